@@ -1,0 +1,239 @@
+//! [`Grid`]: a layout plus one value per cell (0 = empty, 1..=N = digit), used for puzzles and
+//! solutions alike, and the symbol alphabet used to write digits as characters.
+//!
+//! Design decision: cells are a plain `Vec<u8>` so any engine can copy them into its own
+//! representation cheaply; the layout is shared behind an `Arc` so a batch of a million puzzles
+//! holds one layout, not a million.
+
+use crate::layout::Layout;
+use crate::types::{Cell, Digit, DigitSet};
+use std::sync::Arc;
+
+/// Largest side that the one-character-per-cell alphabet can write (1-9 then A-Z).
+pub const MAX_SYMBOL_SIZE: usize = 35;
+
+/// The character for digit `value` (1-9 then A-Z for 10..=35); `None` above 35.
+pub fn digit_char(value: u8) -> Option<char> {
+    match value {
+        1..=9 => Some((b'0' + value) as char),
+        10..=35 => Some((b'A' + value - 10) as char),
+        _ => None,
+    }
+}
+
+/// What a character means in the one-character-per-cell alphabet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    /// An empty cell: `.` `0` `_` `-` or `*`.
+    Empty,
+    /// A digit value 1..=35 (not yet checked against N).
+    Value(u8),
+}
+
+/// Reads one character of the alphabet (letters are case-insensitive); `None` if unknown.
+pub fn parse_symbol(ch: char) -> Option<Symbol> {
+    match ch {
+        '.' | '0' | '_' | '-' | '*' => Some(Symbol::Empty),
+        '1'..='9' => Some(Symbol::Value(ch as u8 - b'0')),
+        'A'..='Z' => Some(Symbol::Value(ch as u8 - b'A' + 10)),
+        'a'..='z' => Some(Symbol::Value(ch as u8 - b'a' + 10)),
+        _ => None,
+    }
+}
+
+/// Two equal digits in one house.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "digit {digit} appears twice in {house}: at row {}, column {} and at row {}, column {}",
+    first.0, first.1, second.0, second.1
+)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: u8,
+    /// The house, e.g. `row 3` or `box 5`.
+    pub house: String,
+    /// 1-based (row, column) of the first cell.
+    pub first: (usize, usize),
+    /// 1-based (row, column) of the second cell.
+    pub second: (usize, usize),
+}
+
+/// A grid of a given layout: each cell empty (0) or a digit 1..=N.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    layout: Arc<Layout>,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid.
+    pub fn empty(layout: Arc<Layout>) -> Grid {
+        let cells = vec![0; layout.cell_count()];
+        Grid { layout, cells }
+    }
+
+    /// A grid from raw values (0 = empty).
+    ///
+    /// # Panics
+    /// When the length is not N² or a value exceeds N (API misuse; parsers check first).
+    pub fn from_values(layout: Arc<Layout>, cells: Vec<u8>) -> Grid {
+        assert_eq!(cells.len(), layout.cell_count(), "grid length must be N²");
+        let n = layout.size();
+        assert!(
+            cells.iter().all(|&v| (v as usize) <= n),
+            "cell value above N={n}"
+        );
+        Grid { layout, cells }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    /// The shared layout handle.
+    pub fn layout_arc(&self) -> &Arc<Layout> {
+        &self.layout
+    }
+    /// Side N.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+    /// Raw values in reading order (0 = empty).
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+    /// The digit in `cell`, if any.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.cells[cell.index()])
+    }
+    /// Sets or clears `cell`.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        self.cells[cell.index()] = digit.map_or(0, Digit::get);
+    }
+    /// Number of filled cells.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+    /// Whether every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The first pair of equal digits that share a house or a pair constraint, if any.
+    pub fn find_conflict(&self) -> Option<Conflict> {
+        let l = &*self.layout;
+        let n = l.size();
+        let rc = |c: Cell| {
+            let (r, k) = c.row_col(n);
+            (r + 1, k + 1)
+        };
+        for h in l.houses() {
+            let mut seen: Vec<Option<Cell>> = vec![None; n + 1];
+            for &c in l.house_cells(h) {
+                let v = self.cells[c.index()] as usize;
+                if v == 0 {
+                    continue;
+                }
+                if let Some(prev) = seen[v] {
+                    return Some(Conflict {
+                        digit: v as u8,
+                        house: l.house_kind(h).to_string(),
+                        first: rc(prev),
+                        second: rc(c),
+                    });
+                }
+                seen[v] = Some(c);
+            }
+        }
+        if l.has_pair_constraints() {
+            for i in 0..l.cell_count() {
+                let v = self.cells[i];
+                if v == 0 {
+                    continue;
+                }
+                for &p in l.peers(Cell(i as u16)) {
+                    if p.index() > i && self.cells[p.index()] == v {
+                        let shares_house = l
+                            .houses_of(Cell(i as u16))
+                            .iter()
+                            .any(|h| l.houses_of(p).contains(h));
+                        if !shares_house {
+                            let names: Vec<&str> = l
+                                .extras()
+                                .iter()
+                                .filter(|e| !e.is_house())
+                                .map(|e| e.name())
+                                .collect();
+                            return Some(Conflict {
+                                digit: v,
+                                house: format!("a {} pair", names.join("/")),
+                                first: rc(Cell(i as u16)),
+                                second: rc(p),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The digits not yet used by any peer of `cell` (all digits when the cell's peers are empty).
+    pub fn open_digits(&self, cell: Cell) -> DigitSet {
+        let mut set = DigitSet::full(self.size());
+        for &p in self.layout.peers(cell) {
+            if let Some(d) = self.get(p) {
+                set.remove(d);
+            }
+        }
+        set
+    }
+
+    /// The grid in line format (`.` for empty); `None` when N > 35.
+    pub fn to_line(&self) -> Option<String> {
+        if self.size() > MAX_SYMBOL_SIZE {
+            return None;
+        }
+        Some(
+            self.cells
+                .iter()
+                .map(|&v| {
+                    if v == 0 {
+                        '.'
+                    } else {
+                        digit_char(v).unwrap_or('?')
+                    }
+                })
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_round_trip() {
+        for v in 1..=35u8 {
+            let ch = digit_char(v).unwrap();
+            assert_eq!(parse_symbol(ch), Some(Symbol::Value(v)));
+        }
+        assert_eq!(parse_symbol('a'), Some(Symbol::Value(10)));
+        assert_eq!(parse_symbol('*'), Some(Symbol::Empty));
+        assert_eq!(parse_symbol('!'), None);
+        assert_eq!(digit_char(36), None);
+    }
+
+    #[test]
+    fn conflict_names_house_and_both_cells() {
+        let l = Arc::new(Layout::standard(4).unwrap());
+        let mut v = vec![0u8; 16];
+        v[0] = 3;
+        v[5] = 3;
+        let g = Grid::from_values(l, v);
+        let c = g.find_conflict().unwrap();
+        assert_eq!(c.house, "box 1");
+        assert_eq!((c.first, c.second), ((1, 1), (2, 2)));
+    }
+}
