@@ -128,21 +128,28 @@ impl Grid {
             (r + 1, k + 1)
         };
         for h in l.houses() {
-            let mut seen: Vec<Option<Cell>> = vec![None; n + 1];
+            let mut seen = 0u64;
             for &c in l.house_cells(h) {
-                let v = self.cells[c.index()] as usize;
+                let v = self.cells[c.index()];
                 if v == 0 {
                     continue;
                 }
-                if let Some(prev) = seen[v] {
+                let bit = 1u64 << (v - 1);
+                if seen & bit != 0 {
+                    let prev = l
+                        .house_cells(h)
+                        .iter()
+                        .copied()
+                        .find(|&p| self.cells[p.index()] == v)
+                        .unwrap_or(c);
                     return Some(Conflict {
-                        digit: v as u8,
+                        digit: v,
                         house: l.house_kind(h).to_string(),
                         first: rc(prev),
                         second: rc(c),
                     });
                 }
-                seen[v] = Some(c);
+                seen |= bit;
             }
         }
         if l.has_pair_constraints() {

@@ -203,7 +203,7 @@ pub fn default_box(n: usize) -> Option<(usize, usize)> {
     }
     (2..=n)
         .take_while(|r| r * r <= n)
-        .filter(|r| n % r == 0)
+        .filter(|r| n.is_multiple_of(*r))
         .last()
         .map(|r| (r, n / r))
 }
@@ -447,7 +447,7 @@ impl Layout {
         let mut peer_start = vec![0u32];
         let mut peers = Vec::new();
         let mut mark = vec![false; n * n];
-        for i in 0..n * n {
+        for (i, houses) in per_cell.iter().enumerate() {
             let mut list = Vec::new();
             let mut add = |j: usize, list: &mut Vec<Cell>| {
                 if j != i && !mark[j] {
@@ -455,7 +455,7 @@ impl Layout {
                     list.push(Cell(j as u16));
                 }
             };
-            for h in &per_cell[i] {
+            for h in houses {
                 for &c in &house_cells[h.index() * n..(h.index() + 1) * n] {
                     add(c.index(), &mut list);
                 }
@@ -669,7 +669,7 @@ mod tests {
     #[test]
     fn jigsaw_region_of_wrong_size_is_rejected() {
         let mut labels: Vec<String> = (0..16)
-            .map(|i| ((i / 4) as u8 + b'a').to_string())
+            .map(|i: u8| char::from(b'a' + i / 4).to_string())
             .collect();
         labels[3] = "b".into();
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();

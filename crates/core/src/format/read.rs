@@ -9,6 +9,10 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
+/// The rows of one multi-line record: first line number, cell tokens per row, and the first
+/// shape error found.
+type Rows = (usize, Vec<Vec<String>>, Option<ParseError>);
+
 /// Longest JSON record accepted when an object spans several lines.
 const MAX_JSON_RECORD: usize = 4 << 20;
 
@@ -354,17 +358,11 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the rows of one multi-line record (numbers or block). Returns the first row's line
     /// number and the rows' cell tokens.
-    fn read_rows(
-        &mut self,
-        split: fn(&str) -> Vec<String>,
-    ) -> io::Result<Option<(usize, Vec<Vec<String>>, Option<ParseError>)>> {
+    fn read_rows(&mut self, split: fn(&str) -> Vec<String>) -> io::Result<Option<Rows>> {
         let mut start = 0;
         let mut rows: Vec<Vec<String>> = Vec::new();
         let mut expected = self.spec.fixed_size();
-        loop {
-            let Some((no, line)) = self.read_line()? else {
-                break;
-            };
+        while let Some((no, line)) = self.read_line()? {
             let t = line.trim();
             if t.is_empty() {
                 if rows.is_empty() {

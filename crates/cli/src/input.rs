@@ -1,0 +1,196 @@
+//! Input side of the CLI: turns file arguments (or stdin) into a stream of records, in input
+//! order, read on a separate thread in chunks so parsing overlaps solving.
+//!
+//! Design decision: records travel in chunks through a bounded channel (two chunks in flight),
+//! so memory stays flat however large the input, and each chunk carries its file name so every
+//! output line can name where its record came from.
+
+use anyhow::{Context, Result, bail};
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::thread::JoinHandle;
+use sudokit_core::format::{InputFormat, LayoutSpec, Reader, Record};
+use sudokit_core::{Extra, Layout};
+
+/// A record and the name of the input it came from.
+pub struct Item {
+    /// Display name of the input (`-` or `<stdin>` for standard input).
+    pub source: Arc<str>,
+    /// The record.
+    pub record: Record,
+}
+
+/// The receiving end of the reader thread: chunks of records, or the I/O error that ended it.
+pub type Chunks = Receiver<Result<Vec<Item>>>;
+
+/// Parses `--box RxC`.
+pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let (r, c) = s
+        .split_once(['x', 'X', '*', '×'])
+        .ok_or_else(|| format!("expected RxC (e.g. 3x3), got '{s}'"))?;
+    let r: usize = r
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad box rows in '{s}'"))?;
+    let c: usize = c
+        .trim()
+        .parse()
+        .map_err(|_| format!("bad box columns in '{s}'"))?;
+    if r == 0 || c == 0 || r * c > sudokit_core::MAX_SIZE {
+        return Err(format!("box {r}x{c} gives an unsupported size (1..=64)"));
+    }
+    Ok((r, c))
+}
+
+/// Parses one `--extra` name.
+pub fn parse_extra(s: &str) -> Result<Extra, String> {
+    Extra::parse(s)
+        .ok_or_else(|| format!("unknown extra '{s}' (diagonals, anti-knight, anti-king)"))
+}
+
+/// Reads a region map file: N² labels, on one line or N lines (whitespace ignored).
+pub fn read_regions(path: &PathBuf) -> Result<Layout> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read regions file {}", path.display()))?;
+    let labels: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let n = (labels.len() as f64).sqrt().round() as usize;
+    if n * n != labels.len() || n == 0 {
+        bail!(
+            "{}: region map has {} labels, expected N² for some N",
+            path.display(),
+            labels.len()
+        );
+    }
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    Layout::jigsaw_from_labels(n, &refs)
+        .with_context(|| format!("{}: bad region map", path.display()))
+}
+
+/// Total size in bytes of the inputs when they are all regular files.
+pub fn total_bytes(files: &[PathBuf]) -> Option<u64> {
+    if files.is_empty() {
+        return None;
+    }
+    files
+        .iter()
+        .map(|f| {
+            std::fs::metadata(f)
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len())
+        })
+        .sum()
+}
+
+/// A `BufRead` wrapper that counts the bytes read, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    counter: Arc<AtomicU64>,
+}
+
+impl<R: BufRead> std::io::Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counting<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, amt: usize) {
+        self.counter.fetch_add(amt as u64, Ordering::Relaxed);
+        self.inner.consume(amt);
+    }
+}
+
+/// Opens every input first (so a missing file is a usage error before any output), then
+/// streams records in chunks of `chunk` from a reader thread.
+pub fn spawn_reader(
+    files: Vec<PathBuf>,
+    format: InputFormat,
+    spec: LayoutSpec,
+    chunk: usize,
+    bytes_read: Arc<AtomicU64>,
+) -> Result<(Chunks, JoinHandle<()>)> {
+    let mut inputs: Vec<(Arc<str>, Box<dyn BufRead + Send>)> = Vec::new();
+    if files.is_empty() {
+        inputs.push((
+            Arc::from("<stdin>"),
+            Box::new(BufReader::new(std::io::stdin())),
+        ));
+    } else {
+        for f in &files {
+            if f.as_os_str() == "-" {
+                inputs.push((
+                    Arc::from("<stdin>"),
+                    Box::new(BufReader::new(std::io::stdin())),
+                ));
+                continue;
+            }
+            let file = File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
+            if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+                bail!("{} is a directory", f.display());
+            }
+            inputs.push((
+                Arc::from(f.display().to_string().as_str()),
+                Box::new(BufReader::with_capacity(1 << 16, file)),
+            ));
+        }
+    }
+    let (tx, rx) = sync_channel::<Result<Vec<Item>>>(2);
+    let handle = std::thread::spawn(move || {
+        for (name, input) in inputs {
+            let counting = Counting {
+                inner: input,
+                counter: bytes_read.clone(),
+            };
+            let mut reader = Reader::new(counting, format, spec.clone());
+            let mut batch = Vec::with_capacity(chunk);
+            loop {
+                match reader.next() {
+                    Some(Ok(record)) => {
+                        batch.push(Item {
+                            source: name.clone(),
+                            record,
+                        });
+                        if batch.len() >= chunk {
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(chunk));
+                            if tx.send(Ok(full)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Some(Err(e)) => {
+                        if !batch.is_empty() {
+                            let _ = tx.send(Ok(std::mem::take(&mut batch)));
+                        }
+                        let _ =
+                            tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
+                        return;
+                    }
+                    None => break,
+                }
+            }
+            if !batch.is_empty() && tx.send(Ok(batch)).is_err() {
+                return;
+            }
+        }
+    });
+    Ok((rx, handle))
+}

@@ -1,0 +1,107 @@
+//! The `sudokit` command. Parses flags into a validated configuration and wires the library
+//! crates together; all Sudoku logic lives in the libraries.
+//!
+//! Design decision: every subcommand that reads puzzles shares one input pipeline
+//! ([`input`]) and one per-record runner ([`solve`]), so `solve`, `count` and friends agree on
+//! formats, error messages, ordering and exit codes: 0 when every record succeeded, 1 when some
+//! record was unsolvable, invalid or stopped, 2 for usage and I/O errors.
+
+mod input;
+mod solve;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// sudokit: solve, count and study Sudoku puzzles of every size and layout.
+#[derive(Parser, Debug)]
+#[command(name = "sudokit", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles: one output record per input record, in input order.
+    Solve(solve::SolveArgs),
+    /// Count the solutions of each puzzle, up to a limit.
+    Count(solve::CountArgs),
+    /// List the engines.
+    Engines,
+}
+
+/// Options shared by every command that reads puzzles.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files; standard input when none (or `-`).
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Input format [default: auto; detected from the first content line].
+    #[arg(long, short = 'i', default_value = "auto", value_parser = parse_input_format)]
+    pub input_format: sudokit_core::format::InputFormat,
+    /// Box shape RxC (rows x columns per box); fixes the side to R·C.
+    #[arg(long = "box", value_name = "RxC", value_parser = input::parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+    /// Jigsaw region map for every puzzle: a file of N² region labels.
+    #[arg(long, value_name = "FILE", conflicts_with = "box_shape")]
+    pub regions: Option<PathBuf>,
+    /// Extra constraints: diagonals, anti-knight, anti-king (repeat or comma-separate).
+    #[arg(long = "extra", value_delimiter = ',', value_parser = input::parse_extra)]
+    pub extras: Vec<sudokit_core::Extra>,
+}
+
+/// Options that choose and limit an engine.
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Engine name, or `auto` (see `sudokit engines`).
+    #[arg(long, short = 'e', default_value = "auto")]
+    pub engine: String,
+    /// Time budget per puzzle, e.g. `500ms`, `2s`, `1m`.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub budget: Option<Duration>,
+    /// Node budget per puzzle.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// propagate: also narrow with naked subsets before guessing.
+    #[arg(long)]
+    pub subsets: bool,
+    /// backtrack: solve the rotation that promises the least work.
+    #[arg(long)]
+    pub orient: bool,
+    /// Seed for randomised engines; printed on stderr when chosen at random.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, String> {
+    s.parse()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run_solve(args),
+        Command::Count(args) => solve::run_count(args),
+        Command::Engines => {
+            for e in sudokit_engines::ENGINES {
+                println!(
+                    "{:<10} {:<10} {}",
+                    e.name,
+                    if e.complete { "complete" } else { "incomplete" },
+                    e.about
+                );
+            }
+            Ok(0)
+        }
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("sudokit: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,678 @@
+//! `sudokit solve` and `sudokit count`: the per-record runner and its output.
+//!
+//! Design decision: each record is turned into one finished block of output text (plus a few
+//! counters for the summary) by a pure function, [`process`], so records can be solved in
+//! parallel chunks and still be written strictly in input order. Only `solve --all`, which
+//! streams solutions as they are found, runs sequentially and writes from the search callback.
+
+use crate::input::{self, Item};
+use crate::{EngineArgs, InputArgs};
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Flow, Grid, Limits, Request, Solver, Status};
+use sudokit_engines::{EngineOptions, auto_engine, engine};
+
+/// Output formats of `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    /// The input's own style: line for line/CSV/JSON/jigsaw input, numbers or block otherwise.
+    Auto,
+    /// One line of N² symbols per grid.
+    Line,
+    /// N rows of N integers.
+    Numbers,
+    /// N rows of symbols with box separators.
+    Block,
+    /// A boxed grid for terminals (region borders shown).
+    Pretty,
+    /// `puzzle,solution` per record.
+    Csv,
+    /// One JSON object per record (NDJSON).
+    Json,
+}
+
+/// Arguments of `sudokit solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Find up to N solutions: prints a count line, then the solutions one per line.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    limit: Option<u64>,
+    /// Print only the number of solutions (0, 1, or `at least N` with N = --limit, default 2).
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// Stream every solution as it is found (up to --max-solutions), then a count line.
+    #[arg(long)]
+    all: bool,
+    /// Cap for --all [default: 1000000].
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    max_solutions: u64,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "auto")]
+    format: OutFormat,
+    /// Check every solution with the independent checker (and against an expected solution
+    /// given in the input, e.g. a CSV second column).
+    #[arg(long)]
+    verify: bool,
+    /// Print a summary (throughput, nodes, guesses, no-guess share) on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// Output formats of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CountFormat {
+    /// One line per record: the count, or `at least N`.
+    Text,
+    /// One JSON object per record.
+    Json,
+}
+
+/// Arguments of `sudokit count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Stop counting at N solutions and report `at least N`.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    limit: u64,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: CountFormat,
+    /// Print a summary on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    First,
+    Limit(u64),
+    Count(u64),
+}
+
+/// Engines built for a run, by name.
+type Engines = Vec<(&'static str, Box<dyn Solver>)>;
+
+struct Ctx {
+    engines: Engines,
+    requested: String,
+    mode: Mode,
+    format: OutFormat,
+    verify: bool,
+    budget: Budget,
+}
+
+/// The finished output of one record.
+struct Done {
+    text: String,
+    failed: bool,
+    status: &'static str,
+    nodes: u64,
+    guesses: u64,
+    solved_no_guess: bool,
+    elapsed: Duration,
+}
+
+fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
+    let options = EngineOptions {
+        subsets: args.subsets,
+        orient: args.orient,
+        seed: args.seed,
+    };
+    let names: Vec<&'static str> = if args.engine == "auto" {
+        sudokit_engines::ENGINES.iter().map(|e| e.name).collect()
+    } else {
+        let info = sudokit_engines::ENGINES
+            .iter()
+            .find(|e| e.name == args.engine)
+            .ok_or_else(|| {
+                engine(&args.engine, &options).err().map_or_else(
+                    || anyhow::anyhow!("unknown engine '{}'", args.engine),
+                    anyhow::Error::new,
+                )
+            })?;
+        vec![info.name]
+    };
+    let mut engines = Vec::new();
+    for name in names {
+        engines.push((name, engine(name, &options)?));
+    }
+    Ok((engines, args.engine.clone()))
+}
+
+fn budget(args: &EngineArgs) -> Budget {
+    Budget {
+        nodes: args.nodes,
+        time: args.budget,
+        cancel: None,
+    }
+}
+
+fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
+    let regions = match &args.regions {
+        Some(path) => Some(Arc::new(input::read_regions(path)?)),
+        None => None,
+    };
+    Ok(LayoutSpec {
+        box_shape: args.box_shape,
+        regions,
+        extras: args.extras.clone(),
+    })
+}
+
+fn grid_text(g: &Grid, f: OutputFormat) -> String {
+    write_grid(g, f)
+}
+
+fn grid_json(g: &Grid) -> Value {
+    match g.to_line() {
+        Some(s) => Value::String(s),
+        None => {
+            let n = g.size();
+            Value::Array(
+                g.values()
+                    .chunks(n)
+                    .map(|row| Value::Array(row.iter().map(|&v| json!(v)).collect()))
+                    .collect(),
+            )
+        }
+    }
+}
+
+fn out_format(f: OutFormat, input: InputFormat) -> OutputFormat {
+    match f {
+        OutFormat::Line | OutFormat::Csv | OutFormat::Json => OutputFormat::Line,
+        OutFormat::Numbers => OutputFormat::Numbers,
+        OutFormat::Block => OutputFormat::Block,
+        OutFormat::Pretty => OutputFormat::Pretty,
+        OutFormat::Auto => match input {
+            InputFormat::Numbers => OutputFormat::Numbers,
+            InputFormat::Block => OutputFormat::Block,
+            _ => OutputFormat::Line,
+        },
+    }
+}
+
+fn count_text(count: u64, exact: bool, end: End) -> String {
+    match end {
+        End::Budget => format!("stopped: at least {count} (budget exhausted)"),
+        End::GaveUp if count == 0 => "unknown: the engine gave up".to_string(),
+        _ if exact => count.to_string(),
+        _ => format!("at least {count}"),
+    }
+}
+
+/// Solves one record and renders its output. Never panics on user input.
+fn process(item: &Item, ctx: &Ctx) -> Done {
+    let rec = &item.record;
+    let where_ = format!("{}:{}", item.source, rec.line);
+    let mut done = Done {
+        text: String::new(),
+        failed: true,
+        status: "invalid",
+        nodes: 0,
+        guesses: 0,
+        solved_no_guess: false,
+        elapsed: Duration::ZERO,
+    };
+    let fmt = out_format(ctx.format, rec.format);
+    let multi_line = matches!(
+        fmt,
+        OutputFormat::Numbers | OutputFormat::Block | OutputFormat::Pretty
+    );
+    let error_json = |msg: String, engine: Option<&str>| -> String {
+        if ctx.format == OutFormat::Json {
+            let v = json!({
+                "record": rec.index, "line": rec.line, "file": &*item.source,
+                "label": rec.label, "status": "invalid", "solutions": [], "count": Value::Null,
+                "exact": false, "error": msg, "engine": engine, "stats": Value::Null,
+            });
+            format!("{v}\n")
+        } else if multi_line {
+            format!("error: {where_}: {msg}\n\n")
+        } else {
+            format!("error: {where_}: {msg}\n")
+        }
+    };
+    let puzzle = match &rec.puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            done.text = error_json(e.to_string(), None);
+            return done;
+        }
+    };
+    let name: &str = if ctx.requested == "auto" {
+        auto_engine(puzzle.layout())
+    } else {
+        &ctx.requested
+    };
+    let Some((name, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
+        done.text = error_json(format!("engine '{name}' is not available"), None);
+        return done;
+    };
+    let request = match ctx.mode {
+        Mode::First => Request::first(),
+        Mode::Limit(k) => Request::count(k, k.min(1 << 16) as usize),
+        Mode::Count(k) => Request::count(k, 0),
+    }
+    .with_budget(ctx.budget.clone());
+    let report = match solver.solve(puzzle, &request) {
+        Ok(r) => r,
+        Err(e) => {
+            done.text = error_json(e.to_string(), Some(name));
+            return done;
+        }
+    };
+    done.nodes = report.stats.nodes;
+    done.guesses = report.stats.guesses;
+    done.elapsed = report.elapsed;
+    done.status = report.status.as_str();
+    done.failed = report.status != Status::Solved;
+    done.solved_no_guess = report.status == Status::Solved && report.stats.guesses == 0;
+    if report.end == End::Budget && ctx.mode != Mode::First {
+        // A count or list cut short by the budget is not an answer.
+        done.status = "stopped";
+        done.failed = true;
+    }
+    // Independent check of every solution, and against an expected solution if one was given.
+    let mut verify_error: Option<String> = None;
+    if ctx.verify {
+        for s in &report.solutions {
+            if let Err(e) = verify(puzzle, s) {
+                verify_error = Some(format!("verification failed: {e}"));
+                break;
+            }
+        }
+        if verify_error.is_none()
+            && let Some(expected) = &rec.expected
+        {
+            match expected {
+                Err(e) => verify_error = Some(e.to_string()),
+                Ok(exp) => {
+                    if let Err(e) = verify(puzzle, exp) {
+                        verify_error = Some(format!("expected solution is not valid: {e}"));
+                    } else if report.count == 1
+                        && report.exact
+                        && report.solutions.first() != Some(exp)
+                    {
+                        verify_error =
+                            Some("solution differs from the expected solution".to_string());
+                    } else if report.status == Status::Unsolvable {
+                        verify_error =
+                            Some("no solution, but the input gives an expected one".to_string());
+                    }
+                }
+            }
+        }
+        if verify_error.is_some() {
+            done.failed = true;
+            done.status = "invalid";
+        }
+    }
+    if ctx.format == OutFormat::Json {
+        let mut stats = serde_json::to_value(&report.stats).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut stats {
+            m.insert("no_guess".into(), json!(report.stats.guesses == 0));
+            m.insert(
+                "micros".into(),
+                json!((report.elapsed.as_secs_f64() * 1e6 * 10.0).round() / 10.0),
+            );
+        }
+        let mut v = json!({
+            "record": rec.index, "line": rec.line, "file": &*item.source, "label": rec.label,
+            "status": done.status,
+            "solutions": report.solutions.iter().map(grid_json).collect::<Vec<_>>(),
+            "count": report.count, "exact": report.exact, "error": verify_error,
+            "engine": name, "stats": stats,
+        });
+        if ctx.verify {
+            v["verified"] = json!(verify_error.is_none() && !report.solutions.is_empty());
+        }
+        done.text = format!("{v}\n");
+        return done;
+    }
+    if let Some(msg) = verify_error {
+        done.text = error_json(msg, Some(name));
+        return done;
+    }
+    let label = rec
+        .label
+        .as_deref()
+        .map(|l| format!(" {l}"))
+        .unwrap_or_default();
+    let mut out = String::new();
+    if multi_line && let Some(l) = &rec.label {
+        out.push_str(&format!("# {l}\n"));
+    }
+    let render = |g: &Grid| -> String {
+        if ctx.format == OutFormat::Csv {
+            format!(
+                "{},{}",
+                grid_text(puzzle, OutputFormat::Line),
+                grid_text(g, OutputFormat::Line)
+            )
+        } else {
+            grid_text(g, fmt)
+        }
+    };
+    match ctx.mode {
+        Mode::First => match report.status {
+            Status::Solved => out.push_str(&format!("{}{label}", render(&report.solutions[0]))),
+            Status::Unsolvable => out.push_str(&format!("no solution{label}")),
+            Status::Stopped => out.push_str(&format!(
+                "stopped: budget exhausted after {} nodes{label}",
+                report.stats.nodes
+            )),
+            Status::Unknown => out.push_str(&format!("unknown: the engine gave up{label}")),
+        },
+        Mode::Count(_) => {
+            out.push_str(&count_text(report.count, report.exact, report.end));
+            out.push_str(&label);
+        }
+        Mode::Limit(_) => {
+            out.push_str(&count_text(report.count, report.exact, report.end));
+            out.push_str(&label);
+            for s in &report.solutions {
+                out.push('\n');
+                out.push_str(&render(s));
+            }
+        }
+    }
+    out.push('\n');
+    if multi_line {
+        out.push('\n');
+    }
+    done.text = out;
+    done
+}
+
+#[derive(Default)]
+struct Summary {
+    records: u64,
+    solved: u64,
+    unsolvable: u64,
+    invalid: u64,
+    stopped: u64,
+    nodes: u64,
+    guesses: u64,
+    no_guess: u64,
+    solve_time: Duration,
+}
+
+impl Summary {
+    fn add(&mut self, d: &Done) {
+        self.records += 1;
+        match d.status {
+            "solved" => self.solved += 1,
+            "unsolvable" => self.unsolvable += 1,
+            "invalid" => self.invalid += 1,
+            _ => self.stopped += 1,
+        }
+        self.nodes += d.nodes;
+        self.guesses += d.guesses;
+        self.no_guess += d.solved_no_guess as u64;
+        self.solve_time += d.elapsed;
+    }
+    fn print(&self, wall: Duration) {
+        let r = self.records.max(1) as f64;
+        eprintln!(
+            "records {}: solved {}, unsolvable {}, invalid {}, stopped/unknown {}",
+            self.records, self.solved, self.unsolvable, self.invalid, self.stopped
+        );
+        eprintln!(
+            "wall {:.3} s ({:.0} records/s); solver time {:.3} s ({:.1} us/puzzle)",
+            wall.as_secs_f64(),
+            self.records as f64 / wall.as_secs_f64().max(1e-9),
+            self.solve_time.as_secs_f64(),
+            self.solve_time.as_secs_f64() * 1e6 / r
+        );
+        eprintln!(
+            "nodes/puzzle {:.1}, guesses/puzzle {:.2}, solved without guessing {:.1}%",
+            self.nodes as f64 / r,
+            self.guesses as f64 / r,
+            100.0 * self.no_guess as f64 / r
+        );
+    }
+}
+
+fn progress(files: &[std::path::PathBuf], disabled: bool) -> ProgressBar {
+    let total = input::total_bytes(files);
+    match total {
+        Some(t) if !disabled && t > (1 << 20) && std::io::stderr().is_terminal() => {
+            let pb = ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::stderr());
+            pb.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({eta}) {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            pb
+        }
+        _ => ProgressBar::hidden(),
+    }
+}
+
+fn run(
+    input: &InputArgs,
+    ctx: Ctx,
+    jobs: Option<usize>,
+    stats: bool,
+    no_progress: bool,
+) -> Result<u8> {
+    let spec = layout_spec(input)?;
+    let bytes = Arc::new(AtomicU64::new(0));
+    let (rx, handle) = input::spawn_reader(
+        input.files.clone(),
+        input.input_format,
+        spec,
+        2048,
+        bytes.clone(),
+    )?;
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let pb = progress(&input.files, no_progress);
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut summary = Summary::default();
+    let start = Instant::now();
+    let mut failed = false;
+    for chunk in rx {
+        let chunk = chunk?;
+        let results: Vec<Done> = if jobs == 1 {
+            chunk.iter().map(|it| process(it, &ctx)).collect()
+        } else {
+            pool.install(|| chunk.par_iter().map(|it| process(it, &ctx)).collect())
+        };
+        for d in &results {
+            summary.add(d);
+            failed |= d.failed;
+            if let Err(e) = out.write_all(d.text.as_bytes()) {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    return Ok(if failed { 1 } else { 0 });
+                }
+                return Err(e).context("writing output");
+            }
+        }
+        pb.set_position(bytes.load(Ordering::Relaxed));
+        pb.set_message(format!("{} records", summary.records));
+    }
+    let _ = handle.join();
+    pb.finish_and_clear();
+    match out.flush() {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(e).context("writing output");
+        }
+        _ => {}
+    }
+    if stats {
+        summary.print(start.elapsed());
+    }
+    Ok(if failed { 1 } else { 0 })
+}
+
+/// `sudokit solve --all`: sequential, streaming every solution from the search callback.
+fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
+    let spec = layout_spec(&args.input)?;
+    let bytes = Arc::new(AtomicU64::new(0));
+    let (rx, handle) = input::spawn_reader(
+        args.input.files.clone(),
+        args.input.input_format,
+        spec,
+        64,
+        bytes,
+    )?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for chunk in rx {
+        for item in chunk? {
+            let rec = &item.record;
+            let puzzle = match &rec.puzzle {
+                Ok(p) => p,
+                Err(e) => {
+                    writeln!(out, "error: {}:{}: {e}", item.source, rec.line)?;
+                    failed = true;
+                    continue;
+                }
+            };
+            let name: &str = if ctx.requested == "auto" {
+                auto_engine(puzzle.layout())
+            } else {
+                &ctx.requested
+            };
+            let Some((_, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
+                bail!("engine '{name}' is not available");
+            };
+            if let Err(e) = solver.check_layout(puzzle.layout()) {
+                writeln!(out, "error: {}:{}: {e}", item.source, rec.line)?;
+                failed = true;
+                continue;
+            }
+            if let Some(c) = puzzle.find_conflict() {
+                writeln!(out, "error: {}:{}: {c}", item.source, rec.line)?;
+                failed = true;
+                continue;
+            }
+            let fmt = out_format(ctx.format, rec.format);
+            let layout = puzzle.layout_arc().clone();
+            let mut write_error = None;
+            let limits = Limits {
+                max_solutions: args.max_solutions,
+                budget: ctx.budget.clone(),
+            };
+            let search = solver.search(puzzle, &limits, &mut |values| {
+                let g = Grid::from_values(layout.clone(), values.to_vec());
+                if ctx.verify
+                    && let Err(e) = verify(puzzle, &g)
+                {
+                    write_error = Some(anyhow::anyhow!("verification failed: {e}"));
+                    return Flow::Stop;
+                }
+                let text = grid_text(&g, fmt);
+                let sep = if matches!(fmt, OutputFormat::Line) {
+                    "\n"
+                } else {
+                    "\n\n"
+                };
+                match write!(out, "{text}{sep}") {
+                    Ok(()) => Flow::Continue,
+                    Err(e) => {
+                        write_error = Some(e.into());
+                        Flow::Stop
+                    }
+                }
+            })?;
+            if let Some(e) = write_error {
+                return Err(e);
+            }
+            let exact = search.end == End::Exhausted;
+            writeln!(
+                out,
+                "count: {}",
+                count_text(search.solutions, exact, search.end)
+            )?;
+            failed |= search.solutions == 0;
+        }
+    }
+    let _ = handle.join();
+    out.flush()?;
+    Ok(if failed { 1 } else { 0 })
+}
+
+/// Runs `sudokit solve`.
+pub fn run_solve(args: SolveArgs) -> Result<u8> {
+    let (engines, requested) = build_engines(&args.engine)?;
+    let mode = match (args.count, args.limit) {
+        (true, k) => Mode::Count(k.unwrap_or(2)),
+        (false, Some(k)) => Mode::Limit(k),
+        (false, None) => Mode::First,
+    };
+    if let Mode::Limit(0) | Mode::Count(0) = mode {
+        bail!("--limit must be at least 1");
+    }
+    let ctx = Ctx {
+        engines,
+        requested,
+        mode,
+        format: args.format,
+        verify: args.verify,
+        budget: budget(&args.engine),
+    };
+    if args.all {
+        return run_all(&args, ctx);
+    }
+    run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
+}
+
+/// Runs `sudokit count`.
+pub fn run_count(args: CountArgs) -> Result<u8> {
+    if args.limit == 0 {
+        bail!("--limit must be at least 1");
+    }
+    let (engines, requested) = build_engines(&args.engine)?;
+    let ctx = Ctx {
+        engines,
+        requested,
+        mode: Mode::Count(args.limit),
+        format: match args.format {
+            CountFormat::Text => OutFormat::Line,
+            CountFormat::Json => OutFormat::Json,
+        },
+        verify: false,
+        budget: budget(&args.engine),
+    };
+    run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
+}

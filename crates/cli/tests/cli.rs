@@ -1,0 +1,334 @@
+//! End-to-end tests of the `sudokit` binary: output contract, formats, errors, exit codes and
+//! ordering. Solutions printed by the binary are re-parsed and checked with the independent
+//! checker from `sudokit-core`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use sudokit_core::format::{InputFormat, LayoutSpec, Reader, parse_one};
+use sudokit_core::verify::verify;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+}
+
+fn repo(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sudokit");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// (puzzle, expected solution or None) from data/seed_cases.txt.
+fn seed_cases() -> Vec<(String, Option<String>)> {
+    let text = std::fs::read_to_string(repo("data/seed_cases.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    lines
+        .chunks(2)
+        .map(|c| (c[0].to_string(), (c[1] != "none").then(|| c[1].to_string())))
+        .collect()
+}
+
+#[test]
+fn solve_gives_every_seed_case_its_answer_one_line_each() {
+    let cases = seed_cases();
+    let input: String = cases.iter().map(|(p, _)| format!("{p}\n")).collect();
+    for jobs in ["1", "2"] {
+        let o = run(&["solve", "--verify", "-j", jobs], &input);
+        assert_eq!(o.status.code(), Some(1), "one seed case has no solution");
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), cases.len());
+        for ((puzzle, expected), line) in cases.iter().zip(&lines) {
+            let p = parse_one(puzzle, InputFormat::Line).unwrap();
+            match expected {
+                None => assert_eq!(*line, "no solution"),
+                Some(exp) => {
+                    let got = parse_one(line, InputFormat::Line).unwrap();
+                    verify(&p, &got).unwrap();
+                    if p.given_count() > 0 {
+                        assert_eq!(line, exp);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mixed_good_and_bad_records_give_one_result_each_and_exit_1() {
+    let good = &seed_cases()[0].0;
+    let dup = format!("55{}", &good[2..]);
+    let input = format!(
+        "{good} first\nabc\n{good}\n{}\n{dup}\n{}?\n",
+        &good[..80],
+        &good[..80]
+    );
+    let o = run(&["solve"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(lines[0].ends_with(" first"));
+    assert!(
+        lines[1].starts_with("error: <stdin>:2: wrong length"),
+        "{}",
+        lines[1]
+    );
+    assert!(!lines[2].starts_with("error"));
+    assert!(
+        lines[3].starts_with("error: <stdin>:4: wrong length"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[4].contains("row 1") && lines[4].contains("appears twice"),
+        "{}",
+        lines[4]
+    );
+    assert!(
+        lines[5].contains("unknown symbol '?' at row 9, column 9"),
+        "{}",
+        lines[5]
+    );
+}
+
+#[test]
+fn json_output_has_the_documented_fields() {
+    let (p, _) = &seed_cases()[1];
+    let o = run(
+        &["solve", "--format", "json", "--verify"],
+        &format!("{p} lbl\nxx\n"),
+    );
+    let out = stdout(&o);
+    let recs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(recs.len(), 2);
+    let r = &recs[0];
+    for key in [
+        "record",
+        "line",
+        "status",
+        "solutions",
+        "count",
+        "exact",
+        "error",
+        "engine",
+        "stats",
+    ] {
+        assert!(r.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(r["status"], "solved");
+    assert_eq!(r["label"], "lbl");
+    assert_eq!(r["verified"], true);
+    assert!(r["stats"]["nodes"].as_u64().unwrap() >= 1);
+    assert_eq!(recs[1]["status"], "invalid");
+    assert_eq!(recs[1]["record"], 2);
+    assert!(recs[1]["error"].as_str().unwrap().contains("wrong length"));
+}
+
+#[test]
+fn count_reports_exact_counts_and_limits() {
+    let empty4 = ".".repeat(16);
+    let empty9 = ".".repeat(81);
+    let o = run(&["count"], &format!("{empty4}\n"));
+    assert_eq!(stdout(&o).trim(), "288");
+    let o = run(&["count", "--limit", "1000"], &format!("{empty9}\n"));
+    assert_eq!(stdout(&o).trim(), "at least 1000");
+    let o = run(
+        &["solve", "--count"],
+        &format!("{}\n{empty9}\n", seed_cases()[0].0),
+    );
+    assert_eq!(stdout(&o), "1\nat least 2\n");
+    let o = run(&["solve", "--limit", "3"], &format!("{empty4}\n"));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "at least 3");
+    assert_eq!(lines.len(), 4);
+    let p = parse_one(&empty4, InputFormat::Line).unwrap();
+    for l in &lines[1..] {
+        verify(&p, &parse_one(l, InputFormat::Line).unwrap()).unwrap();
+    }
+    let o = run(&["solve", "--all"], &format!("{empty4}\n"));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 289);
+    assert_eq!(out.lines().last(), Some("count: 288"));
+}
+
+#[test]
+fn example_files_in_every_format_solve_and_verify() {
+    for (file, extra) in [
+        ("data/examples/puzzles.txt", vec![]),
+        ("data/examples/worksheet.numbers", vec![]),
+        ("data/examples/16x16.txt", vec![]),
+        ("data/examples/25x25.txt", vec![]),
+        ("data/examples/sizes.txt", vec![]),
+        ("data/examples/x-sudoku.ndjson", vec![]),
+        ("data/examples/jigsaw.txt", vec!["--input-format", "jigsaw"]),
+    ] {
+        let path = repo(file);
+        let mut args = vec![
+            "solve",
+            "--format",
+            "json",
+            "--verify",
+            path.to_str().unwrap(),
+        ];
+        args.extend(extra.iter().copied());
+        let o = bin().args(&args).output().unwrap();
+        let out = stdout(&o);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let format = if extra.is_empty() {
+            InputFormat::Auto
+        } else {
+            InputFormat::Jigsaw
+        };
+        let puzzles: Vec<_> = Reader::new(text.as_bytes(), format, LayoutSpec::default())
+            .map(|r| r.unwrap().puzzle.unwrap())
+            .collect();
+        let recs: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(recs.len(), puzzles.len(), "{file}");
+        for (rec, p) in recs.iter().zip(&puzzles) {
+            if rec["status"] == "unsolvable" {
+                continue; // the worksheet's third example
+            }
+            assert_eq!(rec["status"], "solved", "{file}: {rec}");
+            assert_eq!(rec["verified"], true, "{file}");
+            let sol = rec["solutions"][0].as_str().unwrap();
+            let g = sudokit_core::Grid::from_values(
+                p.layout_arc().clone(),
+                sol.chars()
+                    .map(|c| match sudokit_core::grid::parse_symbol(c) {
+                        Some(sudokit_core::grid::Symbol::Value(v)) => v,
+                        _ => 0,
+                    })
+                    .collect(),
+            );
+            verify(p, &g).unwrap();
+        }
+    }
+}
+
+#[test]
+fn output_formats_render_and_reparse() {
+    let (p, exp) = seed_cases()[0].clone();
+    let exp = exp.unwrap();
+    for (fmt, input) in [
+        ("numbers", InputFormat::Numbers),
+        ("block", InputFormat::Block),
+    ] {
+        let o = run(&["solve", "--format", fmt], &format!("{p}\n"));
+        let g = parse_one(&stdout(&o), input).unwrap();
+        assert_eq!(g.to_line().unwrap(), exp);
+    }
+    let o = run(&["solve", "--format", "pretty"], &format!("{p}\n"));
+    assert!(stdout(&o).starts_with("+---"));
+    let o = run(&["solve", "--format", "csv"], &format!("{p}\n"));
+    assert_eq!(stdout(&o).trim(), format!("{},{exp}", p.replace('0', ".")));
+}
+
+#[test]
+fn csv_expected_solutions_are_checked_with_verify() {
+    let (p, exp) = seed_cases()[0].clone();
+    let exp = exp.unwrap();
+    let mut wrong = exp.clone().into_bytes();
+    wrong.swap(0, 1);
+    let wrong = String::from_utf8(wrong).unwrap();
+    let o = run(
+        &["solve", "--verify"],
+        &format!("quizzes,solutions\n{p},{exp}\n{p},{wrong}\n"),
+    );
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], exp);
+    assert!(lines[1].starts_with("error: <stdin>:3:"), "{}", lines[1]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    let o = bin()
+        .args(["solve", "/nonexistent/file.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot open"));
+    let o = bin()
+        .args(["solve", "--engine", "nosuch"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let o = bin().args(["solve", "--box", "3x"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn layout_options_apply_to_every_record() {
+    // 6x6 with 3x2 boxes instead of the default 2x3, and X sudoku from the command line.
+    let empty6 = ".".repeat(36);
+    let o = run(
+        &["solve", "--box", "3x2", "--format", "json"],
+        &format!("{empty6}\n"),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let sol = v["solutions"][0].as_str().unwrap().to_string();
+    let l = std::sync::Arc::new(sudokit_core::Layout::boxed(6, 3, 2).unwrap());
+    let g = sudokit_core::Grid::from_values(l.clone(), sol.bytes().map(|b| b - b'0').collect());
+    verify(&sudokit_core::Grid::empty(l), &g).unwrap();
+    let o = run(
+        &["solve", "--extra", "diagonals"],
+        &format!("{}\n", ".".repeat(81)),
+    );
+    let x = std::sync::Arc::new(
+        sudokit_core::Layout::standard(9)
+            .unwrap()
+            .with_extras(&[sudokit_core::Extra::Diagonals]),
+    );
+    let g = sudokit_core::Grid::from_values(
+        x.clone(),
+        stdout(&o).trim().bytes().map(|b| b - b'0').collect(),
+    );
+    verify(&sudokit_core::Grid::empty(x), &g).unwrap();
+}
+
+#[test]
+fn a_budget_stops_long_work() {
+    let o = run(
+        &["count", "--limit", "100000000", "--nodes", "1000"],
+        &format!("{}\n", ".".repeat(256)),
+    );
+    assert!(
+        stdout(&o).starts_with("stopped: at least"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(o.status.code(), Some(1));
+}

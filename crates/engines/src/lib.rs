@@ -1,0 +1,74 @@
+//! `sudokit-engines`: every sudokit engine behind the one [`Solver`] interface, and the registry
+//! that builds them by name.
+//!
+//! Design decision: callers (the CLI, benchmarks, tests, the future web server) never name an
+//! engine type; they ask [`engine`] for a `Box<dyn Solver>` by the name a user typed, with
+//! [`EngineOptions`] carrying the few engine-specific knobs. Adding an engine means one line in
+//! [`ENGINES`] and one arm in [`engine`], and it joins the conformance tests automatically.
+
+pub mod propagate;
+
+pub use propagate::Propagate;
+pub use sudokit_core::Solver;
+
+use sudokit_core::Layout;
+
+/// Engine-specific options, all with neutral defaults.
+#[derive(Clone, Debug, Default)]
+pub struct EngineOptions {
+    /// `propagate`: also apply naked-subset narrowing before guessing.
+    pub subsets: bool,
+    /// `backtrack`: solve the rotation that promises the least work.
+    pub orient: bool,
+    /// Seed for randomised engines (`anneal`); `None` picks one (and reports it).
+    pub seed: Option<u64>,
+}
+
+/// Description of a registered engine.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineInfo {
+    /// Name used with `--engine`.
+    pub name: &'static str,
+    /// Whether it proves unsolvability and exact counts.
+    pub complete: bool,
+    /// One-line description.
+    pub about: &'static str,
+}
+
+/// Every engine, in the order `--engine all` runs them.
+pub const ENGINES: &[EngineInfo] = &[EngineInfo {
+    name: "propagate",
+    complete: true,
+    about: "constraint propagation with per-house digit counters (FIX-SQUARE), then guessing on the fewest-candidate square; any layout",
+}];
+
+/// An unknown engine name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine '{name}' (known: auto, {known})")]
+pub struct UnknownEngine {
+    /// The name asked for.
+    pub name: String,
+    /// The known names, comma-separated.
+    pub known: String,
+}
+
+/// The engine `auto` stands for on `layout`.
+pub fn auto_engine(layout: &Layout) -> &'static str {
+    let _ = layout;
+    "propagate"
+}
+
+/// Builds the engine called `name` (`auto` is resolved by the caller with [`auto_engine`]).
+pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, UnknownEngine> {
+    match name {
+        "propagate" => Ok(Box::new(Propagate::with_subsets(options.subsets))),
+        _ => Err(UnknownEngine {
+            name: name.to_string(),
+            known: ENGINES
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
