@@ -6,6 +6,7 @@
 //! formats, error messages, ordering and exit codes: 0 when every record succeeded, 1 when some
 //! record was unsolvable, invalid or stopped, 2 for usage and I/O errors.
 
+mod compare;
 mod input;
 mod solve;
 
@@ -29,6 +30,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
     Count(solve::CountArgs),
+    /// Run several engines on the same puzzles and set them side by side.
+    Compare(compare::CompareArgs),
     /// List the engines.
     Engines,
 }
@@ -65,15 +68,33 @@ pub struct EngineArgs {
     /// Node budget per puzzle.
     #[arg(long)]
     pub nodes: Option<u64>,
+    #[command(flatten)]
+    pub tune: TuneArgs,
+}
+
+/// Engine-specific knobs.
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
     /// propagate: also narrow with naked subsets before guessing.
     #[arg(long)]
     pub subsets: bool,
     /// backtrack: solve the rotation that promises the least work.
     #[arg(long)]
     pub orient: bool,
-    /// Seed for randomised engines; printed on stderr when chosen at random.
+    /// Seed for randomised engines (anneal); printed on stderr when chosen at random.
     #[arg(long)]
     pub seed: Option<u64>,
+}
+
+impl TuneArgs {
+    /// The engine options these flags stand for.
+    pub fn options(&self) -> sudokit_engines::EngineOptions {
+        sudokit_engines::EngineOptions {
+            subsets: self.subsets,
+            orient: self.orient,
+            seed: self.seed,
+        }
+    }
 }
 
 fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, String> {
@@ -85,6 +106,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run_solve(args),
         Command::Count(args) => solve::run_count(args),
+        Command::Compare(args) => compare::run_compare(args),
         Command::Engines => {
             for e in sudokit_engines::ENGINES {
                 println!(
@@ -103,5 +125,16 @@ fn main() -> ExitCode {
             eprintln!("sudokit: error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 }

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Flow, Grid, Limits, Request, Solver, Status};
-use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_engines::{auto_engine, engine};
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -141,11 +141,7 @@ struct Done {
 }
 
 fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
-    let options = EngineOptions {
-        subsets: args.subsets,
-        orient: args.orient,
-        seed: args.seed,
-    };
+    let options = args.tune.options();
     let names: Vec<&'static str> = if args.engine == "auto" {
         sudokit_engines::ENGINES.iter().map(|e| e.name).collect()
     } else {
