@@ -68,6 +68,7 @@ pub struct EngineArgs {
     /// Node budget per puzzle.
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Engine-specific knobs.
     #[command(flatten)]
     pub tune: TuneArgs,
 }
