@@ -142,7 +142,7 @@ pub fn run_compare(args: CompareArgs) -> Result<u8> {
     } else {
         args.engines.split(',').map(str::trim).collect()
     };
-    let options = args.tune.options();
+    let options = args.tune.options(&names);
     let mut engines = Vec::new();
     for n in &names {
         engines.push((n.to_string(), engine(n, &options)?));

@@ -88,12 +88,22 @@ pub struct TuneArgs {
 }
 
 impl TuneArgs {
-    /// The engine options these flags stand for.
-    pub fn options(&self) -> sudokit_engines::EngineOptions {
+    /// The engine options these flags stand for, for a run of the engines `names`. When a
+    /// randomised engine runs without `--seed`, a seed is drawn from the clock and printed on
+    /// stderr so the run can be replayed.
+    pub fn options(&self, names: &[&str]) -> sudokit_engines::EngineOptions {
+        let mut seed = self.seed;
+        if seed.is_none() && names.contains(&"anneal") {
+            let s = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32));
+            eprintln!("sudokit: anneal seed {s} (replay with --seed {s})");
+            seed = Some(s);
+        }
         sudokit_engines::EngineOptions {
             subsets: self.subsets,
             orient: self.orient,
-            seed: self.seed,
+            seed,
         }
     }
 }

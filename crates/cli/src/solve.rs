@@ -141,26 +141,26 @@ struct Done {
 }
 
 fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
-    let options = args.tune.options();
     let names: Vec<&'static str> = if args.engine == "auto" {
         sudokit_engines::ENGINES.iter().map(|e| e.name).collect()
     } else {
-        let info = sudokit_engines::ENGINES
-            .iter()
-            .find(|e| e.name == args.engine)
-            .ok_or_else(|| {
-                engine(&args.engine, &options).err().map_or_else(
-                    || anyhow::anyhow!("unknown engine '{}'", args.engine),
-                    anyhow::Error::new,
-                )
-            })?;
-        vec![info.name]
+        // Resolves aliases and reports unknown names with the list of known ones.
+        let probe = engine(&args.engine, &sudokit_engines::EngineOptions::default())?;
+        vec![probe.name()]
     };
+    let options = args
+        .tune
+        .options(if args.engine == "auto" { &[] } else { &names });
     let mut engines = Vec::new();
     for name in names {
         engines.push((name, engine(name, &options)?));
     }
-    Ok((engines, args.engine.clone()))
+    let requested = if args.engine == "auto" {
+        "auto".to_string()
+    } else {
+        engines[0].0.to_string()
+    };
+    Ok((engines, requested))
 }
 
 fn budget(args: &EngineArgs) -> Budget {

@@ -9,6 +9,7 @@
 pub mod propagate;
 
 pub use propagate::Propagate;
+pub use sudokit_classic::{Anneal, Backtrack, Colour};
 pub use sudokit_core::Solver;
 
 use sudokit_core::Layout;
@@ -36,11 +37,31 @@ pub struct EngineInfo {
 }
 
 /// Every engine, in the order `--engine all` runs them.
-pub const ENGINES: &[EngineInfo] = &[EngineInfo {
-    name: "propagate",
-    complete: true,
-    about: "constraint propagation with per-house digit counters (FIX-SQUARE), then guessing on the fewest-candidate square; any layout",
-}];
+pub const ENGINES: &[EngineInfo] = &[
+    EngineInfo {
+        name: "propagate",
+        complete: true,
+        about: "constraint propagation with per-house digit counters (FIX-SQUARE), then guessing on the fewest-candidate square; any layout",
+    },
+    EngineInfo {
+        name: "backtrack",
+        complete: true,
+        about: "the worksheet's recursive backtracking: cells in reading order, digits ascending (--orient: best of four rotations); any layout",
+    },
+    EngineInfo {
+        name: "colour",
+        complete: true,
+        about: "graph colouring with DSatur (most-saturated vertex first) and backtracking; any layout",
+    },
+    EngineInfo {
+        name: "anneal",
+        complete: false,
+        about: "simulated annealing after Lewis (2007), seeded; returns a verified solution or gives up; any layout",
+    },
+];
+
+/// Seed used by randomised engines when none is given (library callers get reproducible runs).
+pub const DEFAULT_SEED: u64 = 0x5eed_5eed;
 
 /// An unknown engine name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -62,6 +83,9 @@ pub fn auto_engine(layout: &Layout) -> &'static str {
 pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, UnknownEngine> {
     match name {
         "propagate" => Ok(Box::new(Propagate::with_subsets(options.subsets))),
+        "backtrack" => Ok(Box::new(Backtrack::new(options.orient))),
+        "colour" | "color" => Ok(Box::new(Colour::new())),
+        "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
         _ => Err(UnknownEngine {
             name: name.to_string(),
             known: ENGINES

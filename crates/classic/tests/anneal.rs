@@ -1,0 +1,150 @@
+//! `anneal`: only verified solutions or "unknown", reproducible by seed, every layout.
+
+mod common;
+
+use common::*;
+use std::time::Duration;
+use sudokit_classic::{Anneal, AnnealError, Colour};
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Grid, Request, Solver, Status};
+
+/// Solves with `engine`, asserting the outcome is a verified solution or "unknown".
+fn run(engine: &Anneal, p: &Grid, budget: Option<Budget>) -> Option<Grid> {
+    let mut request = Request::first();
+    if let Some(b) = budget {
+        request = request.with_budget(b);
+    }
+    let r = engine.solve(p, &request).unwrap();
+    match r.status {
+        Status::Solved => {
+            assert_eq!(r.solutions.len(), 1);
+            verify(p, &r.solutions[0]).unwrap();
+            Some(r.solutions[0].clone())
+        }
+        Status::Unknown => {
+            assert_eq!(r.end, End::GaveUp);
+            assert!(r.solutions.is_empty());
+            None
+        }
+        other => panic!("anneal must never report {other:?}"),
+    }
+}
+
+#[test]
+fn is_incomplete_and_reports_its_seed() {
+    let e = Anneal::new(42);
+    assert!(!e.is_complete());
+    assert_eq!(e.seed(), 42);
+    let p = parse("1...3.....4...2.");
+    let r = e.solve(&p, &Request::first()).unwrap();
+    assert_eq!(r.stats.extra["seed"], 42.0);
+}
+
+#[test]
+fn worksheet_examples_within_the_default_budget() {
+    // The worksheet's examples: singles alone finish some; the empty grid needs annealing.
+    for case in seed_cases().into_iter().take(5) {
+        let got = run(&Anneal::new(1), &case.puzzle, None);
+        match &case.solution {
+            None => assert!(got.is_none(), "{}: no solution exists", case.label),
+            Some(s) if case.puzzle.given_count() > 0 => {
+                assert_eq!(got.as_ref(), Some(s), "{}", case.label)
+            }
+            Some(_) => assert!(got.is_some(), "{}", case.label),
+        }
+    }
+}
+
+#[test]
+#[ignore = "hard puzzles: run with --release -- --ignored"]
+fn seed_cases_with_one_solution_within_the_default_budget() {
+    for case in seed_cases() {
+        let Some(s) = &case.solution else {
+            assert!(run(&Anneal::new(1), &case.puzzle, None).is_none());
+            continue;
+        };
+        let got = run(&Anneal::new(1), &case.puzzle, None);
+        if case.puzzle.given_count() > 0 {
+            assert_eq!(got.as_ref(), Some(s), "{}", case.label);
+        }
+    }
+}
+
+#[test]
+fn gives_up_rather_than_answering_wrong() {
+    // No solution: singles find the dead end, or annealing runs out; never "unsolvable".
+    let none = seed_cases()
+        .into_iter()
+        .find(|c| c.solution.is_none())
+        .unwrap();
+    let b = Some(Budget::time(Duration::from_millis(300)));
+    assert!(run(&Anneal::new(3), &none.puzzle, b).is_none());
+    // A tiny node budget on a hard puzzle.
+    let hard =
+        parse("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    assert!(run(&Anneal::new(3), &hard, Some(Budget::nodes(1_000))).is_none());
+}
+
+#[test]
+fn the_same_seed_repeats_the_same_run() {
+    let p =
+        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let budget = Budget::nodes(200_000);
+    let runs: Vec<_> = (0..2)
+        .map(|_| {
+            let r = Anneal::new(9)
+                .solve(&p, &Request::first().with_budget(budget.clone()))
+                .unwrap();
+            (
+                r.status,
+                r.stats.nodes,
+                r.stats.extra["best_cost"],
+                r.solutions,
+            )
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+fn solves_every_layout() {
+    let budget = Budget::time(Duration::from_secs(20));
+    for (name, layout) in layouts() {
+        let full = first(&Colour::new(), &Grid::empty(layout.clone())).expect(name);
+        let mut annealed = 0;
+        for (seed, keep) in [(1, 45), (2, 30), (3, 22)] {
+            let p = blank(&full, pattern(seed, keep));
+            for engine in [Anneal::new(seed), Anneal::new(seed).candidates(false)] {
+                let r = engine
+                    .solve(&p, &Request::first().with_budget(budget.clone()))
+                    .unwrap();
+                assert_eq!(r.status, Status::Solved, "{name} seed {seed} {engine:?}");
+                verify(&p, &r.solutions[0]).unwrap();
+                if r.stats.extra["moves"] > 0.0 {
+                    annealed += 1;
+                }
+            }
+        }
+        // Singles alone do not finish all of these: the annealing itself was exercised.
+        assert!(annealed > 0, "{name}: every puzzle fell to singles");
+    }
+}
+
+#[test]
+fn schedule_parameters_are_checked() {
+    assert!(matches!(
+        Anneal::new(0).cooling(1.0),
+        Err(AnnealError::OutOfRange {
+            name: "cooling",
+            ..
+        })
+    ));
+    assert!(Anneal::new(0).cooling(0.95).is_ok());
+    assert!(Anneal::new(0).chain_factor(0.0).is_err());
+    assert!(Anneal::new(0).reheat_after(0).is_err());
+    assert!(Anneal::new(0).restart_after(0).is_err());
+    assert!(Anneal::new(0).initial_temperature(Some(-1.0)).is_err());
+    assert!(Anneal::new(0).initial_temperature(None).is_ok());
+    assert!(Anneal::new(0).min_temperature(f64::NAN).is_err());
+    assert!(Anneal::new(0).default_time(Duration::ZERO).is_err());
+}

@@ -1,0 +1,195 @@
+//! Shared helpers for the engine tests: test data, counting with verification, layouts.
+
+#![allow(
+    dead_code,
+    reason = "each test file uses a different subset of the helpers"
+)]
+
+use std::sync::Arc;
+use sudokit_core::format::{InputFormat, parse_one};
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Extra, Grid, Layout, Request, Solver, Status};
+
+/// `data/seed_cases.txt` of the repository.
+pub const SEED_CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/seed_cases.txt"
+));
+
+/// A path in the shared data folder beside the repository.
+pub fn shared(name: &str) -> String {
+    format!(
+        "{}/../../../shared/data/9x9/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// One seed case: the puzzle and its expected solution (`None`: no solution).
+pub struct SeedCase {
+    pub label: String,
+    pub puzzle: Grid,
+    pub solution: Option<Grid>,
+}
+
+/// The seed cases: a puzzle line, then its solution or `none`, `#` lines naming them.
+pub fn seed_cases() -> Vec<SeedCase> {
+    let mut out = Vec::new();
+    let mut label = String::new();
+    let mut lines = SEED_CASES.lines().map(str::trim).filter(|l| !l.is_empty());
+    while let Some(l) = lines.next() {
+        if let Some(rest) = l.strip_prefix('#') {
+            label = rest.trim().to_string();
+            continue;
+        }
+        let puzzle = parse(l);
+        let answer = lines.next().expect("every puzzle has an answer line");
+        let solution = (answer != "none").then(|| parse(answer));
+        out.push(SeedCase {
+            label: label.clone(),
+            puzzle,
+            solution,
+        });
+    }
+    assert!(
+        out.len() >= 10,
+        "seed_cases.txt has fewer records than expected"
+    );
+    out
+}
+
+/// Parses one puzzle line.
+pub fn parse(line: &str) -> Grid {
+    parse_one(line, InputFormat::Auto).expect("test puzzle parses")
+}
+
+/// Puzzles of a shared 9×9 file (one per line), at most `limit`.
+pub fn shared_puzzles(name: &str, limit: usize) -> Vec<Grid> {
+    let text = std::fs::read_to_string(shared(name)).expect("shared data is checked out");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .take(limit)
+        .map(parse)
+        .collect()
+}
+
+/// Counts solutions up to `cap` within `budget`, verifying every grid returned. `None` when
+/// the budget ran out before the count was settled.
+pub fn count(engine: &dyn Solver, puzzle: &Grid, cap: u64, budget: Budget) -> Option<u64> {
+    let request = Request::count(cap, cap as usize).with_budget(budget);
+    let r = engine.solve(puzzle, &request).expect("engine runs");
+    for s in &r.solutions {
+        if let Err(e) = verify(puzzle, s) {
+            panic!("{} returned a wrong grid: {e}", engine.name());
+        }
+    }
+    // Solutions must be distinct.
+    for (i, a) in r.solutions.iter().enumerate() {
+        for b in &r.solutions[i + 1..] {
+            assert_ne!(a, b, "{} returned the same solution twice", engine.name());
+        }
+    }
+    match r.end {
+        End::Exhausted | End::SolutionLimit => Some(r.count),
+        End::Budget | End::GaveUp => None,
+    }
+}
+
+/// Counts up to 2 with no budget.
+pub fn count2(engine: &dyn Solver, puzzle: &Grid) -> u64 {
+    count(engine, puzzle, 2, Budget::unlimited()).expect("no budget, so the count is settled")
+}
+
+/// The first solution, verified; `None` when there is none (asserted to be exact).
+pub fn first(engine: &dyn Solver, puzzle: &Grid) -> Option<Grid> {
+    let r = engine
+        .solve(puzzle, &Request::first())
+        .expect("engine runs");
+    match r.status {
+        Status::Solved => {
+            let s = r
+                .solutions
+                .into_iter()
+                .next()
+                .expect("a solved report keeps its grid");
+            verify(puzzle, &s).expect("returned grid verifies");
+            Some(s)
+        }
+        Status::Unsolvable => None,
+        other => panic!("unexpected status {other:?}"),
+    }
+}
+
+/// Puzzle of `solution`'s layout keeping the cells where `keep(i)` holds.
+pub fn blank(solution: &Grid, keep: impl Fn(usize) -> bool) -> Grid {
+    let values = solution
+        .values()
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if keep(i) { v } else { 0 })
+        .collect();
+    Grid::from_values(solution.layout_arc().clone(), values)
+}
+
+/// A cheap deterministic pseudo-random keep pattern (`percent` of the cells kept).
+pub fn pattern(seed: u64, percent: u64) -> impl Fn(usize) -> bool {
+    move |i| {
+        let mut x = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 29;
+        x % 100 < percent
+    }
+}
+
+/// A 9×9 jigsaw layout: the standard boxes with a few cells traded between neighbours, so
+/// that no region is a box but every region stays connected.
+pub fn jigsaw9() -> Layout {
+    let rows = [
+        "AAABBBBCC",
+        "AAABBBCCC",
+        "DAABBCCCC",
+        "DDAEEEEFF",
+        "DDDEEEFFF",
+        "DDDEEFFFF",
+        "GGHHHHHII",
+        "GGGHHHIII",
+        "GGGGHIIII",
+    ];
+    let labels: Vec<String> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c.to_string()))
+        .collect();
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    Layout::jigsaw_from_labels(9, &refs).expect("the test jigsaw is valid")
+}
+
+/// Layouts other than plain 9×9 used across the tests, each with a name.
+pub fn layouts() -> Vec<(&'static str, Arc<Layout>)> {
+    vec![
+        ("4x4", Arc::new(Layout::standard(4).unwrap())),
+        ("6x6", Arc::new(Layout::boxed(6, 2, 3).unwrap())),
+        ("8x8 4x2", Arc::new(Layout::boxed(8, 4, 2).unwrap())),
+        (
+            "9x9 X",
+            Arc::new(
+                Layout::standard(9)
+                    .unwrap()
+                    .with_extras(&[Extra::Diagonals]),
+            ),
+        ),
+        (
+            "9x9 anti-knight",
+            Arc::new(
+                Layout::standard(9)
+                    .unwrap()
+                    .with_extras(&[Extra::AntiKnight]),
+            ),
+        ),
+        (
+            "9x9 anti-king",
+            Arc::new(Layout::standard(9).unwrap().with_extras(&[Extra::AntiKing])),
+        ),
+        ("9x9 jigsaw", Arc::new(jigsaw9())),
+    ]
+}

@@ -1,0 +1,134 @@
+//! Conformance: every registered engine on every puzzle shipped in the repo (and, in the
+//! ignored release test, the shared hard sets). Complete engines must agree on the number of
+//! solutions capped at 2; every returned grid must pass the independent checker; incomplete
+//! engines may only return verified solutions or give up.
+
+mod common;
+
+use common::*;
+use std::time::Duration;
+use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Grid, Request, Solver};
+use sudokit_engines::{ENGINES, EngineOptions, Propagate, engine};
+
+/// Every puzzle in the repo's `data/` folder (seed cases and examples).
+fn repo_puzzles() -> Vec<(String, Grid)> {
+    let mut out: Vec<(String, Grid)> = seed_cases()
+        .into_iter()
+        .map(|c| (format!("seed: {}", c.title), c.puzzle))
+        .collect();
+    for (file, format) in [
+        ("examples/puzzles.txt", InputFormat::Auto),
+        ("examples/worksheet.numbers", InputFormat::Auto),
+        ("examples/sizes.txt", InputFormat::Auto),
+        ("examples/16x16.txt", InputFormat::Auto),
+        ("examples/25x25.txt", InputFormat::Auto),
+        ("examples/x-sudoku.ndjson", InputFormat::Auto),
+        ("examples/jigsaw.txt", InputFormat::Jigsaw),
+    ] {
+        let text = std::fs::read_to_string(repo_data(file)).unwrap();
+        for rec in Reader::new(text.as_bytes(), format, LayoutSpec::default()) {
+            let rec = rec.unwrap();
+            out.push((format!("{file}:{}", rec.line), rec.puzzle.unwrap()));
+        }
+    }
+    out
+}
+
+/// Engines without propagation (`backtrack`, `colour`) take minutes on 25×25: the debug-mode
+/// test leaves those pairs to the release test.
+fn skip(engine: &str, puzzle: &Grid) -> bool {
+    cfg!(debug_assertions) && puzzle.size() >= 25 && matches!(engine, "backtrack" | "colour")
+}
+
+/// Runs every engine on `puzzles`; a complete engine stopped by `budget` on a puzzle is
+/// reported and counted, and the test fails if more than `max_stopped` such cases occur.
+fn check_all(puzzles: &[(String, Grid)], budget: Duration, max_stopped: usize) {
+    let options = EngineOptions {
+        orient: true,
+        seed: Some(7),
+        ..EngineOptions::default()
+    };
+    let mut stopped = Vec::new();
+    for (name, puzzle) in puzzles {
+        let (reference, exact) = Propagate::new().count_solutions(puzzle, 2).unwrap();
+        assert!(exact || reference == 2, "{name}");
+        for info in ENGINES {
+            let solver = engine(info.name, &options).unwrap();
+            if solver.check_layout(puzzle.layout()).is_err() {
+                continue;
+            }
+            let request = if info.complete {
+                Request::count(2, 2)
+            } else {
+                Request::first()
+            }
+            .with_budget(Budget::time(budget));
+            if skip(info.name, puzzle) {
+                continue;
+            }
+            let r = solver.solve(puzzle, &request).unwrap();
+            if std::env::var_os("CONFORMANCE_TIMES").is_some() {
+                eprintln!(
+                    "{:>10} {:>10.3} ms  {name}",
+                    info.name,
+                    r.elapsed.as_secs_f64() * 1e3
+                );
+            }
+            for s in &r.solutions {
+                if let Err(e) = verify(puzzle, s) {
+                    panic!("{}: {name}: wrong solution: {e}", info.name);
+                }
+            }
+            if !info.complete {
+                assert!(r.count <= 1, "{}: {name}", info.name);
+                if r.count == 1 {
+                    assert!(reference >= 1, "{}: {name}", info.name);
+                }
+                continue;
+            }
+            if r.end == End::Budget {
+                assert!(r.count <= reference, "{}: {name}", info.name);
+                stopped.push(format!("{} on {name}", info.name));
+                continue;
+            }
+            assert_eq!(r.count, reference, "{}: {name}: solution count", info.name);
+        }
+    }
+    assert!(
+        stopped.len() <= max_stopped,
+        "{} runs stopped by the budget: {stopped:?}",
+        stopped.len()
+    );
+}
+
+#[test]
+fn every_engine_agrees_on_the_repo_puzzles() {
+    check_all(&repo_puzzles(), Duration::from_secs(20), 0);
+}
+
+#[test]
+#[ignore = "large sets: run with --release -- --ignored"]
+fn every_engine_agrees_on_top95_and_17_clue_slices() {
+    let mut puzzles: Vec<(String, Grid)> = load_lines(&shared_data("9x9/top95.txt"), 95)
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| (format!("top95:{}", i + 1), g))
+        .collect();
+    puzzles.extend(
+        load_lines(&shared_data("9x9/17_clue.txt"), 200)
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| (format!("17_clue:{}", i + 1), g)),
+    );
+    // Plain backtracking and colouring can take minutes on a few of the hardest: allow a
+    // handful of budget stops, and report them.
+    check_all(&puzzles, Duration::from_secs(10), 6);
+}
+
+#[test]
+#[ignore = "slow engines on 25x25: run with --release -- --ignored"]
+fn every_engine_agrees_on_the_repo_puzzles_release() {
+    check_all(&repo_puzzles(), Duration::from_secs(60), 0);
+}
