@@ -11,6 +11,7 @@ pub mod propagate;
 pub use propagate::Propagate;
 pub use sudokit_classic::{Anneal, Backtrack, Colour};
 pub use sudokit_core::Solver;
+pub use sudokit_dlx::Dlx;
 
 use sudokit_core::Layout;
 
@@ -42,6 +43,11 @@ pub const ENGINES: &[EngineInfo] = &[
         name: "propagate",
         complete: true,
         about: "constraint propagation with per-house digit counters (FIX-SQUARE), then guessing on the fewest-candidate square; any layout",
+    },
+    EngineInfo {
+        name: "dlx",
+        complete: true,
+        about: "exact cover (cell, row-digit, column-digit, house-digit items) solved by Knuth's Algorithm X with dancing links; any layout",
     },
     EngineInfo {
         name: "backtrack",
@@ -83,6 +89,7 @@ pub fn auto_engine(layout: &Layout) -> &'static str {
 pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, UnknownEngine> {
     match name {
         "propagate" => Ok(Box::new(Propagate::with_subsets(options.subsets))),
+        "dlx" => Ok(Box::new(Dlx::new())),
         "backtrack" => Ok(Box::new(Backtrack::new(options.orient))),
         "colour" | "color" => Ok(Box::new(Colour::new())),
         "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
