@@ -12,6 +12,8 @@ pub use propagate::Propagate;
 pub use sudokit_classic::{Anneal, Backtrack, Colour};
 pub use sudokit_core::Solver;
 pub use sudokit_dlx::Dlx;
+pub use sudokit_lp::Lp;
+pub use sudokit_sat::Sat;
 
 use sudokit_core::Layout;
 
@@ -60,6 +62,16 @@ pub const ENGINES: &[EngineInfo] = &[
         about: "graph colouring with DSatur (most-saturated vertex first) and backtracking; any layout",
     },
     EngineInfo {
+        name: "lp",
+        complete: true,
+        about: "linear programming (seed 004): the 0/1 relaxation, reweighted l1 towards integers, then branch-and-bound on the LP; any layout",
+    },
+    EngineInfo {
+        name: "sat",
+        complete: true,
+        about: "CNF encoding (cells one digit, houses every digit) solved and counted with the batsat CDCL solver; any layout",
+    },
+    EngineInfo {
         name: "anneal",
         complete: false,
         about: "simulated annealing after Lewis (2007), seeded; returns a verified solution or gives up; any layout",
@@ -92,6 +104,8 @@ pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, Un
         "dlx" => Ok(Box::new(Dlx::new())),
         "backtrack" => Ok(Box::new(Backtrack::new(options.orient))),
         "colour" | "color" => Ok(Box::new(Colour::new())),
+        "lp" => Ok(Box::new(Lp::new())),
+        "sat" => Ok(Box::new(Sat::new())),
         "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
         _ => Err(UnknownEngine {
             name: name.to_string(),

@@ -1,0 +1,176 @@
+//! The `sat` engine against the reference backtracker: solution counts capped at 2 agree and
+//! every returned grid passes the independent checker, on the seed cases, small and exotic
+//! layouts, both encodings, and (ignored, release) top95 and 17_clue.
+
+mod common;
+
+use common::{blank, parse, reference_count, reference_solution, seed_cases, small_layouts};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Grid, Layout, Request, Solver, Status};
+use sudokit_sat::{Sat, SatOptions};
+
+fn checked_count(engine: &Sat, puzzle: &Grid) -> (u64, bool) {
+    let report = engine.solve(puzzle, &Request::count(2, 2)).expect("solve");
+    for s in &report.solutions {
+        verify(puzzle, s).expect("returned grid verifies");
+    }
+    assert_eq!(report.solutions.len() as u64, report.count);
+    if report.solutions.len() == 2 {
+        assert_ne!(report.solutions[0], report.solutions[1]);
+    }
+    (report.count, report.exact)
+}
+
+fn engines() -> Vec<(&'static str, Sat)> {
+    vec![
+        ("default", Sat::new()),
+        (
+            "textbook",
+            Sat::with_options(SatOptions {
+                reduce: false,
+                house_at_most_one: true,
+            }),
+        ),
+        (
+            "minimal",
+            Sat::with_options(SatOptions {
+                reduce: true,
+                house_at_most_one: false,
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn seed_cases_agree_with_the_reference() {
+    for (name, engine) in engines() {
+        for (label, puzzle, expected) in seed_cases() {
+            let want = reference_count(&puzzle, 2);
+            assert_eq!(
+                checked_count(&engine, &puzzle),
+                (want, want < 2),
+                "{name}: {label}"
+            );
+            if let (Some(exp), 1) = (&expected, want) {
+                assert_eq!(&engine.first_solution(&puzzle).unwrap().unwrap(), exp);
+            }
+            if expected.is_none() {
+                assert_eq!(want, 0, "{label}");
+                let r = engine.solve(&puzzle, &Request::first()).unwrap();
+                assert_eq!(r.status, Status::Unsolvable);
+            }
+        }
+    }
+}
+
+#[test]
+fn small_and_exotic_layouts_agree_with_the_reference() {
+    for (name, layout) in small_layouts() {
+        let empty = Grid::empty(layout.clone());
+        for (ename, engine) in engines() {
+            let want = reference_count(&empty, 2);
+            assert_eq!(
+                checked_count(&engine, &empty).0,
+                want,
+                "{name} {ename}: empty"
+            );
+        }
+        let Some(solution) = reference_solution(&empty) else {
+            continue;
+        };
+        for (i, percent) in [30u64, 50, 60, 70, 80].into_iter().enumerate() {
+            let puzzle = blank(&solution, percent, i as u64 + 7);
+            let want = reference_count(&puzzle, 2);
+            for (ename, engine) in engines() {
+                let got = checked_count(&engine, &puzzle);
+                assert_eq!(got, (want, want < 2), "{name} {ename}: {percent}% blank");
+            }
+        }
+    }
+}
+
+#[test]
+fn large_grids_use_the_sequential_counter() {
+    // 16×16 and 25×25 from empty: the first solution verifies.
+    for n in [16, 25] {
+        let g = Grid::empty(Arc::new(Layout::standard(n).unwrap()));
+        let r = Sat::new().solve(&g, &Request::first()).unwrap();
+        verify(&g, &r.solutions[0]).unwrap();
+    }
+}
+
+#[test]
+fn counts_beyond_two_are_exact() {
+    // A 4×4 grid with two givens has a known small count; the reference agrees.
+    let g = parse("1...............");
+    let want = reference_count(&g, 1000);
+    let (count, exact) = Sat::new().count_solutions(&g, 1000).unwrap();
+    assert_eq!((count, exact), (want, true));
+    assert_eq!(want, 72);
+}
+
+#[test]
+fn budgets_stop_the_search() {
+    let empty = Grid::empty(Arc::new(Layout::standard(9).unwrap()));
+    let r = Sat::new()
+        .solve(
+            &empty,
+            &Request::count(1_000_000, 0).with_budget(Budget::nodes(3)),
+        )
+        .unwrap();
+    assert_eq!(r.end, End::Budget);
+    let cancel = Arc::new(AtomicBool::new(true));
+    let budget = Budget {
+        cancel: Some(cancel),
+        ..Budget::default()
+    };
+    let r = Sat::new()
+        .solve(&empty, &Request::first().with_budget(budget))
+        .unwrap();
+    assert_eq!(r.end, End::Budget);
+    assert_eq!(r.status, Status::Stopped);
+}
+
+#[test]
+fn stats_are_filled() {
+    let p =
+        parse("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    let r = Sat::new().solve(&p, &Request::count(2, 1)).unwrap();
+    assert_eq!((r.count, r.exact), (1, true));
+    assert_eq!(r.stats.extra["sat_calls"], 2.0);
+    assert!(r.stats.extra["vars"] > 0.0 && r.stats.extra["vars"] < 729.0);
+    assert_eq!(r.stats.backtracks as f64, r.stats.extra["conflicts"]);
+}
+
+fn shared(name: &str) -> Vec<Grid> {
+    let path = format!(
+        "{}/../../../shared/data/9x9/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text =
+        std::fs::read_to_string(&path).expect("shared data set (run with shared/ beside the repo)");
+    text.lines()
+        .filter(|l| l.trim().len() >= 81 && !l.starts_with('#'))
+        .map(|l| parse(&l[..81]))
+        .collect()
+}
+
+#[test]
+#[ignore = "slow in debug: run with --release -- --ignored"]
+fn top95_and_17_clue_agree_with_the_reference() {
+    let mut puzzles = shared("top95.txt");
+    puzzles.extend(shared("17_clue.txt").into_iter().take(200));
+    for (i, p) in puzzles.iter().enumerate() {
+        let want = reference_count(p, 2);
+        for (name, engine) in engines() {
+            assert_eq!(
+                checked_count(&engine, p),
+                (want, want < 2),
+                "{name} #{}",
+                i + 1
+            );
+        }
+    }
+}
