@@ -40,7 +40,7 @@ pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
         .trim()
         .parse()
         .map_err(|_| format!("bad box columns in '{s}'"))?;
-    if r == 0 || c == 0 || r * c > sudokit_core::MAX_SIZE {
+    if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > sudokit_core::MAX_SIZE) {
         return Err(format!("box {r}x{c} gives an unsupported size (1..=64)"));
     }
     Ok((r, c))

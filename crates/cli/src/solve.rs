@@ -225,6 +225,15 @@ fn count_text(count: u64, exact: bool, end: End) -> String {
     }
 }
 
+/// Quotes a CSV field when it holds a comma, a quote or a line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
 /// Solves one record and renders its output. Never panics on user input.
 fn process(item: &Item, ctx: &Ctx) -> Done {
     let rec = &item.record;
@@ -358,11 +367,13 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         done.text = error_json(msg, Some(name));
         return done;
     }
-    let label = rec
-        .label
-        .as_deref()
-        .map(|l| format!(" {l}"))
-        .unwrap_or_default();
+    // The label follows the result on its line; multi-line formats print it as a `#` comment
+    // line before the grid instead (so the output reads back), and CSV gives it a column.
+    let label = match (&rec.label, multi_line, ctx.format == OutFormat::Csv) {
+        (Some(_), true, _) | (None, _, _) => String::new(),
+        (Some(l), false, true) => format!(",{}", csv_field(l)),
+        (Some(l), false, false) => format!(" {l}"),
+    };
     let mut out = String::new();
     if multi_line && let Some(l) = &rec.label {
         out.push_str(&format!("# {l}\n"));

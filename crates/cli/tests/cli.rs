@@ -332,3 +332,146 @@ fn a_budget_stops_long_work() {
     );
     assert_eq!(o.status.code(), Some(1));
 }
+
+fn run_bytes(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = bin()
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sudokit");
+    let mut input = child.stdin.take().unwrap();
+    // Written from a thread: the binary may answer before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn unreadable_lines_are_error_records_and_never_abort_the_batch() {
+    let good = &seed_cases()[0].0;
+    let mut input = format!("{good}\n").into_bytes();
+    input.extend_from_slice(b"\xff\xfe\x00binary junk\n");
+    input.extend_from_slice(format!("{good} label\n").as_bytes());
+    input.extend_from_slice(&vec![b'1'; 10_000_000]);
+    input.extend_from_slice(format!("\n{good}").as_bytes()); // no final newline
+    for jobs in ["1", "2"] {
+        let o = run_bytes(&["solve", "-j", jobs], input.clone());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{err}");
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 5, "{out}");
+        assert!(!lines[0].starts_with("error"));
+        assert_eq!(
+            lines[1],
+            "error: <stdin>:2: line is not valid UTF-8 (bad byte at column 1)"
+        );
+        assert!(lines[2].ends_with(" label"));
+        assert!(
+            lines[3].starts_with("error: <stdin>:4: line is longer than"),
+            "{}",
+            lines[3]
+        );
+        let p = parse_one(good, InputFormat::Line).unwrap();
+        verify(&p, &parse_one(lines[4], InputFormat::Line).unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn pretty_and_block_output_read_back_for_several_sizes() {
+    for file in ["data/examples/sizes.txt", "data/examples/16x16.txt"] {
+        let text = std::fs::read_to_string(repo(file)).unwrap();
+        // Labels are dropped: a multi-line record's label is not part of its grid.
+        let puzzles: String = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| format!("{}\n", l.split_whitespace().next().unwrap()))
+            .collect();
+        let o = run(&["solve", "--format", "line"], &puzzles);
+        assert_eq!(o.status.code(), Some(0));
+        let expected = stdout(&o);
+        for fmt in ["pretty", "block", "numbers"] {
+            let o = run(&["solve", "--format", fmt], &puzzles);
+            let again = run(&["solve", "--format", "line"], &stdout(&o));
+            assert_eq!(again.status.code(), Some(0), "{fmt}: {}", stdout(&again));
+            assert_eq!(stdout(&again), expected, "{file} via {fmt}");
+        }
+    }
+}
+
+#[test]
+fn absurd_box_factors_are_rejected_not_wrapped_into_a_wrong_layout() {
+    // 4294967297 × 18446744035054845961 wraps to 9 in 64-bit arithmetic. (`--box` with these
+    // factors overflows in the CLI's own argument check before any record is read, so only
+    // the JSON path is tested here.)
+    let json = format!(
+        "{{\"box\":[4294967297,18446744035054845961],\"cells\":\"{}\"}}\n",
+        ".".repeat(81)
+    );
+    let o = run(&["solve"], &json);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("do not tile"), "{}", stdout(&o));
+}
+
+#[test]
+fn json_arrays_empty_or_pretty_printed_keep_one_output_per_record() {
+    let good = &seed_cases()[0].0;
+    let mut input = String::from("[]\n[\n");
+    for i in 0..300 {
+        let sep = if i < 299 { "," } else { "" };
+        input.push_str(&format!(
+            "  {{\n    \"cells\": \"{good}\",\n    \"id\": {i}\n  }}{sep}\n"
+        ));
+    }
+    input.push_str("]\n");
+    for jobs in ["1", "2"] {
+        let o = run(&["solve", "--format", "json", "-j", jobs], &input);
+        assert_eq!(o.status.code(), Some(0));
+        let out = stdout(&o);
+        let recs: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(recs.len(), 300);
+        for (i, r) in recs.iter().enumerate() {
+            assert_eq!(r["record"], i + 1);
+            assert_eq!(r["line"], 3 + 4 * i);
+            assert_eq!(r["label"], i.to_string());
+            assert_eq!(r["status"], "solved");
+        }
+    }
+}
+
+#[test]
+fn labels_do_not_break_multi_line_or_csv_output() {
+    let (p, exp) = seed_cases()[0].clone();
+    let exp = exp.unwrap();
+    // Block output with a label reads back as a puzzle (the label is a comment line).
+    let o = run(&["solve", "-f", "block"], &format!("{p} hard one\n"));
+    let block = stdout(&o);
+    assert!(block.starts_with("# hard one\n"), "{block}");
+    let back = run(&["solve", "-f", "line"], &block);
+    assert_eq!(stdout(&back).trim(), exp);
+    // CSV output puts a label with a comma in its own quoted column.
+    let o = run(&["solve", "-f", "csv"], &format!("{p} a,b\n"));
+    assert_eq!(
+        stdout(&o).trim(),
+        format!("{},{exp},\"a,b\"", p.replace('0', "."))
+    );
+}
+
+#[test]
+fn box_factors_that_overflow_are_a_usage_error() {
+    let o = bin()
+        .args(["solve", "--box", "4294967297x18446744035054845961"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}

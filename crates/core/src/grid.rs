@@ -165,15 +165,17 @@ impl Grid {
                             .iter()
                             .any(|h| l.houses_of(p).contains(h));
                         if !shares_house {
-                            let names: Vec<&str> = l
-                                .extras()
-                                .iter()
-                                .filter(|e| !e.is_house())
-                                .map(|e| e.name())
-                                .collect();
+                            // Name the constraint the two cells are actually paired by.
+                            let ((r1, c1), (r2, c2)) = (rc(Cell(i as u16)), rc(p));
+                            let (dr, dc) = (r1.abs_diff(r2), c1.abs_diff(c2));
+                            let kind = if dr.max(dc) == 1 {
+                                "anti-king"
+                            } else {
+                                "anti-knight"
+                            };
                             return Some(Conflict {
                                 digit: v,
-                                house: format!("a {} pair", names.join("/")),
+                                house: format!("an {kind} pair"),
                                 first: rc(Cell(i as u16)),
                                 second: rc(p),
                             });
@@ -242,5 +244,33 @@ mod tests {
         let c = g.find_conflict().unwrap();
         assert_eq!(c.house, "box 1");
         assert_eq!((c.first, c.second), ((1, 1), (2, 2)));
+    }
+
+    #[test]
+    fn pair_conflicts_name_the_constraint_that_pairs_the_cells() {
+        use crate::layout::Extra;
+        let l = Arc::new(
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::AntiKnight, Extra::AntiKing]),
+        );
+        let mut v = vec![0u8; 81];
+        v[0] = 5;
+        v[2 * 9 + 4] = 5; // no shared house; neither knight nor king: fine
+        v[3 * 9 + 1] = 7;
+        v[4 * 9 + 3] = 7; // a knight's move apart, in different boxes
+        let g = Grid::from_values(l.clone(), v);
+        let c = g.find_conflict().unwrap();
+        assert_eq!(c.house, "an anti-knight pair");
+        assert_eq!((c.first, c.second), ((4, 2), (5, 4)));
+        let mut v = vec![0u8; 81];
+        v[2 * 9 + 2] = 3;
+        v[3 * 9 + 3] = 3; // diagonal neighbours across a box corner
+        let c = Grid::from_values(l, v).find_conflict().unwrap();
+        assert_eq!(c.house, "an anti-king pair");
+        assert!(
+            c.to_string()
+                .contains("row 3, column 3 and at row 4, column 4")
+        );
     }
 }

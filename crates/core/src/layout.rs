@@ -155,6 +155,16 @@ pub enum LayoutError {
         /// 1-based number of the second region.
         second: usize,
     },
+    /// A region's cell list names the same cell twice.
+    #[error("cell at row {row}, column {col} is listed twice in region {region}")]
+    CellListedTwice {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// 1-based number of the region.
+        region: usize,
+    },
     /// A cell is in no region.
     #[error("cell at row {row}, column {col} is in no region")]
     CellInNoRegion {
@@ -223,7 +233,8 @@ impl Layout {
         if n == 0 || n > MAX_SIZE {
             return Err(LayoutError::UnsupportedSize(n));
         }
-        if rows == 0 || cols == 0 || rows * cols != n {
+        // checked: huge factors must not wrap around to N and pass.
+        if rows == 0 || cols == 0 || rows.checked_mul(cols) != Some(n) {
             return Err(LayoutError::BoxesDoNotTile { n, rows, cols });
         }
         let region_of = (0..n * n)
@@ -319,6 +330,14 @@ impl Layout {
                     });
                 }
                 let slot = &mut region_of[cell.index()];
+                if *slot as usize == id {
+                    let (row, col) = cell.row_col(n);
+                    return Err(LayoutError::CellListedTwice {
+                        row: row + 1,
+                        col: col + 1,
+                        region: id + 1,
+                    });
+                }
                 if *slot != u8::MAX {
                     let (row, col) = cell.row_col(n);
                     return Err(LayoutError::CellInTwoRegions {
@@ -690,6 +709,27 @@ mod tests {
         assert!(
             matches!(err, LayoutError::CellInTwoRegions { row: 1, col: 1, .. }),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_cell_listed_twice_in_one_region_says_so() {
+        let mut lists: Vec<Vec<Cell>> = (0..4)
+            .map(|r| (0..4).map(|c| Cell::at(r, c, 4)).collect())
+            .collect();
+        lists[3][3] = Cell::at(3, 2, 4);
+        let err = Layout::jigsaw_from_lists(4, &lists).unwrap_err();
+        assert_eq!(
+            err,
+            LayoutError::CellListedTwice {
+                row: 4,
+                col: 3,
+                region: 4
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "cell at row 4, column 3 is listed twice in region 4"
         );
     }
 }

@@ -4,8 +4,11 @@
 //! Design decision: reading is a streaming [`Reader`] over any `BufRead` that yields one
 //! [`Record`] per puzzle, in input order, each carrying its 1-based line number and either a
 //! [`Grid`] or a [`ParseError`] that names the cell and what is wrong. A bad record never stops
-//! the stream; only I/O errors do. The format is detected once per input from its first content
-//! line (or forced), and layouts are shared through `Arc` so a million-line file holds one.
+//! the stream; only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for JSON, whose
+//! multi-line values are gathered by bracket depth, never re-parsed line by line), and a line
+//! that is too long or not UTF-8 becomes an error record too. The format is detected once per
+//! input from its first content line (or forced), and layouts are shared through `Arc` so a
+//! million-line file holds one.
 
 mod read;
 mod write;
@@ -96,7 +99,8 @@ impl LayoutSpec {
     pub fn fixed_size(&self) -> Option<usize> {
         match (&self.regions, self.box_shape) {
             (Some(l), _) => Some(l.size()),
-            (None, Some((r, c))) => Some(r * c),
+            // Saturating: an absurd `--box` must not wrap around to a valid side.
+            (None, Some((r, c))) => Some(r.saturating_mul(c)),
             _ => None,
         }
     }
@@ -176,6 +180,26 @@ pub enum ParseError {
     /// A region line is missing after a jigsaw puzzle line.
     #[error("missing region line after the puzzle line")]
     MissingRegions,
+    /// A line longer than any puzzle needs (the rest of it is skipped, not stored).
+    #[error("line is longer than {} MiB; no puzzle needs that much", limit >> 20)]
+    LineTooLong {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A line that is not valid UTF-8.
+    #[error("line is not valid UTF-8 (bad byte at column {column})")]
+    InvalidUtf8 {
+        /// 1-based column (in characters) of the first bad byte.
+        column: usize,
+    },
+    /// A cell of an expected solution is empty.
+    #[error("cell at row {row}, column {col} is empty")]
+    EmptyCell {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
 }
 
 /// One input record: a puzzle (or why it could not be read) and where it came from.

@@ -6,15 +6,24 @@ use crate::layout::{Extra, Layout};
 use crate::types::{Cell, MAX_SIZE};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 use std::sync::Arc;
 
 /// The rows of one multi-line record: first line number, cell tokens per row, and the first
 /// shape error found.
 type Rows = (usize, Vec<Vec<String>>, Option<ParseError>);
 
-/// Longest JSON record accepted when an object spans several lines.
+/// One physical line: its 1-based number and its text, or why it cannot be read (too long,
+/// not UTF-8). An unreadable line becomes an error record; it never stops the stream.
+type Line = (usize, Result<String, ParseError>);
+
+/// Longest JSON record (or JSON line) accepted, in bytes; an array of records counts as one.
 const MAX_JSON_RECORD: usize = 4 << 20;
+
+/// Longest line accepted by the other formats, in bytes. A 64×64 puzzle line is 4,096 symbols
+/// and a numbers row a few hundred bytes, so this leaves ample room for labels while keeping
+/// memory bounded on a runaway line (the rest of such a line is skipped, not stored).
+const MAX_LINE: usize = 1 << 20;
 
 /// Streams [`Record`]s out of any `BufRead`, one per puzzle, in input order.
 pub struct Reader<R> {
@@ -23,12 +32,12 @@ pub struct Reader<R> {
     spec: LayoutSpec,
     line_no: usize,
     records: usize,
-    peeked: Option<(usize, String)>,
+    peeked: VecDeque<Line>,
     pending: VecDeque<Record>,
     cache: Vec<(usize, Arc<Layout>)>,
     jigsaw_cache: Option<(String, Arc<Layout>)>,
     csv_header_checked: bool,
-    buf: String,
+    bytes: Vec<u8>,
 }
 
 fn is_blank_or_comment(line: &str) -> bool {
@@ -56,6 +65,91 @@ fn number_tokens(line: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The cells of a block row: one symbol per character, ignoring spaces and `|` box separators.
+/// A row of ten or more whitespace-separated words that are numbers (as `pretty` writes grids
+/// above 9×9: `| 10  .  3 |`) is read word by word instead.
+fn block_cells(t: &str) -> Vec<&str> {
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number_word = |w: &&str| {
+        w.chars().count() == 1 || (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if words.len() >= 10 && words.iter().any(|w| w.len() > 1) && words.iter().all(number_word) {
+        return words;
+    }
+    t.char_indices()
+        .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+        .map(|(i, c)| &t[i..i + c.len_utf8()])
+        .collect()
+}
+
+/// Tracks bracket depth over JSON text, line by line, outside strings, so a multi-line value
+/// is known to be complete without re-parsing it; also notes the line each element of a
+/// top-level array starts on.
+#[derive(Default)]
+struct JsonScan {
+    depth: i64,
+    in_string: bool,
+    escape: bool,
+    started: bool,
+    top_array: bool,
+    expect_elem: bool,
+    broken: bool,
+    elem_lines: Vec<usize>,
+}
+
+impl JsonScan {
+    fn feed(&mut self, line: &str, line_no: usize) {
+        for b in line.bytes() {
+            if self.in_string {
+                if self.escape {
+                    self.escape = false;
+                } else if b == b'\\' {
+                    self.escape = true;
+                } else if b == b'"' {
+                    self.in_string = false;
+                }
+                continue;
+            }
+            if b.is_ascii_whitespace() {
+                continue;
+            }
+            if !self.started {
+                self.started = true;
+                self.top_array = b == b'[';
+            }
+            if self.top_array && self.depth == 1 && self.expect_elem && b != b']' && b != b',' {
+                self.elem_lines.push(line_no);
+                self.expect_elem = false;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => {
+                    self.depth += 1;
+                    if self.top_array && self.depth == 1 {
+                        self.expect_elem = true;
+                    }
+                }
+                b'}' | b']' => self.depth -= 1,
+                b',' if self.depth == 1 => self.expect_elem = true,
+                _ => {}
+            }
+        }
+        // A JSON string cannot span lines: the value is broken, let the parser say where.
+        if self.in_string {
+            self.broken = true;
+        }
+    }
+
+    /// Whether the value is complete (or cannot become valid by reading more lines).
+    fn done(&self) -> bool {
+        self.started && (self.depth <= 0 || self.broken)
+    }
+}
+
+/// Whether a line is a box rule (`---+---+---`, `+-------+`, `| | |`) rather than a row.
 fn is_separator_line(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty()
@@ -64,11 +158,28 @@ fn is_separator_line(line: &str) -> bool {
         && (t.contains('+') || t.contains('=') || t.contains(' ') || t.contains('|'))
 }
 
+/// Whether a first line that [`detect`] calls a block row could instead be one line-format
+/// puzzle: a single token (no spaces or `|` box separators) that is not a rule line or a
+/// `[section]` header.
+fn could_be_line(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty()
+        && !t.starts_with('[')
+        && !t.contains(|c: char| c.is_whitespace() || c == '|')
+        && !is_separator_line(t)
+}
+
 /// Guesses the format of an input from its first content line.
 pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
     let t = line.trim();
-    if t.starts_with('{') || t.starts_with('[') {
+    // `[Puzzle]`-style section headers of .sdk/.ss files are not JSON.
+    let section = t.starts_with('[') && t[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+    if (t.starts_with('{') || t.starts_with('[')) && !section {
         return InputFormat::Json;
+    }
+    // A rule line (`+-------+-------+`) opens a boxed block, even when its length is a square.
+    if section || is_separator_line(t) {
+        return InputFormat::Block;
     }
     let fixed = spec.fixed_size();
     let square_ok = |len: usize| match isqrt_exact(len) {
@@ -92,7 +203,10 @@ pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
         return InputFormat::Numbers;
     }
     let (tok, _) = first_token(t);
-    if !t.contains('|') && square_ok(tok.chars().count()) {
+    let len = tok.chars().count();
+    // No block row is wider than 64 cells: a longer token is a line puzzle (perhaps of the
+    // wrong length, which its record then reports).
+    if !t.contains('|') && (square_ok(len) || len > MAX_SIZE) {
         return InputFormat::Line;
     }
     InputFormat::Block
@@ -107,12 +221,12 @@ impl<R: BufRead> Reader<R> {
             spec,
             line_no: 0,
             records: 0,
-            peeked: None,
+            peeked: VecDeque::new(),
             pending: VecDeque::new(),
             cache: Vec::new(),
             jigsaw_cache: None,
             csv_header_checked: false,
-            buf: String::new(),
+            bytes: Vec::new(),
         }
     }
 
@@ -121,24 +235,109 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
-    fn read_line(&mut self) -> io::Result<Option<(usize, String)>> {
-        if let Some(p) = self.peeked.take() {
+    /// Reads one physical line, bounded: at most `MAX_LINE` bytes (`MAX_JSON_RECORD` for JSON)
+    /// are stored; the rest of a longer line is skipped and the line reported as too long.
+    /// Invalid UTF-8 is reported for the line (comments are exempt and read lossily).
+    fn read_line(&mut self) -> io::Result<Option<Line>> {
+        if let Some(p) = self.peeked.pop_front() {
             return Ok(Some(p));
         }
-        self.buf.clear();
-        let read = self.input.read_line(&mut self.buf)?;
+        self.read_physical_line()
+    }
+
+    /// [`Self::read_line`] without the look-ahead queue.
+    fn read_physical_line(&mut self) -> io::Result<Option<Line>> {
+        let limit = match self.format {
+            InputFormat::Json | InputFormat::Auto => MAX_JSON_RECORD,
+            _ => MAX_LINE,
+        };
+        self.bytes.clear();
+        let read = (&mut self.input)
+            .take(limit as u64 + 1)
+            .read_until(b'\n', &mut self.bytes)?;
         if read == 0 {
             return Ok(None);
         }
         self.line_no += 1;
-        let line = self.buf.trim_end_matches(['\n', '\r']);
-        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
-        Ok(Some((self.line_no, line.to_string())))
+        if self.bytes.len() > limit && self.bytes.last() != Some(&b'\n') {
+            self.skip_rest_of_line()?;
+            return Ok(Some((self.line_no, Err(ParseError::LineTooLong { limit }))));
+        }
+        let mut b = self.bytes.as_slice();
+        while let [rest @ .., b'\n' | b'\r'] = b {
+            b = rest;
+        }
+        let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
+        let text = match std::str::from_utf8(b) {
+            Ok(s) => Ok(s.to_string()),
+            Err(_) if b.trim_ascii_start().starts_with(b"#") => {
+                Ok(String::from_utf8_lossy(b).into_owned())
+            }
+            Err(e) => Err(ParseError::InvalidUtf8 {
+                column: String::from_utf8_lossy(&b[..e.valid_up_to()])
+                    .chars()
+                    .count()
+                    + 1,
+            }),
+        };
+        Ok(Some((self.line_no, text)))
     }
 
-    fn next_content_line(&mut self) -> io::Result<Option<(usize, String)>> {
+    /// Consumes input up to and including the next newline without storing it.
+    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(());
+            }
+            match buf.iter().position(|&c| c == b'\n') {
+                Some(i) => {
+                    self.input.consume(i + 1);
+                    return Ok(());
+                }
+                None => {
+                    let len = buf.len();
+                    self.input.consume(len);
+                }
+            }
+        }
+    }
+
+    /// Settles a first line that reads as a block row but could be a line puzzle of the wrong
+    /// length (a single token, not a square): looks ahead to the next row. Block rows all have
+    /// the same length; a line file's next puzzle has its own length (or there is none), and
+    /// a bad first record must not turn a whole line file into one broken block.
+    fn line_or_block(&mut self) -> io::Result<InputFormat> {
+        let first_len = match self.peeked.front() {
+            Some((_, Ok(l))) => l.trim().chars().count(),
+            _ => return Ok(InputFormat::Block),
+        };
+        while let Some(line) = self.read_physical_line()? {
+            let next_len = match &line.1 {
+                Ok(l) if is_blank_or_comment(l) || is_separator_line(l) => None,
+                Ok(l) => Some(first_token(l).0.chars().count()),
+                Err(_) => Some(0),
+            };
+            self.peeked.push_back(line);
+            if let Some(len) = next_len {
+                return Ok(if len == first_len {
+                    InputFormat::Block
+                } else {
+                    InputFormat::Line
+                });
+            }
+        }
+        Ok(InputFormat::Line)
+    }
+
+    /// The next line that is neither blank nor a `#` comment.
+    fn next_content_line(&mut self) -> io::Result<Option<Line>> {
         while let Some((no, line)) = self.read_line()? {
-            if !is_blank_or_comment(&line) {
+            if !matches!(&line, Ok(l) if is_blank_or_comment(l)) {
                 return Ok(Some((no, line)));
             }
         }
@@ -172,6 +371,9 @@ impl<R: BufRead> Reader<R> {
 
     fn side_from_len(&self, len: usize) -> Result<usize, ParseError> {
         if let Some(f) = self.spec.fixed_size() {
+            if f == 0 || f > MAX_SIZE {
+                return Err(crate::layout::LayoutError::UnsupportedSize(f).into());
+            }
             if len == f * f {
                 return Ok(f);
             }
@@ -224,6 +426,10 @@ impl<R: BufRead> Reader<R> {
         let Some((no, line)) = self.next_content_line()? else {
             return Ok(None);
         };
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return Ok(Some(self.record(no, InputFormat::Line, None, Err(e), None))),
+        };
         let (tok, label) = first_token(&line);
         let tok = tok.to_string();
         let puzzle = self.grid_from_symbols(&tok);
@@ -240,6 +446,10 @@ impl<R: BufRead> Reader<R> {
         loop {
             let Some((no, line)) = self.next_content_line()? else {
                 return Ok(None);
+            };
+            let line = match line {
+                Ok(l) => l,
+                Err(e) => return Ok(Some(self.record(no, InputFormat::Csv, None, Err(e), None))),
             };
             let fields: Vec<String> = line
                 .split(',')
@@ -310,20 +520,25 @@ impl<R: BufRead> Reader<R> {
         let Some((no, line)) = self.next_content_line()? else {
             return Ok(None);
         };
-        let (tok, label) = first_token(&line);
-        let tok = tok.to_string();
-        let Some((_, regions_line)) = self.next_content_line()? else {
-            return Ok(Some(self.record(
-                no,
-                InputFormat::Jigsaw,
-                label,
-                Err(ParseError::MissingRegions),
-                None,
-            )));
+        // The region line is read even when the puzzle line is unreadable, so the next record
+        // starts at the right line.
+        let regions_line = self.next_content_line()?;
+        let (tok, label) = match &line {
+            Ok(l) => {
+                let (t, label) = first_token(l);
+                (t.to_string(), label)
+            }
+            Err(_) => (String::new(), None),
         };
-        let (rtok, _) = first_token(&regions_line);
-        let rtok = rtok.to_string();
-        let puzzle = self.jigsaw_grid(&tok, &rtok);
+        let puzzle = match (line, regions_line) {
+            (Err(e), _) | (Ok(_), Some((_, Err(e)))) => Err(e),
+            (Ok(_), None) => Err(ParseError::MissingRegions),
+            (Ok(_), Some((_, Ok(regions)))) => {
+                let (rtok, _) = first_token(&regions);
+                let rtok = rtok.to_string();
+                self.jigsaw_grid(&tok, &rtok)
+            }
+        };
         Ok(Some(self.record(
             no,
             InputFormat::Jigsaw,
@@ -357,12 +572,29 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads the rows of one multi-line record (numbers or block). Returns the first row's line
-    /// number and the rows' cell tokens.
-    fn read_rows(&mut self, split: fn(&str) -> Vec<String>) -> io::Result<Option<Rows>> {
+    /// number, the rows' cell tokens and the first shape error. The side is the first row's
+    /// cell count unless the spec fixes it; a record ends at a blank line or after N rows.
+    fn read_rows(&mut self, split: fn(&str) -> Vec<&str>) -> io::Result<Option<Rows>> {
         let mut start = 0;
         let mut rows: Vec<Vec<String>> = Vec::new();
         let mut expected = self.spec.fixed_size();
+        let mut err = None;
         while let Some((no, line)) = self.read_line()? {
+            let line = match line {
+                Ok(l) => l,
+                Err(e) => {
+                    if rows.is_empty() {
+                        // An unreadable first row is a record of its own.
+                        return Ok(Some((no, rows, Some(e))));
+                    }
+                    err.get_or_insert(e);
+                    rows.push(Vec::new());
+                    if Some(rows.len()) == expected {
+                        break;
+                    }
+                    continue;
+                }
+            };
             let t = line.trim();
             if t.is_empty() {
                 if rows.is_empty() {
@@ -379,11 +611,25 @@ impl<R: BufRead> Reader<R> {
             let cells = split(t);
             if rows.is_empty() {
                 start = no;
-                if expected.is_none() {
-                    expected = Some(cells.len());
+                let n = *expected.get_or_insert(cells.len());
+                if n == 0 || n > MAX_SIZE {
+                    // Too wide for any grid: report this line alone rather than swallowing
+                    // the lines after it.
+                    let e = crate::layout::LayoutError::UnsupportedSize(n);
+                    return Ok(Some((start, rows, Some(e.into()))));
                 }
             }
-            rows.push(cells);
+            let n = expected.unwrap_or(0);
+            if cells.len() != n {
+                err.get_or_insert(ParseError::RowLength {
+                    row: rows.len() + 1,
+                    found: cells.len(),
+                    expected: n,
+                });
+                rows.push(Vec::new());
+            } else {
+                rows.push(cells.into_iter().map(String::from).collect());
+            }
             if Some(rows.len()) == expected {
                 break;
             }
@@ -392,18 +638,7 @@ impl<R: BufRead> Reader<R> {
             return Ok(None);
         }
         let n = expected.unwrap_or(0);
-        let mut err = None;
-        if n == 0 || n > MAX_SIZE {
-            err = Some(ParseError::Layout(
-                crate::layout::LayoutError::UnsupportedSize(n),
-            ));
-        } else if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != n) {
-            err = Some(ParseError::RowLength {
-                row: i + 1,
-                found: r.len(),
-                expected: n,
-            });
-        } else if rows.len() != n {
+        if err.is_none() && rows.len() != n {
             err = Some(ParseError::MissingRows {
                 found: rows.len(),
                 expected: n,
@@ -412,24 +647,25 @@ impl<R: BufRead> Reader<R> {
         Ok(Some((start, rows, err)))
     }
 
+    /// Turns the rows of a numbers or block record into a grid (tokens are numbers or symbols).
+    fn grid_from_rows(&mut self, rows: &[Vec<String>]) -> Result<Grid, ParseError> {
+        let n = rows.len();
+        let values = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, t)| (r, c, t)))
+            .map(|(r, c, t)| number_value(t, n, r, c))
+            .collect::<Result<Vec<u8>, ParseError>>()?;
+        finish(self.layout_for(n)?, values)
+    }
+
     fn read_numbers_record(&mut self) -> io::Result<Option<Record>> {
-        let Some((start, rows, err)) =
-            self.read_rows(|t| number_tokens(t).into_iter().map(String::from).collect())?
-        else {
+        let Some((start, rows, err)) = self.read_rows(number_tokens)? else {
             return Ok(None);
         };
         let puzzle = match err {
             Some(e) => Err(e),
-            None => {
-                let n = rows.len();
-                let values = rows
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, t)| (r, c, t)))
-                    .map(|(r, c, t)| number_value(t, n, r, c))
-                    .collect::<Result<Vec<u8>, ParseError>>();
-                values.and_then(|v| finish(self.layout_for(n)?, v))
-            }
+            None => self.grid_from_rows(&rows),
         };
         Ok(Some(self.record(
             start,
@@ -441,26 +677,12 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn read_block_record(&mut self) -> io::Result<Option<Record>> {
-        let Some((start, rows, err)) = self.read_rows(|t| {
-            t.chars()
-                .filter(|c| !c.is_whitespace() && *c != '|')
-                .map(String::from)
-                .collect()
-        })?
-        else {
+        let Some((start, rows, err)) = self.read_rows(block_cells)? else {
             return Ok(None);
         };
         let puzzle = match err {
             Some(e) => Err(e),
-            None => {
-                let n = rows.len();
-                let chars: Vec<char> = rows
-                    .iter()
-                    .flatten()
-                    .map(|s| s.chars().next().unwrap_or('?'))
-                    .collect();
-                symbols_to_values(&chars, n).and_then(|v| finish(self.layout_for(n)?, v))
-            }
+            None => self.grid_from_rows(&rows),
         };
         Ok(Some(self.record(
             start,
@@ -471,42 +693,71 @@ impl<R: BufRead> Reader<R> {
         )))
     }
 
+    /// Reads one JSON value (an object, or an array of objects), which may span lines: lines
+    /// are gathered until the brackets balance, scanning each byte once (never re-parsing),
+    /// and the text kept is bounded by `MAX_JSON_RECORD`.
     fn read_json_record(&mut self) -> io::Result<Option<Record>> {
-        if let Some(r) = self.pending.pop_front() {
-            return Ok(Some(r));
-        }
-        let Some((no, mut text)) = self.next_content_line()? else {
-            return Ok(None);
-        };
-        let value = loop {
-            match serde_json::from_str::<Value>(&text) {
-                Ok(v) => break Ok(v),
-                Err(e) if e.is_eof() && text.len() < MAX_JSON_RECORD => match self.read_line()? {
-                    Some((_, more)) => {
-                        text.push('\n');
-                        text.push_str(&more);
+        loop {
+            if let Some(r) = self.pending.pop_front() {
+                return Ok(Some(r));
+            }
+            let Some((no, first)) = self.next_content_line()? else {
+                return Ok(None);
+            };
+            let mut text = match first {
+                Ok(t) => t,
+                Err(e) => return Ok(Some(self.record(no, InputFormat::Json, None, Err(e), None))),
+            };
+            let mut scan = JsonScan::default();
+            scan.feed(&text, no);
+            let mut error = None;
+            while !scan.done() {
+                match self.read_line()? {
+                    Some((more_no, Ok(more))) => {
+                        scan.feed(&more, more_no);
+                        if error.is_none() && text.len() + more.len() < MAX_JSON_RECORD {
+                            text.push('\n');
+                            text.push_str(&more);
+                        } else {
+                            // Keep scanning to the end of the value, without storing it.
+                            text = String::new();
+                            error.get_or_insert(ParseError::Json(format!(
+                                "record is longer than {} MiB; write one object per line \
+                                 (NDJSON)",
+                                MAX_JSON_RECORD >> 20
+                            )));
+                        }
                     }
-                    None => break Err(e.to_string()),
-                },
-                Err(e) => break Err(e.to_string()),
-            }
-        };
-        match value {
-            Err(e) => Ok(Some(self.record(
-                no,
-                InputFormat::Json,
-                None,
-                Err(ParseError::Json(e)),
-                None,
-            ))),
-            Ok(Value::Array(items)) => {
-                for item in items {
-                    let rec = self.json_record(no, &item);
-                    self.pending.push_back(rec);
+                    Some((_, Err(e))) => {
+                        error.get_or_insert(e);
+                        break;
+                    }
+                    None => break,
                 }
-                Ok(self.pending.pop_front())
             }
-            Ok(v) => Ok(Some(self.json_record(no, &v))),
+            if let Some(e) = error {
+                return Ok(Some(self.record(no, InputFormat::Json, None, Err(e), None)));
+            }
+            match serde_json::from_str::<Value>(&text) {
+                Err(e) => {
+                    return Ok(Some(self.record(
+                        no,
+                        InputFormat::Json,
+                        None,
+                        Err(ParseError::Json(e.to_string())),
+                        None,
+                    )));
+                }
+                Ok(Value::Array(items)) => {
+                    // Each element gets the line it starts on; an empty array gives no record.
+                    for (i, item) in items.iter().enumerate() {
+                        let line = scan.elem_lines.get(i).copied().unwrap_or(no);
+                        let rec = self.json_record(line, item);
+                        self.pending.push_back(rec);
+                    }
+                }
+                Ok(v) => return Ok(Some(self.json_record(no, &v))),
+            }
         }
     }
 
@@ -538,7 +789,7 @@ impl<R: BufRead> Reader<R> {
             .ok_or_else(|| ParseError::Json(format!("missing \"{key}\"")))?;
         let count = match cells {
             Value::String(s) => s.chars().count(),
-            Value::Array(a) if a.iter().all(Value::is_array) => a.len() * a.len(),
+            Value::Array(a) if a.iter().any(Value::is_array) => a.len() * a.len(),
             Value::Array(a) => a.len(),
             _ => {
                 return Err(ParseError::Json(format!(
@@ -628,7 +879,7 @@ fn json_regions(r: &Value, n: usize) -> Result<Layout, ParseError> {
             let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
             Ok(Layout::jigsaw_from_labels(n, &refs)?)
         }
-        Value::Array(items) if items.iter().all(Value::is_array) => {
+        Value::Array(items) if items.iter().any(Value::is_array) => {
             // A list of regions, each a list of [row, col] pairs (1-based) or cell indices.
             let mut lists = Vec::new();
             for region in items {
@@ -688,7 +939,7 @@ fn json_values(cells: &Value, n: usize) -> Result<Vec<u8>, ParseError> {
             }
             symbols_to_values(&chars, n)
         }
-        Value::Array(rows) if rows.iter().all(Value::is_array) => {
+        Value::Array(rows) if rows.iter().any(Value::is_array) => {
             if rows.len() != n {
                 return Err(ParseError::MissingRows {
                     found: rows.len(),
@@ -697,7 +948,9 @@ fn json_values(cells: &Value, n: usize) -> Result<Vec<u8>, ParseError> {
             }
             let mut out = Vec::with_capacity(n * n);
             for (r, row) in rows.iter().enumerate() {
-                let row = row.as_array().map(Vec::as_slice).unwrap_or(&[]);
+                let row = row.as_array().ok_or_else(|| {
+                    ParseError::Json(format!("row {} of a list of rows must be a list", r + 1))
+                })?;
                 if row.len() != n {
                     return Err(ParseError::RowLength {
                         row: r + 1,
@@ -830,8 +1083,7 @@ fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, ParseError> {
 fn complete(g: Grid) -> Result<Grid, ParseError> {
     let n = g.size();
     match g.values().iter().position(|&v| v == 0) {
-        Some(i) => Err(ParseError::UnknownSymbol {
-            symbol: "(empty)".into(),
+        Some(i) => Err(ParseError::EmptyCell {
             row: i / n + 1,
             col: i % n + 1,
         }),
@@ -845,9 +1097,21 @@ impl<R: BufRead> Iterator for Reader<R> {
     fn next(&mut self) -> Option<io::Result<Record>> {
         if self.format == InputFormat::Auto {
             match self.next_content_line() {
-                Ok(Some((no, line))) => {
-                    self.format = detect(&line, &self.spec);
-                    self.peeked = Some((no, line));
+                Ok(Some((no, Ok(line)))) => {
+                    let mut format = detect(&line, &self.spec);
+                    let maybe_line = format == InputFormat::Block && could_be_line(&line);
+                    self.peeked.push_back((no, Ok(line)));
+                    if maybe_line {
+                        match self.line_or_block() {
+                            Ok(f) => format = f,
+                            Err(e) => return Some(Err(e)),
+                        }
+                    }
+                    self.format = format;
+                }
+                // An unreadable line cannot tell the format: report it, detect on the next.
+                Ok(Some((no, Err(e)))) => {
+                    return Some(Ok(self.record(no, InputFormat::Line, None, Err(e), None)));
                 }
                 Ok(None) => return None,
                 Err(e) => return Some(Err(e)),

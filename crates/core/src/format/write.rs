@@ -57,22 +57,21 @@ pub fn write_block(grid: &Grid) -> String {
 }
 
 /// A boxed grid for terminals. Region borders are drawn wherever two neighbouring cells lie in
-/// different regions, so boxes and jigsaw shapes alike are visible.
+/// different regions, so boxes and jigsaw shapes alike are visible. Digits are written as
+/// numbers (`1`..`64`); the block reader reads the output back (the layout must be given for
+/// jigsaw grids).
 pub fn write_pretty(grid: &Grid) -> String {
     let n = grid.size();
     let l = grid.layout();
     let reg = l.region_map();
     let w = if n > 9 { 2 } else { 1 };
+    // Decimal numbers above 9×9 (one alphabet for the whole grid, whatever N), so a 36×36
+    // grid never mixes letters (10-35) with numbers (36+).
     let cell_text = |v: u8| -> String {
         if v == 0 {
             format!("{:>w$}", ".")
-        } else if n <= crate::grid::MAX_SYMBOL_SIZE && n > 9 {
-            format!("{:>w$}", v)
         } else {
-            format!(
-                "{:>w$}",
-                digit_char(v).map_or_else(|| v.to_string(), |c| c.to_string())
-            )
+            format!("{:>w$}", v)
         }
     };
     let region = |r: usize, c: usize| reg[r * n + c];
