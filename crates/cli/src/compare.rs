@@ -329,7 +329,7 @@ fn draw_chart(rows: &[EngineSummary], path: &PathBuf, args: &CompareArgs) -> Res
         .x_label_area_size(30)
         .y_label_area_size(70)
         .build_cartesian_2d(
-            (0..rows.len()).into_segmented(),
+            (0..rows.len().saturating_sub(1)).into_segmented(),
             (min_ms.max(1e-4)..max_ms * 2.0).log_scale(),
         )?;
     chart
@@ -374,7 +374,10 @@ fn draw_chart(rows: &[EngineSummary], path: &PathBuf, args: &CompareArgs) -> Res
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(70)
-        .build_cartesian_2d((0..rows.len()).into_segmented(), 0.0..100.0)?;
+        .build_cartesian_2d(
+            (0..rows.len().saturating_sub(1)).into_segmented(),
+            0.0..100.0,
+        )?;
     chart
         .configure_mesh()
         .y_desc("solved %")

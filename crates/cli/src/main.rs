@@ -6,6 +6,7 @@
 //! formats, error messages, ordering and exit codes: 0 when every record succeeded, 1 when some
 //! record was unsolvable, invalid or stopped, 2 for usage and I/O errors.
 
+mod bench;
 mod compare;
 mod input;
 mod solve;
@@ -30,6 +31,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
     Count(solve::CountArgs),
+    /// Measure engine throughput on puzzle files (puzzles/s, guesses, solution counts).
+    Bench(bench::BenchArgs),
     /// Run several engines on the same puzzles and set them side by side.
     Compare(compare::CompareArgs),
     /// List the engines.
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run_solve(args),
         Command::Count(args) => solve::run_count(args),
         Command::Compare(args) => compare::run_compare(args),
+        Command::Bench(args) => bench::run_bench(args),
         Command::Engines => {
             for e in sudokit_engines::ENGINES {
                 println!(

@@ -12,6 +12,7 @@ pub use propagate::Propagate;
 pub use sudokit_classic::{Anneal, Backtrack, Colour};
 pub use sudokit_core::Solver;
 pub use sudokit_dlx::Dlx;
+pub use sudokit_fast::Fast;
 pub use sudokit_lp::Lp;
 pub use sudokit_sat::Sat;
 
@@ -41,6 +42,11 @@ pub struct EngineInfo {
 
 /// Every engine, in the order `--engine all` runs them.
 pub const ENGINES: &[EngineInfo] = &[
+    EngineInfo {
+        name: "fast",
+        complete: true,
+        about: "bit-parallel engine for standard 9x9: band masks, bulk singles and locked candidates, bi-value branching (SIMD/BMI2 with scalar fallback)",
+    },
     EngineInfo {
         name: "propagate",
         complete: true,
@@ -91,15 +97,19 @@ pub struct UnknownEngine {
     pub known: String,
 }
 
-/// The engine `auto` stands for on `layout`.
+/// The engine `auto` stands for on `layout`: `fast` for standard 9×9, `propagate` otherwise.
 pub fn auto_engine(layout: &Layout) -> &'static str {
-    let _ = layout;
-    "propagate"
+    if layout.is_standard_9x9() {
+        "fast"
+    } else {
+        "propagate"
+    }
 }
 
 /// Builds the engine called `name` (`auto` is resolved by the caller with [`auto_engine`]).
 pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, UnknownEngine> {
     match name {
+        "fast" => Ok(Box::new(Fast)),
         "propagate" => Ok(Box::new(Propagate::with_subsets(options.subsets))),
         "dlx" => Ok(Box::new(Dlx::new())),
         "backtrack" => Ok(Box::new(Backtrack::new(options.orient))),

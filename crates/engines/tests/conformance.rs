@@ -132,3 +132,35 @@ fn every_engine_agrees_on_top95_and_17_clue_slices() {
 fn every_engine_agrees_on_the_repo_puzzles_release() {
     check_all(&repo_puzzles(), Duration::from_secs(60), 0);
 }
+
+#[test]
+#[ignore = "large sets: run with --release -- --ignored"]
+fn fast_and_propagate_agree_on_the_shared_9x9_sets() {
+    let fast = engine("fast", &EngineOptions::default()).unwrap();
+    let propagate = Propagate::new();
+    for (file, take) in [
+        ("9x9/17_clue.txt", usize::MAX),
+        ("9x9/magictour_top1465.txt", usize::MAX),
+        ("9x9/top95.txt", usize::MAX),
+        ("9x9/top2365.txt", usize::MAX),
+        ("9x9/forum_hardest_1905_11plus.txt", 2000),
+    ] {
+        let puzzles = load_lines(&shared_data(file), take);
+        let mut multiple = 0;
+        for (i, p) in puzzles.iter().enumerate() {
+            let a = fast.solve(p, &Request::count(2, 2)).unwrap();
+            let b = propagate.solve(p, &Request::count(2, 2)).unwrap();
+            assert_eq!((a.count, a.exact), (b.count, b.exact), "{file}:{}", i + 1);
+            assert!(a.count >= 1, "{file}:{}", i + 1);
+            multiple += usize::from(a.count > 1);
+            for s in a.solutions.iter().chain(&b.solutions) {
+                verify(p, s).unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
+            }
+            if a.count == 1 {
+                assert_eq!(a.solutions, b.solutions, "{file}:{}", i + 1);
+            }
+        }
+        // Only top2365 holds a puzzle with two solutions (peer tools agree).
+        assert_eq!(multiple, usize::from(file.contains("top2365")), "{file}");
+    }
+}

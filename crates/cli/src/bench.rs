@@ -1,0 +1,84 @@
+//! `sudokit bench`: throughput of engines on puzzle files, measured like the peer harness
+//! (parsing excluded, passes repeated for about 2 s, best pass by this thread's CPU time).
+//!
+//! Design decision: the measuring method lives in the `sudokit-bench` library so the CLI, the
+//! criterion bench and `scripts/bench-vs-peer.sh` all measure the same way; this module only
+//! parses flags, loads files and prints.
+
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use sudokit_bench::{Mode, Options, bench, load_file, render_json, render_table};
+use sudokit_engines::{EngineOptions, engine};
+
+/// Output formats of `bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    /// An aligned table.
+    Text,
+    /// One JSON object per file and engine.
+    Json,
+}
+
+/// Arguments of `sudokit bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Puzzle files, one 81-character puzzle per line.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// Engines to measure (repeat for several) [default: fast].
+    #[arg(long = "engine", short = 'e')]
+    engines: Vec<String>,
+    /// `first` (first solution), `unique` (count up to 2) or `count` / `count:N`.
+    #[arg(long, default_value = "unique")]
+    mode: String,
+    /// Seconds of passes per file and engine.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// At most this many passes.
+    #[arg(long, default_value_t = 50)]
+    max_passes: usize,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: BenchFormat,
+}
+
+/// Runs `sudokit bench`.
+pub fn run_bench(args: BenchArgs) -> Result<u8> {
+    let mode = Mode::parse(&args.mode, 1_000)?;
+    if !(args.seconds > 0.0) || args.max_passes == 0 {
+        bail!("--seconds must be positive and --max-passes at least 1");
+    }
+    let names = if args.engines.is_empty() {
+        vec!["fast".to_string()]
+    } else {
+        args.engines.clone()
+    };
+    let options = Options {
+        min_secs: args.seconds,
+        max_passes: args.max_passes,
+    };
+    let mut results = Vec::new();
+    for file in &args.files {
+        let puzzles = load_file(file)?;
+        let name = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        for e in &names {
+            let solver = engine(
+                e,
+                &EngineOptions {
+                    seed: Some(sudokit_engines::DEFAULT_SEED),
+                    ..EngineOptions::default()
+                },
+            )?;
+            results.push(bench(&name, &puzzles, solver.as_ref(), mode, &options)?);
+        }
+    }
+    match args.format {
+        BenchFormat::Text => print!("{}", render_table(&results)),
+        BenchFormat::Json => println!("{}", render_json(&results)),
+    }
+    Ok(0)
+}

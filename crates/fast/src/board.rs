@@ -1,0 +1,393 @@
+//! The board: per-digit candidate bitboards in band form, and constraint propagation.
+//!
+//! Design decision: each digit has one 27-bit word per band (`cand[b * 9 + d]`, bit `r * 9 + c`
+//! of band `b`), and a placed cell keeps its digit's bit, so a finished digit is exactly its
+//! nine positions. "One per row and one per box" inside a band is then a property of a single
+//! word, enforced with one lookup in a 512-entry table of the digit's possible mini-row
+//! patterns ([`crate::tables::ROW_KEEP`]): pointing, claiming and box hidden singles come out
+//! of it for free, and row singles are read off with another small table. Every removal marks
+//! the word it changed in a 27-bit dirty mask, so only changed words are re-examined.
+//! Propagation has two levels: the cheap band level above plus naked singles (bit-sliced
+//! counting across the nine digits) runs to a fixpoint; only then are the changed digits'
+//! columns examined the same way (mini-columns of each stack, column hidden singles). The
+//! board is `Copy` (132 bytes): search branches copy it on the stack, with no heap allocation
+//! per node.
+
+use crate::dispatch::Isa;
+use crate::tables::{
+    BAND_MASK, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, ROW_SINGLE, columns_of,
+};
+
+/// The two other bands of each band.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+/// Candidates of a 9×9 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    /// `cand[b * 9 + d]`: cells of band `b` that may hold digit `d + 1` (placed cells included).
+    cand: [u32; 27],
+    /// Cells not placed yet, per band.
+    unsolved: [u32; 3],
+    /// Words of `cand` changed since the band step last examined them (bit `b * 9 + d`).
+    dirty: u32,
+    /// Digits changed since the column step last examined them.
+    col_dirty: u32,
+    /// Bands changed since the naked-single step last examined them.
+    naked_dirty: u32,
+}
+
+/// Where a search should branch: a cell and the digit to try first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Choice {
+    /// Band of the cell.
+    pub band: usize,
+    /// Bit of the cell in its band.
+    pub bit: u32,
+    /// Digit index (0..9) to try first.
+    pub digit: usize,
+}
+
+impl Board {
+    /// The board of a puzzle (`0` = empty, `1..=9` = given). `None` when the givens contradict
+    /// each other or a value is out of range.
+    pub(crate) fn from_cells(cells: &[u8; 81]) -> Option<Board> {
+        let mut given = [0u32; 3];
+        let mut by_digit = [0u32; 27];
+        let mut removed = [0u32; 27];
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let d = usize::from(v - 1);
+            let b = cell / 27;
+            let bit = 1u32 << (cell % 27);
+            given[b] |= bit;
+            by_digit[b * 9 + d] |= bit;
+            let peers = &PEERS[cell];
+            removed[d] |= peers[0];
+            removed[9 + d] |= peers[1];
+            removed[18 + d] |= peers[2];
+        }
+        let mut cand = [0u32; 27];
+        let mut clash = 0u32;
+        for (b, &g) in given.iter().enumerate() {
+            let open = BAND_MASK & !g;
+            for d in 0..9 {
+                let i = b * 9 + d;
+                // Two equal givens in a house: each is a peer of the other.
+                clash |= by_digit[i] & removed[i];
+                cand[i] = (open & !removed[i]) | by_digit[i];
+            }
+        }
+        if clash != 0 {
+            return None;
+        }
+        Some(Board {
+            cand,
+            unsolved: [
+                BAND_MASK & !given[0],
+                BAND_MASK & !given[1],
+                BAND_MASK & !given[2],
+            ],
+            dirty: (1 << 27) - 1,
+            col_dirty: 0x1FF,
+            naked_dirty: 7,
+        })
+    }
+
+    /// Whether every cell is placed.
+    #[inline(always)]
+    pub(crate) fn is_solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// Writes the values (1..=9) of a solved board in reading order.
+    pub(crate) fn write_solution(&self, out: &mut [u8; 81]) {
+        for (i, &mask) in self.cand.iter().enumerate() {
+            let (b, d) = (i / 9, i % 9);
+            let mut m = mask;
+            while m != 0 {
+                let j = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out[b * 27 + j] = d as u8 + 1;
+            }
+        }
+    }
+
+    /// Removes `mask` from word `i`, marking it dirty if that changed it.
+    #[inline(always)]
+    fn clear(&mut self, i: usize, mask: u32) {
+        let c = self.cand[i];
+        let n = c & !mask;
+        self.cand[i] = n;
+        self.dirty |= u32::from(c != n) << i;
+    }
+
+    /// Removes `mask` from every digit of band `b` but `d`.
+    #[inline(always)]
+    fn clear_others(&mut self, b: usize, d: usize, mask: u32) {
+        let own = self.cand[b * 9 + d];
+        let changed = crate::dispatch::clear_nine(&mut self.cand, b, mask);
+        self.cand[b * 9 + d] = own;
+        self.dirty |= (changed & !(1 << d)) << (b * 9);
+    }
+
+    /// Places digit `d` at a cell that no other digit can take any more: clears the cell's
+    /// peers from `d`.
+    #[inline(always)]
+    fn place_naked(&mut self, d: usize, b: usize, bit: u32, cell: usize) {
+        self.unsolved[b] &= !bit;
+        let peers = &PEERS[cell];
+        self.clear(d, peers[0]);
+        self.clear(9 + d, peers[1]);
+        self.clear(18 + d, peers[2]);
+    }
+
+    /// Places digit `d` at a cell known to allow it: clears the cell from the other digits and
+    /// the cell's peers from `d`.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32, cell: usize) {
+        self.unsolved[b] &= !bit;
+        self.clear_others(b, d, bit);
+        let peers = &PEERS[cell];
+        self.clear(d, peers[0]);
+        self.clear(9 + d, peers[1]);
+        self.clear(18 + d, peers[2]);
+    }
+
+    /// Removes a choice's digit from its cell.
+    #[inline(always)]
+    pub(crate) fn eliminate(&mut self, choice: Choice) {
+        self.clear(choice.band * 9 + choice.digit, choice.bit);
+    }
+
+    /// Keeps only the choice's digit at its cell (the cell is placed by the next propagation).
+    #[inline(always)]
+    pub(crate) fn assign(&mut self, choice: Choice) {
+        for e in 0..9 {
+            if e != choice.digit {
+                self.clear(choice.band * 9 + e, choice.bit);
+            }
+        }
+    }
+
+    /// Applies singles and locked candidates until nothing changes. `false` on contradiction.
+    #[inline(always)]
+    pub(crate) fn propagate<I: Isa>(&mut self) -> bool {
+        loop {
+            loop {
+                if !self.band_fixpoint::<I>() {
+                    return false;
+                }
+                match self.naked_singles() {
+                    None => return false,
+                    Some(false) => break,
+                    Some(true) => {}
+                }
+            }
+            if self.is_solved() {
+                return true;
+            }
+            match self.columns::<I>() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Runs the band step on every dirty word until none is. `false` on contradiction.
+    #[inline(always)]
+    fn band_fixpoint<I: Isa>(&mut self) -> bool {
+        let mut processed = 0u32;
+        loop {
+            let todo = self.dirty;
+            if todo == 0 {
+                break;
+            }
+            self.dirty = 0;
+            processed |= todo;
+            for b in 0..3 {
+                let mut digits = (todo >> (9 * b)) & 0x1FF;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    if !self.band_step::<I>(b, d) {
+                        return false;
+                    }
+                }
+            }
+        }
+        self.col_dirty |= (processed | (processed >> 9) | (processed >> 18)) & 0x1FF;
+        self.naked_dirty |= u32::from(processed & 0x1FF != 0)
+            | u32::from(processed & (0x1FF << 9) != 0) << 1
+            | u32::from(processed & (0x1FF << 18) != 0) << 2;
+        true
+    }
+
+    /// One digit in one band: keep only cells on a possible mini-row pattern, then place the
+    /// row singles (clearing them from other digits and their columns from other bands).
+    #[inline(always)]
+    fn band_step<I: Isa>(&mut self, b: usize, d: usize) -> bool {
+        let i = b * 9 + d;
+        let m = self.cand[i] & ROW_KEEP[I::minirow_occupancy(self.cand[i]) as usize];
+        if m == 0 {
+            return false;
+        }
+        self.cand[i] = m;
+        let singles = u32::from(ROW_SINGLE[(m & 0x1FF) as usize])
+            | u32::from(ROW_SINGLE[((m >> 9) & 0x1FF) as usize]) << 9
+            | u32::from(ROW_SINGLE[(m >> 18) as usize]) << 18;
+        let new = singles & self.unsolved[b];
+        if new != 0 {
+            self.unsolved[b] &= !new;
+            self.clear_others(b, d, new);
+            let cols = columns_of(new) * REPEAT_ROWS;
+            let (b1, b2) = OTHER_BANDS[b];
+            self.clear(b1 * 9 + d, cols);
+            self.clear(b2 * 9 + d, cols);
+        }
+        true
+    }
+
+    /// Places every cell with a single candidate. `None` on a cell with no candidate,
+    /// `Some(placed anything)` otherwise.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        let todo = self.naked_dirty;
+        self.naked_dirty = 0;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 || todo & (1 << b) == 0 {
+                continue;
+            }
+            let (one, two) = crate::dispatch::count_nine(&self.cand, b);
+            if u & !one != 0 {
+                return None;
+            }
+            let mut single = u & !two;
+            while single != 0 {
+                any = true;
+                let j = single.trailing_zeros() as usize;
+                let bit = 1u32 << j;
+                single &= single - 1;
+                let mut d = 0;
+                while d < 8 && self.cand[b * 9 + d] & bit == 0 {
+                    d += 1;
+                }
+                if self.cand[b * 9 + d] & bit == 0 {
+                    // An earlier single of this round took the cell's last digit.
+                    return None;
+                }
+                self.place_naked(d, b, bit, b * 27 + j);
+            }
+        }
+        Some(any)
+    }
+
+    /// The column level for every changed digit: keep only cells on a possible mini-column
+    /// pattern of each stack, and place column hidden singles. `None` on contradiction,
+    /// `Some(changed)`.
+    #[inline(always)]
+    fn columns<I: Isa>(&mut self) -> Option<bool> {
+        let mut todo = self.col_dirty;
+        self.col_dirty = 0;
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let m = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let cols = [columns_of(m[0]), columns_of(m[1]), columns_of(m[2])];
+            let packed = cols[0] | cols[1] << 9 | cols[2] << 18;
+            let allowed = I::stack_keep(packed);
+            if allowed == 0 {
+                return None;
+            }
+            let allow = [allowed & 0x1FF, (allowed >> 9) & 0x1FF, allowed >> 18];
+            // Columns held by exactly one band, and in it by one row.
+            let (mut one, mut two) = (0u32, 0u32);
+            for (b, &x) in m.iter().enumerate() {
+                let c = allow[b] & cols[b];
+                let (r0, r1, r2) = (x & 0x1FF, (x >> 9) & 0x1FF, x >> 18);
+                two |= (one & c) | (r0 & r1) | (r0 & r2) | (r1 & r2);
+                one |= c;
+            }
+            let single_cols = (one & !two) * REPEAT_ROWS;
+            for (b, &a) in allow.iter().enumerate() {
+                let i = b * 9 + d;
+                self.clear(i, !(a * REPEAT_ROWS));
+                let mut new = self.cand[i] & single_cols & self.unsolved[b];
+                while new != 0 {
+                    let j = new.trailing_zeros() as usize;
+                    let bit = 1u32 << j;
+                    new &= new - 1;
+                    if self.cand[i] & bit == 0 {
+                        return None;
+                    }
+                    self.place(d, b, bit, b * 27 + j);
+                }
+            }
+        }
+        Some(self.dirty != 0)
+    }
+
+    /// A cell to branch on: among the cells with two candidates, the one with the most
+    /// unsolved peers (its branches propagate furthest), else the cell with the fewest
+    /// candidates.
+    #[inline(always)]
+    pub(crate) fn choose(&self) -> Choice {
+        let mut pairs = [0u32; 3];
+        for (b, p) in pairs.iter_mut().enumerate() {
+            let (_, two, three) = crate::dispatch::count3_nine(&self.cand, b);
+            *p = two & !three & self.unsolved[b];
+        }
+        if pairs == [0; 3] {
+            return self.fewest_candidates();
+        }
+        let u01 = u64::from(self.unsolved[0]) | u64::from(self.unsolved[1]) << 27;
+        let u2 = self.unsolved[2];
+        let (mut best, mut best_band, mut best_bit) = (0u32, 0usize, 0u32);
+        for (b, &p) in pairs.iter().enumerate() {
+            let mut m = p;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                let (p01, p2) = PEERS_PACKED[b * 27 + bit.trailing_zeros() as usize];
+                let score = (p01 & u01).count_ones() + (p2 & u2).count_ones();
+                if score > best {
+                    (best, best_band, best_bit) = (score, b, bit);
+                }
+            }
+        }
+        self.choice_at(best_band, best_bit)
+    }
+
+    /// The unsolved cell with the fewest candidates (rare: used when no cell has two).
+    #[cold]
+    fn fewest_candidates(&self) -> Choice {
+        let (mut best_band, mut best_bit, mut best_count) = (0usize, 0u32, u32::MAX);
+        for b in 0..3 {
+            let mut m = self.unsolved[b];
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                let n = (0..9).filter(|&d| self.cand[b * 9 + d] & bit != 0).count() as u32;
+                if n < best_count {
+                    (best_band, best_bit, best_count) = (b, bit, n);
+                }
+            }
+        }
+        self.choice_at(best_band, best_bit)
+    }
+
+    #[inline(always)]
+    fn choice_at(&self, band: usize, bit: u32) -> Choice {
+        let digit = (0..9)
+            .find(|&d| self.cand[band * 9 + d] & bit != 0)
+            .unwrap_or(0);
+        Choice { band, bit, digit }
+    }
+}

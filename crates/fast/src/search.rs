@@ -1,0 +1,146 @@
+//! Depth-first search over [`Board`]s.
+//!
+//! Design decision: the search is generic over the budget ([`Termination`]) and over what is
+//! done with a solution ([`Sink`]), so the benchmark fast path (count only, no budget) compiles
+//! to a loop with no callbacks or clock checks, while the [`sudokit_core::Solver`] path polls
+//! the budget once per node. A choice point copies the 120-byte board on the stack for the
+//! first branch and continues in place with that digit eliminated for the rest ("guess, then
+//! refute"), so nothing is allocated while searching. The recursive search is written once
+//! (a macro) and compiled twice, for the baseline CPU and with bit-manipulation instructions;
+//! [`crate::dispatch`] picks one at run time.
+
+use crate::board::Board;
+use sudokit_core::{End, Flow, Termination};
+
+/// Search counters, cheap to copy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Propagation rounds (one per search node).
+    pub nodes: u64,
+    /// Choice points: how often the search had to guess.
+    pub guesses: u64,
+    /// Dead ends (contradictions) undone.
+    pub backtracks: u64,
+}
+
+/// What to do with each solution.
+pub(crate) trait Sink {
+    /// Called once per solution; [`Flow::Stop`] ends the search.
+    fn found(&mut self, board: &Board) -> Flow;
+}
+
+/// Counts only.
+pub(crate) struct CountOnly;
+
+impl Sink for CountOnly {
+    #[inline(always)]
+    fn found(&mut self, _board: &Board) -> Flow {
+        Flow::Continue
+    }
+}
+
+/// Writes each solution into a buffer and calls a closure with it.
+pub(crate) struct Callback<F: FnMut(&[u8; 81]) -> Flow> {
+    pub(crate) buf: [u8; 81],
+    pub(crate) f: F,
+}
+
+impl<F: FnMut(&[u8; 81]) -> Flow> Sink for Callback<F> {
+    #[inline]
+    fn found(&mut self, board: &Board) -> Flow {
+        board.write_solution(&mut self.buf);
+        (self.f)(&self.buf)
+    }
+}
+
+/// A budget that never stops.
+pub(crate) struct Unlimited;
+
+impl Termination for Unlimited {
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+}
+
+/// Defines a recursive search method with the given attributes; the method calls itself, so
+/// the whole search tree runs in code compiled with the same target features.
+macro_rules! search_fn {
+    ($(#[$attr:meta])* $vis:vis fn $name:ident using $isa:ty) => {
+        $(#[$attr])*
+        $vis fn $name(&mut self, mut board: Board) -> bool {
+            loop {
+                if self.term.should_stop() {
+                    self.end = End::Budget;
+                    return true;
+                }
+                self.counters.nodes += 1;
+                if !board.propagate::<$isa>() {
+                    self.counters.backtracks += 1;
+                    return false;
+                }
+                if board.is_solved() {
+                    self.solutions += 1;
+                    let flow = self.sink.found(&board);
+                    if flow == Flow::Stop || self.solutions >= self.max {
+                        self.end = End::SolutionLimit;
+                        return true;
+                    }
+                    return false;
+                }
+                let choice = board.choose();
+                self.counters.guesses += 1;
+                let mut child = board;
+                child.assign(choice);
+                if self.$name(child) {
+                    return true;
+                }
+                board.eliminate(choice);
+            }
+        }
+    };
+}
+
+/// The state of one search.
+pub(crate) struct Search<'t, T: Termination, S: Sink> {
+    pub(crate) term: &'t mut T,
+    pub(crate) sink: S,
+    pub(crate) max: u64,
+    pub(crate) solutions: u64,
+    pub(crate) counters: Counters,
+    pub(crate) end: End,
+}
+
+impl<'t, T: Termination, S: Sink> Search<'t, T, S> {
+    /// A search that stops after `max` solutions.
+    pub(crate) fn new(term: &'t mut T, sink: S, max: u64) -> Self {
+        Search {
+            term,
+            sink,
+            max,
+            solutions: 0,
+            counters: Counters::default(),
+            end: End::Exhausted,
+        }
+    }
+
+    /// Searches from `board`; `true` means stop everything (limit, callback or budget).
+    /// Runs the variant compiled for the running CPU (see [`crate::dispatch`]).
+    #[inline]
+    pub(crate) fn run(&mut self, board: Board) -> bool {
+        crate::dispatch::run(self, board)
+    }
+
+    search_fn! {
+        /// The search compiled for the baseline CPU.
+        pub(crate) fn run_baseline using crate::dispatch::Baseline
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    search_fn! {
+        /// The search compiled with `popcnt`, `bmi1` and `bmi2` (bit counting and scanning
+        /// in one instruction each).
+        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        pub(crate) fn run_bmi using crate::dispatch::Bmi
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs sudokit's `fast` engine and the peer harness (the `sudoku` crate, measured by
+# ../shared/tools/peer-bench) on the same puzzle files back to back, and prints the ratio
+# ours/peer of puzzles per second (best pass by thread CPU time) per dataset and mode.
+#
+# Usage: scripts/bench-vs-peer.sh [FILE...]      (default: the 17_clue, magictour_top1465 and
+#        REPEAT=3 scripts/bench-vs-peer.sh ...    forum_hardest_1905_11plus sets)
+# REPEAT=N runs each pair N times and keeps each side's best figure (the machine is shared
+# and noisy). sudokit is driven through the `bench` example of crates/bench, which uses the
+# same library as `sudokit bench`.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+shared="$(cd "$root/../shared" 2>/dev/null && pwd)" || {
+    echo "bench-vs-peer: $root/../shared not found" >&2
+    exit 2
+}
+repeat="${REPEAT:-1}"
+peer_target="${PEER_TARGET_DIR:-/tmp/peer-bench-target}"
+our_target="${CARGO_TARGET_DIR:-$root/target}"
+
+if [ "$#" -gt 0 ]; then
+    files=("$@")
+else
+    files=("$shared/data/9x9/17_clue.txt" "$shared/data/9x9/magictour_top1465.txt"
+        "$shared/data/9x9/forum_hardest_1905_11plus.txt")
+fi
+
+echo "building peer-bench and sudokit (release)..." >&2
+cargo build --quiet --release --manifest-path "$shared/tools/peer-bench/Cargo.toml" \
+    --target-dir "$peer_target"
+(cd "$root" && CARGO_TARGET_DIR="$our_target" cargo build --quiet --release \
+    -p sudokit-bench --example bench)
+peer="$peer_target/release/peer-bench"
+ours="$our_target/release/examples/bench"
+
+max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
+
+printf '%-32s %-7s %12s %12s %7s %10s\n' dataset mode "ours/s" "peer/s" ratio "guesses"
+for f in "${files[@]}"; do
+    name="$(basename "$f")"
+    best_p1=0 best_p2=0 best_o1=0 best_o2=0 g1=0 g2=0
+    for _ in $(seq "$repeat"); do
+        # peer row: | name | puzzles | s1 wall | s1 cpu | us | uc wall | uc cpu | us | ...
+        row="$("$peer" bench "$f" | grep -F "| $name |")"
+        p1="$(echo "$row" | awk -F'|' '{ gsub(/ /, "", $5); print $5 }')"
+        p2="$(echo "$row" | awk -F'|' '{ gsub(/ /, "", $8); print $8 }')"
+        # ours: file, mode, puzzles/s, us/puzzle, guesses/puzzle
+        tsv="$("$ours" --format tsv --mode first --mode unique "$f")"
+        o1="$(echo "$tsv" | awk -F'\t' '$2 == "first" { print $3 }')"
+        o2="$(echo "$tsv" | awk -F'\t' '$2 == "unique" { print $3 }')"
+        g1="$(echo "$tsv" | awk -F'\t' '$2 == "first" { print $5 }')"
+        g2="$(echo "$tsv" | awk -F'\t' '$2 == "unique" { print $5 }')"
+        best_p1="$(max "$best_p1" "$p1")" best_p2="$(max "$best_p2" "$p2")"
+        best_o1="$(max "$best_o1" "$o1")" best_o2="$(max "$best_o2" "$o2")"
+    done
+    for m in first unique; do
+        if [ "$m" = first ]; then o=$best_o1 p=$best_p1 g=$g1; else o=$best_o2 p=$best_p2 g=$g2; fi
+        awk -v n="$name" -v m="$m" -v o="$o" -v p="$p" -v g="$g" \
+            'BEGIN { printf "%-32s %-7s %12.0f %12.0f %6.2fx %10s\n", n, m, o, p, o / p, g }'
+    done
+done
