@@ -46,7 +46,7 @@ pub struct BenchArgs {
 /// Runs `sudokit bench`.
 pub fn run_bench(args: BenchArgs) -> Result<u8> {
     let mode = Mode::parse(&args.mode, 1_000)?;
-    if !(args.seconds > 0.0) || args.max_passes == 0 {
+    if args.seconds.is_nan() || args.seconds <= 0.0 || args.max_passes == 0 {
         bail!("--seconds must be positive and --max-passes at least 1");
     }
     let names = if args.engines.is_empty() {
