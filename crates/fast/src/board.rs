@@ -10,7 +10,7 @@
 //! Propagation has two levels: the cheap band level above plus naked singles (bit-sliced
 //! counting across the nine digits) runs to a fixpoint; only then are the changed digits'
 //! columns examined the same way (mini-columns of each stack, column hidden singles). The
-//! board is `Copy` (132 bytes): search branches copy it on the stack, with no heap allocation
+//! board is `Copy` (128 bytes): search branches copy it on the stack, with no heap allocation
 //! per node.
 
 use crate::dispatch::Isa;
@@ -30,10 +30,11 @@ pub(crate) struct Board {
     unsolved: [u32; 3],
     /// Words of `cand` changed since the band step last examined them (bit `b * 9 + d`).
     dirty: u32,
-    /// Digits changed since the column step last examined them.
-    col_dirty: u32,
+    /// Digits changed since the column step last examined them (`u16` keeps the board at
+    /// 128 bytes, which the compiler copies inline instead of calling `memcpy`).
+    col_dirty: u16,
     /// Bands changed since the naked-single step last examined them.
-    naked_dirty: u32,
+    naked_dirty: u16,
 }
 
 /// Where a search should branch: a cell and the digit to try first.
@@ -45,6 +46,8 @@ pub(crate) struct Choice {
     pub bit: u32,
     /// Digit index (0..9) to try first.
     pub digit: usize,
+    /// The cell's only other digit when it has exactly two candidates, else 9.
+    pub second: usize,
 }
 
 impl Board {
@@ -158,20 +161,24 @@ impl Board {
         self.clear(18 + d, peers[2]);
     }
 
-    /// Removes a choice's digit from its cell.
+    /// Removes a choice's digit from its cell (after its branch failed); a two-candidate
+    /// cell gets its other digit placed at once.
     #[inline(always)]
     pub(crate) fn eliminate(&mut self, choice: Choice) {
-        self.clear(choice.band * 9 + choice.digit, choice.bit);
+        if choice.second < 9 {
+            let cell = choice.band * 27 + choice.bit.trailing_zeros() as usize;
+            self.place(choice.second, choice.band, choice.bit, cell);
+        } else {
+            self.clear(choice.band * 9 + choice.digit, choice.bit);
+        }
     }
 
-    /// Keeps only the choice's digit at its cell (the cell is placed by the next propagation).
+    /// Places the choice's digit at its cell at once (rather than leaving a naked single for
+    /// the next propagation round to find).
     #[inline(always)]
     pub(crate) fn assign(&mut self, choice: Choice) {
-        for e in 0..9 {
-            if e != choice.digit {
-                self.clear(choice.band * 9 + e, choice.bit);
-            }
-        }
+        let cell = choice.band * 27 + choice.bit.trailing_zeros() as usize;
+        self.place(choice.digit, choice.band, choice.bit, cell);
     }
 
     /// Applies singles and locked candidates until nothing changes. `false` on contradiction.
@@ -203,28 +210,25 @@ impl Board {
     #[inline(always)]
     fn band_fixpoint<I: Isa>(&mut self) -> bool {
         let mut processed = 0u32;
+        // One dirty word at a time, lowest first (words dirtied meanwhile join the queue).
         loop {
             let todo = self.dirty;
             if todo == 0 {
                 break;
             }
-            self.dirty = 0;
-            processed |= todo;
-            for b in 0..3 {
-                let mut digits = (todo >> (9 * b)) & 0x1FF;
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    if !self.band_step::<I>(b, d) {
-                        return false;
-                    }
-                }
+            let i = todo.trailing_zeros() as usize;
+            self.dirty = todo & (todo - 1);
+            processed |= 1 << i;
+            // `i / 9` for `i < 27`, without a division.
+            let b = (i * 57) >> 9;
+            if !self.band_step::<I>(b, i - 9 * b) {
+                return false;
             }
         }
-        self.col_dirty |= (processed | (processed >> 9) | (processed >> 18)) & 0x1FF;
-        self.naked_dirty |= u32::from(processed & 0x1FF != 0)
-            | u32::from(processed & (0x1FF << 9) != 0) << 1
-            | u32::from(processed & (0x1FF << 18) != 0) << 2;
+        self.col_dirty |= ((processed | (processed >> 9) | (processed >> 18)) & 0x1FF) as u16;
+        self.naked_dirty |= u16::from(processed & 0x1FF != 0)
+            | u16::from(processed & (0x1FF << 9) != 0) << 1
+            | u16::from(processed & (0x1FF << 18) != 0) << 2;
         true
     }
 
@@ -233,14 +237,15 @@ impl Board {
     #[inline(always)]
     fn band_step<I: Isa>(&mut self, b: usize, d: usize) -> bool {
         let i = b * 9 + d;
-        let m = self.cand[i] & ROW_KEEP[I::minirow_occupancy(self.cand[i]) as usize];
+        // The `& 0x1FF` masks are no-ops that let the compiler drop the bounds checks.
+        let m = self.cand[i] & ROW_KEEP[(I::minirow_occupancy(self.cand[i]) & 0x1FF) as usize];
         if m == 0 {
             return false;
         }
         self.cand[i] = m;
         let singles = u32::from(ROW_SINGLE[(m & 0x1FF) as usize])
             | u32::from(ROW_SINGLE[((m >> 9) & 0x1FF) as usize]) << 9
-            | u32::from(ROW_SINGLE[(m >> 18) as usize]) << 18;
+            | u32::from(ROW_SINGLE[((m >> 18) & 0x1FF) as usize]) << 18;
         let new = singles & self.unsolved[b];
         if new != 0 {
             self.unsolved[b] &= !new;
@@ -275,15 +280,12 @@ impl Board {
                 let j = single.trailing_zeros() as usize;
                 let bit = 1u32 << j;
                 single &= single - 1;
-                let mut d = 0;
-                while d < 8 && self.cand[b * 9 + d] & bit == 0 {
-                    d += 1;
-                }
-                if self.cand[b * 9 + d] & bit == 0 {
+                let digits = crate::dispatch::digits_at(&self.cand, b, bit);
+                if digits == 0 {
                     // An earlier single of this round took the cell's last digit.
                     return None;
                 }
-                self.place_naked(d, b, bit, b * 27 + j);
+                self.place_naked(digits.trailing_zeros() as usize, b, bit, b * 27 + j);
             }
         }
         Some(any)
@@ -294,7 +296,7 @@ impl Board {
     /// `Some(changed)`.
     #[inline(always)]
     fn columns<I: Isa>(&mut self) -> Option<bool> {
-        let mut todo = self.col_dirty;
+        let mut todo = u32::from(self.col_dirty);
         self.col_dirty = 0;
         while todo != 0 {
             let d = todo.trailing_zeros() as usize;
@@ -316,9 +318,13 @@ impl Board {
                 one |= c;
             }
             let single_cols = (one & !two) * REPEAT_ROWS;
+            // `allowed` is a subset of `packed`: equal means no mini-column lost the digit.
+            let pruned = allowed != packed;
             for (b, &a) in allow.iter().enumerate() {
                 let i = b * 9 + d;
-                self.clear(i, !(a * REPEAT_ROWS));
+                if pruned {
+                    self.clear(i, !(a * REPEAT_ROWS));
+                }
                 let mut new = self.cand[i] & single_cols & self.unsolved[b];
                 while new != 0 {
                     let j = new.trailing_zeros() as usize;
@@ -385,9 +391,20 @@ impl Board {
 
     #[inline(always)]
     fn choice_at(&self, band: usize, bit: u32) -> Choice {
-        let digit = (0..9)
-            .find(|&d| self.cand[band * 9 + d] & bit != 0)
-            .unwrap_or(0);
-        Choice { band, bit, digit }
+        let digits = crate::dispatch::digits_at(&self.cand, band, bit);
+        // An unsolved cell has at least two candidates after propagation.
+        let digit = (digits.trailing_zeros() as usize).min(8);
+        let rest = digits & digits.wrapping_sub(1);
+        let second = if rest != 0 && rest & (rest - 1) == 0 {
+            rest.trailing_zeros() as usize
+        } else {
+            9
+        };
+        Choice {
+            band,
+            bit,
+            digit,
+            second,
+        }
     }
 }

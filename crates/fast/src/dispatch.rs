@@ -2,7 +2,8 @@
 //! x86-64 CPU and the one compiled with `popcnt`/`bmi1`/`bmi2` (single-instruction bit
 //! counts and scans, `pext`/`pdep` for the mini-row and stack patterns, through the [`Isa`]
 //! type parameter), and SSE2 versions of the operations on the nine digit words of a band:
-//! removing cells (with a per-digit "changed" mask) and counting candidates per cell.
+//! removing cells (with a per-digit "changed" mask), counting candidates per cell, and the
+//! digits of one cell (branch-free).
 //!
 //! Design decision: this is the crate's only `unsafe`. Calling a `#[target_feature]`
 //! function is sound only on a CPU that has the features, which is checked with
@@ -174,6 +175,55 @@ pub(crate) fn clear_nine_sse2(cand: &mut [u32; 27], b: usize, mask: u32) -> u32 
     let last = u32::from(words[8] & mask != 0) << 8;
     words[8] &= !mask;
     (!untouched & 0xFF) | last
+}
+
+/// The digits (bit `d` for digit `d`) whose word of band `b` holds any bit of `bit`.
+#[inline(always)]
+pub(crate) fn digits_at(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        digits_at_sse2(cand, b, bit)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        digits_at_scalar(cand, b, bit)
+    }
+}
+
+/// The portable version of [`digits_at`].
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+pub(crate) fn digits_at_scalar(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
+    let mut digits = 0u32;
+    for (d, &w) in cand[b * 9..b * 9 + 9].iter().enumerate() {
+        digits |= u32::from(w & bit != 0) << d;
+    }
+    digits
+}
+
+/// [`digits_at`] with SSE2: one compare per four words and a movemask, no branches.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn digits_at_sse2(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128,
+    };
+    let base = (b % 3) * 9;
+    let words = &cand[base..base + 9];
+    let p = words.as_ptr().cast::<__m128i>();
+    // SAFETY: as in `count_nine_sse2` (SSE2 is baseline on x86-64; both 16-byte loads lie
+    // inside the nine words and need no alignment).
+    let empty = unsafe {
+        let m = _mm_set1_epi32(bit as i32);
+        let zero = _mm_setzero_si128();
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let e_lo = _mm_cmpeq_epi32(_mm_and_si128(lo, m), zero);
+        let e_hi = _mm_cmpeq_epi32(_mm_and_si128(hi, m), zero);
+        _mm_movemask_ps(_mm_castsi128_ps(e_lo)) as u32
+            | (_mm_movemask_ps(_mm_castsi128_ps(e_hi)) as u32) << 4
+    };
+    (!empty & 0xFF) | u32::from(words[8] & bit != 0) << 8
 }
 
 /// For the nine digit words of band `b`: the cells with at least one candidate, and those
@@ -404,6 +454,11 @@ mod tests {
             }
             let cc = super::clear_nine(&mut b, band, mask);
             assert_eq!(cc, 0, "nothing left to clear the second time");
+            let probe = 1 << (next() % 27);
+            let digits = super::digits_at_scalar(&a, band, probe);
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(digits, super::digits_at_sse2(&a, band, probe));
+            assert_eq!(digits, super::digits_at(&a, band, probe));
             let counts = super::count_nine_scalar(&a, band);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(counts, super::count_nine_sse2(&a, band));

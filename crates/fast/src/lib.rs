@@ -1,7 +1,7 @@
 //! `sudokit-fast`: the `fast` engine, a solver for the standard 9×9 layout built for
 //! throughput.
 //!
-//! Design decision: the engine works on a fixed-size `[u8; 81]` and a 132-byte bitboard —
+//! Design decision: the engine works on a fixed-size `[u8; 81]` and a 128-byte bitboard —
 //! per digit one 27-bit word per band, so that "one per row, column and box" is checked with
 //! a few word operations and small tables (pointing, claiming, hidden and naked singles in
 //! bulk) — with everything generic and monomorphised. It branches on the two-candidate cell

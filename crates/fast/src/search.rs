@@ -3,9 +3,10 @@
 //! Design decision: the search is generic over the budget ([`Termination`]) and over what is
 //! done with a solution ([`Sink`]), so the benchmark fast path (count only, no budget) compiles
 //! to a loop with no callbacks or clock checks, while the [`sudokit_core::Solver`] path polls
-//! the budget once per node. A choice point copies the 120-byte board on the stack for the
-//! first branch and continues in place with that digit eliminated for the rest ("guess, then
-//! refute"), so nothing is allocated while searching. The recursive search is written once
+//! the budget once per node. A choice point copies the 128-byte board on the stack for the
+//! first branch (the guessed digit placed at once) and continues in place with that digit
+//! eliminated for the rest ("guess, then refute"; a two-candidate cell gets its other digit
+//! placed at once), so nothing is allocated while searching. The recursive search is written once
 //! (a macro) and compiled twice, for the baseline CPU and with bit-manipulation instructions;
 //! [`crate::dispatch`] picks one at run time.
 
