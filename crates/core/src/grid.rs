@@ -127,20 +127,21 @@ impl Grid {
             let (r, k) = c.row_col(n);
             (r + 1, k + 1)
         };
-        for h in l.houses() {
-            let mut seen = 0u64;
-            for &c in l.house_cells(h) {
-                let v = self.cells[c.index()];
-                if v == 0 {
-                    continue;
-                }
-                let bit = 1u64 << (v - 1);
-                if seen & bit != 0 {
+        // One pass over the filled cells with a digit mask per house: cheap for sparse puzzles.
+        let mut seen = [0u64; 3 * crate::types::MAX_SIZE + 2];
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = 1u64 << (v - 1);
+            let c = Cell(i as u16);
+            for &h in l.houses_of(c) {
+                if seen[h.index()] & bit != 0 {
                     let prev = l
                         .house_cells(h)
                         .iter()
                         .copied()
-                        .find(|&p| self.cells[p.index()] == v)
+                        .find(|&p| p != c && self.cells[p.index()] == v)
                         .unwrap_or(c);
                     return Some(Conflict {
                         digit: v,
@@ -149,7 +150,7 @@ impl Grid {
                         second: rc(c),
                     });
                 }
-                seen |= bit;
+                seen[h.index()] |= bit;
             }
         }
         if l.has_pair_constraints() {

@@ -3,12 +3,19 @@
 //!
 //! Design decision: the state is a handful of flat arrays (candidate bitset per cell, value per
 //! cell, counter `c(house, digit)` = unplaced cells of the house that still allow the digit,
-//! and a placed-digit mask per house), so it works for every side up to 64 and every layout
-//! the [`Layout`] can express, while copying a state on a guess is a few `memcpy`s into a
-//! per-depth pool that is allocated once per solve. Placing a digit removes it from the peers
-//! and updates the counters incrementally; a square left with one candidate (naked single) or
-//! a counter that drops to one (hidden single) is queued and placed in turn; an empty square, or
-//! a counter at zero for a digit not yet placed in its house, is a contradiction.
+//! parked at a sentinel far above any real count once the digit is placed in the house, so the
+//! hot elimination path needs no separate placed-digit test), so it works for every side up to
+//! 64 and every layout the [`Layout`] can express, while copying a state on a guess is a few
+//! `memcpy`s into a per-depth pool kept per thread between solves. Placing a digit removes it
+//! from the peers and updates the counters incrementally; a square left with one candidate
+//! (naked single) or a counter that drops to one (hidden single) is queued and placed in turn;
+//! an empty square, or a counter at zero for a digit not yet placed in its house, is a
+//! contradiction.
+//!
+//! The layout's geometry (houses and peers of each cell, cells of each house) is copied once
+//! into fixed-stride `u16` tables cached per thread and keyed by the layout's `Arc`; when every
+//! cell has 3 houses and 20 peers (plain 9×9) the hot loops run with those strides as
+//! compile-time constants, and every other layout takes the same code with run-time strides.
 //!
 //! With `subsets` on, the engine also applies the seed article's naked-subset rule once the
 //! singles run dry: k unplaced cells of a house whose candidates together span exactly k
@@ -40,50 +47,141 @@ struct State {
     cands: Vec<u64>,
     values: Vec<u8>,
     count: Vec<u8>,
-    placed: Vec<u64>,
     unsolved: usize,
 }
+
+/// Counter value for a digit already placed in the house (real counts never exceed 64, and at
+/// most 63 eliminations can follow, so it stays above [`MAX_COUNT`]).
+const PLACED: u8 = 255;
+/// The largest real counter value.
+const MAX_COUNT: u8 = 64;
 
 enum Task {
     Naked(u16),
     Hidden(u16, u8),
 }
 
-/// Geometry lookups straight from the layout's precomputed flat tables.
-struct Geometry<'l> {
-    layout: &'l Layout,
+/// Per-layout flat tables with fixed strides, built once per layout and cached per thread.
+///
+/// A house is named by its counter base `h * n`, which is also where its cells start in
+/// `house_cells` (every house has exactly `n` cells), so a hidden-single task needs no
+/// multiplication and the hot loops index `u16` tables directly.
+struct Geometry {
+    /// The layout these tables describe; holding the `Arc` pins its address for the cache key.
+    layout: std::sync::Arc<Layout>,
     n: usize,
     house_count: usize,
+    /// Houses per cell, stride `hs`, as counter bases; `hlen[c]` of them are used.
+    house_base: Vec<u16>,
+    hlen: Vec<u8>,
+    hs: usize,
+    /// Peers per cell, stride `ps`; `plen[c]` of them are used.
+    peers: Vec<u16>,
+    plen: Vec<u16>,
+    ps: usize,
+    /// The cells of each house, stride `n`.
+    house_cells: Vec<u16>,
+    /// Every cell has exactly 3 houses and 20 peers (plain 9×9 and any layout shaped
+    /// alike): the hot loops then run with those strides fixed at compile time.
+    classic: bool,
 }
 
-impl<'l> Geometry<'l> {
-    fn new(layout: &'l Layout) -> Geometry<'l> {
+impl Geometry {
+    fn new(layout: &std::sync::Arc<Layout>) -> Geometry {
+        let n = layout.size();
+        let cells = layout.cell_count();
+        let house_count = layout.house_count();
+        let per_cell = |c: usize| Cell(c as u16);
+        let hs = (0..cells)
+            .map(|c| layout.houses_of(per_cell(c)).len())
+            .max()
+            .unwrap_or(0);
+        let ps = (0..cells)
+            .map(|c| layout.peers(per_cell(c)).len())
+            .max()
+            .unwrap_or(0);
+        let mut house_base = vec![0u16; cells * hs];
+        let mut hlen = vec![0u8; cells];
+        let mut peers = vec![0u16; cells * ps];
+        let mut plen = vec![0u16; cells];
+        for c in 0..cells {
+            let hs_of = layout.houses_of(per_cell(c));
+            hlen[c] = hs_of.len() as u8;
+            for (slot, h) in house_base[c * hs..].iter_mut().zip(hs_of) {
+                *slot = (h.index() * n) as u16;
+            }
+            let ps_of = layout.peers(per_cell(c));
+            plen[c] = ps_of.len() as u16;
+            for (slot, p) in peers[c * ps..].iter_mut().zip(ps_of) {
+                *slot = p.0;
+            }
+        }
+        let mut house_cells = Vec::with_capacity(house_count * n);
+        for h in 0..house_count {
+            let hc = layout.house_cells(House(h as u16));
+            debug_assert_eq!(hc.len(), n);
+            house_cells.extend(hc.iter().map(|c| c.0));
+        }
+        let classic =
+            hs == 3 && ps == 20 && hlen.iter().all(|&k| k == 3) && plen.iter().all(|&k| k == 20);
         Geometry {
-            layout,
-            n: layout.size(),
-            house_count: layout.house_count(),
+            classic,
+            layout: layout.clone(),
+            n,
+            house_count,
+            house_base,
+            hlen,
+            hs,
+            peers,
+            plen,
+            ps,
+            house_cells,
         }
     }
-    #[inline]
-    fn houses_of(&self, c: usize) -> &'l [House] {
-        self.layout.houses_of(Cell(c as u16))
+    /// The counter bases of the houses of cell `c`, with the stride fixed at compile time
+    /// when `HS` is non-zero (every cell then has exactly `HS` houses).
+    #[inline(always)]
+    fn houses_fixed<const HS: usize>(&self, c: usize) -> &[u16] {
+        if HS != 0 {
+            let start = c * HS;
+            &self.house_base[start..start + HS]
+        } else {
+            self.houses_of(c)
+        }
     }
-    #[inline]
-    fn peers(&self, c: usize) -> &'l [Cell] {
-        self.layout.peers(Cell(c as u16))
+    /// The peers of cell `c`, with the stride fixed at compile time when `PS` is non-zero.
+    #[inline(always)]
+    fn peers_fixed<const PS: usize>(&self, c: usize) -> &[u16] {
+        if PS != 0 {
+            let start = c * PS;
+            &self.peers[start..start + PS]
+        } else {
+            self.peers(c)
+        }
     }
-    #[inline]
-    fn house(&self, h: usize) -> &'l [Cell] {
-        self.layout.house_cells(House(h as u16))
+    /// The counter bases of the houses of cell `c`.
+    #[inline(always)]
+    fn houses_of(&self, c: usize) -> &[u16] {
+        let start = c * self.hs;
+        &self.house_base[start..start + self.hlen[c] as usize]
+    }
+    #[inline(always)]
+    fn peers(&self, c: usize) -> &[u16] {
+        let start = c * self.ps;
+        &self.peers[start..start + self.plen[c] as usize]
+    }
+    /// The cells of the house whose counter base is `base`.
+    #[inline(always)]
+    fn house(&self, base: usize) -> &[u16] {
+        &self.house_cells[base..base + self.n]
     }
 }
 
 struct Contradiction;
 
-struct Run<'a, 'l, T: Termination> {
-    g: Geometry<'l>,
+struct Run<'a, T: Termination> {
+    g: std::rc::Rc<Geometry>,
     subsets: bool,
-    pairs: bool,
     queue: Vec<Task>,
     pool: Vec<State>,
     stats: Stats,
@@ -94,94 +192,25 @@ struct Run<'a, 'l, T: Termination> {
     stop: Option<End>,
 }
 
-impl<T: Termination> Run<'_, '_, T> {
+impl<T: Termination> Run<'_, T> {
     /// Places digit index `d` in cell `c` and propagates the consequences to the counters.
+    #[inline]
     fn assign(&mut self, s: &mut State, c: usize, d: usize) -> Result<(), Contradiction> {
-        let bit = 1u64 << d;
-        if s.values[c] != 0 {
-            return if s.values[c] as usize == d + 1 {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
+        if self.g.classic {
+            assign::<3, 20>(&self.g, s, &mut self.queue, c, d)
+        } else {
+            assign::<0, 0>(&self.g, s, &mut self.queue, c, d)
         }
-        if s.cands[c] & bit == 0 {
-            return Err(Contradiction);
-        }
-        let n = self.g.n;
-        let others = s.cands[c] & !bit;
-        // A placed square keeps no candidates, so the peer loop below skips it with one test.
-        s.cands[c] = 0;
-        s.values[c] = d as u8 + 1;
-        s.unsolved -= 1;
-        for &h in self.g.houses_of(c) {
-            let h = h.index();
-            if s.placed[h] & bit != 0 {
-                return Err(Contradiction);
-            }
-            s.placed[h] |= bit;
-            // The square's other candidates are gone: one fewer place for each in each house.
-            let mut rest = others;
-            while rest != 0 {
-                let e = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let k = &mut s.count[h * n + e];
-                *k -= 1;
-                if *k <= 1 && s.placed[h] & (1u64 << e) == 0 {
-                    if *k == 0 {
-                        return Err(Contradiction);
-                    }
-                    self.queue.push(Task::Hidden(h as u16, e as u8));
-                }
-            }
-        }
-        if self.pairs {
-            // Pair constraints (anti-knight/king) share no house, so the placed-digit masks
-            // cannot catch a peer that already holds `d`.
-            for &p in self.g.peers(c) {
-                if s.values[p.index()] as usize == d + 1 {
-                    return Err(Contradiction);
-                }
-            }
-        }
-        for &p in self.g.peers(c) {
-            self.eliminate(s, p.index(), d)?;
-        }
-        Ok(())
     }
 
     /// Removes candidate `d` from cell `c` (a no-op when it is not there, as for placed cells),
     /// queueing a naked single or hidden singles that this creates.
     #[inline]
     fn eliminate(&mut self, s: &mut State, c: usize, d: usize) -> Result<(), Contradiction> {
-        let bit = 1u64 << d;
-        if s.cands[c] & bit == 0 {
+        if s.cands[c] & (1u64 << d) == 0 {
             return Ok(());
         }
-        s.cands[c] &= !bit;
-        let left = s.cands[c];
-        if left == 0 {
-            return Err(Contradiction);
-        }
-        if left & (left - 1) == 0 {
-            self.queue.push(Task::Naked(c as u16));
-        }
-        let n = self.g.n;
-        for &h in self.g.houses_of(c) {
-            let h = h.index();
-            if s.placed[h] & bit != 0 {
-                continue;
-            }
-            let k = &mut s.count[h * n + d];
-            *k -= 1;
-            if *k <= 1 {
-                if *k == 0 {
-                    return Err(Contradiction);
-                }
-                self.queue.push(Task::Hidden(h as u16, d as u8));
-            }
-        }
-        Ok(())
+        eliminate_present::<0>(&self.g, &mut s.cands, &mut s.count, &mut self.queue, c, d)
     }
 
     /// Runs queued singles to a fixpoint.
@@ -198,12 +227,12 @@ impl<T: Termination> Run<'_, '_, T> {
                 Task::Hidden(h, d) => {
                     let (h, d) = (h as usize, d as usize);
                     let bit = 1u64 << d;
-                    if s.placed[h] & bit != 0 {
+                    if s.count[h + d] > MAX_COUNT {
                         continue;
                     }
                     let mut target = None;
                     for &c in self.g.house(h) {
-                        let c = c.index();
+                        let c = c as usize;
                         if s.cands[c] & bit != 0 {
                             target = Some(c);
                             break;
@@ -245,11 +274,11 @@ impl<T: Termination> Run<'_, '_, T> {
         let mut open: Vec<usize> = Vec::with_capacity(n);
         for h in 0..self.g.house_count {
             open.clear();
+            let g = std::rc::Rc::clone(&self.g);
             open.extend(
-                self.g
-                    .house(h)
+                g.house(h * n)
                     .iter()
-                    .map(|&c| c.index())
+                    .map(|&c| c as usize)
                     .filter(|&c| s.values[c] == 0),
             );
             let m = open.len();
@@ -358,10 +387,112 @@ impl<T: Termination> Run<'_, '_, T> {
     }
 }
 
+/// Places digit index `d` in cell `c` and propagates the consequences to the counters.
+///
+/// A free function over plain slices so the hot loop keeps its pointers in registers.
+#[inline(always)]
+fn assign<const HS: usize, const PS: usize>(
+    g: &Geometry,
+    s: &mut State,
+    queue: &mut Vec<Task>,
+    c: usize,
+    d: usize,
+) -> Result<(), Contradiction> {
+    let bit = 1u64 << d;
+    let cur = s.values[c];
+    if cur != 0 {
+        return if cur as usize == d + 1 {
+            Ok(())
+        } else {
+            Err(Contradiction)
+        };
+    }
+    let cands = &mut s.cands[..];
+    let count = &mut s.count[..];
+    let here = cands[c];
+    // Every earlier placement removed its digit from all its peers (house mates and pair
+    // peers alike), so a missing candidate is the only way `d` can clash here.
+    if here & bit == 0 {
+        return Err(Contradiction);
+    }
+    let n = g.n;
+    let others = here & !bit;
+    // A placed square keeps no candidates, so the peer loop below skips it with one test.
+    cands[c] = 0;
+    s.values[c] = d as u8 + 1;
+    s.unsolved -= 1;
+    for &h in g.houses_fixed::<HS>(c) {
+        let base = h as usize;
+        let row = &mut count[base..base + n];
+        // The digit is now placed in this house: park its counter far above any real count
+        // so later eliminations never report it as a single or a contradiction.
+        row[d] = PLACED;
+        // The square's other candidates are gone: one fewer place for each in each house.
+        let mut rest = others;
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let k = &mut row[e];
+            *k -= 1;
+            if *k <= 1 {
+                if *k == 0 {
+                    return Err(Contradiction);
+                }
+                queue.push(Task::Hidden(h, e as u8));
+            }
+        }
+    }
+    for &p in g.peers_fixed::<PS>(c) {
+        let p = p as usize;
+        if cands[p] & bit != 0 {
+            eliminate_present::<HS>(g, cands, count, queue, p, d)?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes candidate `d`, known to be present, from cell `c`, updating the counters of its
+/// houses and queueing the naked or hidden singles this creates.
+#[inline(always)]
+fn eliminate_present<const HS: usize>(
+    g: &Geometry,
+    cands: &mut [u64],
+    count: &mut [u8],
+    queue: &mut Vec<Task>,
+    c: usize,
+    d: usize,
+) -> Result<(), Contradiction> {
+    let left = cands[c] & !(1u64 << d);
+    cands[c] = left;
+    if left == 0 {
+        return Err(Contradiction);
+    }
+    if left & (left - 1) == 0 {
+        queue.push(Task::Naked(c as u16));
+    }
+    for &h in g.houses_fixed::<HS>(c) {
+        let k = &mut count[h as usize + d];
+        *k -= 1;
+        if *k <= 1 {
+            if *k == 0 {
+                return Err(Contradiction);
+            }
+            queue.push(Task::Hidden(h, d as u8));
+        }
+    }
+    Ok(())
+}
+
 thread_local! {
     /// Per-thread state pool and task queue, kept between solves.
     static BUFFERS: std::cell::RefCell<(Vec<State>, Vec<Task>)> =
         const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+thread_local! {
+    /// The flat tables of the layout this thread solved last (keyed by the layout's `Arc`).
+    static GEOMETRY: std::cell::RefCell<Option<std::rc::Rc<Geometry>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// Advances `idx` to the next k-combination of `0..m` in lexicographic order.
@@ -402,7 +533,19 @@ impl Solver for Propagate {
         let layout = puzzle.layout();
         let n = layout.size();
         let cells = layout.cell_count();
-        let g = Geometry::new(layout);
+        let g = GEOMETRY.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            match &*cache {
+                Some(g) if std::sync::Arc::ptr_eq(&g.layout, puzzle.layout_arc()) => {
+                    std::rc::Rc::clone(g)
+                }
+                _ => {
+                    let g = std::rc::Rc::new(Geometry::new(puzzle.layout_arc()));
+                    *cache = Some(std::rc::Rc::clone(&g));
+                    g
+                }
+            }
+        });
         let full = sudokit_core::DigitSet::full(n).0;
         // Reuse this thread's buffers from earlier solves: no allocation in the steady state.
         let (mut pool, queue) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
@@ -416,13 +559,10 @@ impl Solver for Propagate {
         root.values.resize(cells, 0);
         root.count.clear();
         root.count.resize(g.house_count * n, n as u8);
-        root.placed.clear();
-        root.placed.resize(g.house_count, 0);
         root.unsolved = cells;
         let mut run = Run {
             g,
             subsets: self.subsets,
-            pairs: layout.has_pair_constraints(),
             queue,
             pool,
             stats: Stats::default(),
