@@ -6,6 +6,8 @@
 //! output line can name where its record came from.
 
 use anyhow::{Context, Result, bail};
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -13,15 +15,61 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::thread::JoinHandle;
-use sudokit_core::format::{InputFormat, LayoutSpec, Reader, Record};
+use sudokit_core::format::{InputFormat, LayoutSpec, LineParser, ParseError, Reader, Record};
 use sudokit_core::{Extra, Layout};
 
 /// A record and the name of the input it came from.
 pub struct Item {
     /// Display name of the input (`-` or `<stdin>` for standard input).
     pub source: Arc<str>,
-    /// The record.
-    pub record: Record,
+    /// The record, parsed or still raw.
+    pub payload: Payload,
+}
+
+/// A record as it travels to the workers.
+pub enum Payload {
+    /// Parsed by the reader thread (multi-line and structured formats).
+    Parsed(Record),
+    /// A line-format line, parsed by the worker that solves it, so parsing runs in parallel.
+    Raw {
+        /// 1-based record number.
+        index: usize,
+        /// 1-based line number.
+        line: usize,
+        /// The line, or why it could not be read.
+        text: Result<String, ParseError>,
+        /// The layout rules to parse it with.
+        spec: Arc<LayoutSpec>,
+    },
+}
+
+thread_local! {
+    /// Each worker's line parser (it caches layouts), rebuilt if the rules change.
+    static PARSER: RefCell<Option<(Arc<LayoutSpec>, LineParser)>> = const { RefCell::new(None) };
+}
+
+impl Item {
+    /// The record, parsing a raw line on this thread.
+    pub fn record(&self) -> Cow<'_, Record> {
+        match &self.payload {
+            Payload::Parsed(r) => Cow::Borrowed(r),
+            Payload::Raw {
+                index,
+                line,
+                text,
+                spec,
+            } => PARSER.with(|p| {
+                let mut p = p.borrow_mut();
+                if !matches!(&*p, Some((s, _)) if Arc::ptr_eq(s, spec)) {
+                    *p = Some((spec.clone(), LineParser::new((**spec).clone())));
+                }
+                let text = text.as_deref().map_err(Clone::clone);
+                let (_, parser) =
+                    p.get_or_insert_with(|| (spec.clone(), LineParser::new((**spec).clone())));
+                Cow::Owned(parser.parse(*index, *line, text))
+            }),
+        }
+    }
 }
 
 /// The receiving end of the reader thread: chunks of records, or the I/O error that ended it.
@@ -162,12 +210,37 @@ pub fn spawn_reader(
             };
             let mut reader = Reader::new(counting, format, spec.clone());
             let mut batch = Vec::with_capacity(chunk);
+            let detected = match reader.detect_format() {
+                Ok(f) => f,
+                Err(e) => {
+                    let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
+                    return;
+                }
+            };
+            let shared_spec = Arc::new(spec.clone());
+            let mut index = 0;
             loop {
-                match reader.next() {
-                    Some(Ok(record)) => {
+                let next = if detected == InputFormat::Line {
+                    // One record per line: ship the raw text, the workers parse it.
+                    reader.next_raw_line().map(|o| {
+                        o.map(|(line, text)| {
+                            index += 1;
+                            Payload::Raw {
+                                index,
+                                line,
+                                text,
+                                spec: shared_spec.clone(),
+                            }
+                        })
+                    })
+                } else {
+                    reader.next().transpose().map(|o| o.map(Payload::Parsed))
+                };
+                match next {
+                    Ok(Some(payload)) => {
                         batch.push(Item {
                             source: name.clone(),
-                            record,
+                            payload,
                         });
                         if batch.len() >= chunk {
                             let full = std::mem::replace(&mut batch, Vec::with_capacity(chunk));
@@ -176,7 +249,7 @@ pub fn spawn_reader(
                             }
                         }
                     }
-                    Some(Err(e)) => {
+                    Err(e) => {
                         if !batch.is_empty() {
                             let _ = tx.send(Ok(std::mem::take(&mut batch)));
                         }
@@ -184,7 +257,7 @@ pub fn spawn_reader(
                             tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
                         return;
                     }
-                    None => break,
+                    Ok(None) => break,
                 }
             }
             if !batch.is_empty() && tx.send(Ok(batch)).is_err() {

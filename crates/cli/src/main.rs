@@ -111,6 +111,11 @@ impl TuneArgs {
     }
 }
 
+/// mimalloc: records are allocated on the reader and worker threads and freed on others;
+/// glibc's per-arena locks made that a futex storm with `--jobs 2`.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, String> {
     s.parse()
 }

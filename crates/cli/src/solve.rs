@@ -236,7 +236,8 @@ fn csv_field(s: &str) -> String {
 
 /// Solves one record and renders its output. Never panics on user input.
 fn process(item: &Item, ctx: &Ctx) -> Done {
-    let rec = &item.record;
+    let rec = item.record();
+    let rec = &*rec;
     let where_ = format!("{}:{}", item.source, rec.line);
     let mut done = Done {
         text: String::new(),
@@ -521,7 +522,13 @@ fn run(
         let results: Vec<Done> = if jobs == 1 {
             chunk.iter().map(|it| process(it, &ctx)).collect()
         } else {
-            pool.install(|| chunk.par_iter().map(|it| process(it, &ctx)).collect())
+            pool.install(|| {
+                chunk
+                    .par_iter()
+                    .with_min_len(64)
+                    .map(|it| process(it, &ctx))
+                    .collect()
+            })
         };
         for d in &results {
             summary.add(d);
@@ -566,7 +573,8 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
     let mut failed = false;
     for chunk in rx {
         for item in chunk? {
-            let rec = &item.record;
+            let rec = item.record();
+            let rec = &*rec;
             let puzzle = match &rec.puzzle {
                 Ok(p) => p,
                 Err(e) => {

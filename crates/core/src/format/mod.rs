@@ -13,7 +13,7 @@
 mod read;
 mod write;
 
-pub use read::Reader;
+pub use read::{LineParser, Reader};
 pub use write::{write_block, write_numbers, write_pretty};
 
 use crate::grid::{Conflict, Grid};

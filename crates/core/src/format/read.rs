@@ -34,7 +34,7 @@ pub struct Reader<R> {
     records: usize,
     peeked: VecDeque<Line>,
     pending: VecDeque<Record>,
-    cache: Vec<(usize, Arc<Layout>)>,
+    parser: LineParser,
     jigsaw_cache: Option<(String, Arc<Layout>)>,
     csv_header_checked: bool,
     bytes: Vec<u8>,
@@ -212,18 +212,114 @@ pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
     InputFormat::Block
 }
 
+/// Parses line-format records (N² symbols, optional label) with a cache of layouts; the part
+/// of [`Reader`] that can run anywhere, so a batch can be parsed on worker threads.
+#[derive(Clone, Debug)]
+pub struct LineParser {
+    spec: LayoutSpec,
+    cache: Vec<(usize, Arc<Layout>)>,
+}
+
+impl LineParser {
+    /// A parser applying `spec` to every record.
+    pub fn new(spec: LayoutSpec) -> LineParser {
+        LineParser {
+            spec,
+            cache: Vec::new(),
+        }
+    }
+
+    /// Parses one line-format record: the puzzle token, then its label.
+    pub fn parse(&mut self, index: usize, line: usize, text: Result<&str, ParseError>) -> Record {
+        let (label, puzzle) = match text {
+            Ok(t) => {
+                let (tok, label) = first_token(t);
+                (label, self.grid_from_symbols(tok))
+            }
+            Err(e) => (None, Err(e)),
+        };
+        Record {
+            index,
+            line,
+            format: InputFormat::Line,
+            label,
+            puzzle,
+            expected: None,
+        }
+    }
+
+    fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
+        if let Some((_, l)) = self.cache.iter().find(|(k, _)| *k == n) {
+            return Ok(l.clone());
+        }
+        let layout = if let Some(r) = &self.spec.regions {
+            if r.size() != n {
+                return Err(ParseError::WrongLength {
+                    found: n * n,
+                    expected: format!("{} for the given {}", r.cell_count(), r.describe()),
+                });
+            }
+            r.with_extras(&self.spec.extras)
+        } else if let Some((rows, cols)) = self.spec.box_shape {
+            Layout::boxed(n, rows, cols)?.with_extras(&self.spec.extras)
+        } else {
+            Layout::standard(n)?.with_extras(&self.spec.extras)
+        };
+        let layout = Arc::new(layout);
+        if self.cache.len() > 8 {
+            self.cache.clear();
+        }
+        self.cache.push((n, layout.clone()));
+        Ok(layout)
+    }
+
+    fn side_from_len(&self, len: usize) -> Result<usize, ParseError> {
+        if let Some(f) = self.spec.fixed_size() {
+            if f == 0 || f > MAX_SIZE {
+                return Err(crate::layout::LayoutError::UnsupportedSize(f).into());
+            }
+            if len == f * f {
+                return Ok(f);
+            }
+            return Err(ParseError::WrongLength {
+                found: len,
+                expected: format!("expected {} for a {f}x{f} grid", f * f),
+            });
+        }
+        match isqrt_exact(len) {
+            Some(n) if n <= MAX_SIZE => Ok(n),
+            _ => Err(ParseError::WrongLength {
+                found: len,
+                expected: if len > 0 && len < 81 + 19 {
+                    "expected a square number N² (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16)".into()
+                } else {
+                    "expected a square number N² with N between 1 and 64".into()
+                },
+            }),
+        }
+    }
+
+    fn grid_from_symbols(&mut self, token: &str) -> Result<Grid, ParseError> {
+        let chars: Vec<char> = token.chars().collect();
+        let n = self.side_from_len(chars.len())?;
+        let values = symbols_to_values(&chars, n)?;
+        let layout = self.layout_for(n)?;
+        finish(layout, values)
+    }
+}
+
 impl<R: BufRead> Reader<R> {
     /// A reader over `input`; `format` may be [`InputFormat::Auto`].
     pub fn new(input: R, format: InputFormat, spec: LayoutSpec) -> Reader<R> {
         Reader {
             input,
             format,
-            spec,
+            spec: spec.clone(),
             line_no: 0,
             records: 0,
             peeked: VecDeque::new(),
             pending: VecDeque::new(),
-            cache: Vec::new(),
+            parser: LineParser::new(spec),
             jigsaw_cache: None,
             csv_header_checked: false,
             bytes: Vec::new(),
@@ -345,62 +441,40 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
-        if let Some((_, l)) = self.cache.iter().find(|(k, _)| *k == n) {
-            return Ok(l.clone());
-        }
-        let layout = if let Some(r) = &self.spec.regions {
-            if r.size() != n {
-                return Err(ParseError::WrongLength {
-                    found: n * n,
-                    expected: format!("{} for the given {}", r.cell_count(), r.describe()),
-                });
-            }
-            r.with_extras(&self.spec.extras)
-        } else if let Some((rows, cols)) = self.spec.box_shape {
-            Layout::boxed(n, rows, cols)?.with_extras(&self.spec.extras)
-        } else {
-            Layout::standard(n)?.with_extras(&self.spec.extras)
-        };
-        let layout = Arc::new(layout);
-        if self.cache.len() > 8 {
-            self.cache.clear();
-        }
-        self.cache.push((n, layout.clone()));
-        Ok(layout)
-    }
-
-    fn side_from_len(&self, len: usize) -> Result<usize, ParseError> {
-        if let Some(f) = self.spec.fixed_size() {
-            if f == 0 || f > MAX_SIZE {
-                return Err(crate::layout::LayoutError::UnsupportedSize(f).into());
-            }
-            if len == f * f {
-                return Ok(f);
-            }
-            return Err(ParseError::WrongLength {
-                found: len,
-                expected: format!("expected {} for a {f}x{f} grid", f * f),
-            });
-        }
-        match isqrt_exact(len) {
-            Some(n) if n <= MAX_SIZE => Ok(n),
-            _ => Err(ParseError::WrongLength {
-                found: len,
-                expected: if len > 0 && len < 81 + 19 {
-                    "expected a square number N² (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16)".into()
-                } else {
-                    "expected a square number N² with N between 1 and 64".into()
-                },
-            }),
-        }
+        self.parser.layout_for(n)
     }
 
     fn grid_from_symbols(&mut self, token: &str) -> Result<Grid, ParseError> {
-        let chars: Vec<char> = token.chars().collect();
-        let n = self.side_from_len(chars.len())?;
-        let values = symbols_to_values(&chars, n)?;
-        let layout = self.layout_for(n)?;
-        finish(layout, values)
+        self.parser.grid_from_symbols(token)
+    }
+
+    /// Detects the input's format now (reading ahead as needed, nothing is lost) and returns
+    /// it; `Auto` when the first content line is unreadable and cannot tell.
+    pub fn detect_format(&mut self) -> io::Result<InputFormat> {
+        if self.format != InputFormat::Auto {
+            return Ok(self.format);
+        }
+        match self.next_content_line()? {
+            Some((no, Ok(line))) => {
+                let mut format = detect(&line, &self.spec);
+                let maybe_line = format == InputFormat::Block && could_be_line(&line);
+                self.peeked.push_back((no, Ok(line)));
+                if maybe_line {
+                    format = self.line_or_block()?;
+                }
+                self.format = format;
+            }
+            Some(other) => self.peeked.push_front(other),
+            None => {}
+        }
+        Ok(self.format)
+    }
+
+    /// The next content line as raw text with its line number (blank and `#` lines skipped,
+    /// over-long and non-UTF-8 lines as errors), for callers that parse line-format records
+    /// themselves with a [`LineParser`] — e.g. on worker threads.
+    pub fn next_raw_line(&mut self) -> io::Result<Option<(usize, Result<String, ParseError>)>> {
+        self.next_content_line()
     }
 
     fn record(
