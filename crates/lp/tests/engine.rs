@@ -2,12 +2,12 @@
 //! returned grid passes the independent checker, on the seed cases, small and exotic layouts
 //! and (ignored, release) top95.
 
-mod common;
-
-use common::{blank, parse, reference_count, reference_solution, seed_cases, small_layouts};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Grid, Request, Solver, Status};
 use sudokit_lp::{Backend, Lp, LpOptions, Reduce};
+use sudokit_testkit::{
+    blank, parse, reference_count, reference_solution, seed_cases, small_layouts,
+};
 
 /// Solves with a cap of 2, verifies every grid and returns (count, exact).
 fn checked_count(engine: &Lp, puzzle: &Grid) -> (u64, bool) {

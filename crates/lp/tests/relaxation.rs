@@ -1,12 +1,10 @@
 //! The report's experiment: the plain relaxation is integral on an easy puzzle and fractional
 //! on Easter Monster, whatever the back-end and the reduction.
 
-mod common;
-
-use common::{parse, seed_cases};
 use sudokit_core::Grid;
 use sudokit_core::verify::verify;
 use sudokit_lp::{Backend, Lp, LpOptions, Reduce, RelaxationOutcome};
+use sudokit_testkit::{parse, seed_cases};
 
 const EASTER_MONSTER: &str =
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";

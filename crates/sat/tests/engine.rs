@@ -2,14 +2,14 @@
 //! every returned grid passes the independent checker, on the seed cases, small and exotic
 //! layouts, both encodings, and (ignored, release) top95 and 17_clue.
 
-mod common;
-
-use common::{blank, parse, reference_count, reference_solution, seed_cases, small_layouts};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Grid, Layout, Request, Solver, Status};
 use sudokit_sat::{Sat, SatOptions};
+use sudokit_testkit::{
+    blank, parse, reference_count, reference_solution, seed_cases, small_layouts,
+};
 
 fn checked_count(engine: &Sat, puzzle: &Grid) -> (u64, bool) {
     let report = engine.solve(puzzle, &Request::count(2, 2)).expect("solve");

@@ -1,13 +1,9 @@
-//! Test helpers: a plain reference backtracker (counts capped at k) and puzzle fixtures.
+//! Test support shared by the engine crates: a plain reference backtracker (counts capped at
+//! k) and puzzle fixtures (seed cases, blanked grids, small layouts).
 //!
 //! Design decision: the reference shares no code with the engine under test: it recomputes
 //! candidates from the layout's peer lists at every step and tries digits in order, choosing
 //! the cell with the fewest candidates so that the large sets stay fast.
-
-#![allow(
-    dead_code,
-    reason = "each test file uses a different subset of the helpers"
-)]
 
 use std::sync::Arc;
 use sudokit_core::format::{InputFormat, parse_one};
