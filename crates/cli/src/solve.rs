@@ -512,36 +512,54 @@ fn run(
         .build()
         .context("cannot start worker threads")?;
     let pb = progress(&input.files, no_progress);
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    // Output of chunk k is written while the workers solve chunk k+1, so writing does not
+    // leave the workers idle.
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
     let mut summary = Summary::default();
     let start = Instant::now();
     let mut failed = false;
+    let mut previous: Vec<Done> = Vec::new();
+    let mut write = |done: &[Done], summary: &mut Summary, failed: &mut bool| {
+        for d in done {
+            summary.add(d);
+            *failed |= d.failed;
+            out.write_all(d.text.as_bytes())?;
+        }
+        std::io::Result::Ok(())
+    };
+    let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     for chunk in rx {
         let chunk = chunk?;
-        let results: Vec<Done> = if jobs == 1 {
-            chunk.iter().map(|it| process(it, &ctx)).collect()
+        let (results, written): (Vec<Done>, _) = if jobs == 1 {
+            let written = write(&previous, &mut summary, &mut failed);
+            (chunk.iter().map(|it| process(it, &ctx)).collect(), written)
         } else {
             pool.install(|| {
-                chunk
-                    .par_iter()
-                    .with_min_len(64)
-                    .map(|it| process(it, &ctx))
-                    .collect()
+                rayon::join(
+                    || {
+                        chunk
+                            .par_iter()
+                            .with_min_len(64)
+                            .map(|it| process(it, &ctx))
+                            .collect()
+                    },
+                    || write(&previous, &mut summary, &mut failed),
+                )
             })
         };
-        for d in &results {
-            summary.add(d);
-            failed |= d.failed;
-            if let Err(e) = out.write_all(d.text.as_bytes()) {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    return Ok(if failed { 1 } else { 0 });
-                }
-                return Err(e).context("writing output");
-            }
+        match written {
+            Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
+            Err(e) => return Err(e).context("writing output"),
+            Ok(()) => {}
         }
+        previous = results;
         pb.set_position(bytes.load(Ordering::Relaxed));
         pb.set_message(format!("{} records", summary.records));
+    }
+    match write(&previous, &mut summary, &mut failed) {
+        Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
+        Err(e) => return Err(e).context("writing output"),
+        Ok(()) => {}
     }
     let _ = handle.join();
     pb.finish_and_clear();
