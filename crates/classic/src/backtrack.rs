@@ -400,11 +400,7 @@ impl Backtrack {
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
         if limits.max_solutions == 0 {
-            return Ok(Search {
-                end: End::SolutionLimit,
-                solutions: 0,
-                stats: Stats::default(),
-            });
+            return Ok(Search::nothing_requested());
         }
         let n = puzzle.size();
         let mut candidates = Vec::with_capacity(4);

@@ -183,6 +183,17 @@ pub struct Search {
     pub stats: Stats,
 }
 
+impl Search {
+    /// The answer to a search asked for zero solutions: nothing searched, nothing found.
+    pub fn nothing_requested() -> Search {
+        Search {
+            end: End::SolutionLimit,
+            solutions: 0,
+            stats: Stats::default(),
+        }
+    }
+}
+
 /// A request for [`Solver::solve`].
 #[derive(Clone, Debug)]
 pub struct Request {

@@ -524,11 +524,7 @@ impl Solver for Propagate {
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
         if limits.max_solutions == 0 {
-            return Ok(Search {
-                end: End::SolutionLimit,
-                solutions: 0,
-                stats: Stats::default(),
-            });
+            return Ok(Search::nothing_requested());
         }
         let layout = puzzle.layout();
         let n = layout.size();
