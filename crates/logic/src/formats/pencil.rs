@@ -1,0 +1,206 @@
+//! Pencil-mark grids as HoDoKu and SudokuWiki print them: N² cell tokens, each the string of a
+//! cell's candidates (a single digit is a filled cell), separated by spaces, commas or box
+//! rules (`|`, `-`, `+`, `.`, `'`, `:`, `*`). For N above 9 the candidates are written as
+//! numbers joined by `/` (`1/12/16`), since digits run past one character.
+//!
+//! Design decision: the reader takes tokens, not layout, so it accepts the ruled grids people
+//! paste from other programs and a plain 81-token line alike; the side is the square root of
+//! the token count, and the box shape the layout default (or one passed in).
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use sudokit_core::{Cell, Digit, DigitSet, Layout};
+
+use super::FormatError;
+use crate::grid::CandidateGrid;
+
+fn parse_token(tok: &str, n: usize) -> Result<DigitSet, FormatError> {
+    let mut set = DigitSet::EMPTY;
+    let bad = || FormatError::Malformed(format!("bad cell `{tok}` in a pencil-mark grid"));
+    if n > 9 {
+        for part in tok.split('/') {
+            let v: u8 = part.parse().map_err(|_| bad())?;
+            let d = Digit::new(v).filter(|d| d.index() < n).ok_or_else(bad)?;
+            set.insert(d);
+        }
+    } else {
+        for ch in tok.chars() {
+            let v = ch.to_digit(10).ok_or_else(bad)? as u8;
+            let d = Digit::new(v).filter(|d| d.index() < n).ok_or_else(bad)?;
+            set.insert(d);
+        }
+    }
+    Ok(set)
+}
+
+/// Whether `text` looks like a pencil-mark grid (at least one cell token of two or more digits
+/// and no `.` empty-cell placeholders inside tokens).
+pub fn looks_like(text: &str) -> bool {
+    let toks = tokens(text);
+    let n2 = toks.len();
+    let n = (n2 as f64).sqrt() as usize;
+    n * n == n2
+        && n >= 4
+        && toks.iter().any(|t| t.len() >= 2)
+        && toks
+            .iter()
+            .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '/'))
+}
+
+fn tokens(text: &str) -> Vec<&str> {
+    text.split(|c: char| {
+        c.is_whitespace() || matches!(c, '|' | ',' | '-' | '+' | '.' | '\'' | ':' | '*' | '=')
+    })
+    .filter(|t| !t.is_empty())
+    .collect()
+}
+
+/// Reads a pencil-mark grid; `layout` fixes the box shape (default: the standard layout for
+/// the side the token count gives).
+pub fn parse(text: &str, layout: Option<Arc<Layout>>) -> Result<CandidateGrid, FormatError> {
+    let toks = tokens(text);
+    let n = (toks.len() as f64).sqrt().round() as usize;
+    if n * n != toks.len() || n == 0 {
+        return Err(FormatError::Malformed(format!(
+            "a pencil-mark grid needs N² cell tokens; found {}",
+            toks.len()
+        )));
+    }
+    let layout = match layout {
+        Some(l) if l.size() == n => l,
+        Some(l) => {
+            return Err(FormatError::Malformed(format!(
+                "the grid has {n}x{n} cells but the layout is {}x{}",
+                l.size(),
+                l.size()
+            )));
+        }
+        None => Arc::new(Layout::standard(n).map_err(|e| FormatError::Malformed(e.to_string()))?),
+    };
+    let mut values = vec![0u8; n * n];
+    let mut cands = vec![DigitSet::EMPTY; n * n];
+    for (i, t) in toks.iter().enumerate() {
+        let set = parse_token(t, n)?;
+        if set.len() == 1 {
+            values[i] = set.first().expect("one").get();
+        } else {
+            cands[i] = set;
+        }
+    }
+    let givens = values.iter().map(|&v| v != 0).collect();
+    Ok(CandidateGrid::with_candidates(
+        layout, values, cands, givens,
+    ))
+}
+
+fn token(g: &CandidateGrid, c: Cell) -> String {
+    let n = g.size();
+    let set = match g.value(c) {
+        Some(d) => DigitSet::single(d),
+        None => g.candidates(c),
+    };
+    if n > 9 {
+        set.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    } else {
+        set.iter().map(|d| d.to_string()).collect()
+    }
+}
+
+/// Writes the grid with box rules, columns aligned (HoDoKu's style). An empty cell with no
+/// candidate left prints as `0`, which the reader rejects, so a broken grid is never read back
+/// as a different one.
+pub fn write(g: &CandidateGrid) -> String {
+    let n = g.size();
+    let widths: Vec<usize> = (0..n)
+        .map(|col| {
+            (0..n)
+                .map(|row| token(g, Cell::at(row, col, n)).len().max(1))
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let (br, bc) = g.layout().box_shape().unwrap_or((n, n));
+    let mut rule = String::from(".");
+    for (col, w) in widths.iter().enumerate() {
+        rule.push_str(&"-".repeat(w + 2));
+        if (col + 1) % bc == 0 && col + 1 < n {
+            rule.push('+');
+        }
+    }
+    rule.push('.');
+    let mut out = String::new();
+    out.push_str(&rule);
+    out.push('\n');
+    for row in 0..n {
+        out.push('|');
+        for (col, &w) in widths.iter().enumerate() {
+            let mut t = token(g, Cell::at(row, col, n));
+            if t.is_empty() {
+                t.push('0');
+            }
+            let _ = write!(out, " {t:<w$} ");
+            if (col + 1) % bc == 0 && col + 1 < n {
+                out.push('|');
+            }
+        }
+        out.push_str("|\n");
+        if (row + 1) % br == 0 && row + 1 < n {
+            out.push_str(&rule.replace('.', "|"));
+            out.push('\n');
+        }
+    }
+    out.push_str(&rule.replace('.', "'"));
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    #[test]
+    fn round_trips_a_9x9_with_eliminations() {
+        let p = parse_one(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            InputFormat::Line,
+        )
+        .unwrap();
+        let mut g = CandidateGrid::new(&p);
+        let c = g
+            .empty_cells()
+            .find(|&c| g.candidates(c).len() >= 3)
+            .unwrap();
+        let d = g.candidates(c).first().unwrap();
+        g.eliminate(c, d);
+        let text = write(&g);
+        assert!(looks_like(&text));
+        let back = parse(&text, None).unwrap();
+        // A cell with one candidate prints as one digit and reads back as filled.
+        for cell in g.cells() {
+            match (g.value(cell), g.candidates(cell).len()) {
+                (Some(d), _) => assert_eq!(back.value(cell), Some(d)),
+                (None, 1) => assert_eq!(back.value(cell), g.candidates(cell).first()),
+                (None, _) => assert_eq!(back.candidates(cell), g.candidates(cell)),
+            }
+        }
+    }
+
+    #[test]
+    fn round_trips_16x16() {
+        let l = Arc::new(Layout::standard(16).unwrap());
+        let p = sudokit_core::Grid::empty(l);
+        let g = CandidateGrid::new(&p);
+        let back = parse(&write(&g), None).unwrap();
+        assert_eq!(back.candidates(Cell(0)).len(), 16);
+    }
+
+    #[test]
+    fn rejects_wrong_token_count() {
+        assert!(parse("12 34 5", None).is_err());
+    }
+}

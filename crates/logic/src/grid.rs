@@ -1,0 +1,463 @@
+//! The candidate grid (pencil marks) every technique reads: placed values and, for each empty
+//! cell, the digits still possible there.
+//!
+//! Design decision: one flat `Vec<DigitSet>` of candidates plus the placed values, over the
+//! shared immutable [`Layout`] tables, works for every side and region layout; the only derived
+//! table, a peer bitset per cell (so `sees` is one bit test), lives behind an `Arc` and is shared
+//! by every clone, so trial solving (forcing chains, the explained guess) copies only the
+//! candidates. Positions of a digit inside a house are computed on demand as a `u64` mask over
+//! the house's cell list (a house has N ≤ 64 cells), which is what fish, subsets and
+//! intersections work on.
+
+use std::sync::Arc;
+
+use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout};
+
+use crate::step::{Candidate, Step};
+
+/// A set of cells of one layout, as a bitset (N² ≤ 4096 bits).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    /// The empty set for a grid of `cells` cells.
+    pub fn new(cells: usize) -> CellSet {
+        CellSet {
+            words: vec![0; cells.div_ceil(64)],
+        }
+    }
+    /// Adds `c`.
+    pub fn insert(&mut self, c: Cell) {
+        self.words[c.index() / 64] |= 1 << (c.index() % 64);
+    }
+    /// Removes `c`.
+    pub fn remove(&mut self, c: Cell) {
+        self.words[c.index() / 64] &= !(1 << (c.index() % 64));
+    }
+    /// Whether `c` is in the set.
+    pub fn contains(&self, c: Cell) -> bool {
+        self.words
+            .get(c.index() / 64)
+            .is_some_and(|w| w >> (c.index() % 64) & 1 == 1)
+    }
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+    /// Keeps only the cells also in `other`.
+    pub fn intersect_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= b;
+        }
+    }
+    /// Adds every cell of `other`.
+    pub fn union_with(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+    /// Removes every cell of `other`.
+    pub fn subtract(&mut self, other: &CellSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= !b;
+        }
+    }
+    /// Whether the two sets share a cell.
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+    /// The cells in reading order.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    None
+                } else {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Some(Cell((i * 64 + b) as u16))
+                }
+            })
+        })
+    }
+}
+
+/// Derived geometry shared by every clone of a candidate grid of one layout.
+#[derive(Debug)]
+struct Geometry {
+    layout: Arc<Layout>,
+    /// Peer bitset of every cell (a cell is not its own peer).
+    peers: Vec<CellSet>,
+}
+
+impl Geometry {
+    fn new(layout: Arc<Layout>) -> Geometry {
+        let cells = layout.cell_count();
+        let peers = (0..cells)
+            .map(|i| {
+                let mut s = CellSet::new(cells);
+                for &p in layout.peers(Cell(i as u16)) {
+                    s.insert(p);
+                }
+                s
+            })
+            .collect();
+        Geometry { layout, peers }
+    }
+}
+
+/// Why a candidate grid cannot lead to a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An empty cell has no candidate left.
+    EmptyCell(Cell),
+    /// A digit has no place left in a house.
+    NoPlace(House, Digit),
+    /// Two equal placed digits see each other.
+    Clash(Cell, Cell),
+}
+
+/// Placed digits and pencil marks on any [`Layout`]. See the module docs.
+#[derive(Clone, Debug)]
+pub struct CandidateGrid {
+    geo: Arc<Geometry>,
+    values: Vec<u8>,
+    cands: Vec<DigitSet>,
+    givens: Vec<bool>,
+}
+
+impl PartialEq for CandidateGrid {
+    fn eq(&self, other: &CandidateGrid) -> bool {
+        *self.geo.layout == *other.geo.layout
+            && self.values == other.values
+            && self.cands == other.cands
+    }
+}
+
+impl CandidateGrid {
+    /// The candidate grid of a puzzle: its filled cells are givens, and every empty cell holds
+    /// the digits no peer has placed.
+    pub fn new(grid: &Grid) -> CandidateGrid {
+        let geo = Arc::new(Geometry::new(grid.layout_arc().clone()));
+        let cells = grid.values().len();
+        let mut g = CandidateGrid {
+            geo,
+            values: grid.values().to_vec(),
+            cands: vec![DigitSet::EMPTY; cells],
+            givens: grid.values().iter().map(|&v| v != 0).collect(),
+        };
+        g.recompute_candidates();
+        g
+    }
+
+    /// A grid with explicit pencil marks: `values` (0 = empty) and, for each empty cell, its
+    /// candidates; `givens` marks which filled cells were given (others were placed by a solver
+    /// or a person). Candidates of filled cells are ignored.
+    pub fn with_candidates(
+        layout: Arc<Layout>,
+        values: Vec<u8>,
+        cands: Vec<DigitSet>,
+        givens: Vec<bool>,
+    ) -> CandidateGrid {
+        assert_eq!(
+            values.len(),
+            layout.cell_count(),
+            "values must have N² cells"
+        );
+        assert_eq!(cands.len(), values.len(), "candidates must have N² cells");
+        assert_eq!(givens.len(), values.len(), "givens must have N² cells");
+        let geo = Arc::new(Geometry::new(layout));
+        let cands = cands
+            .iter()
+            .zip(&values)
+            .map(|(&c, &v)| if v == 0 { c } else { DigitSet::EMPTY })
+            .collect();
+        CandidateGrid {
+            geo,
+            values,
+            cands,
+            givens,
+        }
+    }
+
+    /// Recomputes every empty cell's candidates from the placed digits (forgets eliminations).
+    pub fn recompute_candidates(&mut self) {
+        let n = self.size();
+        for i in 0..self.values.len() {
+            self.cands[i] = if self.values[i] != 0 {
+                DigitSet::EMPTY
+            } else {
+                let mut set = DigitSet::full(n);
+                for &p in self.geo.layout.peers(Cell(i as u16)) {
+                    if let Some(d) = Digit::new(self.values[p.index()]) {
+                        set.remove(d);
+                    }
+                }
+                set
+            };
+        }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.geo.layout
+    }
+    /// The shared layout handle.
+    pub fn layout_arc(&self) -> &Arc<Layout> {
+        &self.geo.layout
+    }
+    /// Side N.
+    pub fn size(&self) -> usize {
+        self.geo.layout.size()
+    }
+    /// Number of cells N².
+    pub fn cell_count(&self) -> usize {
+        self.values.len()
+    }
+    /// The placed digit of `cell`, if any.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.index()])
+    }
+    /// Raw values in reading order (0 = empty).
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+    /// Whether `cell` was a given of the puzzle.
+    pub fn is_given(&self, cell: Cell) -> bool {
+        self.givens[cell.index()]
+    }
+    /// The candidates of `cell` (empty for a filled cell).
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.cands[cell.index()]
+    }
+    /// Whether `cell` is empty and still has `digit` as a candidate.
+    pub fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.cands[cell.index()].contains(digit)
+    }
+    /// Every cell, in reading order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        (0..self.values.len() as u16).map(Cell)
+    }
+    /// The empty cells, in reading order.
+    pub fn empty_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells().filter(|c| self.values[c.index()] == 0)
+    }
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+    /// Number of empty cells.
+    pub fn empty_count(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+    /// Total number of candidates left.
+    pub fn candidate_count(&self) -> usize {
+        self.cands.iter().map(|c| c.len() as usize).sum()
+    }
+    /// The houses, in layout order (rows, columns, boxes/regions, extra houses).
+    pub fn houses(&self) -> impl Iterator<Item = House> + use<> {
+        (0..self.geo.layout.house_count() as u16).map(House)
+    }
+    /// The cells of house `h`, in the layout's order.
+    pub fn house_cells(&self, h: House) -> &[Cell] {
+        self.geo.layout.house_cells(h)
+    }
+    /// The houses `cell` belongs to.
+    pub fn houses_of(&self, cell: Cell) -> &[House] {
+        self.geo.layout.houses_of(cell)
+    }
+    /// The peers of `cell` (cells that must hold a different digit).
+    pub fn peers(&self, cell: Cell) -> &[Cell] {
+        self.geo.layout.peers(cell)
+    }
+    /// The peer bitset of `cell`.
+    pub fn peer_set(&self, cell: Cell) -> &CellSet {
+        &self.geo.peers[cell.index()]
+    }
+    /// Whether `a` and `b` are peers (distinct cells that must differ).
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.geo.peers[a.index()].contains(b)
+    }
+    /// An empty cell set sized for this grid.
+    pub fn cell_set(&self) -> CellSet {
+        CellSet::new(self.values.len())
+    }
+    /// The positions (indices into [`house_cells`](Self::house_cells)) of `digit` in `h` as a mask.
+    pub fn positions(&self, h: House, digit: Digit) -> u64 {
+        let mut mask = 0u64;
+        for (i, c) in self.house_cells(h).iter().enumerate() {
+            if self.cands[c.index()].contains(digit) {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+    /// The empty cells of `h` that have `digit` as a candidate.
+    pub fn cells_with(&self, h: House, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
+        self.house_cells(h)
+            .iter()
+            .copied()
+            .filter(move |c| self.cands[c.index()].contains(digit))
+    }
+    /// Whether `digit` is placed somewhere in `h`.
+    pub fn placed_in(&self, h: House, digit: Digit) -> bool {
+        self.house_cells(h)
+            .iter()
+            .any(|c| self.values[c.index()] == digit.get())
+    }
+    /// The empty cells with `digit` as a candidate that see every cell of `cells` (and are not
+    /// among them).
+    pub fn seen_by_all(&self, cells: &[Cell], digit: Digit) -> Vec<Cell> {
+        let Some((&first, rest)) = cells.split_first() else {
+            return Vec::new();
+        };
+        self.peers(first)
+            .iter()
+            .copied()
+            .filter(|&p| {
+                self.has(p, digit) && !cells.contains(&p) && rest.iter().all(|&c| self.sees(p, c))
+            })
+            .collect()
+    }
+
+    /// Places `digit` in `cell` and removes it from the peers' candidates.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.values[cell.index()] = digit.get();
+        self.cands[cell.index()] = DigitSet::EMPTY;
+        let geo = Arc::clone(&self.geo);
+        for &p in geo.layout.peers(cell) {
+            self.cands[p.index()].remove(digit);
+        }
+    }
+    /// Removes `digit` from `cell`'s candidates; `true` when it was there.
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
+        let had = self.cands[cell.index()].contains(digit);
+        self.cands[cell.index()].remove(digit);
+        had
+    }
+    /// Applies a step's placements and eliminations; `true` when anything changed.
+    pub fn apply(&mut self, step: &Step) -> bool {
+        let mut changed = false;
+        for p in &step.placements {
+            if self.values[p.cell.index()] == 0 {
+                self.place(p.cell, p.digit);
+                changed = true;
+            }
+        }
+        for e in &step.eliminations {
+            changed |= self.eliminate(e.cell, e.digit);
+        }
+        changed
+    }
+    /// Whether applying `step` would change anything.
+    pub fn makes_progress(&self, step: &Step) -> bool {
+        step.placements
+            .iter()
+            .any(|p| self.values[p.cell.index()] == 0)
+            || step.eliminations.iter().any(|e| self.has(e.cell, e.digit))
+    }
+    /// The first obvious contradiction: a clash of placed digits, an empty cell without
+    /// candidates, or a digit with no place in a house.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        for c in self.cells() {
+            let v = self.values[c.index()];
+            if v == 0 {
+                if self.cands[c.index()].is_empty() {
+                    return Some(Contradiction::EmptyCell(c));
+                }
+            } else {
+                for &p in self.peers(c) {
+                    if p > c && self.values[p.index()] == v {
+                        return Some(Contradiction::Clash(c, p));
+                    }
+                }
+            }
+        }
+        for h in self.houses() {
+            let mut seen = DigitSet::EMPTY;
+            for &c in self.house_cells(h) {
+                seen.0 |= self.cands[c.index()].0;
+                if let Some(d) = self.value(c) {
+                    seen.insert(d);
+                }
+            }
+            let missing = DigitSet(DigitSet::full(self.size()).0 & !seen.0);
+            if let Some(d) = missing.first() {
+                return Some(Contradiction::NoPlace(h, d));
+            }
+        }
+        None
+    }
+    /// The placed digits as a core [`Grid`].
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_values(self.geo.layout.clone(), self.values.clone())
+    }
+    /// The givens only, as a core [`Grid`].
+    pub fn givens_grid(&self) -> Grid {
+        let vals = self
+            .values
+            .iter()
+            .zip(&self.givens)
+            .map(|(&v, &g)| if g { v } else { 0 })
+            .collect();
+        Grid::from_values(self.geo.layout.clone(), vals)
+    }
+    /// Every remaining candidate, cell-major.
+    pub fn all_candidates(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.empty_cells().flat_map(move |cell| {
+            self.candidates(cell)
+                .iter()
+                .map(move |digit| Candidate { cell, digit })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    #[test]
+    fn candidates_exclude_placed_peers() {
+        let p = parse_one("1...............", InputFormat::Line).unwrap();
+        let g = CandidateGrid::new(&p);
+        assert_eq!(g.candidates(Cell(0)), DigitSet::EMPTY);
+        assert!(!g.has(Cell(1), Digit::new(1).unwrap()));
+        assert!(!g.has(Cell(5), Digit::new(1).unwrap()), "same 2x2 box");
+        assert!(g.has(Cell(15), Digit::new(1).unwrap()));
+        assert_eq!(g.candidates(Cell(15)).len(), 4);
+    }
+
+    #[test]
+    fn positions_and_sees() {
+        let p = parse_one("1...............", InputFormat::Line).unwrap();
+        let g = CandidateGrid::new(&p);
+        let one = Digit::new(1).unwrap();
+        // Row 2 (index 1): cells 4..8; 1 is excluded from r2c1 (column) and r2c2 (box).
+        assert_eq!(g.positions(House(1), one), 0b1100);
+        assert!(g.sees(Cell(0), Cell(5)));
+        assert!(!g.sees(Cell(0), Cell(10)));
+        assert!(!g.sees(Cell(0), Cell(0)));
+    }
+
+    #[test]
+    fn contradiction_when_digit_has_no_place() {
+        let p = parse_one("................", InputFormat::Line).unwrap();
+        let mut g = CandidateGrid::new(&p);
+        let one = Digit::new(1).unwrap();
+        for &c in g.layout().house_cells(House(0)).to_vec().iter() {
+            g.eliminate(c, one);
+        }
+        assert_eq!(
+            g.contradiction(),
+            Some(Contradiction::NoPlace(House(0), one))
+        );
+    }
+}

@@ -1,0 +1,205 @@
+//! The human-style solver: apply the easiest technique that makes progress, one step at a
+//! time, until the grid is solved or the enabled techniques run out.
+//!
+//! Design decision: the order is data (each technique row's `hodoku_order` or `se_order`), so
+//! switching between HoDoKu's and Sudoku Explainer's order, or restricting the set, never
+//! touches a finder. Each finder is asked for its first step that changes the grid, so one
+//! step costs only as much as the techniques tried before it.
+
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use sudokit_core::{Budget, Grid};
+
+use crate::grid::{CandidateGrid, Contradiction};
+use crate::step::Step;
+use crate::technique::{Finder, Options, Technique};
+use crate::techniques::ALL;
+
+/// Which order techniques are tried in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Order {
+    /// HoDoKu's default solving order.
+    #[default]
+    Hodoku,
+    /// Sudoku Explainer's order (roughly by rating).
+    Se,
+}
+
+/// How a solving path ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathStatus {
+    /// Every cell is filled.
+    Solved,
+    /// The enabled techniques found nothing more.
+    Stuck,
+    /// The givens (or the user's entries) contradict each other or the candidates.
+    Unsolvable,
+    /// The budget ran out.
+    Stopped,
+}
+
+impl PathStatus {
+    /// `solved`, `stuck`, `unsolvable`, `stopped`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PathStatus::Solved => "solved",
+            PathStatus::Stuck => "stuck",
+            PathStatus::Unsolvable => "unsolvable",
+            PathStatus::Stopped => "stopped",
+        }
+    }
+}
+
+/// A solving path: the steps, how it ended and the final grid.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// The steps in order.
+    pub steps: Vec<Step>,
+    /// How the path ended.
+    pub status: PathStatus,
+    /// The grid after the last step.
+    pub grid: CandidateGrid,
+    /// The contradiction found, when `status` is `Unsolvable`.
+    pub contradiction: Option<Contradiction>,
+    /// Time spent.
+    pub micros: u64,
+}
+
+/// A configured human-style solver.
+#[derive(Clone)]
+pub struct LogicSolver {
+    techniques: Vec<&'static dyn Technique>,
+    /// Finder options.
+    pub options: Options,
+}
+
+impl std::fmt::Debug for LogicSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LogicSolver")
+            .field(
+                "techniques",
+                &self
+                    .techniques
+                    .iter()
+                    .map(|t| t.info().id)
+                    .collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+impl Default for LogicSolver {
+    fn default() -> LogicSolver {
+        LogicSolver::new(Order::Hodoku)
+    }
+}
+
+impl LogicSolver {
+    /// Every default-on technique in `order`.
+    pub fn new(order: Order) -> LogicSolver {
+        LogicSolver::with_techniques(
+            ALL.iter()
+                .copied()
+                .filter(|t| t.info().default_on)
+                .collect(),
+            order,
+        )
+    }
+
+    /// Exactly these techniques, sorted into `order`.
+    pub fn with_techniques(mut techniques: Vec<&'static dyn Technique>, order: Order) -> Self {
+        techniques.sort_by_key(|t| match order {
+            Order::Hodoku => t.info().hodoku_order,
+            Order::Se => t.info().se_order,
+        });
+        techniques.dedup_by_key(|t| t.info().id);
+        LogicSolver {
+            techniques,
+            options: Options::default(),
+        }
+    }
+
+    /// The techniques in the order they are tried.
+    pub fn techniques(&self) -> &[&'static dyn Technique] {
+        &self.techniques
+    }
+
+    /// Keeps only the techniques `keep` accepts.
+    pub fn retain(&mut self, keep: impl Fn(&dyn Technique) -> bool) {
+        self.techniques.retain(|t| keep(*t));
+    }
+
+    /// The first step, in order, that changes `grid`.
+    pub fn next_step(&self, grid: &CandidateGrid) -> Option<Step> {
+        for t in &self.techniques {
+            if t.info().uniqueness && !self.options.uniqueness {
+                continue;
+            }
+            let mut found = None;
+            let mut sink = |s: Step| {
+                if grid.makes_progress(&s) {
+                    found = Some(s);
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            let mut f = Finder::new(&self.options, &mut sink);
+            t.find(grid, &mut f);
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// Solves from a puzzle's givens.
+    pub fn solve(&self, puzzle: &Grid, budget: &Budget) -> Path {
+        self.solve_from(CandidateGrid::new(puzzle), budget)
+    }
+
+    /// Solves from a candidate grid (pencil marks included).
+    pub fn solve_from(&self, mut grid: CandidateGrid, budget: &Budget) -> Path {
+        let start = Instant::now();
+        let deadline = budget.time.map(|t| start + t);
+        let mut nodes = budget.nodes.unwrap_or(u64::MAX);
+        let mut steps = Vec::new();
+        let status = loop {
+            if let Some(c) = grid.contradiction() {
+                return Path {
+                    steps,
+                    status: PathStatus::Unsolvable,
+                    grid,
+                    contradiction: Some(c),
+                    micros: start.elapsed().as_micros() as u64,
+                };
+            }
+            if grid.is_solved() {
+                break PathStatus::Solved;
+            }
+            let cancelled = budget
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+            if nodes == 0 || cancelled || deadline.is_some_and(|d| Instant::now() >= d) {
+                break PathStatus::Stopped;
+            }
+            nodes -= 1;
+            match self.next_step(&grid) {
+                Some(step) => {
+                    grid.apply(&step);
+                    steps.push(step);
+                }
+                None => break PathStatus::Stuck,
+            }
+        };
+        Path {
+            steps,
+            status,
+            grid,
+            contradiction: None,
+            micros: start.elapsed().as_micros() as u64,
+        }
+    }
+}

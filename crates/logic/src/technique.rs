@@ -1,0 +1,171 @@
+//! The technique interface: a static [`TechniqueInfo`] row (id, names, HoDoKu code, ratings,
+//! level, score, orders) and a finder that reports every instance it sees to a [`Finder`].
+//!
+//! Design decision: as in HoDoKu's step table, the facts about a technique (its place in each
+//! order, its level and score, its SE rating) live in one data row, separate from the code
+//! that finds it; a finder never decides whether it is enabled or where it sits in the order.
+//! A finder streams steps to a sink that can say "enough" (the solver wants the first useful
+//! step; `find` wants them all), so one finder serves both uses.
+
+use std::ops::ControlFlow;
+
+use crate::grid::CandidateGrid;
+use crate::step::Step;
+
+/// HoDoKu's difficulty levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Intersections and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, uniqueness.
+    Hard,
+    /// Chains, ALS, larger fish.
+    Unfair,
+    /// Forcing chains and nets, exotic fish, guessing.
+    Extreme,
+}
+
+impl Level {
+    /// The level's name as HoDoKu prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+    /// HoDoKu 2.2's largest score for the level (Extreme has none).
+    pub fn max_score(self) -> Option<u32> {
+        match self {
+            Level::Easy => Some(800),
+            Level::Medium => Some(1000),
+            Level::Hard => Some(1600),
+            Level::Unfair => Some(1800),
+            Level::Extreme => None,
+        }
+    }
+    /// The next level up (Extreme stays).
+    pub fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            Level::Unfair | Level::Extreme => Level::Extreme,
+        }
+    }
+}
+
+/// The facts about one technique. See the module docs.
+#[derive(Debug, PartialEq)]
+pub struct TechniqueInfo {
+    /// Stable id, kebab-case (`naked-pair`); used on the command line and in JSON.
+    pub id: &'static str,
+    /// Display name (`Naked Pair`).
+    pub name: &'static str,
+    /// HoDoKu's library code (`0200`), where HoDoKu has one.
+    pub hodoku: Option<&'static str>,
+    /// Sudoku Explainer's base rating (instances may rate higher, e.g. longer chains).
+    pub se: f32,
+    /// HoDoKu level.
+    pub level: Level,
+    /// HoDoKu base score.
+    pub score: u32,
+    /// Position in HoDoKu's default order (its step index).
+    pub hodoku_order: u32,
+    /// Position in Sudoku Explainer's order (producer order; techniques SE lacks sort by rating).
+    pub se_order: u32,
+    /// Whether the technique assumes the puzzle has a unique solution.
+    pub uniqueness: bool,
+    /// Whether the technique is on by default.
+    pub default_on: bool,
+    /// Family (the file it lives in): `singles`, `intersections`, `subsets`, `fish`, ...
+    pub family: &'static str,
+    /// One-line description for `sudokit techniques`.
+    pub summary: &'static str,
+}
+
+/// Options that change what finders look for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Allow techniques that assume a unique solution.
+    pub uniqueness: bool,
+    /// Largest number of fins a finned fish may have.
+    pub max_fins: usize,
+    /// Longest chain (in nodes) chain finders search.
+    pub max_chain: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            uniqueness: true,
+            max_fins: 5,
+            max_chain: 20,
+        }
+    }
+}
+
+/// Where a finder sends what it finds.
+pub struct Finder<'a> {
+    sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>,
+    stopped: bool,
+    /// The options in force.
+    pub options: &'a Options,
+}
+
+impl<'a> Finder<'a> {
+    /// A finder that calls `sink` with every step until it returns `Break`.
+    pub fn new(options: &'a Options, sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>) -> Self {
+        Finder {
+            sink,
+            stopped: false,
+            options,
+        }
+    }
+    /// Reports a step (normalised); returns `false` when the caller wants no more, so
+    /// finders can write `if !f.emit(step) { return; }`.
+    pub fn emit(&mut self, step: Step) -> bool {
+        if self.stopped {
+            return false;
+        }
+        let step = step.normalized();
+        if step.is_empty() {
+            return true;
+        }
+        if (self.sink)(step).is_break() {
+            self.stopped = true;
+        }
+        !self.stopped
+    }
+    /// Whether the caller has had enough.
+    pub fn done(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// A human-style technique: its facts and its finder.
+pub trait Technique: Send + Sync {
+    /// The technique's facts.
+    fn info(&self) -> &'static TechniqueInfo;
+    /// Reports every instance in `grid` (until the finder says stop). Steps must be sound:
+    /// every placement and elimination must follow from the candidates shown (and, for
+    /// uniqueness techniques, from the puzzle having one solution).
+    fn find(&self, grid: &CandidateGrid, finder: &mut Finder<'_>);
+}
+
+/// Collects every instance of `technique` in `grid`.
+pub fn find_all(technique: &dyn Technique, grid: &CandidateGrid, options: &Options) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut sink = |s: Step| {
+        out.push(s);
+        ControlFlow::Continue(())
+    };
+    let mut f = Finder::new(options, &mut sink);
+    technique.find(grid, &mut f);
+    out
+}

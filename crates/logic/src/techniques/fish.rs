@@ -1,0 +1,199 @@
+//! Basic fish: X-wing, swordfish and jellyfish. For one digit, k base lines (rows, or columns)
+//! whose places lie together in k cover lines (columns, or rows): each cover line's digit is in
+//! the base lines, so the cover lines lose it everywhere else. Every layout with rows and
+//! columns (all of them).
+//!
+//! Design decision: a row's positions of a digit, as a mask over the row's cells, *are* column
+//! indices (and a column's are row indices), so the base/cover search is a combination walk over
+//! `u64` masks with the union pruned above k — the same walk serves every size and side.
+
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
+
+use crate::grid::CandidateGrid;
+use crate::render::{cells_name, house_name, join_and};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+macro_rules! info {
+    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
+        #[doc = concat!($title, ".")]
+        pub static $name: TechniqueInfo = TechniqueInfo {
+            id: $id,
+            name: $title,
+            hodoku: Some($code),
+            se: $se,
+            level: Level::Hard,
+            score: $score,
+            hodoku_order: $ho,
+            se_order: $so,
+            uniqueness: false,
+            default_on: true,
+            family: "fish",
+            summary: $sum,
+        };
+    };
+}
+
+info!(
+    X_WING,
+    "x-wing",
+    "X-Wing",
+    "0300",
+    3.2,
+    140,
+    2200,
+    800,
+    "a digit in two rows lies in two columns only (or the other way round)"
+);
+info!(
+    SWORDFISH,
+    "swordfish",
+    "Swordfish",
+    "0301",
+    3.8,
+    150,
+    2300,
+    1100,
+    "a digit in three rows lies in three columns only (or the other way round)"
+);
+info!(
+    JELLYFISH,
+    "jellyfish",
+    "Jellyfish",
+    "0302",
+    5.2,
+    160,
+    2400,
+    1700,
+    "a digit in four rows lies in four columns only (or the other way round)"
+);
+
+/// A basic fish finder of one size.
+pub struct BasicFish {
+    /// 2 (X-wing), 3 (swordfish) or 4 (jellyfish).
+    pub size: usize,
+    /// The technique row.
+    pub info: &'static TechniqueInfo,
+}
+
+/// Rows (`by_rows`) or columns of the layout, in order.
+pub fn lines(g: &CandidateGrid, by_rows: bool) -> Vec<House> {
+    g.houses()
+        .filter(|&h| match g.layout().house_kind(h) {
+            HouseKind::Row(_) => by_rows,
+            HouseKind::Column(_) => !by_rows,
+            _ => false,
+        })
+        .collect()
+}
+
+impl BasicFish {
+    fn search(&self, g: &CandidateGrid, f: &mut Finder<'_>, d: Digit, by_rows: bool) -> bool {
+        let n = g.size();
+        let bases = lines(g, by_rows);
+        let covers = lines(g, !by_rows);
+        let items: Vec<(usize, u64)> = bases
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (i, g.positions(h, d)))
+            .filter(|(_, m)| *m != 0 && m.count_ones() as usize <= self.size)
+            .collect();
+        if items.len() < self.size {
+            return true;
+        }
+        let k = self.size;
+        let mut go = true;
+        let mut chosen = Vec::with_capacity(k);
+        walk(
+            &items,
+            k,
+            0,
+            0,
+            &mut chosen,
+            &mut |set: &[usize], union: u64| {
+                if union.count_ones() as usize != k {
+                    return true;
+                }
+                let base: Vec<House> = set.iter().map(|&i| bases[i]).collect();
+                let cover: Vec<House> = (0..n)
+                    .filter(|i| union >> i & 1 == 1)
+                    .map(|i| covers[i])
+                    .collect();
+                let base_cells: Vec<Cell> = base.iter().flat_map(|&h| g.cells_with(h, d)).collect();
+                let elims: Vec<Cell> = cover
+                    .iter()
+                    .flat_map(|&h| g.cells_with(h, d))
+                    .filter(|c| !base_cells.contains(c))
+                    .collect();
+                if elims.is_empty() {
+                    return true;
+                }
+                let l = g.layout();
+                let mut step = Step::new(self.info)
+                    .digits([d])
+                    .cells(base_cells.iter().copied())
+                    .houses(base.iter().chain(&cover).copied());
+                for &c in &base_cells {
+                    step = step.mark(c, d, Role::Pattern);
+                }
+                for &c in &elims {
+                    step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                }
+                let names = |hs: &[House]| {
+                    join_and(&hs.iter().map(|&h| house_name(l, h)).collect::<Vec<_>>())
+                };
+                let text = format!(
+                    "In {}, {d} can only go in {}; those places lie in {}, so {d} is removed from {}.",
+                    names(&base),
+                    cells_name(l, &base_cells),
+                    names(&cover),
+                    cells_name(l, &elims),
+                );
+                go = f.emit(step.text(text));
+                go
+            },
+        );
+        go
+    }
+}
+
+fn walk(
+    items: &[(usize, u64)],
+    k: usize,
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+    visit: &mut dyn FnMut(&[usize], u64) -> bool,
+) -> bool {
+    if chosen.len() == k {
+        return visit(chosen, union);
+    }
+    for i in start..items.len() {
+        let u = union | items[i].1;
+        if u.count_ones() as usize > k {
+            continue;
+        }
+        chosen.push(items[i].0);
+        let go = walk(items, k, i + 1, u, chosen, visit);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+impl Technique for BasicFish {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        for d in DigitSet::full(g.size()).iter() {
+            for by_rows in [true, false] {
+                if !self.search(g, f, d, by_rows) {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! The technique registry: every technique sudokit knows, one line each.
+//!
+//! Adding a technique: write its file in this folder (a [`TechniqueInfo`] row and a type
+//! implementing [`Technique`]), declare the module below, and add one line to [`ALL`]. The
+//! solver orders techniques by the rows' `hodoku_order` or `se_order`, so the position in
+//! [`ALL`] does not matter.
+
+pub mod fish;
+pub mod guess;
+pub mod intersections;
+pub mod singles;
+pub mod subsets;
+
+use crate::technique::{Technique, TechniqueInfo};
+use subsets::{Kind, Subset};
+
+/// Every technique, one registration line each.
+pub static ALL: &[&dyn Technique] = &[
+    &singles::FullHouse,
+    &singles::NakedSingle,
+    &singles::HiddenSingle,
+    &intersections::Pointing,
+    &intersections::Claiming,
+    &Subset {
+        kind: Kind::Locked,
+        size: 2,
+        info: &subsets::LOCKED_PAIR,
+    },
+    &Subset {
+        kind: Kind::Locked,
+        size: 3,
+        info: &subsets::LOCKED_TRIPLE,
+    },
+    &Subset {
+        kind: Kind::Naked,
+        size: 2,
+        info: &subsets::NAKED_PAIR,
+    },
+    &Subset {
+        kind: Kind::Naked,
+        size: 3,
+        info: &subsets::NAKED_TRIPLE,
+    },
+    &Subset {
+        kind: Kind::Naked,
+        size: 4,
+        info: &subsets::NAKED_QUAD,
+    },
+    &Subset {
+        kind: Kind::Hidden,
+        size: 2,
+        info: &subsets::HIDDEN_PAIR,
+    },
+    &Subset {
+        kind: Kind::Hidden,
+        size: 3,
+        info: &subsets::HIDDEN_TRIPLE,
+    },
+    &Subset {
+        kind: Kind::Hidden,
+        size: 4,
+        info: &subsets::HIDDEN_QUAD,
+    },
+    &fish::BasicFish {
+        size: 2,
+        info: &fish::X_WING,
+    },
+    &fish::BasicFish {
+        size: 3,
+        info: &fish::SWORDFISH,
+    },
+    &fish::BasicFish {
+        size: 4,
+        info: &fish::JELLYFISH,
+    },
+    &guess::Guess,
+];
+
+/// Finds a technique by id (`naked-pair`), HoDoKu code (`0200`) or display name (any case).
+pub fn lookup(name: &str) -> Option<&'static dyn Technique> {
+    let key = name.trim();
+    let norm = |s: &str| s.to_ascii_lowercase().replace([' ', '_', '-'], "");
+    ALL.iter().copied().find(|t| {
+        let i: &TechniqueInfo = t.info();
+        i.id.eq_ignore_ascii_case(key)
+            || i.hodoku == Some(key)
+            || norm(i.name) == norm(key)
+            || norm(i.id) == norm(key)
+    })
+}

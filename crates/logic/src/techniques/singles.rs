@@ -1,0 +1,181 @@
+//! Singles: full house (the last empty cell of a house), naked single (a cell with one
+//! candidate) and hidden single (a digit with one place in a house). Every layout.
+//!
+//! Design decision: three separate techniques, as HoDoKu and SE count them separately (they
+//! differ in score and rating); a hidden single in a box/region is rated 1.2 by SE and one in a
+//! line 1.5, so the rating is set per instance from the house kind.
+
+use sudokit_core::HouseKind;
+
+use crate::grid::CandidateGrid;
+use crate::render::{cell_name, house_name};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+/// Full house.
+pub static FULL_HOUSE: TechniqueInfo = TechniqueInfo {
+    id: "full-house",
+    name: "Full House",
+    hodoku: Some("0000"),
+    se: 1.0,
+    level: Level::Easy,
+    score: 4,
+    hodoku_order: 100,
+    se_order: 100,
+    uniqueness: false,
+    default_on: true,
+    family: "singles",
+    summary: "the last empty cell of a house takes the missing digit",
+};
+
+/// Naked single.
+pub static NAKED_SINGLE: TechniqueInfo = TechniqueInfo {
+    id: "naked-single",
+    name: "Naked Single",
+    hodoku: Some("0003"),
+    se: 2.3,
+    level: Level::Easy,
+    score: 4,
+    hodoku_order: 200,
+    se_order: 400,
+    uniqueness: false,
+    default_on: true,
+    family: "singles",
+    summary: "a cell with one candidate left takes it",
+};
+
+/// Hidden single.
+pub static HIDDEN_SINGLE: TechniqueInfo = TechniqueInfo {
+    id: "hidden-single",
+    name: "Hidden Single",
+    hodoku: Some("0002"),
+    se: 1.5,
+    level: Level::Easy,
+    score: 14,
+    hodoku_order: 300,
+    se_order: 110,
+    uniqueness: false,
+    default_on: true,
+    family: "singles",
+    summary: "a digit with one place left in a house goes there",
+};
+
+/// Finder for [`FULL_HOUSE`].
+pub struct FullHouse;
+/// Finder for [`NAKED_SINGLE`].
+pub struct NakedSingle;
+/// Finder for [`HIDDEN_SINGLE`].
+pub struct HiddenSingle;
+
+impl Technique for FullHouse {
+    fn info(&self) -> &'static TechniqueInfo {
+        &FULL_HOUSE
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        for h in g.houses() {
+            let mut empty = g.house_cells(h).iter().filter(|c| g.value(**c).is_none());
+            let (Some(&cell), None) = (empty.next(), empty.next()) else {
+                continue;
+            };
+            let cands = g.candidates(cell);
+            let (Some(d), 1) = (cands.first(), cands.len()) else {
+                continue;
+            };
+            let step = Step::new(&FULL_HOUSE)
+                .place(cell, d)
+                .digits([d])
+                .cells([cell])
+                .houses([h])
+                .mark(cell, d, Role::Placed)
+                .text(format!(
+                    "{} is the only empty cell of {}, so it takes the missing {d}.",
+                    cell_name(l, cell),
+                    house_name(l, h)
+                ));
+            if !f.emit(step) {
+                return;
+            }
+        }
+    }
+}
+
+impl Technique for NakedSingle {
+    fn info(&self) -> &'static TechniqueInfo {
+        &NAKED_SINGLE
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        for cell in g.empty_cells() {
+            let cands = g.candidates(cell);
+            if cands.len() != 1 {
+                continue;
+            }
+            let d = cands.first().expect("one candidate");
+            let step = Step::new(&NAKED_SINGLE)
+                .place(cell, d)
+                .digits([d])
+                .cells([cell])
+                .mark(cell, d, Role::Placed)
+                .text(format!(
+                    "{} has only one candidate left, {d}.",
+                    cell_name(l, cell)
+                ));
+            if !f.emit(step) {
+                return;
+            }
+        }
+    }
+}
+
+impl Technique for HiddenSingle {
+    fn info(&self) -> &'static TechniqueInfo {
+        &HIDDEN_SINGLE
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        // Boxes/regions first (SE rates them lower), then rows, columns and extra houses.
+        let mut houses: Vec<_> = g.houses().collect();
+        houses.sort_by_key(|&h| match l.house_kind(h) {
+            HouseKind::Box(_) | HouseKind::Region(_) => 0,
+            HouseKind::Row(_) => 1,
+            HouseKind::Column(_) => 2,
+            _ => 3,
+        });
+        for h in houses {
+            let cells = g.house_cells(h);
+            let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
+            for d in sudokit_core::DigitSet::full(g.size()).iter() {
+                let pos = g.positions(h, d);
+                if pos.count_ones() != 1 {
+                    continue;
+                }
+                let cell = cells[pos.trailing_zeros() as usize];
+                // The last empty cell of a house is a full house, and a cell with one
+                // candidate a naked single; the hidden single is the case that needs the house.
+                if empty == 1 {
+                    continue;
+                }
+                let se = match l.house_kind(h) {
+                    HouseKind::Box(_) | HouseKind::Region(_) => 1.2,
+                    _ => 1.5,
+                };
+                let step = Step::new(&HIDDEN_SINGLE)
+                    .rated(se)
+                    .place(cell, d)
+                    .digits([d])
+                    .cells([cell])
+                    .houses([h])
+                    .mark(cell, d, Role::Placed)
+                    .text(format!(
+                        "In {}, {d} fits only in {}.",
+                        house_name(l, h),
+                        cell_name(l, cell)
+                    ));
+                if !f.emit(step) {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! Subsets: naked and hidden pairs, triples and quads, and locked pairs/triples (a naked pair or
+//! triple inside both a box and a line, clearing both). Every layout.
+//!
+//! Design decision: one combination walk per house serves every size — over cells (naked: k
+//! cells whose candidates together are k digits) or over digits (hidden: k digits whose places
+//! together are k cells) — with the union pruned as soon as it exceeds k. One generic
+//! [`Subset`] finder, instantiated once per technique row.
+
+use sudokit_core::{Cell, Digit, DigitSet, House};
+
+use crate::grid::CandidateGrid;
+use crate::render::{cells_name, digits_name, house_name};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+use crate::techniques::intersections::common_houses;
+
+macro_rules! info {
+    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $level:ident, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
+        #[doc = concat!($title, ".")]
+        pub static $name: TechniqueInfo = TechniqueInfo {
+            id: $id,
+            name: $title,
+            hodoku: Some($code),
+            se: $se,
+            level: Level::$level,
+            score: $score,
+            hodoku_order: $ho,
+            se_order: $so,
+            uniqueness: false,
+            default_on: true,
+            family: "subsets",
+            summary: $sum,
+        };
+    };
+}
+
+info!(
+    LOCKED_PAIR,
+    "locked-pair",
+    "Locked Pair",
+    "0110",
+    3.0,
+    Medium,
+    40,
+    1000,
+    700,
+    "a naked pair in a box and a line at once clears both"
+);
+info!(
+    LOCKED_TRIPLE,
+    "locked-triple",
+    "Locked Triple",
+    "0111",
+    3.6,
+    Medium,
+    60,
+    1100,
+    1000,
+    "a naked triple in a box and a line at once clears both"
+);
+info!(
+    NAKED_PAIR,
+    "naked-pair",
+    "Naked Pair",
+    "0200",
+    3.0,
+    Medium,
+    60,
+    1300,
+    700,
+    "two cells of a house with the same two candidates: the rest of the house loses them"
+);
+info!(
+    NAKED_TRIPLE,
+    "naked-triple",
+    "Naked Triple",
+    "0201",
+    3.6,
+    Medium,
+    80,
+    1400,
+    1000,
+    "three cells of a house with three candidates among them"
+);
+info!(
+    NAKED_QUAD,
+    "naked-quad",
+    "Naked Quadruple",
+    "0202",
+    5.0,
+    Hard,
+    120,
+    2000,
+    1600,
+    "four cells of a house with four candidates among them"
+);
+info!(
+    HIDDEN_PAIR,
+    "hidden-pair",
+    "Hidden Pair",
+    "0210",
+    3.4,
+    Medium,
+    70,
+    1500,
+    900,
+    "two digits with the same two places in a house: those cells lose their other candidates"
+);
+info!(
+    HIDDEN_TRIPLE,
+    "hidden-triple",
+    "Hidden Triple",
+    "0211",
+    4.0,
+    Medium,
+    100,
+    1600,
+    1200,
+    "three digits confined to three cells of a house"
+);
+info!(
+    HIDDEN_QUAD,
+    "hidden-quad",
+    "Hidden Quadruple",
+    "0212",
+    5.4,
+    Hard,
+    150,
+    2100,
+    1800,
+    "four digits confined to four cells of a house"
+);
+
+/// Which subset a [`Subset`] finder looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// k cells, k candidates; not inside two houses at once (that is a locked subset).
+    Naked,
+    /// k cells, k candidates, inside a box and a line at once.
+    Locked,
+    /// k digits, k places.
+    Hidden,
+}
+
+/// A subset finder of one kind and size.
+pub struct Subset {
+    /// Naked, locked or hidden.
+    pub kind: Kind,
+    /// 2, 3 or 4.
+    pub size: usize,
+    /// The technique row.
+    pub info: &'static TechniqueInfo,
+}
+
+/// Calls `visit` with every k-combination of `items` whose OR of masks has at most k bits.
+fn combos(items: &[(usize, u64)], k: usize, visit: &mut dyn FnMut(&[usize], u64) -> bool) {
+    fn rec(
+        items: &[(usize, u64)],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u64,
+        visit: &mut dyn FnMut(&[usize], u64) -> bool,
+    ) -> bool {
+        if chosen.len() == k {
+            return visit(chosen, union);
+        }
+        for i in start..items.len() {
+            let u = union | items[i].1;
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            chosen.push(items[i].0);
+            let go = rec(items, k, i + 1, chosen, u, visit);
+            chosen.pop();
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+    rec(items, k, 0, &mut Vec::with_capacity(k), 0, visit);
+}
+
+impl Subset {
+    fn naked(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
+        let l = g.layout();
+        let cells = g.house_cells(h);
+        let items: Vec<(usize, u64)> = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                let n = g.candidates(**c).len() as usize;
+                n >= 1 && n <= self.size
+            })
+            .map(|(i, c)| (i, g.candidates(*c).0))
+            .collect();
+        let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
+        if empty <= self.size {
+            return;
+        }
+        combos(&items, self.size, &mut |chosen, union| {
+            if union.count_ones() as usize != self.size {
+                return true;
+            }
+            let sub: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
+            let common = common_houses(g, &sub);
+            let locked = common.len() >= 2;
+            if locked != (self.kind == Kind::Locked) {
+                return true;
+            }
+            // A locked subset is reported once, from its box/region.
+            let houses: Vec<House> = if locked {
+                if common.iter().any(|&x| x < h) {
+                    return true;
+                }
+                common.clone()
+            } else {
+                vec![h]
+            };
+            let digits = DigitSet(union);
+            let mut step = Step::new(self.info)
+                .digits(digits.iter())
+                .cells(sub.iter().copied())
+                .houses(houses.iter().copied());
+            let mut elim_cells = Vec::new();
+            for &hh in &houses {
+                for &c in g.house_cells(hh) {
+                    if sub.contains(&c) || elim_cells.contains(&c) {
+                        continue;
+                    }
+                    let hit = DigitSet(g.candidates(c).0 & union);
+                    if !hit.is_empty() {
+                        elim_cells.push(c);
+                        for d in hit.iter() {
+                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                        }
+                    }
+                }
+            }
+            if elim_cells.is_empty() {
+                return true;
+            }
+            for &c in &sub {
+                for d in g.candidates(c).iter() {
+                    step = step.mark(c, d, Role::Pattern);
+                }
+            }
+            let where_ = houses
+                .iter()
+                .map(|&x| house_name(l, x))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            let ds: Vec<Digit> = digits.iter().collect();
+            let text = format!(
+                "In {where_}, the cells {} hold only the digits {} between them, so those digits go there and {} lose them.",
+                cells_name(l, &sub),
+                digits_name(&ds),
+                cells_name(l, &elim_cells),
+            );
+            f.emit(step.text(text))
+        });
+    }
+
+    fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
+        let l = g.layout();
+        let cells = g.house_cells(h);
+        let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
+        if empty <= self.size {
+            return;
+        }
+        let items: Vec<(usize, u64)> = DigitSet::full(g.size())
+            .iter()
+            .filter(|&d| !g.placed_in(h, d))
+            .map(|d| (d.index(), g.positions(h, d)))
+            .filter(|(_, m)| *m != 0 && m.count_ones() as usize <= self.size)
+            .collect();
+        combos(&items, self.size, &mut |chosen, union| {
+            if union.count_ones() as usize != self.size {
+                return true;
+            }
+            let digits: Vec<Digit> = chosen.iter().map(|&i| Digit::from_index(i)).collect();
+            let mut dmask = DigitSet::EMPTY;
+            for &d in &digits {
+                dmask.insert(d);
+            }
+            let sub: Vec<Cell> = (0..cells.len())
+                .filter(|i| union >> i & 1 == 1)
+                .map(|i| cells[i])
+                .collect();
+            let mut step = Step::new(self.info)
+                .digits(digits.iter().copied())
+                .cells(sub.iter().copied())
+                .houses([h]);
+            let mut any = false;
+            for &c in &sub {
+                for d in g.candidates(c).iter() {
+                    if dmask.contains(d) {
+                        step = step.mark(c, d, Role::Pattern);
+                    } else {
+                        any = true;
+                        step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                    }
+                }
+            }
+            if !any {
+                return true;
+            }
+            let text = format!(
+                "In {}, the digits {} can only go in {}, so those cells hold nothing else.",
+                house_name(l, h),
+                digits_name(&digits),
+                cells_name(l, &sub),
+            );
+            f.emit(step.text(text))
+        });
+    }
+}
+
+impl Technique for Subset {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        for h in g.houses() {
+            match self.kind {
+                Kind::Naked | Kind::Locked => self.naked(g, f, h),
+                Kind::Hidden => self.hidden(g, f, h),
+            }
+            if f.done() {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Every step of every solving path on the repo's puzzle sets is checked against the solution
+//! an engine found (`dlx`, which shares no code with the logic crate): a placement equals it,
+//! an elimination never removes it; and every uniquely solvable puzzle is solved.
+
+use std::path::PathBuf;
+
+use sudokit_core::{
+    Budget, Grid, Request, Solver,
+    format::{InputFormat, LayoutSpec, Reader},
+};
+use sudokit_logic::{LogicSolver, Order, PathStatus, check_step};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(path: &str, format: InputFormat) -> Vec<Grid> {
+    let f = std::fs::File::open(repo().join(path)).unwrap();
+    Reader::new(std::io::BufReader::new(f), format, LayoutSpec::default())
+        .filter_map(|r| r.ok().and_then(|r| r.puzzle.ok()))
+        .collect()
+}
+
+/// The unique solution, by an engine; `None` when there are zero or several.
+fn unique_solution(p: &Grid) -> Option<Grid> {
+    let r = sudokit_engines::Dlx::new()
+        .solve(p, &Request::count(2, 1))
+        .ok()?;
+    (r.count == 1).then(|| r.solutions[0].clone())
+}
+
+fn check_set(path: &str, format: InputFormat, order: Order, take: usize) -> usize {
+    let solver = LogicSolver::new(order);
+    let mut steps = 0;
+    for (i, p) in read(path, format).into_iter().take(take).enumerate() {
+        let Some(sol) = unique_solution(&p) else {
+            continue;
+        };
+        let path_ = solver.solve(&p, &Budget::unlimited());
+        assert_eq!(
+            path_.status,
+            PathStatus::Solved,
+            "{path} #{}: not solved",
+            i + 1
+        );
+        assert_eq!(path_.grid.values(), sol.values(), "{path} #{}", i + 1);
+        for s in &path_.steps {
+            if let Err(e) = check_step(s, &sol) {
+                panic!("{path} #{}: unsound step: {e}\n{}", i + 1, s.text);
+            }
+        }
+        steps += path_.steps.len();
+    }
+    steps
+}
+
+#[test]
+fn every_step_is_sound_on_the_9x9_sets_in_hodoku_order() {
+    let mut steps = 0;
+    steps += check_set("data/logic/top95.txt", InputFormat::Line, Order::Hodoku, 95);
+    steps += check_set(
+        "data/logic/17clue-300.txt",
+        InputFormat::Line,
+        Order::Hodoku,
+        300,
+    );
+    steps += check_set(
+        "data/logic/top1465-200.txt",
+        InputFormat::Line,
+        Order::Hodoku,
+        200,
+    );
+    steps += check_set(
+        "data/logic/11plus-50.txt",
+        InputFormat::Line,
+        Order::Hodoku,
+        20,
+    );
+    steps += check_set("data/seed_cases.txt", InputFormat::Line, Order::Hodoku, 100);
+    assert!(steps > 10_000, "only {steps} steps checked");
+}
+
+#[test]
+fn every_step_is_sound_in_se_order() {
+    check_set("data/logic/top95.txt", InputFormat::Line, Order::Se, 40);
+}
+
+#[test]
+fn every_step_is_sound_on_other_layouts() {
+    check_set(
+        "data/examples/puzzles.txt",
+        InputFormat::Auto,
+        Order::Hodoku,
+        100,
+    );
+    check_set(
+        "data/examples/sizes.txt",
+        InputFormat::Auto,
+        Order::Hodoku,
+        100,
+    );
+    check_set(
+        "data/examples/16x16.txt",
+        InputFormat::Auto,
+        Order::Hodoku,
+        100,
+    );
+    check_set(
+        "data/examples/x-sudoku.ndjson",
+        InputFormat::Auto,
+        Order::Hodoku,
+        100,
+    );
+    check_set(
+        "data/examples/jigsaw.txt",
+        InputFormat::Jigsaw,
+        Order::Hodoku,
+        100,
+    );
+    check_set(
+        "data/examples/worksheet.numbers",
+        InputFormat::Auto,
+        Order::Hodoku,
+        100,
+    );
+}
