@@ -8,6 +8,7 @@
 
 mod bench;
 mod compare;
+mod explain;
 mod input;
 mod solve;
 
@@ -37,6 +38,14 @@ enum Command {
     Compare(compare::CompareArgs),
     /// List the engines.
     Engines,
+    /// Solve like a person: every step a named technique, explained.
+    Explain(explain::ExplainArgs),
+    /// The next step for a puzzle or a partly solved grid, at three levels of detail.
+    Hint(explain::HintArgs),
+    /// Every instance of one technique in each grid (no solving).
+    Find(explain::FindArgs),
+    /// The table of human-style techniques: ids, HoDoKu codes, SE ratings, levels, orders.
+    Techniques(explain::TechniquesArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -127,6 +136,10 @@ fn main() -> ExitCode {
         Command::Count(args) => solve::run_count(args),
         Command::Compare(args) => compare::run_compare(args),
         Command::Bench(args) => bench::run_bench(args),
+        Command::Explain(args) => explain::run_explain(args),
+        Command::Hint(args) => explain::run_hint(args),
+        Command::Find(args) => explain::run_find(args),
+        Command::Techniques(args) => explain::run_techniques(args),
         Command::Engines => {
             for e in sudokit_engines::ENGINES {
                 println!(

@@ -171,7 +171,7 @@ fn budget(args: &EngineArgs) -> Budget {
     }
 }
 
-fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
+pub(crate) fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
     let regions = match &args.regions {
         Some(path) => Some(Arc::new(input::read_regions(path)?)),
         None => None,

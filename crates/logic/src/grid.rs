@@ -187,6 +187,19 @@ impl CandidateGrid {
         }
     }
 
+    /// Removes from every empty cell the digits its peers hold (keeps other eliminations):
+    /// pencil marks people type are often not updated after a placement.
+    pub fn drop_seen_candidates(&mut self) {
+        for i in 0..self.values.len() {
+            if let Some(d) = Digit::new(self.values[i]) {
+                let geo = Arc::clone(&self.geo);
+                for &p in geo.layout.peers(Cell(i as u16)) {
+                    self.cands[p.index()].remove(d);
+                }
+            }
+        }
+    }
+
     /// Recomputes every empty cell's candidates from the placed digits (forgets eliminations).
     pub fn recompute_candidates(&mut self) {
         let n = self.size();

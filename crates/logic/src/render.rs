@@ -145,7 +145,7 @@ pub fn step_json(layout: &Layout, step: &Step) -> Value {
         "technique": info.id,
         "name": info.name,
         "hodoku": info.hodoku,
-        "se": (step.se * 10.0).round() / 10.0,
+        "se": ((step.se * 10.0).round() / 10.0) as f64,
         "level": info.level,
         "uniqueness": info.uniqueness,
         "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
@@ -171,7 +171,11 @@ pub fn step_json(layout: &Layout, step: &Step) -> Value {
 /// One line for people: `Naked Pair: <sentence>` followed by what changes.
 pub fn step_line(layout: &Layout, step: &Step) -> String {
     let mut s = format!("{}: {}", step.technique.name, step.text);
-    if !step.placements.is_empty() && !step.text.contains("place") {
+    let named = step
+        .placements
+        .iter()
+        .all(|p| step.text.contains(&cell_name(layout, p.cell)));
+    if !step.placements.is_empty() && !named {
         let ps: Vec<String> = step
             .placements
             .iter()

@@ -34,8 +34,8 @@ fn parse_token(tok: &str, n: usize) -> Result<DigitSet, FormatError> {
     Ok(set)
 }
 
-/// Whether `text` looks like a pencil-mark grid (at least one cell token of two or more digits
-/// and no `.` empty-cell placeholders inside tokens).
+/// Whether `text` looks like a pencil-mark grid: N² cell tokens (N ≥ 4) of digits, at least
+/// one with two or more candidates.
 pub fn looks_like(text: &str) -> bool {
     let toks = tokens(text);
     let n2 = toks.len();
@@ -48,12 +48,20 @@ pub fn looks_like(text: &str) -> bool {
             .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '/'))
 }
 
+/// Whether a line is a box rule (`.---+---.`, `|---+---|`, `'---'`).
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty()
+        && t.chars()
+            .all(|c| matches!(c, '.' | '-' | '+' | '|' | '\'' | '=' | ':' | '*' | ' '))
+}
+
 fn tokens(text: &str) -> Vec<&str> {
-    text.split(|c: char| {
-        c.is_whitespace() || matches!(c, '|' | ',' | '-' | '+' | '.' | '\'' | ':' | '*' | '=')
-    })
-    .filter(|t| !t.is_empty())
-    .collect()
+    text.lines()
+        .filter(|l| !is_rule(l))
+        .flat_map(|l| l.split(|c: char| c.is_whitespace() || matches!(c, '|' | ',')))
+        .filter(|t| !t.is_empty())
+        .collect()
 }
 
 /// Reads a pencil-mark grid; `layout` fixes the box shape (default: the standard layout for
@@ -89,9 +97,9 @@ pub fn parse(text: &str, layout: Option<Arc<Layout>>) -> Result<CandidateGrid, F
         }
     }
     let givens = values.iter().map(|&v| v != 0).collect();
-    Ok(CandidateGrid::with_candidates(
-        layout, values, cands, givens,
-    ))
+    let mut g = CandidateGrid::with_candidates(layout, values, cands, givens);
+    g.drop_seen_candidates();
+    Ok(g)
 }
 
 fn token(g: &CandidateGrid, c: Cell) -> String {

@@ -1,0 +1,891 @@
+//! `sudokit explain`, `hint`, `find` and `techniques`: the human-style solver on the command
+//! line.
+//!
+//! Design decision: every record becomes a finished block of output by one pure function (as in
+//! `solve`), so records run in parallel chunks and are still written in input order. Puzzles
+//! come through the shared reader; candidate grids (HoDoKu library lines, pencil-mark grids)
+//! are read here, since only the logic crate models pencil marks. Before any technique runs,
+//! an engine answers how many solutions there are: zero makes the record `unsolvable`, several
+//! switch the uniqueness techniques off, and the unique solution is what `--check` compares
+//! every step against.
+
+use std::fmt::Write as _;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use sudokit_core::format::InputFormat;
+use sudokit_core::{Budget, Cell, Grid, Request};
+use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_logic::formats::{hodoku, pencil};
+use sudokit_logic::levels::{hodoku_level, qqwing_class, seed_level};
+use sudokit_logic::render::{cell_name, house_name, step_json, step_line};
+use sudokit_logic::techniques::{ALL, lookup};
+use sudokit_logic::{CandidateGrid, LogicSolver, Order, PathStatus, Step, Technique, check_step};
+
+use crate::InputArgs;
+use crate::input;
+
+/// Text or JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON object per record (NDJSON).
+    Json,
+}
+
+/// How candidate grids are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GridFormat {
+    /// HoDoKu library lines when the first content line starts with `:`, pencil-mark grids
+    /// when it holds multi-digit cell tokens, otherwise puzzles in any `solve` format.
+    Auto,
+    /// Puzzles in any format `solve` reads (`--input-format` applies).
+    Puzzle,
+    /// HoDoKu library lines (`:code:cands:givens:deleted:elims:placements:extra`).
+    Hodoku,
+    /// Pencil-mark grids (a token of candidates per cell), separated by blank lines.
+    Pencil,
+}
+
+/// Technique order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrderArg {
+    /// HoDoKu's default order.
+    Hodoku,
+    /// Sudoku Explainer's order.
+    Se,
+}
+
+/// Options shared by explain, hint and find.
+#[derive(Args, Debug, Clone)]
+pub struct LogicArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// How to read candidate grids.
+    #[arg(long, value_enum, default_value = "auto")]
+    grids: GridFormat,
+    /// Technique order.
+    #[arg(long, value_enum, default_value = "hodoku")]
+    order: OrderArg,
+    /// Use only these techniques (ids, HoDoKu codes or names; comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    techniques: Vec<String>,
+    /// Leave out these techniques.
+    #[arg(long, value_delimiter = ',')]
+    exclude: Vec<String>,
+    /// Never use techniques that assume a unique solution.
+    #[arg(long)]
+    no_uniqueness: bool,
+    /// Time budget per puzzle, e.g. `2s`.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    budget: Option<Duration>,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+}
+
+/// Arguments of `sudokit explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    logic: LogicArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: Format,
+    /// Show the pencil marks before each step (text).
+    #[arg(long)]
+    grid: bool,
+    /// Check every step against the solution an engine finds; an unsound step fails the record.
+    #[arg(long)]
+    check: bool,
+}
+
+/// Arguments of `sudokit hint`.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    logic: LogicArgs,
+    /// 1: name the technique; 2: also where to look; 3: the whole step.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    level: u8,
+    /// The original puzzle (givens only), so the user's own entries can be checked.
+    #[arg(long, value_name = "PUZZLE")]
+    givens: Option<String>,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: Format,
+}
+
+/// Arguments of `sudokit find`.
+#[derive(Args, Debug)]
+pub struct FindArgs {
+    #[command(flatten)]
+    logic: LogicArgs,
+    /// The technique (id, HoDoKu code or name).
+    #[arg(long, short = 't')]
+    technique: String,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "json")]
+    format: Format,
+}
+
+/// Arguments of `sudokit techniques`.
+#[derive(Args, Debug)]
+pub struct TechniquesArgs {
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: Format,
+    /// Sort by this order.
+    #[arg(long, value_enum, default_value = "hodoku")]
+    order: OrderArg,
+}
+
+/// One input record for the logic commands.
+struct Rec {
+    source: Arc<str>,
+    index: usize,
+    line: usize,
+    label: Option<String>,
+    grid: Result<CandidateGrid, String>,
+}
+
+fn resolve(names: &[String]) -> Result<Vec<&'static dyn Technique>> {
+    names
+        .iter()
+        .map(|n| {
+            lookup(n).with_context(|| {
+                format!("unknown technique `{n}` (see `sudokit techniques` for the list)")
+            })
+        })
+        .collect()
+}
+
+fn solver_for(args: &LogicArgs) -> Result<LogicSolver> {
+    let order = match args.order {
+        OrderArg::Hodoku => Order::Hodoku,
+        OrderArg::Se => Order::Se,
+    };
+    let mut solver = if args.techniques.is_empty() {
+        LogicSolver::new(order)
+    } else {
+        LogicSolver::with_techniques(resolve(&args.techniques)?, order)
+    };
+    let excluded: Vec<&str> = resolve(&args.exclude)?
+        .iter()
+        .map(|t| t.info().id)
+        .collect();
+    solver.retain(|t| !excluded.contains(&t.info().id));
+    if args.no_uniqueness {
+        solver.options.uniqueness = false;
+    }
+    Ok(solver)
+}
+
+fn sniff(files: &[PathBuf]) -> Result<GridFormat> {
+    let Some(first) = files.first().filter(|f| f.as_os_str() != "-") else {
+        return Ok(GridFormat::Puzzle);
+    };
+    let f =
+        std::fs::File::open(first).with_context(|| format!("cannot open {}", first.display()))?;
+    let mut text = String::new();
+    BufReader::new(f)
+        .take(1 << 16)
+        .read_to_string(&mut text)
+        .ok();
+    Ok(detect(&text))
+}
+
+fn detect(text: &str) -> GridFormat {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    match first {
+        Some(l) if l.starts_with(':') && l.matches(':').count() >= 6 => GridFormat::Hodoku,
+        Some(_) => {
+            let block: String = text
+                .split("\n\n")
+                .find(|b| !b.trim().is_empty())
+                .unwrap_or("")
+                .to_string();
+            if pencil::looks_like(&block) {
+                GridFormat::Pencil
+            } else {
+                GridFormat::Puzzle
+            }
+        }
+        None => GridFormat::Puzzle,
+    }
+}
+
+/// Reads every record (candidate formats are read whole per file; puzzles stream through the
+/// shared reader).
+fn read_all(args: &LogicArgs, stdin_text: &mut Option<String>) -> Result<Vec<Rec>> {
+    let mut format = args.grids;
+    if format == GridFormat::Auto {
+        format = if args.input.files.is_empty()
+            || args.input.files.iter().any(|f| f.as_os_str() == "-")
+        {
+            let mut t = String::new();
+            std::io::stdin()
+                .read_to_string(&mut t)
+                .context("reading standard input")?;
+            let f = detect(&t);
+            *stdin_text = Some(t);
+            f
+        } else {
+            sniff(&args.input.files)?
+        };
+    }
+    match format {
+        GridFormat::Hodoku | GridFormat::Pencil => {
+            let mut recs = Vec::new();
+            let sources: Vec<(Arc<str>, String)> = if let Some(t) = stdin_text.take() {
+                vec![(Arc::from("<stdin>"), t)]
+            } else if args.input.files.is_empty() {
+                let mut t = String::new();
+                std::io::stdin().read_to_string(&mut t)?;
+                vec![(Arc::from("<stdin>"), t)]
+            } else {
+                args.input
+                    .files
+                    .iter()
+                    .map(|f| {
+                        let t = std::fs::read_to_string(f)
+                            .with_context(|| format!("cannot read {}", f.display()))?;
+                        Ok((Arc::from(f.display().to_string().as_str()), t))
+                    })
+                    .collect::<Result<_>>()?
+            };
+            for (source, text) in sources {
+                let mut index = 0;
+                if format == GridFormat::Hodoku {
+                    for (i, l) in text.lines().enumerate() {
+                        let t = l.trim();
+                        if t.is_empty() || t.starts_with('#') {
+                            continue;
+                        }
+                        index += 1;
+                        recs.push(Rec {
+                            source: source.clone(),
+                            index,
+                            line: i + 1,
+                            label: None,
+                            grid: hodoku::parse_line(t)
+                                .map(|l| l.grid)
+                                .map_err(|e| e.to_string()),
+                        });
+                    }
+                } else {
+                    let mut block = String::new();
+                    let mut start = 0;
+                    let lines: Vec<&str> = text.lines().collect();
+                    for (i, l) in lines.iter().enumerate() {
+                        if l.trim().is_empty() || l.trim_start().starts_with('#') {
+                            if !block.trim().is_empty() {
+                                index += 1;
+                                recs.push(pencil_rec(&source, index, start + 1, &block));
+                            }
+                            block.clear();
+                            continue;
+                        }
+                        if block.is_empty() {
+                            start = i;
+                        }
+                        block.push_str(l);
+                        block.push('\n');
+                    }
+                    if !block.trim().is_empty() {
+                        index += 1;
+                        recs.push(pencil_rec(&source, index, start + 1, &block));
+                    }
+                }
+            }
+            Ok(recs)
+        }
+        GridFormat::Puzzle | GridFormat::Auto => {
+            let spec = crate::solve::layout_spec(&args.input)?;
+            let files = if stdin_text.is_some() {
+                Vec::new()
+            } else {
+                args.input.files.clone()
+            };
+            let mut recs = Vec::new();
+            if let Some(t) = stdin_text.take() {
+                let reader = sudokit_core::format::Reader::new(
+                    std::io::Cursor::new(t.into_bytes()),
+                    args.input.input_format,
+                    spec,
+                );
+                for r in reader {
+                    let r = r.context("reading standard input")?;
+                    recs.push(Rec {
+                        source: Arc::from("<stdin>"),
+                        index: r.index,
+                        line: r.line,
+                        label: r.label.clone(),
+                        grid: r
+                            .puzzle
+                            .map(|g| CandidateGrid::new(&g))
+                            .map_err(|e| e.to_string()),
+                    });
+                }
+                return Ok(recs);
+            }
+            let (rx, handle) = input::spawn_reader(
+                files,
+                args.input.input_format,
+                spec,
+                256,
+                Arc::new(AtomicU64::new(0)),
+            )?;
+            for chunk in rx {
+                for item in chunk? {
+                    let r = item.record();
+                    recs.push(Rec {
+                        source: item.source.clone(),
+                        index: r.index,
+                        line: r.line,
+                        label: r.label.clone(),
+                        grid: r
+                            .puzzle
+                            .as_ref()
+                            .map(CandidateGrid::new)
+                            .map_err(|e| e.to_string()),
+                    });
+                }
+            }
+            let _ = handle.join();
+            Ok(recs)
+        }
+    }
+}
+
+fn pencil_rec(source: &Arc<str>, index: usize, line: usize, block: &str) -> Rec {
+    Rec {
+        source: source.clone(),
+        index,
+        line,
+        label: None,
+        grid: pencil::parse(block, None).map_err(|e| e.to_string()),
+    }
+}
+
+/// What the engines say about a grid's placed digits.
+enum Truth {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// At least two.
+    Several,
+    /// None.
+    None,
+    /// The engine could not tell within its budget.
+    Unknown,
+}
+
+fn truth(g: &CandidateGrid) -> Truth {
+    let grid = g.to_grid();
+    if grid.find_conflict().is_some() {
+        return Truth::None;
+    }
+    let name = auto_engine(grid.layout());
+    let Ok(e) = engine(name, &EngineOptions::default()) else {
+        return Truth::Unknown;
+    };
+    let req = Request::count(2, 1).with_budget(Budget::time(Duration::from_secs(10)));
+    match e.solve(&grid, &req) {
+        Ok(r) if r.exact && r.count == 0 => Truth::None,
+        Ok(r) if r.count == 1 && r.exact => Truth::Unique(r.solutions[0].clone()),
+        Ok(r) if r.count >= 2 => Truth::Several,
+        _ => Truth::Unknown,
+    }
+}
+
+/// The first cell whose pencil marks exclude the solution's digit.
+fn pencil_error(g: &CandidateGrid, sol: &Grid) -> Option<Cell> {
+    g.empty_cells().find(|&c| {
+        let d = sol.get(c).expect("complete solution");
+        !g.has(c, d)
+    })
+}
+
+fn budget(args: &LogicArgs) -> Budget {
+    args.budget.map(Budget::time).unwrap_or_default()
+}
+
+fn header(r: &Rec) -> String {
+    match &r.label {
+        Some(l) => format!("# {}:{} ({l})", r.source, r.line),
+        None => format!("# {}:{}", r.source, r.line),
+    }
+}
+
+fn base_json(r: &Rec) -> Value {
+    json!({"record": r.index, "line": r.line, "file": &*r.source, "label": r.label})
+}
+
+/// Runs `work` over the records in parallel chunks, printing outputs in order; returns the exit
+/// code (1 when any record failed).
+fn run_records(
+    recs: Vec<Rec>,
+    jobs: Option<usize>,
+    work: &(dyn Fn(&Rec) -> (String, bool) + Sync),
+) -> Result<u8> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 || jobs > 1024 {
+        bail!("--jobs must be between 1 and 1024");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut failed = false;
+    for chunk in recs.chunks(64) {
+        let done: Vec<(String, bool)> = pool.install(|| chunk.par_iter().map(work).collect());
+        for (text, bad) in done {
+            failed |= bad;
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    return Ok(u8::from(failed));
+                }
+                return Err(e).context("writing output");
+            }
+        }
+    }
+    out.flush().ok();
+    Ok(u8::from(failed))
+}
+
+/// `sudokit explain`.
+pub fn run_explain(args: ExplainArgs) -> Result<u8> {
+    let solver = solver_for(&args.logic)?;
+    let mut stdin = None;
+    let recs = read_all(&args.logic, &mut stdin)?;
+    let budget = budget(&args.logic);
+    let work = |r: &Rec| explain_one(r, &solver, &budget, &args);
+    run_records(recs, args.logic.jobs, &work)
+}
+
+fn error_out(r: &Rec, format: Format, status: &str, msg: &str) -> (String, bool) {
+    match format {
+        Format::Text => (format!("{}\n{status}: {msg}\n\n", header(r)), true),
+        Format::Json => {
+            let mut v = base_json(r);
+            v["status"] = json!(status);
+            v["error"] = json!(msg);
+            (format!("{v}\n"), true)
+        }
+    }
+}
+
+fn explain_one(
+    r: &Rec,
+    solver: &LogicSolver,
+    budget: &Budget,
+    args: &ExplainArgs,
+) -> (String, bool) {
+    let g = match &r.grid {
+        Ok(g) => g.clone(),
+        Err(e) => return error_out(r, args.format, "invalid", e),
+    };
+    let l = g.layout();
+    let mut solver = solver.clone();
+    let mut note = None;
+    let solution = match truth(&g) {
+        Truth::None => {
+            return error_out(r, args.format, "unsolvable", "the puzzle has no solution");
+        }
+        Truth::Several => {
+            solver.options.uniqueness = false;
+            note = Some("the puzzle has more than one solution: uniqueness techniques are off");
+            None
+        }
+        Truth::Unique(s) => Some(s),
+        Truth::Unknown => None,
+    };
+    if let Some(sol) = &solution
+        && let Some(c) = pencil_error(&g, sol)
+    {
+        return error_out(
+            r,
+            args.format,
+            "invalid",
+            &format!(
+                "the pencil marks of {} leave out the digit that belongs there",
+                cell_name(l, c)
+            ),
+        );
+    }
+    let path = solver.solve_from(g.clone(), budget);
+    let mut unsound = None;
+    if args.check {
+        match &solution {
+            Some(sol) => {
+                for (i, s) in path.steps.iter().enumerate() {
+                    if let Err(e) = check_step(s, sol) {
+                        unsound = Some(format!("step {}: {e}", i + 1));
+                        break;
+                    }
+                }
+            }
+            None if note.is_none() => {
+                unsound =
+                    Some("no unique solution to check against (engine budget ran out)".into());
+            }
+            None => {}
+        }
+    }
+    let status = path.status.as_str();
+    let puzzle = g.givens_grid();
+    let seed = seed_level(&puzzle);
+    let qq = qqwing_class(&puzzle);
+    let hod = hodoku_level(&path);
+    let se_max = path.steps.iter().map(|s| s.se).fold(0.0f32, f32::max);
+    let failed = path.status != PathStatus::Solved || unsound.is_some();
+    match args.format {
+        Format::Json => {
+            let mut v = base_json(r);
+            v["status"] = json!(status);
+            v["steps"] = Value::Array(path.steps.iter().map(|s| step_json(l, s)).collect());
+            v["grid"] = json!(path.grid.to_grid().to_line());
+            v["candidates"] = json!(pencil::write(&path.grid));
+            v["levels"] = json!({
+                "seed_level": seed,
+                "qqwing": qq.name(),
+                "hodoku_level": hod.map(|(lv, _)| lv.name()),
+                "hodoku_score": hod.map(|(_, s)| s),
+                "se_hardest": (f64::from(se_max) * 10.0).round() / 10.0,
+            });
+            v["micros"] = json!(path.micros);
+            if let Some(n) = note {
+                v["note"] = json!(n);
+            }
+            if args.check {
+                v["checked"] = json!(unsound.is_none());
+            }
+            if let Some(u) = &unsound {
+                v["error"] = json!(u);
+            }
+            (format!("{v}\n"), failed)
+        }
+        Format::Text => {
+            let mut s = header(r);
+            s.push('\n');
+            if let Some(n) = note {
+                let _ = writeln!(s, "note: {n}");
+            }
+            let mut cur = g.clone();
+            for (i, step) in path.steps.iter().enumerate() {
+                if args.grid {
+                    s.push_str(&pencil::write(&cur));
+                }
+                let _ = writeln!(s, "{:>3}. {}", i + 1, step_line(l, step));
+                cur.apply(step);
+            }
+            match path.status {
+                PathStatus::Solved => {
+                    let _ = writeln!(
+                        s,
+                        "solved in {} steps: {}",
+                        path.steps.len(),
+                        path.grid.to_grid().to_line().unwrap_or_default()
+                    );
+                }
+                PathStatus::Stuck => {
+                    let _ = writeln!(
+                        s,
+                        "stuck: the enabled techniques find nothing more; the grid so far:"
+                    );
+                    s.push_str(&pencil::write(&path.grid));
+                }
+                PathStatus::Unsolvable => {
+                    let _ = writeln!(s, "unsolvable: the candidates reached a contradiction");
+                }
+                PathStatus::Stopped => {
+                    let _ = writeln!(
+                        s,
+                        "stopped: the budget ran out after {} steps",
+                        path.steps.len()
+                    );
+                }
+            }
+            let _ = writeln!(
+                s,
+                "levels: seed {}, qqwing {}, HoDoKu {}, hardest step SE {:.1}",
+                seed.map_or("-".to_string(), |v| v.to_string()),
+                qq.name(),
+                hod.map_or("-".to_string(), |(lv, sc)| format!("{} ({sc})", lv.name())),
+                se_max
+            );
+            if let Some(u) = &unsound {
+                let _ = writeln!(s, "UNSOUND: {u}");
+            }
+            s.push('\n');
+            (s, failed)
+        }
+    }
+}
+
+/// `sudokit hint`.
+pub fn run_hint(args: HintArgs) -> Result<u8> {
+    let solver = solver_for(&args.logic)?;
+    let mut stdin = None;
+    let recs = read_all(&args.logic, &mut stdin)?;
+    let givens = match &args.givens {
+        Some(t) => Some(
+            sudokit_core::format::parse_one(t, InputFormat::Auto)
+                .map_err(|e| anyhow::anyhow!("--givens: {e}"))?,
+        ),
+        None => None,
+    };
+    let work = |r: &Rec| hint_one(r, &solver, &args, givens.as_ref());
+    run_records(recs, args.logic.jobs, &work)
+}
+
+/// Cells of the user's entries that differ from the solution.
+fn wrong_entries(g: &CandidateGrid, givens: Option<&Grid>) -> Result<Vec<Cell>, String> {
+    let Some(givens) = givens else {
+        // Without the original puzzle, an entry is wrong when removing it alone makes the grid
+        // solvable again.
+        let mut wrong = Vec::new();
+        for c in g.cells() {
+            if g.value(c).is_none() {
+                continue;
+            }
+            let mut t = g.to_grid();
+            t.set(c, None);
+            let tg = CandidateGrid::new(&t);
+            if !matches!(truth(&tg), Truth::None) {
+                wrong.push(c);
+            }
+        }
+        return Ok(wrong);
+    };
+    if givens.values().len() != g.cell_count() {
+        return Err("--givens has a different size than the grid".into());
+    }
+    let puzzle = CandidateGrid::new(givens);
+    match truth(&puzzle) {
+        Truth::Unique(sol) => Ok(g
+            .cells()
+            .filter(|&c| g.value(c).is_some_and(|d| sol.get(c) != Some(d)))
+            .collect()),
+        Truth::None => Err("the original puzzle (--givens) has no solution".into()),
+        Truth::Several => Err("the original puzzle (--givens) has more than one solution".into()),
+        Truth::Unknown => Err("could not solve the original puzzle (--givens) in time".into()),
+    }
+}
+
+fn hint_text(l: &sudokit_core::Layout, step: &Step, level: u8) -> String {
+    let name = step.technique.name;
+    match level {
+        1 => format!("Look for a {name}."),
+        2 => {
+            let where_ = if let Some(&h) = step.highlight.houses.first() {
+                format!(" in {}", house_name(l, h))
+            } else if let Some(d) = step.digits.first() {
+                format!(" on the digit {d}")
+            } else if let Some(&c) = step.highlight.cells.first() {
+                format!(" around {}", cell_name(l, c))
+            } else {
+                String::new()
+            };
+            format!("Look for a {name}{where_}.")
+        }
+        _ => step_line(l, step),
+    }
+}
+
+fn hint_one(
+    r: &Rec,
+    solver: &LogicSolver,
+    args: &HintArgs,
+    givens: Option<&Grid>,
+) -> (String, bool) {
+    let g = match &r.grid {
+        Ok(g) => g.clone(),
+        Err(e) => return error_out(r, args.format, "invalid", e),
+    };
+    let l = g.layout();
+    let mut solver = solver.clone();
+    let truth_g = truth(&g);
+    let wrong: Vec<Cell> = match (givens, &truth_g) {
+        (Some(_), _) | (None, Truth::None) => match wrong_entries(&g, givens) {
+            Ok(w) => w,
+            Err(e) => return error_out(r, args.format, "invalid", &e),
+        },
+        _ => Vec::new(),
+    };
+    let (status, text, step) = if !wrong.is_empty() {
+        (
+            "wrong-entries",
+            format!(
+                "Some entries are wrong: {}. Clear them before going on.",
+                sudokit_logic::render::cells_name(l, &wrong)
+            ),
+            None,
+        )
+    } else if matches!(truth_g, Truth::None) {
+        (
+            "unsolvable",
+            "This grid has no solution, and no single entry explains it: check the givens."
+                .to_string(),
+            None,
+        )
+    } else {
+        if matches!(truth_g, Truth::Several) {
+            solver.options.uniqueness = false;
+        }
+        if g.is_solved() {
+            ("solved", "The grid is solved.".to_string(), None)
+        } else {
+            match solver.next_step(&g) {
+                Some(step) => ("hint", hint_text(l, &step, args.level), Some(step)),
+                None => (
+                    "stuck",
+                    "No technique applies to these pencil marks.".to_string(),
+                    None,
+                ),
+            }
+        }
+    };
+    let failed = matches!(status, "wrong-entries" | "unsolvable" | "stuck");
+    match args.format {
+        Format::Text => (format!("{text}\n"), failed),
+        Format::Json => {
+            let mut v = base_json(r);
+            v["status"] = json!(status);
+            v["level"] = json!(args.level);
+            v["text"] = json!(text);
+            v["wrong"] = Value::Array(
+                wrong
+                    .iter()
+                    .map(|&c| {
+                        let (row, col) = c.row_col(l.size());
+                        json!({"row": row + 1, "col": col + 1})
+                    })
+                    .collect(),
+            );
+            if let Some(s) = &step {
+                v["technique"] = json!(s.technique.id);
+                if args.level >= 2 {
+                    v["houses"] = Value::Array(
+                        s.highlight
+                            .houses
+                            .iter()
+                            .map(|&h| json!(house_name(l, h)))
+                            .collect(),
+                    );
+                    v["digits"] = json!(s.digits.iter().map(|d| d.get()).collect::<Vec<_>>());
+                }
+                if args.level >= 3 {
+                    v["step"] = step_json(l, s);
+                }
+            }
+            (format!("{v}\n"), failed)
+        }
+    }
+}
+
+/// `sudokit find`.
+pub fn run_find(args: FindArgs) -> Result<u8> {
+    let Some(t) = lookup(&args.technique) else {
+        bail!(
+            "unknown technique `{}` (see `sudokit techniques` for the list)",
+            args.technique
+        );
+    };
+    let solver = solver_for(&args.logic)?;
+    let mut stdin = None;
+    let recs = read_all(&args.logic, &mut stdin)?;
+    let work = |r: &Rec| {
+        let g = match &r.grid {
+            Ok(g) => g,
+            Err(e) => return error_out(r, args.format, "invalid", e),
+        };
+        let l = g.layout();
+        let steps = sudokit_logic::find_all(t, g, &solver.options);
+        match args.format {
+            Format::Json => {
+                let mut v = base_json(r);
+                v["status"] = json!("ok");
+                v["technique"] = json!(t.info().id);
+                v["steps"] = Value::Array(steps.iter().map(|s| step_json(l, s)).collect());
+                (format!("{v}\n"), false)
+            }
+            Format::Text => {
+                let mut s = format!("{}: {} instance(s)\n", header(r), steps.len());
+                for st in &steps {
+                    let _ = writeln!(s, "  {}", step_line(l, st));
+                }
+                (s, false)
+            }
+        }
+    };
+    run_records(recs, args.logic.jobs, &work)
+}
+
+/// `sudokit techniques`.
+pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
+    let mut ts: Vec<&dyn Technique> = ALL.to_vec();
+    ts.sort_by_key(|t| match args.order {
+        OrderArg::Hodoku => t.info().hodoku_order,
+        OrderArg::Se => t.info().se_order,
+    });
+    let mut out = String::new();
+    match args.format {
+        Format::Json => {
+            for t in ts {
+                let i = t.info();
+                let v = json!({
+                    "id": i.id, "name": i.name, "hodoku": i.hodoku, "se": (f64::from(i.se) * 10.0).round() / 10.0,
+                    "level": i.level, "score": i.score, "hodoku_order": i.hodoku_order,
+                    "se_order": i.se_order, "uniqueness": i.uniqueness, "default": i.default_on,
+                    "family": i.family, "summary": i.summary,
+                });
+                let _ = writeln!(out, "{v}");
+            }
+        }
+        Format::Text => {
+            let _ = writeln!(
+                out,
+                "{:<24} {:<6} {:<38} {:>5} {:<8} {:>5} {:>6} {:>6}  notes",
+                "id", "code", "name", "SE", "level", "score", "HoDoKu", "SE-ord"
+            );
+            for t in ts {
+                let i = t.info();
+                let mut notes = Vec::new();
+                if i.uniqueness {
+                    notes.push("assumes a unique solution");
+                }
+                if !i.default_on {
+                    notes.push("off by default");
+                }
+                let _ = writeln!(
+                    out,
+                    "{:<24} {:<6} {:<38} {:>5.1} {:<8} {:>5} {:>6} {:>6}  {}",
+                    i.id,
+                    i.hodoku.unwrap_or("-"),
+                    i.name,
+                    i.se,
+                    i.level.name(),
+                    i.score,
+                    i.hodoku_order,
+                    i.se_order,
+                    notes.join("; ")
+                );
+            }
+        }
+    }
+    print!("{out}");
+    Ok(0)
+}

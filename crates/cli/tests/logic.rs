@@ -1,0 +1,273 @@
+//! End-to-end tests of the human-style commands: `explain`, `hint`, `find`, `techniques`.
+//! Solutions and steps printed by the binary are checked against an engine's solution.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use sudokit_core::format::{InputFormat, parse_one};
+use sudokit_core::{Request, Solver};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sudokit");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    String::from_utf8(o.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn solution(p: &str) -> Vec<u8> {
+    let g = parse_one(p, InputFormat::Auto).unwrap();
+    let r = sudokit_engines::Dlx::new()
+        .solve(&g, &Request::count(2, 1))
+        .unwrap();
+    assert_eq!(r.count, 1);
+    r.solutions[0].values().to_vec()
+}
+
+/// Every placement equals the solution and no elimination removes it.
+fn assert_sound(steps: &[Value], sol: &[u8], n: usize) {
+    for s in steps {
+        let idx = |c: &Value| {
+            (c["row"].as_u64().unwrap() as usize - 1) * n + c["col"].as_u64().unwrap() as usize - 1
+        };
+        for p in s["placements"].as_array().unwrap() {
+            assert_eq!(sol[idx(p)] as u64, p["digit"].as_u64().unwrap(), "{s}");
+        }
+        for e in s["eliminations"].as_array().unwrap() {
+            assert_ne!(sol[idx(e)] as u64, e["digit"].as_u64().unwrap(), "{s}");
+        }
+    }
+}
+
+#[test]
+fn explain_json_solves_a_hard_puzzle_with_sound_steps() {
+    let o = run(&["explain", "-f", "json", "--check"], HARD);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["checked"], true);
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.len() > 50);
+    assert_sound(steps, &solution(HARD), 9);
+    let sol: String = solution(HARD).iter().map(|d| (b'0' + d) as char).collect();
+    assert_eq!(v["grid"], sol.as_str());
+    for s in steps {
+        assert!(!s["text"].as_str().unwrap().is_empty());
+        assert!(s["se"].as_f64().unwrap() >= 1.0);
+    }
+    assert!(v["levels"]["hodoku_score"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn explain_text_reads_step_by_step_and_shows_pencil_marks() {
+    let o = run(
+        &["explain", "--grid"],
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n",
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success());
+    assert!(out.contains("  1. "), "{out}");
+    assert!(out.contains("solved in"), "{out}");
+    assert!(out.contains("levels: seed 1"), "{out}");
+    assert!(out.contains(".---"), "pencil marks shown: {out}");
+}
+
+#[test]
+fn explain_handles_16x16_jigsaw_and_x() {
+    for (args, file) in [
+        (
+            vec!["explain", "-f", "json", "--check"],
+            "data/examples/16x16.txt",
+        ),
+        (
+            vec!["explain", "-f", "json", "--check", "-i", "jigsaw"],
+            "data/examples/jigsaw.txt",
+        ),
+        (
+            vec!["explain", "-f", "json", "--check"],
+            "data/examples/x-sudoku.ndjson",
+        ),
+    ] {
+        let mut a = args.clone();
+        a.push(file);
+        let o = run(&a, "");
+        assert!(
+            o.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+        for v in json_lines(&o) {
+            assert_eq!(v["status"], "solved", "{file}");
+            assert_eq!(v["checked"], true, "{file}");
+        }
+    }
+}
+
+#[test]
+fn explain_reports_unsolvable_and_invalid_records_in_order() {
+    let input = format!(
+        "{HARD}\n11..\n876900000010006000040305800400000210090500000050040306029000008004690173080001004\n"
+    );
+    let o = run(&["explain", "-f", "json"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json_lines(&o);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[0]["status"], "solved");
+    assert_eq!(v[1]["status"], "invalid");
+    assert_eq!(v[2]["status"], "unsolvable");
+    assert_eq!(v[2]["line"], 3);
+}
+
+#[test]
+fn explain_with_few_techniques_gets_stuck() {
+    let o = run(
+        &[
+            "explain",
+            "-f",
+            "json",
+            "--techniques",
+            "naked-single,hidden-single,full-house",
+        ],
+        HARD,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json_lines(&o)[0]["status"], "stuck");
+}
+
+#[test]
+fn hint_levels_name_then_locate_then_show() {
+    let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let l1 = String::from_utf8(run(&["hint", "--level", "1"], p).stdout).unwrap();
+    assert!(l1.starts_with("Look for a "), "{l1}");
+    assert!(
+        !l1.contains(char::is_numeric),
+        "level 1 does not say where: {l1}"
+    );
+    let l2 = String::from_utf8(run(&["hint", "--level", "2"], p).stdout).unwrap();
+    assert!(l2.contains(" in ") || l2.contains(" on the digit"), "{l2}");
+    let o = run(&["hint", "--level", "3", "-f", "json"], p);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["status"], "hint");
+    assert_sound(std::slice::from_ref(&v["step"]), &solution(p), 9);
+}
+
+#[test]
+fn hint_names_wrong_entries_instead_of_hinting() {
+    let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let sol = solution(p);
+    // Enter a wrong digit in r1c1: a candidate there that is not the solution's digit.
+    let g = sudokit_logic::CandidateGrid::new(&parse_one(p, InputFormat::Line).unwrap());
+    let wrong = g
+        .candidates(sudokit_core::Cell(0))
+        .iter()
+        .map(|d| d.get())
+        .find(|&d| d != sol[0])
+        .unwrap();
+    let mut entered: Vec<u8> = p.bytes().collect();
+    entered[0] = b'0' + wrong;
+    let entered = String::from_utf8(entered).unwrap();
+    let o = run(&["hint", "-f", "json", "--givens", p], &entered);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["status"], "wrong-entries");
+    assert_eq!(v["wrong"][0]["row"], 1);
+    assert_eq!(v["wrong"][0]["col"], 1);
+}
+
+#[test]
+fn find_reports_every_instance_from_a_library_line() {
+    let line = ":0200:16:7.+9...+3+4.+3.274.58+948+59..+7+2..3+1..8+49+7.47.9.86..9+84.+7+21.+8+2+3.+79.54+176+2549+3+8+9+5+4....+72::114 115 116 614 615 616::\n";
+    let o = run(&["find", "--technique", "0200"], line);
+    assert!(o.status.success());
+    let v = &json_lines(&o)[0];
+    let steps = v["steps"].as_array().unwrap();
+    let hit = steps.iter().any(|s| {
+        let mut e: Vec<(u64, u64, u64)> = s["eliminations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["digit"].as_u64().unwrap(),
+                    e["row"].as_u64().unwrap(),
+                    e["col"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        e.sort();
+        e == vec![
+            (1, 1, 4),
+            (1, 1, 5),
+            (1, 1, 6),
+            (6, 1, 4),
+            (6, 1, 5),
+            (6, 1, 6),
+        ]
+    });
+    assert!(hit, "{v}");
+}
+
+#[test]
+fn find_unknown_technique_is_a_usage_error() {
+    let o = run(&["find", "--technique", "no-such-thing"], HARD);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown technique"));
+}
+
+#[test]
+fn pencil_mark_grids_are_read() {
+    // Print the pencil marks of a puzzle with explain --grid, then feed one grid back.
+    let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let o = run(&["explain", "--grid"], p);
+    let out = String::from_utf8(o.stdout).unwrap();
+    let grid: String = out
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with("1."))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let o = run(
+        &["explain", "-f", "json", "--check", "--grids", "pencil"],
+        &grid,
+    );
+    assert!(o.status.success(), "{grid}");
+    assert_eq!(json_lines(&o)[0]["status"], "solved");
+}
+
+#[test]
+fn techniques_table_lists_ids_codes_and_ratings() {
+    let o = run(&["techniques", "-f", "json"], "");
+    let v = json_lines(&o);
+    assert!(v.len() >= 17);
+    assert!(
+        v.iter()
+            .any(|t| t["id"] == "x-wing" && t["hodoku"] == "0300" && t["se"] == 3.2)
+    );
+    let order: Vec<u64> = v
+        .iter()
+        .map(|t| t["hodoku_order"].as_u64().unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] <= w[1]));
+}
