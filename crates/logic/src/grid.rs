@@ -68,6 +68,13 @@ impl CellSet {
             *a &= !b;
         }
     }
+    /// Whether every cell of `self` is in `other`.
+    pub fn is_subset_of(&self, other: &CellSet) -> bool {
+        self.words
+            .iter()
+            .zip(other.words.iter().chain(std::iter::repeat(&0)))
+            .all(|(a, b)| a & !b == 0)
+    }
     /// Whether the two sets share a cell.
     pub fn intersects(&self, other: &CellSet) -> bool {
         self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)

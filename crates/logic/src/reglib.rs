@@ -71,6 +71,9 @@ pub fn run(text: &str) -> BTreeMap<String, CodeResult> {
         }
         let mut options = Options::default();
         options.max_chain = options.max_chain.max(24);
+        // As HoDoKu's tester: the `-2` ALS variants allow overlapping sets.
+        options.als_overlap = matches!(l.code.as_str(), "0902" | "0903" | "0904")
+            && l.variant.as_deref() == Some("2");
         let mut found = Vec::new();
         for t in &ts {
             found.extend(find_all(*t, &l.grid, &options));

@@ -98,6 +98,9 @@ pub struct Options {
     pub max_fins: usize,
     /// Longest chain (in nodes) chain finders search.
     pub max_chain: usize,
+    /// Let almost locked sets overlap in ALS techniques (the linking digits never lie in the
+    /// shared cells). HoDoKu's default is off.
+    pub als_overlap: bool,
 }
 
 impl Default for Options {
@@ -106,6 +109,7 @@ impl Default for Options {
             uniqueness: true,
             max_fins: 5,
             max_chain: 20,
+            als_overlap: false,
         }
     }
 }

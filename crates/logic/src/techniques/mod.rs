@@ -5,11 +5,13 @@
 //! solver orders techniques by the rows' `hodoku_order` or `se_order`, so the position in
 //! [`ALL`] does not matter.
 
+pub mod als;
 pub mod fish;
 pub mod guess;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 
 use crate::technique::{Technique, TechniqueInfo};
 use subsets::{Kind, Subset};
@@ -73,6 +75,11 @@ pub static ALL: &[&dyn Technique] = &[
         size: 4,
         info: &fish::JELLYFISH,
     },
+    &sue_de_coq::SueDeCoq,
+    &als::AlsXz,
+    &als::AlsXyWing,
+    &als::AlsXyChain,
+    &als::DeathBlossom,
     &guess::Guess,
 ];
 

@@ -1,0 +1,719 @@
+//! Almost locked sets (ALS): n cells of one house with n + 1 candidates between them. If one
+//! digit is taken out of an ALS, the rest is a locked set. Techniques: ALS-XZ (two ALS joined
+//! by a restricted common digit), ALS-XY-wing (three ALS, two links), ALS-XY-chain (a chain of
+//! ALS, consecutive links on different digits) and death blossom (a stem cell whose every
+//! candidate sees a petal ALS). Every layout.
+//!
+//! Design decision: the ALS of a grid are enumerated once per search (deduplicated by cell set,
+//! size capped so 25×25 grids stay tractable), each with a per-digit cell list; "restricted
+//! common candidate" x between A and B means every x of A sees every x of B, so at most one of
+//! them holds x. Overlapping ALS are not combined (HoDoKu's default).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use sudokit_core::{Cell, Digit, DigitSet, House};
+
+use crate::grid::{CandidateGrid, CellSet};
+use crate::render::{cells_name, eliminations_text};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+macro_rules! info {
+    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $on:literal, $sum:literal) => {
+        #[doc = concat!($title, ". Not an SE 1.2.1 technique: `se` is the rating of the forcing chain it stands for.")]
+        pub static $name: TechniqueInfo = TechniqueInfo {
+            id: $id,
+            name: $title,
+            hodoku: Some($code),
+            se: $se,
+            level: Level::Unfair,
+            score: $score,
+            hodoku_order: $ho,
+            se_order: $so,
+            uniqueness: false,
+            default_on: $on,
+            family: "als",
+            summary: $sum,
+        };
+    };
+}
+
+info!(
+    ALS_XZ,
+    "als-xz",
+    "ALS-XZ",
+    "0901",
+    6.6,
+    300,
+    5700,
+    2150,
+    true,
+    "two almost locked sets joined by a restricted common digit: a shared digit seen from both goes"
+);
+info!(
+    ALS_XY_WING,
+    "als-xy-wing",
+    "ALS-XY-Wing",
+    "0902",
+    7.0,
+    320,
+    5800,
+    2160,
+    true,
+    "three almost locked sets, a pivot linked to two wings by different digits"
+);
+info!(
+    ALS_XY_CHAIN,
+    "als-xy-chain",
+    "ALS-XY-Chain",
+    "0903",
+    7.2,
+    340,
+    5900,
+    2170,
+    true,
+    "a chain of almost locked sets, consecutive links on different digits"
+);
+info!(
+    DEATH_BLOSSOM,
+    "death-blossom",
+    "Death Blossom",
+    "0904",
+    7.2,
+    360,
+    6000,
+    2180,
+    false,
+    "every candidate of a stem cell sees an almost locked set; a digit common to all of them goes"
+);
+
+/// One almost locked set.
+#[derive(Clone, Debug)]
+pub struct Als {
+    /// The cells, in reading order.
+    pub cells: Vec<Cell>,
+    /// The cells as a set.
+    pub set: CellSet,
+    /// The candidates of the cells together (one more than the cells).
+    pub cands: DigitSet,
+    /// The house it was found in.
+    pub house: House,
+    /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells that
+    /// see all of them.
+    by_digit: Vec<(CellSet, CellSet)>,
+}
+
+impl Als {
+    fn new(g: &CandidateGrid, cells: Vec<Cell>, cands: DigitSet, house: House) -> Als {
+        let mut set = g.cell_set();
+        for &c in &cells {
+            set.insert(c);
+        }
+        let mut by_digit = vec![(CellSet::default(), CellSet::default()); g.size()];
+        for d in cands.iter() {
+            let mut on = g.cell_set();
+            let mut seers: Option<CellSet> = None;
+            for &c in cells.iter().filter(|&&c| g.has(c, d)) {
+                on.insert(c);
+                match &mut seers {
+                    None => seers = Some(g.peer_set(c).clone()),
+                    Some(s) => s.intersect_with(g.peer_set(c)),
+                }
+            }
+            by_digit[d.index()] = (on, seers.unwrap_or_else(|| g.cell_set()));
+        }
+        Als {
+            cells,
+            set,
+            cands,
+            house,
+            by_digit,
+        }
+    }
+    /// The cells of this ALS holding `d`.
+    pub fn cells_with(&self, g: &CandidateGrid, d: Digit) -> Vec<Cell> {
+        self.cells
+            .iter()
+            .copied()
+            .filter(|&c| g.has(c, d))
+            .collect()
+    }
+    /// The cells holding `d`, as a set.
+    fn on(&self, d: Digit) -> &CellSet {
+        &self.by_digit[d.index()].0
+    }
+    /// The cells that see every `d` of this ALS.
+    fn seers(&self, d: Digit) -> &CellSet {
+        &self.by_digit[d.index()].1
+    }
+}
+
+/// Largest ALS enumerated on a side-`n` grid.
+fn max_als(n: usize) -> usize {
+    if n <= 9 { n - 1 } else { 6 }
+}
+
+/// The grid's ALS and their restricted-common-candidate links, computed once per grid state
+/// and shared by the ALS finders (they run one after another on the same grid).
+struct Cached {
+    key: (Vec<u8>, Vec<u64>, bool),
+    all: Rc<Vec<Als>>,
+    adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
+}
+
+thread_local! {
+    static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
+}
+
+fn key(g: &CandidateGrid, overlap: bool) -> (Vec<u8>, Vec<u64>, bool) {
+    (
+        g.values().to_vec(),
+        g.cells().map(|c| g.candidates(c).0).collect(),
+        overlap,
+    )
+}
+
+/// The ALS of `g` and, for each, the ALS it has restricted common digits with.
+#[allow(clippy::type_complexity, reason = "a private cache")]
+fn als_and_links(
+    g: &CandidateGrid,
+    overlap: bool,
+) -> (Rc<Vec<Als>>, Rc<Vec<Vec<(usize, DigitSet)>>>) {
+    let k = key(g, overlap);
+    if let Some(hit) = CACHE.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|x| x.key == k)
+            .map(|x| (x.all.clone(), x.adj.clone()))
+    }) {
+        return hit;
+    }
+    let all = enumerate(g);
+    let n = g.size();
+    // Index: which ALS hold each candidate (cell × digit), so each ALS meets only the ALS whose
+    // digit sits where it could be a restricted common candidate.
+    let mut index: Vec<Vec<u32>> = vec![Vec::new(); g.cell_count() * n];
+    for (i, a) in all.iter().enumerate() {
+        for &c in &a.cells {
+            for d in g.candidates(c).iter() {
+                index[c.index() * n + d.index()].push(i as u32);
+            }
+        }
+    }
+    let mut scratch = vec![0u64; all.len()];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut adj: Vec<Vec<(usize, DigitSet)>> = Vec::with_capacity(all.len());
+    for (i, a) in all.iter().enumerate() {
+        for d in a.cands.iter() {
+            for s in a.seers(d).iter() {
+                if !g.has(s, d) {
+                    continue;
+                }
+                for &j in &index[s.index() * n + d.index()] {
+                    let j = j as usize;
+                    if j == i || scratch[j] >> d.index() & 1 == 1 {
+                        continue;
+                    }
+                    let b = &all[j];
+                    let shared = a.set.intersects(&b.set);
+                    if (shared && (!overlap || a.on(d).intersects(&b.set)))
+                        || !b.on(d).is_subset_of(a.seers(d))
+                    {
+                        continue;
+                    }
+                    if scratch[j] == 0 {
+                        touched.push(j);
+                    }
+                    scratch[j] |= 1 << d.index();
+                }
+            }
+        }
+        touched.sort_unstable();
+        adj.push(
+            touched
+                .iter()
+                .map(|&j| (j, DigitSet(std::mem::take(&mut scratch[j]))))
+                .collect(),
+        );
+        touched.clear();
+    }
+    let (all, adj) = (Rc::new(all), Rc::new(adj));
+    CACHE.with(|c| {
+        *c.borrow_mut() = Some(Cached {
+            key: k,
+            all: all.clone(),
+            adj: adj.clone(),
+        })
+    });
+    (all, adj)
+}
+
+/// Every ALS of the grid (deduplicated by cell set).
+pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
+    let n = g.size();
+    let cap = max_als(n).max(1);
+    let mut seen: HashSet<Vec<Cell>> = HashSet::new();
+    let mut out = Vec::new();
+    for h in g.houses() {
+        let empty: Vec<Cell> = g
+            .house_cells(h)
+            .iter()
+            .copied()
+            .filter(|&c| g.value(c).is_none())
+            .collect();
+        let mut chosen = Vec::new();
+        rec(
+            g,
+            h,
+            &empty,
+            0,
+            cap.min(empty.len().saturating_sub(1)).max(1),
+            DigitSet::EMPTY,
+            &mut chosen,
+            &mut seen,
+            &mut out,
+        );
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments, reason = "a private recursive walk")]
+fn rec(
+    g: &CandidateGrid,
+    h: House,
+    cells: &[Cell],
+    start: usize,
+    cap: usize,
+    union: DigitSet,
+    chosen: &mut Vec<Cell>,
+    seen: &mut HashSet<Vec<Cell>>,
+    out: &mut Vec<Als>,
+) {
+    if !chosen.is_empty() && union.len() as usize == chosen.len() + 1 {
+        let mut key = chosen.clone();
+        key.sort();
+        if seen.insert(key.clone()) {
+            out.push(Als::new(g, key, union, h));
+        }
+    }
+    if chosen.len() == cap {
+        return;
+    }
+    for i in start..cells.len() {
+        let u = DigitSet(union.0 | g.candidates(cells[i]).0);
+        if u.len() as usize > cap + 1 {
+            continue;
+        }
+        chosen.push(cells[i]);
+        rec(g, h, cells, i + 1, cap, u, chosen, seen, out);
+        chosen.pop();
+    }
+}
+
+/// The restricted common candidates of two ALS: disjoint ones, or (with `overlap`) ones whose
+/// shared cells do not hold the digit.
+pub fn rccs(a: &Als, b: &Als, overlap: bool) -> DigitSet {
+    let mut out = DigitSet::EMPTY;
+    let shared = a.set.intersects(&b.set);
+    if shared && !overlap {
+        return out;
+    }
+    if a.cells == b.cells {
+        return out;
+    }
+    for d in DigitSet(a.cands.0 & b.cands.0).iter() {
+        if shared && a.on(d).intersects(&b.set) {
+            continue;
+        }
+        if b.on(d).is_subset_of(a.seers(d)) {
+            out.insert(d);
+        }
+    }
+    out
+}
+
+/// Cells outside `exclude` holding `d` that see every `d`-cell of the given ALS.
+fn z_targets(g: &CandidateGrid, d: Digit, sets: &[&Als], exclude: &[&CellSet]) -> Vec<Cell> {
+    let Some((first, rest)) = sets.split_first() else {
+        return Vec::new();
+    };
+    let mut t = first.seers(d).clone();
+    for a in rest {
+        t.intersect_with(a.seers(d));
+    }
+    for e in exclude {
+        t.subtract(e);
+    }
+    t.iter().filter(|&c| g.has(c, d)).collect()
+}
+
+fn als_text(g: &CandidateGrid, a: &Als) -> String {
+    let ds: Vec<String> = a.cands.iter().map(|d| d.to_string()).collect();
+    format!(
+        "{{{}}} in {}",
+        ds.join(""),
+        cells_name(g.layout(), &a.cells)
+    )
+}
+
+fn mark_als(mut step: Step, g: &CandidateGrid, a: &Als, role: Role) -> Step {
+    for &c in &a.cells {
+        for d in g.candidates(c).iter() {
+            step = step.mark(c, d, role);
+        }
+    }
+    step
+}
+
+/// Finder for [`ALS_XZ`].
+pub struct AlsXz;
+
+impl Technique for AlsXz {
+    fn info(&self) -> &'static TechniqueInfo {
+        &ALS_XZ
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let (all, adj) = als_and_links(g, f.options.als_overlap);
+        for i in 0..all.len() {
+            for &(j, rc) in &adj[i] {
+                if j < i {
+                    continue;
+                }
+                let (a, b) = (&all[i], &all[j]);
+                let mut step = Step::new(&ALS_XZ).houses([a.house, b.house]);
+                let excl = [&a.set, &b.set];
+                let common = DigitSet(a.cands.0 & b.cands.0);
+                if rc.len() == 1 {
+                    for z in common.iter().filter(|&z| !rc.contains(z)) {
+                        for c in z_targets(g, z, &[a, b], &excl) {
+                            step = step.eliminate(c, z).mark(c, z, Role::Eliminated);
+                        }
+                    }
+                } else {
+                    // Doubly linked: both ALS become locked sets.
+                    for x in rc.iter() {
+                        for c in z_targets(g, x, &[a, b], &excl) {
+                            step = step.eliminate(c, x).mark(c, x, Role::Eliminated);
+                        }
+                    }
+                    for als in [a, b] {
+                        for z in als.cands.iter().filter(|&z| !rc.contains(z)) {
+                            for c in z_targets(g, z, &[als], &excl) {
+                                step = step.eliminate(c, z).mark(c, z, Role::Eliminated);
+                            }
+                        }
+                    }
+                }
+                if step.eliminations.is_empty() {
+                    continue;
+                }
+                let step = mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB);
+                let xs: Vec<String> = rc.iter().map(|d| d.to_string()).collect();
+                let text = format!(
+                    "A = {} and B = {} are almost locked sets; {} can be in only one of them (every {} of A sees every {} of B){}. So {} are removed.",
+                    als_text(g, a),
+                    als_text(g, b),
+                    xs.join(" and "),
+                    xs.join("/"),
+                    xs.join("/"),
+                    if rc.len() > 1 {
+                        ", and with two such digits both sets are locked"
+                    } else {
+                        ", so one of them is locked and holds every other common digit"
+                    },
+                    eliminations_text(g.layout(), &step.eliminations)
+                );
+                if !f.emit(step.digits(rc.iter()).text(text)) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Finder for [`ALS_XY_WING`].
+pub struct AlsXyWing;
+
+impl Technique for AlsXyWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        &ALS_XY_WING
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let (all, adj) = als_and_links(g, f.options.als_overlap);
+        for (ci, c) in all.iter().enumerate() {
+            let links = &adj[ci];
+            for (p, &(ai, ra)) in links.iter().enumerate() {
+                for &(bi, rb) in &links[p + 1..] {
+                    let (a, b) = (&all[ai], &all[bi]);
+                    if a.set.intersects(&b.set) && !f.options.als_overlap {
+                        continue;
+                    }
+                    for x in ra.iter() {
+                        for y in rb.iter().filter(|&y| y != x) {
+                            let mut step =
+                                Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
+                            for z in DigitSet(a.cands.0 & b.cands.0).iter() {
+                                if z == x || z == y {
+                                    continue;
+                                }
+                                for t in z_targets(g, z, &[a, b], &[&a.set, &b.set, &c.set]) {
+                                    step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+                                }
+                            }
+                            if step.eliminations.is_empty() {
+                                continue;
+                            }
+                            let step = mark_als(
+                                mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB),
+                                g,
+                                c,
+                                Role::Pattern,
+                            );
+                            let text = format!(
+                                "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {} are removed.",
+                                als_text(g, c),
+                                als_text(g, a),
+                                als_text(g, b),
+                                eliminations_text(g.layout(), &step.eliminations)
+                            );
+                            if !f.emit(step.digits([x, y]).text(text)) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Finder for [`ALS_XY_CHAIN`]: ALS₁ –x₁– ALS₂ –x₂– … ALSₖ (k ≥ 3, up to 6), consecutive
+/// restricted common digits different; a digit common to the two ends, other than the first
+/// and last links, is removed from cells seeing all its places in both ends.
+pub struct AlsXyChain;
+
+impl Technique for AlsXyChain {
+    fn info(&self) -> &'static TechniqueInfo {
+        &ALS_XY_CHAIN
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let (all, adj) = als_and_links(g, f.options.als_overlap);
+        let mut path = Vec::new();
+        // The chains grow combinatorially: the search visits at most this many nodes.
+        let mut budget = 200_000usize;
+        for start in 0..all.len() {
+            path.clear();
+            path.push((start, None));
+            let mut used = all[start].set.clone();
+            if !chain_dfs(g, &all, &adj, &mut path, &mut used, &mut budget, f) {
+                return;
+            }
+        }
+    }
+}
+
+/// Extends the chain in `path` (ALS index, digit of the link into it); `false` to stop.
+fn chain_dfs(
+    g: &CandidateGrid,
+    all: &[Als],
+    adj: &[Vec<(usize, DigitSet)>],
+    path: &mut Vec<(usize, Option<Digit>)>,
+    used: &mut CellSet,
+    budget: &mut usize,
+    f: &mut Finder<'_>,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let (last, into) = *path.last().expect("non-empty");
+    if path.len() >= 3 {
+        let (first, _) = path[0];
+        let x1 = path[1].1.expect("link");
+        let xk = into.expect("link");
+        // Only report each chain in one direction.
+        if first < last {
+            let (a, b) = (&all[first], &all[last]);
+            let mut step = Step::new(&ALS_XY_CHAIN);
+            let mut excl_sets: Vec<&CellSet> = Vec::new();
+            for &(i, _) in path.iter() {
+                excl_sets.push(&all[i].set);
+            }
+            for z in DigitSet(a.cands.0 & b.cands.0).iter() {
+                if z == x1 || z == xk {
+                    continue;
+                }
+                for t in z_targets(g, z, &[a, b], &excl_sets) {
+                    step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+                }
+            }
+            if !step.eliminations.is_empty() {
+                let mut parts = Vec::new();
+                for (k, &(i, d)) in path.iter().enumerate() {
+                    if let Some(d) = d {
+                        parts.push(format!("-{d}-"));
+                    }
+                    step = mark_als(
+                        step,
+                        g,
+                        &all[i],
+                        if k % 2 == 0 {
+                            Role::ColorA
+                        } else {
+                            Role::ColorB
+                        },
+                    );
+                    parts.push(als_text(g, &all[i]));
+                }
+                let houses: Vec<House> = path.iter().map(|&(i, _)| all[i].house).collect();
+                let text = format!(
+                    "A chain of almost locked sets linked by restricted common digits: {}. One of the two ends is locked, so {} are removed.",
+                    parts.join(" "),
+                    eliminations_text(g.layout(), &step.eliminations)
+                );
+                if !f.emit(step.houses(houses).digits([x1, xk]).text(text)) {
+                    return false;
+                }
+            }
+        }
+    }
+    if path.len() >= 6 {
+        return true;
+    }
+    for &(j, r) in &adj[last] {
+        if !f.options.als_overlap && used.intersects(&all[j].set) {
+            continue;
+        }
+        if path.iter().any(|&(i, _)| i == j) {
+            continue;
+        }
+        for x in r.iter() {
+            if Some(x) == into {
+                continue;
+            }
+            path.push((j, Some(x)));
+            used.union_with(&all[j].set);
+            let go = chain_dfs(g, all, adj, path, used, budget, f);
+            used.subtract(&all[j].set);
+            path.pop();
+            if !go {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Finder for [`DEATH_BLOSSOM`].
+pub struct DeathBlossom;
+
+impl Technique for DeathBlossom {
+    fn info(&self) -> &'static TechniqueInfo {
+        &DEATH_BLOSSOM
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let (all, _) = als_and_links(g, f.options.als_overlap);
+        for stem in g.empty_cells() {
+            let sc = g.candidates(stem);
+            if sc.len() < 2 || sc.len() > 4 {
+                continue;
+            }
+            // Petal candidates per stem digit.
+            let petals: Vec<(Digit, Vec<usize>)> = sc
+                .iter()
+                .map(|d| {
+                    let list = all
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| {
+                            a.cands.contains(d)
+                                && !a.set.contains(stem)
+                                && a.seers(d).contains(stem)
+                        })
+                        .map(|(i, _)| i)
+                        .collect();
+                    (d, list)
+                })
+                .collect();
+            if petals.iter().any(|(_, l)| l.is_empty()) {
+                continue;
+            }
+            let mut chosen = Vec::new();
+            if !blossom(g, &all, stem, &petals, &mut chosen, DigitSet(!sc.0), f) {
+                return;
+            }
+        }
+    }
+}
+
+fn blossom(
+    g: &CandidateGrid,
+    all: &[Als],
+    stem: Cell,
+    petals: &[(Digit, Vec<usize>)],
+    chosen: &mut Vec<usize>,
+    common: DigitSet,
+    f: &mut Finder<'_>,
+) -> bool {
+    if chosen.len() == petals.len() {
+        let sets: Vec<&Als> = chosen.iter().map(|&i| &all[i]).collect();
+        let mut excl: Vec<&CellSet> = sets.iter().map(|a| &a.set).collect();
+        let mut stem_set = g.cell_set();
+        stem_set.insert(stem);
+        excl.push(&stem_set);
+        let mut step = Step::new(&DEATH_BLOSSOM).cells([stem]);
+        for z in common.iter() {
+            for t in z_targets(g, z, &sets, &excl) {
+                step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+            }
+        }
+        if step.eliminations.is_empty() {
+            return true;
+        }
+        let l = g.layout();
+        let mut parts = Vec::new();
+        for (k, a) in sets.iter().enumerate() {
+            step = mark_als(
+                step,
+                g,
+                a,
+                if k % 2 == 0 {
+                    Role::ColorA
+                } else {
+                    Role::ColorB
+                },
+            );
+            parts.push(format!("{} → {}", petals[k].0, als_text(g, a)));
+        }
+        for d in g.candidates(stem).iter() {
+            step = step.mark(stem, d, Role::Pattern);
+        }
+        let text = format!(
+            "Stem {}: whichever digit it takes, the petal for that digit becomes a locked set ({}); every petal holds the digit(s) removed, so {} are removed.",
+            crate::render::cell_name(l, stem),
+            parts.join("; "),
+            eliminations_text(l, &step.eliminations)
+        );
+        return f.emit(step.text(text));
+    }
+    let (_, list) = &petals[chosen.len()];
+    for &i in list {
+        let a = &all[i];
+        if !f.options.als_overlap && chosen.iter().any(|&j| all[j].set.intersects(&a.set)) {
+            continue;
+        }
+        let c = DigitSet(common.0 & a.cands.0);
+        if c.is_empty() {
+            continue;
+        }
+        chosen.push(i);
+        let go = blossom(g, all, stem, petals, chosen, c, f);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}

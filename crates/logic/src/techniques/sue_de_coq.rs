@@ -1,0 +1,175 @@
+//! Sue de Coq: two or three empty cells where a box meets a line hold N + 2 (or more)
+//! candidates; cells of the line outside the box and cells of the box outside the line, with
+//! disjoint candidates, together with the intersection form a locked set. Every layout where a
+//! region and a line meet in two or more cells (boxes of any shape, jigsaw regions).
+//!
+//! Design decision: the general (extended) form — line cells L and box cells B with disjoint
+//! candidate sets and |cands(C ∪ L ∪ B)| = |C| + |L| + |B| — so the digits of L leave the rest of
+//! the line, those of B the rest of the box, and the intersection's other digits both.
+
+use sudokit_core::{Cell, DigitSet, House, HouseKind};
+
+use crate::grid::CandidateGrid;
+use crate::render::{cells_name, eliminations_text, house_name};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+/// Sue de Coq.
+pub static SUE_DE_COQ: TechniqueInfo = TechniqueInfo {
+    id: "sue-de-coq",
+    name: "Sue de Coq",
+    hodoku: Some("1101"),
+    se: 5.0,
+    level: Level::Unfair,
+    score: 250,
+    hodoku_order: 5300,
+    se_order: 1650,
+    uniqueness: false,
+    default_on: true,
+    family: "sue-de-coq",
+    summary: "a box/line intersection plus cells of each locks its digits into both houses",
+};
+
+/// Finder for [`SUE_DE_COQ`].
+pub struct SueDeCoq;
+
+/// Every subset of `cells` (non-empty, up to `max` cells) with its candidate union.
+fn subsets(g: &CandidateGrid, cells: &[Cell], max: usize) -> Vec<(Vec<Cell>, DigitSet)> {
+    let mut out = Vec::new();
+    let n = cells.len().min(16);
+    for mask in 1u32..(1 << n) {
+        if mask.count_ones() as usize > max {
+            continue;
+        }
+        let sub: Vec<Cell> = (0..n)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| cells[i])
+            .collect();
+        let mut u = DigitSet::EMPTY;
+        for &c in &sub {
+            u.0 |= g.candidates(c).0;
+        }
+        if u.len() as usize <= sub.len() + 3 {
+            out.push((sub, u));
+        }
+    }
+    out
+}
+
+impl Technique for SueDeCoq {
+    fn info(&self) -> &'static TechniqueInfo {
+        &SUE_DE_COQ
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        let is_region =
+            |h: House| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_));
+        let is_line =
+            |h: House| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_));
+        for bx in g.houses().filter(|&h| is_region(h)) {
+            for line in g.houses().filter(|&h| is_line(h)) {
+                let inter: Vec<Cell> = g
+                    .house_cells(bx)
+                    .iter()
+                    .copied()
+                    .filter(|&c| g.value(c).is_none() && g.houses_of(c).contains(&line))
+                    .collect();
+                if inter.len() < 2 {
+                    continue;
+                }
+                let line_rest: Vec<Cell> = g
+                    .house_cells(line)
+                    .iter()
+                    .copied()
+                    .filter(|&c| g.value(c).is_none() && !g.houses_of(c).contains(&bx))
+                    .collect();
+                let box_rest: Vec<Cell> = g
+                    .house_cells(bx)
+                    .iter()
+                    .copied()
+                    .filter(|&c| g.value(c).is_none() && !g.houses_of(c).contains(&line))
+                    .collect();
+                let ls = subsets(g, &line_rest, 3);
+                let bs = subsets(g, &box_rest, 3);
+                // Intersection subsets of 2 or 3 cells (all of them when there are 2).
+                for (cset, cv) in subsets(g, &inter, 3) {
+                    if cset.len() < 2 || (cv.len() as usize) < cset.len() + 2 {
+                        continue;
+                    }
+                    for (lset, lv) in &ls {
+                        // L's digits must come from C's, except that L may add digits of its own
+                        // only if they are counted (the size rule below takes care of it).
+                        if DigitSet(lv.0 & cv.0).is_empty() {
+                            continue;
+                        }
+                        for (bset, bv) in &bs {
+                            if lv.0 & bv.0 != 0 || DigitSet(bv.0 & cv.0).is_empty() {
+                                continue;
+                            }
+                            let all = DigitSet(cv.0 | lv.0 | bv.0);
+                            if all.len() as usize != cset.len() + lset.len() + bset.len() {
+                                continue;
+                            }
+                            // Digits locked in the line part: L's, plus C's not in B.
+                            let line_d = DigitSet(lv.0 | (cv.0 & !bv.0));
+                            let box_d = DigitSet(bv.0 | (cv.0 & !lv.0));
+                            let mut step = Step::new(&SUE_DE_COQ).houses([bx, line]);
+                            for &c in &line_rest {
+                                if lset.contains(&c) {
+                                    continue;
+                                }
+                                for d in DigitSet(g.candidates(c).0 & line_d.0).iter() {
+                                    step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                                }
+                            }
+                            for &c in &box_rest {
+                                if bset.contains(&c) {
+                                    continue;
+                                }
+                                for d in DigitSet(g.candidates(c).0 & box_d.0).iter() {
+                                    step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                                }
+                            }
+                            // Intersection cells not in C lose every digit of the locked set.
+                            for &c in &inter {
+                                if cset.contains(&c) {
+                                    continue;
+                                }
+                                for d in DigitSet(g.candidates(c).0 & all.0).iter() {
+                                    step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                                }
+                            }
+                            if step.eliminations.is_empty() {
+                                continue;
+                            }
+                            for &c in cset.iter().chain(lset).chain(bset) {
+                                for d in g.candidates(c).iter() {
+                                    step = step.mark(c, d, Role::Pattern);
+                                }
+                            }
+                            let text = format!(
+                                "Where {} meets {}, {} hold {} digits; with {} of {} and {} of {}, these {} cells hold exactly {} digits, a locked set split between both houses. So {} are removed.",
+                                house_name(l, bx),
+                                house_name(l, line),
+                                cells_name(l, &cset),
+                                cv.len(),
+                                cells_name(l, lset),
+                                house_name(l, line),
+                                cells_name(l, bset),
+                                house_name(l, bx),
+                                cset.len() + lset.len() + bset.len(),
+                                all.len(),
+                                eliminations_text(l, &step.eliminations)
+                            );
+                            let cells: Vec<Cell> =
+                                cset.iter().chain(lset).chain(bset).copied().collect();
+                            if !f.emit(step.cells(cells).digits(all.iter()).text(text)) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
