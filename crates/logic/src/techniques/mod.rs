@@ -6,6 +6,7 @@
 //! [`ALL`] does not matter.
 
 pub mod als;
+pub mod chains;
 pub mod fish;
 pub mod guess;
 pub mod intersections;
@@ -74,6 +75,31 @@ pub static ALL: &[&dyn Technique] = &[
     &fish::BasicFish {
         size: 4,
         info: &fish::JELLYFISH,
+    },
+    &chains::ChainFinder {
+        info: &chains::X_CHAIN,
+        kind: chains::Kind::X,
+        report: chains::Report::Ends,
+    },
+    &chains::ChainFinder {
+        info: &chains::XY_CHAIN,
+        kind: chains::Kind::Xy,
+        report: chains::Report::Ends,
+    },
+    &chains::ChainFinder {
+        info: &chains::NICE_LOOP_CONTINUOUS,
+        kind: chains::Kind::Any,
+        report: chains::Report::Continuous,
+    },
+    &chains::ChainFinder {
+        info: &chains::NICE_LOOP_DISCONTINUOUS,
+        kind: chains::Kind::Any,
+        report: chains::Report::Discontinuous,
+    },
+    &chains::ChainFinder {
+        info: &chains::AIC,
+        kind: chains::Kind::Any,
+        report: chains::Report::Ends,
     },
     &sue_de_coq::SueDeCoq,
     &als::AlsXz,
