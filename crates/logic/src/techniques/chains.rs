@@ -168,15 +168,50 @@ fn split(n: usize, v: u32) -> (Cell, Digit) {
     (Cell((v / n) as u16), Digit::from_index(v % n))
 }
 
-/// A conclusion of one search.
-struct Found {
+/// A state reached by one search; the chain to it is rebuilt only when asked for.
+struct Found<'a> {
+    /// The state reached: node and truth value.
+    last: (u32, bool),
+    /// Number of nodes in the chain.
+    len: usize,
+    parent: &'a [u32],
+    s0: usize,
+    start: (u32, bool),
+}
+
+impl Found<'_> {
     /// The chain's nodes from the start, each with its truth value.
-    path: Vec<(u32, bool)>,
+    fn path(&self) -> Vec<(u32, bool)> {
+        let st = |v: u32, val: bool| v as usize * 2 + usize::from(val);
+        let mut path = vec![self.last];
+        let mut cur = self.parent[st(self.last.0, self.last.1)] as usize;
+        while cur != self.s0 {
+            path.push(((cur / 2) as u32, cur % 2 == 1));
+            cur = self.parent[cur] as usize;
+        }
+        path.push(self.start);
+        path.reverse();
+        path
+    }
+}
+
+/// Buffers reused between searches.
+#[derive(Default)]
+struct Scratch {
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    touched: Vec<usize>,
+    queue: VecDeque<(u32, bool)>,
+    next: Vec<(u32, bool)>,
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
 /// weak (from true) links, up to `max` nodes. Calls `visit` with each newly reached state's
 /// path; `visit` returns false to stop.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a private search with its scratch buffers"
+)]
 fn search(
     g: &CandidateGrid,
     links: &Links,
@@ -184,26 +219,37 @@ fn search(
     start: u32,
     start_val: bool,
     max: usize,
-    visit: &mut dyn FnMut(&Found) -> bool,
+    sc: &mut Scratch,
+    visit: &mut dyn FnMut(&Found<'_>) -> bool,
 ) -> bool {
     let n = links.n;
     let total = links.strong.len();
     // parent index per state (node, value); u32::MAX = unvisited.
-    let mut parent = vec![u32::MAX; total * 2];
-    let mut depth = vec![0u16; total * 2];
+    if sc.parent.len() != total * 2 {
+        sc.parent = vec![u32::MAX; total * 2];
+        sc.depth = vec![0u16; total * 2];
+    }
+    for &t in &sc.touched {
+        sc.parent[t] = u32::MAX;
+    }
+    sc.touched.clear();
+    sc.queue.clear();
     let st = |v: u32, val: bool| v as usize * 2 + usize::from(val);
     let s0 = st(start, start_val);
-    parent[s0] = s0 as u32;
-    let mut queue = VecDeque::new();
+    sc.parent[s0] = s0 as u32;
+    sc.depth[s0] = 0;
+    sc.touched.push(s0);
+    let mut queue = std::mem::take(&mut sc.queue);
+    let mut next = std::mem::take(&mut sc.next);
     queue.push_back((start, start_val));
     let (start_cell, start_digit) = split(n, start);
     while let Some((v, val)) = queue.pop_front() {
         let s = st(v, val);
-        if depth[s] as usize + 1 >= max {
+        if sc.depth[s] as usize + 1 >= max {
             continue;
         }
         let (cell, d) = split(n, v);
-        let mut next: Vec<(u32, bool)> = Vec::new();
+        next.clear();
         if !val {
             for &(w, in_cell) in &links.strong[v as usize] {
                 let ok = match kind {
@@ -230,23 +276,24 @@ fn search(
                 }
             }
         }
-        for (w, wval) in next {
+        for &(w, wval) in &next {
             let ws = st(w, wval);
-            if parent[ws] != u32::MAX {
+            if sc.parent[ws] != u32::MAX {
                 continue;
             }
-            // A chain must not pass through its start cell's digit again except to close it.
-            parent[ws] = s as u32;
-            depth[ws] = depth[s] + 1;
-            let mut path = vec![(w, wval)];
-            let mut cur = s;
-            while cur != s0 {
-                path.push(((cur / 2) as u32, cur % 2 == 1));
-                cur = parent[cur] as usize;
-            }
-            path.push((start, start_val));
-            path.reverse();
-            if !visit(&Found { path }) {
+            sc.parent[ws] = s as u32;
+            sc.depth[ws] = sc.depth[s] + 1;
+            sc.touched.push(ws);
+            let found = Found {
+                last: (w, wval),
+                len: sc.depth[ws] as usize + 1,
+                parent: &sc.parent,
+                s0,
+                start: (start, start_val),
+            };
+            if !visit(&found) {
+                sc.queue = queue;
+                sc.next = next;
                 return false;
             }
             let (wc, wd) = split(n, w);
@@ -256,6 +303,8 @@ fn search(
             queue.push_back((w, wval));
         }
     }
+    sc.queue = queue;
+    sc.next = next;
     true
 }
 
@@ -366,6 +415,7 @@ impl Technique for ChainFinder {
         let n = g.size();
         let max = f.options.max_chain.max(4);
         let l = g.layout();
+        let mut scratch = Scratch::default();
         for start in 0..links.strong.len() as u32 {
             let (sc, sd) = links.split(start);
             if !g.has(sc, sd)
@@ -376,175 +426,217 @@ impl Technique for ChainFinder {
             let mut go = true;
             match self.report {
                 Report::Ends => {
-                    go = search(g, &links, self.kind, start, false, max, &mut |fd| {
-                        let &(v, val) = fd.path.last().expect("path");
-                        if !val || v <= start || fd.path.len() < 4 || !simple(&fd.path) {
-                            return true;
-                        }
-                        let (vc, vd) = links.split(v);
-                        if vc == sc {
-                            return true; // same cell: a discontinuous loop, reported there
-                        }
-                        let mut elims: Vec<(Cell, Digit)> = Vec::new();
-                        if vd == sd {
-                            elims.extend(seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)));
-                        } else {
-                            if self.kind != Kind::Any {
+                    go = search(
+                        g,
+                        &links,
+                        self.kind,
+                        start,
+                        false,
+                        max,
+                        &mut scratch,
+                        &mut |fd| {
+                            let (v, val) = fd.last;
+                            if !val || v <= start || fd.len < 4 {
                                 return true;
                             }
-                            if g.sees(sc, vc) {
-                                if g.has(vc, sd) {
-                                    elims.push((vc, sd));
+                            let fdp = fd.path();
+                            if !simple(&fdp) {
+                                return true;
+                            }
+                            let (vc, vd) = links.split(v);
+                            if vc == sc {
+                                return true; // same cell: a discontinuous loop, reported there
+                            }
+                            let mut elims: Vec<(Cell, Digit)> = Vec::new();
+                            if vd == sd {
+                                elims.extend(
+                                    seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)),
+                                );
+                            } else {
+                                if self.kind != Kind::Any {
+                                    return true;
                                 }
-                                if g.has(sc, vd) {
-                                    elims.push((sc, vd));
+                                if g.sees(sc, vc) {
+                                    if g.has(vc, sd) {
+                                        elims.push((vc, sd));
+                                    }
+                                    if g.has(sc, vd) {
+                                        elims.push((sc, vd));
+                                    }
                                 }
                             }
-                        }
-                        if elims.is_empty() {
-                            return true;
-                        }
-                        let chain = to_chain(n, &fd.path, false);
-                        let mut step = Step::new(self.info)
-                            .rated(self.rating(fd.path.len()))
-                            .digits([sd, vd])
-                            .cells(fd.path.iter().map(|p| links.split(p.0).0));
-                        for &(pv, pval) in &fd.path {
-                            let (c, d) = links.split(pv);
-                            step = step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
-                        }
-                        for &(c, d) in &elims {
-                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
-                        }
-                        let concl = format!(
-                            "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
-                            crate::render::cell_name(l, sc),
-                            crate::render::cell_name(l, vc),
-                            eliminations_text(l, &step.eliminations),
-                        );
-                        let text = self.text_for(g, &chain, &concl);
-                        f.emit(step.chain(chain).text(text))
-                    });
+                            if elims.is_empty() {
+                                return true;
+                            }
+                            let chain = to_chain(n, &fdp, false);
+                            let mut step = Step::new(self.info)
+                                .rated(self.rating(fd.len))
+                                .digits([sd, vd])
+                                .cells(fdp.iter().map(|p| links.split(p.0).0));
+                            for &(pv, pval) in &fdp {
+                                let (c, d) = links.split(pv);
+                                step =
+                                    step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
+                            }
+                            for &(c, d) in &elims {
+                                step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                            }
+                            let concl = format!(
+                                "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
+                                crate::render::cell_name(l, sc),
+                                crate::render::cell_name(l, vc),
+                                eliminations_text(l, &step.eliminations),
+                            );
+                            let text = self.text_for(g, &chain, &concl);
+                            f.emit(step.chain(chain).text(text))
+                        },
+                    );
                 }
                 Report::Discontinuous => {
                     for start_val in [false, true] {
                         if !start_val && links.strong[start as usize].is_empty() {
                             continue;
                         }
-                        go = search(g, &links, self.kind, start, start_val, max, &mut |fd| {
-                            let &(v, val) = fd.path.last().expect("path");
-                            let (vc, vd) = links.split(v);
-                            if fd.path.len() < 4 {
-                                return true;
-                            }
-                            let inner = &fd.path[1..fd.path.len() - 1];
-                            if !simple(inner) || inner.iter().any(|p| p.0 == start) {
-                                return true;
-                            }
-                            let name = crate::render::cell_name(l, sc);
-                            let mut step = Step::new(self.info).rated(self.rating(fd.path.len()));
-                            let concl;
-                            if start_val {
-                                // S true leads to S false, to another digit in S's cell, or to
-                                // S's digit in a peer: S is false.
-                                let same_cell = vc == sc;
-                                let contradiction = if same_cell {
-                                    (vd == sd) != val
-                                } else {
-                                    vd == sd && val && g.sees(vc, sc)
-                                };
-                                if !contradiction {
+                        go = search(
+                            g,
+                            &links,
+                            self.kind,
+                            start,
+                            start_val,
+                            max,
+                            &mut scratch,
+                            &mut |fd| {
+                                let (v, val) = fd.last;
+                                let (vc, vd) = links.split(v);
+                                if fd.len < 4 {
                                     return true;
                                 }
-                                step = step.eliminate(sc, sd).mark(sc, sd, Role::Eliminated);
-                                concl = format!(
-                                    "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
-                                );
-                            } else {
-                                if vc != sc || !val {
+                                let fdp = fd.path();
+                                let inner = &fdp[1..fd.len - 1];
+                                if !simple(inner) || inner.iter().any(|p| p.0 == start) {
                                     return true;
                                 }
-                                // S false makes S true (S is true), or makes another digit of
-                                // its cell true (the cell holds one of the two).
-                                let keep = if vd == sd {
-                                    DigitSet::single(sd)
+                                let name = crate::render::cell_name(l, sc);
+                                let mut step = Step::new(self.info).rated(self.rating(fd.len));
+                                let concl;
+                                if start_val {
+                                    // S true leads to S false, to another digit in S's cell, or to
+                                    // S's digit in a peer: S is false.
+                                    let same_cell = vc == sc;
+                                    let contradiction = if same_cell {
+                                        (vd == sd) != val
+                                    } else {
+                                        vd == sd && val && g.sees(vc, sc)
+                                    };
+                                    if !contradiction {
+                                        return true;
+                                    }
+                                    step = step.eliminate(sc, sd).mark(sc, sd, Role::Eliminated);
+                                    concl = format!(
+                                        "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
+                                    );
                                 } else {
-                                    DigitSet(DigitSet::single(sd).0 | DigitSet::single(vd).0)
-                                };
-                                for e in g.candidates(sc).iter().filter(|&e| !keep.contains(e)) {
-                                    step = step.eliminate(sc, e).mark(sc, e, Role::Eliminated);
+                                    if vc != sc || !val {
+                                        return true;
+                                    }
+                                    // S false makes S true (S is true), or makes another digit of
+                                    // its cell true (the cell holds one of the two).
+                                    let keep = if vd == sd {
+                                        DigitSet::single(sd)
+                                    } else {
+                                        DigitSet(DigitSet::single(sd).0 | DigitSet::single(vd).0)
+                                    };
+                                    for e in g.candidates(sc).iter().filter(|&e| !keep.contains(e))
+                                    {
+                                        step = step.eliminate(sc, e).mark(sc, e, Role::Eliminated);
+                                    }
+                                    concl = if vd == sd {
+                                        format!(
+                                            "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
+                                        )
+                                    } else {
+                                        format!(
+                                            "if {name} is not {sd} it is {vd}: its other candidates are removed."
+                                        )
+                                    };
                                 }
-                                concl = if vd == sd {
-                                    format!(
-                                        "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
-                                    )
-                                } else {
-                                    format!(
-                                        "if {name} is not {sd} it is {vd}: its other candidates are removed."
-                                    )
-                                };
-                            }
-                            if step.is_empty() {
-                                return true;
-                            }
-                            let chain = to_chain(n, &fd.path, false);
-                            let text = self.text_for(g, &chain, &concl);
-                            f.emit(step.digits([sd]).chain(chain).text(text))
-                        });
+                                if step.is_empty() {
+                                    return true;
+                                }
+                                let chain = to_chain(n, &fdp, false);
+                                let text = self.text_for(g, &chain, &concl);
+                                f.emit(step.digits([sd]).chain(chain).text(text))
+                            },
+                        );
                         if !go {
                             break;
                         }
                     }
                 }
                 Report::Continuous => {
-                    go = search(g, &links, self.kind, start, false, max, &mut |fd| {
-                        let &(v, val) = fd.path.last().expect("path");
-                        if !val || fd.path.len() < 4 || v <= start || !simple(&fd.path) {
-                            return true;
-                        }
-                        let (vc, vd) = links.split(v);
-                        // Closing weak link V -> S.
-                        let closes =
-                            (vc == sc && vd != sd) || (vd == sd && vc != sc && g.sees(vc, sc));
-                        if !closes {
-                            return true;
-                        }
-                        let mut path = fd.path.clone();
-                        path.push(fd.path[0]);
-                        let mut in_loop: Vec<(Cell, Digit)> =
-                            path.iter().map(|p| links.split(p.0)).collect();
-                        in_loop.dedup();
-                        let mut step = Step::new(self.info).rated(self.rating(fd.path.len()));
-                        // Every weak link (true -> false) of the loop becomes strong.
-                        for w in path.windows(2) {
-                            if !w[0].1 {
-                                continue;
+                    go = search(
+                        g,
+                        &links,
+                        self.kind,
+                        start,
+                        false,
+                        max,
+                        &mut scratch,
+                        &mut |fd| {
+                            let (v, val) = fd.last;
+                            if !val || fd.len < 4 || v <= start {
+                                return true;
                             }
-                            let (a, ad) = links.split(w[0].0);
-                            let (b, bd) = links.split(w[1].0);
-                            if a == b {
-                                for e in g.candidates(a).iter().filter(|&e| e != ad && e != bd) {
-                                    step = step.eliminate(a, e).mark(a, e, Role::Eliminated);
+                            let fdp = fd.path();
+                            if !simple(&fdp) {
+                                return true;
+                            }
+                            let (vc, vd) = links.split(v);
+                            // Closing weak link V -> S.
+                            let closes =
+                                (vc == sc && vd != sd) || (vd == sd && vc != sc && g.sees(vc, sc));
+                            if !closes {
+                                return true;
+                            }
+                            let mut path = fdp.clone();
+                            path.push(fdp[0]);
+                            let mut in_loop: Vec<(Cell, Digit)> =
+                                path.iter().map(|p| links.split(p.0)).collect();
+                            in_loop.dedup();
+                            let mut step = Step::new(self.info).rated(self.rating(fd.len));
+                            // Every weak link (true -> false) of the loop becomes strong.
+                            for w in path.windows(2) {
+                                if !w[0].1 {
+                                    continue;
                                 }
-                            } else {
-                                for c in seeing_both(g, a, b, ad) {
-                                    if !in_loop.contains(&(c, ad)) {
-                                        step = step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
+                                let (a, ad) = links.split(w[0].0);
+                                let (b, bd) = links.split(w[1].0);
+                                if a == b {
+                                    for e in g.candidates(a).iter().filter(|&e| e != ad && e != bd)
+                                    {
+                                        step = step.eliminate(a, e).mark(a, e, Role::Eliminated);
+                                    }
+                                } else {
+                                    for c in seeing_both(g, a, b, ad) {
+                                        if !in_loop.contains(&(c, ad)) {
+                                            step =
+                                                step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
+                                        }
                                     }
                                 }
                             }
-                        }
-                        if step.eliminations.is_empty() {
-                            return true;
-                        }
-                        let chain = to_chain(n, &fd.path, true);
-                        let concl = format!(
-                            "the loop closes, so every weak link in it is strong: {} are removed.",
-                            eliminations_text(l, &step.eliminations)
-                        );
-                        let text = self.text_for(g, &chain, &concl);
-                        f.emit(step.digits([sd]).chain(chain).text(text))
-                    });
+                            if step.eliminations.is_empty() {
+                                return true;
+                            }
+                            let chain = to_chain(n, &fdp, true);
+                            let concl = format!(
+                                "the loop closes, so every weak link in it is strong: {} are removed.",
+                                eliminations_text(l, &step.eliminations)
+                            );
+                            let text = self.text_for(g, &chain, &concl);
+                            f.emit(step.digits([sd]).chain(chain).text(text))
+                        },
+                    );
                 }
             }
             if !go || f.done() {

@@ -8,6 +8,7 @@
 pub mod als;
 pub mod chains;
 pub mod fish;
+pub mod forcing;
 pub mod guess;
 pub mod intersections;
 pub mod singles;
@@ -106,6 +107,22 @@ pub static ALL: &[&dyn Technique] = &[
     &als::AlsXyWing,
     &als::AlsXyChain,
     &als::DeathBlossom,
+    &forcing::Contradiction {
+        info: &forcing::FC_CONTRADICTION,
+        net: false,
+    },
+    &forcing::Verity {
+        info: &forcing::FC_VERITY,
+        net: false,
+    },
+    &forcing::Contradiction {
+        info: &forcing::FN_CONTRADICTION,
+        net: true,
+    },
+    &forcing::Verity {
+        info: &forcing::FN_VERITY,
+        net: true,
+    },
     &guess::Guess,
 ];
 
