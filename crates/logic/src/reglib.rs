@@ -38,13 +38,16 @@ pub fn techniques_for(code: &str) -> Vec<&'static dyn Technique> {
 }
 
 /// Library codes a technique answers for besides its own (e.g. a finder that also reports
-/// the dual form of its pattern).
-pub fn extra_codes(id: &str) -> &'static [&'static str] {
-    match id {
-        "2-string-kite" => &["0404"],
-        "empty-rectangle" => &["0405"],
-        _ => &[],
-    }
+/// a sub-type HoDoKu files under another code): (technique id, code) pairs.
+pub static EXTRA_CODES: &[(&str, &str)] = &[];
+
+/// The extra library codes of technique `id`.
+pub fn extra_codes(id: &str) -> Vec<&'static str> {
+    EXTRA_CODES
+        .iter()
+        .filter(|(t, _)| *t == id)
+        .map(|(_, c)| *c)
+        .collect()
 }
 
 /// Runs every test line of `text` (the library file's contents).
@@ -74,6 +77,7 @@ pub fn run(text: &str) -> BTreeMap<String, CodeResult> {
         // As HoDoKu's tester: the `-2` ALS variants allow overlapping sets.
         options.als_overlap = matches!(l.code.as_str(), "0902" | "0903" | "0904")
             && l.variant.as_deref() == Some("2");
+        options.er_two_candidates = l.code == "0402" && l.variant.as_deref() == Some("1");
         let mut found = Vec::new();
         for t in &ts {
             found.extend(find_all(*t, &l.grid, &options));

@@ -101,6 +101,9 @@ pub struct Options {
     /// Let almost locked sets overlap in ALS techniques (the linking digits never lie in the
     /// shared cells). HoDoKu's default is off.
     pub als_overlap: bool,
+    /// Accept empty rectangles whose box holds the digit only twice (HoDoKu's default: no;
+    /// such a pattern is also a kite or turbot fish).
+    pub er_two_candidates: bool,
 }
 
 impl Default for Options {
@@ -110,6 +113,7 @@ impl Default for Options {
             max_fins: 5,
             max_chain: 20,
             als_overlap: false,
+            er_two_candidates: false,
         }
     }
 }

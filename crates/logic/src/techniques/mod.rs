@@ -11,118 +11,56 @@ pub mod fish;
 pub mod forcing;
 pub mod guess;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod wings;
 
 use crate::technique::{Technique, TechniqueInfo};
 use subsets::{Kind, Subset};
 
 /// Every technique, one registration line each.
+#[rustfmt::skip]
 pub static ALL: &[&dyn Technique] = &[
     &singles::FullHouse,
     &singles::NakedSingle,
     &singles::HiddenSingle,
     &intersections::Pointing,
     &intersections::Claiming,
-    &Subset {
-        kind: Kind::Locked,
-        size: 2,
-        info: &subsets::LOCKED_PAIR,
-    },
-    &Subset {
-        kind: Kind::Locked,
-        size: 3,
-        info: &subsets::LOCKED_TRIPLE,
-    },
-    &Subset {
-        kind: Kind::Naked,
-        size: 2,
-        info: &subsets::NAKED_PAIR,
-    },
-    &Subset {
-        kind: Kind::Naked,
-        size: 3,
-        info: &subsets::NAKED_TRIPLE,
-    },
-    &Subset {
-        kind: Kind::Naked,
-        size: 4,
-        info: &subsets::NAKED_QUAD,
-    },
-    &Subset {
-        kind: Kind::Hidden,
-        size: 2,
-        info: &subsets::HIDDEN_PAIR,
-    },
-    &Subset {
-        kind: Kind::Hidden,
-        size: 3,
-        info: &subsets::HIDDEN_TRIPLE,
-    },
-    &Subset {
-        kind: Kind::Hidden,
-        size: 4,
-        info: &subsets::HIDDEN_QUAD,
-    },
-    &fish::BasicFish {
-        size: 2,
-        info: &fish::X_WING,
-    },
-    &fish::BasicFish {
-        size: 3,
-        info: &fish::SWORDFISH,
-    },
-    &fish::BasicFish {
-        size: 4,
-        info: &fish::JELLYFISH,
-    },
-    &chains::ChainFinder {
-        info: &chains::X_CHAIN,
-        kind: chains::Kind::X,
-        report: chains::Report::Ends,
-    },
-    &chains::ChainFinder {
-        info: &chains::XY_CHAIN,
-        kind: chains::Kind::Xy,
-        report: chains::Report::Ends,
-    },
-    &chains::ChainFinder {
-        info: &chains::NICE_LOOP_CONTINUOUS,
-        kind: chains::Kind::Any,
-        report: chains::Report::Continuous,
-    },
-    &chains::ChainFinder {
-        info: &chains::NICE_LOOP_DISCONTINUOUS,
-        kind: chains::Kind::Any,
-        report: chains::Report::Discontinuous,
-    },
-    &chains::ChainFinder {
-        info: &chains::AIC,
-        kind: chains::Kind::Any,
-        report: chains::Report::Ends,
-    },
+    &Subset { kind: Kind::Locked, size: 2, info: &subsets::LOCKED_PAIR },
+    &Subset { kind: Kind::Locked, size: 3, info: &subsets::LOCKED_TRIPLE },
+    &Subset { kind: Kind::Naked, size: 2, info: &subsets::NAKED_PAIR },
+    &Subset { kind: Kind::Naked, size: 3, info: &subsets::NAKED_TRIPLE },
+    &Subset { kind: Kind::Naked, size: 4, info: &subsets::NAKED_QUAD },
+    &Subset { kind: Kind::Hidden, size: 2, info: &subsets::HIDDEN_PAIR },
+    &Subset { kind: Kind::Hidden, size: 3, info: &subsets::HIDDEN_TRIPLE },
+    &Subset { kind: Kind::Hidden, size: 4, info: &subsets::HIDDEN_QUAD },
+    &fish::BasicFish { size: 2, info: &fish::X_WING },
+    &fish::BasicFish { size: 3, info: &fish::SWORDFISH },
+    &fish::BasicFish { size: 4, info: &fish::JELLYFISH },
+    &single_digit::TwoLinks { info: &single_digit::SKYSCRAPER },
+    &single_digit::TwoLinks { info: &single_digit::TWO_STRING_KITE },
+    &single_digit::TwoLinks { info: &single_digit::TURBOT_FISH },
+    &single_digit::EmptyRectangle,
+    &wings::WWing,
+    &wings::PivotWing { xyz: false },
+    &wings::PivotWing { xyz: true },
+    &wings::WxyzWing,
+    &chains::ChainFinder { info: &chains::X_CHAIN, kind: chains::Kind::X, report: chains::Report::Ends },
+    &chains::ChainFinder { info: &chains::XY_CHAIN, kind: chains::Kind::Xy, report: chains::Report::Ends },
+    &chains::ChainFinder { info: &chains::NICE_LOOP_CONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Continuous },
+    &chains::ChainFinder { info: &chains::NICE_LOOP_DISCONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Discontinuous },
+    &chains::ChainFinder { info: &chains::AIC, kind: chains::Kind::Any, report: chains::Report::Ends },
     &sue_de_coq::SueDeCoq,
     &als::AlsXz,
     &als::AlsXyWing,
     &als::AlsXyChain,
     &als::DeathBlossom,
-    &forcing::Contradiction {
-        info: &forcing::FC_CONTRADICTION,
-        net: false,
-    },
-    &forcing::Verity {
-        info: &forcing::FC_VERITY,
-        net: false,
-    },
-    &forcing::Contradiction {
-        info: &forcing::FN_CONTRADICTION,
-        net: true,
-    },
-    &forcing::Verity {
-        info: &forcing::FN_VERITY,
-        net: true,
-    },
+    &forcing::Contradiction { info: &forcing::FC_CONTRADICTION, net: false },
+    &forcing::Verity { info: &forcing::FC_VERITY, net: false },
+    &forcing::Contradiction { info: &forcing::FN_CONTRADICTION, net: true },
+    &forcing::Verity { info: &forcing::FN_VERITY, net: true },
     &guess::Guess,
 ];
 

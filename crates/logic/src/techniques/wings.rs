@@ -1,0 +1,346 @@
+//! Wings: XY-wing, XYZ-wing, W-wing and WXYZ-wing. Every layout ("sees" is the layout's peer
+//! relation).
+//!
+//! Design decision: XY- and XYZ-wings are searched from their pivot, as people look for them;
+//! the WXYZ-wing uses the general rule that covers all of them — four cells with four digits
+//! between them, every digit but one "restricted" (all its cells in the pattern see each
+//! other), so the free digit must be in the pattern and whatever sees all its cells there
+//! loses it.
+
+use sudokit_core::{Cell, Digit, DigitSet, House};
+
+use crate::grid::CandidateGrid;
+use crate::render::{cell_name, cells_name};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+macro_rules! info {
+    ($name:ident, $id:literal, $title:literal, $code:expr, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
+        #[doc = concat!($title, ".")]
+        pub static $name: TechniqueInfo = TechniqueInfo {
+            id: $id,
+            name: $title,
+            hodoku: $code,
+            se: $se,
+            level: Level::Hard,
+            score: $score,
+            hodoku_order: $ho,
+            se_order: $so,
+            uniqueness: false,
+            default_on: true,
+            family: "wings",
+            summary: $sum,
+        };
+    };
+}
+
+info!(
+    XY_WING,
+    "xy-wing",
+    "XY-Wing",
+    Some("0800"),
+    4.2,
+    160,
+    3300,
+    1300,
+    "a pivot {x,y} sees pincers {x,z} and {y,z}: what sees both pincers loses z"
+);
+info!(
+    XYZ_WING,
+    "xyz-wing",
+    "XYZ-Wing",
+    Some("0801"),
+    4.4,
+    180,
+    3400,
+    1400,
+    "a pivot {x,y,z} sees pincers {x,z} and {y,z}: what sees all three loses z"
+);
+info!(
+    W_WING,
+    "w-wing",
+    "W-Wing",
+    Some("0803"),
+    4.4,
+    150,
+    3200,
+    1410,
+    "two equal bivalue cells {x,y} joined by a strong link on x: what sees both loses y"
+);
+info!(
+    WXYZ_WING,
+    "wxyz-wing",
+    "WXYZ-Wing",
+    None,
+    5.5,
+    200,
+    3450,
+    1850,
+    "four cells with four digits, all but one restricted: what sees the free digit's cells loses it"
+);
+
+fn common_seers(g: &CandidateGrid, cells: &[Cell], d: Digit) -> Vec<Cell> {
+    g.seen_by_all(cells, d)
+}
+
+fn two(set: DigitSet) -> (Digit, Digit) {
+    let mut it = set.iter();
+    (it.next().expect("two"), it.next().expect("two"))
+}
+
+/// Finder for [`XY_WING`] and [`XYZ_WING`].
+pub struct PivotWing {
+    /// XY (pivot bivalue) or XYZ (pivot trivalue).
+    pub xyz: bool,
+}
+
+impl Technique for PivotWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        if self.xyz { &XYZ_WING } else { &XY_WING }
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        let want = if self.xyz { 3 } else { 2 };
+        for p in g.empty_cells() {
+            let pc = g.candidates(p);
+            if pc.len() != want {
+                continue;
+            }
+            let pincers: Vec<Cell> = g
+                .peers(p)
+                .iter()
+                .copied()
+                .filter(|&c| g.candidates(c).len() == 2)
+                .collect();
+            for (i, &a) in pincers.iter().enumerate() {
+                for &b in &pincers[i + 1..] {
+                    let (ca, cb) = (g.candidates(a), g.candidates(b));
+                    if ca == cb {
+                        continue;
+                    }
+                    let z = DigitSet(ca.0 & cb.0);
+                    if z.len() != 1 {
+                        continue;
+                    }
+                    let zd = z.first().expect("one");
+                    // XY: pivot = (a ∪ b) − z; XYZ: pivot = a ∪ b.
+                    let union = DigitSet(ca.0 | cb.0);
+                    let ok = if self.xyz {
+                        pc == union
+                    } else {
+                        pc == DigitSet(union.0 & !z.0)
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    let pattern: Vec<Cell> = if self.xyz { vec![p, a, b] } else { vec![a, b] };
+                    let elims: Vec<Cell> = common_seers(g, &pattern, zd)
+                        .into_iter()
+                        .filter(|&c| c != p)
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(self.info()).digits(union.iter()).cells([p, a, b]);
+                    for &c in &[p, a, b] {
+                        for d in g.candidates(c).iter() {
+                            step = step.mark(c, d, if d == zd { Role::Fin } else { Role::Pattern });
+                        }
+                    }
+                    for &c in &elims {
+                        step = step.eliminate(c, zd).mark(c, zd, Role::Eliminated);
+                    }
+                    let text = format!(
+                        "Pivot {} ({}) sees {} ({}) and {} ({}): whatever the pivot holds, one of {} is {zd}, so {} lose {zd}.",
+                        cell_name(l, p),
+                        pc,
+                        cell_name(l, a),
+                        ca,
+                        cell_name(l, b),
+                        cb,
+                        if self.xyz {
+                            "the three cells"
+                        } else {
+                            "the pincers"
+                        },
+                        cells_name(l, &elims)
+                    );
+                    if !f.emit(step.text(text)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Finder for [`W_WING`].
+pub struct WWing;
+
+impl Technique for WWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        &W_WING
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        let bivalue: Vec<Cell> = g
+            .empty_cells()
+            .filter(|&c| g.candidates(c).len() == 2)
+            .collect();
+        let links: Vec<(House, Digit, Cell, Cell)> = g
+            .houses()
+            .flat_map(|h| {
+                DigitSet::full(g.size()).iter().filter_map(move |d| {
+                    let pos = g.positions(h, d);
+                    (pos.count_ones() == 2).then(|| {
+                        let cells = g.house_cells(h);
+                        (
+                            h,
+                            d,
+                            cells[pos.trailing_zeros() as usize],
+                            cells[63 - pos.leading_zeros() as usize],
+                        )
+                    })
+                })
+            })
+            .collect();
+        for (i, &a) in bivalue.iter().enumerate() {
+            for &b in &bivalue[i + 1..] {
+                if g.candidates(a) != g.candidates(b) || g.sees(a, b) {
+                    continue;
+                }
+                let (d1, d2) = two(g.candidates(a));
+                for (x, y) in [(d1, d2), (d2, d1)] {
+                    let elims: Vec<Cell> = common_seers(g, &[a, b], y);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    for &(h, d, c, e) in &links {
+                        if d != x {
+                            continue;
+                        }
+                        for (c, e) in [(c, e), (e, c)] {
+                            if c == a
+                                || c == b
+                                || e == a
+                                || e == b
+                                || !g.sees(c, a)
+                                || !g.sees(e, b)
+                            {
+                                continue;
+                            }
+                            let mut step = Step::new(&W_WING)
+                                .digits([x, y])
+                                .cells([a, b, c, e])
+                                .houses([h]);
+                            for &z in &[a, b] {
+                                step = step.mark(z, x, Role::Pattern).mark(z, y, Role::Fin);
+                            }
+                            step = step.mark(c, x, Role::ColorA).mark(e, x, Role::ColorA);
+                            for &z in &elims {
+                                step = step.eliminate(z, y).mark(z, y, Role::Eliminated);
+                            }
+                            let text = format!(
+                                "{} and {} are both {{{x},{y}}}; {x} in {} is in {} or {}, which see them. If neither were {y}, both would be {x} and {x} would have no place in {}. So one is {y}: {} lose {y}.",
+                                cell_name(l, a),
+                                cell_name(l, b),
+                                crate::render::house_name(l, h),
+                                cell_name(l, c),
+                                cell_name(l, e),
+                                crate::render::house_name(l, h),
+                                cells_name(l, &elims)
+                            );
+                            if !f.emit(step.text(text)) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Finder for [`WXYZ_WING`].
+pub struct WxyzWing;
+
+impl Technique for WxyzWing {
+    fn info(&self) -> &'static TechniqueInfo {
+        &WXYZ_WING
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let l = g.layout();
+        let small: Vec<Cell> = g
+            .empty_cells()
+            .filter(|&c| (2..=4).contains(&g.candidates(c).len()))
+            .collect();
+        // A pivot and three wings it sees (the usual shape), cells with at most four digits.
+        for &p in &small {
+            let wings: Vec<Cell> = small
+                .iter()
+                .copied()
+                .filter(|&c| c != p && g.sees(c, p))
+                .collect();
+            for i in 0..wings.len() {
+                for j in i + 1..wings.len() {
+                    for k in j + 1..wings.len() {
+                        let cells = [p, wings[i], wings[j], wings[k]];
+                        let mut union = DigitSet::EMPTY;
+                        for &c in &cells {
+                            union.0 |= g.candidates(c).0;
+                        }
+                        if union.len() != 4 {
+                            continue;
+                        }
+                        let mut free = Vec::new();
+                        for d in union.iter() {
+                            let holders: Vec<Cell> =
+                                cells.iter().copied().filter(|&c| g.has(c, d)).collect();
+                            let restricted = holders
+                                .iter()
+                                .enumerate()
+                                .all(|(x, &a)| holders[x + 1..].iter().all(|&b| g.sees(a, b)));
+                            if !restricted {
+                                free.push((d, holders));
+                            }
+                        }
+                        if free.len() != 1 {
+                            continue;
+                        }
+                        let (z, holders) = &free[0];
+                        let elims: Vec<Cell> = common_seers(g, holders, *z)
+                            .into_iter()
+                            .filter(|c| !cells.contains(c))
+                            .collect();
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        // Report each pattern once: from its smallest pivot-compatible cell set.
+                        let mut step = Step::new(&WXYZ_WING).digits(union.iter()).cells(cells);
+                        for &c in &cells {
+                            for d in g.candidates(c).iter() {
+                                step = step.mark(
+                                    c,
+                                    d,
+                                    if d == *z { Role::Fin } else { Role::Pattern },
+                                );
+                            }
+                        }
+                        for &c in &elims {
+                            step = step.eliminate(c, *z).mark(c, *z, Role::Eliminated);
+                        }
+                        let text = format!(
+                            "{} hold only the four digits {} and every digit but {z} is confined to cells that see each other, so these four cells cannot all avoid {z}: {} lose {z}.",
+                            cells_name(l, &cells),
+                            union,
+                            cells_name(l, &elims)
+                        );
+                        if !f.emit(step.text(text)) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
