@@ -15,6 +15,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod uniqueness;
 pub mod wings;
 
 use crate::technique::{Technique, TechniqueInfo};
@@ -47,6 +48,16 @@ pub static ALL: &[&dyn Technique] = &[
     &wings::PivotWing { xyz: false },
     &wings::PivotWing { xyz: true },
     &wings::WxyzWing,
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T1, info: &uniqueness::UR1 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T2, info: &uniqueness::UR2 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T3, info: &uniqueness::UR3 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T4, info: &uniqueness::UR4 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T5, info: &uniqueness::UR5 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T6, info: &uniqueness::UR6 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::Hidden, info: &uniqueness::HIDDEN_RECTANGLE },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::Ar1, info: &uniqueness::AR1 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::Ar2, info: &uniqueness::AR2 },
+    &uniqueness::BugPlusOne,
     &chains::ChainFinder { info: &chains::X_CHAIN, kind: chains::Kind::X, report: chains::Report::Ends },
     &chains::ChainFinder { info: &chains::XY_CHAIN, kind: chains::Kind::Xy, report: chains::Report::Ends },
     &chains::ChainFinder { info: &chains::NICE_LOOP_CONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Continuous },
