@@ -5,6 +5,7 @@
 //! solver orders techniques by the rows' `hodoku_order` or `se_order`, so the position in
 //! [`ALL`] does not matter.
 
+pub mod aligned;
 pub mod als;
 pub mod chains;
 pub mod fish;
@@ -64,6 +65,7 @@ pub static ALL: &[&dyn Technique] = &[
     &chains::ChainFinder { info: &chains::NICE_LOOP_DISCONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Discontinuous },
     &chains::ChainFinder { info: &chains::AIC, kind: chains::Kind::Any, report: chains::Report::Ends },
     &sue_de_coq::SueDeCoq,
+    &aligned::AlignedPair,
     &als::AlsXz,
     &als::AlsXyWing,
     &als::AlsXyChain,
