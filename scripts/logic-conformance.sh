@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Human-style solver conformance on the shared data sets (needs ../shared beside the repo):
+#  1. HoDoKu's regression library through the techniques' find-all mode: pass rate per code;
+#     fails when the implemented codes pass less than 95% of their lines.
+#  2. `sudokit explain --check` on the shared hard sets: every puzzle solved, every step checked
+#     against an engine's solution (a placement equals it, an elimination never removes it).
+# Usage: bash scripts/logic-conformance.sh [--quick]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED=../shared/data
+if [ ! -d "$SHARED/9x9" ]; then
+    echo "logic-conformance: $SHARED is missing; nothing to check" >&2
+    exit 0
+fi
+export CARGO_TERM_COLOR=never
+cargo build --release --locked -p sudokit -p sudokit-logic --example reglib --quiet
+BIN=target/release/sudokit
+
+echo "== HoDoKu regression library (reglib-1.3)"
+target/release/examples/reglib "$SHARED/hodoku/reglib-1.3.txt" | tee /tmp/sudokit-reglib.txt
+rate=$(sed -n 's/.*passed (\([0-9.]*\)%).*/\1/p' /tmp/sudokit-reglib.txt)
+python3 -c "import sys; r=float('$rate'); sys.exit(0 if r >= 95.0 else 1)" || {
+    echo "logic-conformance: reglib pass rate $rate% is below 95%" >&2
+    exit 1
+}
+
+check() { # FILE TAKE
+    local file=$1 take=$2
+    echo "== explain --check: $(basename "$file") (first $take)"
+    head -n "$take" "$file" > /tmp/sudokit-explain-in.txt
+    local start=$SECONDS
+    "$BIN" explain --check -f json /tmp/sudokit-explain-in.txt > /tmp/sudokit-explain-out.json
+    python3 - "$take" "$((SECONDS - start))" <<'PY'
+import json, sys, collections
+take, secs = int(sys.argv[1]), int(sys.argv[2])
+status, techs, guessed = collections.Counter(), collections.Counter(), 0
+for line in open('/tmp/sudokit-explain-out.json'):
+    v = json.loads(line)
+    status[v['status']] += 1
+    assert v.get('checked') is True, v.get('error')
+    used = {s['technique'] for s in v['steps']}
+    guessed += 'guess' in used
+    techs.update(used)
+n = sum(status.values())
+assert n == take, f'{n} records for {take} puzzles'
+assert status['solved'] == n, dict(status)
+print(f'  {n} puzzles solved and checked in {secs} s; trial and error needed in {guessed}')
+print('  puzzles using each technique:', ', '.join(f'{t} {c}' for t, c in techs.most_common()))
+PY
+}
+if [ "${1:-}" = "--quick" ]; then
+    check "$SHARED/9x9/top95.txt" 95
+else
+    check "$SHARED/9x9/top95.txt" 95
+    check "$SHARED/9x9/magictour_top1465.txt" 1465
+    check "$SHARED/9x9/17_clue.txt" 3000
+    check "$SHARED/9x9/top2365.txt" 500
+    check "$SHARED/9x9/forum_hardest_1905_11plus.txt" 300
+fi
+echo "logic-conformance: ok"
