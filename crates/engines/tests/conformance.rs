@@ -40,7 +40,12 @@ fn repo_puzzles() -> Vec<(String, Grid)> {
 /// order, no propagation) needs more than minutes on the shipped 25×25 puzzle even in release,
 /// so it is never run there; `colour` (DSatur) finishes in release but takes minutes in debug.
 fn skip(engine: &str, puzzle: &Grid) -> bool {
-    puzzle.size() >= 25 && (engine == "backtrack" || (cfg!(debug_assertions) && engine == "colour"))
+    // The worksheet's backtracking is minutes on 25×25, and in a debug build on a busy machine
+    // it can pass the 20 s budget on 16×16: the release variant of this test covers 16×16.
+    let slow_debug = cfg!(debug_assertions) && puzzle.size() >= 16 && engine == "backtrack";
+    slow_debug
+        || puzzle.size() >= 25
+            && (engine == "backtrack" || (cfg!(debug_assertions) && engine == "colour"))
 }
 
 /// Runs every engine on `puzzles`; a complete engine stopped by `budget` on a puzzle is
