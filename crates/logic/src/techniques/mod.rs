@@ -7,10 +7,12 @@
 
 pub mod als;
 pub mod chains;
+pub mod colouring;
 pub mod fish;
 pub mod forcing;
 pub mod guess;
 pub mod intersections;
+pub mod remote_pair;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -47,6 +49,11 @@ pub static ALL: &[&dyn Technique] = &[
     &wings::PivotWing { xyz: false },
     &wings::PivotWing { xyz: true },
     &wings::WxyzWing,
+    &remote_pair::RemotePair,
+    &colouring::SimpleColors { kind: colouring::Simple::Trap },
+    &colouring::SimpleColors { kind: colouring::Simple::Wrap },
+    &colouring::MultiColors { type2: false },
+    &colouring::MultiColors { type2: true },
     &chains::ChainFinder { info: &chains::X_CHAIN, kind: chains::Kind::X, report: chains::Report::Ends },
     &chains::ChainFinder { info: &chains::XY_CHAIN, kind: chains::Kind::Xy, report: chains::Report::Ends },
     &chains::ChainFinder { info: &chains::NICE_LOOP_CONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Continuous },
