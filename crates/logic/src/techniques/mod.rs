@@ -45,6 +45,8 @@ pub static ALL: &[&dyn Technique] = &[
     &single_digit::TwoLinks { info: &single_digit::TWO_STRING_KITE },
     &single_digit::TwoLinks { info: &single_digit::TURBOT_FISH },
     &single_digit::EmptyRectangle,
+    &single_digit::DualKite,
+    &single_digit::DualEmptyRectangle,
     &wings::WWing,
     &wings::PivotWing { xyz: false },
     &wings::PivotWing { xyz: true },
