@@ -213,8 +213,10 @@ fn read(path: &str, format: InputFormat) -> Vec<Grid> {
 #[test]
 fn every_instance_is_sound_on_other_layouts() {
     let solver = LogicSolver::new(Order::Hodoku);
-    let mut options = Options::default();
-    options.er_two_candidates = true;
+    let options = Options {
+        er_two_candidates: true,
+        ..Options::default()
+    };
     let mut found = 0;
     for (path, format) in [
         ("data/examples/puzzles.txt", InputFormat::Auto),

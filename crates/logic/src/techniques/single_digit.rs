@@ -230,7 +230,7 @@ impl Technique for TwoLinks {
                                 links: vec![LinkKind::Strong, LinkKind::Weak, LinkKind::Strong],
                             };
                             let text = format!(
-                                "In {}, {d} is in {} or {}; in {}, in {} or {}. {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {} {d}.",
+                                "In {}, {d} is in {} or {}; in {}, in {} or {}. {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {} {} {d}.",
                                 house_name(l, h1),
                                 cell_name(l, a),
                                 cell_name(l, b),
@@ -241,11 +241,8 @@ impl Technique for TwoLinks {
                                 cell_name(l, c),
                                 cell_name(l, a),
                                 cell_name(l, e),
-                                format!(
-                                    "{} {}",
-                                    cells_name(l, &elims),
-                                    if elims.len() == 1 { "loses" } else { "lose" }
-                                )
+                                cells_name(l, &elims),
+                                if elims.len() == 1 { "loses" } else { "lose" }
                             );
                             if !f.emit(step.chain(chain).text(text)) {
                                 return;
