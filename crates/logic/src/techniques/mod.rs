@@ -8,10 +8,12 @@
 pub mod aligned;
 pub mod als;
 pub mod chains;
+pub mod colouring;
 pub mod fish;
 pub mod forcing;
 pub mod guess;
 pub mod intersections;
+pub mod remote_pair;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -45,6 +47,8 @@ pub static ALL: &[&dyn Technique] = &[
     &single_digit::TwoLinks { info: &single_digit::TWO_STRING_KITE },
     &single_digit::TwoLinks { info: &single_digit::TURBOT_FISH },
     &single_digit::EmptyRectangle,
+    &single_digit::DualKite,
+    &single_digit::DualEmptyRectangle,
     &wings::WWing,
     &wings::PivotWing { xyz: false },
     &wings::PivotWing { xyz: true },
@@ -59,6 +63,11 @@ pub static ALL: &[&dyn Technique] = &[
     &uniqueness::Rectangles { kind: uniqueness::Kind::Ar1, info: &uniqueness::AR1 },
     &uniqueness::Rectangles { kind: uniqueness::Kind::Ar2, info: &uniqueness::AR2 },
     &uniqueness::BugPlusOne,
+    &remote_pair::RemotePair,
+    &colouring::SimpleColors { kind: colouring::Simple::Trap },
+    &colouring::SimpleColors { kind: colouring::Simple::Wrap },
+    &colouring::MultiColors { type2: false },
+    &colouring::MultiColors { type2: true },
     &chains::ChainFinder { info: &chains::X_CHAIN, kind: chains::Kind::X, report: chains::Report::Ends },
     &chains::ChainFinder { info: &chains::XY_CHAIN, kind: chains::Kind::Xy, report: chains::Report::Ends },
     &chains::ChainFinder { info: &chains::NICE_LOOP_CONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Continuous },

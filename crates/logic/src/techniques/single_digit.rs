@@ -15,8 +15,8 @@ use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
 
 macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
-        #[doc = concat!($title, ". SE 1.2.1 sees it as a forcing X-chain; `se` is Sukaku's rating.")]
+    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal $(, $on:literal)?) => {
+        #[doc = concat!($title, ". SE 1.2.1 sees it as a forcing X-chain; `se` is Sukaku's rating. Duals are off by default, as in HoDoKu.")]
         pub static $name: TechniqueInfo = TechniqueInfo {
             id: $id,
             name: $title,
@@ -27,7 +27,7 @@ macro_rules! info {
             hodoku_order: $ho,
             se_order: $so,
             uniqueness: false,
-            default_on: true,
+            default_on: true $(&& $on)?,
             family: "single-digit",
             summary: $sum,
         };
@@ -77,6 +77,31 @@ info!(
     3170,
     1280,
     "a box whose digit lies on a row and a column, with a strong link outside: one cell loses the digit"
+);
+
+info!(
+    DUAL_TWO_STRING_KITE,
+    "dual-2-string-kite",
+    "Dual 2-String Kite",
+    "0404",
+    4.1,
+    150,
+    3110,
+    1261,
+    "two 2-string kites through the same two box cells: both eliminations at once",
+    false
+);
+info!(
+    DUAL_EMPTY_RECTANGLE,
+    "dual-empty-rectangle",
+    "Dual Empty Rectangle",
+    "0405",
+    4.3,
+    120,
+    3180,
+    1281,
+    "two empty rectangles in one box whose strong links meet: both eliminations at once",
+    false
 );
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -205,7 +230,7 @@ impl Technique for TwoLinks {
                                 links: vec![LinkKind::Strong, LinkKind::Weak, LinkKind::Strong],
                             };
                             let text = format!(
-                                "In {}, {d} is in {} or {}; in {}, in {} or {}. {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {} lose {d}.",
+                                "In {}, {d} is in {} or {}; in {}, in {} or {}. {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {} {} {d}.",
                                 house_name(l, h1),
                                 cell_name(l, a),
                                 cell_name(l, b),
@@ -216,7 +241,8 @@ impl Technique for TwoLinks {
                                 cell_name(l, c),
                                 cell_name(l, a),
                                 cell_name(l, e),
-                                cells_name(l, &elims)
+                                cells_name(l, &elims),
+                                if elims.len() == 1 { "loses" } else { "lose" }
                             );
                             if !f.emit(step.chain(chain).text(text)) {
                                 return;
@@ -229,6 +255,133 @@ impl Technique for TwoLinks {
     }
 }
 
+/// One empty rectangle: digit `d` in region `bx` lies on row `r0` and column `c0` only; the
+/// strong link `x`–`y` in line `h` (`x` on one of those lines' continuations) removes `d`
+/// from `target`.
+#[derive(Clone, Copy)]
+struct ErInstance {
+    d: Digit,
+    bx: House,
+    r0: usize,
+    c0: usize,
+    h: House,
+    x: Cell,
+    y: Cell,
+    target: Cell,
+}
+
+/// Calls `visit` with every empty rectangle (boxes with only two cells of the digit too when
+/// `allow_two`) until it returns `false`.
+fn empty_rectangles(g: &CandidateGrid, allow_two: bool, visit: &mut dyn FnMut(ErInstance) -> bool) {
+    let n = g.size();
+    let regions: Vec<House> = g.houses().filter(|&h| kind(g, h) == Kind::Region).collect();
+    for d in DigitSet::full(n).iter() {
+        let links = strong_links(g, d);
+        for &bx in &regions {
+            let cells: Vec<Cell> = g.cells_with(bx, d).collect();
+            if cells.len() < 2 || (cells.len() == 2 && !allow_two) {
+                continue;
+            }
+            // Every (row R, column C) cross that covers the box's cells of d.
+            let rows: Vec<usize> = cells.iter().map(|c| c.row_col(n).0).collect();
+            let cols: Vec<usize> = cells.iter().map(|c| c.row_col(n).1).collect();
+            let mut crosses = Vec::new();
+            for &r in &rows {
+                for &c in &cols {
+                    if cells
+                        .iter()
+                        .all(|x| x.row_col(n).0 == r || x.row_col(n).1 == c)
+                        && cells
+                            .iter()
+                            .any(|x| x.row_col(n).0 == r && x.row_col(n).1 != c)
+                        && cells
+                            .iter()
+                            .any(|x| x.row_col(n).1 == c && x.row_col(n).0 != r)
+                        && !crosses.contains(&(r, c))
+                    {
+                        crosses.push((r, c));
+                    }
+                }
+            }
+            for (r0, c0) in crosses {
+                for &(h, a, b) in &links {
+                    if kind(g, h) != Kind::Line
+                        || g.houses_of(a).contains(&bx)
+                        || g.houses_of(b).contains(&bx)
+                    {
+                        continue;
+                    }
+                    for (x, y) in [(a, b), (b, a)] {
+                        let (xr, xc) = x.row_col(n);
+                        let (yr, yc) = y.row_col(n);
+                        // A row link with one end in column C0: the cell (R0, other end's column).
+                        // A column link with one end in row R0: the cell (other end's row, C0).
+                        let target = if is_row(g, h) && xc == c0 {
+                            Cell::at(r0, yc, n)
+                        } else if !is_row(g, h) && xr == r0 {
+                            Cell::at(yr, c0, n)
+                        } else {
+                            continue;
+                        };
+                        if !g.has(target, d)
+                            || g.houses_of(target).contains(&bx)
+                            || target == x
+                            || target == y
+                        {
+                            continue;
+                        }
+                        let er = ErInstance {
+                            d,
+                            bx,
+                            r0,
+                            c0,
+                            h,
+                            x,
+                            y,
+                            target,
+                        };
+                        if !visit(er) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The step for one empty rectangle.
+fn er_step(g: &CandidateGrid, info: &'static TechniqueInfo, er: &ErInstance) -> Step {
+    let l = g.layout();
+    let d = er.d;
+    let cells: Vec<Cell> = g.cells_with(er.bx, d).collect();
+    let mut step = Step::new(info)
+        .digits([d])
+        .houses([er.bx, er.h])
+        .cells(cells.iter().copied().chain([er.x, er.y]))
+        .eliminate(er.target, d)
+        .mark(er.target, d, Role::Eliminated);
+    for &c in &cells {
+        step = step.mark(c, d, Role::Pattern);
+    }
+    step = step.mark(er.x, d, Role::ColorA).mark(er.y, d, Role::ColorB);
+    let text = format!(
+        "In {}, {d} lies only on row {} and column {} (an empty rectangle). In {}, {d} is in {} or {}: if {} is {d}, the box's {d} is pushed onto the other line, which reaches {}; if {} is {d}, it sees {} directly. Either way {} is not {d}.",
+        house_name(l, er.bx),
+        er.r0 + 1,
+        er.c0 + 1,
+        house_name(l, er.h),
+        cell_name(l, er.x),
+        cell_name(l, er.y),
+        cell_name(l, er.x),
+        cell_name(l, er.target),
+        cell_name(l, er.y),
+        cell_name(l, er.target),
+        cell_name(l, er.target),
+    );
+    step.text(text)
+}
+
 /// Finder for [`EMPTY_RECTANGLE`].
 pub struct EmptyRectangle;
 
@@ -237,93 +390,115 @@ impl Technique for EmptyRectangle {
         &EMPTY_RECTANGLE
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let l = g.layout();
-        let n = g.size();
-        let regions: Vec<House> = g.houses().filter(|&h| kind(g, h) == Kind::Region).collect();
-        for d in DigitSet::full(n).iter() {
-            let links = strong_links(g, d);
-            for &bx in &regions {
-                let cells: Vec<Cell> = g.cells_with(bx, d).collect();
-                if cells.len() < 2 || (cells.len() == 2 && !f.options.er_two_candidates) {
+        let allow_two = f.options.er_two_candidates;
+        empty_rectangles(g, allow_two, &mut |er| {
+            f.emit(er_step(g, &EMPTY_RECTANGLE, &er))
+        });
+    }
+}
+
+/// Two steps of one pattern reported as one (a "dual"): both eliminations, both highlights.
+fn merge(info: &'static TechniqueInfo, a: Step, b: Step, intro: String) -> Step {
+    let mut out = Step::new(info);
+    out.digits = a.digits.clone();
+    for s in [&a, &b] {
+        out.eliminations.extend(s.eliminations.iter().copied());
+        out.highlight
+            .cells
+            .extend(s.highlight.cells.iter().copied());
+        out.highlight
+            .candidates
+            .extend(s.highlight.candidates.iter().copied());
+        out.highlight
+            .houses
+            .extend(s.highlight.houses.iter().copied());
+        out.highlight
+            .chains
+            .extend(s.highlight.chains.iter().cloned());
+    }
+    out.highlight.cells.sort();
+    out.highlight.cells.dedup();
+    out.highlight.houses.sort();
+    out.highlight.houses.dedup();
+    out.text = format!("{intro} {} {}", a.text, b.text);
+    out
+}
+
+/// Finder for [`DUAL_TWO_STRING_KITE`]: two kites on one digit joined through the same pair
+/// of cells in their box, each with its own elimination.
+pub struct DualKite;
+
+impl Technique for DualKite {
+    fn info(&self) -> &'static TechniqueInfo {
+        &DUAL_TWO_STRING_KITE
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let kites = crate::technique::find_all(
+            &TwoLinks {
+                info: &TWO_STRING_KITE,
+            },
+            g,
+            f.options,
+        );
+        // The kite's box cells (the inner ends of its chain), as an unordered pair.
+        let inner = |s: &Step| {
+            let c = &s.highlight.chains[0].nodes;
+            let (b, c) = (c[1].cells[0], c[2].cells[0]);
+            (s.digits[0], b.min(c), b.max(c))
+        };
+        for (i, k1) in kites.iter().enumerate() {
+            for k2 in &kites[i + 1..] {
+                if inner(k1) != inner(k2) || k1.eliminations == k2.eliminations {
                     continue;
                 }
-                // Every (row R, column C) cross that covers the box's cells of d.
-                let rows: Vec<usize> = cells.iter().map(|c| c.row_col(n).0).collect();
-                let cols: Vec<usize> = cells.iter().map(|c| c.row_col(n).1).collect();
-                let mut crosses = Vec::new();
-                for &r in &rows {
-                    for &c in &cols {
-                        if cells
-                            .iter()
-                            .all(|x| x.row_col(n).0 == r || x.row_col(n).1 == c)
-                            && cells
-                                .iter()
-                                .any(|x| x.row_col(n).0 == r && x.row_col(n).1 != c)
-                            && cells
-                                .iter()
-                                .any(|x| x.row_col(n).1 == c && x.row_col(n).0 != r)
-                            && !crosses.contains(&(r, c))
-                        {
-                            crosses.push((r, c));
-                        }
-                    }
+                let (_, b, c) = inner(k1);
+                let l = g.layout();
+                let intro = format!(
+                    "Two 2-string kites share the box cells {} and {}:",
+                    cell_name(l, b),
+                    cell_name(l, c)
+                );
+                if !f.emit(merge(&DUAL_TWO_STRING_KITE, k1.clone(), k2.clone(), intro)) {
+                    return;
                 }
-                for (r0, c0) in crosses {
-                    for &(h, a, b) in &links {
-                        if kind(g, h) != Kind::Line
-                            || g.houses_of(a).contains(&bx)
-                            || g.houses_of(b).contains(&bx)
-                        {
-                            continue;
-                        }
-                        for (x, y) in [(a, b), (b, a)] {
-                            let (xr, xc) = x.row_col(n);
-                            let (yr, yc) = y.row_col(n);
-                            // A row link with one end in column C0: the cell (R0, other end's column).
-                            // A column link with one end in row R0: the cell (other end's row, C0).
-                            let target = if is_row(g, h) && xc == c0 {
-                                Cell::at(r0, yc, n)
-                            } else if !is_row(g, h) && xr == r0 {
-                                Cell::at(yr, c0, n)
-                            } else {
-                                continue;
-                            };
-                            if !g.has(target, d)
-                                || g.houses_of(target).contains(&bx)
-                                || target == x
-                                || target == y
-                            {
-                                continue;
-                            }
-                            let mut step = Step::new(&EMPTY_RECTANGLE)
-                                .digits([d])
-                                .houses([bx, h])
-                                .cells(cells.iter().copied().chain([x, y]))
-                                .eliminate(target, d)
-                                .mark(target, d, Role::Eliminated);
-                            for &c in &cells {
-                                step = step.mark(c, d, Role::Pattern);
-                            }
-                            step = step.mark(x, d, Role::ColorA).mark(y, d, Role::ColorB);
-                            let text = format!(
-                                "In {}, {d} lies only on row {} and column {} (an empty rectangle). In {}, {d} is in {} or {}: if {} is {d}, the box's {d} is pushed onto the other line, which reaches {}; if {} is {d}, it sees {} directly. Either way {} is not {d}.",
-                                house_name(l, bx),
-                                r0 + 1,
-                                c0 + 1,
-                                house_name(l, h),
-                                cell_name(l, x),
-                                cell_name(l, y),
-                                cell_name(l, x),
-                                cell_name(l, target),
-                                cell_name(l, y),
-                                cell_name(l, target),
-                                cell_name(l, target),
-                            );
-                            if !f.emit(step.text(text)) {
-                                return;
-                            }
-                        }
-                    }
+            }
+        }
+    }
+}
+
+/// Finder for [`DUAL_EMPTY_RECTANGLE`]: two empty rectangles on one digit in the same box
+/// whose strong links meet (they share their far end, or their far ends see each other), each
+/// with its own elimination. Boxes holding the digit only twice count here.
+pub struct DualEmptyRectangle;
+
+impl Technique for DualEmptyRectangle {
+    fn info(&self) -> &'static TechniqueInfo {
+        &DUAL_EMPTY_RECTANGLE
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let mut ers = Vec::new();
+        empty_rectangles(g, true, &mut |er| {
+            ers.push(er);
+            true
+        });
+        for (i, e1) in ers.iter().enumerate() {
+            for e2 in &ers[i + 1..] {
+                let meet = e1.y == e2.y || g.sees(e1.y, e2.y);
+                if e1.d != e2.d || e1.bx != e2.bx || e1.target == e2.target || e1.h == e2.h || !meet
+                {
+                    continue;
+                }
+                let intro = format!(
+                    "Two empty rectangles in {} on {}:",
+                    house_name(g.layout(), e1.bx),
+                    e1.d
+                );
+                let (a, b) = (
+                    er_step(g, &DUAL_EMPTY_RECTANGLE, e1),
+                    er_step(g, &DUAL_EMPTY_RECTANGLE, e2),
+                );
+                if !f.emit(merge(&DUAL_EMPTY_RECTANGLE, a, b, intro)) {
+                    return;
                 }
             }
         }

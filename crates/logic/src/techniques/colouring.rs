@@ -1,0 +1,413 @@
+//! Colouring on one digit: simple colours (trap, wrap) and multi colours (types 1 and 2).
+//! Every layout: strong links come from any house with the digit in exactly two cells, and
+//! "sees" is the layout's peer relation (so extra constraints such as anti-knight count too).
+//!
+//! Design decision: a digit's cells joined by strong links form clusters, each split into two
+//! colours of which exactly one is true. Clusters are built once per digit (one BFS), each
+//! colour kept as a cell set together with the set of cells it sees, so every rule is a few
+//! bitset intersections. A cluster whose links do not two-colour (an odd loop of strong links:
+//! the pencil marks already contradict each other) is skipped rather than reasoned about.
+
+use std::collections::VecDeque;
+
+use sudokit_core::{Digit, DigitSet};
+
+use crate::grid::{CandidateGrid, CellSet};
+use crate::render::{cell_name, cells_name};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+macro_rules! info {
+    ($name:ident, $id:literal, $title:literal, $code:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
+        #[doc = concat!($title, ". SE has no colouring rule (it sees a forcing X-chain); `se` rates it as one.")]
+        pub static $name: TechniqueInfo = TechniqueInfo {
+            id: $id,
+            name: $title,
+            hodoku: Some($code),
+            se: 6.6,
+            level: Level::Hard,
+            score: $score,
+            hodoku_order: $ho,
+            se_order: $so,
+            uniqueness: false,
+            default_on: true,
+            family: "colouring",
+            summary: $sum,
+        };
+    };
+}
+
+info!(
+    SIMPLE_COLORS_TRAP,
+    "simple-colors-trap",
+    "Simple Colors Trap",
+    "0500",
+    150,
+    5330,
+    1990,
+    "a digit's strong links coloured in two alternating colours: a cell seeing both colours loses it"
+);
+info!(
+    SIMPLE_COLORS_WRAP,
+    "simple-colors-wrap",
+    "Simple Colors Wrap",
+    "0501",
+    150,
+    5331,
+    1991,
+    "a digit's strong links coloured in two colours: a colour that sees itself is false everywhere"
+);
+info!(
+    MULTI_COLORS_1,
+    "multi-colors-1",
+    "Multi Colors 1",
+    "0502",
+    200,
+    5360,
+    1995,
+    "two coloured clusters where colours a and b see each other: a cell seeing both opposites loses the digit"
+);
+info!(
+    MULTI_COLORS_2,
+    "multi-colors-2",
+    "Multi Colors 2",
+    "0503",
+    200,
+    5361,
+    1996,
+    "two coloured clusters where one colour sees both colours of the other: that colour is false"
+);
+
+/// One colour of a cluster: its cells and every cell that sees one of them.
+struct Colour {
+    cells: CellSet,
+    seen: CellSet,
+}
+
+/// A cluster: two colours, exactly one of which holds the digit.
+struct Cluster {
+    colours: [Colour; 2],
+}
+
+/// The clusters of digit `d` with at least one strong link (odd loops skipped).
+fn clusters(g: &CandidateGrid, d: Digit) -> Vec<Cluster> {
+    let n = g.cell_count();
+    let mut adj: Vec<Vec<u16>> = vec![Vec::new(); n];
+    let mut any = false;
+    for h in g.houses() {
+        let pos = g.positions(h, d);
+        if pos.count_ones() == 2 {
+            let cells = g.house_cells(h);
+            let a = cells[pos.trailing_zeros() as usize];
+            let b = cells[63 - pos.leading_zeros() as usize];
+            if !adj[a.index()].contains(&b.0) {
+                adj[a.index()].push(b.0);
+                adj[b.index()].push(a.0);
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return Vec::new();
+    }
+    let mut colour_of: Vec<u8> = vec![2; n];
+    let mut out = Vec::new();
+    let mut queue = VecDeque::new();
+    for start in 0..n {
+        if adj[start].is_empty() || colour_of[start] != 2 {
+            continue;
+        }
+        let mut sets = [g.cell_set(), g.cell_set()];
+        let mut ok = true;
+        colour_of[start] = 0;
+        queue.push_back(start);
+        while let Some(x) = queue.pop_front() {
+            let cx = colour_of[x];
+            sets[cx as usize].insert(sudokit_core::Cell(x as u16));
+            for &y in &adj[x] {
+                let y = y as usize;
+                if colour_of[y] == 2 {
+                    colour_of[y] = 1 - cx;
+                    queue.push_back(y);
+                } else if colour_of[y] == cx {
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let [a, b] = sets;
+        let seen = |s: &CellSet| {
+            let mut v = g.cell_set();
+            for c in s.iter() {
+                v.union_with(g.peer_set(c));
+            }
+            v
+        };
+        let (sa, sb) = (seen(&a), seen(&b));
+        out.push(Cluster {
+            colours: [Colour { cells: a, seen: sa }, Colour { cells: b, seen: sb }],
+        });
+    }
+    out
+}
+
+/// The cells of `set` that hold `d`, outside `exclude`.
+fn with_digit(g: &CandidateGrid, set: &CellSet, d: Digit, exclude: &[&CellSet]) -> CellSet {
+    let mut out = g.cell_set();
+    for c in set.iter() {
+        if g.has(c, d) && !exclude.iter().any(|e| e.contains(c)) {
+            out.insert(c);
+        }
+    }
+    out
+}
+
+fn intersection(a: &CellSet, b: &CellSet) -> CellSet {
+    let mut s = a.clone();
+    s.intersect_with(b);
+    s
+}
+
+fn names(g: &CandidateGrid, s: &CellSet) -> String {
+    let v: Vec<_> = s.iter().collect();
+    cells_name(g.layout(), &v)
+}
+
+/// A colour as a person reads it: `{r1c2, r5c7}`.
+fn colour(g: &CandidateGrid, s: &CellSet) -> String {
+    let v: Vec<String> = s.iter().map(|c| cell_name(g.layout(), c)).collect();
+    format!("{{{}}}", v.join(", "))
+}
+
+/// `r1c1 sees` / `r1c1 and r2c2 see`.
+fn subject(g: &CandidateGrid, s: &CellSet, singular: &str, plural: &str) -> String {
+    let verb = if s.len() == 1 { singular } else { plural };
+    format!("{} {verb}", names(g, s))
+}
+
+/// A step with a cluster's colours marked (`roles` for the two colours).
+fn marked(step: Step, cl: &Cluster, d: Digit, roles: [Role; 2]) -> Step {
+    let mut step = step;
+    for (k, col) in cl.colours.iter().enumerate() {
+        for c in col.cells.iter() {
+            step = step.mark(c, d, roles[k]);
+        }
+        step = step.cells(col.cells.iter());
+    }
+    step
+}
+
+fn finish(mut step: Step, elims: &CellSet, d: Digit) -> Step {
+    for c in elims.iter() {
+        step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+    }
+    step
+}
+
+/// Which simple-colours rule a finder reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simple {
+    /// A cell outside the cluster sees both colours.
+    Trap,
+    /// Two cells of one colour see each other.
+    Wrap,
+}
+
+/// Finder for [`SIMPLE_COLORS_TRAP`] and [`SIMPLE_COLORS_WRAP`]: one step per cluster.
+pub struct SimpleColors {
+    /// The rule.
+    pub kind: Simple,
+}
+
+impl Technique for SimpleColors {
+    fn info(&self) -> &'static TechniqueInfo {
+        match self.kind {
+            Simple::Trap => &SIMPLE_COLORS_TRAP,
+            Simple::Wrap => &SIMPLE_COLORS_WRAP,
+        }
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        for d in DigitSet::full(g.size()).iter() {
+            for cl in clusters(g, d) {
+                let [a, b] = &cl.colours;
+                let step = Step::new(self.info()).digits([d]);
+                let step = match self.kind {
+                    Simple::Trap => {
+                        let both = intersection(&a.seen, &b.seen);
+                        let elims = with_digit(g, &both, d, &[&a.cells, &b.cells]);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let text = format!(
+                            "Following the strong links on {d}, the cells alternate between two colours, and exactly one colour holds {d}: {} or {}. {} a cell of each colour, so {} {d}.",
+                            colour(g, &a.cells),
+                            colour(g, &b.cells),
+                            subject(g, &elims, "sees", "see"),
+                            if elims.len() == 1 {
+                                "it loses"
+                            } else {
+                                "they lose"
+                            },
+                        );
+                        finish(
+                            marked(step, &cl, d, [Role::ColorA, Role::ColorB]),
+                            &elims,
+                            d,
+                        )
+                        .text(text)
+                    }
+                    Simple::Wrap => {
+                        // A colour with two cells that see each other is false.
+                        let Some(k) = (0..2).find(|&k| {
+                            cl.colours[k]
+                                .cells
+                                .iter()
+                                .any(|c| g.peer_set(c).intersects(&cl.colours[k].cells))
+                        }) else {
+                            continue;
+                        };
+                        let bad = &cl.colours[k];
+                        let (x, y) = bad
+                            .cells
+                            .iter()
+                            .find_map(|c| bad.cells.iter().find(|&o| g.sees(c, o)).map(|o| (c, o)))
+                            .expect("the colour sees itself");
+                        let elims = with_digit(g, &bad.cells, d, &[]);
+                        let text = format!(
+                            "Following the strong links on {d}, the cells alternate between two colours: {} against {}. {} and {} have the same colour and see each other, so that colour cannot hold {d}: {} {d}.",
+                            colour(g, &bad.cells),
+                            colour(g, &cl.colours[1 - k].cells),
+                            cell_name(g.layout(), x),
+                            cell_name(g.layout(), y),
+                            subject(g, &elims, "loses", "lose"),
+                        );
+                        let roles = if k == 0 {
+                            [Role::ColorA, Role::ColorB]
+                        } else {
+                            [Role::ColorB, Role::ColorA]
+                        };
+                        finish(marked(step, &cl, d, roles), &elims, d).text(text)
+                    }
+                };
+                if !f.emit(step) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Finder for [`MULTI_COLORS_1`] and [`MULTI_COLORS_2`]: one step per pair of clusters.
+pub struct MultiColors {
+    /// Type 2 (a colour sees both colours of another cluster) rather than type 1.
+    pub type2: bool,
+}
+
+impl Technique for MultiColors {
+    fn info(&self) -> &'static TechniqueInfo {
+        if self.type2 {
+            &MULTI_COLORS_2
+        } else {
+            &MULTI_COLORS_1
+        }
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        for d in DigitSet::full(g.size()).iter() {
+            let cls = clusters(g, d);
+            if cls.len() < 2 {
+                continue;
+            }
+            for (i, ca) in cls.iter().enumerate() {
+                for (j, cb) in cls.iter().enumerate() {
+                    if j == i || (!self.type2 && j < i) {
+                        continue;
+                    }
+                    let step = if self.type2 {
+                        self.type2_step(g, d, ca, cb)
+                    } else {
+                        self.type1_step(g, d, ca, cb)
+                    };
+                    if let Some(step) = step
+                        && !f.emit(step)
+                    {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl MultiColors {
+    /// Type 1: colour `a_i` sees colour `b_j`, so `a_{1-i}` or `b_{1-j}` holds the digit.
+    fn type1_step(&self, g: &CandidateGrid, d: Digit, ca: &Cluster, cb: &Cluster) -> Option<Step> {
+        let mut elims = g.cell_set();
+        let mut reasons = Vec::new();
+        for i in 0..2 {
+            for j in 0..2 {
+                if !ca.colours[i].seen.intersects(&cb.colours[j].cells) {
+                    continue;
+                }
+                let (oa, ob) = (&ca.colours[1 - i], &cb.colours[1 - j]);
+                let both = intersection(&oa.seen, &ob.seen);
+                // As HoDoKu, cells of the clusters themselves count too.
+                let e = with_digit(g, &both, d, &[]);
+                if e.is_empty() {
+                    continue;
+                }
+                reasons.push(format!(
+                    "Colours {} and {} see each other, so they are not both {d}: {} or {} holds {d}, and {} a cell of each, so {} {d}.",
+                    colour(g, &ca.colours[i].cells),
+                    colour(g, &cb.colours[j].cells),
+                    colour(g, &oa.cells),
+                    colour(g, &ob.cells),
+                    subject(g, &e, "sees", "see"),
+                    if e.len() == 1 { "it loses" } else { "they lose" },
+                ));
+                elims.union_with(&e);
+            }
+        }
+        if elims.is_empty() {
+            return None;
+        }
+        let text = format!(
+            "Two clusters of strong links on {d}, each in two colours of which one holds {d}. {}",
+            reasons.join(" ")
+        );
+        let step = Step::new(&MULTI_COLORS_1).digits([d]);
+        let step = marked(step, ca, d, [Role::ColorA, Role::ColorB]);
+        let step = marked(step, cb, d, [Role::ColorC, Role::ColorD]);
+        Some(finish(step, &elims, d).text(text))
+    }
+
+    /// Type 2: a colour of `ca` sees both colours of `cb`, so it is false.
+    fn type2_step(&self, g: &CandidateGrid, d: Digit, ca: &Cluster, cb: &Cluster) -> Option<Step> {
+        let i = (0..2).find(|&i| {
+            let s = &ca.colours[i].seen;
+            s.intersects(&cb.colours[0].cells) && s.intersects(&cb.colours[1].cells)
+        })?;
+        let bad = &ca.colours[i];
+        let elims = with_digit(g, &bad.cells, d, &[]);
+        if elims.is_empty() {
+            return None;
+        }
+        let text = format!(
+            "Two clusters of strong links on {d}, each in two colours of which one holds {d}. Colour {} sees both colours {} and {}, one of which holds {d}, so it cannot hold {d}: {} {d}.",
+            colour(g, &bad.cells),
+            colour(g, &cb.colours[0].cells),
+            colour(g, &cb.colours[1].cells),
+            subject(g, &elims, "loses", "lose"),
+        );
+        let roles = if i == 0 {
+            [Role::ColorA, Role::ColorB]
+        } else {
+            [Role::ColorB, Role::ColorA]
+        };
+        let step = Step::new(&MULTI_COLORS_2).digits([d]);
+        let step = marked(step, ca, d, roles);
+        let step = marked(step, cb, d, [Role::ColorC, Role::ColorD]);
+        Some(finish(step, &elims, d).text(text))
+    }
+}
