@@ -9,7 +9,10 @@ pub mod aligned;
 pub mod als;
 pub mod chains;
 pub mod colouring;
+pub mod complex_fish;
+pub mod finned_fish;
 pub mod fish;
+pub mod fish_engine;
 pub mod forcing;
 pub mod guess;
 pub mod intersections;
@@ -22,6 +25,8 @@ pub mod uniqueness;
 pub mod wings;
 
 use crate::technique::{Technique, TechniqueInfo};
+use complex_fish::{Fish, Variant::*};
+use fish_engine::Shape::{Basic, Franken, Mutant};
 use subsets::{Kind, Subset};
 
 /// Every technique, one registration line each.
@@ -43,6 +48,31 @@ pub static ALL: &[&dyn Technique] = &[
     &fish::BasicFish { size: 2, info: &fish::X_WING },
     &fish::BasicFish { size: 3, info: &fish::SWORDFISH },
     &fish::BasicFish { size: 4, info: &fish::JELLYFISH },
+    &Fish::new(Basic, Finned, 2, &finned_fish::FINNED_X_WING),
+    &Fish::new(Basic, Sashimi, 2, &finned_fish::SASHIMI_X_WING),
+    &Fish::new(Basic, Finned, 3, &finned_fish::FINNED_SWORDFISH),
+    &Fish::new(Basic, Sashimi, 3, &finned_fish::SASHIMI_SWORDFISH),
+    &Fish::new(Basic, Finned, 4, &finned_fish::FINNED_JELLYFISH),
+    &Fish::new(Basic, Sashimi, 4, &finned_fish::SASHIMI_JELLYFISH),
+    &Fish::new(Basic, Siamese { sashimi: false }, 3, &finned_fish::SIAMESE_FINNED_SWORDFISH),
+    &Fish::new(Basic, Siamese { sashimi: true }, 3, &finned_fish::SIAMESE_SASHIMI_SWORDFISH),
+    &Fish::new(Basic, Siamese { sashimi: false }, 4, &finned_fish::SIAMESE_FINNED_JELLYFISH),
+    &Fish::new(Basic, Siamese { sashimi: true }, 4, &finned_fish::SIAMESE_SASHIMI_JELLYFISH),
+    &Fish::new(Franken, Plain, 2, &complex_fish::FRANKEN_X_WING),
+    &Fish::new(Franken, Plain, 3, &complex_fish::FRANKEN_SWORDFISH),
+    &Fish::new(Franken, Plain, 4, &complex_fish::FRANKEN_JELLYFISH),
+    &Fish::new(Franken, Finned, 2, &complex_fish::FINNED_FRANKEN_X_WING),
+    &Fish::new(Franken, Finned, 3, &complex_fish::FINNED_FRANKEN_SWORDFISH),
+    &Fish::new(Franken, Finned, 4, &complex_fish::FINNED_FRANKEN_JELLYFISH),
+    &Fish::new(Franken, Siamese { sashimi: false }, 3, &complex_fish::SIAMESE_FINNED_FRANKEN_SWORDFISH),
+    &Fish::new(Franken, Siamese { sashimi: false }, 4, &complex_fish::SIAMESE_FINNED_FRANKEN_JELLYFISH),
+    &Fish::new(Mutant, Plain, 2, &complex_fish::MUTANT_X_WING),
+    &Fish::new(Mutant, Plain, 3, &complex_fish::MUTANT_SWORDFISH),
+    &Fish::new(Mutant, Plain, 4, &complex_fish::MUTANT_JELLYFISH),
+    &Fish::new(Mutant, Finned, 2, &complex_fish::FINNED_MUTANT_X_WING),
+    &Fish::new(Mutant, Finned, 3, &complex_fish::FINNED_MUTANT_SWORDFISH),
+    &Fish::new(Mutant, Finned, 4, &complex_fish::FINNED_MUTANT_JELLYFISH),
+    &Fish::new(Mutant, Siamese { sashimi: false }, 4, &complex_fish::SIAMESE_FINNED_MUTANT_JELLYFISH),
     &single_digit::TwoLinks { info: &single_digit::SKYSCRAPER },
     &single_digit::TwoLinks { info: &single_digit::TWO_STRING_KITE },
     &single_digit::TwoLinks { info: &single_digit::TURBOT_FISH },

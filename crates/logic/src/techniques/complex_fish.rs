@@ -1,0 +1,532 @@
+//! Fish beyond the basic ones, as one technique type over [`fish_engine`]: finned and sashimi
+//! fish (rows against columns with fins), Franken fish (boxes, or jigsaw regions, among the base
+//! or cover houses), mutant fish (rows and columns mixed), each with or without fins, and
+//! Siamese fish (two finned fish on the same base houses, reported as one step). The info rows
+//! of the Franken and mutant fish live here; the finned/sashimi rows in [`super::finned_fish`].
+//!
+//! Design decision: a fish technique is data — shape, size, fin variant — over one search, so
+//! the 20-odd HoDoKu fish codes are one registration line each. Sudoku Explainer has no fins or
+//! boxes in its fish, so the SE ratings here are ours: the basic fish's rating plus 0.1
+//! (finned), 0.2 (sashimi), 0.3 (Franken), 0.4 (finned Franken), 0.5 (mutant), 0.6 (finned
+//! mutant); a Siamese fish rates as its parts. Franken and mutant fish are searched on grids up
+//! to 16×16 (beyond, the house combinations are too many for a finder asked at every step).
+//! Base and cover houses are rows, columns and boxes or jigsaw regions (never diagonals), so
+//! every fish rests on real houses and is sound on every layout; "sees every fin" uses the
+//! layout's peers.
+//!
+//! [`fish_engine`]: super::fish_engine
+
+use sudokit_core::{Cell, DigitSet, House};
+
+use super::fish_engine::{Found, Params, Shape, basic_finned, search};
+use crate::grid::CandidateGrid;
+use crate::render::{cells_name, house_name, join_and};
+use crate::step::{Role, Step};
+use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+
+/// Which fins a fish technique reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// No fins (Franken and mutant fish; basic fish are [`super::fish::BasicFish`]).
+    Plain,
+    /// With fins (basic fish: finned but not sashimi).
+    Finned,
+    /// Basic fish with fins where a base line keeps at most one candidate besides them.
+    Sashimi,
+    /// Two finned fish with the same base houses; `sashimi` picks basic Siamese fish whose
+    /// parts are both sashimi (a finned and a sashimi fish make a finned Siamese fish).
+    Siamese {
+        /// For basic fish: both parts are sashimi.
+        sashimi: bool,
+    },
+}
+
+/// A fish technique: shape, size and fin variant. See the module docs.
+pub struct Fish {
+    /// Which houses.
+    pub shape: Shape,
+    /// Fins.
+    pub variant: Variant,
+    /// Number of base (and cover) houses, 2..=7.
+    pub size: usize,
+    /// The technique row.
+    pub info: &'static TechniqueInfo,
+}
+
+/// A fish technique row (shared with [`super::finned_fish`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) const fn row(
+    id: &'static str,
+    name: &'static str,
+    code: &'static str,
+    se: f32,
+    level: Level,
+    score: u32,
+    hodoku_order: u32,
+    se_order: u32,
+    default_on: bool,
+    family: &'static str,
+    summary: &'static str,
+) -> TechniqueInfo {
+    TechniqueInfo {
+        id,
+        name,
+        hodoku: Some(code),
+        se,
+        level,
+        score,
+        hodoku_order,
+        se_order,
+        uniqueness: false,
+        default_on,
+        family,
+        summary,
+    }
+}
+
+macro_rules! franken {
+    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $level:ident, $score:literal, $ho:literal, $so:literal, $on:literal, $sum:literal) => {
+        #[doc = concat!($title, " (HoDoKu ", $code, ").")]
+        pub static $name: TechniqueInfo = row(
+            $id,
+            $title,
+            $code,
+            $se,
+            Level::$level,
+            $score,
+            $ho,
+            $so,
+            $on,
+            "complex_fish",
+            $sum,
+        );
+    };
+}
+
+franken!(
+    FRANKEN_X_WING,
+    "franken-x-wing",
+    "Franken X-Wing",
+    "0330",
+    3.5,
+    Unfair,
+    300,
+    6100,
+    910,
+    true,
+    "two base houses, rows or columns and boxes, whose digit lies in two cover houses"
+);
+franken!(
+    FRANKEN_SWORDFISH,
+    "franken-swordfish",
+    "Franken Swordfish",
+    "0331",
+    4.1,
+    Unfair,
+    350,
+    6200,
+    1210,
+    true,
+    "three base houses, rows or columns and boxes, whose digit lies in three cover houses"
+);
+franken!(
+    FRANKEN_JELLYFISH,
+    "franken-jellyfish",
+    "Franken Jellyfish",
+    "0332",
+    5.5,
+    Unfair,
+    370,
+    6300,
+    1810,
+    false,
+    "four base houses, rows or columns and boxes, whose digit lies in four cover houses"
+);
+franken!(
+    FINNED_FRANKEN_X_WING,
+    "finned-franken-x-wing",
+    "Finned Franken X-Wing",
+    "0340",
+    3.6,
+    Unfair,
+    390,
+    6700,
+    1010,
+    true,
+    "a Franken X-wing with fins: the eliminations must also see every fin"
+);
+franken!(
+    FINNED_FRANKEN_SWORDFISH,
+    "finned-franken-swordfish",
+    "Finned Franken Swordfish",
+    "0341",
+    4.2,
+    Unfair,
+    410,
+    6800,
+    1220,
+    true,
+    "a Franken swordfish with fins: the eliminations must also see every fin"
+);
+franken!(
+    FINNED_FRANKEN_JELLYFISH,
+    "finned-franken-jellyfish",
+    "Finned Franken Jellyfish",
+    "0342",
+    5.6,
+    Unfair,
+    430,
+    6900,
+    1820,
+    false,
+    "a Franken jellyfish with fins: the eliminations must also see every fin"
+);
+franken!(
+    MUTANT_X_WING,
+    "mutant-x-wing",
+    "Mutant X-Wing",
+    "0350",
+    3.7,
+    Extreme,
+    450,
+    7300,
+    1020,
+    false,
+    "two base houses of any kind (rows and columns mixed) whose digit lies in two cover houses"
+);
+franken!(
+    MUTANT_SWORDFISH,
+    "mutant-swordfish",
+    "Mutant Swordfish",
+    "0351",
+    4.3,
+    Extreme,
+    450,
+    7400,
+    1310,
+    false,
+    "three base houses of any kind whose digit lies in three cover houses"
+);
+franken!(
+    MUTANT_JELLYFISH,
+    "mutant-jellyfish",
+    "Mutant Jellyfish",
+    "0352",
+    5.7,
+    Extreme,
+    450,
+    7500,
+    1910,
+    false,
+    "four base houses of any kind whose digit lies in four cover houses"
+);
+franken!(
+    FINNED_MUTANT_X_WING,
+    "finned-mutant-x-wing",
+    "Finned Mutant X-Wing",
+    "0360",
+    3.8,
+    Extreme,
+    470,
+    7900,
+    1030,
+    false,
+    "a mutant X-wing with fins: the eliminations must also see every fin"
+);
+franken!(
+    FINNED_MUTANT_SWORDFISH,
+    "finned-mutant-swordfish",
+    "Finned Mutant Swordfish",
+    "0361",
+    4.4,
+    Extreme,
+    470,
+    8000,
+    1320,
+    false,
+    "a mutant swordfish with fins: the eliminations must also see every fin"
+);
+franken!(
+    FINNED_MUTANT_JELLYFISH,
+    "finned-mutant-jellyfish",
+    "Finned Mutant Jellyfish",
+    "0362",
+    5.8,
+    Extreme,
+    470,
+    8100,
+    1920,
+    false,
+    "a mutant jellyfish with fins: the eliminations must also see every fin"
+);
+franken!(
+    SIAMESE_FINNED_FRANKEN_SWORDFISH,
+    "siamese-finned-franken-swordfish",
+    "Siamese Finned Franken Swordfish",
+    "03411",
+    4.2,
+    Unfair,
+    410,
+    6850,
+    1221,
+    false,
+    "two finned Franken swordfish on the same base houses, as one step"
+);
+franken!(
+    SIAMESE_FINNED_FRANKEN_JELLYFISH,
+    "siamese-finned-franken-jellyfish",
+    "Siamese Finned Franken Jellyfish",
+    "03421",
+    5.6,
+    Unfair,
+    430,
+    6950,
+    1821,
+    false,
+    "two finned Franken jellyfish on the same base houses, as one step"
+);
+franken!(
+    SIAMESE_FINNED_MUTANT_JELLYFISH,
+    "siamese-finned-mutant-jellyfish",
+    "Siamese Finned Mutant Jellyfish",
+    "03621",
+    5.8,
+    Extreme,
+    470,
+    8150,
+    1921,
+    false,
+    "two finned mutant jellyfish on the same base houses, as one step"
+);
+
+/// Largest side on which Franken and mutant fish are searched.
+pub const MAX_COMPLEX_SIDE: usize = 16;
+
+fn size_name(k: usize) -> &'static str {
+    match k {
+        2 => "X-wing",
+        3 => "swordfish",
+        4 => "jellyfish",
+        5 => "squirmbag",
+        6 => "whale",
+        _ => "leviathan",
+    }
+}
+
+fn houses_name(g: &CandidateGrid, hs: &[House]) -> String {
+    join_and(
+        &hs.iter()
+            .map(|&h| house_name(g.layout(), h))
+            .collect::<Vec<_>>(),
+    )
+}
+
+impl Fish {
+    /// A fish technique (for the registry).
+    pub const fn new(
+        shape: Shape,
+        variant: Variant,
+        size: usize,
+        info: &'static TechniqueInfo,
+    ) -> Fish {
+        Fish {
+            shape,
+            variant,
+            size,
+            info,
+        }
+    }
+
+    fn params(&self, f: &Finder<'_>) -> Params {
+        Params {
+            size: self.size,
+            shape: self.shape,
+            finned: self.variant != Variant::Plain,
+            max_fins: f.options.max_fins,
+        }
+    }
+
+    /// Whether one fish is of this technique's variant (Siamese parts: any finned fish).
+    fn wants(&self, x: &Found) -> bool {
+        match self.variant {
+            Variant::Plain => !x.finned(),
+            Variant::Finned => x.finned() && !x.sashimi,
+            Variant::Sashimi => x.sashimi,
+            Variant::Siamese { .. } => x.finned(),
+        }
+    }
+
+    fn step(&self, g: &CandidateGrid, parts: &[&Found]) -> Step {
+        let l = g.layout();
+        let d = parts[0].digit;
+        let mut step = Step::new(self.info).digits([d]);
+        let mut cells: Vec<Cell> = Vec::new();
+        let mut houses: Vec<House> = parts[0].base.clone();
+        let mut fins: Vec<Cell> = Vec::new();
+        let mut elims: Vec<Cell> = Vec::new();
+        for x in parts {
+            cells.extend(x.body.iter().chain(&x.fins).chain(&x.endo));
+            houses.extend(&x.cover);
+            fins.extend(x.fins.iter().chain(&x.endo));
+            elims.extend(&x.elims);
+        }
+        cells.sort();
+        cells.dedup();
+        houses.sort();
+        houses.dedup();
+        fins.sort();
+        fins.dedup();
+        elims.sort();
+        elims.dedup();
+        for &c in &cells {
+            let role = if fins.contains(&c) && !parts.iter().any(|x| x.body.contains(&c)) {
+                Role::Fin
+            } else {
+                Role::Pattern
+            };
+            step = step.mark(c, d, role);
+        }
+        for &c in &elims {
+            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+        }
+        let sentence = |x: &Found| {
+            let mut s = format!(
+                "in {}, {d} can only go in {}",
+                houses_name(g, &x.base),
+                houses_name(g, &x.cover)
+            );
+            let mut extra = Vec::new();
+            if !x.fins.is_empty() {
+                extra.push(format!(
+                    "the fin{} {}",
+                    if x.fins.len() > 1 { "s" } else { "" },
+                    cells_name(l, &x.fins)
+                ));
+            }
+            if !x.endo.is_empty() {
+                extra.push(format!(
+                    "the endo fin{} {} (in two base houses)",
+                    if x.endo.len() > 1 { "s" } else { "" },
+                    cells_name(l, &x.endo)
+                ));
+            }
+            if !extra.is_empty() {
+                s.push_str(&format!(", apart from {}", join_and(&extra)));
+            }
+            s
+        };
+        let why = |x: &Found| {
+            let mut s = if x.finned() {
+                format!(
+                    "either a fin is {d} or each cover house takes its {d} from the base houses; {} see{} every fin",
+                    cells_name(l, &x.elims),
+                    if x.elims.len() == 1 { "s" } else { "" }
+                )
+            } else {
+                format!("each cover house takes its {d} from the base houses")
+            };
+            if !x.cannibals.is_empty() {
+                s.push_str(&format!(
+                    " ({} lie{} in two cover houses, which one {d} cannot fill both of)",
+                    cells_name(l, &x.cannibals),
+                    if x.cannibals.len() == 1 { "s" } else { "" }
+                ));
+            }
+            s
+        };
+        let text = if let [x] = parts {
+            let mut s = sentence(x);
+            if let Some(c) = s.get_mut(0..1) {
+                c.make_ascii_uppercase();
+            }
+            format!(
+                "{s}; {}, so {d} is removed from {}.",
+                why(x),
+                cells_name(l, &elims)
+            )
+        } else {
+            format!(
+                "Two {} {} share their base houses: {}; and {}; together {d} is removed from {}.",
+                if parts.iter().all(|x| x.sashimi) {
+                    "sashimi"
+                } else {
+                    "finned"
+                },
+                size_name(self.size),
+                sentence(parts[0]),
+                sentence(parts[1]),
+                cells_name(l, &elims)
+            )
+        };
+        step.cells(cells).houses(houses).text(text)
+    }
+}
+
+impl Fish {
+    /// Emits the Siamese pairs among fish with the same base houses; `false` to stop.
+    fn emit_siamese(&self, g: &CandidateGrid, f: &mut Finder<'_>, found: &[Found]) -> bool {
+        let Variant::Siamese { sashimi } = self.variant else {
+            return true;
+        };
+        for (i, a) in found.iter().enumerate() {
+            for b in &found[i + 1..] {
+                if self.shape == Shape::Basic && (a.sashimi && b.sashimi) != sashimi {
+                    continue;
+                }
+                // As HoDoKu: any two with different eliminations.
+                if a.elims == b.elims {
+                    continue;
+                }
+                if !f.emit(self.step(g, &[a, b])) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Technique for Fish {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
+    }
+
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if self.shape != Shape::Basic && g.size() > MAX_COMPLEX_SIDE {
+            return;
+        }
+        let p = self.params(f);
+        for d in DigitSet::full(g.size()).iter() {
+            let go = if self.shape == Shape::Basic {
+                if let Variant::Siamese { .. } = self.variant {
+                    // Group by base lines, then pair.
+                    let mut all: Vec<Found> = Vec::new();
+                    basic_finned(g, d, self.size, p.max_fins, &mut |x| {
+                        all.push(x);
+                        true
+                    });
+                    all.sort_by(|a, b| a.base.cmp(&b.base));
+                    all.chunk_by(|a, b| a.base == b.base)
+                        .all(|group| self.emit_siamese(g, f, group))
+                } else {
+                    basic_finned(g, d, self.size, p.max_fins, &mut |x| {
+                        !self.wants(&x) || f.emit(self.step(g, &[&x]))
+                    })
+                }
+            } else {
+                search(g, d, p, &mut |found: &[Found]| {
+                    if let Variant::Siamese { .. } = self.variant {
+                        return self.emit_siamese(g, f, found);
+                    }
+                    found
+                        .iter()
+                        .filter(|x| self.wants(x))
+                        .all(|x| f.emit(self.step(g, &[x])))
+                })
+            };
+            if !go {
+                return;
+            }
+        }
+    }
+}

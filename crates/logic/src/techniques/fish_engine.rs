@@ -1,0 +1,735 @@
+//! The general fish search behind finned, sashimi, Franken, mutant and Siamese fish: for one
+//! digit, `k` base houses and `k` cover houses (none of them a base house); fins are the base
+//! candidates no cover holds plus the endo fins (candidates in two base houses). If no fin is
+//! true, the base houses' `k` digits sit in `k` different cover houses, one each, so the covers'
+//! other candidates go, and so does a base candidate lying in two covers (cannibalism); if a fin
+//! is true, whatever sees every fin goes. So the step removes the cover candidates (and
+//! cannibals) that see every fin.
+//!
+//! Design decision: the candidates of one digit are renumbered `0..m` so every house is a bit
+//! mask (`u128` for up to 128 places, wider fixed arrays beyond, so every layout works); the
+//! base houses are a combination walk (pruned by the endo-fin limit and, for row/column fish,
+//! by the number of cover lines), and the covers are found by branching on the first base
+//! candidate not yet covered: it is a fin, or one of the unforbidden covers holding it takes
+//! it. Each cover set is reached by exactly one path, each cover holds a base candidate, and a
+//! branch dies as soon as its fins see no common candidate or exceed the fin limit.
+
+use sudokit_core::{Cell, Digit, House, HouseKind};
+
+use crate::grid::CandidateGrid;
+
+/// Largest number of endo fins (HoDoKu's default).
+pub const MAX_ENDO_FINS: usize = 2;
+
+/// Which houses may be base and cover houses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Rows against columns (or columns against rows).
+    Basic,
+    /// Rows and boxes against columns and boxes (or the other way round), with a box.
+    Franken,
+    /// Any rows, columns and boxes that are neither basic nor Franken.
+    Mutant,
+}
+
+/// One fish found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The digit.
+    pub digit: Digit,
+    /// Base houses.
+    pub base: Vec<House>,
+    /// Cover houses.
+    pub cover: Vec<House>,
+    /// Base candidates that are not fins.
+    pub body: Vec<Cell>,
+    /// Base candidates no cover holds.
+    pub fins: Vec<Cell>,
+    /// Base candidates in two base houses.
+    pub endo: Vec<Cell>,
+    /// Candidates removed (cover candidates and cannibals that see every fin).
+    pub elims: Vec<Cell>,
+    /// The removed candidates that are base candidates in two covers.
+    pub cannibals: Vec<Cell>,
+    /// Basic fish only: some base house has at most one candidate besides its fins.
+    pub sashimi: bool,
+}
+
+impl Found {
+    /// Whether the fish has fins (exo or endo).
+    pub fn finned(&self) -> bool {
+        !self.fins.is_empty() || !self.endo.is_empty()
+    }
+}
+
+/// A fixed-width bit set over the renumbered candidates of one digit.
+trait Mask: Copy + PartialEq {
+    fn zero() -> Self;
+    fn set(&mut self, i: usize);
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn minus(self, o: Self) -> Self;
+    fn count(&self) -> u32;
+    fn is_zero(&self) -> bool;
+    fn lowest(&self) -> Option<usize>;
+    fn has(&self, i: usize) -> bool;
+}
+
+impl Mask for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn set(&mut self, i: usize) {
+        *self |= 1 << i;
+    }
+    fn and(self, o: Self) -> Self {
+        self & o
+    }
+    fn or(self, o: Self) -> Self {
+        self | o
+    }
+    fn minus(self, o: Self) -> Self {
+        self & !o
+    }
+    fn count(&self) -> u32 {
+        self.count_ones()
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    fn lowest(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    fn has(&self, i: usize) -> bool {
+        *self >> i & 1 == 1
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+struct Wide<const K: usize>([u64; K]);
+
+impl<const K: usize> Mask for Wide<K> {
+    fn zero() -> Self {
+        Wide([0; K])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn and(mut self, o: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+        self
+    }
+    fn or(mut self, o: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+        self
+    }
+    fn minus(mut self, o: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= !b;
+        }
+        self
+    }
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn lowest(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+    fn has(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+}
+
+/// What to look for.
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Number of base (and cover) houses.
+    pub size: usize,
+    /// Which houses.
+    pub shape: Shape,
+    /// `false`: fish without fins only; `true`: fish with at least one fin only.
+    pub finned: bool,
+    /// Largest number of exo fins.
+    pub max_fins: usize,
+}
+
+/// House kinds as bits, so a set of kinds is a `u8`.
+type Kind = u8;
+const ROW: Kind = 1;
+const COL: Kind = 2;
+const BOX: Kind = 4;
+
+fn kind_of(g: &CandidateGrid, h: House) -> Option<Kind> {
+    match g.layout().house_kind(h) {
+        HouseKind::Row(_) => Some(ROW),
+        HouseKind::Column(_) => Some(COL),
+        HouseKind::Box(_) | HouseKind::Region(_) => Some(BOX),
+        HouseKind::Diagonal | HouseKind::AntiDiagonal => None,
+    }
+}
+
+/// The shape of a fish whose base houses have the kinds `base` and covers `cover`.
+fn classify(base: Kind, cover: Kind) -> Shape {
+    if (base == ROW && cover == COL) || (base == COL && cover == ROW) {
+        Shape::Basic
+    } else if (base & COL == 0 && cover & ROW == 0) || (base & ROW == 0 && cover & COL == 0) {
+        Shape::Franken
+    } else {
+        Shape::Mutant
+    }
+}
+
+/// Calls `visit` with the fish found for each base set of `digit` (every fish with those base
+/// houses, possibly none); stops when `visit` returns `false`, and returns `false` then.
+pub fn search(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    visit: &mut dyn FnMut(&[Found]) -> bool,
+) -> bool {
+    let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
+    if places <= 128 {
+        Search::<u128>::new(g, digit, p).run(visit)
+    } else if places <= 512 {
+        Search::<Wide<8>>::new(g, digit, p).run(visit)
+    } else {
+        Search::<Wide<64>>::new(g, digit, p).run(visit)
+    }
+}
+
+struct Search<'g, M: Mask> {
+    g: &'g CandidateGrid,
+    digit: Digit,
+    p: Params,
+    /// Local index -> cell.
+    cells: Vec<Cell>,
+    /// Every candidate of the digit.
+    all: M,
+    /// Houses with candidates: (house, kind, mask, positions over the house's cells).
+    houses: Vec<(House, Kind, M, u64)>,
+    /// Lazily computed: the local candidates each local candidate sees.
+    peers: Vec<Option<M>>,
+}
+
+/// The state of one base set while covers are chosen.
+struct Base<M> {
+    idx: Vec<usize>,
+    /// The kinds of the base houses.
+    kinds: Kind,
+    union: M,
+    endo: M,
+    /// Candidate covers (indices into `houses`).
+    options: Vec<usize>,
+}
+
+/// The cover search's state.
+#[derive(Clone, Copy)]
+struct State<M> {
+    /// Candidates in the chosen covers.
+    union: M,
+    /// Candidates in two chosen covers.
+    twice: M,
+    /// Base candidates declared fins.
+    fins: M,
+    /// Candidates that see every fin (endo fins included) and lie in a possible cover.
+    seen: M,
+    /// Cover options (bits over `Base::options`) that may not be chosen.
+    forbidden: u64,
+}
+
+impl<'g, M: Mask> Search<'g, M> {
+    fn new(g: &'g CandidateGrid, digit: Digit, p: Params) -> Self {
+        let mut local = vec![u16::MAX; g.cell_count()];
+        let mut cells = Vec::new();
+        for c in g.empty_cells() {
+            if g.has(c, digit) {
+                local[c.index()] = cells.len() as u16;
+                cells.push(c);
+            }
+        }
+        let mut all = M::zero();
+        for i in 0..cells.len() {
+            all.set(i);
+        }
+        let mut houses = Vec::new();
+        for h in g.houses() {
+            let Some(kind) = kind_of(g, h) else { continue };
+            let mut m = M::zero();
+            let mut pos = 0u64;
+            for (i, c) in g.house_cells(h).iter().enumerate() {
+                let l = local[c.index()];
+                if l != u16::MAX {
+                    m.set(l as usize);
+                    pos |= 1 << i;
+                }
+            }
+            if !m.is_zero() {
+                houses.push((h, kind, m, pos));
+            }
+        }
+        let n = cells.len();
+        Search {
+            g,
+            digit,
+            p,
+            cells,
+            all,
+            houses,
+            peers: vec![None; n],
+        }
+    }
+
+    fn orientations(&self) -> &'static [(Kind, Kind)] {
+        match self.p.shape {
+            Shape::Basic => &[(ROW, COL), (COL, ROW)],
+            Shape::Franken => &[(ROW | BOX, COL | BOX), (COL | BOX, ROW | BOX)],
+            Shape::Mutant => &[(ROW | COL | BOX, ROW | COL | BOX)],
+        }
+    }
+
+    fn run(mut self, visit: &mut dyn FnMut(&[Found]) -> bool) -> bool {
+        for &(bk, ck) in self.orientations() {
+            let cand: Vec<usize> = (0..self.houses.len())
+                .filter(|&i| bk & self.houses[i].1 != 0)
+                .collect();
+            if cand.len() < self.p.size {
+                continue;
+            }
+            let mut chosen = Vec::with_capacity(self.p.size);
+            if !self.bases(&cand, ck, 0, M::zero(), M::zero(), 0, &mut chosen, visit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn bases(
+        &mut self,
+        cand: &[usize],
+        ck: Kind,
+        start: usize,
+        union: M,
+        endo: M,
+        lines: u64,
+        chosen: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[Found]) -> bool,
+    ) -> bool {
+        let k = self.p.size;
+        if chosen.len() == k {
+            let options: Vec<usize> = (0..self.houses.len())
+                .filter(|&i| {
+                    ck & self.houses[i].1 != 0
+                        && !chosen.contains(&i)
+                        && !self.houses[i].2.and(union).is_zero()
+                })
+                .collect();
+            if options.len() < k || options.len() > 64 {
+                return true;
+            }
+            // Whatever a step removes lies in a cover (outside the fins).
+            let mut reach = M::zero();
+            for &o in &options {
+                reach = reach.or(self.houses[o].2);
+            }
+            if self.p.shape == Shape::Basic {
+                reach = reach.minus(union);
+            }
+            let seen = self.seen_by(endo).and(reach);
+            if seen.is_zero() {
+                return true;
+            }
+            let base = Base {
+                idx: chosen.clone(),
+                kinds: chosen.iter().fold(0, |k, &i| k | self.houses[i].1),
+                union,
+                endo,
+                options,
+            };
+            let mut found = Vec::new();
+            let mut covers = Vec::with_capacity(k);
+            let st = State {
+                union: M::zero(),
+                twice: M::zero(),
+                fins: M::zero(),
+                seen,
+                forbidden: 0,
+            };
+            self.covers(&base, &mut covers, st, &mut found);
+            return found.is_empty() || visit(&found);
+        }
+        let max_lines = if self.p.finned {
+            k + self.p.max_fins
+        } else {
+            k
+        };
+        for i in start..cand.len() {
+            if cand.len() - i < k - chosen.len() {
+                break;
+            }
+            let (_, _, m, pos) = self.houses[cand[i]];
+            let e = endo.or(union.and(m));
+            if !e.is_zero() && (!self.p.finned || e.count() as usize > MAX_ENDO_FINS) {
+                continue;
+            }
+            let l = lines | pos;
+            if self.p.shape == Shape::Basic && l.count_ones() as usize > max_lines {
+                continue;
+            }
+            chosen.push(cand[i]);
+            let go = self.bases(cand, ck, i + 1, union.or(m), e, l, chosen, visit);
+            chosen.pop();
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn peers_of(&mut self, i: usize) -> M {
+        if let Some(m) = self.peers[i] {
+            return m;
+        }
+        let mut m = M::zero();
+        let c = self.cells[i];
+        for (j, &o) in self.cells.iter().enumerate() {
+            if self.g.sees(c, o) {
+                m.set(j);
+            }
+        }
+        self.peers[i] = Some(m);
+        m
+    }
+
+    /// The candidates that see every fin in `fins` (all candidates when there is none).
+    fn seen_by(&mut self, fins: M) -> M {
+        let mut s = self.all;
+        let mut rest = fins;
+        while let Some(i) = rest.lowest() {
+            s = s.and(self.peers_of(i));
+            let mut bit = M::zero();
+            bit.set(i);
+            rest = rest.minus(bit);
+        }
+        s
+    }
+
+    fn covers(&mut self, b: &Base<M>, chosen: &mut Vec<usize>, st: State<M>, out: &mut Vec<Found>) {
+        let k = self.p.size;
+        let rest = b.union.minus(b.endo).minus(st.union).minus(st.fins);
+        if chosen.len() == k {
+            let mut fins = st.fins.or(rest);
+            if fins.count() as usize > self.p.max_fins {
+                return;
+            }
+            let mut seen = st.seen;
+            let mut r = rest;
+            while let Some(i) = r.lowest() {
+                seen = seen.and(self.peers_of(i));
+                let mut bit = M::zero();
+                bit.set(i);
+                r = r.minus(bit);
+            }
+            fins = fins.or(b.endo);
+            self.leaf(b, chosen, st.union, st.twice, fins, seen, out);
+            return;
+        }
+        let Some(first) = rest.lowest() else {
+            return;
+        };
+        // `first` is a fin: no cover may hold it.
+        if self.p.finned && (st.fins.count() as usize) < self.p.max_fins {
+            let seen = st.seen.and(self.peers_of(first));
+            if !seen.is_zero() {
+                let mut forbidden = st.forbidden;
+                for (j, &o) in b.options.iter().enumerate() {
+                    if self.houses[o].2.has(first) {
+                        forbidden |= 1 << j;
+                    }
+                }
+                let mut fins = st.fins;
+                fins.set(first);
+                let next = State {
+                    fins,
+                    seen,
+                    forbidden,
+                    ..st
+                };
+                self.covers(b, chosen, next, out);
+            }
+        }
+        // Or a cover holds it.
+        let mut forbidden = st.forbidden;
+        for (j, &o) in b.options.iter().enumerate() {
+            if st.forbidden >> j & 1 == 1 || !self.houses[o].2.has(first) {
+                continue;
+            }
+            let m = self.houses[o].2;
+            chosen.push(o);
+            let next = State {
+                union: st.union.or(m),
+                twice: st.twice.or(st.union.and(m)),
+                forbidden: forbidden | 1 << j,
+                ..st
+            };
+            self.covers(b, chosen, next, out);
+            chosen.pop();
+            forbidden |= 1 << j;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn leaf(
+        &mut self,
+        b: &Base<M>,
+        chosen: &[usize],
+        union: M,
+        twice: M,
+        all_fins: M,
+        seen: M,
+        out: &mut Vec<Found>,
+    ) {
+        if self.p.finned == all_fins.is_zero() {
+            return;
+        }
+        if self.p.shape != Shape::Basic {
+            let kinds = chosen.iter().fold(0, |k, &i| k | self.houses[i].1);
+            if classify(b.kinds, kinds) != self.p.shape {
+                return;
+            }
+        }
+        let cannibals = twice.and(b.union).minus(all_fins);
+        let elims = union.minus(b.union).or(cannibals).and(seen);
+        if elims.is_zero() {
+            return;
+        }
+        let list = |m: M| -> Vec<Cell> {
+            (0..self.cells.len())
+                .filter(|&i| m.has(i))
+                .map(|i| self.cells[i])
+                .collect()
+        };
+        let sashimi = self.p.shape == Shape::Basic
+            && !all_fins.is_zero()
+            && b.idx
+                .iter()
+                .any(|&i| self.houses[i].2.minus(all_fins).count() <= 1);
+        let mut base: Vec<House> = b.idx.iter().map(|&i| self.houses[i].0).collect();
+        base.sort();
+        let mut cover: Vec<House> = chosen.iter().map(|&i| self.houses[i].0).collect();
+        cover.sort();
+        out.push(Found {
+            digit: self.digit,
+            base,
+            cover,
+            body: list(b.union.minus(all_fins)),
+            fins: list(all_fins.minus(b.endo)),
+            endo: list(b.endo),
+            elims: list(elims),
+            cannibals: list(cannibals.and(elims)),
+            sashimi,
+        });
+    }
+}
+
+/// Finned and sashimi fish of rows against columns (both orientations), found from their
+/// eliminations: for a candidate `e`, the base lines' candidates that do not see `e` must lie
+/// in the cover lines, one of which is `e`'s; so for each `e` the base lines are a basic-fish
+/// walk over masks with those candidates only (the union of cover lines pruned above `k`),
+/// which is far cheaper than choosing covers blind. Each fish (base and cover lines) is
+/// reported once, with all of its eliminations; `visit` returns `false` to stop.
+pub fn basic_finned(
+    g: &CandidateGrid,
+    digit: Digit,
+    size: usize,
+    max_fins: usize,
+    visit: &mut dyn FnMut(Found) -> bool,
+) -> bool {
+    use super::fish::lines;
+    let mut seen = std::collections::HashSet::new();
+    for by_rows in [true, false] {
+        let bases = lines(g, by_rows);
+        let covers = lines(g, !by_rows);
+        let pos: Vec<u64> = bases.iter().map(|&h| g.positions(h, digit)).collect();
+        for (re, &hr) in bases.iter().enumerate() {
+            for (ce, &e) in g.house_cells(hr).iter().enumerate() {
+                if pos[re] >> ce & 1 == 0 {
+                    continue;
+                }
+                // Per base line: the places that do not see `e` (they must be covered).
+                let items: Vec<(usize, u64)> = pos
+                    .iter()
+                    .enumerate()
+                    .filter(|&(r, &p)| r != re && p != 0)
+                    .map(|(r, &p)| {
+                        let mut m = p;
+                        for (c, &cell) in g.house_cells(bases[r]).iter().enumerate() {
+                            if p >> c & 1 == 1 && (c == ce || g.sees(cell, e)) {
+                                m &= !(1 << c);
+                            }
+                        }
+                        (r, m)
+                    })
+                    .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size)
+                    .collect();
+                if items.len() < size {
+                    continue;
+                }
+                let mut chosen = Vec::with_capacity(size);
+                let go = finned_walk(&items, size, 0, 1 << ce, &mut chosen, &mut |set, union| {
+                    let rows_mask = set.iter().fold(0u64, |a, &r| a | 1 << r);
+                    let spare = set.iter().fold(0u64, |a, &r| a | pos[r]) & !union;
+                    let need = size - union.count_ones() as usize;
+                    let spare_bits: Vec<usize> = (0..64).filter(|i| spare >> i & 1 == 1).collect();
+                    if spare_bits.len() < need {
+                        return true;
+                    }
+                    let mut go = true;
+                    combos(&spare_bits, need, &mut |extra| {
+                        let cols = extra.iter().fold(union, |a, &c| a | 1 << c);
+                        if !seen.insert((by_rows, digit, rows_mask, cols)) {
+                            return true;
+                        }
+                        if let Some(x) =
+                            finned_fish(g, digit, &bases, &covers, &pos, set, cols, max_fins)
+                        {
+                            go = visit(x);
+                        }
+                        go
+                    });
+                    go
+                });
+                if !go {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The finned fish on base lines `set` and cover lines `cols`, if it has 1..=`max_fins` fins
+/// and removes something.
+#[allow(clippy::too_many_arguments)]
+fn finned_fish(
+    g: &CandidateGrid,
+    digit: Digit,
+    bases: &[House],
+    covers: &[House],
+    pos: &[u64],
+    set: &[usize],
+    cols: u64,
+    max_fins: usize,
+) -> Option<Found> {
+    let mut fins = Vec::new();
+    let mut body = Vec::new();
+    for &r in set {
+        for (c, &cell) in g.house_cells(bases[r]).iter().enumerate() {
+            if pos[r] >> c & 1 == 1 {
+                if cols >> c & 1 == 1 {
+                    body.push(cell);
+                } else {
+                    fins.push(cell);
+                }
+            }
+        }
+    }
+    let held = set.iter().fold(0u64, |a, &r| a | pos[r]);
+    if fins.is_empty() || fins.len() > max_fins || cols & !held != 0 {
+        return None;
+    }
+    let cover: Vec<House> = (0..covers.len())
+        .filter(|c| cols >> c & 1 == 1)
+        .map(|c| covers[c])
+        .collect();
+    let mut elims: Vec<Cell> = cover
+        .iter()
+        .flat_map(|&h| g.cells_with(h, digit))
+        .filter(|c| !body.contains(c) && fins.iter().all(|&f| g.sees(*c, f)))
+        .collect();
+    if elims.is_empty() {
+        return None;
+    }
+    elims.sort();
+    body.sort();
+    fins.sort();
+    let sashimi = set.iter().any(|&r| (pos[r] & cols).count_ones() <= 1);
+    let mut base: Vec<House> = set.iter().map(|&r| bases[r]).collect();
+    base.sort();
+    Some(Found {
+        digit,
+        base,
+        cover,
+        body,
+        fins,
+        endo: Vec::new(),
+        elims,
+        cannibals: Vec::new(),
+        sashimi,
+    })
+}
+
+fn finned_walk(
+    items: &[(usize, u64)],
+    k: usize,
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+    visit: &mut dyn FnMut(&[usize], u64) -> bool,
+) -> bool {
+    if chosen.len() == k {
+        return visit(chosen, union);
+    }
+    for i in start..items.len() {
+        if items.len() - i < k - chosen.len() {
+            break;
+        }
+        let u = union | items[i].1;
+        if u.count_ones() as usize > k {
+            continue;
+        }
+        chosen.push(items[i].0);
+        let go = finned_walk(items, k, i + 1, u, chosen, visit);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+/// Calls `visit` with every `k`-subset of `items` (stops when it returns `false`).
+fn combos(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn rec(
+        items: &[usize],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if cur.len() == k {
+            return visit(cur);
+        }
+        for i in start..items.len() {
+            cur.push(items[i]);
+            let go = rec(items, k, i + 1, cur, visit);
+            cur.pop();
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+    rec(items, k, 0, &mut Vec::with_capacity(k), visit)
+}

@@ -1,0 +1,190 @@
+//! Fish beyond the basic ones on every layout: every step of every fish technique (finned,
+//! sashimi, Franken, mutant, Siamese, on by default or not) is checked against the puzzle's
+//! solution from the `dlx` engine, on the grids along each solving path and on the same grids
+//! with random wrong candidates removed (which makes fish common); and the finned-fish finder
+//! (which works from the eliminations) is checked against the general fish search.
+
+use std::path::PathBuf;
+
+use sudokit_core::{
+    Grid, Request, Solver,
+    format::{InputFormat, LayoutSpec, Reader},
+};
+use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search};
+use sudokit_logic::{CandidateGrid, LogicSolver, Options, Order, Technique, check_step, find_all};
+
+fn read(path: &str, format: InputFormat, take: usize) -> Vec<Grid> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path);
+    let f = std::fs::File::open(p).unwrap();
+    Reader::new(std::io::BufReader::new(f), format, LayoutSpec::default())
+        .filter_map(|r| r.ok().and_then(|r| r.puzzle.ok()))
+        .take(take)
+        .collect()
+}
+
+fn solution(p: &Grid) -> Option<Grid> {
+    let r = sudokit_engines::Dlx::new()
+        .solve(p, &Request::count(2, 1))
+        .ok()?;
+    (r.count == 1).then(|| r.solutions[0].clone())
+}
+
+fn fish() -> Vec<&'static dyn Technique> {
+    sudokit_logic::techniques::ALL
+        .iter()
+        .copied()
+        .filter(|t| ["fish", "finned_fish", "complex_fish"].contains(&t.info().family))
+        // Mutant fish and Franken jellyfish are too slow for a debug test run on thinned
+        // grids; the library cases and `reglib` cover them.
+        .filter(|t| !t.info().id.contains("mutant") && !t.info().id.contains("franken-jellyfish"))
+        .collect()
+}
+
+/// Removes wrong candidates at random (a fixed LCG), about one in three.
+fn thin(g: &CandidateGrid, sol: &Grid, seed: &mut u64) -> CandidateGrid {
+    let mut out = g.clone();
+    for c in g.cells() {
+        for d in g.candidates(c).iter() {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if sol.values()[c.index()] != d.get() && (*seed >> 33).is_multiple_of(3) {
+                out.eliminate(c, d);
+            }
+        }
+    }
+    out
+}
+
+/// Checks every fish step on up to `grids` grids along each puzzle's solving path (and their
+/// thinned copies); returns the number of steps checked.
+fn check(path: &str, format: InputFormat, take: usize, grids: usize) -> usize {
+    let solver = LogicSolver::new(Order::Hodoku);
+    let opts = Options::default();
+    let techniques = fish();
+    let mut seed = 7u64;
+    let mut steps = 0;
+    for p in read(path, format, take) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        let mut seen = 0;
+        while !g.is_solved() && seen < grids {
+            seen += 1;
+            for (thinned, grid) in [(false, g.clone()), (true, thin(&g, &sol, &mut seed))] {
+                // Franken fish on thinned grids are too slow for a debug run.
+                for t in techniques
+                    .iter()
+                    .filter(|t| !thinned || t.info().family != "complex_fish")
+                {
+                    for s in find_all(*t, &grid, &opts) {
+                        if let Err(e) = check_step(&s, &sol) {
+                            panic!("{path}: {}: unsound: {e}\n{}", t.info().id, s.text);
+                        }
+                        assert!(!s.text.is_empty());
+                        steps += 1;
+                    }
+                }
+            }
+            let Some(step) = solver.next_step(&g) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+    steps
+}
+
+#[test]
+fn fish_are_sound_on_9x9() {
+    assert!(check("data/logic/top95.txt", InputFormat::Line, 2, 6) > 0);
+}
+
+#[test]
+fn fish_are_sound_on_other_layouts() {
+    let mut steps = 0;
+    steps += check("data/examples/sizes.txt", InputFormat::Auto, 3, 2);
+    steps += check("data/examples/jigsaw.txt", InputFormat::Jigsaw, 2, 2);
+    steps += check("data/examples/x-sudoku.ndjson", InputFormat::Auto, 2, 2);
+    assert!(steps > 0);
+}
+
+/// The finned-fish finder (from eliminations) and the general search (from base and cover
+/// houses) find the same finned row/column fish.
+#[test]
+fn finned_fish_agree_with_the_general_search() {
+    let mut seed = 11u64;
+    let mut compared = 0;
+    for p in read("data/logic/top95.txt", InputFormat::Line, 2) {
+        let Some(sol) = solution(&p) else { continue };
+        let g = thin(&CandidateGrid::new(&p), &sol, &mut seed);
+        for size in 2..=3 {
+            for d in 1..=9u8 {
+                let d = sudokit_core::Digit::new(d).unwrap();
+                let key = |x: &sudokit_logic::techniques::fish_engine::Found| {
+                    (x.base.clone(), x.cover.clone(), x.elims.clone())
+                };
+                let mut a = Vec::new();
+                basic_finned(&g, d, size, 5, &mut |x| {
+                    a.push(key(&x));
+                    true
+                });
+                let mut b = Vec::new();
+                let params = Params {
+                    size,
+                    shape: Shape::Basic,
+                    finned: true,
+                    max_fins: 5,
+                };
+                search(&g, d, params, &mut |found| {
+                    b.extend(found.iter().map(key));
+                    true
+                });
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "digit {d}, size {size}");
+                compared += a.len();
+            }
+        }
+    }
+    assert!(compared > 0);
+}
+
+#[test]
+fn a_finned_x_wing_on_6x6_removes_what_sees_the_fin() {
+    use std::sync::Arc;
+    use sudokit_core::{Cell, Digit, DigitSet, Layout};
+    // 6×6, boxes of 2 rows × 3 columns. Digit 1 in row 1 at c1, c4; in row 4 at c1, c4 and
+    // the fin r4c5; cover columns 1 and 4. r3c4 shares the box of rows 3-4, columns 4-6 with
+    // the fin, so it loses 1; r6c4 and r2c1 do not see the fin and keep it.
+    let layout = Arc::new(Layout::boxed(6, 2, 3).unwrap());
+    let one = Digit::new(1).unwrap();
+    let full = DigitSet::full(6);
+    let mut no_one = full;
+    no_one.remove(one);
+    let mut cands = vec![no_one; 36];
+    let cell = |r: usize, c: usize| Cell((r * 6 + c) as u16);
+    for (r, c) in [
+        (0, 0),
+        (0, 3),
+        (3, 0),
+        (3, 3),
+        (3, 4),
+        (2, 3),
+        (5, 3),
+        (1, 0),
+    ] {
+        cands[cell(r, c).index()].insert(one);
+    }
+    let g = CandidateGrid::with_candidates(layout, vec![0; 36], cands, vec![false; 36]);
+    let t = sudokit_logic::techniques::lookup("finned-x-wing").unwrap();
+    let steps = find_all(t, &g, &Options::default());
+    let elims: Vec<_> = steps
+        .iter()
+        .flat_map(|s| s.eliminations.iter().map(|e| (e.cell, e.digit)))
+        .collect();
+    assert!(elims.contains(&(cell(2, 3), one)), "{elims:?}");
+    assert!(!elims.contains(&(cell(5, 3), one)));
+    assert!(!elims.contains(&(cell(1, 0), one)));
+}
