@@ -14,10 +14,7 @@ use std::path::Path;
 use sudokit_core::{Request, Solver};
 use sudokit_fast::Fast;
 
-const TOP95: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/9x9/top95.txt"
-);
+const TOP95: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/logic/top95.txt");
 
 fn top95(c: &mut Criterion) {
     let Ok(grids) = sudokit_bench::load_file(Path::new(TOP95)) else {

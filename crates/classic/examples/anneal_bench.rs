@@ -6,7 +6,7 @@
 //!  [--floor T]
 //!  [--no-candidates]`
 //!
-//! FILE defaults to the first puzzles of `shared/data/9x9/magictour_top1465.txt`. Every
+//! FILE defaults to the first puzzles of `data/sets/magictour_top1465.txt`. Every
 //! returned grid is checked with `sudokit_core::verify::verify`; a wrong answer aborts.
 
 use std::time::{Duration, Instant};
@@ -18,7 +18,7 @@ use sudokit_core::{Budget, Request, Solver, Status};
 fn main() {
     let mut file = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/9x9/magictour_top1465.txt"
+        "/../../data/sets/magictour_top1465.txt"
     )
     .to_string();
     let (mut count, mut budget, mut seed) = (100usize, 2.0f64, 1u64);

@@ -2,7 +2,7 @@
 //! uniqueness check (count up to 2). Every returned grid is verified.
 //!
 //! Run (release!): `cargo run --release -p sudokit-classic --example colour_bench -- [FILE]`
-//! FILE defaults to `shared/data/9x9/top95.txt`.
+//! FILE defaults to `data/logic/top95.txt`.
 
 use std::time::Instant;
 use sudokit_classic::Colour;
@@ -12,11 +12,7 @@ use sudokit_core::{Grid, Request, Solver};
 
 fn main() {
     let file = std::env::args().nth(1).unwrap_or_else(|| {
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/data/9x9/top95.txt"
-        )
-        .to_string()
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/logic/top95.txt").to_string()
     });
     let text = match std::fs::read_to_string(&file) {
         Ok(t) => t,

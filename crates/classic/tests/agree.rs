@@ -51,7 +51,7 @@ fn engines_agree_on_every_layout() {
 #[test]
 #[ignore = "slow: run with --release -- --ignored"]
 fn engines_agree_on_top95() {
-    let puzzles = shared_puzzles("top95.txt", 95);
+    let puzzles = shared_puzzles("logic/top95.txt", 95);
     assert_eq!(puzzles.len(), 95);
     let mut settled = 0;
     for (i, p) in puzzles.iter().enumerate() {

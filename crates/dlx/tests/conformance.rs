@@ -52,7 +52,7 @@ fn seed_cases_match_their_expected_outcome() {
 fn top95_counts_agree() {
     let text = read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/9x9/top95.txt"
+        "/../../data/logic/top95.txt"
     ));
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -69,7 +69,7 @@ fn deep_failing_puzzles_have_no_solution() {
     // the solution has no solution, and only a search can tell.
     let text = read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/9x9/top95.txt"
+        "/../../data/logic/top95.txt"
     ));
     let mut searched = 0;
     for line in text.lines().take(12) {

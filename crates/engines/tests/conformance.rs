@@ -117,13 +117,13 @@ fn every_engine_agrees_on_the_repo_puzzles() {
 #[test]
 #[ignore = "large sets: run with --release -- --ignored"]
 fn every_engine_agrees_on_top95_and_17_clue_slices() {
-    let mut puzzles: Vec<(String, Grid)> = load_lines(&shared_data("9x9/top95.txt"), 95)
+    let mut puzzles: Vec<(String, Grid)> = load_lines(&repo_data("logic/top95.txt"), 95)
         .into_iter()
         .enumerate()
         .map(|(i, g)| (format!("top95:{}", i + 1), g))
         .collect();
     puzzles.extend(
-        load_lines(&shared_data("9x9/17_clue.txt"), 200)
+        load_lines(&repo_data("logic/17clue-300.txt"), 200)
             .into_iter()
             .enumerate()
             .map(|(i, g)| (format!("17_clue:{}", i + 1), g)),
@@ -140,8 +140,8 @@ fn every_engine_agrees_on_the_repo_puzzles_release() {
 }
 
 #[test]
-#[ignore = "large sets: run with --release -- --ignored"]
-fn fast_and_propagate_agree_on_the_shared_9x9_sets() {
+#[ignore = "needs ../shared/data: run by scripts/conformance.sh"]
+fn shared_sets_fast_and_propagate_agree() {
     let fast = engine("fast", &EngineOptions::default()).unwrap();
     let propagate = Propagate::new();
     for (file, take) in [

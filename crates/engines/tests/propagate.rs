@@ -39,7 +39,7 @@ fn seed_cases_give_the_listed_solution_or_none() {
 
 #[test]
 fn top95_puzzles_have_exactly_one_verified_solution() {
-    let puzzles = load_lines(&shared_data("9x9/top95.txt"), usize::MAX);
+    let puzzles = load_lines(&repo_data("logic/top95.txt"), usize::MAX);
     assert_eq!(puzzles.len(), 95);
     for p in &puzzles {
         let r = Propagate::new().solve(p, &Request::count(2, 1)).unwrap();
@@ -51,7 +51,7 @@ fn top95_puzzles_have_exactly_one_verified_solution() {
 #[test]
 #[ignore = "large set: run with --release -- --ignored"]
 fn magictour_top1465_puzzles_have_exactly_one_verified_solution() {
-    let puzzles = load_lines(&shared_data("9x9/magictour_top1465.txt"), usize::MAX);
+    let puzzles = load_lines(&repo_data("sets/magictour_top1465.txt"), usize::MAX);
     assert_eq!(puzzles.len(), 1465);
     for e in engines() {
         for p in &puzzles {
@@ -257,7 +257,7 @@ fn easy_puzzles_need_no_guess_and_subsets_never_add_guesses() {
         .solve(&first.puzzle, &Request::first())
         .unwrap();
     assert_eq!(r.stats.guesses, 0, "the first worksheet example is level 1");
-    for p in load_lines(&shared_data("9x9/top95.txt"), 30) {
+    for p in load_lines(&repo_data("logic/top95.txt"), 30) {
         let plain = Propagate::new().solve(&p, &Request::count(2, 1)).unwrap();
         let subsets = Propagate::with_subsets(true)
             .solve(&p, &Request::count(2, 1))

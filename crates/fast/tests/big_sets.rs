@@ -1,5 +1,5 @@
-//! Release-mode checks on the big shared sets (ignored by default; CI runs them with
-//! `cargo test --release -p sudokit-fast -- --ignored`): the solution counts (up to 2) match
+//! Release-mode checks on the big sets in `../shared/data` (ignored; `scripts/conformance.sh`
+//! runs every test named `shared_sets_*`): the solution counts (up to 2) match
 //! the known histogram of each set (the peer harness agrees on it), the first-solution mode
 //! finds a solution for every puzzle, and every returned grid passes the independent checker.
 
@@ -59,20 +59,20 @@ fn check_file(name: &str, limit: usize, expected: (usize, usize)) {
 }
 
 #[test]
-#[ignore = "big set: run with --release -- --ignored"]
-fn seventeen_clue_all_unique_and_verified() {
+#[ignore = "needs ../shared/data: run by scripts/conformance.sh"]
+fn shared_sets_seventeen_clue_all_unique_and_verified() {
     check_file("17_clue.txt", usize::MAX, (49_158, 0));
 }
 
 #[test]
-#[ignore = "big set: run with --release -- --ignored"]
-fn top2365_counts_and_verified() {
+#[ignore = "needs ../shared/data: run by scripts/conformance.sh"]
+fn shared_sets_top2365_counts_and_verified() {
     // 2361 puzzles, one of which has several solutions.
     check_file("top2365.txt", usize::MAX, (2360, 1));
 }
 
 #[test]
-#[ignore = "big set: run with --release -- --ignored"]
-fn forum_hardest_slice_unique_and_verified() {
+#[ignore = "needs ../shared/data: run by scripts/conformance.sh"]
+fn shared_sets_forum_hardest_slice_unique_and_verified() {
     check_file("forum_hardest_1905_11plus.txt", 2000, (2000, 0));
 }

@@ -8,13 +8,10 @@ use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Flow, Grid, Layout, Limits, Request, SolveError, Solver, Status};
 use sudokit_fast::Fast;
 
-const TOP95: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/9x9/top95.txt"
-);
+const TOP95: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/logic/top95.txt");
 const TOP1465: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/9x9/magictour_top1465.txt"
+    "/../../data/sets/magictour_top1465.txt"
 );
 const SEEDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/seed_cases.txt");
 

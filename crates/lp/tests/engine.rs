@@ -167,13 +167,10 @@ fn without_branching_a_fractional_root_gives_up() {
     assert_eq!(r.status, Status::Unknown);
 }
 
+/// A puzzle set shipped in the repository's `data/` folder.
 fn shared(name: &str) -> Vec<Grid> {
-    let path = format!(
-        "{}/../../../shared/data/9x9/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text =
-        std::fs::read_to_string(&path).expect("shared data set (run with shared/ beside the repo)");
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("puzzle set in data/");
     text.lines()
         .filter(|l| l.trim().len() >= 81 && !l.starts_with('#'))
         .map(|l| parse(&l[..81]))
@@ -184,7 +181,7 @@ fn shared(name: &str) -> Vec<Grid> {
 #[ignore = "slow in debug: run with --release -- --ignored"]
 fn top95_agrees_with_the_reference() {
     let engine = Lp::new();
-    for (i, p) in shared("top95.txt").iter().enumerate() {
+    for (i, p) in shared("logic/top95.txt").iter().enumerate() {
         let want = reference_count(p, 2);
         assert_eq!(
             checked_count(&engine, p),

@@ -144,13 +144,10 @@ fn stats_are_filled() {
     assert_eq!(r.stats.backtracks as f64, r.stats.extra["conflicts"]);
 }
 
+/// A puzzle set shipped in the repository's `data/` folder.
 fn shared(name: &str) -> Vec<Grid> {
-    let path = format!(
-        "{}/../../../shared/data/9x9/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text =
-        std::fs::read_to_string(&path).expect("shared data set (run with shared/ beside the repo)");
+    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("puzzle set in data/");
     text.lines()
         .filter(|l| l.trim().len() >= 81 && !l.starts_with('#'))
         .map(|l| parse(&l[..81]))
@@ -160,8 +157,8 @@ fn shared(name: &str) -> Vec<Grid> {
 #[test]
 #[ignore = "slow in debug: run with --release -- --ignored"]
 fn top95_and_17_clue_agree_with_the_reference() {
-    let mut puzzles = shared("top95.txt");
-    puzzles.extend(shared("17_clue.txt").into_iter().take(200));
+    let mut puzzles = shared("logic/top95.txt");
+    puzzles.extend(shared("logic/17clue-300.txt").into_iter().take(200));
     for (i, p) in puzzles.iter().enumerate() {
         let want = reference_count(p, 2);
         for (name, engine) in engines() {

@@ -16,12 +16,9 @@ pub const SEED_CASES: &str = include_str!(concat!(
     "/../../data/seed_cases.txt"
 ));
 
-/// A path in the shared data folder beside the repository.
+/// A puzzle set shipped in the repository's `data/` folder (copies of `../shared/data/9x9`).
 pub fn shared(name: &str) -> String {
-    format!(
-        "{}/../../../shared/data/9x9/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// One seed case: the puzzle and its expected solution (`None`: no solution).
@@ -64,7 +61,7 @@ pub fn parse(line: &str) -> Grid {
 
 /// Puzzles of a shared 9×9 file (one per line), at most `limit`.
 pub fn shared_puzzles(name: &str, limit: usize) -> Vec<Grid> {
-    let text = std::fs::read_to_string(shared(name)).expect("shared data is checked out");
+    let text = std::fs::read_to_string(shared(name)).expect("puzzle set in data/");
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
