@@ -78,6 +78,11 @@ pub fn run(text: &str) -> BTreeMap<String, CodeResult> {
         options.als_overlap = matches!(l.code.as_str(), "0902" | "0903" | "0904")
             && l.variant.as_deref() == Some("2");
         options.er_two_candidates = l.code == "0402" && l.variant.as_deref() == Some("1");
+        // As HoDoKu's tester: ALS nodes in grouped chains for these variants.
+        options.chain_als = matches!(
+            (l.code.as_str(), l.variant.as_deref()),
+            ("0709", Some("2")) | ("0710", Some("3" | "4")) | ("0711", Some("3" | "4"))
+        );
         let mut found = Vec::new();
         for t in &ts {
             found.extend(find_all(*t, &l.grid, &options));

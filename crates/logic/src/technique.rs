@@ -104,6 +104,8 @@ pub struct Options {
     /// Accept empty rectangles whose box holds the digit only twice (HoDoKu's default: no;
     /// such a pattern is also a kite or turbot fish).
     pub er_two_candidates: bool,
+    /// Let grouped nice loops and AIC pass through almost locked sets (HoDoKu's default: no).
+    pub chain_als: bool,
 }
 
 impl Default for Options {
@@ -114,6 +116,7 @@ impl Default for Options {
             max_chain: 20,
             als_overlap: false,
             er_two_candidates: false,
+            chain_als: false,
         }
     }
 }

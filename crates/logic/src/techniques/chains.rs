@@ -15,9 +15,9 @@
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
-use sudokit_core::{Cell, Digit, DigitSet};
+use sudokit_core::{Cell, Digit, DigitSet, House};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
 use crate::render::{chain_text, eliminations_text};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -103,6 +103,43 @@ info!(
     "alternating inference chain: one of its two ends is true"
 );
 
+info!(
+    GROUPED_NICE_LOOP_CONTINUOUS,
+    "grouped-continuous-nice-loop",
+    "Grouped Continuous Nice Loop",
+    Some("0709"),
+    7.0,
+    Unfair,
+    300,
+    5650,
+    2050,
+    "a closed alternating loop through group nodes: every weak link becomes strong"
+);
+info!(
+    GROUPED_NICE_LOOP_DISCONTINUOUS,
+    "grouped-discontinuous-nice-loop",
+    "Grouped Discontinuous Nice Loop",
+    Some("0710"),
+    7.0,
+    Unfair,
+    300,
+    5651,
+    2060,
+    "an alternating chain through group nodes that returns to its start with a contradiction"
+);
+info!(
+    GROUPED_AIC,
+    "grouped-aic",
+    "Grouped AIC",
+    Some("0711"),
+    7.0,
+    Unfair,
+    300,
+    5652,
+    2070,
+    "alternating inference chain through group nodes: one of its two ends is true"
+);
+
 /// Which links a chain search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -110,22 +147,48 @@ pub enum Kind {
     X,
     /// Strong links in bivalue cells, weak links between equal digits of peer cells.
     Xy,
-    /// Any links.
+    /// Any links between single candidates.
     Any,
+    /// Any links, and group nodes (a digit in the cells where two houses meet); only chains
+    /// that use a group are reported.
+    Grouped,
 }
 
-/// The link graph of one grid. Node `cell * n + digit index`.
+/// A group node: the places of a digit where two houses meet (two or more cells; on 9×9 a
+/// box and a row or column). It is "true" when one of its cells holds the digit.
+struct Group {
+    digit: Digit,
+    /// The cells, in index order.
+    cells: Vec<Cell>,
+    /// The cells that see every cell of the group.
+    seen: CellSet,
+    /// The cells as a set.
+    set: CellSet,
+}
+
+/// The link graph of one grid. Node `cell * n + digit index` for a candidate; group nodes
+/// follow the candidates.
 pub struct Links {
     n: usize,
-    /// Strong links: (target, inside a cell?).
-    strong: Vec<Vec<(u32, bool)>>,
+    /// Number of candidate nodes (`cells × n`); node ids from here on are groups.
+    cands: usize,
+    /// Strong links: (target, [`HOUSE`], [`CELL`] or [`ALS`]).
+    strong: Vec<Vec<(u32, u8)>>,
+    /// Group nodes, node id `cands + index`.
+    groups: Vec<Group>,
+    /// Weak links involving a group (true node → false node), per node; weak links between
+    /// candidates are enumerated on the fly.
+    weak_groups: Vec<Vec<u32>>,
 }
 
 impl Links {
-    /// Builds the strong links of `g` (weak links are enumerated on the fly).
-    pub fn new(g: &CandidateGrid) -> Links {
+    /// Builds the strong links of `g` (weak links between candidates are enumerated on the
+    /// fly); with `grouped`, also the group nodes and their links, and with `als` the almost
+    /// locked sets too.
+    pub fn new(g: &CandidateGrid, grouped: bool, als: bool) -> Links {
         let n = g.size();
-        let mut strong: Vec<Vec<(u32, bool)>> = vec![Vec::new(); g.cell_count() * n];
+        let cands = g.cell_count() * n;
+        let mut strong: Vec<Vec<(u32, u8)>> = vec![Vec::new(); cands];
         for h in g.houses() {
             for d in DigitSet::full(n).iter() {
                 let pos = g.positions(h, d);
@@ -134,9 +197,9 @@ impl Links {
                     let a = cells[pos.trailing_zeros() as usize];
                     let b = cells[63 - pos.leading_zeros() as usize];
                     let (na, nb) = (node(n, a, d), node(n, b, d));
-                    if !strong[na as usize].contains(&(nb, false)) {
-                        strong[na as usize].push((nb, false));
-                        strong[nb as usize].push((na, false));
+                    if !strong[na as usize].contains(&(nb, HOUSE)) {
+                        strong[na as usize].push((nb, HOUSE));
+                        strong[nb as usize].push((na, HOUSE));
                     }
                 }
             }
@@ -147,17 +210,262 @@ impl Links {
                 let mut it = cs.iter();
                 let (a, b) = (it.next().expect("two"), it.next().expect("two"));
                 let (na, nb) = (node(n, c, a), node(n, c, b));
-                strong[na as usize].push((nb, true));
-                strong[nb as usize].push((na, true));
+                strong[na as usize].push((nb, CELL));
+                strong[nb as usize].push((na, CELL));
             }
         }
-        Links { n, strong }
+        let mut links = Links {
+            n,
+            cands,
+            strong,
+            groups: Vec::new(),
+            weak_groups: Vec::new(),
+        };
+        if grouped {
+            links.add_groups(g, als);
+        }
+        links
+    }
+
+    /// Enumerates the group nodes (the places of a digit in the meeting of two houses, when
+    /// two or more) and their strong and weak links. Sound on every layout: a group lies in
+    /// one house, so a strong link "G or R" needs only that G and R together are all places of
+    /// the digit in a house, and a weak link needs every cell of one side to see every cell of
+    /// the other.
+    ///
+    /// With `als`, each almost locked set A (two or more cells of a house, one digit more
+    /// than cells) adds a node per digit y, "A_y": the cells of A holding y (a candidate or
+    /// group node when it is one), true when one of them holds y; any two such nodes of one ALS
+    /// are strongly linked, since without x the rest of A is a locked set that holds y.
+    fn add_groups(&mut self, g: &CandidateGrid, als: bool) {
+        let n = self.n;
+        let cells_total = g.cell_count();
+        let mut index: std::collections::HashMap<(u8, Vec<u16>), u32> =
+            std::collections::HashMap::new();
+        // Houses containing each group, to build its strong links.
+        let mut group_houses: Vec<Vec<House>> = Vec::new();
+        for h1 in g.houses() {
+            let mut meets: Vec<(House, Vec<Cell>)> = Vec::new();
+            for &c in g.house_cells(h1) {
+                if g.value(c).is_some() {
+                    continue;
+                }
+                for &h2 in g.houses_of(c) {
+                    if h2.index() <= h1.index() {
+                        continue;
+                    }
+                    match meets.iter_mut().find(|m| m.0 == h2) {
+                        Some(m) => m.1.push(c),
+                        None => meets.push((h2, vec![c])),
+                    }
+                }
+            }
+            for (_, inter) in meets.iter().filter(|m| m.1.len() >= 2) {
+                for d in DigitSet::full(n).iter() {
+                    let mut cells: Vec<Cell> =
+                        inter.iter().copied().filter(|&c| g.has(c, d)).collect();
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    cells.sort_unstable_by_key(|c| c.index());
+                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
+                    if index.contains_key(&key) {
+                        continue;
+                    }
+                    let mut set = CellSet::new(cells_total);
+                    let mut seen = g.peer_set(cells[0]).clone();
+                    for &c in &cells {
+                        set.insert(c);
+                        seen.intersect_with(g.peer_set(c));
+                    }
+                    let houses: Vec<House> = g
+                        .houses_of(cells[0])
+                        .iter()
+                        .copied()
+                        .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h)))
+                        .collect();
+                    index.insert(key, self.groups.len() as u32);
+                    self.groups.push(Group {
+                        digit: d,
+                        cells,
+                        seen,
+                        set,
+                    });
+                    group_houses.push(houses);
+                }
+            }
+        }
+        // ALS: one node per digit, created as a group when not a candidate or group already.
+        let mut als_links: Vec<Vec<u32>> = Vec::new();
+        if als {
+            for a in crate::techniques::als::enumerate(g) {
+                if a.cells.len() < 2 {
+                    continue;
+                }
+                let mut nodes = Vec::new();
+                for d in a.cands.iter() {
+                    let mut cells = a.cells_with(g, d);
+                    cells.sort_unstable_by_key(|c| c.index());
+                    if cells.len() == 1 {
+                        nodes.push(node(n, cells[0], d));
+                        continue;
+                    }
+                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
+                    if let Some(&gi) = index.get(&key) {
+                        nodes.push((self.cands as u32) + gi);
+                        continue;
+                    }
+                    let mut set = CellSet::new(cells_total);
+                    let mut seen = g.peer_set(cells[0]).clone();
+                    for &c in &cells {
+                        set.insert(c);
+                        seen.intersect_with(g.peer_set(c));
+                    }
+                    let gi = self.groups.len() as u32;
+                    index.insert(key, gi);
+                    self.groups.push(Group {
+                        digit: d,
+                        cells,
+                        seen,
+                        set,
+                    });
+                    group_houses.push(Vec::new());
+                    nodes.push((self.cands as u32) + gi);
+                }
+                als_links.push(nodes);
+            }
+        }
+        let total = self.cands + self.groups.len();
+        self.strong.resize(total, Vec::new());
+        self.weak_groups = vec![Vec::new(); total];
+        for nodes in &als_links {
+            for (i, &a) in nodes.iter().enumerate() {
+                for &b in &nodes[i + 1..] {
+                    if !self.strong[a as usize].iter().any(|&(t, _)| t == b) {
+                        self.strong[a as usize].push((b, ALS));
+                        self.strong[b as usize].push((a, ALS));
+                    }
+                }
+            }
+        }
+        for (gi, grp) in self.groups.iter().enumerate() {
+            let gv = (self.cands + gi) as u32;
+            let d = grp.digit;
+            // Strong: the rest of a house's places is one candidate or another group.
+            for &h in &group_houses[gi] {
+                let rest: Vec<Cell> = g
+                    .cells_with(h, d)
+                    .filter(|c| !grp.set.contains(*c))
+                    .collect();
+                let other = match rest.len() {
+                    0 => continue,
+                    1 => node(n, rest[0], d),
+                    _ => {
+                        let mut key: Vec<u16> = rest.iter().map(|c| c.0).collect();
+                        key.sort_unstable();
+                        match index.get(&(d.get(), key)) {
+                            Some(&o) => (self.cands as u32) + o,
+                            None => continue,
+                        }
+                    }
+                };
+                if !self.strong[gv as usize].contains(&(other, HOUSE)) {
+                    self.strong[gv as usize].push((other, HOUSE));
+                    self.strong[other as usize].push((gv, HOUSE));
+                }
+            }
+            // Weak: candidates of the digit seeing the whole group, both ways.
+            for c in grp.seen.iter() {
+                if g.has(c, d) {
+                    let cv = node(n, c, d);
+                    self.weak_groups[gv as usize].push(cv);
+                    self.weak_groups[cv as usize].push(gv);
+                }
+            }
+        }
+        // Weak between disjoint groups of one digit, every cell of one seeing the other.
+        for (ai, a) in self.groups.iter().enumerate() {
+            for (bi, b) in self.groups.iter().enumerate() {
+                if ai != bi && a.digit == b.digit && b.set.is_subset_of(&a.seen) {
+                    self.weak_groups[self.cands + ai].push((self.cands + bi) as u32);
+                }
+            }
+        }
     }
 
     fn split(&self, v: u32) -> (Cell, Digit) {
         split(self.n, v)
     }
+
+    fn is_group(&self, v: u32) -> bool {
+        v as usize >= self.cands
+    }
+
+    fn group(&self, v: u32) -> &Group {
+        &self.groups[v as usize - self.cands]
+    }
+
+    /// The digit of a node.
+    fn digit(&self, v: u32) -> Digit {
+        if self.is_group(v) {
+            self.group(v).digit
+        } else {
+            self.split(v).1
+        }
+    }
+
+    /// The cells of a node.
+    fn cells(&self, v: u32) -> Vec<Cell> {
+        if self.is_group(v) {
+            self.group(v).cells.clone()
+        } else {
+            vec![self.split(v).0]
+        }
+    }
+
+    /// The cells that see every cell of a node.
+    fn seen<'a>(&'a self, g: &'a CandidateGrid, v: u32) -> &'a CellSet {
+        if self.is_group(v) {
+            &self.group(v).seen
+        } else {
+            g.peer_set(self.split(v).0)
+        }
+    }
+
+    /// Whether `a` true makes `b` false (a weak link from `a` to `b`).
+    fn weak(&self, g: &CandidateGrid, a: u32, b: u32) -> bool {
+        if !self.is_group(a) && !self.is_group(b) {
+            let ((ac, ad), (bc, bd)) = (self.split(a), self.split(b));
+            return (ac == bc && ad != bd) || (ad == bd && g.sees(ac, bc));
+        }
+        if self.digit(a) != self.digit(b) {
+            return false;
+        }
+        let seen = self.seen(g, a);
+        if self.is_group(b) {
+            self.group(b).set.is_subset_of(seen)
+        } else {
+            seen.contains(self.split(b).0)
+        }
+    }
+
+    /// The (cell, digit) pairs a node covers.
+    fn covers(&self, v: u32, out: &mut Vec<(u16, u8)>) {
+        let d = self.digit(v).get();
+        if self.is_group(v) {
+            out.extend(self.group(v).cells.iter().map(|c| (c.0, d)));
+        } else {
+            out.push((self.split(v).0.0, d));
+        }
+    }
 }
+
+/// A strong link inside a house (a digit with two places, or a group and what remains).
+const HOUSE: u8 = 0;
+/// A strong link inside a bivalue cell.
+const CELL: u8 = 1;
+/// A strong link through an almost locked set.
+const ALS: u8 = 2;
 
 fn node(n: usize, c: Cell, d: Digit) -> u32 {
     (c.index() * n + d.index()) as u32
@@ -168,10 +476,17 @@ fn split(n: usize, v: u32) -> (Cell, Digit) {
     (Cell((v / n) as u16), Digit::from_index(v % n))
 }
 
+/// A search state: node, truth value, and whether the chain so far uses a group.
+fn state(v: u32, val: bool, grouped: bool) -> usize {
+    v as usize * 4 + usize::from(val) * 2 + usize::from(grouped)
+}
+
 /// A state reached by one search; the chain to it is rebuilt only when asked for.
 struct Found<'a> {
     /// The state reached: node and truth value.
     last: (u32, bool),
+    /// Whether the chain uses a group node.
+    grouped: bool,
     /// Number of nodes in the chain.
     len: usize,
     parent: &'a [u32],
@@ -182,11 +497,10 @@ struct Found<'a> {
 impl Found<'_> {
     /// The chain's nodes from the start, each with its truth value.
     fn path(&self) -> Vec<(u32, bool)> {
-        let st = |v: u32, val: bool| v as usize * 2 + usize::from(val);
         let mut path = vec![self.last];
-        let mut cur = self.parent[st(self.last.0, self.last.1)] as usize;
+        let mut cur = self.parent[state(self.last.0, self.last.1, self.grouped)] as usize;
         while cur != self.s0 {
-            path.push(((cur / 2) as u32, cur % 2 == 1));
+            path.push(((cur / 4) as u32, (cur / 2) % 2 == 1));
             cur = self.parent[cur] as usize;
         }
         path.push(self.start);
@@ -201,8 +515,8 @@ struct Scratch {
     parent: Vec<u32>,
     depth: Vec<u16>,
     touched: Vec<usize>,
-    queue: VecDeque<(u32, bool)>,
-    next: Vec<(u32, bool)>,
+    queue: VecDeque<(u32, bool, bool)>,
+    next: Vec<(u32, bool, bool)>,
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
@@ -224,60 +538,70 @@ fn search(
 ) -> bool {
     let n = links.n;
     let total = links.strong.len();
-    // parent index per state (node, value); u32::MAX = unvisited.
-    if sc.parent.len() != total * 2 {
-        sc.parent = vec![u32::MAX; total * 2];
-        sc.depth = vec![0u16; total * 2];
+    // parent index per state; u32::MAX = unvisited.
+    if sc.parent.len() != total * 4 {
+        sc.parent = vec![u32::MAX; total * 4];
+        sc.depth = vec![0u16; total * 4];
+        sc.touched.clear();
     }
     for &t in &sc.touched {
         sc.parent[t] = u32::MAX;
     }
     sc.touched.clear();
     sc.queue.clear();
-    let st = |v: u32, val: bool| v as usize * 2 + usize::from(val);
-    let s0 = st(start, start_val);
+    let s0 = state(start, start_val, false);
     sc.parent[s0] = s0 as u32;
     sc.depth[s0] = 0;
     sc.touched.push(s0);
     let mut queue = std::mem::take(&mut sc.queue);
     let mut next = std::mem::take(&mut sc.next);
-    queue.push_back((start, start_val));
-    let (start_cell, start_digit) = split(n, start);
-    while let Some((v, val)) = queue.pop_front() {
-        let s = st(v, val);
+    queue.push_back((start, start_val, false));
+    while let Some((v, val, grp)) = queue.pop_front() {
+        let s = state(v, val, grp);
         if sc.depth[s] as usize + 1 >= max {
             continue;
         }
-        let (cell, d) = split(n, v);
         next.clear();
         if !val {
-            for &(w, in_cell) in &links.strong[v as usize] {
+            for &(w, tag) in &links.strong[v as usize] {
                 let ok = match kind {
-                    Kind::X => !in_cell,
-                    Kind::Xy => in_cell,
-                    Kind::Any => true,
+                    Kind::X => tag == HOUSE,
+                    Kind::Xy => tag == CELL,
+                    Kind::Any => tag != ALS,
+                    Kind::Grouped => true,
                 };
                 if ok {
-                    next.push((w, true));
+                    next.push((w, true, tag == ALS));
                 }
             }
         } else {
-            // Weak: the same digit in peer cells, and (not for X) other digits of the cell.
-            for &p in g.peers(cell) {
-                if g.has(p, d) {
-                    next.push((node(n, p, d), false));
+            if !links.is_group(v) {
+                // Weak: the same digit in peer cells, and (not for X) other digits of the cell.
+                let (cell, d) = split(n, v);
+                for &p in g.peers(cell) {
+                    if g.has(p, d) {
+                        next.push((node(n, p, d), false, false));
+                    }
                 }
-            }
-            if kind == Kind::Any {
-                for e in g.candidates(cell).iter() {
-                    if e != d {
-                        next.push((node(n, cell, e), false));
+                if matches!(kind, Kind::Any | Kind::Grouped) {
+                    for e in g.candidates(cell).iter() {
+                        if e != d {
+                            next.push((node(n, cell, e), false, false));
+                        }
                     }
                 }
             }
+            if kind == Kind::Grouped {
+                next.extend(
+                    links.weak_groups[v as usize]
+                        .iter()
+                        .map(|&w| (w, false, false)),
+                );
+            }
         }
-        for &(w, wval) in &next {
-            let ws = st(w, wval);
+        for &(w, wval, via_als) in &next {
+            let wgrp = grp || via_als || links.is_group(w);
+            let ws = state(w, wval, wgrp);
             if sc.parent[ws] != u32::MAX {
                 continue;
             }
@@ -286,6 +610,7 @@ fn search(
             sc.touched.push(ws);
             let found = Found {
                 last: (w, wval),
+                grouped: wgrp,
                 len: sc.depth[ws] as usize + 1,
                 parent: &sc.parent,
                 s0,
@@ -296,11 +621,10 @@ fn search(
                 sc.next = next;
                 return false;
             }
-            let (wc, wd) = split(n, w);
-            if wc == start_cell && wd == start_digit {
+            if w == start {
                 continue;
             }
-            queue.push_back((w, wval));
+            queue.push_back((w, wval, wgrp));
         }
     }
     sc.queue = queue;
@@ -308,15 +632,19 @@ fn search(
     true
 }
 
-fn to_chain(n: usize, path: &[(u32, bool)], closed: bool) -> Chain {
+fn to_chain(links: &Links, path: &[(u32, bool)], closed: bool) -> Chain {
     let nodes: Vec<ChainNode> = path
         .iter()
         .map(|&(v, val)| {
-            let (c, d) = split(n, v);
-            ChainNode::new(c, d, val)
+            if links.is_group(v) {
+                ChainNode::group(links.cells(v), links.digit(v), val)
+            } else {
+                let (c, d) = links.split(v);
+                ChainNode::new(c, d, val)
+            }
         })
         .collect();
-    let mut links: Vec<LinkKind> = path
+    let mut kinds: Vec<LinkKind> = path
         .windows(2)
         .map(|w| {
             if w[0].1 {
@@ -327,15 +655,22 @@ fn to_chain(n: usize, path: &[(u32, bool)], closed: bool) -> Chain {
         })
         .collect();
     if closed {
-        links.push(LinkKind::Weak);
+        kinds.push(LinkKind::Weak);
     }
-    Chain { nodes, links }
+    Chain {
+        nodes,
+        links: kinds,
+    }
 }
 
-/// Whether a path's nodes are all distinct candidates (BFS can revisit a node with the other
-/// value, which is what loops need, but a plain chain must not).
-fn simple(path: &[(u32, bool)]) -> bool {
-    let mut seen: Vec<u32> = path.iter().map(|p| p.0).collect();
+/// Whether a path's nodes are all distinct and no two cover the same candidate (BFS can
+/// revisit a node with the other value, which is what loops need, but a plain chain must
+/// not; a group must not overlap a candidate or group of the chain).
+fn simple(links: &Links, path: &[(u32, bool)]) -> bool {
+    let mut seen: Vec<(u16, u8)> = Vec::with_capacity(path.len() + 4);
+    for p in path {
+        links.covers(p.0, &mut seen);
+    }
     seen.sort_unstable();
     seen.windows(2).all(|w| w[0] != w[1])
 }
@@ -393,7 +728,7 @@ impl ChainFinder {
     fn rating(&self, path_len: usize) -> f32 {
         let base = match self.kind {
             Kind::X | Kind::Xy => self.info.se,
-            Kind::Any => 7.0,
+            Kind::Any | Kind::Grouped => 7.0,
         };
         base + se_chain_increment(path_len)
     }
@@ -411,12 +746,22 @@ impl Technique for ChainFinder {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let links = Links::new(g);
-        let n = g.size();
+        let grouped = self.kind == Kind::Grouped;
+        let links = Links::new(g, grouped, grouped && f.options.chain_als);
         let max = f.options.max_chain.max(4);
         let l = g.layout();
         let mut scratch = Scratch::default();
-        for start in 0..links.strong.len() as u32 {
+        // Highlights every node of a chain: "on" nodes in one colour, "off" in the other.
+        let marked = |mut step: Step, path: &[(u32, bool)]| {
+            for &(pv, pval) in path {
+                let d = links.digit(pv);
+                for c in links.cells(pv) {
+                    step = step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
+                }
+            }
+            step.cells(path.iter().flat_map(|p| links.cells(p.0)))
+        };
+        for start in 0..links.cands as u32 {
             let (sc, sd) = links.split(start);
             if !g.has(sc, sd)
                 || (links.strong[start as usize].is_empty() && self.report != Report::Discontinuous)
@@ -436,11 +781,12 @@ impl Technique for ChainFinder {
                         &mut scratch,
                         &mut |fd| {
                             let (v, val) = fd.last;
-                            if !val || v <= start || fd.len < 4 {
-                                return true;
-                            }
-                            let fdp = fd.path();
-                            if !simple(&fdp) {
+                            if !val
+                                || links.is_group(v)
+                                || v <= start
+                                || fd.len < 4
+                                || fd.grouped != grouped
+                            {
                                 return true;
                             }
                             let (vc, vd) = links.split(v);
@@ -453,7 +799,7 @@ impl Technique for ChainFinder {
                                     seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)),
                                 );
                             } else {
-                                if self.kind != Kind::Any {
+                                if matches!(self.kind, Kind::X | Kind::Xy) {
                                     return true;
                                 }
                                 if g.sees(sc, vc) {
@@ -468,16 +814,17 @@ impl Technique for ChainFinder {
                             if elims.is_empty() {
                                 return true;
                             }
-                            let chain = to_chain(n, &fdp, false);
-                            let mut step = Step::new(self.info)
-                                .rated(self.rating(fd.len))
-                                .digits([sd, vd])
-                                .cells(fdp.iter().map(|p| links.split(p.0).0));
-                            for &(pv, pval) in &fdp {
-                                let (c, d) = links.split(pv);
-                                step =
-                                    step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
+                            let fdp = fd.path();
+                            if !simple(&links, &fdp) {
+                                return true;
                             }
+                            let chain = to_chain(&links, &fdp, false);
+                            let mut step = marked(
+                                Step::new(self.info)
+                                    .rated(self.rating(fd.len))
+                                    .digits([sd, vd]),
+                                &fdp,
+                            );
                             for &(c, d) in &elims {
                                 step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
                             }
@@ -507,27 +854,18 @@ impl Technique for ChainFinder {
                             &mut scratch,
                             &mut |fd| {
                                 let (v, val) = fd.last;
-                                let (vc, vd) = links.split(v);
-                                if fd.len < 4 {
-                                    return true;
-                                }
-                                let fdp = fd.path();
-                                let inner = &fdp[1..fd.len - 1];
-                                if !simple(inner) || inner.iter().any(|p| p.0 == start) {
+                                if fd.len < 4 || fd.grouped != grouped {
                                     return true;
                                 }
                                 let name = crate::render::cell_name(l, sc);
                                 let mut step = Step::new(self.info).rated(self.rating(fd.len));
                                 let concl;
                                 if start_val {
-                                    // S true leads to S false, to another digit in S's cell, or to
-                                    // S's digit in a peer: S is false.
-                                    let same_cell = vc == sc;
-                                    let contradiction = if same_cell {
-                                        (vd == sd) != val
-                                    } else {
-                                        vd == sd && val && g.sees(vc, sc)
-                                    };
+                                    // S true leads to S false, or to a true node that sees S
+                                    // (another digit in S's cell, S's digit in a peer or a
+                                    // group all of whose cells S sees): S is false.
+                                    let contradiction =
+                                        (v == start && !val) || (val && links.weak(g, v, start));
                                     if !contradiction {
                                         return true;
                                     }
@@ -536,9 +874,10 @@ impl Technique for ChainFinder {
                                         "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
                                     );
                                 } else {
-                                    if vc != sc || !val {
+                                    if links.is_group(v) || !val || links.split(v).0 != sc {
                                         return true;
                                     }
+                                    let vd = links.split(v).1;
                                     // S false makes S true (S is true), or makes another digit of
                                     // its cell true (the cell holds one of the two).
                                     let keep = if vd == sd {
@@ -563,7 +902,13 @@ impl Technique for ChainFinder {
                                 if step.is_empty() {
                                     return true;
                                 }
-                                let chain = to_chain(n, &fdp, false);
+                                let fdp = fd.path();
+                                // Every node but the last distinct (the last returns to the start).
+                                if !simple(&links, &fdp[..fd.len - 1]) {
+                                    return true;
+                                }
+                                let chain = to_chain(&links, &fdp, false);
+                                let step = marked(step, &fdp);
                                 let text = self.text_for(g, &chain, &concl);
                                 f.emit(step.digits([sd]).chain(chain).text(text))
                             },
@@ -584,41 +929,48 @@ impl Technique for ChainFinder {
                         &mut scratch,
                         &mut |fd| {
                             let (v, val) = fd.last;
-                            if !val || fd.len < 4 || v <= start {
+                            if !val
+                                || fd.len < 4
+                                || (!links.is_group(v) && v <= start)
+                                || fd.grouped != grouped
+                            {
+                                return true;
+                            }
+                            // Closing weak link V -> S.
+                            if !links.weak(g, v, start) {
                                 return true;
                             }
                             let fdp = fd.path();
-                            if !simple(&fdp) {
-                                return true;
-                            }
-                            let (vc, vd) = links.split(v);
-                            // Closing weak link V -> S.
-                            let closes =
-                                (vc == sc && vd != sd) || (vd == sd && vc != sc && g.sees(vc, sc));
-                            if !closes {
+                            if !simple(&links, &fdp) {
                                 return true;
                             }
                             let mut path = fdp.clone();
                             path.push(fdp[0]);
-                            let mut in_loop: Vec<(Cell, Digit)> =
-                                path.iter().map(|p| links.split(p.0)).collect();
-                            in_loop.dedup();
+                            let mut in_loop: Vec<(u16, u8)> = Vec::new();
+                            for p in &fdp {
+                                links.covers(p.0, &mut in_loop);
+                            }
                             let mut step = Step::new(self.info).rated(self.rating(fd.len));
                             // Every weak link (true -> false) of the loop becomes strong.
                             for w in path.windows(2) {
                                 if !w[0].1 {
                                     continue;
                                 }
-                                let (a, ad) = links.split(w[0].0);
-                                let (b, bd) = links.split(w[1].0);
-                                if a == b {
-                                    for e in g.candidates(a).iter().filter(|&e| e != ad && e != bd)
+                                let (a, b) = (w[0].0, w[1].0);
+                                let (ad, bd) = (links.digit(a), links.digit(b));
+                                if !links.is_group(a) && !links.is_group(b) && ad != bd {
+                                    let cell = links.split(a).0;
+                                    for e in
+                                        g.candidates(cell).iter().filter(|&e| e != ad && e != bd)
                                     {
-                                        step = step.eliminate(a, e).mark(a, e, Role::Eliminated);
+                                        step =
+                                            step.eliminate(cell, e).mark(cell, e, Role::Eliminated);
                                     }
                                 } else {
-                                    for c in seeing_both(g, a, b, ad) {
-                                        if !in_loop.contains(&(c, ad)) {
+                                    let mut both = links.seen(g, a).clone();
+                                    both.intersect_with(links.seen(g, b));
+                                    for c in both.iter() {
+                                        if g.has(c, ad) && !in_loop.contains(&(c.0, ad.get())) {
                                             step =
                                                 step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
                                         }
@@ -628,11 +980,12 @@ impl Technique for ChainFinder {
                             if step.eliminations.is_empty() {
                                 return true;
                             }
-                            let chain = to_chain(n, &fdp, true);
+                            let chain = to_chain(&links, &fdp, true);
                             let concl = format!(
                                 "the loop closes, so every weak link in it is strong: {} are removed.",
                                 eliminations_text(l, &step.eliminations)
                             );
+                            let step = marked(step, &fdp);
                             let text = self.text_for(g, &chain, &concl);
                             f.emit(step.digits([sd]).chain(chain).text(text))
                         },
