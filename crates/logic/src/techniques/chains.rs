@@ -173,7 +173,9 @@ pub struct Links {
     /// Number of candidate nodes (`cells × n`); node ids from here on are groups.
     cands: usize,
     /// Strong links: (target, [`HOUSE`], [`CELL`] or [`ALS`]).
-    strong: Vec<Vec<(u32, u8)>>,
+    strong: Vec<Vec<(u32, u32)>>,
+    /// The almost locked sets behind [`ALS`] links (`tag - ALS`).
+    als: Vec<crate::techniques::als::Als>,
     /// Group nodes, node id `cands + index`.
     groups: Vec<Group>,
     /// Weak links involving a group (true node → false node), per node; weak links between
@@ -188,7 +190,7 @@ impl Links {
     pub fn new(g: &CandidateGrid, grouped: bool, als: bool) -> Links {
         let n = g.size();
         let cands = g.cell_count() * n;
-        let mut strong: Vec<Vec<(u32, u8)>> = vec![Vec::new(); cands];
+        let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cands];
         for h in g.houses() {
             for d in DigitSet::full(n).iter() {
                 let pos = g.positions(h, d);
@@ -220,6 +222,7 @@ impl Links {
             strong,
             groups: Vec::new(),
             weak_groups: Vec::new(),
+            als: Vec::new(),
         };
         if grouped {
             links.add_groups(g, als);
@@ -333,21 +336,12 @@ impl Links {
                     nodes.push((self.cands as u32) + gi);
                 }
                 als_links.push(nodes);
+                self.als.push(a);
             }
         }
         let total = self.cands + self.groups.len();
         self.strong.resize(total, Vec::new());
         self.weak_groups = vec![Vec::new(); total];
-        for nodes in &als_links {
-            for (i, &a) in nodes.iter().enumerate() {
-                for &b in &nodes[i + 1..] {
-                    if !self.strong[a as usize].iter().any(|&(t, _)| t == b) {
-                        self.strong[a as usize].push((b, ALS));
-                        self.strong[b as usize].push((a, ALS));
-                    }
-                }
-            }
-        }
         for (gi, grp) in self.groups.iter().enumerate() {
             let gv = (self.cands + gi) as u32;
             let d = grp.digit;
@@ -380,6 +374,17 @@ impl Links {
                     let cv = node(n, c, d);
                     self.weak_groups[gv as usize].push(cv);
                     self.weak_groups[cv as usize].push(gv);
+                }
+            }
+        }
+        for (k, nodes) in als_links.iter().enumerate() {
+            let tag = ALS + k as u32;
+            for (i, &a) in nodes.iter().enumerate() {
+                for &b in &nodes[i + 1..] {
+                    if !self.strong[a as usize].iter().any(|&(t, _)| t == b) {
+                        self.strong[a as usize].push((b, tag));
+                        self.strong[b as usize].push((a, tag));
+                    }
                 }
             }
         }
@@ -449,6 +454,12 @@ impl Links {
         }
     }
 
+    /// The ALS whose strong link joins `a` to `b`, if that is how they are linked.
+    fn als_between(&self, a: u32, b: u32) -> Option<&crate::techniques::als::Als> {
+        let &(_, tag) = self.strong[a as usize].iter().find(|&&(t, _)| t == b)?;
+        tag.checked_sub(ALS).map(|k| &self.als[k as usize])
+    }
+
     /// The (cell, digit) pairs a node covers.
     fn covers(&self, v: u32, out: &mut Vec<(u16, u8)>) {
         let d = self.digit(v).get();
@@ -461,11 +472,11 @@ impl Links {
 }
 
 /// A strong link inside a house (a digit with two places, or a group and what remains).
-const HOUSE: u8 = 0;
+const HOUSE: u32 = 0;
 /// A strong link inside a bivalue cell.
-const CELL: u8 = 1;
-/// A strong link through an almost locked set.
-const ALS: u8 = 2;
+const CELL: u32 = 1;
+/// A strong link through an almost locked set: `ALS + k` for the set `k`.
+const ALS: u32 = 2;
 
 fn node(n: usize, c: Cell, d: Digit) -> u32 {
     (c.index() * n + d.index()) as u32
@@ -567,11 +578,11 @@ fn search(
                 let ok = match kind {
                     Kind::X => tag == HOUSE,
                     Kind::Xy => tag == CELL,
-                    Kind::Any => tag != ALS,
+                    Kind::Any => tag < ALS,
                     Kind::Grouped => true,
                 };
                 if ok {
-                    next.push((w, true, tag == ALS));
+                    next.push((w, true, tag >= ALS));
                 }
             }
         } else {
@@ -946,17 +957,38 @@ impl Technique for ChainFinder {
                             }
                             let mut path = fdp.clone();
                             path.push(fdp[0]);
-                            let mut in_loop: Vec<(u16, u8)> = Vec::new();
+                            // As HoDoKu, cells of the loop lose nothing through a house link
+                            // (sound, but HoDoKu's classification depends on it).
+                            let mut loop_cells = g.cell_set();
                             for p in &fdp {
-                                links.covers(p.0, &mut in_loop);
+                                for c in links.cells(p.0) {
+                                    loop_cells.insert(c);
+                                }
                             }
                             let mut step = Step::new(self.info).rated(self.rating(fd.len));
-                            // Every weak link (true -> false) of the loop becomes strong.
                             for w in path.windows(2) {
+                                let (a, b) = (w[0].0, w[1].0);
                                 if !w[0].1 {
+                                    // A strong link through an ALS: in both directions of the
+                                    // loop one of its two digits is missing from it, so every
+                                    // other digit is locked in it.
+                                    if let Some(als) = links.als_between(a, b) {
+                                        let (x, y) = (links.digit(a), links.digit(b));
+                                        for z in als.cands.iter().filter(|&z| z != x && z != y) {
+                                            for c in g.seen_by_all(&als.cells_with(g, z), z) {
+                                                if !als.set.contains(c) {
+                                                    step = step.eliminate(c, z).mark(
+                                                        c,
+                                                        z,
+                                                        Role::Eliminated,
+                                                    );
+                                                }
+                                            }
+                                        }
+                                    }
                                     continue;
                                 }
-                                let (a, b) = (w[0].0, w[1].0);
+                                // Every weak link (true -> false) of the loop becomes strong.
                                 let (ad, bd) = (links.digit(a), links.digit(b));
                                 if !links.is_group(a) && !links.is_group(b) && ad != bd {
                                     let cell = links.split(a).0;
@@ -970,7 +1002,7 @@ impl Technique for ChainFinder {
                                     let mut both = links.seen(g, a).clone();
                                     both.intersect_with(links.seen(g, b));
                                     for c in both.iter() {
-                                        if g.has(c, ad) && !in_loop.contains(&(c.0, ad.get())) {
+                                        if g.has(c, ad) && !loop_cells.contains(c) {
                                             step =
                                                 step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
                                         }
