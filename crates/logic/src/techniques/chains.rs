@@ -792,20 +792,25 @@ impl Technique for ChainFinder {
                         &mut scratch,
                         &mut |fd| {
                             let (v, val) = fd.last;
-                            if !val
-                                || links.is_group(v)
-                                || v <= start
-                                || fd.len < 4
-                                || fd.grouped != grouped
-                            {
+                            if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
                                 return true;
                             }
-                            let (vc, vd) = links.split(v);
-                            if vc == sc {
-                                return true; // same cell: a discontinuous loop, reported there
-                            }
                             let mut elims: Vec<(Cell, Digit)> = Vec::new();
-                            if vd == sd {
+                            let vd = links.digit(v);
+                            let vc = links.cells(v)[0];
+                            if links.is_group(v) {
+                                // A group end: its digit goes from cells seeing the start
+                                // and the whole group.
+                                if vd != sd {
+                                    return true;
+                                }
+                                let mut both = links.seen(g, v).clone();
+                                both.intersect_with(g.peer_set(sc));
+                                elims
+                                    .extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
+                            } else if vc == sc {
+                                return true; // same cell: a discontinuous loop, reported there
+                            } else if vd == sd {
                                 elims.extend(
                                     seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)),
                                 );
@@ -842,7 +847,7 @@ impl Technique for ChainFinder {
                             let concl = format!(
                                 "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
                                 crate::render::cell_name(l, sc),
-                                crate::render::cell_name(l, vc),
+                                crate::render::cells_name(l, &links.cells(v)),
                                 eliminations_text(l, &step.eliminations),
                             );
                             let text = self.text_for(g, &chain, &concl);
