@@ -873,6 +873,15 @@ impl Technique for ChainFinder {
                                 if fd.len < 4 || fd.grouped != grouped {
                                     return true;
                                 }
+                                // Cheap tests first: most states reached conclude nothing.
+                                let concludes = if start_val {
+                                    (v == start && !val) || (val && links.weak(g, v, start))
+                                } else {
+                                    val && !links.is_group(v) && links.split(v).0 == sc
+                                };
+                                if !concludes {
+                                    return true;
+                                }
                                 let name = crate::render::cell_name(l, sc);
                                 let mut step = Step::new(self.info).rated(self.rating(fd.len));
                                 let concl;
