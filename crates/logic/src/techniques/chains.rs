@@ -1,5 +1,7 @@
 //! Chains and loops over strong and weak links: X-chain (one digit), XY-chain (bivalue cells),
-//! AIC (alternating inference chain, any links), discontinuous and continuous nice loops.
+//! AIC (alternating inference chain, any links), discontinuous and continuous nice loops, and
+//! the grouped forms of the last three (group nodes: a digit's places where two houses meet;
+//! with [`Options::chain_als`](crate::Options) also almost locked sets, one node per digit).
 //! Every layout: links come from houses (a digit with two places) and cells (two candidates),
 //! and "sees" is the layout's peer relation, so jigsaw regions, diagonals and anti-knight/king
 //! peers all take part.
@@ -9,8 +11,10 @@
 //! breadth-first search per start node over alternating (false → strong → true → weak →
 //! false …) states. Reaching "V true" from "S false" proves S or V; reaching "S true" proves S;
 //! from "S true" reaching "S false" disproves S. BFS gives each conclusion its shortest chain,
-//! which is also what a person wants to read. The kind of chain (X, XY, any) is a filter on
-//! which links the search may use.
+//! which is also what a person wants to read. The kind of chain (X, XY, any, grouped) is a
+//! filter on which links the search may use; group and ALS nodes get ids after the candidates,
+//! and a grouped search carries one more bit per state (the chain so far uses a group), so it
+//! finds the shortest chain that does, even when a shorter plain one exists.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -871,6 +875,15 @@ impl Technique for ChainFinder {
                             &mut |fd| {
                                 let (v, val) = fd.last;
                                 if fd.len < 4 || fd.grouped != grouped {
+                                    return true;
+                                }
+                                // Cheap tests first: most states reached conclude nothing.
+                                let concludes = if start_val {
+                                    (v == start && !val) || (val && links.weak(g, v, start))
+                                } else {
+                                    val && !links.is_group(v) && links.split(v).0 == sc
+                                };
+                                if !concludes {
                                     return true;
                                 }
                                 let name = crate::render::cell_name(l, sc);
