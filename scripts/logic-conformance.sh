@@ -13,7 +13,9 @@ if [ ! -d "$SHARED/9x9" ]; then
     exit 0
 fi
 export CARGO_TERM_COLOR=never
-cargo build --release --locked -p sudokit -p sudokit-logic --example reglib --quiet
+# Two builds: naming an example would otherwise build only that target, not the binary.
+cargo build --release --locked -p sudokit --quiet
+cargo build --release --locked -p sudokit-logic --example reglib --quiet
 BIN=target/release/sudokit
 
 echo "== HoDoKu regression library (reglib-1.3)"
