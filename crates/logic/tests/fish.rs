@@ -10,7 +10,7 @@ use sudokit_core::{
     Grid, Request, Solver,
     format::{InputFormat, LayoutSpec, Reader},
 };
-use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search};
+use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search, targeted};
 use sudokit_logic::{CandidateGrid, LogicSolver, Options, Order, Technique, check_step, find_all};
 
 fn read(path: &str, format: InputFormat, take: usize) -> Vec<Grid> {
@@ -149,6 +149,138 @@ fn finned_fish_agree_with_the_general_search() {
         }
     }
     assert!(compared > 0);
+}
+
+/// Checks that the targeted complex-fish finder (from eliminations) finds every fish the
+/// general search (fins and covers chosen blind) finds on the grids along `take` solving paths of `path`, each also
+/// thinned; returns the number of fish compared.
+fn targeted_agrees(
+    path: &str,
+    format: InputFormat,
+    take: usize,
+    grids: usize,
+    shapes: &[(Shape, usize)],
+) -> usize {
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = 5u64;
+    let mut compared = 0;
+    for p in read(path, format, take) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        for _ in 0..grids {
+            if g.is_solved() {
+                break;
+            }
+            for grid in [g.clone(), thin(&g, &sol, &mut seed)] {
+                for &(shape, size) in shapes {
+                    for d in sudokit_core::DigitSet::full(grid.size()).iter() {
+                        let key = |x: &sudokit_logic::techniques::fish_engine::Found| {
+                            (
+                                x.base.clone(),
+                                x.cover.clone(),
+                                x.fins.clone(),
+                                x.elims.clone(),
+                            )
+                        };
+                        let params = Params {
+                            size,
+                            shape,
+                            finned: true,
+                            max_fins: 5,
+                        };
+                        let mut a = Vec::new();
+                        targeted(&grid, d, params, &mut |x| {
+                            a.push(key(&x));
+                            true
+                        });
+                        let mut b = Vec::new();
+                        search(&grid, d, params, &mut |found| {
+                            b.extend(found.iter().map(key));
+                            true
+                        });
+                        // The targeted finder also finds fish whose last cover only
+                        // doubles up on covered candidates (cannibals), which the general
+                        // search, choosing each cover for an uncovered candidate, skips.
+                        for x in &b {
+                            assert!(
+                                a.contains(x),
+                                "{path}: digit {d}, {shape:?} size {size}: missed {x:?}"
+                            );
+                        }
+                        compared += b.len();
+                    }
+                }
+            }
+            let Some(step) = solver.next_step(&g) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+    compared
+}
+
+/// The targeted finder finds every finned Franken and mutant fish the general search finds.
+#[test]
+fn targeted_complex_fish_agree_with_the_general_search() {
+    let shapes = [(Shape::Franken, 2), (Shape::Franken, 3), (Shape::Mutant, 2)];
+    assert!(targeted_agrees("data/logic/top95.txt", InputFormat::Line, 1, 2, &shapes) > 0);
+    targeted_agrees(
+        "data/examples/sizes.txt",
+        InputFormat::Auto,
+        3,
+        1,
+        &shapes[..2],
+    );
+    targeted_agrees(
+        "data/examples/jigsaw.txt",
+        InputFormat::Jigsaw,
+        1,
+        1,
+        &shapes[..2],
+    );
+}
+
+/// The same on many more grids (release build).
+#[test]
+#[ignore = "heavy: run by scripts/test.sh in the ci profile"]
+fn targeted_complex_fish_agree_with_the_general_search_on_many_grids() {
+    let shapes = [
+        (Shape::Franken, 2),
+        (Shape::Franken, 3),
+        (Shape::Franken, 4),
+        (Shape::Mutant, 2),
+    ];
+    assert!(
+        targeted_agrees(
+            "data/logic/top1465-200.txt",
+            InputFormat::Line,
+            12,
+            8,
+            &shapes
+        ) > 0
+    );
+    targeted_agrees(
+        "data/examples/sizes.txt",
+        InputFormat::Auto,
+        6,
+        3,
+        &shapes[..3],
+    );
+    targeted_agrees(
+        "data/examples/jigsaw.txt",
+        InputFormat::Jigsaw,
+        3,
+        3,
+        &shapes[..3],
+    );
+    targeted_agrees(
+        "data/examples/x-sudoku.ndjson",
+        InputFormat::Auto,
+        3,
+        3,
+        &shapes[..3],
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@
 
 use sudokit_core::{Cell, DigitSet, House};
 
-use super::fish_engine::{Found, Params, Shape, basic_finned, search};
+use super::fish_engine::{Found, Params, Shape, basic_finned, search, targeted};
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
 use crate::step::{Role, Step};
@@ -513,6 +513,10 @@ impl Technique for Fish {
                         !self.wants(&x) || f.emit(self.step(g, &[&x]))
                     })
                 }
+            } else if !matches!(self.variant, Variant::Siamese { .. }) {
+                targeted(g, d, p, &mut |x| {
+                    !self.wants(&x) || f.emit(self.step(g, &[&x]))
+                })
             } else {
                 search(g, d, p, &mut |found: &[Found]| {
                     if let Variant::Siamese { .. } = self.variant {

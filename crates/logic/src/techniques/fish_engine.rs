@@ -543,6 +543,365 @@ impl<'g, M: Mask> Search<'g, M> {
     }
 }
 
+/// Franken and mutant fish (with or without fins), found from their eliminations (fish
+/// without fins: from their base candidates, which the covers must hold). Every
+/// fish (its base and cover houses) that removes something is reported once, with all of its
+/// eliminations, as [`search`] would report it; `visit` returns `false` to stop.
+///
+/// A candidate `e` is removed by a fish when, were `e` true, the fins (which all see `e`) would
+/// be false and the base houses' truths would have to fit into the covers that `e` leaves
+/// free. So, with `e` and its peers taken out of the digit's candidates, the remaining base
+/// candidates must lie in one cover fewer than there are bases (two fewer when `e` is a
+/// cannibal, a base candidate in two covers). That is a small exact-cover question per
+/// target: the base walk is pruned as soon as its remaining candidates need too many covers,
+/// and the covers are found by branching on the first uncovered candidate (at most three
+/// houses hold it). This is far cheaper than choosing fins and covers blind.
+pub fn targeted(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    visit: &mut dyn FnMut(Found) -> bool,
+) -> bool {
+    let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
+    if places <= 128 {
+        Search::<u128>::new(g, digit, p).run_targeted(visit)
+    } else if places <= 512 {
+        Search::<Wide<8>>::new(g, digit, p).run_targeted(visit)
+    } else {
+        Search::<Wide<64>>::new(g, digit, p).run_targeted(visit)
+    }
+}
+
+/// The fixed part of one targeted walk. House sets are bit masks over `Search::houses`
+/// (at most 64 houses: complex fish are searched up to 16×16, which has 48).
+struct Target<M> {
+    /// Candidates that do not see the target (and are not it).
+    free: M,
+    /// Houses that may be bases (not holding the target), and covers.
+    base_ok: u64,
+    cover_ok: u64,
+    /// Bases and covers fixed by the target.
+    fixed_bases: u64,
+    fixed_covers: u64,
+    /// How many more bases, and how many covers for their free candidates.
+    more_bases: u32,
+    more_covers: u32,
+}
+
+/// The walk's tables: each house's candidates, and the houses holding each candidate.
+struct Tables<M> {
+    masks: Vec<M>,
+    holders: Vec<u64>,
+}
+
+type Seen = std::collections::HashSet<(u64, u64)>;
+
+impl<M: Mask> Search<'_, M> {
+    fn run_targeted(mut self, visit: &mut dyn FnMut(Found) -> bool) -> bool {
+        let k = self.p.size as u32;
+        let n = self.cells.len();
+        if self.houses.len() > 64 || k < 2 {
+            return true;
+        }
+        let masks: Vec<M> = self.houses.iter().map(|h| h.2).collect();
+        let mut holders = vec![0u64; n];
+        for (i, m) in masks.iter().enumerate() {
+            for (l, hs) in holders.iter_mut().enumerate() {
+                if m.has(l) {
+                    *hs |= 1 << i;
+                }
+            }
+        }
+        let tables = Tables { masks, holders };
+        let kinds = |s: &Self, want: Kind| -> u64 {
+            s.houses
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| want & h.1 != 0)
+                .fold(0, |a, (i, _)| a | 1 << i)
+        };
+        let mut done = Seen::new();
+        for &(bk, ck) in self.orientations() {
+            let (bases_all, covers_all) = (kinds(&self, bk), kinds(&self, ck));
+            if !self.p.finned {
+                // Without fins no target is needed: every base candidate is covered.
+                let tg = Target {
+                    free: self.all,
+                    base_ok: bases_all,
+                    cover_ok: covers_all,
+                    fixed_bases: 0,
+                    fixed_covers: 0,
+                    more_bases: k,
+                    more_covers: k,
+                };
+                if !self.walk(&tg, &tables, &mut done, visit) {
+                    return false;
+                }
+                continue;
+            }
+            for t in 0..n {
+                let mut bit = M::zero();
+                bit.set(t);
+                let free = self.all.minus(self.peers_of(t)).minus(bit);
+                let mine = tables.holders[t];
+                let (cover_of, base_of) = (mine & covers_all, mine & bases_all);
+                let mut tg = Target {
+                    free,
+                    base_ok: bases_all & !mine,
+                    cover_ok: covers_all,
+                    fixed_bases: 0,
+                    fixed_covers: 0,
+                    more_bases: k,
+                    more_covers: k - 1,
+                };
+                // `t` outside the bases, in one cover.
+                for c in bits(cover_of) {
+                    tg.fixed_covers = 1 << c;
+                    if !self.walk(&tg, &tables, &mut done, visit) {
+                        return false;
+                    }
+                }
+                // `t` a cannibal: in one base and two covers.
+                tg.more_bases = k - 1;
+                tg.more_covers = k - 2;
+                for b in bits(base_of) {
+                    tg.fixed_bases = 1 << b;
+                    let cs = cover_of & !(1 << b);
+                    for c1 in bits(cs) {
+                        for c2 in bits(cs & !((2u64 << c1) - 1)) {
+                            tg.fixed_covers = 1 << c1 | 1 << c2;
+                            if !self.walk(&tg, &tables, &mut done, visit) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Walks the base sets of one target; `false` to stop.
+    fn walk(
+        &mut self,
+        tg: &Target<M>,
+        tb: &Tables<M>,
+        done: &mut Seen,
+        visit: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        let mut union = M::zero();
+        let mut endo = M::zero();
+        for b in bits(tg.fixed_bases) {
+            let m = tb.masks[b];
+            endo = endo.or(union.and(m));
+            union = union.or(m);
+        }
+        // Houses whose own free candidates need too many covers never join.
+        let mut cand = Vec::new();
+        for i in bits(tg.base_ok & !tg.fixed_bases) {
+            let need = union.or(tb.masks[i]).and(tg.free);
+            if covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers) {
+                cand.push(i);
+            }
+        }
+        if cand.len() < tg.more_bases as usize {
+            return true;
+        }
+        self.walk_bases(tg, tb, &cand, 0, union, endo, tg.fixed_bases, done, visit)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_bases(
+        &mut self,
+        tg: &Target<M>,
+        tb: &Tables<M>,
+        cand: &[usize],
+        start: usize,
+        union: M,
+        endo: M,
+        bases: u64,
+        done: &mut Seen,
+        visit: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        let chosen = (bases & !tg.fixed_bases).count_ones();
+        if chosen == tg.more_bases {
+            let mut found = Vec::new();
+            each_cover(
+                tg,
+                tb,
+                bases,
+                union.and(tg.free),
+                tg.more_covers,
+                tg.fixed_covers,
+                &mut |cs| {
+                    found.push(cs);
+                    true
+                },
+            );
+            for cs in found {
+                if !self.fill(tg, tb, bases, union, endo, cs, done, visit) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let left = (tg.more_bases - chosen) as usize;
+        for i in start..cand.len() {
+            if cand.len() - i < left {
+                break;
+            }
+            let h = cand[i];
+            let m = tb.masks[h];
+            let e = endo.or(union.and(m));
+            // Endo fins must see the target; at most MAX_ENDO_FINS of them.
+            if !e.is_zero()
+                && (!self.p.finned
+                    || e.count() as usize > MAX_ENDO_FINS
+                    || !e.and(tg.free).is_zero())
+            {
+                continue;
+            }
+            let u = union.or(m);
+            let b = bases | 1 << h;
+            if covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers)
+                && !self.walk_bases(tg, tb, cand, i + 1, u, e, b, done, visit)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Completes a cover set with any houses that hold a base candidate and evaluates each
+    /// fish once; `false` to stop.
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        &mut self,
+        tg: &Target<M>,
+        tb: &Tables<M>,
+        bases: u64,
+        union: M,
+        endo: M,
+        covers: u64,
+        done: &mut Seen,
+        visit: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        let k = self.p.size as u32;
+        let holds = |i: usize| !tb.masks[i].and(union).is_zero();
+        if bits(covers).any(|c| !holds(c)) {
+            return true;
+        }
+        let extra: Vec<usize> = bits(tg.cover_ok & !bases & !covers)
+            .filter(|&i| holds(i))
+            .collect();
+        let want = (k - covers.count_ones()) as usize;
+        if extra.len() < want {
+            return true;
+        }
+        let mut go = true;
+        combos(&extra, want, &mut |pick| {
+            let cs = pick.iter().fold(covers, |a, &i| a | 1 << i);
+            if !done.insert((bases, cs)) {
+                return true;
+            }
+            if let Some(x) = self.evaluate(bases, cs, union, endo) {
+                go = visit(x);
+            }
+            go
+        });
+        go
+    }
+
+    /// The fish on these base and cover houses, if it has this search's shape and fins and
+    /// removes something.
+    fn evaluate(&mut self, bases: u64, covers: u64, union: M, endo: M) -> Option<Found> {
+        let mut cu = M::zero();
+        let mut twice = M::zero();
+        for c in bits(covers) {
+            let m = self.houses[c].2;
+            twice = twice.or(cu.and(m));
+            cu = cu.or(m);
+        }
+        let exo = union.minus(endo).minus(cu);
+        if exo.count() as usize > self.p.max_fins {
+            return None;
+        }
+        let fins = exo.or(endo);
+        let seen = self.seen_by(fins);
+        let idx: Vec<usize> = bits(bases).collect();
+        let b = Base {
+            kinds: idx.iter().fold(0, |k, &i| k | self.houses[i].1),
+            idx,
+            union,
+            endo,
+            options: Vec::new(),
+        };
+        let chosen: Vec<usize> = bits(covers).collect();
+        let mut out = Vec::new();
+        self.leaf(&b, &chosen, cu, twice, fins, seen, &mut out);
+        out.pop()
+    }
+}
+
+/// The set bits of `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+/// Whether at most `left` more covers (allowed, not bases, beside the fixed ones) hold every
+/// candidate of `need`.
+fn covers_exist<M: Mask>(tg: &Target<M>, tb: &Tables<M>, bases: u64, need: M, left: u32) -> bool {
+    let Some(first) = need.lowest() else {
+        return true;
+    };
+    if left == 0 {
+        return false;
+    }
+    bits(tb.holders[first] & tg.cover_ok & !bases & !tg.fixed_covers)
+        .any(|h| covers_exist(tg, tb, bases, need.minus(tb.masks[h]), left - 1))
+}
+
+/// Calls `visit` with each cover set (as [`covers_exist`], each reached once by branching on
+/// the first uncovered candidate); `false` to stop.
+#[allow(clippy::too_many_arguments)]
+fn each_cover<M: Mask>(
+    tg: &Target<M>,
+    tb: &Tables<M>,
+    bases: u64,
+    need: M,
+    left: u32,
+    covers: u64,
+    visit: &mut dyn FnMut(u64) -> bool,
+) -> bool {
+    let Some(first) = need.lowest() else {
+        return visit(covers);
+    };
+    if left == 0 {
+        return true;
+    }
+    for h in bits(tb.holders[first] & tg.cover_ok & !bases & !covers) {
+        let m = tb.masks[h];
+        if !each_cover(
+            tg,
+            tb,
+            bases,
+            need.minus(m),
+            left - 1,
+            covers | 1 << h,
+            visit,
+        ) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Finned and sashimi fish of rows against columns (both orientations), found from their
 /// eliminations: for a candidate `e`, the base lines' candidates that do not see `e` must lie
 /// in the cover lines, one of which is `e`'s; so for each `e` the base lines are a basic-fish

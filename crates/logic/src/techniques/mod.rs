@@ -1,4 +1,3 @@
-// LEAD ENGINEER: read LEAD_NOTE.md at the root of this worktree before going on.
 //! The technique registry: every technique sudokit knows, one line each.
 //!
 //! Adding a technique: write its file in this folder (a [`TechniqueInfo`] row and a type

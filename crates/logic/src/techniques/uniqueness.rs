@@ -305,7 +305,13 @@ impl Rectangles {
         f.emit(step.text(text))
     }
 
-    fn unique(&self, g: &CandidateGrid, f: &mut Finder<'_>, cells: &[Cell; 4]) -> bool {
+    fn unique(
+        &self,
+        g: &CandidateGrid,
+        f: &mut Finder<'_>,
+        cells: &[Cell; 4],
+        placed_seen: &[DigitSet],
+    ) -> bool {
         if cells.iter().any(|&c| g.value(c).is_some()) {
             return true;
         }
@@ -314,19 +320,32 @@ impl Rectangles {
             union.0 |= g.candidates(c).0;
         }
         let l = g.layout();
-        let digits: Vec<Digit> = union.iter().collect();
-        for (i, &a) in digits.iter().enumerate() {
-            for &b in &digits[i + 1..] {
+        // Every kind needs a floor corner (candidates within the two digits), so the pairs
+        // worth trying are those that hold some corner's candidates.
+        let mut pairs: Vec<(Digit, Digit)> = Vec::new();
+        for &c in cells {
+            let cs: Vec<Digit> = g.candidates(c).iter().collect();
+            let mut add = |x: Digit, y: Digit| {
+                let p = (x.min(y), x.max(y));
+                if x != y && !pairs.contains(&p) {
+                    pairs.push(p);
+                }
+            };
+            match cs[..] {
+                [x, y] => add(x, y),
+                [x] => union.iter().for_each(|y| add(x, y)),
+                _ => {}
+            }
+        }
+        pairs.sort_unstable();
+        for (a, b) in pairs {
+            {
                 let ab = DigitSet(DigitSet::single(a).0 | DigitSet::single(b).0);
                 // Every corner must still allow a or b, and no placed a or b may see a corner
                 // (then the swap would clash with it: a candidate missing for that reason is not
                 // a "missing candidate" in HoDoKu's sense).
                 if cells.iter().any(|&c| g.candidates(c).0 & ab.0 == 0)
-                    || cells.iter().any(|&c| {
-                        g.peers(c)
-                            .iter()
-                            .any(|&p| g.value(p).is_some_and(|v| ab.contains(v)))
-                    })
+                    || cells.iter().any(|&c| placed_seen[c.index()].0 & ab.0 != 0)
                 {
                     continue;
                 }
@@ -617,10 +636,26 @@ impl Technique for Rectangles {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        for cells in rectangles(g).iter() {
+        let rects = rectangles(g);
+        // The digits placed among each cell's peers.
+        let placed_seen: Vec<DigitSet> = match self.kind {
+            Kind::Ar1 | Kind::Ar2 => Vec::new(),
+            _ => g
+                .cells()
+                .map(|c| {
+                    g.peers(c)
+                        .iter()
+                        .filter_map(|&p| g.value(p))
+                        .fold(DigitSet::EMPTY, |s, v| {
+                            DigitSet(s.0 | DigitSet::single(v).0)
+                        })
+                })
+                .collect(),
+        };
+        for cells in rects.iter() {
             let go = match self.kind {
                 Kind::Ar1 | Kind::Ar2 => self.avoidable(g, f, cells),
-                _ => self.unique(g, f, cells),
+                _ => self.unique(g, f, cells, &placed_seen),
             };
             if !go {
                 return;

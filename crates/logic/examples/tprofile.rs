@@ -1,0 +1,111 @@
+//! Where the human-style solver spends its time: solves every puzzle of a file with the default
+//! HoDoKu-ordered solver and prints, per technique, the calls, the hits and the time spent in
+//! its finder (hits and misses apart), slowest first.
+//!
+//! `cargo run --release -p sudokit-logic --example tprofile -- FILE [--order se] [--limit N]`
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use cpu_time::ThreadTime as Instant;
+
+use sudokit_core::format::{InputFormat, parse_one};
+use sudokit_logic::{CandidateGrid, Finder, LogicSolver, Order, Step};
+
+#[derive(Default)]
+struct Row {
+    calls: u64,
+    hits: u64,
+    hit_time: Duration,
+    miss_time: Duration,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let file = args
+        .first()
+        .expect("usage: tprofile FILE [--order se] [--limit N]");
+    let order = if args.iter().any(|a| a == "se") {
+        Order::Se
+    } else {
+        Order::Hodoku
+    };
+    let limit = args
+        .iter()
+        .position(|a| a == "--limit")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let text = std::fs::read_to_string(file).expect("read");
+    let solver = LogicSolver::new(order);
+    let mut rows: HashMap<&'static str, Row> = HashMap::new();
+    let mut puzzles = 0;
+    let mut steps = 0;
+    let start = Instant::now();
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        if puzzles >= limit {
+            break;
+        }
+        let Ok(p) = parse_one(line, InputFormat::Auto) else {
+            continue;
+        };
+        puzzles += 1;
+        let mut g = CandidateGrid::new(&p);
+        'outer: while !g.is_solved() && g.contradiction().is_none() {
+            for t in solver.techniques() {
+                let t0 = Instant::now();
+                let mut found: Option<Step> = None;
+                let mut sink = |s: Step| {
+                    if g.makes_progress(&s) {
+                        found = Some(s);
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                let mut f = Finder::new(&solver.options, &mut sink);
+                t.find(&g, &mut f);
+                let dt = t0.elapsed();
+                let row = rows.entry(t.info().id).or_default();
+                row.calls += 1;
+                if let Some(s) = found {
+                    row.hits += 1;
+                    row.hit_time += dt;
+                    g.apply(&s);
+                    steps += 1;
+                    continue 'outer;
+                }
+                row.miss_time += dt;
+            }
+            break;
+        }
+    }
+    let total = start.elapsed();
+    let mut v: Vec<_> = rows.into_iter().collect();
+    v.sort_by_key(|(_, r)| std::cmp::Reverse(r.hit_time + r.miss_time));
+    println!(
+        "{puzzles} puzzles, {steps} steps, {:.1} ms in all, {:.3} ms per puzzle",
+        total.as_secs_f64() * 1e3,
+        total.as_secs_f64() * 1e3 / puzzles.max(1) as f64
+    );
+    println!(
+        "{:<34} {:>8} {:>7} {:>10} {:>10} {:>6}",
+        "technique", "calls", "hits", "hit ms", "miss ms", "share"
+    );
+    for (id, r) in v {
+        let t = r.hit_time + r.miss_time;
+        println!(
+            "{:<34} {:>8} {:>7} {:>10.1} {:>10.1} {:>5.1}%",
+            id,
+            r.calls,
+            r.hits,
+            r.hit_time.as_secs_f64() * 1e3,
+            r.miss_time.as_secs_f64() * 1e3,
+            100.0 * t.as_secs_f64() / total.as_secs_f64()
+        );
+    }
+}
