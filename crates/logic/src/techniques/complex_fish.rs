@@ -259,6 +259,33 @@ franken!(
     false,
     "a mutant jellyfish with fins: the eliminations must also see every fin"
 );
+// Sudoku Explainer has no fish above size 4; these two extend its size steps.
+franken!(
+    FINNED_MUTANT_SQUIRMBAG,
+    "finned-mutant-squirmbag",
+    "Finned Mutant Squirmbag",
+    "0363",
+    6.0,
+    Extreme,
+    470,
+    8200,
+    1930,
+    false,
+    "a mutant fish of five base and five cover houses with fins"
+);
+franken!(
+    FINNED_MUTANT_WHALE,
+    "finned-mutant-whale",
+    "Finned Mutant Whale",
+    "0364",
+    6.2,
+    Extreme,
+    470,
+    8300,
+    1940,
+    false,
+    "a mutant fish of six base and six cover houses with fins"
+);
 franken!(
     SIAMESE_FINNED_FRANKEN_SWORDFISH,
     "siamese-finned-franken-swordfish",

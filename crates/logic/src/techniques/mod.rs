@@ -72,6 +72,8 @@ pub static ALL: &[&dyn Technique] = &[
     &Fish::new(Mutant, Finned, 2, &complex_fish::FINNED_MUTANT_X_WING),
     &Fish::new(Mutant, Finned, 3, &complex_fish::FINNED_MUTANT_SWORDFISH),
     &Fish::new(Mutant, Finned, 4, &complex_fish::FINNED_MUTANT_JELLYFISH),
+    &Fish::new(Mutant, Finned, 5, &complex_fish::FINNED_MUTANT_SQUIRMBAG),
+    &Fish::new(Mutant, Finned, 6, &complex_fish::FINNED_MUTANT_WHALE),
     &Fish::new(Mutant, Siamese { sashimi: false }, 4, &complex_fish::SIAMESE_FINNED_MUTANT_JELLYFISH),
     &single_digit::TwoLinks { info: &single_digit::SKYSCRAPER },
     &single_digit::TwoLinks { info: &single_digit::TWO_STRING_KITE },
