@@ -583,6 +583,9 @@ struct Target<M> {
     /// Bases and covers fixed by the target.
     fixed_bases: u64,
     fixed_covers: u64,
+    /// Houses of which one joins each cover set found (the target's own covers, when it lies
+    /// outside the bases); none when empty.
+    one_of: u64,
     /// How many more bases, and how many covers for their free candidates.
     more_bases: u32,
     more_covers: u32,
@@ -631,6 +634,7 @@ impl<M: Mask> Search<'_, M> {
                     cover_ok: covers_all,
                     fixed_bases: 0,
                     fixed_covers: 0,
+                    one_of: 0,
                     more_bases: k,
                     more_covers: k,
                 };
@@ -651,17 +655,16 @@ impl<M: Mask> Search<'_, M> {
                     cover_ok: covers_all,
                     fixed_bases: 0,
                     fixed_covers: 0,
+                    one_of: cover_of,
                     more_bases: k,
                     more_covers: k - 1,
                 };
-                // `t` outside the bases, in one cover.
-                for c in bits(cover_of) {
-                    tg.fixed_covers = 1 << c;
-                    if !self.walk(&tg, &tables, &mut done, visit) {
-                        return false;
-                    }
+                // `t` outside the bases, in one cover (any of its houses that may cover).
+                if !self.walk(&tg, &tables, &mut done, visit) {
+                    return false;
                 }
                 // `t` a cannibal: in one base and two covers.
+                tg.one_of = 0;
                 tg.more_bases = k - 1;
                 tg.more_covers = k - 2;
                 for b in bits(base_of) {
@@ -739,8 +742,16 @@ impl<M: Mask> Search<'_, M> {
                 },
             );
             for cs in found {
-                if !self.fill(tg, tb, bases, union, endo, cs, done, visit) {
-                    return false;
+                if tg.one_of == 0 {
+                    if !self.fill(tg, tb, bases, union, endo, cs, done, visit) {
+                        return false;
+                    }
+                    continue;
+                }
+                for c in bits(tg.one_of & !cs & !bases) {
+                    if !self.fill(tg, tb, bases, union, endo, cs | 1 << c, done, visit) {
+                        return false;
+                    }
                 }
             }
             return true;
