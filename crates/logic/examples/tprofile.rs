@@ -5,6 +5,7 @@
 //! `cargo run --release -p sudokit-logic --example tprofile -- FILE [--order se] [--limit N]`
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
@@ -85,20 +86,25 @@ fn main() {
         }
     }
     let total = start.elapsed();
+    // A closed pipe (`| head`) ends the report quietly.
+    let mut out = std::io::stdout().lock();
     let mut v: Vec<_> = rows.into_iter().collect();
     v.sort_by_key(|(_, r)| std::cmp::Reverse(r.hit_time + r.miss_time));
-    println!(
+    let _ = writeln!(
+        out,
         "{puzzles} puzzles, {steps} steps, {:.1} ms in all, {:.3} ms per puzzle",
         total.as_secs_f64() * 1e3,
         total.as_secs_f64() * 1e3 / puzzles.max(1) as f64
     );
-    println!(
+    let _ = writeln!(
+        out,
         "{:<34} {:>8} {:>7} {:>10} {:>10} {:>6}",
         "technique", "calls", "hits", "hit ms", "miss ms", "share"
     );
     for (id, r) in v {
         let t = r.hit_time + r.miss_time;
-        println!(
+        let _ = writeln!(
+            out,
             "{:<34} {:>8} {:>7} {:>10.1} {:>10.1} {:>5.1}%",
             id,
             r.calls,

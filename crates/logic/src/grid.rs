@@ -249,6 +249,14 @@ impl CandidateGrid {
     pub fn values(&self) -> &[u8] {
         &self.values
     }
+    /// The grid's state (values and candidates) as a key, for caches that finders keep
+    /// between calls on the same grid.
+    pub(crate) fn state_key(&self) -> (Vec<u8>, Vec<u64>) {
+        (
+            self.values.clone(),
+            self.cands.iter().map(|d| d.0).collect(),
+        )
+    }
     /// Whether `cell` was a given of the puzzle.
     pub fn is_given(&self, cell: Cell) -> bool {
         self.givens[cell.index()]

@@ -168,11 +168,8 @@ thread_local! {
 }
 
 fn key(g: &CandidateGrid, overlap: bool) -> (Vec<u8>, Vec<u64>, bool) {
-    (
-        g.values().to_vec(),
-        g.cells().map(|c| g.candidates(c).0).collect(),
-        overlap,
-    )
+    let (values, cands) = g.state_key();
+    (values, cands, overlap)
 }
 
 /// The ALS of `g` and, for each, the ALS it has restricted common digits with.

@@ -187,6 +187,31 @@ pub struct Links {
     weak_groups: Vec<Vec<u32>>,
 }
 
+/// The grid state and flags a cached link graph belongs to.
+type LinksKey = ((Vec<u8>, Vec<u64>), bool, bool);
+
+thread_local! {
+    /// The link graphs of the last grid seen, one per (grouped, ALS) variant: the chain
+    /// finders run one after another on the same grid.
+    static LINKS: std::cell::RefCell<Vec<(LinksKey, std::rc::Rc<Links>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`Links::new`], kept for the next finder on the same grid.
+fn cached_links(g: &CandidateGrid, grouped: bool, als: bool) -> std::rc::Rc<Links> {
+    let key = (g.state_key(), grouped, als);
+    LINKS.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some((_, l)) = c.iter().find(|(k, _)| *k == key) {
+            return l.clone();
+        }
+        c.retain(|(k, _)| (k.1, k.2) != (grouped, als));
+        let l = std::rc::Rc::new(Links::new(g, grouped, als));
+        c.push((key, l.clone()));
+        l
+    })
+}
+
 impl Links {
     /// Builds the strong links of `g` (weak links between candidates are enumerated on the
     /// fly); with `grouped`, also the group nodes and their links, and with `als` the almost
@@ -762,7 +787,7 @@ impl Technique for ChainFinder {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let grouped = self.kind == Kind::Grouped;
-        let links = Links::new(g, grouped, grouped && f.options.chain_als);
+        let links = cached_links(g, grouped, grouped && f.options.chain_als);
         let max = f.options.max_chain.max(4);
         let l = g.layout();
         let mut scratch = Scratch::default();

@@ -13,6 +13,10 @@
 //! assumption on a copy of the candidate grid; the log of forced facts is kept so the step can
 //! be told as a numbered chain of implications, as Sudoku Explainer does.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::CandidateGrid;
@@ -102,6 +106,65 @@ struct Outcome {
     contradiction: Option<String>,
     /// The grid after propagation.
     grid: CandidateGrid,
+}
+
+/// Outcomes of assumptions already followed on one grid, by (cell, digit), for one rule set.
+type Followed = HashMap<(Cell, Digit), Rc<Outcome>>;
+
+/// The grid state, rule set and length limit the cached outcomes belong to.
+type FollowKey = ((Vec<u8>, Vec<u64>), bool, usize);
+
+thread_local! {
+    /// Outcomes of "candidate is true" assumptions on the last grid seen, per rule set: the
+    /// contradiction and verity finders (and cell and region verity) follow the same
+    /// assumptions on the same grid, so each is followed once.
+    static FOLLOWED: RefCell<Vec<(FollowKey, Rc<RefCell<Followed>>)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// The outcome cache for `g` under these rules (emptied when the grid changed).
+fn followed(g: &CandidateGrid, net: bool, limit: usize) -> Rc<RefCell<Followed>> {
+    let key = (g.state_key(), net, limit);
+    FOLLOWED.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some((_, m)) = c.iter().find(|(k, _)| *k == key) {
+            return m.clone();
+        }
+        // Keep one grid's outcomes per rule set.
+        c.retain(|(k, _)| k.1 != net || k.2 != limit);
+        let m = Rc::new(RefCell::new(Followed::new()));
+        c.push((key, m.clone()));
+        m
+    })
+}
+
+/// Follows "`cell` is `digit`" on `g`, through the cache.
+fn follow_on(
+    cache: &RefCell<Followed>,
+    g: &CandidateGrid,
+    cell: Cell,
+    digit: Digit,
+    net: bool,
+    limit: usize,
+) -> Rc<Outcome> {
+    if let Some(o) = cache.borrow().get(&(cell, digit)) {
+        return o.clone();
+    }
+    let o = Rc::new(follow(
+        g,
+        Fact {
+            cell,
+            digit,
+            on: true,
+        },
+        net,
+        limit,
+    ));
+    // Beyond 16×16 the grids are too big to keep one per assumption.
+    if g.cell_count() <= 256 {
+        cache.borrow_mut().insert((cell, digit), o.clone());
+    }
+    o
 }
 
 /// Follows `assume` (a candidate set true, or false) on a copy of `g`; `net` adds singles.
@@ -259,19 +322,11 @@ impl Technique for Contradiction {
         } else {
             4 * f.options.max_chain.max(8)
         };
+        let cache = followed(g, self.net, limit);
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
             for d in g.candidates(c).iter() {
-                let out = follow(
-                    g,
-                    Fact {
-                        cell: c,
-                        digit: d,
-                        on: true,
-                    },
-                    self.net,
-                    limit,
-                );
+                let out = follow_on(&cache, g, c, d, self.net, limit);
                 let Some(why) = &out.contradiction else {
                     continue;
                 };
@@ -312,15 +367,20 @@ impl Verity {
     /// the contradiction finder reports that).
     fn common(
         &self,
+        cache: &RefCell<Followed>,
         g: &CandidateGrid,
         branches: &[Fact],
         limit: usize,
-    ) -> Option<(Vec<Outcome>, Vec<Fact>)> {
-        let outs: Vec<Outcome> = branches
+    ) -> Option<(Vec<Rc<Outcome>>, Vec<Fact>)> {
+        let outs: Vec<Rc<Outcome>> = branches
             .iter()
-            .map(|&b| follow(g, b, self.net, limit))
+            .map(|b| follow_on(cache, g, b.cell, b.digit, self.net, limit))
             .collect();
-        let live: Vec<&Outcome> = outs.iter().filter(|o| o.contradiction.is_none()).collect();
+        let live: Vec<&Outcome> = outs
+            .iter()
+            .map(|o| &**o)
+            .filter(|o| o.contradiction.is_none())
+            .collect();
         if live.len() < 2 || live.len() != outs.len() {
             return None;
         }
@@ -365,7 +425,7 @@ impl Verity {
         f: &mut Finder<'_>,
         source: String,
         branches: &[Fact],
-        outs: &[Outcome],
+        outs: &[Rc<Outcome>],
         facts: &[Fact],
     ) -> bool {
         let l = g.layout();
@@ -424,6 +484,7 @@ impl Technique for Verity {
             4 * f.options.max_chain.max(8)
         };
         let l = g.layout();
+        let cache = followed(g, self.net, limit);
         // Cell forcing.
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
@@ -439,7 +500,7 @@ impl Technique for Verity {
                     on: true,
                 })
                 .collect();
-            if let Some((outs, facts)) = self.common(g, &branches, limit) {
+            if let Some((outs, facts)) = self.common(&cache, g, &branches, limit) {
                 let src = format!("{} is one of {}", cell_name(l, c), cs);
                 if !self.emit(g, f, src, &branches, &outs, &facts) {
                     return;
@@ -462,7 +523,7 @@ impl Technique for Verity {
                         on: true,
                     })
                     .collect();
-                if let Some((outs, facts)) = self.common(g, &branches, limit) {
+                if let Some((outs, facts)) = self.common(&cache, g, &branches, limit) {
                     let src = format!(
                         "{d} goes in one of {} in {}",
                         crate::render::cells_name(
