@@ -97,6 +97,9 @@ pub struct TuneArgs {
     /// Seed for randomised engines (anneal); printed on stderr when chosen at random.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// cp: all-different propagation strength: fc, bounds, gac (Régin) or shave.
+    #[arg(long, default_value = "gac", value_name = "LEVEL")]
+    pub propagation: sudokit_engines::Propagation,
 }
 
 impl TuneArgs {
@@ -116,6 +119,7 @@ impl TuneArgs {
             subsets: self.subsets,
             orient: self.orient,
             seed,
+            propagation: self.propagation,
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod propagate;
 pub use propagate::Propagate;
 pub use sudokit_classic::{Anneal, Backtrack, Colour};
 pub use sudokit_core::Solver;
+pub use sudokit_cp::{Cp, Propagation};
 pub use sudokit_dlx::Dlx;
 pub use sudokit_fast::Fast;
 pub use sudokit_lp::Lp;
@@ -27,6 +28,8 @@ pub struct EngineOptions {
     pub orient: bool,
     /// Seed for randomised engines (`anneal`); `None` picks one (and reports it).
     pub seed: Option<u64>,
+    /// `cp`: the strength of all-different propagation (default `gac`).
+    pub propagation: Propagation,
 }
 
 /// Description of a registered engine.
@@ -78,6 +81,11 @@ pub const ENGINES: &[EngineInfo] = &[
         about: "CNF encoding (cells one digit, houses every digit) solved and counted with the batsat CDCL solver; any layout",
     },
     EngineInfo {
+        name: "cp",
+        complete: true,
+        about: "constraint programming (Simonis 2005): all-different per house at --propagation fc|bounds|gac|shave (default gac: Regin's matching), first-fail search; any layout",
+    },
+    EngineInfo {
         name: "anneal",
         complete: false,
         about: "simulated annealing after Lewis (2007), seeded; returns a verified solution or gives up; any layout",
@@ -116,6 +124,7 @@ pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, Un
         "colour" | "color" => Ok(Box::new(Colour::new())),
         "lp" => Ok(Box::new(Lp::new())),
         "sat" => Ok(Box::new(Sat::new())),
+        "cp" => Ok(Box::new(Cp::new(options.propagation))),
         "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
         _ => Err(UnknownEngine {
             name: name.to_string(),
