@@ -42,8 +42,11 @@ pub mod colour;
 pub mod graph;
 pub mod rotate;
 pub mod singles;
+mod space;
+pub mod tabu;
 
 pub use anneal::{Anneal, AnnealError};
 pub use backtrack::Backtrack;
 pub use colour::Colour;
 pub use graph::{Colouring, ColouringProblem, Graph, GraphError};
+pub use tabu::{Tabu, TabuError};

@@ -94,7 +94,7 @@ pub struct TuneArgs {
     /// backtrack: solve the rotation that promises the least work.
     #[arg(long)]
     pub orient: bool,
-    /// Seed for randomised engines (anneal); printed on stderr when chosen at random.
+    /// Seed for randomised engines (anneal, tabu); printed on stderr when chosen at random.
     #[arg(long)]
     pub seed: Option<u64>,
     /// cp: all-different propagation strength: fc, bounds, gac (Régin) or shave.
@@ -108,11 +108,11 @@ impl TuneArgs {
     /// stderr so the run can be replayed.
     pub fn options(&self, names: &[&str]) -> sudokit_engines::EngineOptions {
         let mut seed = self.seed;
-        if seed.is_none() && names.contains(&"anneal") {
+        if seed.is_none() && names.iter().any(|n| matches!(*n, "anneal" | "tabu")) {
             let s = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32));
-            eprintln!("sudokit: anneal seed {s} (replay with --seed {s})");
+            eprintln!("sudokit: random seed {s} (replay with --seed {s})");
             seed = Some(s);
         }
         sudokit_engines::EngineOptions {

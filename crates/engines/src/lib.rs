@@ -9,7 +9,7 @@
 pub mod propagate;
 
 pub use propagate::Propagate;
-pub use sudokit_classic::{Anneal, Backtrack, Colour};
+pub use sudokit_classic::{Anneal, Backtrack, Colour, Tabu};
 pub use sudokit_core::Solver;
 pub use sudokit_cp::{Cp, Propagation};
 pub use sudokit_dlx::Dlx;
@@ -26,7 +26,7 @@ pub struct EngineOptions {
     pub subsets: bool,
     /// `backtrack`: solve the rotation that promises the least work.
     pub orient: bool,
-    /// Seed for randomised engines (`anneal`); `None` picks one (and reports it).
+    /// Seed for randomised engines (`anneal`, `tabu`); `None` picks one (and reports it).
     pub seed: Option<u64>,
     /// `cp`: the strength of all-different propagation (default `gac`).
     pub propagation: Propagation,
@@ -90,6 +90,11 @@ pub const ENGINES: &[EngineInfo] = &[
         complete: false,
         about: "simulated annealing after Lewis (2007), seeded; returns a verified solution or gives up; any layout",
     },
+    EngineInfo {
+        name: "tabu",
+        complete: false,
+        about: "tabu search over region swaps (best move among conflicted cells, tabu tenure with aspiration, restarts), seeded; a verified solution or gives up; any layout",
+    },
 ];
 
 /// Seed used by randomised engines when none is given (library callers get reproducible runs).
@@ -126,6 +131,7 @@ pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, Un
         "sat" => Ok(Box::new(Sat::new())),
         "cp" => Ok(Box::new(Cp::new(options.propagation))),
         "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
+        "tabu" => Ok(Box::new(Tabu::new(options.seed.unwrap_or(DEFAULT_SEED)))),
         _ => Err(UnknownEngine {
             name: name.to_string(),
             known: ENGINES
