@@ -46,13 +46,12 @@
 //! sets neither a time nor a node budget, the engine applies its own
 //! ([`Anneal::default_time`], 10 s unless changed), so it always ends.
 
-use crate::singles::propagate;
 use crate::space::{self, State};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
-use sudokit_core::{End, Flow, Grid, Limits, Search, SolveError, Solver, Stats};
+use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Simulated annealing after Lewis (2007). See the module docs.
 ///
@@ -367,32 +366,10 @@ impl Solver for Anneal {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        let mut stats = Stats::default();
-        if self.seed < (1u64 << 53) {
-            stats.extra.insert("seed", self.seed as f64);
-        }
-        let gave_up = |stats: Stats| Search {
-            end: End::GaveUp,
-            solutions: 0,
-            stats,
+        let (mut state, fixed, mut stats) = match space::start(puzzle, self.seed, limits) {
+            Ok(started) => started,
+            Err(done) => return Ok(done),
         };
-        if limits.max_solutions == 0 {
-            return Ok(Search {
-                end: End::SolutionLimit,
-                solutions: 0,
-                stats,
-            });
-        }
-        // A contradiction found by singles proves there is no solution, but this engine makes
-        // no such claims: it simply has nothing to offer.
-        let Some(singles) = propagate(puzzle) else {
-            return Ok(gave_up(stats));
-        };
-        let layout = puzzle.layout();
-        let mut state = State::new(layout, &singles);
-        stats
-            .extra
-            .insert("open_after_singles", state.open.len() as f64);
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
         let mut limiter = space::budget(limits, self.default_time).start();
         let mut c = Counters {
@@ -402,7 +379,7 @@ impl Solver for Anneal {
         let solved = if state.open.is_empty() {
             true
         } else {
-            self.anneal(&mut state, &singles.values, &mut rng, &mut limiter, &mut c)
+            self.anneal(&mut state, &fixed, &mut rng, &mut limiter, &mut c)
         };
         stats.nodes = c.moves;
         stats.extra.insert("moves", c.moves as f64);

@@ -7,7 +7,7 @@
 //! counted houses, plus equal anti-knight/anti-king pairs) and the change a swap would make
 //! are computed from a few counters, without rescanning the grid.
 
-use crate::singles::Singles;
+use crate::singles::{Singles, propagate};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
@@ -322,4 +322,38 @@ pub(crate) fn finish(
         solutions: 1,
         stats,
     })
+}
+
+/// Starts a stochastic search: the seed in the stats, then singles. `Err` holds the finished
+/// search when nothing is left to do (no solution asked for, or singles hit a contradiction,
+/// which an incomplete engine does not claim as a proof: it gives up). `Ok` holds the state,
+/// the values fixed by the givens and singles, and the stats so far.
+pub(crate) fn start(
+    puzzle: &Grid,
+    seed: u64,
+    limits: &Limits,
+) -> Result<(State, Vec<u8>, Stats), Search> {
+    let mut stats = Stats::default();
+    if seed < (1u64 << 53) {
+        stats.extra.insert("seed", seed as f64);
+    }
+    if limits.max_solutions == 0 {
+        return Err(Search {
+            end: End::SolutionLimit,
+            solutions: 0,
+            stats,
+        });
+    }
+    let Some(singles) = propagate(puzzle) else {
+        return Err(Search {
+            end: End::GaveUp,
+            solutions: 0,
+            stats,
+        });
+    };
+    let state = State::new(puzzle.layout(), &singles);
+    stats
+        .extra
+        .insert("open_after_singles", state.open.len() as f64);
+    Ok((state, singles.values, stats))
 }

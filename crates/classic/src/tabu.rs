@@ -22,13 +22,12 @@
 //! a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 
-use crate::singles::propagate;
 use crate::space::{self, State};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
-use sudokit_core::{End, Flow, Grid, Limits, Search, SolveError, Solver, Stats};
+use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Tabu search over region swaps. See the module docs.
 ///
@@ -289,35 +288,18 @@ impl Solver for Tabu {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        let mut stats = Stats::default();
-        if self.seed < (1u64 << 53) {
-            stats.extra.insert("seed", self.seed as f64);
-        }
-        if limits.max_solutions == 0 {
-            return Ok(Search::nothing_requested());
-        }
-        let gave_up = |stats: Stats| Search {
-            end: End::GaveUp,
-            solutions: 0,
-            stats,
+        let (mut state, fixed, mut stats) = match space::start(puzzle, self.seed, limits) {
+            Ok(started) => started,
+            Err(done) => return Ok(done),
         };
-        // A contradiction from singles would prove there is no solution; an incomplete engine
-        // makes no such claim and simply gives up.
-        let Some(singles) = propagate(puzzle) else {
-            return Ok(gave_up(stats));
-        };
-        let mut state = State::new(puzzle.layout(), &singles);
-        stats
-            .extra
-            .insert("open_after_singles", state.open.len() as f64);
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
         let mut limiter = space::budget(limits, self.default_time).start();
         let mut c = Counters {
             best_cost: i64::MAX,
             ..Counters::default()
         };
-        let solved = state.open.is_empty()
-            || self.run(&mut state, &singles.values, &mut rng, &mut limiter, &mut c);
+        let solved =
+            state.open.is_empty() || self.run(&mut state, &fixed, &mut rng, &mut limiter, &mut c);
         stats.nodes = c.iterations;
         stats.extra.insert("iterations", c.iterations as f64);
         stats.extra.insert("restarts", c.restarts as f64);
