@@ -23,9 +23,10 @@
 //! That band moves down as the grid grows: with a floor of 0.45 the empty 16×16 and 25×25
 //! grids stay at a cost above zero for the whole 10 s budget (0 of 3 runs solved each), while
 //! a floor of 0.2 solves them in 0.05 s and 0.5 s; a floor of 0.2 in turn costs 9×9 dearly
-//! (11 of the first 20 `magictour_top1465` puzzles in 2 s instead of 18). So the default floor
-//! scales with the number of open cells after singles: `0.45 × min(1, √(64 / open))`, which is
-//! 0.45 for every hard 9×9 puzzle, 0.23 for an empty 16×16 and 0.14 for an empty 25×25
+//! (11 of the first 20 `magictour_top1465` puzzles in 2 s instead of 18), and the shipped
+//! 12×12 (98 open cells) also prefers 0.45. So the default floor scales with the number of
+//! open cells after singles: `0.45 × min(1, √(96 / open))`, which is 0.45 for every 9×9 and
+//! up to 96 open cells, 0.28 for an empty 16×16 and 0.18 for an empty 25×25
 //! ([`Anneal::min_temperature`] fixes it instead).
 //!
 //! # Refinements over the paper
@@ -67,7 +68,7 @@ use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 ///   deviation of the cost over 200 random moves, as Lewis does `[default: None]
 ///   [range: > 0]`.
 /// * [`Anneal::min_temperature`]: floor the cooling stops at `[default: 0.45 × min(1,
-///   √(64 / open cells)), see the module docs] [range: 0..100]`.
+///   √(96 / open cells)), see the module docs] [range: 0..100]`.
 /// * [`Anneal::candidates`]: restrict cells to the digits singles leave them
 ///   `[default: true]`.
 /// * [`Anneal::default_time`]: time budget used when the caller gives no time or node budget
@@ -183,7 +184,7 @@ impl Anneal {
         self.initial_temperature = t;
         Ok(self)
     }
-    /// Temperature floor: cooling never goes below it `[default: 0.45 × min(1, √(64 / open
+    /// Temperature floor: cooling never goes below it `[default: 0.45 × min(1, √(96 / open
     /// cells))] [range: 0..100]`.
     pub fn min_temperature(mut self, t: f64) -> Result<Anneal, AnnealError> {
         check("min_temperature", t, (0.0..=100.0).contains(&t), "0..100")?;
@@ -232,7 +233,7 @@ impl Anneal {
         let chain = ((self.chain_factor * (open * open) as f64).ceil() as u64).max(1);
         let floor = self
             .min_temperature
-            .unwrap_or_else(|| 0.45 * (64.0 / open.max(1) as f64).sqrt().min(1.0));
+            .unwrap_or_else(|| 0.45 * (96.0 / open.max(1) as f64).sqrt().min(1.0));
         let mut t0 = 0.0;
         let mut first = true;
         loop {
