@@ -41,7 +41,7 @@
 //! # Guarantees
 //! The engine is incomplete ([`Solver::is_complete`] is `false`): it returns a solution only
 //! after checking it with [`sudokit_core::verify::verify`], and otherwise ends with
-//! [`End::GaveUp`]; it never claims a puzzle has no solution. All randomness comes from one
+//! [`End::GaveUp`](sudokit_core::End::GaveUp); it never claims a puzzle has no solution. All randomness comes from one
 //! PCG generator seeded with [`Anneal::seed`], so a run is reproducible up to where a time
 //! budget cuts it (a node budget, which counts moves, cuts it reproducibly). When the caller
 //! sets neither a time nor a node budget, the engine applies its own

@@ -18,7 +18,7 @@
 //! # Guarantees
 //! Incomplete ([`Solver::is_complete`] is `false`): a solution is returned only after
 //! [`sudokit_core::verify::verify`] accepts it, otherwise the search ends with
-//! [`End::GaveUp`]. All randomness comes from one PCG generator seeded with [`Tabu::seed`];
+//! [`End::GaveUp`](sudokit_core::End::GaveUp). All randomness comes from one PCG generator seeded with [`Tabu::seed`];
 //! a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 

@@ -218,3 +218,42 @@ fn propagation_names_parse_and_bad_ones_are_errors() {
     let e = "arc".parse::<Propagation>().unwrap_err();
     assert!(e.to_string().contains("fc, bounds, gac, shave"));
 }
+
+/// `../shared/data/9x9/NAME`, the first `limit` puzzles.
+fn shared(name: &str, limit: usize) -> Vec<Grid> {
+    let path = format!(
+        "{}/../../../shared/data/9x9/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(limit)
+        .map(|l| sudokit_core::format::parse_one(l, InputFormat::Line).unwrap())
+        .collect()
+}
+
+#[test]
+#[ignore = "needs ../shared/data: run by scripts/conformance.sh"]
+fn shared_sets_root_fixpoints_nest_and_gac_proves_uniqueness() {
+    for (file, limit) in [
+        ("top95.txt", usize::MAX),
+        ("magictour_top1465.txt", usize::MAX),
+        ("17_clue.txt", 5000),
+        ("forum_hardest_1905_11plus.txt", 2000),
+    ] {
+        for (i, p) in shared(file, limit).iter().enumerate() {
+            let [fc, bounds, gac, shave] = Propagation::ALL.map(|l| root_domains(p, l));
+            let singles = singles(p).map(|s| s.candidates);
+            let at = format!("{file}:{}", i + 1);
+            assert!(subset(&gac, &fc) && subset(&gac, &bounds), "{at}");
+            assert!(subset(&bounds, &fc) && subset(&gac, &singles), "{at}");
+            assert!(subset(&shave, &gac), "{at}");
+            let r = Cp::new(Propagation::Gac)
+                .solve(p, &Request::count(2, 1))
+                .unwrap();
+            assert_eq!((r.count, r.end), (1, End::Exhausted), "{at}");
+            verify(p, &r.solutions[0]).unwrap();
+        }
+    }
+}
