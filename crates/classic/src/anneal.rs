@@ -20,6 +20,15 @@
 //! solves 9 of the first 10 `magictour_top1465` puzzles in 2 s, 0.8 only 1), and plain
 //! geometric cooling spends most of its time above or below that band.
 //!
+//! That band moves down as the grid grows: with a floor of 0.45 the empty 16×16 and 25×25
+//! grids stay at a cost above zero for the whole 10 s budget (0 of 3 runs solved each), while
+//! a floor of 0.2 solves them in 0.05 s and 0.5 s; a floor of 0.2 in turn costs 9×9 dearly
+//! (11 of the first 20 `magictour_top1465` puzzles in 2 s instead of 18), and the shipped
+//! 12×12 (98 open cells) also prefers 0.45. So the default floor scales with the number of
+//! open cells after singles: `0.45 × min(1, √(96 / open))`, which is 0.45 for every 9×9 and
+//! up to 96 open cells, 0.28 for an empty 16×16 and 0.18 for an empty 25×25
+//! ([`Anneal::min_temperature`] fixes it instead).
+//!
 //! # Refinements over the paper
 //! Both are switchable: (1) naked and hidden singles are propagated first and the resulting
 //! cells are fixed, and (2) with [`Anneal::candidates`] (the default) each open cell may only
@@ -32,21 +41,18 @@
 //! # Guarantees
 //! The engine is incomplete ([`Solver::is_complete`] is `false`): it returns a solution only
 //! after checking it with [`sudokit_core::verify::verify`], and otherwise ends with
-//! [`End::GaveUp`]; it never claims a puzzle has no solution. All randomness comes from one
+//! [`End::GaveUp`](sudokit_core::End::GaveUp); it never claims a puzzle has no solution. All randomness comes from one
 //! PCG generator seeded with [`Anneal::seed`], so a run is reproducible up to where a time
 //! budget cuts it (a node budget, which counts moves, cuts it reproducibly). When the caller
 //! sets neither a time nor a node budget, the engine applies its own
 //! ([`Anneal::default_time`], 10 s unless changed), so it always ends.
 
-use crate::singles::{Singles, propagate};
+use crate::space::{self, State};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
-use sudokit_core::verify::verify;
-use sudokit_core::{
-    Budget, Cell, End, Flow, Grid, HouseKind, Layout, Limits, Search, SolveError, Solver, Stats,
-};
+use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Simulated annealing after Lewis (2007). See the module docs.
 ///
@@ -61,7 +67,8 @@ use sudokit_core::{
 /// * [`Anneal::initial_temperature`]: start temperature; `None` measures it as the standard
 ///   deviation of the cost over 200 random moves, as Lewis does `[default: None]
 ///   [range: > 0]`.
-/// * [`Anneal::min_temperature`]: floor the cooling stops at `[default: 0.45] [range: 0..100]`.
+/// * [`Anneal::min_temperature`]: floor the cooling stops at `[default: 0.45 × min(1,
+///   √(96 / open cells)), see the module docs] [range: 0..100]`.
 /// * [`Anneal::candidates`]: restrict cells to the digits singles leave them
 ///   `[default: true]`.
 /// * [`Anneal::default_time`]: time budget used when the caller gives no time or node budget
@@ -74,7 +81,7 @@ pub struct Anneal {
     reheat_after: u32,
     restart_after: u32,
     initial_temperature: Option<f64>,
-    min_temperature: f64,
+    min_temperature: Option<f64>,
     candidates: bool,
     default_time: Duration,
 }
@@ -119,7 +126,7 @@ impl Anneal {
             reheat_after: 200,
             restart_after: 5,
             initial_temperature: None,
-            min_temperature: 0.45,
+            min_temperature: None,
             candidates: true,
             default_time: Duration::from_secs(10),
         }
@@ -177,10 +184,11 @@ impl Anneal {
         self.initial_temperature = t;
         Ok(self)
     }
-    /// Temperature floor: cooling never goes below it `[default: 0.45] [range: 0..100]`.
+    /// Temperature floor: cooling never goes below it `[default: 0.45 × min(1, √(96 / open
+    /// cells))] [range: 0..100]`.
     pub fn min_temperature(mut self, t: f64) -> Result<Anneal, AnnealError> {
         check("min_temperature", t, (0.0..=100.0).contains(&t), "0..100")?;
-        self.min_temperature = t;
+        self.min_temperature = Some(t);
         Ok(self)
     }
     /// Restrict each open cell to the digits singles leave it `[default: true]`; `false` is
@@ -198,263 +206,6 @@ impl Anneal {
     }
 }
 
-/// The annealing state for one puzzle.
-struct State {
-    n: usize,
-    values: Vec<u8>,
-    candidates: Vec<u64>,
-    /// Open cells (not fixed by the givens or singles).
-    open: Vec<u16>,
-    /// Open cells of each region.
-    region_open: Vec<Vec<u16>>,
-    region_of: Vec<u8>,
-    /// Counted houses (rows, columns, diagonals) of each cell, as indices into `count`.
-    counted_start: Vec<u32>,
-    counted: Vec<u16>,
-    /// `count[h * n + d]`: cells of counted house `h` holding digit `d + 1`.
-    count: Vec<u16>,
-    /// Pair peers sharing no house with the cell (anti-knight, anti-king).
-    pair_start: Vec<u32>,
-    pairs: Vec<u16>,
-    cost: i64,
-}
-
-impl State {
-    fn new(layout: &Layout, singles: &Singles) -> State {
-        let n = layout.size();
-        let mut counted_ids = vec![u16::MAX; layout.house_count()];
-        let mut next = 0u16;
-        for h in layout.houses() {
-            if !matches!(
-                layout.house_kind(h),
-                HouseKind::Box(_) | HouseKind::Region(_)
-            ) {
-                counted_ids[h.index()] = next;
-                next += 1;
-            }
-        }
-        let mut counted_start = vec![0u32];
-        let mut counted = Vec::new();
-        let mut pair_start = vec![0u32];
-        let mut pairs = Vec::new();
-        for i in 0..n * n {
-            let cell = Cell(i as u16);
-            for h in layout.houses_of(cell) {
-                let id = counted_ids[h.index()];
-                if id != u16::MAX {
-                    counted.push(id);
-                }
-            }
-            counted_start.push(counted.len() as u32);
-            if layout.has_pair_constraints() {
-                let mine = layout.houses_of(cell);
-                for &p in layout.peers(cell) {
-                    if !layout.houses_of(p).iter().any(|h| mine.contains(h)) {
-                        pairs.push(p.0);
-                    }
-                }
-            }
-            pair_start.push(pairs.len() as u32);
-        }
-        let open: Vec<u16> = (0..n * n)
-            .filter(|&i| singles.values[i] == 0)
-            .map(|i| i as u16)
-            .collect();
-        let mut region_open = vec![Vec::new(); n];
-        for &c in &open {
-            region_open[layout.region_of(Cell(c))].push(c);
-        }
-        State {
-            n,
-            values: singles.values.clone(),
-            candidates: singles.candidates.clone(),
-            open,
-            region_open,
-            region_of: layout.region_map().to_vec(),
-            counted_start,
-            counted,
-            count: vec![0; next as usize * n],
-            pair_start,
-            pairs,
-            cost: 0,
-        }
-    }
-
-    fn counted_of(&self, c: usize) -> &[u16] {
-        &self.counted[self.counted_start[c] as usize..self.counted_start[c + 1] as usize]
-    }
-
-    fn pairs_of(&self, c: usize) -> &[u16] {
-        &self.pairs[self.pair_start[c] as usize..self.pair_start[c + 1] as usize]
-    }
-
-    /// Fills every region's open cells with its missing digits at random (as a random perfect
-    /// matching under the candidate rule when `restrict`); `false` if a region has none.
-    fn fill(&mut self, rng: &mut Pcg64Mcg, restrict: bool, fixed: &[u8]) -> bool {
-        let n = self.n;
-        for (r, cells) in self.region_open.iter().enumerate() {
-            let mut present = 0u64;
-            for (i, &v) in fixed.iter().enumerate() {
-                if v != 0 && self.region_of[i] as usize == r {
-                    present |= 1u64 << (v - 1);
-                }
-            }
-            let mut missing: Vec<u8> = (1..=n as u8)
-                .filter(|d| present >> (d - 1) & 1 == 0)
-                .collect();
-            shuffle(&mut missing, rng);
-            let mut order = cells.clone();
-            shuffle(&mut order, rng);
-            let allowed =
-                |c: u16, d: u8| !restrict || self.candidates[c as usize] >> (d - 1) & 1 == 1;
-            // Kuhn's augmenting paths: digit slot j -> cell.
-            let mut owner: Vec<Option<usize>> = vec![None; order.len()];
-            for j in 0..missing.len() {
-                let mut seen = vec![false; order.len()];
-                if !augment(j, &missing, &order, &allowed, &mut owner, &mut seen) {
-                    return false;
-                }
-            }
-            for (k, &c) in order.iter().enumerate() {
-                if let Some(j) = owner[k] {
-                    self.values[c as usize] = missing[j];
-                }
-            }
-        }
-        self.recount();
-        true
-    }
-
-    fn recount(&mut self) {
-        let n = self.n;
-        self.count.iter_mut().for_each(|x| *x = 0);
-        for c in 0..n * n {
-            let d = self.values[c] as usize - 1;
-            for k in self.counted_start[c] as usize..self.counted_start[c + 1] as usize {
-                self.count[self.counted[k] as usize * n + d] += 1;
-            }
-        }
-        let houses = self.count.len() / n;
-        let mut cost = 0i64;
-        for h in 0..houses {
-            cost += self.count[h * n..(h + 1) * n]
-                .iter()
-                .filter(|&&x| x == 0)
-                .count() as i64;
-        }
-        for c in 0..n * n {
-            for &p in self.pairs_of(c) {
-                if (p as usize) > c && self.values[p as usize] == self.values[c] {
-                    cost += 1;
-                }
-            }
-        }
-        self.cost = cost;
-    }
-
-    /// Cost change if the digits of `a` and `b` (same region, different digits) were swapped.
-    fn delta(&self, a: usize, b: usize) -> i64 {
-        let n = self.n;
-        let (va, vb) = (self.values[a] as usize - 1, self.values[b] as usize - 1);
-        let (ha, hb) = (self.counted_of(a), self.counted_of(b));
-        let mut d = 0i64;
-        for &h in ha {
-            if !hb.contains(&h) {
-                let row = &self.count[h as usize * n..];
-                d += i64::from(row[va] == 1) - i64::from(row[vb] == 0);
-            }
-        }
-        for &h in hb {
-            if !ha.contains(&h) {
-                let row = &self.count[h as usize * n..];
-                d += i64::from(row[vb] == 1) - i64::from(row[va] == 0);
-            }
-        }
-        for (x, from, to) in [(a, va, vb), (b, vb, va)] {
-            for &p in self.pairs_of(x) {
-                let vp = self.values[p as usize] as usize - 1;
-                d += i64::from(vp == to) - i64::from(vp == from);
-            }
-        }
-        d
-    }
-
-    fn swap(&mut self, a: usize, b: usize, delta: i64) {
-        let n = self.n;
-        let (va, vb) = (self.values[a] as usize - 1, self.values[b] as usize - 1);
-        for k in self.counted_start[a] as usize..self.counted_start[a + 1] as usize {
-            let h = self.counted[k] as usize;
-            self.count[h * n + va] -= 1;
-            self.count[h * n + vb] += 1;
-        }
-        for k in self.counted_start[b] as usize..self.counted_start[b + 1] as usize {
-            let h = self.counted[k] as usize;
-            self.count[h * n + vb] -= 1;
-            self.count[h * n + va] += 1;
-        }
-        self.values.swap(a, b);
-        self.cost += delta;
-    }
-
-    /// A random legal partner for open cell `a` in its region, if any.
-    fn partner(&self, a: usize, restrict: bool, rng: &mut Pcg64Mcg) -> Option<usize> {
-        let cells = &self.region_open[self.region_of[a] as usize];
-        let va = self.values[a];
-        let (ca, bit_a) = (self.candidates[a], 1u64 << (va - 1));
-        let mut legal = [0u16; 64];
-        let mut k = 0;
-        for &b in cells {
-            let vb = self.values[b as usize];
-            if vb == va {
-                // `a` itself (each digit appears once in a region).
-                continue;
-            }
-            if restrict && (ca >> (vb - 1) & 1 == 0 || self.candidates[b as usize] & bit_a == 0) {
-                continue;
-            }
-            legal[k] = b;
-            k += 1;
-        }
-        match k {
-            0 => None,
-            1 => Some(legal[0] as usize),
-            _ => Some(legal[rng.random_range(0..k)] as usize),
-        }
-    }
-}
-
-fn augment(
-    j: usize,
-    digits: &[u8],
-    cells: &[u16],
-    allowed: &dyn Fn(u16, u8) -> bool,
-    owner: &mut [Option<usize>],
-    seen: &mut [bool],
-) -> bool {
-    for k in 0..cells.len() {
-        if seen[k] || !allowed(cells[k], digits[j]) {
-            continue;
-        }
-        seen[k] = true;
-        let free = match owner[k] {
-            None => true,
-            Some(other) => augment(other, digits, cells, allowed, owner, seen),
-        };
-        if free {
-            owner[k] = Some(j);
-            return true;
-        }
-    }
-    false
-}
-
-fn shuffle<T>(v: &mut [T], rng: &mut Pcg64Mcg) {
-    for i in (1..v.len()).rev() {
-        let j = rng.random_range(0..=i);
-        v.swap(i, j);
-    }
-}
-
 /// Counters of one run.
 #[derive(Default)]
 struct Counters {
@@ -469,15 +220,6 @@ struct Counters {
 }
 
 impl Anneal {
-    /// The budget actually used: the caller's, or the default time when it sets no limit.
-    fn budget(&self, limits: &Limits) -> Budget {
-        let mut b = limits.budget.clone();
-        if b.time.is_none() && b.nodes.is_none() {
-            b.time = Some(self.default_time);
-        }
-        b
-    }
-
     /// Anneals until cost 0 (returns `true`) or the budget stops it.
     fn anneal(
         &self,
@@ -489,6 +231,9 @@ impl Anneal {
     ) -> bool {
         let open = s.open.len();
         let chain = ((self.chain_factor * (open * open) as f64).ceil() as u64).max(1);
+        let floor = self
+            .min_temperature
+            .unwrap_or_else(|| 0.45 * (96.0 / open.max(1) as f64).sqrt().min(1.0));
         let mut t0 = 0.0;
         let mut first = true;
         loop {
@@ -561,7 +306,7 @@ impl Anneal {
                     }
                     t = t0;
                 } else {
-                    t = (t * self.cooling).max(self.min_temperature);
+                    t = (t * self.cooling).max(floor);
                 }
                 accept = acceptance_table(t);
             }
@@ -588,20 +333,7 @@ fn acceptance_table(t: f64) -> [f64; 17] {
 /// Lewis's start temperature: the standard deviation of the cost over 200 random moves (all
 /// accepted), taken on a copy so the state is left as it was.
 fn measure_temperature(s: &State, restrict: bool, rng: &mut Pcg64Mcg) -> f64 {
-    let mut probe = State {
-        n: s.n,
-        values: s.values.clone(),
-        candidates: s.candidates.clone(),
-        open: s.open.clone(),
-        region_open: s.region_open.clone(),
-        region_of: s.region_of.clone(),
-        counted_start: s.counted_start.clone(),
-        counted: s.counted.clone(),
-        count: s.count.clone(),
-        pair_start: s.pair_start.clone(),
-        pairs: s.pairs.clone(),
-        cost: s.cost,
-    };
+    let mut probe = s.clone();
     let mut costs = Vec::with_capacity(200);
     for _ in 0..200 {
         if probe.open.is_empty() {
@@ -635,34 +367,12 @@ impl Solver for Anneal {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        let mut stats = Stats::default();
-        if self.seed < (1u64 << 53) {
-            stats.extra.insert("seed", self.seed as f64);
-        }
-        let gave_up = |stats: Stats| Search {
-            end: End::GaveUp,
-            solutions: 0,
-            stats,
+        let (mut state, fixed, mut stats) = match space::start(puzzle, self.seed, limits) {
+            Ok(started) => started,
+            Err(done) => return Ok(done),
         };
-        if limits.max_solutions == 0 {
-            return Ok(Search {
-                end: End::SolutionLimit,
-                solutions: 0,
-                stats,
-            });
-        }
-        // A contradiction found by singles proves there is no solution, but this engine makes
-        // no such claims: it simply has nothing to offer.
-        let Some(singles) = propagate(puzzle) else {
-            return Ok(gave_up(stats));
-        };
-        let layout = puzzle.layout();
-        let mut state = State::new(layout, &singles);
-        stats
-            .extra
-            .insert("open_after_singles", state.open.len() as f64);
         let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let mut limiter = self.budget(limits).start();
+        let mut limiter = space::budget(limits, self.default_time).start();
         let mut c = Counters {
             best_cost: i64::MAX,
             ..Counters::default()
@@ -670,7 +380,7 @@ impl Solver for Anneal {
         let solved = if state.open.is_empty() {
             true
         } else {
-            self.anneal(&mut state, &singles.values, &mut rng, &mut limiter, &mut c)
+            self.anneal(&mut state, &fixed, &mut rng, &mut limiter, &mut c)
         };
         stats.nodes = c.moves;
         stats.extra.insert("moves", c.moves as f64);
@@ -683,28 +393,14 @@ impl Solver for Anneal {
         if c.best_cost != i64::MAX {
             stats.extra.insert("best_cost", c.best_cost as f64);
         }
-        if !solved {
-            return Ok(gave_up(stats));
-        }
-        let grid = Grid::from_values(puzzle.layout_arc().clone(), state.values.clone());
-        if let Err(e) = verify(puzzle, &grid) {
-            return Err(SolveError::Failed {
-                engine: "anneal",
-                reason: format!("internal error: a zero-cost grid failed the check: {e}"),
-            });
-        }
-        on_solution(grid.values());
-        // One solution says nothing about others: when more were asked for, the count is only
-        // a lower bound, which `GaveUp` conveys.
-        let end = if limits.max_solutions <= 1 {
-            End::SolutionLimit
-        } else {
-            End::GaveUp
-        };
-        Ok(Search {
-            end,
-            solutions: 1,
+        space::finish(
+            "anneal",
+            puzzle,
+            &state.values,
+            solved,
+            limits,
             stats,
-        })
+            on_solution,
+        )
     }
 }

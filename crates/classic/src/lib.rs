@@ -8,10 +8,11 @@
 //!   [`ColouringProblem`] and [`Colour::with_edges`].
 //! * [`Anneal`] (`anneal`): simulated annealing after Lewis (2007), incomplete: it returns a
 //!   checked solution or gives up, and takes a seed.
+//! * [`Tabu`] (`tabu`): tabu search in the same region-swap space, incomplete and seeded too.
 //!
 //! Design decision: each engine is a plain struct implementing [`sudokit_core::Solver`],
 //! configured by its constructor and builder methods, and depending on nothing but the core
-//! model; the registry and the CLI only see the trait. All three serve every layout
+//! model; the registry and the CLI only see the trait. All four serve every layout
 //! (boxes of any shape, jigsaw, diagonals, anti-knight, anti-king).
 //!
 //! # Measured (release build, a shared 2-core machine, so times are rough)
@@ -42,8 +43,11 @@ pub mod colour;
 pub mod graph;
 pub mod rotate;
 pub mod singles;
+mod space;
+pub mod tabu;
 
 pub use anneal::{Anneal, AnnealError};
 pub use backtrack::Backtrack;
 pub use colour::Colour;
 pub use graph::{Colouring, ColouringProblem, Graph, GraphError};
+pub use tabu::{Tabu, TabuError};

@@ -94,9 +94,12 @@ pub struct TuneArgs {
     /// backtrack: solve the rotation that promises the least work.
     #[arg(long)]
     pub orient: bool,
-    /// Seed for randomised engines (anneal); printed on stderr when chosen at random.
+    /// Seed for randomised engines (anneal, tabu); printed on stderr when chosen at random.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// cp: all-different propagation strength: fc, bounds, gac (Régin) or shave.
+    #[arg(long, default_value = "gac", value_name = "LEVEL")]
+    pub propagation: sudokit_engines::Propagation,
 }
 
 impl TuneArgs {
@@ -105,17 +108,18 @@ impl TuneArgs {
     /// stderr so the run can be replayed.
     pub fn options(&self, names: &[&str]) -> sudokit_engines::EngineOptions {
         let mut seed = self.seed;
-        if seed.is_none() && names.contains(&"anneal") {
+        if seed.is_none() && names.iter().any(|n| matches!(*n, "anneal" | "tabu")) {
             let s = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32));
-            eprintln!("sudokit: anneal seed {s} (replay with --seed {s})");
+            eprintln!("sudokit: random seed {s} (replay with --seed {s})");
             seed = Some(s);
         }
         sudokit_engines::EngineOptions {
             subsets: self.subsets,
             orient: self.orient,
             seed,
+            propagation: self.propagation,
         }
     }
 }

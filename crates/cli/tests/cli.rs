@@ -35,6 +35,19 @@ fn run(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// A solution string printed by the binary, read back in the layout of puzzle `p`.
+fn solution_grid(p: &sudokit_core::Grid, sol: &str) -> sudokit_core::Grid {
+    sudokit_core::Grid::from_values(
+        p.layout_arc().clone(),
+        sol.chars()
+            .map(|c| match sudokit_core::grid::parse_symbol(c) {
+                Some(sudokit_core::grid::Symbol::Value(v)) => v,
+                _ => 0,
+            })
+            .collect(),
+    )
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
@@ -223,15 +236,7 @@ fn example_files_in_every_format_solve_and_verify() {
             assert_eq!(rec["status"], "solved", "{file}: {rec}");
             assert_eq!(rec["verified"], true, "{file}");
             let sol = rec["solutions"][0].as_str().unwrap();
-            let g = sudokit_core::Grid::from_values(
-                p.layout_arc().clone(),
-                sol.chars()
-                    .map(|c| match sudokit_core::grid::parse_symbol(c) {
-                        Some(sudokit_core::grid::Symbol::Value(v)) => v,
-                        _ => 0,
-                    })
-                    .collect(),
-            );
+            let g = solution_grid(p, sol);
             verify(p, &g).unwrap();
         }
     }
@@ -473,5 +478,46 @@ fn box_factors_that_overflow_are_a_usage_error() {
         .args(["solve", "--box", "4294967297x18446744035054845961"])
         .output()
         .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn cp_at_every_propagation_level_and_tabu_solve_16x16_and_jigsaw() {
+    for (file, format) in [
+        ("data/examples/16x16.txt", InputFormat::Auto),
+        ("data/examples/jigsaw.txt", InputFormat::Jigsaw),
+    ] {
+        let path = repo(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let puzzles: Vec<_> = Reader::new(text.as_bytes(), format, LayoutSpec::default())
+            .map(|r| r.unwrap().puzzle.unwrap())
+            .collect();
+        let mut runs: Vec<Vec<&str>> = ["fc", "bounds", "gac", "shave"]
+            .iter()
+            .map(|l| vec!["-e", "cp", "--propagation", l])
+            .collect();
+        runs.push(vec!["-e", "tabu", "--seed", "4", "--budget", "20s"]);
+        for engine_args in runs {
+            let mut args = vec!["solve", "--format", "json", path.to_str().unwrap()];
+            if format == InputFormat::Jigsaw {
+                args.extend(["--input-format", "jigsaw"]);
+            }
+            args.extend(&engine_args);
+            let o = bin().args(&args).output().unwrap();
+            assert!(o.status.success(), "{engine_args:?} on {file}");
+            let recs: Vec<serde_json::Value> = stdout(&o)
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(recs.len(), puzzles.len(), "{engine_args:?} on {file}");
+            for (rec, p) in recs.iter().zip(&puzzles) {
+                assert_eq!(rec["status"], "solved", "{engine_args:?}: {rec}");
+                let sol = rec["solutions"][0].as_str().unwrap();
+                let g = solution_grid(p, sol);
+                verify(p, &g).unwrap();
+            }
+        }
+    }
+    let o = run(&["solve", "-e", "cp", "--propagation", "arc"], "");
     assert_eq!(o.status.code(), Some(2));
 }

@@ -9,8 +9,9 @@
 pub mod propagate;
 
 pub use propagate::Propagate;
-pub use sudokit_classic::{Anneal, Backtrack, Colour};
+pub use sudokit_classic::{Anneal, Backtrack, Colour, Tabu};
 pub use sudokit_core::Solver;
+pub use sudokit_cp::{Cp, Propagation};
 pub use sudokit_dlx::Dlx;
 pub use sudokit_fast::Fast;
 pub use sudokit_lp::Lp;
@@ -25,8 +26,10 @@ pub struct EngineOptions {
     pub subsets: bool,
     /// `backtrack`: solve the rotation that promises the least work.
     pub orient: bool,
-    /// Seed for randomised engines (`anneal`); `None` picks one (and reports it).
+    /// Seed for randomised engines (`anneal`, `tabu`); `None` picks one (and reports it).
     pub seed: Option<u64>,
+    /// `cp`: the strength of all-different propagation (default `gac`).
+    pub propagation: Propagation,
 }
 
 /// Description of a registered engine.
@@ -78,9 +81,19 @@ pub const ENGINES: &[EngineInfo] = &[
         about: "CNF encoding (cells one digit, houses every digit) solved and counted with the batsat CDCL solver; any layout",
     },
     EngineInfo {
+        name: "cp",
+        complete: true,
+        about: "constraint programming (Simonis 2005): all-different per house at --propagation fc|bounds|gac|shave (default gac: Regin's matching), first-fail search; any layout",
+    },
+    EngineInfo {
         name: "anneal",
         complete: false,
         about: "simulated annealing after Lewis (2007), seeded; returns a verified solution or gives up; any layout",
+    },
+    EngineInfo {
+        name: "tabu",
+        complete: false,
+        about: "tabu search over region swaps (best move among conflicted cells, tabu tenure with aspiration, restarts), seeded; a verified solution or gives up; any layout",
     },
 ];
 
@@ -116,7 +129,9 @@ pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, Un
         "colour" | "color" => Ok(Box::new(Colour::new())),
         "lp" => Ok(Box::new(Lp::new())),
         "sat" => Ok(Box::new(Sat::new())),
+        "cp" => Ok(Box::new(Cp::new(options.propagation))),
         "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
+        "tabu" => Ok(Box::new(Tabu::new(options.seed.unwrap_or(DEFAULT_SEED)))),
         _ => Err(UnknownEngine {
             name: name.to_string(),
             known: ENGINES

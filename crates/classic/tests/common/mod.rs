@@ -190,3 +190,26 @@ pub fn layouts() -> Vec<(&'static str, Arc<Layout>)> {
         ("9x9 jigsaw", Arc::new(jigsaw9())),
     ]
 }
+
+/// Solves with an incomplete `engine`, asserting the outcome is a verified solution or
+/// "unknown" (never "unsolvable" or "stopped").
+pub fn incomplete(engine: &dyn Solver, p: &Grid, budget: Option<Budget>) -> Option<Grid> {
+    let mut request = Request::first();
+    if let Some(b) = budget {
+        request = request.with_budget(b);
+    }
+    let r = engine.solve(p, &request).unwrap();
+    match r.status {
+        Status::Solved => {
+            assert_eq!(r.solutions.len(), 1);
+            verify(p, &r.solutions[0]).unwrap();
+            Some(r.solutions[0].clone())
+        }
+        Status::Unknown => {
+            assert_eq!(r.end, End::GaveUp);
+            assert!(r.solutions.is_empty());
+            None
+        }
+        other => panic!("{} must never report {other:?}", engine.name()),
+    }
+}
