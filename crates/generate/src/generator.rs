@@ -95,7 +95,8 @@ pub struct Generated {
     pub symmetry: Symmetry,
     /// The seed that reproduces it.
     pub seed: u64,
-    /// Whether it was checked to be minimal (no single given removable).
+    /// Whether it is minimal (no single given removable): checked, or implied by a full
+    /// removal pass without symmetry.
     pub minimal: bool,
     /// Difficulty measured for the targets (and the SE-scale rating when asked).
     pub measured: Measured,
@@ -335,13 +336,18 @@ impl Generator {
                 }
             }
             let givens = values.iter().filter(|&&v| v != 0).count();
+            let minimal = cfg.minimal
+                || (cfg.symmetry == Symmetry::None
+                    && cfg.pattern.is_none()
+                    && cfg.givens.is_none())
+                || checker.is_minimal(&values);
             return Ok(Generated {
                 puzzle,
                 solution,
                 givens,
                 symmetry: cfg.symmetry,
                 seed,
-                minimal: cfg.minimal,
+                minimal,
                 measured,
                 attempts,
             });
