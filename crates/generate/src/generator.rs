@@ -445,7 +445,22 @@ impl Generator {
     }
 }
 
-/// Removes orbits in `order` while the puzzle stays unique. Stops once at most `hi` givens are
+/// Whether the givens alone force `cell` (empty) by a naked single: its peers' givens show
+/// every digit but one. When every cell of a removed orbit is forced this way, the smaller
+/// puzzle forces them straight back, so it is exactly as unique as before — no search needed.
+fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
+    let mut seen = 0u64;
+    for p in layout.peers(sudokit_core::Cell(cell as u16)) {
+        let v = values[p.index()];
+        if v != 0 {
+            seen |= 1u64 << (v - 1);
+        }
+    }
+    seen.count_ones() as usize + 1 == layout.size()
+}
+
+/// Removes orbits in `order` while the puzzle stays unique (see [`forced`] for the shortcut
+/// that skips the engine while the grid is still full enough). Stops once at most `hi` givens are
 /// left (`hi == 0`: no stop, a full pass) and never goes below `lo` givens.
 pub fn reduce(
     values: &mut [u8],
@@ -470,7 +485,9 @@ pub fn reduce(
         for &i in orbit {
             values[i] = 0;
         }
-        if checker.count(values) == Count::Unique {
+        if orbit.iter().all(|&i| forced(values, i, checker.layout()))
+            || checker.count(values) == Count::Unique
+        {
             givens -= orbit.len();
         } else {
             for (&i, &v) in orbit.iter().zip(&saved) {

@@ -85,17 +85,23 @@ impl Checker {
         &self.layout
     }
 
-    /// Counts the solutions of `values` (N² cells, 0 = empty) up to 2.
+    /// Counts the solutions of `values` (N² cells, 0 = empty) up to 2. The givens must not
+    /// conflict (true of any subset of a solution grid, which is all the generator asks
+    /// about); use [`Checker::count_grid`] for arbitrary input.
     pub fn count(&self, values: &[u8]) -> Count {
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
-        self.count_grid(&grid)
+        self.count_valid(&grid)
     }
 
-    /// Counts the solutions of `grid` up to 2.
+    /// Counts the solutions of `grid` up to 2 (conflicting givens: [`Count::None`]).
     pub fn count_grid(&self, grid: &Grid) -> Count {
         if grid.find_conflict().is_some() {
             return Count::None;
         }
+        self.count_valid(grid)
+    }
+
+    fn count_valid(&self, grid: &Grid) -> Count {
         let mut found = 0u64;
         let search = self.solver.search(grid, &self.limits, &mut |_| {
             found += 1;
