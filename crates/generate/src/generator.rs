@@ -459,7 +459,7 @@ fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
     seen.count_ones() as usize + 1 == layout.size()
 }
 
-/// Removes orbits in `order` while the puzzle stays unique (see [`forced`] for the shortcut
+/// Removes orbits in `order` while the puzzle stays unique (see `forced` for the shortcut
 /// that skips the engine while the grid is still full enough). Stops once at most `hi` givens are
 /// left (`hi == 0`: no stop, a full pass) and never goes below `lo` givens.
 pub fn reduce(
