@@ -9,6 +9,7 @@
 mod bench;
 mod compare;
 mod explain;
+mod generate;
 mod input;
 mod solve;
 
@@ -46,6 +47,12 @@ enum Command {
     Find(explain::FindArgs),
     /// The table of human-style techniques: ids, HoDoKu codes, SE ratings, levels, orders.
     Techniques(explain::TechniquesArgs),
+    /// Make puzzles: unique, minimal, symmetric, to a givens count or a difficulty; seeded.
+    Generate(generate::GenerateArgs),
+    /// The canonical (minlex) form of 9x9 puzzles; `--dedupe` drops equivalent puzzles.
+    Canon(generate::CanonArgs),
+    /// A puzzle's properties: givens, unique, minimal, symmetry classes.
+    Check(generate::CheckArgs),
 }
 
 /// Options shared by every command that reads puzzles.
@@ -144,6 +151,9 @@ fn main() -> ExitCode {
         Command::Hint(args) => explain::run_hint(args),
         Command::Find(args) => explain::run_find(args),
         Command::Techniques(args) => explain::run_techniques(args),
+        Command::Generate(args) => generate::run_generate(args),
+        Command::Canon(args) => generate::run_canon(args),
+        Command::Check(args) => generate::run_check(args),
         Command::Engines => {
             for e in sudokit_engines::ENGINES {
                 println!(

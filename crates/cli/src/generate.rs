@@ -1,0 +1,674 @@
+//! `sudokit generate`, `sudokit canon` and `sudokit check`: flags → a validated
+//! [`sudokit_generate::Config`] → puzzles made in parallel, printed in index order.
+//!
+//! Design decision: the run seed is printed on stderr and puzzle `i` is made from
+//! `Rng::derive(seed, i)`, so a run replays exactly with `--seed` whatever `--jobs` is, and any
+//! single puzzle replays from the `seed` its JSON record carries (`--seed S --single`).
+//! Impossible combinations are rejected by `Generator::new` before any work starts.
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use std::collections::HashSet;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use sudokit_core::format::{OutputFormat, write_grid};
+use sudokit_core::{Budget, Extra, Grid, Layout};
+use sudokit_generate::canon::canonical;
+use sudokit_generate::check::properties;
+use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
+use sudokit_generate::{
+    Checker, Config, Count, GenError, Generated, Generator, LayoutChoice, Rng, Symmetry,
+    parse_pattern,
+};
+
+use crate::input;
+
+/// Output formats of `generate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenFormat {
+    /// One line of N² symbols per puzzle (`.` for empty cells).
+    Line,
+    /// N rows of N integers, a `#` header line before each puzzle.
+    Numbers,
+    /// N rows of symbols with box separators, a `#` header line before each puzzle.
+    Block,
+    /// A boxed grid for terminals, a `#` header line before each puzzle.
+    Pretty,
+    /// `puzzle,solution,givens,symmetry,seed,rating` per puzzle.
+    Csv,
+    /// One JSON object per puzzle: puzzle, solution, givens, symmetry, seed, rating, ...
+    Json,
+}
+
+/// Parses `A..B` or `A` into an inclusive range.
+fn parse_range<T: std::str::FromStr + Copy>(s: &str) -> Result<(T, T), String> {
+    let one = |x: &str| {
+        x.trim()
+            .parse::<T>()
+            .map_err(|_| format!("bad number '{x}' in '{s}'"))
+    };
+    match s.split_once("..") {
+        Some((a, b)) => Ok((one(a)?, one(b.trim_start_matches('='))?)),
+        None => {
+            let v = one(s)?;
+            Ok((v, v))
+        }
+    }
+}
+
+fn parse_usize_range(s: &str) -> Result<(usize, usize), String> {
+    parse_range(s)
+}
+
+fn parse_f32_range(s: &str) -> Result<(f32, f32), String> {
+    parse_range(s)
+}
+
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    s.parse()
+}
+
+/// Arguments of `sudokit generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(short = 'n', long = "count", default_value_t = 1)]
+    count: u64,
+    /// Run seed [default: drawn from the clock and printed on stderr].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Use `--seed` as the seed of one puzzle (as printed in its record), not of a run.
+    #[arg(long, requires = "seed")]
+    single: bool,
+    /// Side of the grid (boxes chosen as for `solve`; with --jigsaw, the jigsaw's side).
+    #[arg(long, default_value_t = 9, conflicts_with_all = ["box_shape", "regions"])]
+    size: usize,
+    /// Box shape RxC (rows x columns per box); fixes the side to R·C.
+    #[arg(long = "box", value_name = "RxC", value_parser = input::parse_box)]
+    box_shape: Option<(usize, usize)>,
+    /// Jigsaw region map file (N² labels) to generate for.
+    #[arg(long, value_name = "FILE", conflicts_with = "box_shape")]
+    regions: Option<PathBuf>,
+    /// A fresh random jigsaw region map (N connected regions of N cells) per puzzle.
+    #[arg(long, conflicts_with_all = ["box_shape", "regions"])]
+    jigsaw: bool,
+    /// Extra constraints: diagonals, anti-knight, anti-king (repeat or comma-separate).
+    #[arg(long = "extra", value_delimiter = ',', value_parser = input::parse_extra)]
+    extras: Vec<Extra>,
+    /// Symmetry of the givens: none, vertical, horizontal, orthogonal, rot180, rot90,
+    /// diagonal, anti-diagonal, bidiagonal, full.
+    #[arg(long, default_value = "none", value_parser = parse_symmetry)]
+    symmetry: Symmetry,
+    /// Number of givens, `A..B` or `A`.
+    #[arg(long, value_name = "A..B", value_parser = parse_usize_range)]
+    givens: Option<(usize, usize)>,
+    /// Only minimal puzzles: removing any single given leaves several solutions.
+    #[arg(long)]
+    minimal: bool,
+    /// File of given positions (HoDoKu pattern style: `.`/`0` empty, anything else a given).
+    #[arg(long, value_name = "FILE")]
+    pattern: Option<PathBuf>,
+    /// Start from seed 002's root solution (n² x n² grids) instead of a random grid.
+    #[arg(long)]
+    root: bool,
+    /// SE-scale rating range `A..B` (provisional: the logic crate's hardest step, SE order).
+    #[arg(long, value_name = "A..B", value_parser = parse_f32_range)]
+    rating: Option<(f32, f32)>,
+    /// HoDoKu level: easy, medium, hard, unfair, extreme.
+    #[arg(long)]
+    level: Option<String>,
+    /// qqwing class: simple, easy, intermediate, expert.
+    #[arg(long)]
+    qqwing: Option<String>,
+    /// Seed 001's level (1: singles solve it, 2: one guess level, ...).
+    #[arg(long)]
+    seed_level: Option<usize>,
+    /// A technique the solving path must use (id, HoDoKu code or name).
+    #[arg(long)]
+    technique: Option<String>,
+    /// The hardest technique allowed (by HoDoKu's solving order).
+    #[arg(long)]
+    max_technique: Option<String>,
+    /// Neighbourhood moves ({-1+1}, {-2+2}) tried from each puzzle that misses a rating
+    /// target [default: 300; 0: plain rejection sampling].
+    #[arg(long, default_value_t = 300)]
+    neighbourhood: usize,
+    /// Time budget per puzzle, e.g. `2s`.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    budget: Option<Duration>,
+    /// Time budget for the whole run.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    total_budget: Option<Duration>,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "line")]
+    format: GenFormat,
+    /// Rate every puzzle (SE scale, provisional) even in text formats and above 9x9; JSON and
+    /// CSV carry the rating by default up to 9x9 (null above).
+    #[arg(long)]
+    rate: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+    /// Print a summary (puzzles/s, grids drawn) on stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Parses an optional flag value with `parse`.
+fn parse_opt<T>(
+    value: &Option<String>,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Option<T>> {
+    value
+        .as_deref()
+        .map(parse)
+        .transpose()
+        .map_err(anyhow::Error::msg)
+}
+
+fn build_config(args: &GenerateArgs) -> Result<Config> {
+    let layout = if args.jigsaw {
+        LayoutChoice::RandomJigsaw {
+            n: args.size,
+            extras: args.extras.clone(),
+        }
+    } else {
+        let base = match (&args.regions, args.box_shape) {
+            (Some(path), _) => input::read_regions(path)?,
+            (None, Some((r, c))) => Layout::boxed(r * c, r, c)?,
+            (None, None) => Layout::standard(args.size)?,
+        };
+        LayoutChoice::Fixed(Arc::new(base.with_extras(&args.extras)))
+    };
+    let side = match &layout {
+        LayoutChoice::Fixed(l) => l.size(),
+        LayoutChoice::RandomJigsaw { n, .. } => *n,
+    };
+    let pattern = match &args.pattern {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read pattern file {}", p.display()))?;
+            Some(parse_pattern(&text, side).with_context(|| p.display().to_string())?)
+        }
+        None => None,
+    };
+    let mut config = match layout {
+        LayoutChoice::Fixed(l) => Config::new(l),
+        other => Config {
+            layout: other,
+            ..Config::new(Arc::new(Layout::standard(9)?))
+        },
+    };
+    config.symmetry = args.symmetry;
+    config.givens = args.givens;
+    config.minimal = args.minimal;
+    config.pattern = pattern;
+    config.root = args.root;
+    config.neighbourhood = args.neighbourhood;
+    config.target.rating = args.rating;
+    config.target.level = parse_opt(&args.level, parse_level)?;
+    config.target.qqwing = parse_opt(&args.qqwing, parse_qqwing)?;
+    config.target.seed_level = args.seed_level;
+    config.target.technique = parse_opt(&args.technique, parse_technique)?;
+    config.target.max_technique = parse_opt(&args.max_technique, parse_technique)?;
+    config.budget = Budget {
+        nodes: None,
+        time: args.budget,
+        cancel: None,
+    };
+    Ok(config)
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
+}
+
+fn rating_json(r: Option<f32>) -> Value {
+    r.map_or(Value::Null, |x| json!((f64::from(x) * 10.0).round() / 10.0))
+}
+
+fn line_of(g: &Grid) -> String {
+    write_grid(g, OutputFormat::Line)
+}
+
+fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) -> String {
+    let header = || {
+        format!(
+            "# puzzle {}: seed {}, {} givens, symmetry {}{}\n",
+            index + 1,
+            made.seed,
+            made.givens,
+            made.symmetry,
+            rating.map_or(String::new(), |r| format!(", rating {r:.1}"))
+        )
+    };
+    match format {
+        GenFormat::Line => format!("{}\n", line_of(&made.puzzle)),
+        GenFormat::Numbers => format!(
+            "{}{}\n\n",
+            header(),
+            write_grid(&made.puzzle, OutputFormat::Numbers)
+        ),
+        GenFormat::Block => format!(
+            "{}{}\n\n",
+            header(),
+            write_grid(&made.puzzle, OutputFormat::Block)
+        ),
+        GenFormat::Pretty => format!(
+            "{}{}\n",
+            header(),
+            write_grid(&made.puzzle, OutputFormat::Pretty)
+        ),
+        GenFormat::Csv => format!(
+            "{},{},{},{},{},{}\n",
+            line_of(&made.puzzle),
+            line_of(&made.solution),
+            made.givens,
+            made.symmetry,
+            made.seed,
+            rating.map_or(String::new(), |r| format!("{r:.1}"))
+        ),
+        GenFormat::Json => {
+            let m = &made.measured;
+            let mut v = json!({
+                "index": index + 1,
+                "puzzle": line_of(&made.puzzle),
+                "solution": line_of(&made.solution),
+                "givens": made.givens,
+                "symmetry": made.symmetry.name(),
+                "seed": made.seed,
+                "rating": rating_json(rating),
+                "rater": "provisional-se",
+                "minimal": made.minimal,
+                "layout": made.puzzle.layout().describe(),
+            });
+            if made.puzzle.layout().is_jigsaw() {
+                v["regions"] = json!(
+                    made.puzzle
+                        .layout()
+                        .region_map()
+                        .iter()
+                        .map(|&r| char::from(b'1' + r))
+                        .collect::<String>()
+                );
+            }
+            if let Some(l) = m.hodoku_level {
+                v["hodoku_level"] = json!(l);
+                v["hodoku_score"] = json!(m.hodoku_score);
+            }
+            if let Some(q) = m.qqwing {
+                v["qqwing"] = json!(q);
+            }
+            if let Some(s) = m.seed_level {
+                v["seed_level"] = json!(s);
+            }
+            format!("{v}\n")
+        }
+    }
+}
+
+/// One puzzle of a run: made (with its SE-scale rating when wanted) or why not.
+type Outcome = Result<(Generated, Option<f32>), GenError>;
+
+/// `sudokit generate`.
+pub fn run_generate(args: GenerateArgs) -> Result<u8> {
+    let mut config = build_config(&args)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    config.budget.cancel = Some(cancel.clone());
+    let generator = Generator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    if args.single {
+        eprintln!("sudokit: puzzle seed {seed}");
+    } else {
+        eprintln!("sudokit: seed {seed} (replay with --seed {seed})");
+    }
+    let count = if args.single { 1 } else { args.count };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let start = Instant::now();
+    let deadline = args.total_budget.map(|t| start + t);
+    if let Some(t) = args.total_budget {
+        let c = cancel.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(t);
+            c.store(true, Ordering::Relaxed);
+        });
+    }
+    let pb = if !args.no_progress && count > 1 && std::io::stderr().is_terminal() {
+        let pb = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+        pb.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, {eta}) {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    // Rating a 16x16 or larger puzzle with the human-style solver takes seconds to minutes, so
+    // JSON and CSV carry a rating by default only up to 9x9 (and always with --rate).
+    let side = match &generator.config().layout {
+        LayoutChoice::Fixed(l) => l.size(),
+        LayoutChoice::RandomJigsaw { n, .. } => *n,
+    };
+    let want_rating =
+        args.rate || (side <= 9 && matches!(args.format, GenFormat::Json | GenFormat::Csv));
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let grids = AtomicU64::new(0);
+    let mut made_count = 0u64;
+    let mut failed = 0u64;
+    let chunk = (jobs as u64 * 4).max(1);
+    let mut next = 0u64;
+    'outer: while next < count {
+        let end = (next + chunk).min(count);
+        let results: Vec<(u64, Outcome)> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map(|i| {
+                    let s = if args.single {
+                        seed
+                    } else {
+                        Rng::derive(seed, i)
+                    };
+                    let r = generator.generate(s).map(|g| {
+                        grids.fetch_add(g.attempts, Ordering::Relaxed);
+                        let rating = match g.measured.se {
+                            Some(r) => Some(r),
+                            None if want_rating => generator.rate(&g.puzzle),
+                            None => None,
+                        };
+                        (g, rating)
+                    });
+                    (i, r)
+                })
+                .collect()
+        });
+        for (i, r) in results {
+            match r {
+                Ok((g, rating)) => {
+                    out.write_all(render(&g, rating, i, args.format).as_bytes())?;
+                    made_count += 1;
+                    pb.inc(1);
+                }
+                Err(GenError::Budget { attempts }) => {
+                    failed += 1;
+                    if cancel.load(Ordering::Relaxed)
+                        || deadline.is_some_and(|d| Instant::now() >= d)
+                    {
+                        break 'outer;
+                    }
+                    eprintln!(
+                        "sudokit: puzzle {} (seed {}): budget ran out after {attempts} grids",
+                        i + 1,
+                        Rng::derive(seed, i)
+                    );
+                    pb.inc(1);
+                }
+                Err(e) => bail!("{e}"),
+            }
+        }
+        out.flush()?;
+        next = end;
+    }
+    out.flush()?;
+    pb.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    if made_count < count {
+        eprintln!(
+            "sudokit: made {made_count} of {count} puzzles ({} ran out of budget)",
+            count - made_count
+        );
+    }
+    if args.stats {
+        eprintln!(
+            "sudokit: {made_count} puzzles in {elapsed:.3} s ({:.1}/s), {} full grids drawn, {jobs} thread(s)",
+            made_count as f64 / elapsed.max(1e-9),
+            grids.load(Ordering::Relaxed)
+        );
+    }
+    Ok(u8::from(made_count < count || failed > 0))
+}
+
+/// Arguments of `sudokit canon`.
+#[derive(Args, Debug)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    input: crate::InputArgs,
+    /// Print each canonical form only the first time it is seen (duplicates go to stderr
+    /// with `--stats`).
+    #[arg(long)]
+    dedupe: bool,
+    /// Print the input puzzle after its canonical form (`form<TAB>puzzle`).
+    #[arg(long)]
+    both: bool,
+    /// Print a summary (puzzles, distinct forms, puzzles/s) on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+}
+
+/// Streams records in parallel chunks: `work` runs on the workers, `emit` gets the results
+/// in input order.
+fn for_records<T: Send>(
+    input: &crate::InputArgs,
+    jobs: Option<usize>,
+    work: impl Fn(usize, Result<Grid, String>) -> T + Sync,
+    mut emit: impl FnMut(T) -> Result<()>,
+) -> Result<()> {
+    let spec = crate::solve::layout_spec(input)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+        .context("cannot start worker threads")?;
+    let (rx, handle) = input::spawn_reader(
+        input.files.clone(),
+        input.input_format,
+        spec,
+        2048,
+        Arc::new(AtomicU64::new(0)),
+    )?;
+    for chunk in rx {
+        let items = chunk?;
+        let results: Vec<T> = pool.install(|| {
+            items
+                .par_iter()
+                .map(|item| {
+                    let r = item.record();
+                    work(r.line, r.puzzle.clone().map_err(|e| e.to_string()))
+                })
+                .collect()
+        });
+        for t in results {
+            emit(t)?;
+        }
+    }
+    let _ = handle.join();
+    Ok(())
+}
+
+/// `sudokit canon`.
+pub fn run_canon(args: CanonArgs) -> Result<u8> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let (mut total, mut dupes, mut bad) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    let work = |line: usize, rec: Result<Grid, String>| {
+        let form = rec.and_then(|g| canonical(&g).map(|f| (f, g)).map_err(|e| e.to_string()));
+        (line, form)
+    };
+    for_records(&args.input, args.jobs, work, |(line, form)| {
+        total += 1;
+        match form {
+            Ok((f, g)) => {
+                if args.dedupe && !seen.insert(f.values().to_vec()) {
+                    dupes += 1;
+                    return Ok(());
+                }
+                if args.both {
+                    writeln!(out, "{}\t{}", line_of(&f), line_of(&g))?;
+                } else {
+                    writeln!(out, "{}", line_of(&f))?;
+                }
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("sudokit: line {line}: {e}");
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    if args.stats {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "sudokit: {total} puzzles, {} distinct printed, {dupes} duplicates, {bad} invalid, {:.0} puzzles/s",
+            total - dupes - bad,
+            total as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(u8::from(bad > 0))
+}
+
+/// Output formats of `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// One line per puzzle: `givens=.. unique=.. minimal=.. symmetry=..`.
+    Text,
+    /// One JSON object per puzzle.
+    Json,
+}
+
+/// Arguments of `sudokit check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    input: crate::InputArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: CheckFormat,
+    /// Also rate each unique puzzle on the SE scale (provisional rater).
+    #[arg(long)]
+    rate: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+}
+
+/// `sudokit check`.
+pub fn run_check(args: CheckArgs) -> Result<u8> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let rater = sudokit_generate::ProvisionalSe::default();
+    let mut failed = false;
+    let work =
+        |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {
+            let g = rec.map_err(|e| (line, e))?;
+            let layout = g.layout_arc().clone();
+            let p = properties(&g, &Checker::new(layout.clone()));
+            let unique = match p.count {
+                Count::Unique => "yes",
+                Count::Many => "no",
+                Count::None => "unsolvable",
+                Count::Unknown => "unknown",
+            };
+            let rating = if args.rate && p.count == Count::Unique {
+                use sudokit_generate::Rater;
+                let r = rater.rate(&g, None);
+                r.complete.then_some(r.se)
+            } else {
+                None
+            };
+            let syms: Vec<&str> = p.symmetries.iter().map(|s| s.name()).collect();
+            let text = match args.format {
+                CheckFormat::Json => {
+                    let allowed: Vec<&str> = Symmetry::allowed(&layout)
+                        .iter()
+                        .map(|s| s.name())
+                        .collect();
+                    let mut v = json!({
+                        "line": line,
+                        "puzzle": line_of(&g),
+                        "givens": p.givens,
+                        "unique": unique,
+                        "minimal": p.minimal,
+                        "symmetry": syms,
+                        "layout_allows": allowed,
+                    });
+                    if args.rate {
+                        v["rating"] = rating_json(rating);
+                    }
+                    format!("{v}\n")
+                }
+                CheckFormat::Text => format!(
+                    "line {line}: givens={} unique={unique} minimal={} symmetry={}{}\n",
+                    p.givens,
+                    p.minimal.map_or("-", |m| if m { "yes" } else { "no" }),
+                    if syms.is_empty() {
+                        "none".to_string()
+                    } else {
+                        syms.join(",")
+                    },
+                    rating.map_or(String::new(), |r| format!(" rating={r:.1}"))
+                ),
+            };
+            Ok((text, p.count != Count::Unique))
+        };
+    for_records(&args.input, args.jobs, work, |r| {
+        match r {
+            Ok((text, bad)) => {
+                failed |= bad;
+                out.write_all(text.as_bytes())?;
+            }
+            Err((line, e)) => {
+                failed = true;
+                match args.format {
+                    CheckFormat::Json => writeln!(
+                        out,
+                        "{}",
+                        json!({"line": line, "status": "invalid", "error": e})
+                    )?,
+                    CheckFormat::Text => writeln!(out, "line {line}: invalid: {e}")?,
+                }
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(u8::from(failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse() {
+        assert_eq!(parse_usize_range("17..20"), Ok((17, 20)));
+        assert_eq!(parse_usize_range("25"), Ok((25, 25)));
+        assert_eq!(parse_f32_range("4.0..=5.0"), Ok((4.0, 5.0)));
+        assert!(parse_usize_range("a..3").is_err());
+    }
+}

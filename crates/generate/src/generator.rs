@@ -1,0 +1,523 @@
+//! The generator: a full grid, clue removal by symmetry orbits with a uniqueness check after
+//! each removal, then the givens, minimality and difficulty filters, and neighbourhood search
+//! for rating targets that rejection sampling rarely hits.
+//!
+//! Design decision: one [`Generator`] is validated once ([`Generator::new`] rejects impossible
+//! combinations up front: a symmetry the layout does not allow, a givens range no orbit sum or
+//! no unique puzzle can meet, a rating beyond the techniques, a pattern that breaks the
+//! symmetry) and then makes each puzzle from nothing but a `u64` seed ([`Generator::generate`]),
+//! so puzzles are reproducible one by one and can be made on any number of threads. Removal
+//! visits the orbits once in random order and keeps an orbit when removing it loses
+//! uniqueness; since removing more givens never restores uniqueness, one pass leaves a puzzle
+//! from which no orbit can be removed (minimal with respect to the symmetry; with no symmetry,
+//! minimal outright). `--minimal` additionally demands that no *single* given can go, which
+//! symmetric puzzles often fail; those are drawn again.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use sudokit_core::{Budget, Grid, Layout};
+
+use crate::GenError;
+use crate::fill::{random_grid, root_solution};
+use crate::jigsaw::random_layout;
+use crate::rate::{Measured, ProvisionalSe, Rater, Target, round1};
+use crate::rng::Rng;
+use crate::symmetry::{Symmetry, reachable_counts};
+use crate::unique::{Checker, Count};
+
+/// Which layout puzzles are made for.
+#[derive(Clone, Debug)]
+pub enum LayoutChoice {
+    /// One fixed layout.
+    Fixed(Arc<Layout>),
+    /// A fresh random jigsaw map of side `n` per puzzle, with these extras.
+    RandomJigsaw {
+        /// Side.
+        n: usize,
+        /// Extra rules.
+        extras: Vec<sudokit_core::Extra>,
+    },
+}
+
+/// What to generate. `Config::new(layout)` asks for unique puzzles, no symmetry, no targets.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The layout.
+    pub layout: LayoutChoice,
+    /// Symmetry of the givens.
+    pub symmetry: Symmetry,
+    /// Inclusive range of the number of givens.
+    pub givens: Option<(usize, usize)>,
+    /// Demand that removing any single given makes the puzzle ambiguous.
+    pub minimal: bool,
+    /// Fixed given positions (N² flags), HoDoKu's pattern mode.
+    pub pattern: Option<Vec<bool>>,
+    /// Start from seed `002`'s root solution instead of a random grid.
+    pub root: bool,
+    /// Difficulty targets.
+    pub target: Target,
+    /// Neighbourhood moves tried from each found puzzle when a rating target is missed
+    /// (0 = plain rejection sampling) [default: 300].
+    pub neighbourhood: usize,
+    /// Budget per puzzle (time and/or cancel flag; nodes are ignored).
+    pub budget: Budget,
+}
+
+impl Config {
+    /// Unique puzzles of `layout`, no symmetry, no targets, no budget.
+    pub fn new(layout: Arc<Layout>) -> Config {
+        Config {
+            layout: LayoutChoice::Fixed(layout),
+            symmetry: Symmetry::None,
+            givens: None,
+            minimal: false,
+            pattern: None,
+            root: false,
+            target: Target::default(),
+            neighbourhood: 300,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// A generated puzzle and what is known about it.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Number of givens.
+    pub givens: usize,
+    /// The symmetry class it was made with.
+    pub symmetry: Symmetry,
+    /// The seed that reproduces it.
+    pub seed: u64,
+    /// Whether it is minimal (no single given removable): checked, or implied by a full
+    /// removal pass without symmetry.
+    pub minimal: bool,
+    /// Difficulty measured for the targets (and the SE-scale rating when asked).
+    pub measured: Measured,
+    /// Full grids drawn before this puzzle was found.
+    pub attempts: u64,
+}
+
+/// A validated generator. See the module docs.
+pub struct Generator {
+    config: Config,
+    orbits: Vec<Vec<usize>>,
+    checker: Option<Checker>,
+    rater: Box<dyn Rater>,
+}
+
+impl std::fmt::Debug for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Generator")
+            .field("config", &self.config)
+            .field("rater", &self.rater.name())
+            .finish()
+    }
+}
+
+/// The fewest givens a unique puzzle of this layout can have, as far as sudokit knows: 17 for
+/// plain 9×9 (McGuire et al. 2012), otherwise N−1 (a puzzle missing two digits entirely has
+/// two solutions: swap them).
+pub fn fewest_possible_givens(layout: &Layout) -> usize {
+    if layout.is_standard_9x9() {
+        17
+    } else {
+        layout.size().saturating_sub(1)
+    }
+}
+
+impl Generator {
+    /// Validates `config` with the provisional SE rater.
+    pub fn new(config: Config) -> Result<Generator, GenError> {
+        Generator::with_rater(config, Box::new(ProvisionalSe::default()))
+    }
+
+    /// Validates `config` with a given rater (the swap point for an SE-compatible rater).
+    pub fn with_rater(config: Config, rater: Box<dyn Rater>) -> Result<Generator, GenError> {
+        let (side, checker) = match &config.layout {
+            LayoutChoice::Fixed(l) => {
+                config
+                    .symmetry
+                    .check_layout(l)
+                    .map_err(GenError::BadSymmetry)?;
+                (l.size(), Some(Checker::new(l.clone())))
+            }
+            LayoutChoice::RandomJigsaw { n, .. } => {
+                if config.symmetry != Symmetry::None {
+                    return Err(GenError::BadSymmetry(format!(
+                        "symmetry {} needs a region map with that symmetry; random jigsaw maps have none (give a symmetric map with --regions)",
+                        config.symmetry
+                    )));
+                }
+                if config.root {
+                    return Err(GenError::Unsupported(
+                        "--root needs n x n boxes, not a jigsaw".into(),
+                    ));
+                }
+                if !(4..=64).contains(n) {
+                    return Err(GenError::Unsupported(format!("jigsaw side {n} (4..=64)")));
+                }
+                (*n, None)
+            }
+        };
+        let cells = side * side;
+        let orbits = config.symmetry.orbits(side);
+        if let Some((a, b)) = config.givens {
+            if a > b {
+                return Err(GenError::BadGivens(format!("range {a}..{b} is empty")));
+            }
+            if a > cells {
+                return Err(GenError::BadGivens(format!(
+                    "{a} givens do not fit a grid of {cells} cells"
+                )));
+            }
+            let floor = match &config.layout {
+                LayoutChoice::Fixed(l) => fewest_possible_givens(l),
+                LayoutChoice::RandomJigsaw { n, .. } => n - 1,
+            };
+            if b < floor {
+                return Err(GenError::BadGivens(format!(
+                    "no unique puzzle of this layout has {b} or fewer givens (at least {floor})"
+                )));
+            }
+            let can = reachable_counts(config.symmetry, side);
+            if !(a..=b.min(cells)).any(|k| can[k]) {
+                return Err(GenError::BadGivens(format!(
+                    "no {} pattern has {a}..{b} givens (its orbits have sizes that cannot add up to any count in range)",
+                    config.symmetry
+                )));
+            }
+        }
+        if let Some(p) = &config.pattern {
+            if p.len() != cells {
+                return Err(GenError::BadPattern(format!(
+                    "pattern has {} cells, the grid {cells}",
+                    p.len()
+                )));
+            }
+            let flags: Vec<u8> = p.iter().map(|&g| u8::from(g)).collect();
+            if !config.symmetry.holds(&flags, side) {
+                return Err(GenError::BadPattern(format!(
+                    "pattern is not {}-symmetric",
+                    config.symmetry
+                )));
+            }
+            let k = p.iter().filter(|&&g| g).count();
+            if let Some((a, b)) = config.givens
+                && !(a..=b).contains(&k)
+            {
+                return Err(GenError::BadPattern(format!(
+                    "pattern has {k} givens, outside --givens {a}..{b}"
+                )));
+            }
+        }
+        if config.root
+            && let LayoutChoice::Fixed(l) = &config.layout
+        {
+            root_solution(l)?;
+        }
+        config.target.validate(rater.as_ref())?;
+        Ok(Generator {
+            config,
+            orbits,
+            checker,
+            rater,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The rater used for `--rating`.
+    pub fn rater(&self) -> &dyn Rater {
+        self.rater.as_ref()
+    }
+
+    /// Makes one puzzle from `seed`; `Err(GenError::Budget)` when the per-puzzle budget ran out.
+    pub fn generate(&self, seed: u64) -> Result<Generated, GenError> {
+        let start = Instant::now();
+        let mut rng = Rng::new(seed);
+        let cfg = &self.config;
+        let out_of_time = || {
+            cfg.budget.time.is_some_and(|t| start.elapsed() >= t)
+                || cfg
+                    .budget
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed))
+        };
+        let mut attempts = 0u64;
+        let mut jigsaw_failures = 0u64;
+        loop {
+            if out_of_time() {
+                return Err(GenError::Budget { attempts });
+            }
+            attempts += 1;
+            let (layout, own_checker) = match &cfg.layout {
+                LayoutChoice::Fixed(l) => (l.clone(), None),
+                LayoutChoice::RandomJigsaw { n, extras } => {
+                    let l = Arc::new(random_layout(*n, &mut rng)?.with_extras(extras));
+                    let c = Checker::new(l.clone());
+                    (l, Some(c))
+                }
+            };
+            let checker = own_checker
+                .as_ref()
+                .or(self.checker.as_ref())
+                .expect("a checker for the layout");
+            let solution = if cfg.root {
+                root_solution(&layout)?
+            } else {
+                match random_grid(&layout, &mut rng, 20) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        if matches!(cfg.layout, LayoutChoice::RandomJigsaw { .. }) {
+                            jigsaw_failures += 1;
+                            if jigsaw_failures < 1000 {
+                                continue;
+                            }
+                        }
+                        return Err(e);
+                    }
+                }
+            };
+            let sol = solution.values();
+            let mut values: Vec<u8>;
+            if let Some(p) = &cfg.pattern {
+                values = sol
+                    .iter()
+                    .zip(p)
+                    .map(|(&v, &g)| if g { v } else { 0 })
+                    .collect();
+                if checker.count(&values) != Count::Unique {
+                    continue;
+                }
+            } else {
+                values = sol.to_vec();
+                let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+                rng.shuffle(&mut order);
+                let (lo, hi) = match (cfg.givens, cfg.minimal) {
+                    (Some((a, _)), true) => (a, 0),
+                    (Some((a, b)), false) => (a, b),
+                    (None, _) => (0, 0),
+                };
+                reduce(&mut values, &self.orbits, &order, checker, lo, hi);
+            }
+            if !self.fits(&values, checker) {
+                continue;
+            }
+            let mut puzzle = Grid::from_values(layout.clone(), values.clone());
+            let mut measured = Measured::default();
+            if cfg.target.is_set() {
+                let (ok, m) = cfg.target.check(&puzzle, self.rater.as_ref());
+                measured = m;
+                if !ok {
+                    let found = if cfg.target.rating.is_some() && cfg.pattern.is_none() {
+                        self.neighbourhood(&values, sol, checker, &layout, &mut rng, &out_of_time)
+                    } else {
+                        None
+                    };
+                    match found {
+                        Some((v, m)) => {
+                            values = v;
+                            puzzle = Grid::from_values(layout.clone(), values.clone());
+                            measured = m;
+                        }
+                        None => continue,
+                    }
+                }
+            }
+            let givens = values.iter().filter(|&&v| v != 0).count();
+            let minimal = cfg.minimal
+                || (cfg.symmetry == Symmetry::None
+                    && cfg.pattern.is_none()
+                    && cfg.givens.is_none())
+                || checker.is_minimal(&values);
+            return Ok(Generated {
+                puzzle,
+                solution,
+                givens,
+                symmetry: cfg.symmetry,
+                seed,
+                minimal,
+                measured,
+                attempts,
+            });
+        }
+    }
+
+    /// Whether a unique puzzle meets the givens range and, when asked, is minimal.
+    fn fits(&self, values: &[u8], checker: &Checker) -> bool {
+        let givens = values.iter().filter(|&&v| v != 0).count();
+        self.config
+            .givens
+            .is_none_or(|(a, b)| (a..=b).contains(&givens))
+            && (!self.config.minimal || checker.is_minimal(values))
+    }
+
+    /// Rates a finished puzzle fully (for output when no rating target was set).
+    pub fn rate(&self, puzzle: &Grid) -> Option<f32> {
+        let r = self.rater.rate(puzzle, None);
+        r.complete.then_some(round1(r.se))
+    }
+
+    /// {-1+1} / {-2+2} moves by orbits from `start` (unique, solution `sol`), climbing towards
+    /// the rating range: remove k given orbits, add k empty orbits with the solution's digits,
+    /// keep the move when still unique (and minimal / in the givens range as configured) and
+    /// no further from the range.
+    fn neighbourhood(
+        &self,
+        start: &[u8],
+        sol: &[u8],
+        checker: &Checker,
+        layout: &Arc<Layout>,
+        rng: &mut Rng,
+        out_of_time: &dyn Fn() -> bool,
+    ) -> Option<(Vec<u8>, Measured)> {
+        let cfg = &self.config;
+        let target = &cfg.target;
+        let (_, hi) = target.rating?;
+        let grid_of = |v: &[u8]| Grid::from_values(layout.clone(), v.to_vec());
+        let distance = |v: &[u8]| {
+            let r = self.rater.rate(&grid_of(v), Some(hi + 1.0));
+            target.rating_distance(round1(r.se))
+        };
+        let mut cur = start.to_vec();
+        let mut cur_d = distance(&cur);
+        for _ in 0..cfg.neighbourhood {
+            if out_of_time() {
+                return None;
+            }
+            let k = 1 + rng.below(2);
+            let (given, empty): (Vec<usize>, Vec<usize>) =
+                (0..self.orbits.len()).partition(|&o| cur[self.orbits[o][0]] != 0);
+            if given.len() < k || empty.len() < k {
+                continue;
+            }
+            let mut cand = cur.clone();
+            let mut g = given;
+            let mut e = empty;
+            rng.shuffle(&mut g);
+            rng.shuffle(&mut e);
+            for &o in &g[..k] {
+                for &i in &self.orbits[o] {
+                    cand[i] = 0;
+                }
+            }
+            for &o in &e[..k] {
+                for &i in &self.orbits[o] {
+                    cand[i] = sol[i];
+                }
+            }
+            if checker.count(&cand) != Count::Unique {
+                continue;
+            }
+            if cfg.minimal || cfg.givens.is_none() {
+                let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+                rng.shuffle(&mut order);
+                let lo = cfg.givens.map_or(0, |(a, _)| a);
+                reduce(&mut cand, &self.orbits, &order, checker, lo, 0);
+            }
+            if !self.fits(&cand, checker) {
+                continue;
+            }
+            let d = distance(&cand);
+            if d <= cur_d {
+                cur = cand;
+                cur_d = d;
+                if d == 0.0 {
+                    let (ok, m) = target.check(&grid_of(&cur), self.rater.as_ref());
+                    if ok {
+                        return Some((cur, m));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether the givens alone force `cell` (empty) by a naked single: its peers' givens show
+/// every digit but one. When every cell of a removed orbit is forced this way, the smaller
+/// puzzle forces them straight back, so it is exactly as unique as before — no search needed.
+fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
+    let mut seen = 0u64;
+    for p in layout.peers(sudokit_core::Cell(cell as u16)) {
+        let v = values[p.index()];
+        if v != 0 {
+            seen |= 1u64 << (v - 1);
+        }
+    }
+    seen.count_ones() as usize + 1 == layout.size()
+}
+
+/// Removes orbits in `order` while the puzzle stays unique (see `forced` for the shortcut
+/// that skips the engine while the grid is still full enough). Stops once at most `hi` givens are
+/// left (`hi == 0`: no stop, a full pass) and never goes below `lo` givens.
+pub fn reduce(
+    values: &mut [u8],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+    checker: &Checker,
+    lo: usize,
+    hi: usize,
+) {
+    let mut givens = values.iter().filter(|&&v| v != 0).count();
+    let mut saved = Vec::new();
+    for &o in order {
+        if hi > 0 && givens <= hi {
+            break;
+        }
+        let orbit = &orbits[o];
+        if values[orbit[0]] == 0 || givens - orbit.len() < lo {
+            continue;
+        }
+        saved.clear();
+        saved.extend(orbit.iter().map(|&i| values[i]));
+        for &i in orbit {
+            values[i] = 0;
+        }
+        if orbit.iter().all(|&i| forced(values, i, checker.layout()))
+            || checker.count(values) == Count::Unique
+        {
+            givens -= orbit.len();
+        } else {
+            for (&i, &v) in orbit.iter().zip(&saved) {
+                values[i] = v;
+            }
+        }
+    }
+}
+
+/// Parses a pattern of given positions (HoDoKu style): any of `.`, `0`, `-`, `_` is an empty
+/// cell, any other visible character a given; whitespace, `|`, `+`, `=`, separator lines made
+/// of those and `-`, and `#` comment lines are ignored. Needs exactly `n²` cells.
+pub fn parse_pattern(text: &str, n: usize) -> Result<Vec<bool>, GenError> {
+    let cells: Vec<bool> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter(|l| {
+            !l.chars()
+                .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '|' | '='))
+        })
+        .flat_map(|l| l.chars())
+        .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '+' | '='))
+        .map(|c| !matches!(c, '.' | '0' | '-' | '_'))
+        .collect();
+    if cells.len() != n * n {
+        return Err(GenError::BadPattern(format!(
+            "pattern has {} cells, expected {} ({n}x{n})",
+            cells.len(),
+            n * n
+        )));
+    }
+    Ok(cells)
+}
