@@ -129,9 +129,8 @@ fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, Stri
     s.parse()
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+fn dispatch(command: Command) -> Result<u8> {
+    match command {
         Command::Solve(args) => solve::run_solve(args),
         Command::Count(args) => solve::run_count(args),
         Command::Compare(args) => compare::run_compare(args),
@@ -151,11 +150,25 @@ fn main() -> ExitCode {
             }
             Ok(0)
         }
-    };
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // A panic anywhere (a worker thread's reaches here through rayon) is a bug; it must end
+    // the run with exit status 2 and a message, never pass for success or a puzzle failure.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(cli.command)));
     match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(e)) => {
             eprintln!("sudokit: error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(_) => {
+            eprintln!(
+                "sudokit: internal error: a panic stopped the run (see the message above); the \
+                 output is incomplete. This is a bug: please report it with the input."
+            );
             ExitCode::from(2)
         }
     }

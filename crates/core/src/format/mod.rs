@@ -14,7 +14,7 @@ mod read;
 mod write;
 
 pub use read::{LineParser, Reader};
-pub use write::{write_block, write_numbers, write_pretty};
+pub use write::{write_block, write_numbers, write_numbers_line, write_pretty};
 
 use crate::grid::{Conflict, Grid};
 use crate::layout::{Extra, Layout, LayoutError};
@@ -154,6 +154,12 @@ pub enum ParseError {
         /// Cells expected.
         expected: usize,
     },
+    /// A multi-line record has more rows than its side, before the blank line that ends it.
+    #[error("puzzle has more than {expected} rows (puzzles are separated by blank lines)")]
+    ExtraRows {
+        /// Rows expected.
+        expected: usize,
+    },
     /// A multi-line record ended early.
     #[error("puzzle has {found} rows, expected {expected}")]
     MissingRows {
@@ -245,7 +251,8 @@ pub fn parse_one_with(
 /// An output format for grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutputFormat {
-    /// One line of N² symbols (N ≤ 35; larger grids fall back to `numbers`).
+    /// One line of N² symbols; grids above 35×35 (no symbol alphabet) as N² numbers separated
+    /// by spaces, still on one line.
     Line,
     /// N rows of N integers.
     Numbers,
@@ -258,7 +265,7 @@ pub enum OutputFormat {
 /// Writes `grid` in `format` (no trailing newline).
 pub fn write_grid(grid: &Grid, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Line => grid.to_line().unwrap_or_else(|| write_numbers(grid)),
+        OutputFormat::Line => grid.to_line().unwrap_or_else(|| write_numbers_line(grid)),
         OutputFormat::Numbers => write_numbers(grid),
         OutputFormat::Block => write_block(grid),
         OutputFormat::Pretty => write_pretty(grid),

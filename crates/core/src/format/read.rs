@@ -6,7 +6,7 @@ use crate::layout::{Extra, Layout};
 use crate::types::{Cell, MAX_SIZE};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 use std::sync::Arc;
 
 /// The rows of one multi-line record: first line number, cell tokens per row, and the first
@@ -33,11 +33,13 @@ pub struct Reader<R> {
     line_no: usize,
     records: usize,
     peeked: VecDeque<Line>,
-    pending: VecDeque<Record>,
+    json: JsonSplit,
+    json_pieces: VecDeque<JsonPiece>,
     parser: LineParser,
-    jigsaw_cache: Option<(String, Arc<Layout>)>,
+    jigsaw_cache: Option<(usize, String, Arc<Layout>)>,
     csv_header_checked: bool,
     bytes: Vec<u8>,
+    skip_lf: bool,
 }
 
 fn is_blank_or_comment(line: &str) -> bool {
@@ -85,67 +87,224 @@ fn block_cells(t: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Tracks bracket depth over JSON text, line by line, outside strings, so a multi-line value
-/// is known to be complete without re-parsing it; also notes the line each element of a
-/// top-level array starts on.
+/// One JSON value cut out of the input: the line it starts on and its text (or why it cannot
+/// be a record: too long, brackets that never balance).
+type JsonPiece = (usize, Result<String, ParseError>);
+
+/// Cuts JSON text into records line by line, without parsing it: top-level values (NDJSON
+/// lines or pretty-printed objects) and, inside a top-level array, each element on its own.
+///
+/// Brackets are counted outside strings. A record never holds an object that opens a line of
+/// its own while a value is still open, so such a line means the value before it is broken
+/// (an unbalanced brace): that value becomes one error and the new line starts afresh. A string
+/// cannot span lines either. So one bad line or element costs one record, never the rest.
 #[derive(Default)]
-struct JsonScan {
+struct JsonSplit {
+    in_array: bool,
+    active: bool,
     depth: i64,
     in_string: bool,
     escape: bool,
-    started: bool,
-    top_array: bool,
-    expect_elem: bool,
-    broken: bool,
-    elem_lines: Vec<usize>,
+    start: usize,
+    text: String,
+    too_long: bool,
 }
 
-impl JsonScan {
-    fn feed(&mut self, line: &str, line_no: usize) {
-        for b in line.bytes() {
+impl JsonSplit {
+    fn feed(&mut self, line: &str, no: usize, out: &mut VecDeque<JsonPiece>) {
+        let b = line.as_bytes();
+        if self.active && !self.in_string && line.trim_start().starts_with('{') {
+            if self.depth >= 1 {
+                self.broken(no, out);
+            } else if self.in_array {
+                // The element before is complete and only lacks its comma.
+                self.emit(out);
+            }
+        }
+        let mut seg = 0;
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if !self.active {
+                if c.is_ascii_whitespace() {
+                    i += 1;
+                    continue;
+                }
+                if self.in_array {
+                    if c == b',' {
+                        i += 1;
+                        continue;
+                    }
+                    if c == b']' {
+                        self.in_array = false;
+                        i += 1;
+                        continue;
+                    }
+                } else if c == b'[' {
+                    self.in_array = true;
+                    i += 1;
+                    continue;
+                }
+                self.active = true;
+                self.start = no;
+                self.depth = 0;
+                self.text.clear();
+                self.too_long = false;
+                seg = i;
+            }
             if self.in_string {
                 if self.escape {
                     self.escape = false;
-                } else if b == b'\\' {
+                } else if c == b'\\' {
                     self.escape = true;
-                } else if b == b'"' {
+                } else if c == b'"' {
                     self.in_string = false;
                 }
+                i += 1;
                 continue;
             }
-            if b.is_ascii_whitespace() {
-                continue;
-            }
-            if !self.started {
-                self.started = true;
-                self.top_array = b == b'[';
-            }
-            if self.top_array && self.depth == 1 && self.expect_elem && b != b']' && b != b',' {
-                self.elem_lines.push(line_no);
-                self.expect_elem = false;
-            }
-            match b {
+            match c {
                 b'"' => self.in_string = true,
-                b'{' | b'[' => {
-                    self.depth += 1;
-                    if self.top_array && self.depth == 1 {
-                        self.expect_elem = true;
+                b'{' | b'[' => self.depth += 1,
+                b',' | b']' if self.in_array && self.depth == 0 => {
+                    // The element ends before its delimiter.
+                    self.push(&line[seg..i]);
+                    self.emit(out);
+                    if c == b']' {
+                        self.in_array = false;
                     }
                 }
-                b'}' | b']' => self.depth -= 1,
-                b',' if self.depth == 1 => self.expect_elem = true,
+                b'}' | b']' if self.depth > 0 => self.depth -= 1,
                 _ => {}
             }
+            i += 1;
         }
-        // A JSON string cannot span lines: the value is broken, let the parser say where.
-        if self.in_string {
-            self.broken = true;
+        if self.active {
+            self.push(&line[seg..]);
+            if self.in_string {
+                // Unterminated string: the parser reports it; the next line starts afresh.
+                self.emit(out);
+            } else if !self.in_array && self.depth == 0 {
+                self.emit(out);
+            } else {
+                self.push("\n");
+            }
         }
     }
 
-    /// Whether the value is complete (or cannot become valid by reading more lines).
-    fn done(&self) -> bool {
-        self.started && (self.depth <= 0 || self.broken)
+    /// At the end of the input: a value still open is reported.
+    fn finish(&mut self, out: &mut VecDeque<JsonPiece>) {
+        if self.active {
+            if self.depth > 0 {
+                out.push_back((
+                    self.start,
+                    Err(ParseError::Json(
+                        "brackets not balanced: the value is still open at the end of the input"
+                            .into(),
+                    )),
+                ));
+                self.reset();
+            } else {
+                self.emit(out);
+            }
+        }
+        self.in_array = false;
+    }
+
+    /// The open value is cut off by an unreadable line.
+    fn interrupt(&mut self, no: usize, e: ParseError, out: &mut VecDeque<JsonPiece>) {
+        let start = if self.active { self.start } else { no };
+        out.push_back((start, Err(e)));
+        self.reset();
+    }
+
+    fn push(&mut self, s: &str) {
+        if self.text.len() + s.len() > MAX_JSON_RECORD {
+            self.too_long = true;
+            self.text = String::new();
+        } else if !self.too_long {
+            self.text.push_str(s);
+        }
+    }
+
+    fn emit(&mut self, out: &mut VecDeque<JsonPiece>) {
+        let piece = if self.too_long {
+            Err(ParseError::Json(format!(
+                "record is longer than {} MiB; write one object per line (NDJSON)",
+                MAX_JSON_RECORD >> 20
+            )))
+        } else {
+            Ok(std::mem::take(&mut self.text))
+        };
+        out.push_back((self.start, piece));
+        self.reset();
+    }
+
+    fn broken(&mut self, no: usize, out: &mut VecDeque<JsonPiece>) {
+        out.push_back((
+            self.start,
+            Err(ParseError::Json(format!(
+                "brackets not balanced: the value is still open when line {no} starts a new one"
+            ))),
+        ));
+        self.reset();
+    }
+
+    fn reset(&mut self) {
+        self.active = false;
+        self.depth = 0;
+        self.in_string = false;
+        self.escape = false;
+        self.text.clear();
+        self.too_long = false;
+    }
+}
+
+/// Splits a CSV line into fields: comma-separated, a field in double quotes may hold commas
+/// and `""` for a quote; unquoted fields are trimmed.
+fn csv_fields(line: &str) -> Result<Vec<String>, ParseError> {
+    let mut fields = Vec::new();
+    let mut chars = line.chars().peekable();
+    loop {
+        while chars.next_if(|c| *c == ' ' || *c == '\t').is_some() {}
+        let mut field = String::new();
+        if chars.next_if_eq(&'"').is_some() {
+            loop {
+                match chars.next() {
+                    Some('"') if chars.next_if_eq(&'"').is_some() => field.push('"'),
+                    Some('"') => break,
+                    Some(c) => field.push(c),
+                    None => return Err(ParseError::Csv("a quoted field is not closed".into())),
+                }
+            }
+            while chars.next_if(|c| *c == ' ' || *c == '\t').is_some() {}
+            match chars.next() {
+                None => {
+                    fields.push(field);
+                    return Ok(fields);
+                }
+                Some(',') => fields.push(field),
+                Some(c) => {
+                    return Err(ParseError::Csv(format!(
+                        "'{}' after a quoted field (expected a comma)",
+                        shown(&c.to_string())
+                    )));
+                }
+            }
+        } else {
+            let mut end = true;
+            for c in chars.by_ref() {
+                if c == ',' {
+                    end = false;
+                    break;
+                }
+                field.push(c);
+            }
+            fields.push(field.trim().to_string());
+            if end {
+                return Ok(fields);
+            }
+        }
     }
 }
 
@@ -169,7 +328,30 @@ fn could_be_line(line: &str) -> bool {
         && !is_separator_line(t)
 }
 
-/// Guesses the format of an input from its first content line.
+/// Whether a token is an integer (optionally signed, any length): a numbers-format cell even
+/// when out of range, so `-1` or a 23-digit number is reported as a bad cell, not as a row of
+/// some other format.
+fn is_integer(tok: &str) -> bool {
+    let digits = tok.strip_prefix(['-', '+']).unwrap_or(tok);
+    !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// A symbol as shown in an error: control characters (a NUL byte, an escape) are escaped so
+/// an error line never carries them raw.
+pub(crate) fn shown(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            let esc: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            esc
+        })
+        .collect()
+}
+
+/// Guesses the format of one content line on its own (see [`detect_window`]).
 pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
     let t = line.trim();
     // `[Puzzle]`-style section headers of .sdk/.ss files are not JSON.
@@ -181,11 +363,7 @@ pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
     if section || is_separator_line(t) {
         return InputFormat::Block;
     }
-    let fixed = spec.fixed_size();
-    let square_ok = |len: usize| match isqrt_exact(len) {
-        Some(n) => fixed.map_or(n >= 4, |f| f == n),
-        None => false,
-    };
+    let square_ok = |len: usize| square_ok(len, spec);
     if t.contains(',') {
         let field = t.split(',').next().unwrap_or("").trim().trim_matches('"');
         let header =
@@ -198,7 +376,7 @@ pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
     if tokens.len() >= 2
         && tokens
             .iter()
-            .all(|tok| tok.len() <= 2 && tok.chars().all(|c| c.is_ascii_digit()))
+            .all(|tok| is_integer(tok))
     {
         return InputFormat::Numbers;
     }
@@ -212,12 +390,102 @@ pub(crate) fn detect(line: &str, spec: &LayoutSpec) -> InputFormat {
     InputFormat::Block
 }
 
+/// The error for a 1×1 record in auto-detected input.
+fn trivial_error() -> ParseError {
+    ParseError::WrongLength {
+        found: 1,
+        expected: "a single symbol is not taken as a 1x1 puzzle when the format is detected \
+                   (give the input format to solve 1x1 grids)"
+            .into(),
+    }
+}
+
+/// Content lines looked at to choose an input's format.
+const DETECT_WINDOW: usize = 8;
+
+/// Whether a side is plausible for an auto-detected line puzzle token of `len` symbols.
+fn square_ok(len: usize, spec: &LayoutSpec) -> bool {
+    match isqrt_exact(len) {
+        Some(n) => spec.fixed_size().map_or(n >= 4, |f| f == n),
+        None => false,
+    }
+}
+
+/// Whether the first content line alone settles the format: JSON, or a clean line puzzle
+/// (a first token of N² symbols, no `|` or `,`). Deciding at once lets a terminal session
+/// get its first answer without typing more lines.
+fn settled_by_first(line: &str, spec: &LayoutSpec) -> bool {
+    let t = line.trim();
+    if detect(t, spec) == InputFormat::Json {
+        return true;
+    }
+    let (tok, _) = first_token(t);
+    !tok.contains([',', '|']) && square_ok(tok.chars().count(), spec)
+}
+
+/// A first token longer than any block or numbers row (64 cells): only a line puzzle (of
+/// the right length or not) looks like that.
+fn long_line_token(line: &str) -> bool {
+    let (tok, _) = first_token(line);
+    tok.chars().count() > MAX_SIZE
+        && !tok.contains(',')
+        && !tok.starts_with(['{', '['])
+        && !is_separator_line(line)
+}
+
+/// Chooses the format from the first few content lines, so one typo in the first line does
+/// not decide for the whole file: JSON when the first line opens a value; CSV when most lines
+/// look like CSV; line when any line carries a token longer than a grid row can be; otherwise
+/// the per-line guesses vote (ties go to the first line's guess).
+pub(crate) fn detect_window(lines: &[&str], spec: &LayoutSpec) -> InputFormat {
+    let Some(first) = lines.first() else {
+        return InputFormat::Line;
+    };
+    let guesses: Vec<InputFormat> = lines.iter().map(|l| detect(l, spec)).collect();
+    if guesses[0] == InputFormat::Json {
+        return InputFormat::Json;
+    }
+    let csv = guesses.iter().filter(|&&f| f == InputFormat::Csv).count();
+    if csv * 2 > lines.len() {
+        return InputFormat::Csv;
+    }
+    if lines.iter().any(|l| long_line_token(l)) {
+        return InputFormat::Line;
+    }
+    let votes = |f: InputFormat| guesses.iter().filter(|&&g| g == f).count();
+    let mut best = guesses[0];
+    for &g in &guesses {
+        if votes(g) > votes(best) {
+            best = g;
+        }
+    }
+    if best == InputFormat::Block && could_be_line(first) {
+        return line_or_block(lines);
+    }
+    best
+}
+
+/// Settles a first line that reads as a block row but could be a line puzzle of the wrong
+/// length (a single token, not a square): block rows all have the same length; a line file's
+/// next puzzle has its own length (or there is none), and a bad first record must not turn a
+/// whole line file into one broken block.
+fn line_or_block(lines: &[&str]) -> InputFormat {
+    let first_len = lines[0].trim().chars().count();
+    match lines[1..].iter().find(|l| !is_separator_line(l)) {
+        Some(l) if first_token(l).0.chars().count() == first_len => InputFormat::Block,
+        _ => InputFormat::Line,
+    }
+}
+
 /// Parses line-format records (N² symbols, optional label) with a cache of layouts; the part
 /// of [`Reader`] that can run anywhere, so a batch can be parsed on worker threads.
 #[derive(Clone, Debug)]
 pub struct LineParser {
     spec: LayoutSpec,
     cache: Vec<(usize, Arc<Layout>)>,
+    /// The format was detected, not given: a 1×1 "puzzle" is then almost surely a stray
+    /// word or note, and is reported instead of solved.
+    detected: bool,
 }
 
 impl LineParser {
@@ -226,6 +494,7 @@ impl LineParser {
         LineParser {
             spec,
             cache: Vec::new(),
+            detected: false,
         }
     }
 
@@ -287,6 +556,7 @@ impl LineParser {
             });
         }
         match isqrt_exact(len) {
+            Some(1) if self.detected => Err(trivial_error()),
             Some(n) if n <= MAX_SIZE => Ok(n),
             _ => Err(ParseError::WrongLength {
                 found: len,
@@ -318,11 +588,13 @@ impl<R: BufRead> Reader<R> {
             line_no: 0,
             records: 0,
             peeked: VecDeque::new(),
-            pending: VecDeque::new(),
+            json: JsonSplit::default(),
+            json_pieces: VecDeque::new(),
             parser: LineParser::new(spec),
             jigsaw_cache: None,
             csv_header_checked: false,
             bytes: Vec::new(),
+            skip_lf: false,
         }
     }
 
@@ -341,34 +613,69 @@ impl<R: BufRead> Reader<R> {
         self.read_physical_line()
     }
 
-    /// [`Self::read_line`] without the look-ahead queue.
+    /// [`Self::read_line`] without the look-ahead queue. A line ends at `\n`, `\r\n` or a
+    /// bare `\r` (old Mac files), so CR-only input is never read as one long record.
     fn read_physical_line(&mut self) -> io::Result<Option<Line>> {
+        // Lines are read with the JSON cap while the format is unknown; a non-JSON line longer
+        // than `MAX_LINE` is then reported once the format is known (see `apply_line_cap`), so
+        // the cap is the same for the first line as for the rest.
         let limit = match self.format {
             InputFormat::Json | InputFormat::Auto => MAX_JSON_RECORD,
             _ => MAX_LINE,
         };
         self.bytes.clear();
-        let read = (&mut self.input)
-            .take(limit as u64 + 1)
-            .read_until(b'\n', &mut self.bytes)?;
-        if read == 0 {
+        let mut any = false;
+        let mut too_long = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                break;
+            }
+            if self.skip_lf {
+                self.skip_lf = false;
+                if buf[0] == b'\n' {
+                    self.input.consume(1);
+                    continue;
+                }
+            }
+            any = true;
+            let end = buf.iter().position(|&c| c == b'\n' || c == b'\r');
+            let take = end.unwrap_or(buf.len());
+            let room = limit.saturating_sub(self.bytes.len());
+            if take > room {
+                too_long = true;
+            }
+            self.bytes.extend_from_slice(&buf[..take.min(room)]);
+            match end {
+                Some(i) => {
+                    self.skip_lf = buf[i] == b'\r';
+                    self.input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let len = buf.len();
+                    self.input.consume(len);
+                }
+            }
+        }
+        if !any {
             return Ok(None);
         }
         self.line_no += 1;
-        if self.bytes.len() > limit && self.bytes.last() != Some(&b'\n') {
-            self.skip_rest_of_line()?;
+        let b = self.bytes.as_slice();
+        let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
+        let comment = b.trim_ascii_start().starts_with(b"#");
+        if too_long && !comment {
             return Ok(Some((self.line_no, Err(ParseError::LineTooLong { limit }))));
         }
-        let mut b = self.bytes.as_slice();
-        while let [rest @ .., b'\n' | b'\r'] = b {
-            b = rest;
-        }
-        let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
         let text = match std::str::from_utf8(b) {
             Ok(s) => Ok(s.to_string()),
-            Err(_) if b.trim_ascii_start().starts_with(b"#") => {
-                Ok(String::from_utf8_lossy(b).into_owned())
-            }
+            // Comments are exempt: read lossily (and, when over-long, cut), never an error.
+            Err(_) if comment => Ok(String::from_utf8_lossy(b).into_owned()),
             Err(e) => Err(ParseError::InvalidUtf8 {
                 column: String::from_utf8_lossy(&b[..e.valid_up_to()])
                     .chars()
@@ -379,55 +686,16 @@ impl<R: BufRead> Reader<R> {
         Ok(Some((self.line_no, text)))
     }
 
-    /// Consumes input up to and including the next newline without storing it.
-    fn skip_rest_of_line(&mut self) -> io::Result<()> {
-        loop {
-            let buf = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                return Ok(());
-            }
-            match buf.iter().position(|&c| c == b'\n') {
-                Some(i) => {
-                    self.input.consume(i + 1);
-                    return Ok(());
-                }
-                None => {
-                    let len = buf.len();
-                    self.input.consume(len);
-                }
+    /// Once the format is known: look-ahead lines that are not JSON obey the ordinary line cap.
+    fn apply_line_cap(&mut self) {
+        if self.format == InputFormat::Json {
+            return;
+        }
+        for (_, line) in self.peeked.iter_mut() {
+            if matches!(line, Ok(l) if l.len() > MAX_LINE && !l.trim_start().starts_with('#')) {
+                *line = Err(ParseError::LineTooLong { limit: MAX_LINE });
             }
         }
-    }
-
-    /// Settles a first line that reads as a block row but could be a line puzzle of the wrong
-    /// length (a single token, not a square): looks ahead to the next row. Block rows all have
-    /// the same length; a line file's next puzzle has its own length (or there is none), and
-    /// a bad first record must not turn a whole line file into one broken block.
-    fn line_or_block(&mut self) -> io::Result<InputFormat> {
-        let first_len = match self.peeked.front() {
-            Some((_, Ok(l))) => l.trim().chars().count(),
-            _ => return Ok(InputFormat::Block),
-        };
-        while let Some(line) = self.read_physical_line()? {
-            let next_len = match &line.1 {
-                Ok(l) if is_blank_or_comment(l) || is_separator_line(l) => None,
-                Ok(l) => Some(first_token(l).0.chars().count()),
-                Err(_) => Some(0),
-            };
-            self.peeked.push_back(line);
-            if let Some(len) = next_len {
-                return Ok(if len == first_len {
-                    InputFormat::Block
-                } else {
-                    InputFormat::Line
-                });
-            }
-        }
-        Ok(InputFormat::Line)
     }
 
     /// The next line that is neither blank nor a `#` comment.
@@ -449,25 +717,45 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Detects the input's format now (reading ahead as needed, nothing is lost) and returns
-    /// it; `Auto` when the first content line is unreadable and cannot tell.
+    /// it; `Auto` only for an input with no content line at all.
     pub fn detect_format(&mut self) -> io::Result<InputFormat> {
         if self.format != InputFormat::Auto {
             return Ok(self.format);
         }
-        match self.next_content_line()? {
-            Some((no, Ok(line))) => {
-                let mut format = detect(&line, &self.spec);
-                let maybe_line = format == InputFormat::Block && could_be_line(&line);
-                self.peeked.push_back((no, Ok(line)));
-                if maybe_line {
-                    format = self.line_or_block()?;
-                }
-                self.format = format;
+        // Look ahead: every line read goes back into the queue, in order.
+        let mut lines: Vec<Line> = Vec::new();
+        let mut content = 0;
+        while let Some(line) = self.read_line()? {
+            let text = line.1.as_ref().ok();
+            let blank = text.is_some_and(|l| is_blank_or_comment(l));
+            if !blank {
+                content += 1;
             }
-            Some(other) => self.peeked.push_front(other),
-            None => {}
+            let first_settles = content == 1 && text.is_some_and(|l| settled_by_first(l, &self.spec));
+            let record_ended = blank && content >= 2 && text.is_some_and(|l| l.trim().is_empty());
+            lines.push(line);
+            if first_settles || content >= DETECT_WINDOW || record_ended {
+                break;
+            }
         }
+        let window: Vec<&str> = lines
+            .iter()
+            .filter_map(|(_, l)| l.as_deref().ok())
+            .filter(|l| !is_blank_or_comment(l))
+            .collect();
+        if content > 0 {
+            self.format = detect_window(&window, &self.spec);
+            self.parser.detected = true;
+        }
+        self.peeked.extend(lines);
+        self.apply_line_cap();
         Ok(self.format)
+    }
+
+    /// A line parser set up as this reader's (layout rules, and whether the format was
+    /// detected), for parsing line-format records elsewhere, e.g. on worker threads.
+    pub fn line_parser(&self) -> LineParser {
+        self.parser.clone()
     }
 
     /// The next content line as raw text with its line number (blank and `#` lines skipped,
@@ -525,10 +813,10 @@ impl<R: BufRead> Reader<R> {
                 Ok(l) => l,
                 Err(e) => return Ok(Some(self.record(no, InputFormat::Csv, None, Err(e), None))),
             };
-            let fields: Vec<String> = line
-                .split(',')
-                .map(|f| f.trim().trim_matches('"').to_string())
-                .collect();
+            let fields = match csv_fields(&line) {
+                Ok(f) => f,
+                Err(e) => return Ok(Some(self.record(no, InputFormat::Csv, None, Err(e), None))),
+            };
             if !self.csv_header_checked {
                 self.csv_header_checked = true;
                 let f0 = &fields[0];
@@ -630,14 +918,15 @@ impl<R: BufRead> Reader<R> {
                 found: chars.len(),
                 expected: "expected a square number N²".into(),
             })?;
+        // Keyed by side and region text: the same labels mean different layouts at other sizes.
         let layout = match &self.jigsaw_cache {
-            Some((r, l)) if r == regions => l.clone(),
+            Some((size, r, l)) if *size == n && r == regions => l.clone(),
             _ => {
                 let labels: Vec<String> = regions.chars().map(String::from).collect();
                 let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
                 let l =
                     Arc::new(Layout::jigsaw_from_labels(n, &refs)?.with_extras(&self.spec.extras));
-                self.jigsaw_cache = Some((regions.to_string(), l.clone()));
+                self.jigsaw_cache = Some((n, regions.to_string(), l.clone()));
                 l
             }
         };
@@ -685,6 +974,22 @@ impl<R: BufRead> Reader<R> {
             let cells = split(t);
             if rows.is_empty() {
                 start = no;
+                // A whole puzzle on one line: more cells than any row has, N² of them (how
+                // grids above 35x35, which have no symbol alphabet, are written one per line).
+                if cells.len() > MAX_SIZE
+                    && let Some(n) = isqrt_exact(cells.len())
+                    && n <= MAX_SIZE
+                    && expected.is_none_or(|f| f == n)
+                {
+                    let rows = cells
+                        .chunks(n)
+                        .map(|r| r.iter().map(|c| c.to_string()).collect())
+                        .collect();
+                    return Ok(Some((start, rows, None)));
+                }
+                if cells.len() == 1 && expected.is_none() && self.parser.detected {
+                    return Ok(Some((start, rows, Some(trivial_error()))));
+                }
                 let n = *expected.get_or_insert(cells.len());
                 if n == 0 || n > MAX_SIZE {
                     // Too wide for any grid: report this line alone rather than swallowing
@@ -705,6 +1010,13 @@ impl<R: BufRead> Reader<R> {
                 rows.push(cells.into_iter().map(String::from).collect());
             }
             if Some(rows.len()) == expected {
+                // The record must end here: more rows before the blank line belong to it (a
+                // typo), not to a record of their own.
+                if self.extra_rows()? {
+                    err.get_or_insert(ParseError::ExtraRows {
+                        expected: expected.unwrap_or(0),
+                    });
+                }
                 break;
             }
         }
@@ -719,6 +1031,24 @@ impl<R: BufRead> Reader<R> {
             });
         }
         Ok(Some((start, rows, err)))
+    }
+
+    /// After the last row of a record: consumes the lines up to the next blank line (or the
+    /// end) and says whether any of them is a row (comments and box rules are not).
+    fn extra_rows(&mut self) -> io::Result<bool> {
+        let mut extra = false;
+        while let Some((no, line)) = self.read_line()? {
+            match &line {
+                Ok(l) if l.trim().is_empty() => {
+                    self.peeked.push_front((no, line));
+                    break;
+                }
+                Ok(l) if is_blank_or_comment(l) || is_separator_line(l) => {}
+                Ok(l) if l.trim().chars().all(|c| c == '-') => {}
+                _ => extra = true,
+            }
+        }
+        Ok(extra)
     }
 
     /// Turns the rows of a numbers or block record into a grid (tokens are numbers or symbols).
@@ -767,79 +1097,51 @@ impl<R: BufRead> Reader<R> {
         )))
     }
 
-    /// Reads one JSON value (an object, or an array of objects), which may span lines: lines
-    /// are gathered until the brackets balance, scanning each byte once (never re-parsing),
-    /// and the text kept is bounded by `MAX_JSON_RECORD`.
+    /// Reads the next JSON record: values are cut out by [`JsonSplit`] (an array's elements one
+    /// by one) and parsed one at a time, so memory is bounded by one record, and a syntax
+    /// error costs one record.
     fn read_json_record(&mut self) -> io::Result<Option<Record>> {
         loop {
-            if let Some(r) = self.pending.pop_front() {
-                return Ok(Some(r));
+            if let Some((line, piece)) = self.json_pieces.pop_front() {
+                let rec = match piece {
+                    Err(e) => self.record(line, InputFormat::Json, None, Err(e), None),
+                    Ok(text) => match serde_json::from_str::<Value>(&text) {
+                        Err(e) => self.record(
+                            line,
+                            InputFormat::Json,
+                            None,
+                            Err(ParseError::Json(e.to_string())),
+                            None,
+                        ),
+                        Ok(v) => self.json_record(line, &v),
+                    },
+                };
+                return Ok(Some(rec));
             }
-            let Some((no, first)) = self.next_content_line()? else {
-                return Ok(None);
-            };
-            let mut text = match first {
-                Ok(t) => t,
-                Err(e) => return Ok(Some(self.record(no, InputFormat::Json, None, Err(e), None))),
-            };
-            let mut scan = JsonScan::default();
-            scan.feed(&text, no);
-            let mut error = None;
-            while !scan.done() {
-                match self.read_line()? {
-                    Some((more_no, Ok(more))) => {
-                        scan.feed(&more, more_no);
-                        if error.is_none() && text.len() + more.len() < MAX_JSON_RECORD {
-                            text.push('\n');
-                            text.push_str(&more);
-                        } else {
-                            // Keep scanning to the end of the value, without storing it.
-                            text = String::new();
-                            error.get_or_insert(ParseError::Json(format!(
-                                "record is longer than {} MiB; write one object per line \
-                                 (NDJSON)",
-                                MAX_JSON_RECORD >> 20
-                            )));
-                        }
-                    }
-                    Some((_, Err(e))) => {
-                        error.get_or_insert(e);
-                        break;
-                    }
-                    None => break,
-                }
-            }
-            if let Some(e) = error {
-                return Ok(Some(self.record(no, InputFormat::Json, None, Err(e), None)));
-            }
-            match serde_json::from_str::<Value>(&text) {
-                Err(e) => {
-                    return Ok(Some(self.record(
-                        no,
-                        InputFormat::Json,
-                        None,
-                        Err(ParseError::Json(e.to_string())),
-                        None,
-                    )));
-                }
-                Ok(Value::Array(items)) => {
-                    // Each element gets the line it starts on; an empty array gives no record.
-                    for (i, item) in items.iter().enumerate() {
-                        let line = scan.elem_lines.get(i).copied().unwrap_or(no);
-                        let rec = self.json_record(line, item);
-                        self.pending.push_back(rec);
+            match self.read_line()? {
+                None => {
+                    self.json.finish(&mut self.json_pieces);
+                    if self.json_pieces.is_empty() {
+                        return Ok(None);
                     }
                 }
-                Ok(v) => return Ok(Some(self.json_record(no, &v))),
+                Some((no, Err(e))) => self.json.interrupt(no, e, &mut self.json_pieces),
+                Some((no, Ok(l))) => {
+                    if !self.json.active && is_blank_or_comment(&l) {
+                        continue;
+                    }
+                    self.json.feed(&l, no, &mut self.json_pieces);
+                }
             }
         }
     }
 
     fn json_record(&mut self, line: usize, v: &Value) -> Record {
-        let label = v.get("label").or_else(|| v.get("id")).map(|l| match l {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        });
+        let label = match v.get("label").or_else(|| v.get("id")) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(other) => Some(other.to_string()),
+        };
         let puzzle = self.json_grid(v, "cells");
         let expected = match (&puzzle, v.get("solution")) {
             (Ok(p), Some(sol)) if !sol.is_null() => Some(
@@ -1105,7 +1407,7 @@ fn number_value(t: &str, n: usize, r: usize, c: usize) -> Result<u8, ParseError>
                 return symbol_value(ch, sym, n, r, c);
             }
             Err(ParseError::UnknownSymbol {
-                symbol: t.to_string(),
+                symbol: shown(t),
                 row: r + 1,
                 col: c + 1,
             })
@@ -1137,7 +1439,7 @@ fn symbols_to_values(chars: &[char], n: usize) -> Result<Vec<u8>, ParseError> {
             match parse_symbol(ch) {
                 Some(sym) => symbol_value(ch, sym, n, r, c),
                 None => Err(ParseError::UnknownSymbol {
-                    symbol: ch.to_string(),
+                    symbol: shown(&ch.to_string()),
                     row: r + 1,
                     col: c + 1,
                 }),
@@ -1147,6 +1449,14 @@ fn symbols_to_values(chars: &[char], n: usize) -> Result<Vec<u8>, ParseError> {
 }
 
 fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, ParseError> {
+    // Every caller sizes `values` from the layout; checked anyway, since a mismatch here would
+    // otherwise be a panic on user input.
+    if values.len() != layout.cell_count() {
+        return Err(ParseError::WrongLength {
+            found: values.len(),
+            expected: format!("expected {} for the {}", layout.cell_count(), layout.describe()),
+        });
+    }
     let g = Grid::from_values(layout, values);
     match g.find_conflict() {
         Some(c) => Err(ParseError::Conflict(c)),
@@ -1170,24 +1480,9 @@ impl<R: BufRead> Iterator for Reader<R> {
 
     fn next(&mut self) -> Option<io::Result<Record>> {
         if self.format == InputFormat::Auto {
-            match self.next_content_line() {
-                Ok(Some((no, Ok(line)))) => {
-                    let mut format = detect(&line, &self.spec);
-                    let maybe_line = format == InputFormat::Block && could_be_line(&line);
-                    self.peeked.push_back((no, Ok(line)));
-                    if maybe_line {
-                        match self.line_or_block() {
-                            Ok(f) => format = f,
-                            Err(e) => return Some(Err(e)),
-                        }
-                    }
-                    self.format = format;
-                }
-                // An unreadable line cannot tell the format: report it, detect on the next.
-                Ok(Some((no, Err(e)))) => {
-                    return Some(Ok(self.record(no, InputFormat::Line, None, Err(e), None)));
-                }
-                Ok(None) => return None,
+            match self.detect_format() {
+                Ok(InputFormat::Auto) => return None,
+                Ok(_) => {}
                 Err(e) => return Some(Err(e)),
             }
         }
