@@ -4,16 +4,28 @@
 //! Design decision: reading is a streaming [`Reader`] over any `BufRead` that yields one
 //! [`Record`] per puzzle, in input order, each carrying its 1-based line number and either a
 //! [`Grid`] or a [`ParseError`] that names the cell and what is wrong. A bad record never stops
-//! the stream; only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for JSON, whose
-//! multi-line values are gathered by bracket depth, never re-parsed line by line), and a line
-//! that is too long or not UTF-8 becomes an error record too. The format is detected once per
-//! input from its first content line (or forced), and layouts are shared through `Arc` so a
-//! million-line file holds one.
+//! the stream; only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for one JSON record,
+//! whose multi-line values are cut out by bracket depth, an array element by element), and a
+//! line that is too long or not UTF-8 becomes an error record too. The format is detected once
+//! per input from a vote over its first few content lines (or forced), and layouts are shared
+//! through `Arc` so a million-line file holds one.
+//!
+//! Layout: `source` (the [`Reader`]: lines, look-ahead, dispatch), `detect`, `cells` (shared
+//! symbol and number helpers), then one module per format (`line`, `csv`, `rows` for numbers
+//! and block, `json`, `jigsaw`) and `write`.
 
-mod read;
+mod cells;
+mod csv;
+mod detect;
+mod jigsaw;
+mod json;
+mod line;
+mod rows;
+mod source;
 mod write;
 
-pub use read::{LineParser, Reader};
+pub use line::LineParser;
+pub use source::Reader;
 pub use write::{write_block, write_numbers, write_numbers_line, write_pretty};
 
 use crate::grid::{Conflict, Grid};

@@ -17,7 +17,11 @@ pub fn write_numbers_line(grid: &Grid) -> String {
 
 fn write_numbers_with(grid: &Grid, row_end: char) -> String {
     let n = grid.size();
-    let width = if row_end == '\n' { n.to_string().len() } else { 1 };
+    let width = if row_end == '\n' {
+        n.to_string().len()
+    } else {
+        1
+    };
     let mut out = String::with_capacity(n * n * (width + 1));
     for (i, &v) in grid.values().iter().enumerate() {
         if i > 0 {
