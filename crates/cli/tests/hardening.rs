@@ -65,7 +65,11 @@ fn an_unbalanced_brace_in_ndjson_costs_one_record_not_the_rest() {
         let text = out(&o);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 1000);
-        assert!(lines[10].starts_with("error: <stdin>:11: bad JSON"), "{}", lines[10]);
+        assert!(
+            lines[10].starts_with("error: <stdin>:11: bad JSON"),
+            "{}",
+            lines[10]
+        );
         assert_eq!(lines.iter().filter(|l| l.starts_with(S)).count(), 999);
     }
 }
@@ -81,7 +85,11 @@ fn a_syntax_error_in_a_json_array_costs_one_element() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert_eq!(lines[0], format!("{S} a"));
-    assert!(lines[1].starts_with("error: <stdin>:3: bad JSON"), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with("error: <stdin>:3: bad JSON"),
+        "{}",
+        lines[1]
+    );
     assert_eq!(lines[2], format!("{S} c"));
 }
 
@@ -144,7 +152,10 @@ fn grids_above_35_stay_one_line_per_record_and_read_back() {
     let line = text.trim_end().strip_suffix(" big").expect("label kept");
     let grid = parse_one(line, InputFormat::Auto).expect("the one-line form reads back");
     assert_eq!(grid.size(), 36);
-    let empty = parse_one(&format!("{{\"size\":36,\"cells\":[{cells}]}}"), InputFormat::Json);
+    let empty = parse_one(
+        &format!("{{\"size\":36,\"cells\":[{cells}]}}"),
+        InputFormat::Json,
+    );
     assert!(verify(&empty.unwrap(), &grid).is_ok());
     let o = run(&["solve", "-f", "csv"], input);
     assert_eq!(out(&o).lines().count(), 2, "a header and one row");
@@ -207,7 +218,11 @@ fn csv_output_has_a_header_and_one_shape_for_every_outcome() {
     }
     assert!(rows[1].ends_with(",solved,,a,"), "{}", rows[1]);
     // The error message is one quoted field.
-    assert!(rows[3].starts_with(",,invalid,,,\"<stdin>:3: "), "{}", rows[3]);
+    assert!(
+        rows[3].starts_with(",,invalid,,,\"<stdin>:3: "),
+        "{}",
+        rows[3]
+    );
     assert!(rows[3].ends_with('"'), "{}", rows[3]);
 }
 
@@ -222,14 +237,24 @@ fn control_bytes_are_escaped_in_error_messages() {
 #[test]
 fn negative_and_huge_numbers_are_reported_as_bad_numbers_cells() {
     let o = run(&["solve"], "-1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
-    assert!(out(&o).contains("unknown symbol '-1' at row 1, column 1"), "{}", out(&o));
-    let o = run(&["solve"], "12345678901234567890123 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+    assert!(
+        out(&o).contains("unknown symbol '-1' at row 1, column 1"),
+        "{}",
+        out(&o)
+    );
+    let o = run(
+        &["solve"],
+        "12345678901234567890123 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n",
+    );
     assert!(out(&o).contains("at row 1, column 1"), "{}", out(&o));
 }
 
 #[test]
 fn a_null_json_label_is_no_label() {
-    let o = run(&["solve"], format!("{{\"cells\":\"{P}\",\"label\":null}}\n"));
+    let o = run(
+        &["solve"],
+        format!("{{\"cells\":\"{P}\",\"label\":null}}\n"),
+    );
     assert_eq!(out(&o), format!("{S}\n"));
 }
 
@@ -265,7 +290,10 @@ fn an_extra_row_is_an_error_of_its_record_not_a_record_of_its_own() {
     let grid = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
     let o = run(&["solve"], format!("{grid}4 3 2 1\n\n{grid}"));
     let text = out(&o);
-    let records: Vec<&str> = text.split("\n\n").filter(|r| !r.trim().is_empty()).collect();
+    let records: Vec<&str> = text
+        .split("\n\n")
+        .filter(|r| !r.trim().is_empty())
+        .collect();
     assert_eq!(records.len(), 2, "{text}");
     assert!(records[0].contains("more than 4 rows"), "{text}");
 }
@@ -290,4 +318,17 @@ fn exit_status_1_is_explained_on_stderr() {
     let o = run(&["solve"], format!("{P}\nbad\n"));
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("1 of 2 records not solved"), "{}", err(&o));
+}
+
+#[test]
+fn the_lp_engine_honours_the_time_budget_on_a_huge_grid() {
+    // An empty 64×64 LP has 262,144 columns: one solver iteration takes far longer than this
+    // budget, and the answer must still come back stopped, in about the budget.
+    let cells = vec!["0"; 64 * 64].join(",");
+    let o = run(
+        &["solve", "-e", "lp", "--budget", "300ms"],
+        format!("{{\"size\":64,\"cells\":[{cells}]}}\n"),
+    );
+    // Before the fix this ran for minutes (and 875 MB) before answering at all.
+    assert!(out(&o).starts_with("stopped:"), "{}", out(&o));
 }
