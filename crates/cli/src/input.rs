@@ -65,8 +65,7 @@ impl Item {
                     *p = Some((template.clone(), (**template).clone()));
                 }
                 let text = text.as_deref().map_err(Clone::clone);
-                let (_, parser) =
-                    p.get_or_insert_with(|| (template.clone(), (**template).clone()));
+                let (_, parser) = p.get_or_insert_with(|| (template.clone(), (**template).clone()));
                 Cow::Owned(parser.parse(*index, *line, text))
             }),
         }
@@ -106,8 +105,8 @@ pub fn read_regions(path: &PathBuf) -> Result<Layout> {
     // A 64×64 map is 4,096 labels; 1 MiB leaves room for any layout of whitespace and
     // comments while `--regions /dev/zero` stays an error, not a memory hog.
     const MAX_REGIONS_FILE: u64 = 1 << 20;
-    let file = File::open(path)
-        .with_context(|| format!("cannot read regions file {}", path.display()))?;
+    let file =
+        File::open(path).with_context(|| format!("cannot read regions file {}", path.display()))?;
     let mut bytes = Vec::new();
     file.take(MAX_REGIONS_FILE + 1)
         .read_to_end(&mut bytes)

@@ -46,6 +46,13 @@ enum Command {
     Find(explain::FindArgs),
     /// The table of human-style techniques: ids, HoDoKu codes, SE ratings, levels, orders.
     Techniques(explain::TechniquesArgs),
+    /// Print a shell completion script (e.g. `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `sudokit man > sudokit.1; man ./sudokit.1`.
+    Man,
 }
 
 /// Options shared by every command that reads puzzles.
@@ -129,6 +136,16 @@ fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, Stri
     s.parse()
 }
 
+/// Writes generated text to stdout; a closed pipe (`| head`) is not an error.
+fn print_all(text: &[u8]) -> Result<u8> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(0),
+    }
+}
+
 fn dispatch(command: Command) -> Result<u8> {
     match command {
         Command::Solve(args) => solve::run_solve(args),
@@ -139,6 +156,18 @@ fn dispatch(command: Command) -> Result<u8> {
         Command::Hint(args) => explain::run_hint(args),
         Command::Find(args) => explain::run_find(args),
         Command::Techniques(args) => explain::run_techniques(args),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "sudokit", &mut text);
+            print_all(&text)
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut text = Vec::new();
+            clap_mangen::Man::new(cmd).render(&mut text)?;
+            print_all(&text)
+        }
         Command::Engines => {
             for e in sudokit_engines::ENGINES {
                 println!(

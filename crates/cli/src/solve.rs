@@ -18,9 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
 use sudokit_core::verify::verify;
-use sudokit_core::{
-    Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status,
-};
+use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
 use sudokit_engines::{auto_engine, engine};
 
 /// Output formats of `solve`.
@@ -498,14 +496,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
                     })
                     .collect()
             }
-            Mode::First => csv_row(
-                Some(puzzle),
-                first.as_ref(),
-                done.status,
-                count,
-                label,
-                err,
-            ),
+            Mode::First => csv_row(Some(puzzle), first.as_ref(), done.status, count, label, err),
             _ => csv_row(Some(puzzle), None, done.status, count, label, err),
         };
         return done;
@@ -745,7 +736,9 @@ fn run(
         previous = results;
         // A terminal (or a slow producer) gets each answer as soon as it is ready.
         if previous.len() < chunk_size(ctx.mode) {
-            match write_done(&mut out, &previous, &mut summary, &mut failed).and_then(|()| out.flush()) {
+            match write_done(&mut out, &previous, &mut summary, &mut failed)
+                .and_then(|()| out.flush())
+            {
                 Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
                 Err(e) => return Err(e).context("writing output"),
                 Ok(()) => previous.clear(),
@@ -860,7 +853,10 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                 failed = true;
                 continue;
             }
-            if multi_line && ctx.format != OutFormat::Json && let Some(l) = label {
+            if multi_line
+                && ctx.format != OutFormat::Json
+                && let Some(l) = label
+            {
                 writeln!(out, "# {l}")?;
             }
             let layout = puzzle.layout_arc().clone();

@@ -332,3 +332,14 @@ fn the_lp_engine_honours_the_time_budget_on_a_huge_grid() {
     // Before the fix this ran for minutes (and 875 MB) before answering at all.
     assert!(out(&o).starts_with("stopped:"), "{}", out(&o));
 }
+
+#[test]
+fn completions_and_the_man_page_are_generated() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = run(&["completions", shell], "");
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        assert!(out(&o).contains("sudokit"), "{shell}");
+    }
+    let o = run(&["man"], "");
+    assert!(out(&o).contains(".TH sudokit 1"));
+}
