@@ -881,9 +881,9 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                         json!({"record": rec.index, "line": rec.line, "file": &*item.source,
                                "label": label, "solution": grid_json(&g)})
                     ),
-                    OutFormat::Csv => write!(
+                    OutFormat::Csv => writeln!(
                         out,
-                        "{puzzle_line},{},solved,,{},\n",
+                        "{puzzle_line},{},solved,,{},",
                         grid_text(&g, OutputFormat::Line),
                         csv_field(label.unwrap_or(""))
                     ),

@@ -343,3 +343,10 @@ fn completions_and_the_man_page_are_generated() {
     let o = run(&["man"], "");
     assert!(out(&o).contains(".TH sudokit 1"));
 }
+
+#[test]
+fn compare_reads_standard_input_as_its_help_says() {
+    let o = run(&["compare", "--engines", "dlx,propagate"], format!("{P}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("dlx"), "{}", out(&o));
+}
