@@ -65,7 +65,9 @@ pub fn reader(mut data: &[u8]) {
         6 => {
             // A 4×4 jigsaw map, as `--regions` would give.
             let map = [0, 0, 0, 1, 2, 0, 1, 1, 2, 3, 3, 1, 2, 2, 3, 3];
-            spec.regions = Some(Arc::new(Layout::jigsaw(4, map.to_vec()).expect("valid map")));
+            spec.regions = Some(Arc::new(
+                Layout::jigsaw(4, map.to_vec()).expect("valid map"),
+            ));
         }
         _ => {}
     }
@@ -78,7 +80,10 @@ pub fn reader(mut data: &[u8]) {
         last_index = rec.index;
         last_line = rec.line;
         let Ok(grid) = rec.puzzle else { continue };
-        assert!(grid.find_conflict().is_none(), "an accepted puzzle has no conflict");
+        assert!(
+            grid.find_conflict().is_none(),
+            "an accepted puzzle has no conflict"
+        );
         // JSON records may carry their own layout; the others read back with the same flags.
         if rec.format != InputFormat::Json && rec.format != InputFormat::Jigsaw {
             let text = write_grid(&grid, OutputFormat::Line);
@@ -104,7 +109,8 @@ fn small_layout(pick: u8, extra: u8) -> Layout {
 }
 
 /// Target `engines`: a small puzzle built from the bytes (givens that would conflict are
-/// skipped). Every complete engine must agree with `dlx` on the solution count (capped at 2),
+/// skipped); each engine runs under a node and time budget, and counts are compared only when
+/// the budget did not cut the search. Every complete engine must agree with `dlx` on the solution count (capped at 2),
 /// every solution any engine returns must pass `verify`, and an incomplete engine may only
 /// return a verified solution or nothing.
 pub fn engines(mut data: &[u8]) {
@@ -134,16 +140,22 @@ pub fn engines(mut data: &[u8]) {
     assert_ne!(truth.end, End::Budget, "dlx has no budget here");
     for info in sudokit_engines::ENGINES {
         let solver = sudokit_engines::engine(info.name, &options).expect("registered");
-        if solver.check_layout(grid.layout()).is_err() {
+        // The LP engine is exact but slow (seconds per 6×6 count): fuzzed on 4×4 only.
+        if solver.check_layout(grid.layout()).is_err() || (info.name == "lp" && n > 4) {
             continue;
         }
         let mut req = Request::count(2, 2);
-        req.limits.budget.nodes = Some(200_000);
+        req.limits.budget.nodes = Some(50_000);
+        req.limits.budget.time = Some(std::time::Duration::from_secs(2));
         let report = solver
             .solve(&grid, &req)
             .unwrap_or_else(|e| panic!("{} failed on {:?}: {e}", info.name, grid.to_line()));
         for s in &report.solutions {
-            assert!(verify(&grid, s).is_ok(), "{} returned a wrong solution", info.name);
+            assert!(
+                verify(&grid, s).is_ok(),
+                "{} returned a wrong solution",
+                info.name
+            );
         }
         if info.complete && report.end != End::Budget {
             assert_eq!(
@@ -185,7 +197,10 @@ pub fn exact_cover(mut data: &[u8]) {
     let mut options: Vec<u8> = Vec::new();
     for _ in 0..options_wanted {
         let mask = take(&mut data) & ((1u16 << items) - 1) as u8;
-        let chosen: Vec<_> = (0..items).filter(|i| mask >> i & 1 == 1).map(|i| ids[i]).collect();
+        let chosen: Vec<_> = (0..items)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| ids[i])
+            .collect();
         if b.option(chosen).is_ok() {
             options.push(mask);
         }
