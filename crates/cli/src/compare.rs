@@ -131,6 +131,15 @@ fn load(args: &CompareArgs) -> Result<Vec<Grid>> {
     Ok(puzzles)
 }
 
+/// `x`, or 0 when it would print as a negative zero (`-0.000`) with `places` decimals.
+fn no_negative_zero(x: f64, places: i32) -> f64 {
+    if x.abs() < 0.5 * 10f64.powi(-places) {
+        0.0
+    } else {
+        x
+    }
+}
+
 fn percentile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -293,11 +302,11 @@ fn render_table(rows: &[EngineSummary], args: &CompareArgs) -> String {
             r.unsolvable,
             r.stopped,
             r.wrong,
-            r.median_ms,
-            r.mean_ms,
-            r.max_ms,
-            r.nodes_per_puzzle,
-            r.guesses_per_puzzle,
+            no_negative_zero(r.median_ms, 3),
+            no_negative_zero(r.mean_ms, 3),
+            no_negative_zero(r.max_ms, 3),
+            no_negative_zero(r.nodes_per_puzzle, 1),
+            no_negative_zero(r.guesses_per_puzzle, 1),
             if r.unsupported > 0 {
                 format!("  ({} unsupported)", r.unsupported)
             } else {

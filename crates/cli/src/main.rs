@@ -61,7 +61,8 @@ pub struct InputArgs {
     /// Puzzle files; standard input when none (or `-`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Input format [default: auto; detected from the first content line].
+    /// Input format: auto (detected from the first lines), line, numbers, block, csv, json or
+    /// jigsaw.
     #[arg(long, short = 'i', default_value = "auto", value_parser = parse_input_format)]
     pub input_format: sudokit_core::format::InputFormat,
     /// Box shape RxC (rows x columns per box); fixes the side to R·C.

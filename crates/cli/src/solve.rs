@@ -56,7 +56,7 @@ pub struct SolveArgs {
     /// Stream every solution as it is found (up to --max-solutions), then a count line.
     #[arg(long)]
     all: bool,
-    /// Cap for --all [default: 1000000].
+    /// Cap for --all.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     max_solutions: u64,
     /// Output format.
