@@ -26,8 +26,8 @@ pub struct BenchArgs {
     /// Puzzle files, one 81-character puzzle per line.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
-    /// Engines to measure (repeat for several) [default: fast].
-    #[arg(long = "engine", short = 'e')]
+    /// Engines to measure: repeat or comma-separate (`-e fast,dlx`); fast when none.
+    #[arg(long = "engine", short = 'e', value_delimiter = ',')]
     engines: Vec<String>,
     /// `first` (first solution), `unique` (count up to 2) or `count` / `count:N`.
     #[arg(long, default_value = "unique")]

@@ -97,23 +97,31 @@ fn load(args: &CompareArgs) -> Result<Vec<Grid>> {
         },
         extras: args.input.extras.clone(),
     };
-    if args.input.files.is_empty() {
-        bail!("compare needs at least one puzzle file");
-    }
+    // Standard input when no file is named (or `-`), like every other command.
+    let stdin = [std::path::PathBuf::from("-")];
+    let files = if args.input.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.input.files[..]
+    };
     let mut puzzles = Vec::new();
-    for f in &args.input.files {
-        let file =
-            std::fs::File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
-        let reader = Reader::new(
-            std::io::BufReader::new(file),
-            args.input.input_format,
-            spec.clone(),
-        );
+    for f in files {
+        let (name, input): (String, Box<dyn std::io::BufRead>) = if f.as_os_str() == "-" {
+            ("<stdin>".into(), Box::new(std::io::stdin().lock()))
+        } else {
+            let file =
+                std::fs::File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
+            (
+                f.display().to_string(),
+                Box::new(std::io::BufReader::new(file)),
+            )
+        };
+        let reader = Reader::new(input, args.input.input_format, spec.clone());
         for rec in reader {
-            let rec = rec.with_context(|| format!("reading {}", f.display()))?;
+            let rec = rec.with_context(|| format!("reading {name}"))?;
             match rec.puzzle {
                 Ok(p) => puzzles.push(p),
-                Err(e) => eprintln!("sudokit: skipping {}:{}: {e}", f.display(), rec.line),
+                Err(e) => eprintln!("sudokit: skipping {name}:{}: {e}", rec.line),
             }
             if args.take.is_some_and(|t| puzzles.len() >= t) {
                 return Ok(puzzles);
@@ -121,6 +129,15 @@ fn load(args: &CompareArgs) -> Result<Vec<Grid>> {
         }
     }
     Ok(puzzles)
+}
+
+/// `x`, or 0 when it would print as a negative zero (`-0.000`) with `places` decimals.
+fn no_negative_zero(x: f64, places: i32) -> f64 {
+    if x.abs() < 0.5 * 10f64.powi(-places) {
+        0.0
+    } else {
+        x
+    }
 }
 
 fn percentile(sorted: &[f64], q: f64) -> f64 {
@@ -285,11 +302,11 @@ fn render_table(rows: &[EngineSummary], args: &CompareArgs) -> String {
             r.unsolvable,
             r.stopped,
             r.wrong,
-            r.median_ms,
-            r.mean_ms,
-            r.max_ms,
-            r.nodes_per_puzzle,
-            r.guesses_per_puzzle,
+            no_negative_zero(r.median_ms, 3),
+            no_negative_zero(r.mean_ms, 3),
+            no_negative_zero(r.max_ms, 3),
+            no_negative_zero(r.nodes_per_puzzle, 1),
+            no_negative_zero(r.guesses_per_puzzle, 1),
             if r.unsupported > 0 {
                 format!("  ({} unsupported)", r.unsupported)
             } else {

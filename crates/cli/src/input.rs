@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -38,14 +38,15 @@ pub enum Payload {
         line: usize,
         /// The line, or why it could not be read.
         text: Result<String, ParseError>,
-        /// The layout rules to parse it with.
-        spec: Arc<LayoutSpec>,
+        /// The reader's line parser (layout rules, detected or forced format), cloned by
+        /// each worker.
+        parser: Arc<LineParser>,
     },
 }
 
 thread_local! {
     /// Each worker's line parser (it caches layouts), rebuilt if the rules change.
-    static PARSER: RefCell<Option<(Arc<LayoutSpec>, LineParser)>> = const { RefCell::new(None) };
+    static PARSER: RefCell<Option<(Arc<LineParser>, LineParser)>> = const { RefCell::new(None) };
 }
 
 impl Item {
@@ -57,15 +58,14 @@ impl Item {
                 index,
                 line,
                 text,
-                spec,
+                parser: template,
             } => PARSER.with(|p| {
                 let mut p = p.borrow_mut();
-                if !matches!(&*p, Some((s, _)) if Arc::ptr_eq(s, spec)) {
-                    *p = Some((spec.clone(), LineParser::new((**spec).clone())));
+                if !matches!(&*p, Some((t, _)) if Arc::ptr_eq(t, template)) {
+                    *p = Some((template.clone(), (**template).clone()));
                 }
                 let text = text.as_deref().map_err(Clone::clone);
-                let (_, parser) =
-                    p.get_or_insert_with(|| (spec.clone(), LineParser::new((**spec).clone())));
+                let (_, parser) = p.get_or_insert_with(|| (template.clone(), (**template).clone()));
                 Cow::Owned(parser.parse(*index, *line, text))
             }),
         }
@@ -102,8 +102,23 @@ pub fn parse_extra(s: &str) -> Result<Extra, String> {
 
 /// Reads a region map file: N² labels, on one line or N lines (whitespace ignored).
 pub fn read_regions(path: &PathBuf) -> Result<Layout> {
-    let text = std::fs::read_to_string(path)
+    // A 64×64 map is 4,096 labels; 1 MiB leaves room for any layout of whitespace and
+    // comments while `--regions /dev/zero` stays an error, not a memory hog.
+    const MAX_REGIONS_FILE: u64 = 1 << 20;
+    let file =
+        File::open(path).with_context(|| format!("cannot read regions file {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_REGIONS_FILE + 1)
+        .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read regions file {}", path.display()))?;
+    if bytes.len() as u64 > MAX_REGIONS_FILE {
+        bail!(
+            "{}: regions file is larger than 1 MiB; a region map has at most 4,096 labels",
+            path.display()
+        );
+    }
+    let text = String::from_utf8(bytes)
+        .with_context(|| format!("{}: regions file is not UTF-8 text", path.display()))?;
     let labels: Vec<String> = text
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -217,7 +232,13 @@ pub fn spawn_reader(
                     return;
                 }
             };
-            let shared_spec = Arc::new(spec.clone());
+            let parser = Arc::new(reader.line_parser());
+            // At a terminal each record is answered as soon as it is typed.
+            let chunk = if &*name == "<stdin>" && std::io::stdin().is_terminal() {
+                1
+            } else {
+                chunk
+            };
             let mut index = 0;
             loop {
                 let next = if detected == InputFormat::Line {
@@ -229,7 +250,7 @@ pub fn spawn_reader(
                                 index,
                                 line,
                                 text,
-                                spec: shared_spec.clone(),
+                                parser: parser.clone(),
                             }
                         })
                     })

@@ -53,6 +53,13 @@ enum Command {
     Canon(generate::CanonArgs),
     /// A puzzle's properties: givens, unique, minimal, symmetry classes.
     Check(generate::CheckArgs),
+    /// Print a shell completion script (e.g. `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `sudokit man > sudokit.1; man ./sudokit.1`.
+    Man,
 }
 
 /// Options shared by every command that reads puzzles.
@@ -61,7 +68,8 @@ pub struct InputArgs {
     /// Puzzle files; standard input when none (or `-`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Input format [default: auto; detected from the first content line].
+    /// Input format: auto (detected from the first lines), line, numbers, block, csv, json or
+    /// jigsaw.
     #[arg(long, short = 'i', default_value = "auto", value_parser = parse_input_format)]
     pub input_format: sudokit_core::format::InputFormat,
     /// Box shape RxC (rows x columns per box); fixes the side to R·C.
@@ -140,9 +148,18 @@ fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, Stri
     s.parse()
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// Writes generated text to stdout; a closed pipe (`| head`) is not an error.
+fn print_all(text: &[u8]) -> Result<u8> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(0),
+    }
+}
+
+fn dispatch(command: Command) -> Result<u8> {
+    match command {
         Command::Solve(args) => solve::run_solve(args),
         Command::Count(args) => solve::run_count(args),
         Command::Compare(args) => compare::run_compare(args),
@@ -154,6 +171,18 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run_generate(args),
         Command::Canon(args) => generate::run_canon(args),
         Command::Check(args) => generate::run_check(args),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "sudokit", &mut text);
+            print_all(&text)
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut text = Vec::new();
+            clap_mangen::Man::new(cmd).render(&mut text)?;
+            print_all(&text)
+        }
         Command::Engines => {
             for e in sudokit_engines::ENGINES {
                 println!(
@@ -165,11 +194,25 @@ fn main() -> ExitCode {
             }
             Ok(0)
         }
-    };
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // A panic anywhere (a worker thread's reaches here through rayon) is a bug; it must end
+    // the run with exit status 2 and a message, never pass for success or a puzzle failure.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(cli.command)));
     match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(e)) => {
             eprintln!("sudokit: error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(_) => {
+            eprintln!(
+                "sudokit: internal error: a panic stopped the run (see the message above); the \
+                 output is incomplete. This is a bug: please report it with the input."
+            );
             ExitCode::from(2)
         }
     }

@@ -14,11 +14,11 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
 use sudokit_core::verify::verify;
-use sudokit_core::{Budget, End, Flow, Grid, Limits, Request, Solver, Status};
+use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
 use sudokit_engines::{auto_engine, engine};
 
 /// Output formats of `solve`.
@@ -56,7 +56,7 @@ pub struct SolveArgs {
     /// Stream every solution as it is found (up to --max-solutions), then a count line.
     #[arg(long)]
     all: bool,
-    /// Cap for --all [default: 1000000].
+    /// Cap for --all.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     max_solutions: u64,
     /// Output format.
@@ -69,12 +69,20 @@ pub struct SolveArgs {
     /// Print a summary (throughput, nodes, guesses, no-guess share) on stderr.
     #[arg(long)]
     stats: bool,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
+    /// Worker threads, 1 to 256 [default: all cores].
+    #[arg(long, short = 'j', value_parser = parse_jobs)]
     jobs: Option<usize>,
     /// Never show a progress bar.
     #[arg(long)]
     no_progress: bool,
+}
+
+/// Parses `--jobs`: 1 to 256 threads.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n @ 1..=256) => Ok(n),
+        _ => Err(format!("'{s}' is not a thread count from 1 to 256")),
+    }
 }
 
 /// Output formats of `count`.
@@ -102,8 +110,8 @@ pub struct CountArgs {
     /// Print a summary on stderr.
     #[arg(long)]
     stats: bool,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
+    /// Worker threads, 1 to 256 [default: all cores].
+    #[arg(long, short = 'j', value_parser = parse_jobs)]
     jobs: Option<usize>,
     /// Never show a progress bar.
     #[arg(long)]
@@ -234,6 +242,71 @@ fn csv_field(s: &str) -> String {
     }
 }
 
+/// The CSV header of `solve --format csv`: every record (and, with `--limit`/`--all`, every
+/// solution) is one row of these six columns, whatever its outcome.
+pub(crate) const CSV_HEADER: &str = "puzzle,solution,status,count,label,error";
+
+/// One CSV row with the columns of [`CSV_HEADER`].
+fn csv_row(
+    puzzle: Option<&Grid>,
+    solution: Option<&Grid>,
+    status: &str,
+    count: Option<String>,
+    label: Option<&str>,
+    error: Option<&str>,
+) -> String {
+    let grid = |g: Option<&Grid>| g.map_or(String::new(), |g| grid_text(g, OutputFormat::Line));
+    format!(
+        "{},{},{},{},{},{}\n",
+        grid(puzzle),
+        grid(solution),
+        status,
+        csv_field(&count.unwrap_or_default()),
+        csv_field(label.unwrap_or("")),
+        csv_field(error.unwrap_or(""))
+    )
+}
+
+/// [`Solver::solve`] that hands each solution to `each` as it is found instead of keeping
+/// grids, so `--limit N` holds N rendered lines, not N grids, and has no cap of its own.
+fn solve_each(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    request: &Request,
+    each: &mut dyn FnMut(Grid),
+) -> Result<Report, SolveError> {
+    solver.check_layout(puzzle.layout())?;
+    if let Some(conflict) = puzzle.find_conflict() {
+        return Err(SolveError::Conflict(conflict));
+    }
+    let start = Instant::now();
+    let layout = puzzle.layout_arc().clone();
+    let search = solver.search(puzzle, &request.limits, &mut |values| {
+        each(Grid::from_values(layout.clone(), values.to_vec()));
+        Flow::Continue
+    })?;
+    let count = search.solutions;
+    let status = match (count, search.end) {
+        (c, _) if c > 0 => Status::Solved,
+        (_, End::Exhausted) => Status::Unsolvable,
+        (_, End::GaveUp) => Status::Unknown,
+        _ => Status::Stopped,
+    };
+    Ok(Report {
+        status,
+        solutions: Vec::new(),
+        count,
+        exact: search.end == End::Exhausted,
+        end: search.end,
+        stats: search.stats,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// Set once a line-format grid above 35×35 was written, so the note about its encoding is
+/// printed once per run.
+static WIDE_LINE_NOTED: AtomicBool = AtomicBool::new(false);
+
 /// Solves one record and renders its output. Never panics on user input.
 fn process(item: &Item, ctx: &Ctx) -> Done {
     let rec = item.record();
@@ -253,24 +326,33 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         fmt,
         OutputFormat::Numbers | OutputFormat::Block | OutputFormat::Pretty
     );
-    let error_json = |msg: String, engine: Option<&str>| -> String {
-        if ctx.format == OutFormat::Json {
-            let v = json!({
-                "record": rec.index, "line": rec.line, "file": &*item.source,
-                "label": rec.label, "status": "invalid", "solutions": [], "count": Value::Null,
-                "exact": false, "error": msg, "engine": engine, "stats": Value::Null,
-            });
-            format!("{v}\n")
-        } else if multi_line {
-            format!("error: {where_}: {msg}\n\n")
-        } else {
-            format!("error: {where_}: {msg}\n")
+    let error_out = |msg: String, engine: Option<&str>, puzzle: Option<&Grid>| -> String {
+        match ctx.format {
+            OutFormat::Json => {
+                let v = json!({
+                    "record": rec.index, "line": rec.line, "file": &*item.source,
+                    "label": rec.label, "status": "invalid", "solutions": [],
+                    "count": Value::Null, "exact": false, "error": msg, "engine": engine,
+                    "stats": Value::Null,
+                });
+                format!("{v}\n")
+            }
+            OutFormat::Csv => csv_row(
+                puzzle,
+                None,
+                "invalid",
+                None,
+                rec.label.as_deref(),
+                Some(&format!("{where_}: {msg}")),
+            ),
+            _ if multi_line => format!("error: {where_}: {msg}\n\n"),
+            _ => format!("error: {where_}: {msg}\n"),
         }
     };
     let puzzle = match &rec.puzzle {
         Ok(p) => p,
         Err(e) => {
-            done.text = error_json(e.to_string(), None);
+            done.text = error_out(e.to_string(), None, None);
             return done;
         }
     };
@@ -280,19 +362,55 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         &ctx.requested
     };
     let Some((name, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
-        done.text = error_json(format!("engine '{name}' is not available"), None);
+        done.text = error_out(
+            format!("engine '{name}' is not available"),
+            None,
+            Some(puzzle),
+        );
         return done;
     };
+    if fmt == OutputFormat::Line
+        && puzzle.size() > 35
+        && ctx.format != OutFormat::Json
+        && !WIDE_LINE_NOTED.swap(true, Ordering::Relaxed)
+    {
+        eprintln!(
+            "sudokit: note: grids above 35x35 have no line symbols; they are written as N² \
+             numbers separated by spaces, one grid per line (this reads back)"
+        );
+    }
     let request = match ctx.mode {
         Mode::First => Request::first(),
-        Mode::Limit(k) => Request::count(k, k.min(1 << 16) as usize),
-        Mode::Count(k) => Request::count(k, 0),
+        Mode::Limit(k) | Mode::Count(k) => Request::count(k, 0),
     }
     .with_budget(ctx.budget.clone());
-    let report = match solver.solve(puzzle, &request) {
+    // Solutions are checked and rendered as they are found; only the first grid is kept.
+    let mut first: Option<Grid> = None;
+    let mut listed: Vec<String> = Vec::new();
+    let mut listed_json: Vec<Value> = Vec::new();
+    let mut verify_error: Option<String> = None;
+    let result = solve_each(solver.as_ref(), puzzle, &request, &mut |g| {
+        if ctx.verify
+            && verify_error.is_none()
+            && let Err(e) = verify(puzzle, &g)
+        {
+            verify_error = Some(format!("verification failed: {e}"));
+        }
+        if matches!(ctx.mode, Mode::Limit(_)) {
+            match ctx.format {
+                OutFormat::Json => listed_json.push(grid_json(&g)),
+                OutFormat::Csv => listed.push(grid_text(&g, OutputFormat::Line)),
+                _ => listed.push(grid_text(&g, fmt)),
+            }
+        }
+        if first.is_none() {
+            first = Some(g);
+        }
+    });
+    let report = match result {
         Ok(r) => r,
         Err(e) => {
-            done.text = error_json(e.to_string(), Some(name));
+            done.text = error_out(e.to_string(), Some(name), Some(puzzle));
             return done;
         }
     };
@@ -307,41 +425,30 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         done.status = "stopped";
         done.failed = true;
     }
-    // Independent check of every solution, and against an expected solution if one was given.
-    let mut verify_error: Option<String> = None;
-    if ctx.verify {
-        for s in &report.solutions {
-            if let Err(e) = verify(puzzle, s) {
-                verify_error = Some(format!("verification failed: {e}"));
-                break;
-            }
-        }
-        if verify_error.is_none()
-            && let Some(expected) = &rec.expected
-        {
-            match expected {
-                Err(e) => verify_error = Some(e.to_string()),
-                Ok(exp) => {
-                    if let Err(e) = verify(puzzle, exp) {
-                        verify_error = Some(format!("expected solution is not valid: {e}"));
-                    } else if report.count == 1
-                        && report.exact
-                        && report.solutions.first() != Some(exp)
-                    {
-                        verify_error =
-                            Some("solution differs from the expected solution".to_string());
-                    } else if report.status == Status::Unsolvable {
-                        verify_error =
-                            Some("no solution, but the input gives an expected one".to_string());
-                    }
+    // Against an expected solution, if one was given.
+    if ctx.verify
+        && verify_error.is_none()
+        && let Some(expected) = &rec.expected
+    {
+        match expected {
+            Err(e) => verify_error = Some(e.to_string()),
+            Ok(exp) => {
+                if let Err(e) = verify(puzzle, exp) {
+                    verify_error = Some(format!("expected solution is not valid: {e}"));
+                } else if report.count == 1 && report.exact && first.as_ref() != Some(exp) {
+                    verify_error = Some("solution differs from the expected solution".to_string());
+                } else if report.status == Status::Unsolvable {
+                    verify_error =
+                        Some("no solution, but the input gives an expected one".to_string());
                 }
             }
         }
-        if verify_error.is_some() {
-            done.failed = true;
-            done.status = "invalid";
-        }
     }
+    if verify_error.is_some() {
+        done.failed = true;
+        done.status = "invalid";
+    }
+    let count_word = count_text(report.count, report.exact, report.end);
     if ctx.format == OutFormat::Json {
         let mut stats = serde_json::to_value(&report.stats).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut stats {
@@ -351,65 +458,84 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
                 json!((report.elapsed.as_secs_f64() * 1e6 * 10.0).round() / 10.0),
             );
         }
+        let solutions = match ctx.mode {
+            Mode::First => first.iter().map(grid_json).collect(),
+            Mode::Limit(_) => listed_json,
+            Mode::Count(_) => Vec::new(),
+        };
         let mut v = json!({
             "record": rec.index, "line": rec.line, "file": &*item.source, "label": rec.label,
             "status": done.status,
-            "solutions": report.solutions.iter().map(grid_json).collect::<Vec<_>>(),
+            "solutions": solutions,
             "count": report.count, "exact": report.exact, "error": verify_error,
             "engine": name, "stats": stats,
         });
         if ctx.verify {
-            v["verified"] = json!(verify_error.is_none() && !report.solutions.is_empty());
+            v["verified"] = json!(verify_error.is_none() && first.is_some());
         }
         done.text = format!("{v}\n");
         return done;
     }
+    if ctx.format == OutFormat::Csv {
+        let label = rec.label.as_deref();
+        let count = (ctx.mode != Mode::First).then(|| count_word.clone());
+        let err = verify_error.as_deref();
+        done.text = match ctx.mode {
+            Mode::Limit(_) if !listed.is_empty() => {
+                let puzzle_text = grid_text(puzzle, OutputFormat::Line);
+                listed
+                    .iter()
+                    .map(|s| {
+                        format!(
+                            "{puzzle_text},{s},{},{},{},{}\n",
+                            done.status,
+                            csv_field(count.as_deref().unwrap_or("")),
+                            csv_field(label.unwrap_or("")),
+                            csv_field(err.unwrap_or(""))
+                        )
+                    })
+                    .collect()
+            }
+            Mode::First => csv_row(Some(puzzle), first.as_ref(), done.status, count, label, err),
+            _ => csv_row(Some(puzzle), None, done.status, count, label, err),
+        };
+        return done;
+    }
     if let Some(msg) = verify_error {
-        done.text = error_json(msg, Some(name));
+        done.text = error_out(msg, Some(name), Some(puzzle));
         return done;
     }
     // The label follows the result on its line; multi-line formats print it as a `#` comment
-    // line before the grid instead (so the output reads back), and CSV gives it a column.
-    let label = match (&rec.label, multi_line, ctx.format == OutFormat::Csv) {
-        (Some(_), true, _) | (None, _, _) => String::new(),
-        (Some(l), false, true) => format!(",{}", csv_field(l)),
-        (Some(l), false, false) => format!(" {l}"),
+    // line before the grid instead (so the output reads back).
+    let label = match (&rec.label, multi_line) {
+        (Some(_), true) | (None, _) => String::new(),
+        (Some(l), false) => format!(" {l}"),
     };
     let mut out = String::new();
     if multi_line && let Some(l) = &rec.label {
         out.push_str(&format!("# {l}\n"));
     }
-    let render = |g: &Grid| -> String {
-        if ctx.format == OutFormat::Csv {
-            format!(
-                "{},{}",
-                grid_text(puzzle, OutputFormat::Line),
-                grid_text(g, OutputFormat::Line)
-            )
-        } else {
-            grid_text(g, fmt)
-        }
-    };
     match ctx.mode {
-        Mode::First => match report.status {
-            Status::Solved => out.push_str(&format!("{}{label}", render(&report.solutions[0]))),
-            Status::Unsolvable => out.push_str(&format!("no solution{label}")),
-            Status::Stopped => out.push_str(&format!(
+        Mode::First => match (report.status, &first) {
+            (Status::Solved, Some(g)) => out.push_str(&format!("{}{label}", grid_text(g, fmt))),
+            (Status::Unsolvable, _) => out.push_str(&format!("no solution{label}")),
+            (Status::Unknown, _) => out.push_str(&format!("unknown: the engine gave up{label}")),
+            _ => out.push_str(&format!(
                 "stopped: budget exhausted after {} nodes{label}",
                 report.stats.nodes
             )),
-            Status::Unknown => out.push_str(&format!("unknown: the engine gave up{label}")),
         },
         Mode::Count(_) => {
-            out.push_str(&count_text(report.count, report.exact, report.end));
+            out.push_str(&count_word);
             out.push_str(&label);
         }
         Mode::Limit(_) => {
-            out.push_str(&count_text(report.count, report.exact, report.end));
+            out.push_str(&count_word);
             out.push_str(&label);
-            for s in &report.solutions {
-                out.push('\n');
-                out.push_str(&render(s));
+            for s in &listed {
+                // Multi-line grids are set apart by a blank line, as records are.
+                out.push_str(if multi_line { "\n\n" } else { "\n" });
+                out.push_str(s);
             }
         }
     }
@@ -448,6 +574,19 @@ impl Summary {
         self.no_guess += d.solved_no_guess as u64;
         self.solve_time += d.elapsed;
     }
+    /// Why the exit status will be 1, in one line on stderr (unless `--stats` said it all).
+    fn explain_failure(&self, stats: bool) {
+        let not_solved = self.records - self.solved;
+        if stats || not_solved == 0 {
+            return;
+        }
+        eprintln!(
+            "sudokit: {not_solved} of {} records not solved ({} unsolvable, {} invalid, {} \
+             stopped/unknown); exit status 1",
+            self.records, self.unsolvable, self.invalid, self.stopped
+        );
+    }
+
     fn print(&self, wall: Duration) {
         let r = self.records.max(1) as f64;
         eprintln!(
@@ -487,6 +626,38 @@ fn progress(files: &[std::path::PathBuf], disabled: bool) -> ProgressBar {
     }
 }
 
+/// Records per chunk: 2,048, fewer when each record may print many solutions, so the output
+/// held in memory (two chunks) stays near the same size whatever `--limit` is.
+fn chunk_size(mode: Mode) -> usize {
+    match mode {
+        Mode::Limit(k) => (2048 / k.max(1)).clamp(1, 2048) as usize,
+        _ => 2048,
+    }
+}
+
+/// Writes finished records in order, adding them to the summary.
+fn write_done(
+    out: &mut impl Write,
+    done: &[Done],
+    summary: &mut Summary,
+    failed: &mut bool,
+) -> std::io::Result<()> {
+    for d in done {
+        summary.add(d);
+        *failed |= d.failed;
+        out.write_all(d.text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The reader thread's end: a panic there is a bug, and must not pass for a complete run.
+fn join_reader(handle: std::thread::JoinHandle<()>) -> Result<()> {
+    if handle.join().is_err() {
+        bail!("internal error: the input reader stopped unexpectedly; the output is incomplete");
+    }
+    Ok(())
+}
+
 fn run(
     input: &InputArgs,
     ctx: Ctx,
@@ -496,21 +667,18 @@ fn run(
 ) -> Result<u8> {
     let spec = layout_spec(input)?;
     let bytes = Arc::new(AtomicU64::new(0));
-    let (rx, handle) = input::spawn_reader(
-        input.files.clone(),
-        input.input_format,
-        spec,
-        2048,
-        bytes.clone(),
-    )?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start worker threads")?;
+    let (rx, handle) = input::spawn_reader(
+        input.files.clone(),
+        input.input_format,
+        spec,
+        chunk_size(ctx.mode),
+        bytes.clone(),
+    )?;
     let pb = progress(&input.files, no_progress);
     // Output of chunk k is written while the workers solve chunk k+1, so writing does not
     // leave the workers idle.
@@ -519,31 +687,44 @@ fn run(
     let start = Instant::now();
     let mut failed = false;
     let mut previous: Vec<Done> = Vec::new();
-    let mut write = |done: &[Done], summary: &mut Summary, failed: &mut bool| {
-        for d in done {
-            summary.add(d);
-            *failed |= d.failed;
-            out.write_all(d.text.as_bytes())?;
-        }
-        std::io::Result::Ok(())
-    };
     let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
+    if ctx.format == OutFormat::Csv
+        && let Err(e) = writeln!(out, "{CSV_HEADER}")
+    {
+        return if broken(&e) {
+            Ok(0)
+        } else {
+            Err(e).context("writing output")
+        };
+    }
     for chunk in rx {
-        let chunk = chunk?;
+        let chunk = match chunk {
+            Ok(c) => c,
+            Err(e) => {
+                // A later input failed: the answers already computed are still written.
+                let _ = write_done(&mut out, &previous, &mut summary, &mut failed);
+                let _ = out.flush();
+                pb.finish_and_clear();
+                return Err(e);
+            }
+        };
         let (results, written): (Vec<Done>, _) = if jobs == 1 {
-            let written = write(&previous, &mut summary, &mut failed);
+            let written = write_done(&mut out, &previous, &mut summary, &mut failed);
             (chunk.iter().map(|it| process(it, &ctx)).collect(), written)
         } else {
+            let out = &mut out;
+            let summary = &mut summary;
+            let failed = &mut failed;
             pool.install(|| {
                 rayon::join(
                     || {
                         chunk
                             .par_iter()
-                            .with_min_len(64)
+                            .with_min_len(64.min(chunk.len().div_ceil(jobs)).max(1))
                             .map(|it| process(it, &ctx))
                             .collect()
                     },
-                    || write(&previous, &mut summary, &mut failed),
+                    || write_done(out, &previous, summary, failed),
                 )
             })
         };
@@ -553,15 +734,24 @@ fn run(
             Ok(()) => {}
         }
         previous = results;
+        // A terminal (or a slow producer) gets each answer as soon as it is ready.
+        if previous.len() < chunk_size(ctx.mode) {
+            match write_done(&mut out, &previous, &mut summary, &mut failed)
+                .and_then(|()| out.flush())
+            {
+                Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
+                Err(e) => return Err(e).context("writing output"),
+                Ok(()) => previous.clear(),
+            }
+        }
         pb.set_position(bytes.load(Ordering::Relaxed));
         pb.set_message(format!("{} records", summary.records));
     }
-    match write(&previous, &mut summary, &mut failed) {
+    match write_done(&mut out, &previous, &mut summary, &mut failed) {
         Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
         Err(e) => return Err(e).context("writing output"),
         Ok(()) => {}
     }
-    let _ = handle.join();
     pb.finish_and_clear();
     match out.flush() {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
@@ -569,13 +759,17 @@ fn run(
         }
         _ => {}
     }
+    join_reader(handle)?;
     if stats {
         summary.print(start.elapsed());
     }
+    summary.explain_failure(stats);
     Ok(if failed { 1 } else { 0 })
 }
 
-/// `sudokit solve --all`: sequential, streaming every solution from the search callback.
+/// `sudokit solve --all`: sequential, streaming every solution from the search callback, in
+/// the chosen format: text (solutions, then `count: K`), JSON (an object per solution, then
+/// one per record with the count) or CSV (a row per solution, then a row with the count).
 fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
     let spec = layout_spec(&args.input)?;
     let bytes = Arc::new(AtomicU64::new(0));
@@ -589,14 +783,54 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut failed = false;
+    if ctx.format == OutFormat::Csv {
+        writeln!(out, "{CSV_HEADER}")?;
+    }
     for chunk in rx {
-        for item in chunk? {
+        let chunk = match chunk {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = out.flush();
+                return Err(e);
+            }
+        };
+        for item in chunk {
             let rec = item.record();
             let rec = &*rec;
+            let label = rec.label.as_deref();
+            let fmt = out_format(ctx.format, rec.format);
+            let multi_line = matches!(
+                fmt,
+                OutputFormat::Numbers | OutputFormat::Block | OutputFormat::Pretty
+            );
+            let error = |out: &mut dyn Write, msg: String, puzzle: Option<&Grid>| {
+                let where_ = format!("{}:{}", item.source, rec.line);
+                match ctx.format {
+                    OutFormat::Json => writeln!(
+                        out,
+                        "{}",
+                        json!({"record": rec.index, "line": rec.line, "file": &*item.source,
+                               "label": label, "status": "invalid", "count": Value::Null,
+                               "exact": false, "error": msg})
+                    ),
+                    OutFormat::Csv => out.write_all(
+                        csv_row(
+                            puzzle,
+                            None,
+                            "invalid",
+                            None,
+                            label,
+                            Some(&format!("{where_}: {msg}")),
+                        )
+                        .as_bytes(),
+                    ),
+                    _ => writeln!(out, "error: {where_}: {msg}"),
+                }
+            };
             let puzzle = match &rec.puzzle {
                 Ok(p) => p,
                 Err(e) => {
-                    writeln!(out, "error: {}:{}: {e}", item.source, rec.line)?;
+                    error(&mut out, e.to_string(), None)?;
                     failed = true;
                     continue;
                 }
@@ -610,22 +844,28 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                 bail!("engine '{name}' is not available");
             };
             if let Err(e) = solver.check_layout(puzzle.layout()) {
-                writeln!(out, "error: {}:{}: {e}", item.source, rec.line)?;
+                error(&mut out, e.to_string(), Some(puzzle))?;
                 failed = true;
                 continue;
             }
             if let Some(c) = puzzle.find_conflict() {
-                writeln!(out, "error: {}:{}: {c}", item.source, rec.line)?;
+                error(&mut out, c.to_string(), Some(puzzle))?;
                 failed = true;
                 continue;
             }
-            let fmt = out_format(ctx.format, rec.format);
+            if multi_line
+                && ctx.format != OutFormat::Json
+                && let Some(l) = label
+            {
+                writeln!(out, "# {l}")?;
+            }
             let layout = puzzle.layout_arc().clone();
             let mut write_error = None;
             let limits = Limits {
                 max_solutions: args.max_solutions,
                 budget: ctx.budget.clone(),
             };
+            let puzzle_line = grid_text(puzzle, OutputFormat::Line);
             let search = solver.search(puzzle, &limits, &mut |values| {
                 let g = Grid::from_values(layout.clone(), values.to_vec());
                 if ctx.verify
@@ -634,13 +874,25 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                     write_error = Some(anyhow::anyhow!("verification failed: {e}"));
                     return Flow::Stop;
                 }
-                let text = grid_text(&g, fmt);
-                let sep = if matches!(fmt, OutputFormat::Line) {
-                    "\n"
-                } else {
-                    "\n\n"
+                let written = match ctx.format {
+                    OutFormat::Json => writeln!(
+                        out,
+                        "{}",
+                        json!({"record": rec.index, "line": rec.line, "file": &*item.source,
+                               "label": label, "solution": grid_json(&g)})
+                    ),
+                    OutFormat::Csv => writeln!(
+                        out,
+                        "{puzzle_line},{},solved,,{},",
+                        grid_text(&g, OutputFormat::Line),
+                        csv_field(label.unwrap_or(""))
+                    ),
+                    _ => {
+                        let sep = if multi_line { "\n\n" } else { "\n" };
+                        write!(out, "{}{sep}", grid_text(&g, fmt))
+                    }
                 };
-                match write!(out, "{text}{sep}") {
+                match written {
                     Ok(()) => Flow::Continue,
                     Err(e) => {
                         write_error = Some(e.into());
@@ -652,16 +904,35 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                 return Err(e);
             }
             let exact = search.end == End::Exhausted;
-            writeln!(
-                out,
-                "count: {}",
-                count_text(search.solutions, exact, search.end)
-            )?;
+            let count = count_text(search.solutions, exact, search.end);
+            let status = match (search.solutions, search.end) {
+                (c, _) if c > 0 => "solved",
+                (_, End::Exhausted) => "unsolvable",
+                (_, End::GaveUp) => "unknown",
+                _ => "stopped",
+            };
+            match ctx.format {
+                OutFormat::Json => writeln!(
+                    out,
+                    "{}",
+                    json!({"record": rec.index, "line": rec.line, "file": &*item.source,
+                           "label": label, "status": status, "count": search.solutions,
+                           "exact": exact, "error": Value::Null})
+                )?,
+                OutFormat::Csv => out.write_all(
+                    csv_row(Some(puzzle), None, status, Some(count), label, None).as_bytes(),
+                )?,
+                _ => match label {
+                    Some(l) if !multi_line => writeln!(out, "count: {count} {l}")?,
+                    _ => writeln!(out, "count: {count}")?,
+                },
+            }
             failed |= search.solutions == 0;
         }
+        out.flush()?;
     }
-    let _ = handle.join();
     out.flush()?;
+    join_reader(handle)?;
     Ok(if failed { 1 } else { 0 })
 }
 
@@ -675,6 +946,9 @@ pub fn run_solve(args: SolveArgs) -> Result<u8> {
     };
     if let Mode::Limit(0) | Mode::Count(0) = mode {
         bail!("--limit must be at least 1");
+    }
+    if args.all && args.max_solutions == 0 {
+        bail!("--max-solutions must be at least 1");
     }
     let ctx = Ctx {
         engines,

@@ -257,7 +257,13 @@ fn output_formats_render_and_reparse() {
     let o = run(&["solve", "--format", "pretty"], &format!("{p}\n"));
     assert!(stdout(&o).starts_with("+---"));
     let o = run(&["solve", "--format", "csv"], &format!("{p}\n"));
-    assert_eq!(stdout(&o).trim(), format!("{},{exp}", p.replace('0', ".")));
+    assert_eq!(
+        stdout(&o).trim(),
+        format!(
+            "puzzle,solution,status,count,label,error\n{},{exp},solved,,,",
+            p.replace('0', ".")
+        )
+    );
 }
 
 #[test]
@@ -467,8 +473,8 @@ fn labels_do_not_break_multi_line_or_csv_output() {
     // CSV output puts a label with a comma in its own quoted column.
     let o = run(&["solve", "-f", "csv"], &format!("{p} a,b\n"));
     assert_eq!(
-        stdout(&o).trim(),
-        format!("{},{exp},\"a,b\"", p.replace('0', "."))
+        stdout(&o).lines().nth(1).unwrap(),
+        format!("{},{exp},solved,,\"a,b\",", p.replace('0', "."))
     );
 }
 

@@ -64,7 +64,8 @@ impl Budget {
     }
 }
 
-/// The running form of a [`Budget`]. Checks the clock and cancel flag every 256 nodes.
+/// The running form of a [`Budget`]. Checks the clock and cancel flag on the first node and
+/// every 256 nodes after.
 #[derive(Debug)]
 pub struct Limiter {
     nodes_left: u64,
@@ -93,7 +94,8 @@ impl Termination for Limiter {
         }
         self.nodes_left -= 1;
         self.tick = self.tick.wrapping_add(1);
-        if self.tick & 255 == 0 {
+        // The clock is read on the first node too, so a zero budget stops at once.
+        if self.tick & 255 == 1 {
             if let Some(d) = self.deadline
                 && Instant::now() >= d
             {

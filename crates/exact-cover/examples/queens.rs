@@ -25,7 +25,9 @@ fn problem(n: usize) -> Result<Problem, BuildError> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = match std::env::args().nth(1) {
-        Some(a) => a.parse()?,
+        Some(a) => a
+            .parse()
+            .map_err(|_| format!("the board size must be a whole number, got '{a}'"))?,
         None => 8,
     };
     let p = problem(n)?;

@@ -64,8 +64,53 @@ pub(crate) enum Objective<'a> {
     Weighted(&'a [f64]),
 }
 
-/// Solves the model with `0 ≤ x ≤ 1` for `objective`.
+/// Solves the model with `0 ≤ x ≤ 1` for `objective`, within `time_left`.
+///
+/// Both solvers read their clock only between iterations, and one iteration on a large model
+/// (an empty 64×64 has 262,144 columns) can take minutes. So with a time limit the solve runs
+/// on a helper thread and the caller stops waiting at the deadline: the budget holds however
+/// long an iteration is. The helper ends at its own next clock check; its answer is dropped.
 pub(crate) fn solve(
+    backend: Backend,
+    model: &Model,
+    objective: Objective<'_>,
+    time_left: Option<Duration>,
+) -> Result<LpResult, BackendError> {
+    let Some(limit) = time_left else {
+        return solve_now(backend, model, objective, None);
+    };
+    let model = model.clone();
+    let weights = match objective {
+        Objective::Plain => None,
+        Objective::Weighted(w) => Some(w.to_vec()),
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("sudokit-lp".into())
+        .spawn(move || {
+            let objective = weights
+                .as_deref()
+                .map_or(Objective::Plain, Objective::Weighted);
+            let _ = tx.send(solve_now(backend, &model, objective, Some(limit)));
+        });
+    if let Err(e) = spawned {
+        return Err(BackendError {
+            backend: backend.name(),
+            reason: format!("cannot start the solver thread: {e}"),
+        });
+    }
+    match rx.recv_timeout(limit) {
+        Ok(r) => r,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Ok(LpResult::TimedOut),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(BackendError {
+            backend: backend.name(),
+            reason: "the solver thread stopped without an answer".into(),
+        }),
+    }
+}
+
+/// [`solve`] on this thread.
+fn solve_now(
     backend: Backend,
     model: &Model,
     objective: Objective<'_>,

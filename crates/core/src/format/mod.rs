@@ -4,17 +4,29 @@
 //! Design decision: reading is a streaming [`Reader`] over any `BufRead` that yields one
 //! [`Record`] per puzzle, in input order, each carrying its 1-based line number and either a
 //! [`Grid`] or a [`ParseError`] that names the cell and what is wrong. A bad record never stops
-//! the stream; only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for JSON, whose
-//! multi-line values are gathered by bracket depth, never re-parsed line by line), and a line
-//! that is too long or not UTF-8 becomes an error record too. The format is detected once per
-//! input from its first content line (or forced), and layouts are shared through `Arc` so a
-//! million-line file holds one.
+//! the stream; only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for one JSON record,
+//! whose multi-line values are cut out by bracket depth, an array element by element), and a
+//! line that is too long or not UTF-8 becomes an error record too. The format is detected once
+//! per input from a vote over its first few content lines (or forced), and layouts are shared
+//! through `Arc` so a million-line file holds one.
+//!
+//! Layout: `source` (the [`Reader`]: lines, look-ahead, dispatch), `detect`, `cells` (shared
+//! symbol and number helpers), then one module per format (`line`, `csv`, `rows` for numbers
+//! and block, `json`, `jigsaw`) and `write`.
 
-mod read;
+mod cells;
+mod csv;
+mod detect;
+mod jigsaw;
+mod json;
+mod line;
+mod rows;
+mod source;
 mod write;
 
-pub use read::{LineParser, Reader};
-pub use write::{write_block, write_numbers, write_pretty};
+pub use line::LineParser;
+pub use source::Reader;
+pub use write::{write_block, write_numbers, write_numbers_line, write_pretty};
 
 use crate::grid::{Conflict, Grid};
 use crate::layout::{Extra, Layout, LayoutError};
@@ -154,6 +166,12 @@ pub enum ParseError {
         /// Cells expected.
         expected: usize,
     },
+    /// A multi-line record has more rows than its side, before the blank line that ends it.
+    #[error("puzzle has more than {expected} rows (puzzles are separated by blank lines)")]
+    ExtraRows {
+        /// Rows expected.
+        expected: usize,
+    },
     /// A multi-line record ended early.
     #[error("puzzle has {found} rows, expected {expected}")]
     MissingRows {
@@ -245,7 +263,8 @@ pub fn parse_one_with(
 /// An output format for grids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OutputFormat {
-    /// One line of N² symbols (N ≤ 35; larger grids fall back to `numbers`).
+    /// One line of N² symbols; grids above 35×35 (no symbol alphabet) as N² numbers separated
+    /// by spaces, still on one line.
     Line,
     /// N rows of N integers.
     Numbers,
@@ -258,7 +277,7 @@ pub enum OutputFormat {
 /// Writes `grid` in `format` (no trailing newline).
 pub fn write_grid(grid: &Grid, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Line => grid.to_line().unwrap_or_else(|| write_numbers(grid)),
+        OutputFormat::Line => grid.to_line().unwrap_or_else(|| write_numbers_line(grid)),
         OutputFormat::Numbers => write_numbers(grid),
         OutputFormat::Block => write_block(grid),
         OutputFormat::Pretty => write_pretty(grid),

@@ -5,17 +5,29 @@ use crate::layout::Regions;
 
 /// N rows of N integers separated by spaces, right-aligned, 0 for empty.
 pub fn write_numbers(grid: &Grid) -> String {
+    write_numbers_with(grid, '\n')
+}
+
+/// The one-line form for grids that have no line symbols (above 35×35): all N² values
+/// separated by single spaces, 0 for empty, on one line. The reader takes a numbers line of
+/// N² values (more than any row has) as a whole puzzle, so this reads back.
+pub fn write_numbers_line(grid: &Grid) -> String {
+    write_numbers_with(grid, ' ')
+}
+
+fn write_numbers_with(grid: &Grid, row_end: char) -> String {
     let n = grid.size();
-    let width = n.to_string().len();
+    let width = if row_end == '\n' {
+        n.to_string().len()
+    } else {
+        1
+    };
     let mut out = String::with_capacity(n * n * (width + 1));
     for (i, &v) in grid.values().iter().enumerate() {
-        if i % n != 0 {
-            out.push(' ');
+        if i > 0 {
+            out.push(if i % n == 0 { row_end } else { ' ' });
         }
         out.push_str(&format!("{v:>width$}"));
-        if i % n == n - 1 && i + 1 < n * n {
-            out.push('\n');
-        }
     }
     out
 }

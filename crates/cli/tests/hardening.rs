@@ -1,0 +1,352 @@
+//! Regression tests for input hardening (issue 12): every record gets exactly one answer,
+//! bad input is a clear error, never a panic or a lost record. Each test is named after the
+//! behaviour it guards.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use sudokit_core::format::{InputFormat, parse_one};
+use sudokit_core::verify::verify;
+
+/// A 9×9 puzzle with one solution, and that solution.
+const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";
+const S: &str = "748635291193472658652819437265948713879123546314756829927364185536281974481597362";
+
+fn run(args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
+    let stdin = stdin.into();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sudokit");
+    let mut input = child.stdin.take().unwrap();
+    // Written from a thread: the binary may answer before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn jigsaw_lines_of_different_sizes_with_the_same_regions_are_records_not_a_panic() {
+    let o = run(&["solve", "-i", "jigsaw"], "....\naabb\n.\naabb\n");
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0].len(), 4);
+    assert!(lines[1].starts_with("error: <stdin>:3:"), "{text}");
+    assert!(!err(&o).contains("panicked"), "{}", err(&o));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn an_unbalanced_brace_in_ndjson_costs_one_record_not_the_rest() {
+    let mut input = String::new();
+    for i in 0..1000 {
+        if i == 10 {
+            input.push_str(&format!("{{\"cells\":\"{P}\"\n"));
+        } else {
+            input.push_str(&format!("{{\"cells\":\"{P}\",\"id\":{i}}}\n"));
+        }
+    }
+    for jobs in ["1", "2"] {
+        let o = run(&["solve", "-j", jobs], input.clone());
+        let text = out(&o);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1000);
+        assert!(
+            lines[10].starts_with("error: <stdin>:11: bad JSON"),
+            "{}",
+            lines[10]
+        );
+        assert_eq!(lines.iter().filter(|l| l.starts_with(S)).count(), 999);
+    }
+}
+
+#[test]
+fn a_syntax_error_in_a_json_array_costs_one_element() {
+    let input = format!(
+        "[\n  {{\"cells\":\"{P}\",\"label\":\"a\"}},\n  {{\"cells\":\"12\" \"x\"}},\n  \
+         {{\"cells\":\"{P}\",\"label\":\"c\"}}\n]\n"
+    );
+    let o = run(&["solve"], input);
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], format!("{S} a"));
+    assert!(
+        lines[1].starts_with("error: <stdin>:3: bad JSON"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], format!("{S} c"));
+}
+
+#[test]
+fn a_typo_in_the_first_line_does_not_decide_the_format_of_the_file() {
+    let typo = format!("{} {}", &P[..40], &P[40..]);
+    for first in [typo.as_str(), &format!("{P} a|b"), &format!("{P} a,b")] {
+        let o = run(&["solve"], format!("{first}\n{P} x\n{P} y\n"));
+        let text = out(&o);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert_eq!(lines[1], format!("{S} x"), "{text}");
+        assert_eq!(lines[2], format!("{S} y"), "{text}");
+    }
+}
+
+#[test]
+fn a_later_input_error_still_writes_the_answers_before_it() {
+    let dir = std::env::temp_dir().join(format!("sudokit-later-error-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, format!("{P}\n{P}\n")).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", good.to_str().unwrap(), "-"])
+        .stdin(std::fs::File::open(&dir).unwrap())
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out(&o), format!("{S}\n{S}\n"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("reading <stdin>"), "{}", err(&o));
+}
+
+#[test]
+fn a_limit_above_65536_lists_every_solution_it_counts() {
+    let o = run(
+        &["solve", "--limit", "70000", "-e", "dlx"],
+        format!("{}\n", ".".repeat(36)),
+    );
+    let text = out(&o);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("at least 70000"));
+    assert_eq!(lines.count(), 70000);
+}
+
+#[test]
+fn a_regions_file_is_read_with_a_size_cap() {
+    let o = run(&["solve", "--regions", "/dev/zero"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("larger than 1 MiB"), "{}", err(&o));
+}
+
+#[test]
+fn grids_above_35_stay_one_line_per_record_and_read_back() {
+    let cells = vec!["0"; 36 * 36].join(",");
+    let input = format!("{{\"size\":36,\"cells\":[{cells}],\"label\":\"big\"}}\n");
+    let o = run(&["solve", "-f", "line"], input.clone());
+    let text = out(&o);
+    assert_eq!(text.lines().count(), 1);
+    let line = text.trim_end().strip_suffix(" big").expect("label kept");
+    let grid = parse_one(line, InputFormat::Auto).expect("the one-line form reads back");
+    assert_eq!(grid.size(), 36);
+    let empty = parse_one(
+        &format!("{{\"size\":36,\"cells\":[{cells}]}}"),
+        InputFormat::Json,
+    );
+    assert!(verify(&empty.unwrap(), &grid).is_ok());
+    let o = run(&["solve", "-f", "csv"], input);
+    assert_eq!(out(&o).lines().count(), 2, "a header and one row");
+}
+
+#[test]
+fn bare_cr_line_endings_separate_records() {
+    let o = run(&["solve"], format!("{P} a\r{P} b\r{P} c\r"));
+    assert_eq!(out(&o), format!("{S} a\n{S} b\n{S} c\n"));
+}
+
+#[test]
+fn junk_lines_in_detected_input_are_errors_not_1x1_puzzles() {
+    let o = run(&["solve"], format!("- note\n1 apple\n{P}\n"));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("error: <stdin>:1:"), "{text}");
+    assert!(lines[1].starts_with("error: <stdin>:2:"), "{text}");
+    assert_eq!(lines[2], S);
+    assert_eq!(o.status.code(), Some(1));
+    // Forced, a 1×1 grid is still a puzzle.
+    let o = run(&["solve", "-i", "line"], ".\n");
+    assert_eq!(out(&o), "1\n");
+}
+
+#[test]
+fn all_honours_json_and_csv_and_keeps_labels() {
+    let o = run(&["solve", "--all", "-f", "json"], format!("{P} lab\n"));
+    let text = out(&o);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["solution"], S);
+    assert_eq!(lines[0]["label"], "lab");
+    assert_eq!(lines[1]["count"], 1);
+    assert_eq!(lines[1]["label"], "lab");
+    let o = run(&["solve", "--all", "-f", "csv"], format!("{P} lab\n"));
+    let text = out(&o);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], "puzzle,solution,status,count,label,error");
+    assert!(rows[1].contains(&format!(",{S},solved,,lab,")), "{text}");
+    assert!(rows[2].ends_with(",,solved,1,lab,"), "{text}");
+    let o = run(&["solve", "--all"], format!("{P} lab\n"));
+    assert_eq!(out(&o), format!("{S}\ncount: 1 lab\n"));
+}
+
+#[test]
+fn csv_output_has_a_header_and_one_shape_for_every_outcome() {
+    let input = format!("{P} a\n{}\nbad-line\n", P.replacen('0', "7", 1));
+    let o = run(&["solve", "-f", "csv"], input);
+    let text = out(&o);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert_eq!(rows[0], "puzzle,solution,status,count,label,error");
+    for row in &rows[1..3] {
+        assert_eq!(row.matches(',').count(), 5, "{row}");
+    }
+    assert!(rows[1].ends_with(",solved,,a,"), "{}", rows[1]);
+    // The error message is one quoted field.
+    assert!(
+        rows[3].starts_with(",,invalid,,,\"<stdin>:3: "),
+        "{}",
+        rows[3]
+    );
+    assert!(rows[3].ends_with('"'), "{}", rows[3]);
+}
+
+#[test]
+fn control_bytes_are_escaped_in_error_messages() {
+    let o = run(&["solve", "-i", "line"], b"12\x003\n".to_vec());
+    let text = out(&o);
+    assert!(!text.contains('\0'));
+    assert!(text.contains("\\u{0}"), "{text}");
+}
+
+#[test]
+fn negative_and_huge_numbers_are_reported_as_bad_numbers_cells() {
+    let o = run(&["solve"], "-1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n");
+    assert!(
+        out(&o).contains("unknown symbol '-1' at row 1, column 1"),
+        "{}",
+        out(&o)
+    );
+    let o = run(
+        &["solve"],
+        "12345678901234567890123 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n",
+    );
+    assert!(out(&o).contains("at row 1, column 1"), "{}", out(&o));
+}
+
+#[test]
+fn a_null_json_label_is_no_label() {
+    let o = run(
+        &["solve"],
+        format!("{{\"cells\":\"{P}\",\"label\":null}}\n"),
+    );
+    assert_eq!(out(&o), format!("{S}\n"));
+}
+
+#[test]
+fn a_long_comment_line_is_skipped_not_an_error() {
+    let input = format!("# {}\n{P}\n", "x".repeat(2 << 20));
+    let o = run(&["solve"], input);
+    assert_eq!(out(&o), format!("{S}\n"));
+}
+
+#[test]
+fn a_zero_budget_stops_even_a_small_search() {
+    let o = run(
+        &["solve", "--budget", "0s", "-e", "propagate"],
+        format!("{}\n", ".".repeat(16)),
+    );
+    assert!(out(&o).starts_with("stopped:"), "{}", out(&o));
+}
+
+#[test]
+fn zero_limits_are_refused_alike() {
+    for args in [
+        &["solve", "--all", "--max-solutions", "0"][..],
+        &["solve", "--limit", "0"],
+    ] {
+        let o = run(args, format!("{P}\n"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn an_extra_row_is_an_error_of_its_record_not_a_record_of_its_own() {
+    let grid = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+    let o = run(&["solve"], format!("{grid}4 3 2 1\n\n{grid}"));
+    let text = out(&o);
+    let records: Vec<&str> = text
+        .split("\n\n")
+        .filter(|r| !r.trim().is_empty())
+        .collect();
+    assert_eq!(records.len(), 2, "{text}");
+    assert!(records[0].contains("more than 4 rows"), "{text}");
+}
+
+#[test]
+fn a_quoted_csv_label_keeps_its_text() {
+    let o = run(
+        &["solve", "-f", "csv"],
+        format!("quizzes,solutions\n{P},,\"my, label\"\n"),
+    );
+    assert!(out(&o).contains(",\"my, label\","), "{}", out(&o));
+}
+
+#[test]
+fn absurd_thread_counts_are_refused() {
+    let o = run(&["solve", "-j", "3000"], format!("{P}\n"));
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn exit_status_1_is_explained_on_stderr() {
+    let o = run(&["solve"], format!("{P}\nbad\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("1 of 2 records not solved"), "{}", err(&o));
+}
+
+#[test]
+fn the_lp_engine_honours_the_time_budget_on_a_huge_grid() {
+    // An empty 64×64 LP has 262,144 columns: one solver iteration takes far longer than this
+    // budget, and the answer must still come back stopped, in about the budget.
+    let cells = vec!["0"; 64 * 64].join(",");
+    let o = run(
+        &["solve", "-e", "lp", "--budget", "300ms"],
+        format!("{{\"size\":64,\"cells\":[{cells}]}}\n"),
+    );
+    // Before the fix this ran for minutes (and 875 MB) before answering at all.
+    assert!(out(&o).starts_with("stopped:"), "{}", out(&o));
+}
+
+#[test]
+fn completions_and_the_man_page_are_generated() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = run(&["completions", shell], "");
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        assert!(out(&o).contains("sudokit"), "{shell}");
+    }
+    let o = run(&["man"], "");
+    assert!(out(&o).contains(".TH sudokit 1"));
+}
+
+#[test]
+fn compare_reads_standard_input_as_its_help_says() {
+    let o = run(&["compare", "--engines", "dlx,propagate"], format!("{P}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("dlx"), "{}", out(&o));
+}

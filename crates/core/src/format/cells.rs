@@ -1,0 +1,172 @@
+//! Cell-level helpers shared by every format: tokens, symbols and numbers to values (naming
+//! the cell of the first bad one), and the final conflict check.
+
+use super::ParseError;
+use crate::grid::{Grid, Symbol, parse_symbol};
+use crate::layout::Layout;
+use std::sync::Arc;
+
+pub(super) fn isqrt_exact(len: usize) -> Option<usize> {
+    let n = (len as f64).sqrt().round() as usize;
+    (n * n == len && n > 0).then_some(n)
+}
+
+pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
+    let t = line.trim_start();
+    let end = t
+        .find(|c: char| c.is_whitespace() || c == '#')
+        .unwrap_or(t.len());
+    let label = t[end..].trim();
+    (&t[..end], (!label.is_empty()).then(|| label.to_string()))
+}
+
+pub(super) fn number_tokens(line: &str) -> Vec<&str> {
+    line.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|t| !t.is_empty() && !t.chars().all(|c| matches!(c, '|' | '+' | '-' | '=')))
+        .collect()
+}
+
+/// The cells of a block row: one symbol per character, ignoring spaces and `|` box separators.
+/// A row of ten or more whitespace-separated words that are numbers (as `pretty` writes grids
+/// above 9×9: `| 10  .  3 |`) is read word by word instead.
+pub(super) fn block_cells(t: &str) -> Vec<&str> {
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number_word = |w: &&str| {
+        w.chars().count() == 1 || (w.len() <= 2 && w.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if words.len() >= 10 && words.iter().any(|w| w.len() > 1) && words.iter().all(number_word) {
+        return words;
+    }
+    t.char_indices()
+        .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+        .map(|(i, c)| &t[i..i + c.len_utf8()])
+        .collect()
+}
+
+/// A symbol as shown in an error: control characters (a NUL byte, an escape) are escaped so
+/// an error line never carries them raw.
+pub(super) fn shown(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            let esc: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            esc
+        })
+        .collect()
+}
+
+/// The error for a 1×1 record in auto-detected input.
+pub(super) fn trivial_error() -> ParseError {
+    ParseError::WrongLength {
+        found: 1,
+        expected: "a single symbol is not taken as a 1x1 puzzle when the format is detected \
+                   (give the input format to solve 1x1 grids)"
+            .into(),
+    }
+}
+
+pub(super) fn number_value(t: &str, n: usize, r: usize, c: usize) -> Result<u8, ParseError> {
+    if matches!(t, "." | "_" | "*" | "-") {
+        return Ok(0);
+    }
+    match t.parse::<u64>() {
+        Ok(v) if v as usize <= n => Ok(v as u8),
+        Ok(v) => Err(ParseError::TooLarge {
+            symbol: t.to_string(),
+            value: v,
+            n,
+            row: r + 1,
+            col: c + 1,
+        }),
+        Err(_) => {
+            // A single letter symbol is accepted too (1-9, A-Z), so block-style rows work.
+            let mut it = t.chars();
+            if let (Some(ch), None) = (it.next(), it.next())
+                && let Some(sym) = parse_symbol(ch)
+            {
+                return symbol_value(ch, sym, n, r, c);
+            }
+            Err(ParseError::UnknownSymbol {
+                symbol: shown(t),
+                row: r + 1,
+                col: c + 1,
+            })
+        }
+    }
+}
+
+pub(super) fn symbol_value(
+    ch: char,
+    sym: Symbol,
+    n: usize,
+    r: usize,
+    c: usize,
+) -> Result<u8, ParseError> {
+    match sym {
+        Symbol::Empty => Ok(0),
+        Symbol::Value(v) if (v as usize) <= n => Ok(v),
+        Symbol::Value(v) => Err(ParseError::TooLarge {
+            symbol: ch.to_string(),
+            value: v as u64,
+            n,
+            row: r + 1,
+            col: c + 1,
+        }),
+    }
+}
+
+/// Turns N² symbols into values, naming the cell of the first bad symbol.
+pub(super) fn symbols_to_values(chars: &[char], n: usize) -> Result<Vec<u8>, ParseError> {
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &ch)| {
+            let (r, c) = (i / n, i % n);
+            match parse_symbol(ch) {
+                Some(sym) => symbol_value(ch, sym, n, r, c),
+                None => Err(ParseError::UnknownSymbol {
+                    symbol: shown(&ch.to_string()),
+                    row: r + 1,
+                    col: c + 1,
+                }),
+            }
+        })
+        .collect()
+}
+
+pub(super) fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, ParseError> {
+    // Every caller sizes `values` from the layout; checked anyway, since a mismatch here would
+    // otherwise be a panic on user input.
+    if values.len() != layout.cell_count() {
+        return Err(ParseError::WrongLength {
+            found: values.len(),
+            expected: format!(
+                "expected {} for the {}",
+                layout.cell_count(),
+                layout.describe()
+            ),
+        });
+    }
+    let g = Grid::from_values(layout, values);
+    match g.find_conflict() {
+        Some(c) => Err(ParseError::Conflict(c)),
+        None => Ok(g),
+    }
+}
+
+pub(super) fn complete(g: Grid) -> Result<Grid, ParseError> {
+    let n = g.size();
+    match g.values().iter().position(|&v| v == 0) {
+        Some(i) => Err(ParseError::EmptyCell {
+            row: i / n + 1,
+            col: i % n + 1,
+        }),
+        None => Ok(g),
+    }
+}

@@ -1,0 +1,134 @@
+//! Format `line`: one puzzle per line, N² symbols, then an optional label. [`LineParser`] is
+//! the part that can run on any thread (the CLI parses line records on its workers).
+
+use super::cells::*;
+use super::source::*;
+use super::{InputFormat, LayoutSpec, ParseError, Record};
+use crate::grid::Grid;
+use crate::layout::Layout;
+use crate::types::MAX_SIZE;
+use std::io::{self, BufRead};
+use std::sync::Arc;
+
+/// Parses line-format records (N² symbols, optional label) with a cache of layouts; the part
+/// of [`Reader`] that can run anywhere, so a batch can be parsed on worker threads.
+#[derive(Clone, Debug)]
+pub struct LineParser {
+    pub(super) spec: LayoutSpec,
+    pub(super) cache: Vec<(usize, Arc<Layout>)>,
+    /// The format was detected, not given: a 1×1 "puzzle" is then almost surely a stray
+    /// word or note, and is reported instead of solved.
+    pub(super) detected: bool,
+}
+
+impl LineParser {
+    /// A parser applying `spec` to every record.
+    pub fn new(spec: LayoutSpec) -> LineParser {
+        LineParser {
+            spec,
+            cache: Vec::new(),
+            detected: false,
+        }
+    }
+
+    /// Parses one line-format record: the puzzle token, then its label.
+    pub fn parse(&mut self, index: usize, line: usize, text: Result<&str, ParseError>) -> Record {
+        let (label, puzzle) = match text {
+            Ok(t) => {
+                let (tok, label) = first_token(t);
+                (label, self.grid_from_symbols(tok))
+            }
+            Err(e) => (None, Err(e)),
+        };
+        Record {
+            index,
+            line,
+            format: InputFormat::Line,
+            label,
+            puzzle,
+            expected: None,
+        }
+    }
+
+    pub(super) fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
+        if let Some((_, l)) = self.cache.iter().find(|(k, _)| *k == n) {
+            return Ok(l.clone());
+        }
+        let layout = if let Some(r) = &self.spec.regions {
+            if r.size() != n {
+                return Err(ParseError::WrongLength {
+                    found: n * n,
+                    expected: format!("{} for the given {}", r.cell_count(), r.describe()),
+                });
+            }
+            r.with_extras(&self.spec.extras)
+        } else if let Some((rows, cols)) = self.spec.box_shape {
+            Layout::boxed(n, rows, cols)?.with_extras(&self.spec.extras)
+        } else {
+            Layout::standard(n)?.with_extras(&self.spec.extras)
+        };
+        let layout = Arc::new(layout);
+        if self.cache.len() > 8 {
+            self.cache.clear();
+        }
+        self.cache.push((n, layout.clone()));
+        Ok(layout)
+    }
+
+    pub(super) fn side_from_len(&self, len: usize) -> Result<usize, ParseError> {
+        if let Some(f) = self.spec.fixed_size() {
+            if f == 0 || f > MAX_SIZE {
+                return Err(crate::layout::LayoutError::UnsupportedSize(f).into());
+            }
+            if len == f * f {
+                return Ok(f);
+            }
+            return Err(ParseError::WrongLength {
+                found: len,
+                expected: format!("expected {} for a {f}x{f} grid", f * f),
+            });
+        }
+        match isqrt_exact(len) {
+            Some(1) if self.detected => Err(trivial_error()),
+            Some(n) if n <= MAX_SIZE => Ok(n),
+            _ => Err(ParseError::WrongLength {
+                found: len,
+                expected: if len > 0 && len < 81 + 19 {
+                    "expected a square number N² (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16)".into()
+                } else {
+                    "expected a square number N² with N between 1 and 64".into()
+                },
+            }),
+        }
+    }
+
+    pub(super) fn grid_from_symbols(&mut self, token: &str) -> Result<Grid, ParseError> {
+        let chars: Vec<char> = token.chars().collect();
+        let n = self.side_from_len(chars.len())?;
+        let values = symbols_to_values(&chars, n)?;
+        let layout = self.layout_for(n)?;
+        finish(layout, values)
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    pub(super) fn read_line_record(&mut self) -> io::Result<Option<Record>> {
+        let Some((no, line)) = self.next_content_line()? else {
+            return Ok(None);
+        };
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return Ok(Some(self.record(no, InputFormat::Line, None, Err(e), None))),
+        };
+        let (tok, label) = first_token(&line);
+        let tok = tok.to_string();
+        let puzzle = self.grid_from_symbols(&tok);
+        Ok(Some(self.record(
+            no,
+            InputFormat::Line,
+            label,
+            puzzle,
+            None,
+        )))
+    }
+}
