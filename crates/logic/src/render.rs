@@ -145,7 +145,7 @@ pub fn step_json(layout: &Layout, step: &Step) -> Value {
         "technique": info.id,
         "name": info.name,
         "hodoku": info.hodoku,
-        "se": ((step.se * 10.0).round() / 10.0) as f64,
+        "se": (f64::from(step.se) * 10.0).round() / 10.0,
         "level": info.level,
         "uniqueness": info.uniqueness,
         "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
