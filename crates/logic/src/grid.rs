@@ -102,6 +102,9 @@ struct Geometry {
     layout: Arc<Layout>,
     /// Peer bitset of every cell (a cell is not its own peer).
     peers: Vec<CellSet>,
+    /// A hash of the houses and peers, so caches keyed by a grid's state tell layouts apart
+    /// (an empty jigsaw and an empty 9×9 have the same values and candidates).
+    fingerprint: u64,
 }
 
 impl Geometry {
@@ -116,7 +119,17 @@ impl Geometry {
                 s
             })
             .collect();
-        Geometry { layout, peers }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for house in layout.houses() {
+            std::hash::Hash::hash(&layout.house_cells(house), &mut h);
+        }
+        std::hash::Hash::hash(&peers, &mut h);
+        let fingerprint = std::hash::Hasher::finish(&h);
+        Geometry {
+            layout,
+            peers,
+            fingerprint,
+        }
     }
 }
 
@@ -249,10 +262,11 @@ impl CandidateGrid {
     pub fn values(&self) -> &[u8] {
         &self.values
     }
-    /// The grid's state (values and candidates) as a key, for caches that finders keep
-    /// between calls on the same grid.
-    pub(crate) fn state_key(&self) -> (Vec<u8>, Vec<u64>) {
+    /// The grid's state (its layout's fingerprint, values and candidates) as a key, for caches
+    /// that finders keep between calls on the same grid.
+    pub(crate) fn state_key(&self) -> (u64, Vec<u8>, Vec<u64>) {
         (
+            self.geo.fingerprint,
             self.values.clone(),
             self.cands.iter().map(|d| d.0).collect(),
         )
@@ -451,6 +465,20 @@ impl CandidateGrid {
 mod tests {
     use super::*;
     use sudokit_core::format::{InputFormat, parse_one};
+
+    /// Caches keyed by a grid's state (forcing outcomes, link graphs, ALS) must tell two
+    /// layouts apart even when values and candidates agree, as on two empty grids.
+    #[test]
+    fn state_keys_tell_layouts_apart() {
+        let boxes = Arc::new(Layout::boxed(6, 2, 3).unwrap());
+        let tall = Arc::new(Layout::boxed(6, 3, 2).unwrap());
+        let a = CandidateGrid::new(&Grid::empty(boxes.clone()));
+        let b = CandidateGrid::new(&Grid::empty(tall));
+        assert_eq!(a.values(), b.values());
+        assert_ne!(a.state_key(), b.state_key());
+        let again = CandidateGrid::new(&Grid::empty(boxes));
+        assert_eq!(a.state_key(), again.state_key());
+    }
 
     #[test]
     fn candidates_exclude_placed_peers() {

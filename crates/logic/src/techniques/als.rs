@@ -158,7 +158,7 @@ fn max_als(n: usize) -> usize {
 /// The grid's ALS and their restricted-common-candidate links, computed once per grid state
 /// and shared by the ALS finders (they run one after another on the same grid).
 struct Cached {
-    key: (Vec<u8>, Vec<u64>, bool),
+    key: ((u64, Vec<u8>, Vec<u64>), bool),
     all: Rc<Vec<Als>>,
     adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
 }
@@ -167,9 +167,8 @@ thread_local! {
     static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
 }
 
-fn key(g: &CandidateGrid, overlap: bool) -> (Vec<u8>, Vec<u64>, bool) {
-    let (values, cands) = g.state_key();
-    (values, cands, overlap)
+fn key(g: &CandidateGrid, overlap: bool) -> ((u64, Vec<u8>, Vec<u64>), bool) {
+    (g.state_key(), overlap)
 }
 
 /// The ALS of `g` and, for each, the ALS it has restricted common digits with.

@@ -188,7 +188,7 @@ pub struct Links {
 }
 
 /// The grid state and flags a cached link graph belongs to.
-type LinksKey = ((Vec<u8>, Vec<u64>), bool, bool);
+type LinksKey = ((u64, Vec<u8>, Vec<u64>), bool, bool);
 
 thread_local! {
     /// The link graphs of the last grid seen, one per (grouped, ALS) variant: the chain

@@ -112,7 +112,7 @@ struct Outcome {
 type Followed = HashMap<(Cell, Digit), Rc<Outcome>>;
 
 /// The grid state, rule set and length limit the cached outcomes belong to.
-type FollowKey = ((Vec<u8>, Vec<u64>), bool, usize);
+type FollowKey = ((u64, Vec<u8>, Vec<u64>), bool, usize);
 
 thread_local! {
     /// Outcomes of "candidate is true" assumptions on the last grid seen, per rule set: the
