@@ -28,6 +28,7 @@ pub mod grid;
 pub mod levels;
 pub mod reglib;
 pub mod render;
+pub mod se;
 pub mod solver;
 pub mod step;
 pub mod technique;

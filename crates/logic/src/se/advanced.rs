@@ -1,0 +1,271 @@
+//! The nested rules of SE's dynamic forcing chains "(+)" and above: when a dynamic search runs
+//! dry, intersections, hidden and naked pairs, X-Wings and (from level 2) whole chaining
+//! rules are run on the search's board, and what they eliminate joins the search.
+//!
+//! Design decision: an elimination found this way gets as parents exactly the earlier
+//! eliminations of the search that the pattern needed (SE's `getRuleParents`) — a pattern that
+//! already held before the search began adds nothing and is skipped — so the chain's
+//! complexity, and with it the rating, counts only what the nesting really used. Rules are
+//! asked in SE's order and the first that yields something ends the round.
+
+use super::basic::{bcr, common_tuple, each_lock};
+use super::board::{Board, Kind, Shape, bit, bits, combinations, digits};
+use super::chaining::{Chaining, Ctx, FORCING_CHAINS, MULTIPLE, Stopped, dynamic};
+
+/// An elimination produced by a nested rule.
+pub(crate) struct Adv {
+    /// The "off" potential.
+    pub pot: u32,
+    /// The outer search's eliminations it depends on, as "off" potentials.
+    pub parents: Vec<u32>,
+    /// Complexity of the nested chain (0 for a pattern), and a key telling chains apart.
+    pub nested: u32,
+    pub nested_key: u64,
+}
+
+#[inline]
+fn off(n: usize, cell: usize, d: u8) -> u32 {
+    ((cell * n + d as usize - 1) as u32) << 1
+}
+
+/// The nested rules of a dynamic search at `level`, in SE's order.
+fn nested_rules(level: u32) -> Vec<Chaining> {
+    let mut v = Vec::new();
+    if level < 4 {
+        if level >= 2 {
+            v.push(FORCING_CHAINS);
+        }
+        if level >= 3 {
+            v.push(MULTIPLE);
+        }
+    } else {
+        v.push(dynamic(0));
+        if level >= 5 {
+            v.push(dynamic(level - 3));
+        }
+    }
+    v
+}
+
+pub(crate) fn potentials(
+    ctx: &mut Ctx<'_>,
+    level: u32,
+    cands: &mut [u64],
+    source: &[u64],
+) -> Result<Vec<Adv>, Stopped> {
+    let sh = ctx.shape;
+    let board = Board {
+        values: ctx.values.to_vec(),
+        cands: cands.to_vec(),
+    };
+    let mut out = Vec::new();
+    locking(sh, &board, source, &mut out);
+    if !out.is_empty() {
+        return Ok(out);
+    }
+    hidden_pairs(sh, &board, source, &mut out);
+    if !out.is_empty() {
+        return Ok(out);
+    }
+    naked_pairs(sh, &board, source, &mut out);
+    if !out.is_empty() {
+        return Ok(out);
+    }
+    x_wings(sh, &board, source, &mut out);
+    if !out.is_empty() {
+        return Ok(out);
+    }
+    for rule in nested_rules(level) {
+        let outer = ctx.rule_source.replace(source.to_vec());
+        let mut work = cands.to_vec();
+        let hints = rule.hints(ctx, &mut work);
+        ctx.rule_source = outer;
+        for h in hints? {
+            if h.rule_parents.is_empty() {
+                continue;
+            }
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut s = std::collections::hash_map::DefaultHasher::new();
+                h.text.hash(&mut s);
+                h.complexity.hash(&mut s);
+                s.finish() | 1
+            };
+            for &(c, m) in &h.removals {
+                for d in digits(m) {
+                    out.push(Adv {
+                        pot: off(sh.n, c as usize, d),
+                        parents: h.rule_parents.clone(),
+                        nested: h.complexity,
+                        nested_key: key,
+                    });
+                }
+            }
+        }
+        if !out.is_empty() {
+            return Ok(out);
+        }
+    }
+    Ok(out)
+}
+
+fn push_all(n: usize, removals: &[(usize, u8)], parents: &[u32], out: &mut Vec<Adv>) {
+    for &(c, d) in removals {
+        out.push(Adv {
+            pot: off(n, c, d),
+            parents: parents.to_vec(),
+            nested: 0,
+            nested_key: 0,
+        });
+    }
+}
+
+fn locking(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
+    each_lock(sh, b, &mut |t1, i1, t2, i2, d, removable| {
+        if removable.is_empty() {
+            return false;
+        }
+        let parents: Vec<u32> = sh.types[t1].regions[i1]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                source[c] & bit(d) != 0
+                    && b.cands[c] & bit(d) == 0
+                    && sh.region_at[t2][c] != i2 as u32
+            })
+            .map(|c| off(sh.n, c, d))
+            .collect();
+        if !parents.is_empty() {
+            let rem: Vec<(usize, u8)> = removable.iter().map(|&c| (c as usize, d)).collect();
+            push_all(sh.n, &rem, &parents, out);
+        }
+        false
+    });
+}
+
+fn hidden_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
+    for t in bcr(sh) {
+        for region in &sh.types[t].regions {
+            if b.empty_count(region) <= 4 {
+                continue;
+            }
+            for combo in combinations(2, sh.n) {
+                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
+                let masks: Vec<u64> = values.iter().map(|&d| b.positions(region, d)).collect();
+                let Some(common) = common_tuple(&masks, 2) else {
+                    continue;
+                };
+                let vmask = bit(values[0]) | bit(values[1]);
+                let mut rem = Vec::new();
+                for i in bits(common) {
+                    let c = region[i] as usize;
+                    for d in digits(b.cands[c] & !vmask) {
+                        rem.push((c, d));
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for (i, &c) in region.iter().enumerate() {
+                    if common & (1 << i) != 0 {
+                        continue;
+                    }
+                    for &d in &values {
+                        if source[c as usize] & bit(d) != 0 {
+                            parents.push(off(sh.n, c as usize, d));
+                        }
+                    }
+                }
+                if !parents.is_empty() {
+                    push_all(sh.n, &rem, &parents, out);
+                }
+            }
+        }
+    }
+}
+
+fn naked_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
+    for t in bcr(sh) {
+        for region in &sh.types[t].regions {
+            if b.empty_count(region) < 4 {
+                continue;
+            }
+            for combo in combinations(2, region.len()) {
+                let cells: Vec<usize> = bits(combo).map(|i| region[i] as usize).collect();
+                let masks: Vec<u64> = cells.iter().map(|&c| b.cands[c]).collect();
+                let Some(common) = common_tuple(&masks, 2) else {
+                    continue;
+                };
+                let mut rem = Vec::new();
+                for (i, &c) in region.iter().enumerate() {
+                    if combo & (1 << i) == 0 {
+                        for d in digits(b.cands[c as usize] & common) {
+                            rem.push((c as usize, d));
+                        }
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for &c in &cells {
+                    for d in digits(source[c] & !common) {
+                        parents.push(off(sh.n, c, d));
+                    }
+                }
+                if !parents.is_empty() {
+                    push_all(sh.n, &rem, &parents, out);
+                }
+            }
+        }
+    }
+}
+
+fn x_wings(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
+    let (Some(row), Some(col)) = (sh.type_of(Kind::Row), sh.type_of(Kind::Column)) else {
+        return;
+    };
+    let n = sh.n;
+    for (base, cover) in [(col, row), (row, col)] {
+        for combo in combinations(2, n) {
+            for d in 1..=n as u8 {
+                if b.occurrences(d) + 4 > n {
+                    continue;
+                }
+                let masks: Vec<u64> = bits(combo)
+                    .map(|i| b.positions(&sh.types[base].regions[i], d))
+                    .collect();
+                let Some(common) = common_tuple(&masks, 2) else {
+                    continue;
+                };
+                let mut rem = Vec::new();
+                for j in bits(common) {
+                    for (i, &c) in sh.types[cover].regions[j].iter().enumerate() {
+                        if combo & (1 << i) == 0 && b.has(c as usize, d) {
+                            rem.push((c as usize, d));
+                        }
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for i in bits(combo) {
+                    for (j, &c) in sh.types[base].regions[i].iter().enumerate() {
+                        let c = c as usize;
+                        if common & (1 << j) == 0
+                            && source[c] & bit(d) != 0
+                            && b.cands[c] & bit(d) == 0
+                        {
+                            parents.push(off(n, c, d));
+                        }
+                    }
+                }
+                if !parents.is_empty() {
+                    push_all(n, &rem, &parents, out);
+                }
+            }
+        }
+    }
+}

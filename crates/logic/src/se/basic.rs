@@ -1,0 +1,486 @@
+//! SE's pattern rules below the chains: hidden and naked singles, the "direct" intersections
+//! and hidden sets (those that at once give a hidden single), intersections, naked and hidden
+//! sets, basic fish, XY- and XYZ-wings.
+//!
+//! Design decision: each rule returns the *first* hint in SE's own walk (region types, regions,
+//! values and combinations in the order SE visits them), because SE applies the first hint it
+//! is offered; a different but equally rated hint would lead the rest of the path elsewhere.
+//! The rules also have SE's preconditions (a naked set of size k only in a region with at
+//! least 2k empty cells, a fish only on a digit placed at most N − 2k times, every base line
+//! with at least two positions), which decide what SE finds on harder puzzles.
+
+use super::board::{Board, Kind, Shape, bit, bits, combinations, digits};
+use super::hint::{Hint, cell_name};
+
+fn region_name(shape: &Shape, t: usize, r: usize) -> String {
+    match shape.types[t].kind {
+        Kind::Block => {
+            if shape.layout.is_jigsaw() {
+                format!("region {}", r + 1)
+            } else {
+                format!("block {}", r + 1)
+            }
+        }
+        Kind::Row => format!("row {}", r + 1),
+        Kind::Column => format!("column {}", r + 1),
+        Kind::Extra => format!("diagonal {}", r + 1),
+    }
+}
+
+/// The order in which SE's singles and sets visit region types: block, column, row, extras.
+pub(crate) fn bcr(shape: &Shape) -> Vec<usize> {
+    [Kind::Block, Kind::Column, Kind::Row, Kind::Extra]
+        .iter()
+        .filter_map(|&k| shape.type_of(k))
+        .collect()
+}
+
+/// Hidden singles: first the last empty cell of a region (1.0), then hidden singles in blocks
+/// (1.2), then in columns and rows (1.5).
+pub(crate) fn hidden_single(shape: &Shape, b: &Board) -> Option<Hint> {
+    let order = bcr(shape);
+    for alone in [true, false] {
+        for &t in &order {
+            for (r, region) in shape.types[t].regions.iter().enumerate() {
+                let is_alone = b.empty_count(region) == 1;
+                if is_alone != alone {
+                    continue;
+                }
+                for d in 1..=shape.n as u8 {
+                    let pos = b.positions(region, d);
+                    if pos.count_ones() == 1 {
+                        let cell = region[pos.trailing_zeros() as usize];
+                        let (name, rating) = if alone {
+                            ("Full House", 1.0)
+                        } else if shape.types[t].kind == Kind::Block {
+                            ("Hidden Single", 1.2)
+                        } else {
+                            ("Hidden Single", 1.5)
+                        };
+                        let mut h = Hint::pattern(
+                            name,
+                            rating,
+                            format!(
+                                "{}: {} is the only place for {} in {}",
+                                name,
+                                cell_name(shape, cell as usize),
+                                d,
+                                region_name(shape, t, r)
+                            ),
+                        );
+                        h.place = Some((cell, d));
+                        return Some(h);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Naked singles, rows first.
+pub(crate) fn naked_single(shape: &Shape, b: &Board) -> Option<Hint> {
+    for c in 0..shape.ncells {
+        if b.values[c] == 0 && b.cands[c].count_ones() == 1 {
+            let d = b.cands[c].trailing_zeros() as u8 + 1;
+            let mut h = Hint::pattern(
+                "Naked Single",
+                2.3,
+                format!("Naked Single: {} can only hold {}", cell_name(shape, c), d),
+            );
+            h.place = Some((c as u16, d));
+            return Some(h);
+        }
+    }
+    None
+}
+
+fn crosses(shape: &Shape, a: &[u16], t2: usize, r2: usize) -> bool {
+    a.iter()
+        .any(|&c| shape.region_at[t2][c as usize] == r2 as u32)
+}
+
+/// Every intersection SE looks at: digit `d` of region `i1` (type `t1`) confined to region
+/// `i2` (type `t2`), with the cells of `i2` outside `i1` that hold `d`. `f` returns `true` to
+/// stop the walk.
+pub(crate) fn each_lock(
+    shape: &Shape,
+    b: &Board,
+    f: &mut dyn FnMut(usize, usize, usize, usize, u8, &[u16]) -> bool,
+) {
+    let mut pairs = Vec::new();
+    let bl = shape.type_of(Kind::Block);
+    let row = shape.type_of(Kind::Row);
+    let col = shape.type_of(Kind::Column);
+    let ex = shape.type_of(Kind::Extra);
+    for (x, y) in [(bl, col), (bl, row), (col, bl), (row, bl)] {
+        if let (Some(x), Some(y)) = (x, y) {
+            pairs.push((x, y));
+        }
+    }
+    if let Some(e) = ex {
+        for o in [bl, row, col].into_iter().flatten() {
+            pairs.push((e, o));
+            pairs.push((o, e));
+        }
+    }
+    let mut removable = Vec::new();
+    // SukakuExplainer (whose `serate` made the reference ratings) walks digit first, then
+    // the first region, then the second; SE 1.2.1 walked regions first.
+    for (t1, t2) in pairs {
+        for d in 1..=shape.n as u8 {
+            for (i1, region1) in shape.types[t1].regions.iter().enumerate() {
+                let pos = b.positions(region1, d);
+                if pos.count_ones() <= 1 {
+                    continue;
+                }
+                for (i2, region2) in shape.types[t2].regions.iter().enumerate() {
+                    if !crosses(shape, region1, t2, i2) {
+                        continue;
+                    }
+                    let inside =
+                        bits(pos).all(|i| shape.region_at[t2][region1[i] as usize] == i2 as u32);
+                    if !inside {
+                        continue;
+                    }
+                    removable.clear();
+                    removable.extend(region2.iter().copied().filter(|&c| {
+                        shape.region_at[t1][c as usize] != i1 as u32 && b.has(c as usize, d)
+                    }));
+                    if f(t1, i1, t2, i2, d, &removable) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Pointing and claiming. In direct mode, only those whose removals leave a digit one place in
+/// another region of the first region's type (that placement is part of the step).
+pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
+    let mut found = None;
+    each_lock(shape, b, &mut |t1, i1, t2, i2, d, removable| {
+        let pointing = shape.types[t1].kind == Kind::Block;
+        if direct {
+            for (i3, region3) in shape.types[t1].regions.iter().enumerate() {
+                if i3 == i1 || !crosses(shape, region3, t2, i2) {
+                    continue;
+                }
+                let pos3 = b.positions(region3, d);
+                if pos3.count_ones() <= 1 {
+                    continue;
+                }
+                let left: Vec<usize> = bits(pos3)
+                    .filter(|&i| shape.region_at[t2][region3[i] as usize] != i2 as u32)
+                    .collect();
+                if left.len() == 1 {
+                    let hcell = region3[left[0]];
+                    let (name, rating) = if pointing {
+                        ("Direct Pointing", 1.7)
+                    } else {
+                        ("Direct Claiming", 1.9)
+                    };
+                    let mut h = Hint::pattern(
+                        name,
+                        rating,
+                        format!(
+                            "{}: {} in {} is confined to {}, so {} is the only place for {} in {}",
+                            name,
+                            d,
+                            region_name(shape, t1, i1),
+                            region_name(shape, t2, i2),
+                            cell_name(shape, hcell as usize),
+                            d,
+                            region_name(shape, t1, i3)
+                        ),
+                    );
+                    // SE's direct hints only place: their removals stay for later steps.
+                    h.place = Some((hcell, d));
+                    found = Some(h);
+                    return true;
+                }
+            }
+            false
+        } else if !removable.is_empty() {
+            let (name, rating) = if pointing {
+                ("Pointing", 2.6)
+            } else {
+                ("Claiming", 2.8)
+            };
+            let mut h = Hint::pattern(name, rating, String::new());
+            for &c in removable {
+                h.remove(c, bit(d));
+            }
+            h.text = format!(
+                "{}: {} in {} is confined to {}: {}",
+                name,
+                d,
+                region_name(shape, t1, i1),
+                region_name(shape, t2, i2),
+                h.removals_text(shape)
+            );
+            found = Some(h);
+            true
+        } else {
+            false
+        }
+    });
+    found
+}
+
+/// The union of the masks when each has at least two bits and the union has exactly `k`.
+pub(crate) fn common_tuple(masks: &[u64], k: usize) -> Option<u64> {
+    let mut u = 0;
+    for &m in masks {
+        if m.count_ones() <= 1 {
+            return None;
+        }
+        u |= m;
+    }
+    (u.count_ones() as usize == k).then_some(u)
+}
+
+const SET_NAMES: [&str; 5] = ["", "", "Pair", "Triplet", "Quad"];
+
+/// Naked sets of size `k` (2..=4): 3.0, 3.6, 5.0.
+pub(crate) fn naked_set(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
+    let rating = [0.0, 0.0, 3.0, 3.6, 5.0][k];
+    for t in bcr(shape) {
+        for (r, region) in shape.types[t].regions.iter().enumerate() {
+            if b.empty_count(region) < 2 * k {
+                continue;
+            }
+            for combo in combinations(k, region.len()) {
+                let masks: Vec<u64> = bits(combo).map(|i| b.cands[region[i] as usize]).collect();
+                let Some(common) = common_tuple(&masks, k) else {
+                    continue;
+                };
+                let mut h =
+                    Hint::pattern(&format!("Naked {}", SET_NAMES[k]), rating, String::new());
+                for (i, &c) in region.iter().enumerate() {
+                    if combo & (1 << i) == 0 {
+                        h.remove(c, b.cands[c as usize] & common);
+                    }
+                }
+                if h.is_worth() {
+                    let cells: Vec<String> = bits(combo)
+                        .map(|i| cell_name(shape, region[i] as usize))
+                        .collect();
+                    let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
+                    h.text = format!(
+                        "{}: {} hold only {} in {}: {}",
+                        h.name,
+                        cells.join(","),
+                        ds.join(","),
+                        region_name(shape, t, r),
+                        h.removals_text(shape)
+                    );
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Hidden sets of size `k`: 3.4, 4.0, 5.4; in direct mode (2.0, 2.5) only those that leave
+/// another digit a single place in the same region, which is placed.
+pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Option<Hint> {
+    for t in bcr(shape) {
+        for (r, region) in shape.types[t].regions.iter().enumerate() {
+            let empty = b.empty_count(region);
+            if !(empty > 2 * k || (direct && empty > k)) {
+                continue;
+            }
+            for combo in combinations(k, shape.n) {
+                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
+                let masks: Vec<u64> = values.iter().map(|&d| b.positions(region, d)).collect();
+                let Some(common) = common_tuple(&masks, k) else {
+                    continue;
+                };
+                let vmask: u64 = values.iter().map(|&d| bit(d)).fold(0, |a, x| a | x);
+                let mut removals = Vec::new();
+                for i in bits(common) {
+                    let c = region[i];
+                    let extra = b.cands[c as usize] & !vmask;
+                    if extra != 0 {
+                        removals.push((c, extra));
+                    }
+                }
+                let ds: Vec<String> = values.iter().map(|d| d.to_string()).collect();
+                let cells: Vec<String> = bits(common)
+                    .map(|i| cell_name(shape, region[i] as usize))
+                    .collect();
+                if direct {
+                    for d in 1..=shape.n as u8 {
+                        if vmask & bit(d) != 0 {
+                            continue;
+                        }
+                        let pos = b.positions(region, d);
+                        if pos.count_ones() > 1 && (pos & !common).count_ones() == 1 {
+                            let cell = region[(pos & !common).trailing_zeros() as usize];
+                            let (name, rating) = if k == 2 {
+                                ("Direct Hidden Pair", 2.0)
+                            } else if k == 3 {
+                                ("Direct Hidden Triplet", 2.5)
+                            } else {
+                                ("Direct Hidden Quad", 4.3)
+                            };
+                            let mut h = Hint::pattern(
+                                name,
+                                rating,
+                                format!(
+                                    "{}: {} only fit in {} in {}, so {} is the only place for {}",
+                                    name,
+                                    ds.join(","),
+                                    cells.join(","),
+                                    region_name(shape, t, r),
+                                    cell_name(shape, cell as usize),
+                                    d
+                                ),
+                            );
+                            // Only the placement is applied, as in SE.
+                            h.place = Some((cell, d));
+                            return Some(h);
+                        }
+                    }
+                } else if !removals.is_empty() {
+                    let rating = [0.0, 0.0, 3.4, 4.0, 5.4][k];
+                    let mut h =
+                        Hint::pattern(&format!("Hidden {}", SET_NAMES[k]), rating, String::new());
+                    h.removals = removals;
+                    h.text = format!(
+                        "{}: {} only fit in {} in {}: {}",
+                        h.name,
+                        ds.join(","),
+                        cells.join(","),
+                        region_name(shape, t, r),
+                        h.removals_text(shape)
+                    );
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2): columns as base lines first, then rows.
+pub(crate) fn fish(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
+    let (Some(row), Some(col)) = (shape.type_of(Kind::Row), shape.type_of(Kind::Column)) else {
+        return None;
+    };
+    let n = shape.n;
+    let name = ["", "", "X-Wing", "Swordfish", "Jellyfish"][k];
+    let rating = [0.0, 0.0, 3.2, 3.8, 5.2][k];
+    for (base, cover) in [(col, row), (row, col)] {
+        let occ: Vec<usize> = (1..=n as u8).map(|d| b.occurrences(d)).collect();
+        for combo in combinations(k, n) {
+            for d in 1..=n as u8 {
+                if occ[d as usize - 1] + 2 * k > n {
+                    continue;
+                }
+                let masks: Vec<u64> = bits(combo)
+                    .map(|i| b.positions(&shape.types[base].regions[i], d))
+                    .collect();
+                let Some(common) = common_tuple(&masks, k) else {
+                    continue;
+                };
+                let mut h = Hint::pattern(name, rating, String::new());
+                for j in bits(common) {
+                    let line = &shape.types[cover].regions[j];
+                    for (i, &c) in line.iter().enumerate() {
+                        if combo & (1 << i) == 0 && b.has(c as usize, d) {
+                            h.remove(c, bit(d));
+                        }
+                    }
+                }
+                if h.is_worth() {
+                    let bases: Vec<String> = bits(combo).map(|i| (i + 1).to_string()).collect();
+                    let covers: Vec<String> = bits(common).map(|i| (i + 1).to_string()).collect();
+                    let (bn, cn) = if base == col {
+                        ("columns", "rows")
+                    } else {
+                        ("rows", "columns")
+                    };
+                    h.text = format!(
+                        "{}: {} in {} {} lies in {} {}: {}",
+                        name,
+                        d,
+                        bn,
+                        bases.join(","),
+                        cn,
+                        covers.join(","),
+                        h.removals_text(shape)
+                    );
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XY-Wing (4.2) and XYZ-Wing (4.4), pivot cells in reading order.
+pub(crate) fn xy_wing(shape: &Shape, b: &Board, xyz: bool) -> Option<Hint> {
+    let want = if xyz { 3 } else { 2 };
+    for xy in 0..shape.ncells {
+        let xyv = b.cands[xy];
+        if xyv.count_ones() != want {
+            continue;
+        }
+        for &xz in &shape.peers[xy] {
+            let xzv = b.cands[xz as usize];
+            if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
+                continue;
+            }
+            for &yz in &shape.peers[xy] {
+                let yzv = b.cands[yz as usize];
+                if yzv.count_ones() != 2 || yz == xz || yzv == xzv {
+                    continue;
+                }
+                let ok = if xyz {
+                    yzv & !xyv == 0 && xzv & !xyv == 0 && (xzv | yzv) == xyv
+                } else {
+                    let z = xzv & yzv;
+                    z.count_ones() == 1 && z & xyv == 0 && (xzv | yzv) & !z == xyv
+                };
+                if !ok {
+                    continue;
+                }
+                let z = xzv & yzv;
+                let zd = z.trailing_zeros() as u8 + 1;
+                let mut h = Hint::pattern(
+                    if xyz { "XYZ-Wing" } else { "XY-Wing" },
+                    if xyz { 4.4 } else { 4.2 },
+                    String::new(),
+                );
+                for &v in &shape.peers[xz as usize] {
+                    let vu = v as usize;
+                    if vu == xy || v == yz || !shape.peers[yz as usize].contains(&v) {
+                        continue;
+                    }
+                    if xyz && !shape.peers[xy].contains(&v) {
+                        continue;
+                    }
+                    if b.has(vu, zd) {
+                        h.remove(v, z);
+                    }
+                }
+                if h.is_worth() {
+                    h.text = format!(
+                        "{}: pivot {}, pincers {} and {}: {}",
+                        h.name,
+                        cell_name(shape, xy),
+                        cell_name(shape, xz as usize),
+                        cell_name(shape, yz as usize),
+                        h.removals_text(shape)
+                    );
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,274 @@
+//! The rater's own board: values, candidates and the layout's houses grouped into *region
+//! types* the way Sudoku Explainer walks them.
+//!
+//! Design decision: SE's answers depend on the order in which it visits regions, cells and
+//! values (the first hint found is the one applied, and a chain's length depends on which parent
+//! reached a node first). The board therefore keeps, for every layout, an explicit list of
+//! region types — box (or jigsaw region), row, column, then any extra houses — with the cells of
+//! each region in reading order, and every walk in the rater goes through it. On a standard 9×9
+//! this reproduces SE's order exactly; on other layouts it is the natural generalisation.
+//! Candidates are `u64` masks with bit `d - 1` for digit `d`.
+
+use std::sync::Arc;
+
+use sudokit_core::{Cell, Grid, HouseKind, Layout};
+
+/// What a region type is; SE walks blocks, rows and columns in different orders per rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Block,
+    Row,
+    Column,
+    Extra,
+}
+
+/// One region type: every region of that kind, each a list of cells in reading order.
+#[derive(Clone, Debug)]
+pub(crate) struct RegionType {
+    pub kind: Kind,
+    pub regions: Vec<Vec<u16>>,
+}
+
+/// The fixed part of a board: sizes, region types and peers.
+#[derive(Debug)]
+pub(crate) struct Shape {
+    pub n: usize,
+    pub ncells: usize,
+    pub types: Vec<RegionType>,
+    /// `region_at[t][cell]`: the index of the cell's region of type `t`, or `NONE`.
+    pub region_at: Vec<Vec<u32>>,
+    /// Peers of each cell in SE's order: the cell's regions in type order (block, row,
+    /// column, extras), each in reading order, without repeats; then cells that only a pair
+    /// constraint (anti-knight, anti-king) makes peers.
+    pub peers: Vec<Vec<u16>>,
+    pub layout: Arc<Layout>,
+}
+
+pub(crate) const NONE: u32 = u32::MAX;
+
+impl Shape {
+    pub fn new(layout: Arc<Layout>) -> Shape {
+        let n = layout.size();
+        let ncells = layout.cell_count();
+        let mut blocks = Vec::new();
+        let mut rows = Vec::new();
+        let mut cols = Vec::new();
+        let mut extras = Vec::new();
+        for h in layout.houses() {
+            let cells: Vec<u16> = {
+                let mut v: Vec<u16> = layout.house_cells(h).iter().map(|c| c.0).collect();
+                v.sort_unstable();
+                v
+            };
+            match layout.house_kind(h) {
+                HouseKind::Box(i) | HouseKind::Region(i) => blocks.push((i, cells)),
+                HouseKind::Row(i) => rows.push((i, cells)),
+                HouseKind::Column(i) => cols.push((i, cells)),
+                HouseKind::Diagonal => extras.push((0, cells)),
+                HouseKind::AntiDiagonal => extras.push((1, cells)),
+            }
+        }
+        let mut types = Vec::new();
+        for (kind, mut list) in [
+            (Kind::Block, blocks),
+            (Kind::Row, rows),
+            (Kind::Column, cols),
+            (Kind::Extra, extras),
+        ] {
+            if list.is_empty() {
+                continue;
+            }
+            list.sort_by_key(|(i, _)| *i);
+            types.push(RegionType {
+                kind,
+                regions: list.into_iter().map(|(_, c)| c).collect(),
+            });
+        }
+        let mut region_at = vec![vec![NONE; ncells]; types.len()];
+        for (t, ty) in types.iter().enumerate() {
+            for (r, cells) in ty.regions.iter().enumerate() {
+                for &c in cells {
+                    region_at[t][c as usize] = r as u32;
+                }
+            }
+        }
+        let mut peers = Vec::with_capacity(ncells);
+        let mut seen = vec![usize::MAX; ncells];
+        for cell in 0..ncells {
+            let mut list = Vec::new();
+            seen[cell] = cell;
+            for (t, ty) in types.iter().enumerate() {
+                let r = region_at[t][cell];
+                if r == NONE {
+                    continue;
+                }
+                for &c in &ty.regions[r as usize] {
+                    if seen[c as usize] != cell {
+                        seen[c as usize] = cell;
+                        list.push(c);
+                    }
+                }
+            }
+            for &p in layout.peers(Cell(cell as u16)) {
+                if seen[p.index()] != cell {
+                    seen[p.index()] = cell;
+                    list.push(p.0);
+                }
+            }
+            peers.push(list);
+        }
+        Shape {
+            n,
+            ncells,
+            types,
+            region_at,
+            peers,
+            layout,
+        }
+    }
+
+    /// Region types of one kind (at most one type per kind).
+    pub fn type_of(&self, kind: Kind) -> Option<usize> {
+        self.types.iter().position(|t| t.kind == kind)
+    }
+
+    /// Whether the layout has pair constraints (peers outside every house).
+    pub fn has_pairs(&self) -> bool {
+        self.layout.has_pair_constraints()
+    }
+}
+
+/// Values and candidates on a [`Shape`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub values: Vec<u8>,
+    pub cands: Vec<u64>,
+}
+
+#[inline]
+pub(crate) fn bit(d: u8) -> u64 {
+    1u64 << (d - 1)
+}
+
+impl Board {
+    /// A board from a grid: candidates are the digits no peer holds.
+    pub fn from_grid(shape: &Shape, grid: &Grid) -> Board {
+        let values = grid.values().to_vec();
+        let full = if shape.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << shape.n) - 1
+        };
+        let mut cands = vec![0u64; shape.ncells];
+        for c in 0..shape.ncells {
+            if values[c] != 0 {
+                continue;
+            }
+            let mut m = full;
+            for &p in &shape.peers[c] {
+                let v = values[p as usize];
+                if v != 0 {
+                    m &= !bit(v);
+                }
+            }
+            cands[c] = m;
+        }
+        Board { values, cands }
+    }
+
+    #[inline]
+    pub fn has(&self, cell: usize, d: u8) -> bool {
+        self.cands[cell] & bit(d) != 0
+    }
+
+    /// Places `d` in `cell` and removes it from every peer (SE's `setValueAndCancel`).
+    pub fn place(&mut self, shape: &Shape, cell: usize, d: u8) {
+        self.values[cell] = d;
+        self.cands[cell] = 0;
+        for &p in &shape.peers[cell] {
+            self.cands[p as usize] &= !bit(d);
+        }
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// Positions (indices into the region's cell list) of digit `d` in a region, as a mask.
+    #[inline]
+    pub fn positions(&self, region: &[u16], d: u8) -> u64 {
+        let b = bit(d);
+        let mut m = 0u64;
+        for (i, &c) in region.iter().enumerate() {
+            if self.cands[c as usize] & b != 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    pub fn empty_count(&self, region: &[u16]) -> usize {
+        region
+            .iter()
+            .filter(|&&c| self.values[c as usize] == 0)
+            .count()
+    }
+
+    /// How many times `d` is placed on the board.
+    pub fn occurrences(&self, d: u8) -> usize {
+        self.values.iter().filter(|&&v| v == d).count()
+    }
+}
+
+/// Combinations of `k` out of `n` bits in SE's order (increasing value of the mask).
+pub(crate) fn combinations(k: usize, n: usize) -> impl Iterator<Item = u64> {
+    let mut value: u64 = if k == 0 { 0 } else { (1u64 << k) - 1 };
+    let limit: u64 = if n >= 64 { u64::MAX } else { 1u64 << n };
+    let mut done = k > n || k == 0;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let out = value;
+        let smallest = value & value.wrapping_neg();
+        let ripple = value.wrapping_add(smallest);
+        let ones = ((value ^ ripple) >> 2) / smallest;
+        let next = ripple | ones;
+        if next >= limit || next <= value {
+            done = true;
+        } else {
+            value = next;
+        }
+        Some(out)
+    })
+}
+
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+/// Digits of a candidate mask, ascending.
+pub(crate) fn digits(m: u64) -> impl Iterator<Item = u8> {
+    bits(m).map(|i| i as u8 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_follow_gospers_order() {
+        let v: Vec<u64> = combinations(2, 4).collect();
+        assert_eq!(v, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+        assert_eq!(combinations(3, 9).count(), 84);
+        assert_eq!(combinations(4, 25).count(), 12650);
+    }
+}

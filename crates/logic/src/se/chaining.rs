@@ -1,0 +1,1171 @@
+//! SE's chaining rules: bidirectional X-, Y- and XY-cycles, forcing X-, Y- and XY-chains,
+//! Nishio, multiple (cell and region) forcing chains, dynamic forcing chains and their nested
+//! levels, rated as SE rates them.
+//!
+//! Design decision: a chain's rating grows with its *complexity*, the number of distinct
+//! candidates-with-a-state among the ancestors of its conclusion, so the rater must build the
+//! same implication trees SE builds. Every search here keeps SE's walk: the same queue
+//! discipline (one "on" consequence before any "off" one in the general search, whole layers
+//! in the cycle search), the same rule order (a cell's other digits, then the digit's other
+//! places by block, row, column), the first parent kept for each node, and in dynamic mode the
+//! "hidden" parents — the earlier eliminations that turned a cell or a region into a pair. The
+//! trees live in per-search arenas of plain integers (`Run`), so the searches allocate little
+//! and a puzzle SE rates in minutes takes well under a second at the lower levels.
+
+use super::advanced;
+use super::board::{Kind, NONE, Shape, bit, digits};
+use super::hint::{Hint, cell_name};
+use sudokit_core::Limiter;
+use sudokit_core::solver::Termination;
+
+/// Why a node holds: the assumption itself, a cell with one digit left, a digit with one place
+/// left in a region of type `t`, or a nested rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    Assumption,
+    NakedSingle,
+    Hidden(u8),
+    /// An elimination by a peer or a cell's other digit (the cause only matters for "on").
+    Off,
+    Advanced,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    pot: u32,
+    pstart: u32,
+    plen: u32,
+    cause: Cause,
+    /// Complexity of the nested chain that produced this node (0 when none) and a key that
+    /// tells nested chains apart.
+    nested: u32,
+    nested_key: u64,
+}
+
+/// One search: an arena of nodes and the "on" and "off" sets in insertion order.
+pub(crate) struct Run {
+    nodes: Vec<Node>,
+    par: Vec<u32>,
+    index: Vec<u32>,
+    on: Vec<u32>,
+    off: Vec<u32>,
+}
+
+impl Run {
+    fn new(npots: usize) -> Run {
+        Run {
+            nodes: Vec::with_capacity(256),
+            par: Vec::with_capacity(512),
+            index: vec![NONE; npots],
+            on: Vec::new(),
+            off: Vec::new(),
+        }
+    }
+
+    fn node(&mut self, pot: u32, parents: &[u32], cause: Cause) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            pstart: self.par.len() as u32,
+            plen: parents.len() as u32,
+            cause,
+            nested: 0,
+            nested_key: 0,
+        });
+        self.par.extend_from_slice(parents);
+        id
+    }
+
+    fn store(&mut self, id: u32) {
+        let pot = self.nodes[id as usize].pot;
+        if self.index[pot as usize] == NONE {
+            self.index[pot as usize] = id;
+            if pot & 1 == 1 {
+                self.on.push(id);
+            } else {
+                self.off.push(id);
+            }
+        }
+    }
+
+    #[inline]
+    fn get(&self, pot: u32) -> Option<u32> {
+        let i = self.index[pot as usize];
+        (i != NONE).then_some(i)
+    }
+
+    fn parents(&self, id: u32) -> &[u32] {
+        let n = &self.nodes[id as usize];
+        &self.par[n.pstart as usize..(n.pstart + n.plen) as usize]
+    }
+
+    fn first_parent(&self, id: u32) -> Option<u32> {
+        self.parents(id).first().copied()
+    }
+
+    /// SE's `isParent`: whether `pot` is on the first-parent path above `id`.
+    fn is_parent(&self, id: u32, pot: u32) -> bool {
+        let mut cur = id;
+        while let Some(p) = self.first_parent(cur) {
+            cur = p;
+            if self.nodes[cur as usize].pot == pot {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Distinct (cell, digit, state) among `id` and its ancestors; with the nested chains'
+    /// complexities met on the way (each distinct nested chain once), added to `nested`.
+    fn ancestors(&self, id: u32, seen: &mut Vec<u32>, stamp: u32, nested: &mut Vec<u64>) -> u32 {
+        let mut count = 0;
+        let mut todo = vec![id];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for &x in &todo {
+                let n = &self.nodes[x as usize];
+                if seen[n.pot as usize] == stamp {
+                    continue;
+                }
+                seen[n.pot as usize] = stamp;
+                count += 1;
+                if n.nested != 0 && !nested.contains(&n.nested_key) {
+                    nested.push(n.nested_key);
+                    nested.push(n.nested as u64);
+                }
+                next.extend_from_slice(self.parents(x));
+            }
+            todo = next;
+        }
+        count
+    }
+}
+
+/// Candidate-with-a-state as an integer: `((cell * n + d - 1) << 1) | on`.
+#[inline]
+fn pot(n: usize, cell: usize, d: u8, on: bool) -> u32 {
+    (((cell * n + d as usize - 1) as u32) << 1) | on as u32
+}
+
+#[inline]
+fn unpot(n: usize, p: u32) -> (usize, u8, bool) {
+    let x = (p >> 1) as usize;
+    (x / n, (x % n) as u8 + 1, p & 1 == 1)
+}
+
+/// One chaining rule, as SE configures it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Chaining {
+    pub multiple: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u32,
+}
+
+pub(crate) const FORCING_CHAINS: Chaining = Chaining {
+    multiple: false,
+    dynamic: false,
+    nishio: false,
+    level: 0,
+};
+pub(crate) const NISHIO: Chaining = Chaining {
+    multiple: false,
+    dynamic: true,
+    nishio: true,
+    level: 0,
+};
+pub(crate) const MULTIPLE: Chaining = Chaining {
+    multiple: true,
+    dynamic: false,
+    nishio: false,
+    level: 0,
+};
+pub(crate) const fn dynamic(level: u32) -> Chaining {
+    Chaining {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level,
+    }
+}
+
+/// The search was stopped by its budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stopped;
+
+/// What a search needs besides the rule: the shape, placed values and a budget.
+pub(crate) struct Ctx<'a> {
+    pub shape: &'a Shape,
+    pub values: &'a [u8],
+    pub limiter: &'a mut Limiter,
+    pub seen: Vec<u32>,
+    pub stamp: u32,
+    /// Set while this search runs nested inside another: the outer search's starting
+    /// candidates, against which each hint's rule parents are found.
+    pub rule_source: Option<Vec<u64>>,
+}
+
+impl Ctx<'_> {
+    fn npots(&self) -> usize {
+        self.shape.ncells * self.shape.n * 2
+    }
+    fn tick(&mut self) -> Result<(), Stopped> {
+        if self.limiter.should_stop() {
+            Err(Stopped)
+        } else {
+            Ok(())
+        }
+    }
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+    /// SE's `collectRuleParents`: for every "on" node behind the targets, the eliminations
+    /// (between the outer search's start and now) that made it a single; `assumption` is the
+    /// cause given to the assumption itself (cell and region forcing chains).
+    fn rule_parents(
+        &self,
+        cands: &[u64],
+        targets: &[(&Run, u32)],
+        assumption: Option<Cause>,
+    ) -> Vec<u32> {
+        let Some(source) = &self.rule_source else {
+            return Vec::new();
+        };
+        let sh = self.shape;
+        let n = sh.n;
+        let mut out: Vec<u32> = Vec::new();
+        let push = |p: u32, out: &mut Vec<u32>| {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        };
+        for &(run, id) in targets {
+            let mut done: Vec<u32> = Vec::new();
+            let mut todo = vec![id];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for &x in &todo {
+                    let node = &run.nodes[x as usize];
+                    if done.contains(&node.pot) {
+                        continue;
+                    }
+                    done.push(node.pot);
+                    let (cell, d, on) = unpot(n, node.pot);
+                    let cause = match node.cause {
+                        Cause::Assumption => assumption,
+                        c => Some(c),
+                    };
+                    if on {
+                        match cause {
+                            Some(Cause::NakedSingle) => {
+                                for v in digits(source[cell] & !cands[cell]) {
+                                    push(pot(n, cell, v, false), &mut out);
+                                }
+                            }
+                            Some(Cause::Hidden(t)) => {
+                                let r = sh.region_at[t as usize][cell];
+                                if r != NONE {
+                                    for &c in &sh.types[t as usize].regions[r as usize] {
+                                        let c = c as usize;
+                                        if source[c] & bit(d) != 0 && cands[c] & bit(d) == 0 {
+                                            push(pot(n, c, d, false), &mut out);
+                                        }
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    next.extend_from_slice(run.parents(x));
+                }
+                todo = next;
+            }
+        }
+        out
+    }
+
+    /// Complexity of a chain ending at the `targets` (each in its own run), SE's flat
+    /// complexity plus each distinct nested chain's complexity once.
+    fn complexity(&mut self, targets: &[(&Run, u32)]) -> u32 {
+        if self.seen.len() < self.npots() {
+            self.seen = vec![0; self.npots()];
+        }
+        let mut flat = 0;
+        let mut nested = Vec::new();
+        for &(run, id) in targets {
+            let s = self.next_stamp();
+            flat += run.ancestors(id, &mut self.seen, s, &mut nested);
+        }
+        let extra: u64 = nested.chunks(2).map(|c| c[1]).sum();
+        flat + extra as u32
+    }
+}
+
+/// SE's increment for a chain's complexity: +0.1 each time `complexity − 2` passes 4, 6, 8,
+/// 12, 16, 24, … (the threshold times 3/2 and 4/3 in turn).
+pub(crate) fn length_difficulty(complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let length = complexity as i64 - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+impl Chaining {
+    fn base(&self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * (self.level - 2) as f64
+        } else if self.level > 0 {
+            8.5 + 0.5 * self.level as f64
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    fn nested_suffix(level: u32) -> String {
+        match level {
+            0 => String::new(),
+            1 => " (+)".into(),
+            2 => " (+ Forcing Chains)".into(),
+            3 => " (+ Multiple Forcing Chains)".into(),
+            4 => " (+ Dynamic Forcing Chains)".into(),
+            l => format!(" (+ Dynamic Forcing Chains{})", Self::nested_suffix(l - 3)),
+        }
+    }
+
+    fn prefix(&self) -> &'static str {
+        if self.level > 0 || (self.dynamic && !self.nishio) {
+            "Dynamic "
+        } else if self.nishio {
+            "Nishio "
+        } else {
+            ""
+        }
+    }
+
+    fn suffix(&self) -> String {
+        format!(" Chains{}", Self::nested_suffix(self.level))
+    }
+
+    /// The name SE gives this rule in its producer list.
+    pub fn rule_name(&self) -> String {
+        if self.nishio {
+            "Nishio Forcing Chains".into()
+        } else if self.dynamic {
+            format!("Dynamic Forcing Chains{}", Self::nested_suffix(self.level))
+        } else if self.multiple {
+            "Multiple Forcing Chains".into()
+        } else {
+            "Forcing Chains & Cycles".into()
+        }
+    }
+
+    /// Every hint of this rule on the board, sorted as SE sorts them (rating, complexity,
+    /// kind), the first being the one SE applies.
+    pub fn hints(&self, ctx: &mut Ctx<'_>, cands: &mut [u64]) -> Result<Vec<Hint>, Stopped> {
+        let mut out = Vec::new();
+        if self.multiple || self.dynamic {
+            self.multiple_chains(ctx, cands, &mut out)?;
+        } else {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                for cell in 0..ctx.shape.ncells {
+                    if ctx.values[cell] != 0 || cands[cell].count_ones() <= 1 {
+                        continue;
+                    }
+                    for d in digits(cands[cell]) {
+                        ctx.tick()?;
+                        self.unary(ctx, cands, cell, d, y, x, &mut out);
+                    }
+                }
+            }
+        }
+        out.sort_by(|a, b| {
+            a.rating
+                .partial_cmp(&b.rating)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        Ok(out)
+    }
+
+    // ---- the implication rules -------------------------------------------------------
+
+    /// Consequences of `p` on: the cell's other digits off (when `y`), then the digit off in
+    /// every peer, in SE's region order.
+    fn on_to_off(sh: &Shape, cands: &[u64], p: u32, y: bool, out: &mut Vec<u32>) {
+        out.clear();
+        let n = sh.n;
+        let (cell, d, _) = unpot(n, p);
+        if y {
+            for v in digits(cands[cell]) {
+                if v != d {
+                    out.push(pot(n, cell, v, false));
+                }
+            }
+        }
+        let b = bit(d);
+        for &q in &sh.peers[cell] {
+            if cands[q as usize] & b != 0 {
+                out.push(pot(n, q as usize, d, false));
+            }
+        }
+    }
+
+    /// Consequences of `p` off: the cell's last other digit on (when `y`), the digit's last
+    /// other place in each region on (when `x`). Each comes with its parents: `p`, then, when
+    /// the board differs from `source`, the eliminations (looked up in `run`) that made the
+    /// cell or region a pair.
+    #[allow(clippy::too_many_arguments)]
+    fn off_to_on(
+        sh: &Shape,
+        cands: &[u64],
+        source: &[u64],
+        run: &Run,
+        p_id: u32,
+        p: u32,
+        y: bool,
+        x: bool,
+        out: &mut Vec<(u32, Vec<u32>, Cause)>,
+    ) {
+        out.clear();
+        let n = sh.n;
+        let (cell, d, _) = unpot(n, p);
+        if y && cands[cell].count_ones() == 2 {
+            let other = (cands[cell] & !bit(d)).trailing_zeros() as u8 + 1;
+            let mut parents = vec![p_id];
+            let removed = source[cell] & !cands[cell];
+            for v in digits(removed) {
+                if let Some(id) = run.get(pot(n, cell, v, false)) {
+                    parents.push(id);
+                }
+            }
+            out.push((pot(n, cell, other, true), parents, Cause::NakedSingle));
+        }
+        if x {
+            let b = bit(d);
+            for (t, ty) in sh.types.iter().enumerate() {
+                let r = sh.region_at[t][cell];
+                if r == NONE {
+                    continue;
+                }
+                let region = &ty.regions[r as usize];
+                let mut count = 0;
+                let mut other = usize::MAX;
+                for &c in region {
+                    if cands[c as usize] & b != 0 {
+                        count += 1;
+                        if c as usize != cell {
+                            other = c as usize;
+                        }
+                    }
+                }
+                if count != 2 || other == usize::MAX {
+                    continue;
+                }
+                let target = pot(n, other, d, true);
+                if out.iter().any(|(q, _, _)| *q == target) {
+                    continue;
+                }
+                let mut parents = vec![p_id];
+                for &c in region {
+                    let c = c as usize;
+                    if source[c] & b != 0 && cands[c] & b == 0 {
+                        if let Some(id) = run.get(pot(n, c, d, false)) {
+                            parents.push(id);
+                        }
+                    }
+                }
+                out.push((target, parents, Cause::Hidden(t as u8)));
+            }
+        }
+    }
+
+    // ---- forcing chains & cycles ------------------------------------------------------
+
+    #[allow(clippy::too_many_arguments)]
+    fn unary(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        cell: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        out: &mut Vec<Hint>,
+    ) {
+        if cands[cell].count_ones() > 2 && !x {
+            return;
+        }
+        let sh = ctx.shape;
+        let n = sh.n;
+        let npots = ctx.npots();
+        let source = pot(n, cell, d, true);
+        // Cycles.
+        let mut run = Run::new(npots);
+        let root = run.node(source, &[], Cause::Assumption);
+        run.store(root);
+        let cycles = Self::cycles(sh, cands, &mut run, root, y, x);
+        for dst in cycles {
+            if let Some(h) = self.cycle_hint(ctx, cands, &run, dst, y, x) {
+                out.push(h);
+            }
+        }
+        if x {
+            let mut chains_on = Run::new(npots);
+            let r = chains_on.node(source, &[], Cause::Assumption);
+            chains_on.store(r);
+            let targets = Self::forcing(sh, cands, &mut chains_on, source, y);
+            let mut chains_off = Run::new(npots);
+            let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
+            chains_off.store(r);
+            let targets_off = Self::forcing(sh, cands, &mut chains_off, source ^ 1, y);
+            for (run, ts) in [(&chains_on, targets), (&chains_off, targets_off)] {
+                for t in ts {
+                    let h = self.forcing_hint(ctx, cands, run, t, y, x);
+                    if h.is_worth() {
+                        out.push(h);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cycles(sh: &Shape, cands: &[u64], run: &mut Run, root: u32, y: bool, x: bool) -> Vec<u32> {
+        let source = run.nodes[root as usize].pot;
+        let mut pending_on = vec![root];
+        let mut pending_off: Vec<u32> = Vec::new();
+        let mut found = Vec::new();
+        let mut length = 0;
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            for p in std::mem::take(&mut pending_on) {
+                let pp = run.nodes[p as usize].pot;
+                Self::on_to_off(sh, cands, pp, y, &mut offs);
+                for &q in &offs {
+                    if !run.is_parent(p, q) {
+                        let id = run.node(q, &[p], Cause::Off);
+                        pending_off.push(id);
+                        run.store(id);
+                    }
+                }
+            }
+            length += 1;
+            for p in std::mem::take(&mut pending_off) {
+                let pp = run.nodes[p as usize].pot;
+                Self::off_to_on(sh, cands, cands, run, p, pp, y, x, &mut ons);
+                for (q, parents, cause) in ons.drain(..) {
+                    let id = run.node(q, &parents, cause);
+                    if length >= 4 && q == source {
+                        found.push(id);
+                    }
+                    if run.get(q).is_none() {
+                        pending_on.push(id);
+                        run.store(id);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn forcing(sh: &Shape, cands: &[u64], run: &mut Run, source: u32, y: bool) -> Vec<u32> {
+        let mut pending_on: Vec<u32> = run.on.clone();
+        let mut pending_off: Vec<u32> = run.off.clone();
+        let mut chains: Vec<u32> = Vec::new();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            for p in std::mem::take(&mut pending_on) {
+                let pp = run.nodes[p as usize].pot;
+                Self::on_to_off(sh, cands, pp, y, &mut offs);
+                for &q in &offs {
+                    let id = run.node(q, &[p], Cause::Off);
+                    if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
+                        chains.push(id);
+                    }
+                    if !run.is_parent(p, q) && run.get(q).is_none() {
+                        run.store(id);
+                        pending_off.push(id);
+                    }
+                }
+            }
+            for p in std::mem::take(&mut pending_off) {
+                let pp = run.nodes[p as usize].pot;
+                Self::off_to_on(sh, cands, cands, run, p, pp, y, true, &mut ons);
+                for (q, parents, cause) in ons.drain(..) {
+                    let id = run.node(q, &parents, cause);
+                    if q & !1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
+                        chains.push(id);
+                    }
+                    if run.get(q).is_none() {
+                        run.store(id);
+                        pending_on.push(id);
+                    }
+                }
+            }
+        }
+        chains
+    }
+
+    fn chain_text(sh: &Shape, run: &Run, id: u32) -> String {
+        let mut path = Vec::new();
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            path.push(run.nodes[c as usize].pot);
+            cur = run.first_parent(c);
+            if path.len() > 400 {
+                break;
+            }
+        }
+        path.reverse();
+        path.iter()
+            .map(|&p| {
+                let (c, d, on) = unpot(sh.n, p);
+                format!("{}{}{}", cell_name(sh, c), if on { "=" } else { "<>" }, d)
+            })
+            .collect::<Vec<_>>()
+            .join(" -> ")
+    }
+
+    fn cycle_hint(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        run: &Run,
+        dst: u32,
+        y: bool,
+        x: bool,
+    ) -> Option<Hint> {
+        let sh = ctx.shape;
+        let n = sh.n;
+        // Cells of the cycle, and the nodes on it (the root excluded).
+        let mut cells = Vec::new();
+        let mut nodes = Vec::new();
+        let mut cur = dst;
+        while let Some(p) = run.first_parent(cur) {
+            let (c, _, _) = unpot(n, run.nodes[cur as usize].pot);
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+            nodes.push(cur);
+            cur = p;
+        }
+        let mut forw: Vec<(usize, u8)> = Vec::new();
+        let mut back: Vec<(usize, u8)> = Vec::new();
+        for &id in &nodes {
+            let (c, d, on) = unpot(n, run.nodes[id as usize].pot);
+            for &q in &sh.peers[c] {
+                let q = q as usize;
+                if !cells.contains(&q) && cands[q] & bit(d) != 0 {
+                    let list = if on { &mut forw } else { &mut back };
+                    if !list.contains(&(q, d)) {
+                        list.push((q, d));
+                    }
+                }
+            }
+        }
+        let name = if x && y {
+            "Bidirectional Cycle".to_string()
+        } else if y {
+            "Bidirectional Y-Cycle".to_string()
+        } else {
+            // SE counts the cells on the reversed chain; a 4-cell X-cycle is a generalised X-Wing.
+            if cells.len() == 4 {
+                "Generalized X-Wing".to_string()
+            } else {
+                "Bidirectional X-Cycle".to_string()
+            }
+        };
+        let complexity = ctx.complexity(&[(run, dst)]);
+        let base = if x && y { 7.0 } else { 6.5 };
+        let mut h = Hint::pattern(&name, base + length_difficulty(complexity), String::new());
+        h.complexity = complexity;
+        h.rule_parents = ctx.rule_parents(cands, &[(run, dst)], None);
+        h.sort_key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        for &(q, d) in &forw {
+            if back.contains(&(q, d)) {
+                h.remove(q as u16, bit(d));
+            }
+        }
+        if !h.is_worth() {
+            return None;
+        }
+        h.text = format!(
+            "{}: {}: {}",
+            name,
+            Self::chain_text(sh, run, dst),
+            h.removals_text(sh)
+        );
+        Some(h)
+    }
+
+    fn forcing_hint(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        run: &Run,
+        target: u32,
+        y: bool,
+        x: bool,
+    ) -> Hint {
+        let sh = ctx.shape;
+        let (c, d, on) = unpot(sh.n, run.nodes[target as usize].pot);
+        let complexity = ctx.complexity(&[(run, target)]);
+        let name = if x && y {
+            "Forcing Chain"
+        } else if y {
+            "Forcing Y-Chain"
+        } else if complexity == 6 {
+            "Turbot Fish"
+        } else {
+            "Forcing X-Chain"
+        };
+        let base = if x && y { 7.0 } else { 6.6 };
+        let mut h = Hint::pattern(name, base + length_difficulty(complexity), String::new());
+        h.complexity = complexity;
+        h.rule_parents = ctx.rule_parents(cands, &[(run, target)], None);
+        h.sort_key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        if on {
+            h.remove(c as u16, cands[c] & !bit(d));
+            if !h.removals.is_empty() {
+                h.place = Some((c as u16, d));
+            }
+        } else {
+            h.remove(c as u16, bit(d));
+        }
+        h.text = format!(
+            "{}: {}: {}",
+            name,
+            Self::chain_text(sh, run, target),
+            if on {
+                format!("{}={}", cell_name(sh, c), d)
+            } else {
+                h.removals_text(sh)
+            }
+        );
+        h
+    }
+
+    // ---- multiple, dynamic and nested forcing chains ------------------------------------
+
+    /// SE's general search: from the assumptions already in `run`, every consequence, one
+    /// "on" before any "off"; in dynamic mode each "off" is carried out on `cands` as it is
+    /// met (and undone at the end); with nesting, when nothing is left, the nested rules are
+    /// asked for more eliminations. Returns the two nodes of a contradiction, if one is met.
+    fn chain(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &mut [u64],
+        run: &mut Run,
+    ) -> Result<Option<(u32, u32)>, Stopped> {
+        let sh = ctx.shape;
+        let save: Vec<u64> = cands.to_vec();
+        let result = self.chain_inner(ctx, sh, cands, &save, run);
+        cands.copy_from_slice(&save);
+        result
+    }
+
+    fn chain_inner(
+        &self,
+        ctx: &mut Ctx<'_>,
+        sh: &Shape,
+        cands: &mut [u64],
+        save: &[u64],
+        run: &mut Run,
+    ) -> Result<Option<(u32, u32)>, Stopped> {
+        let y = !self.nishio;
+        let mut pending_on: std::collections::VecDeque<u32> = run.on.iter().copied().collect();
+        let mut pending_off: std::collections::VecDeque<u32> = run.off.iter().copied().collect();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            if let Some(p) = pending_on.pop_front() {
+                let pp = run.nodes[p as usize].pot;
+                Self::on_to_off(sh, cands, pp, y, &mut offs);
+                for &q in &offs {
+                    if let Some(on) = run.get(q | 1) {
+                        let id = run.node(q, &[p], Cause::Off);
+                        return Ok(Some((on, id)));
+                    }
+                    if run.get(q).is_none() {
+                        let id = run.node(q, &[p], Cause::Off);
+                        run.store(id);
+                        pending_off.push_back(id);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                let pp = run.nodes[p as usize].pot;
+                Self::off_to_on(sh, cands, save, run, p, pp, y, true, &mut ons);
+                if self.dynamic {
+                    let (c, d, _) = unpot(sh.n, pp);
+                    cands[c] &= !bit(d);
+                }
+                for (q, parents, cause) in ons.drain(..) {
+                    if let Some(off) = run.get(q & !1) {
+                        let id = run.node(q, &parents, cause);
+                        return Ok(Some((id, off)));
+                    }
+                    if run.get(q).is_none() {
+                        let id = run.node(q, &parents, cause);
+                        run.store(id);
+                        pending_on.push_back(id);
+                    }
+                }
+            }
+            if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
+                ctx.tick()?;
+                for adv in advanced::potentials(ctx, self.level, cands, save)? {
+                    if run.get(adv.pot).is_none() {
+                        let parents: Vec<u32> =
+                            adv.parents.iter().filter_map(|&p| run.get(p)).collect();
+                        let id = run.node(adv.pot, &parents, Cause::Advanced);
+                        run.nodes[id as usize].nested = adv.nested;
+                        run.nodes[id as usize].nested_key = adv.nested_key;
+                        run.store(id);
+                        pending_off.push_back(id);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn multiple_chains(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &mut [u64],
+        out: &mut Vec<Hint>,
+    ) -> Result<(), Stopped> {
+        let sh = ctx.shape;
+        let n = sh.n;
+        let npots = ctx.npots();
+        for cell in 0..sh.ncells {
+            if ctx.values[cell] != 0 {
+                continue;
+            }
+            let card = cands[cell].count_ones();
+            if !(card > 2 || (card > 1 && self.dynamic)) {
+                continue;
+            }
+            let mut value_runs: Vec<(u8, Run)> = Vec::new();
+            for d in digits(cands[cell]) {
+                ctx.tick()?;
+                let p_on = pot(n, cell, d, true);
+                let do_double = card >= 3 && !self.nishio && self.dynamic;
+                let do_contradiction = self.dynamic || self.nishio;
+                // Assume on.
+                let mut on_run = Run::new(npots);
+                let r = on_run.node(p_on, &[], Cause::Assumption);
+                on_run.store(r);
+                let absurd = self.chain(ctx, cands, &mut on_run)?;
+                if do_contradiction && let Some((a, b)) = absurd {
+                    let h =
+                        self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true);
+                    if h.is_worth() {
+                        out.push(h);
+                    }
+                }
+                // Assume off.
+                let mut off_run = Run::new(npots);
+                let r = off_run.node(p_on ^ 1, &[], Cause::Assumption);
+                off_run.store(r);
+                let absurd = self.chain(ctx, cands, &mut off_run)?;
+                if do_contradiction && let Some((a, b)) = absurd {
+                    let h = self.binary_hint(
+                        ctx,
+                        cands,
+                        (&off_run, a),
+                        (&off_run, b),
+                        p_on ^ 1,
+                        p_on ^ 1,
+                        true,
+                    );
+                    if h.is_worth() {
+                        out.push(h);
+                    }
+                }
+                if do_double {
+                    for &id in &on_run.on {
+                        let q = on_run.nodes[id as usize].pot;
+                        if let Some(other) = off_run.get(q) {
+                            let h = self.binary_hint(
+                                ctx,
+                                cands,
+                                (&on_run, id),
+                                (&off_run, other),
+                                p_on,
+                                q,
+                                false,
+                            );
+                            if h.is_worth() {
+                                out.push(h);
+                            }
+                        }
+                    }
+                    for &id in &on_run.off {
+                        let q = on_run.nodes[id as usize].pot;
+                        if let Some(other) = off_run.get(q) {
+                            let h = self.binary_hint(
+                                ctx,
+                                cands,
+                                (&on_run, id),
+                                (&off_run, other),
+                                p_on ^ 1,
+                                q,
+                                false,
+                            );
+                            if h.is_worth() {
+                                out.push(h);
+                            }
+                        }
+                    }
+                }
+                if !self.nishio {
+                    self.region_chains(ctx, cands, cell, d, &on_run, out)?;
+                }
+                value_runs.push((d, on_run));
+            }
+            if !self.nishio && (card == 2 || (self.multiple && card > 2)) {
+                // Cell forcing chains: what every digit of the cell implies.
+                for want_on in [true, false] {
+                    let first = &value_runs[0].1;
+                    let list = if want_on { &first.on } else { &first.off };
+                    for &id in list {
+                        let q = first.nodes[id as usize].pot;
+                        let all = value_runs.iter().all(|(_, r)| r.get(q).is_some());
+                        if !all {
+                            continue;
+                        }
+                        let targets: Vec<(&Run, u32)> = value_runs
+                            .iter()
+                            .map(|(_, r)| (r, r.get(q).unwrap_or(NONE)))
+                            .collect();
+                        let h = self.reduction_hint(
+                            ctx,
+                            cands,
+                            &targets,
+                            q,
+                            format!("Cell Forcing{}", self.suffix()),
+                            5,
+                            format!("every digit of {}", cell_name(sh, cell)),
+                            Cause::NakedSingle,
+                        );
+                        if h.is_worth() {
+                            out.push(h);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn region_chains(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &mut [u64],
+        cell: usize,
+        d: u8,
+        on_run: &Run,
+        out: &mut Vec<Hint>,
+    ) -> Result<(), Stopped> {
+        let sh = ctx.shape;
+        let n = sh.n;
+        let npots = ctx.npots();
+        for (t, ty) in sh.types.iter().enumerate() {
+            let r = sh.region_at[t][cell];
+            if r == NONE {
+                continue;
+            }
+            let region = &ty.regions[r as usize];
+            let b = bit(d);
+            let places: Vec<usize> = region
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| cands[c] & b != 0)
+                .collect();
+            let k = places.len();
+            if !(k == 2 || (self.multiple && k > 2)) || places[0] != cell {
+                continue;
+            }
+            let mut runs: Vec<Run> = Vec::new();
+            for &other in &places[1..] {
+                ctx.tick()?;
+                let mut run = Run::new(npots);
+                let root = run.node(pot(n, other, d, true), &[], Cause::Assumption);
+                run.store(root);
+                self.chain(ctx, cands, &mut run)?;
+                runs.push(run);
+            }
+            for want_on in [true, false] {
+                let list = if want_on { &on_run.on } else { &on_run.off };
+                for &id in list {
+                    let q = on_run.nodes[id as usize].pot;
+                    if !runs.iter().all(|r| r.get(q).is_some()) {
+                        continue;
+                    }
+                    let mut targets: Vec<(&Run, u32)> = vec![(on_run, id)];
+                    targets.extend(runs.iter().map(|r| (r, r.get(q).unwrap_or(NONE))));
+                    let kind = ty.kind;
+                    let rname = match kind {
+                        Kind::Block => format!("block {}", r + 1),
+                        Kind::Row => format!("row {}", r + 1),
+                        Kind::Column => format!("column {}", r + 1),
+                        Kind::Extra => format!("diagonal {}", r + 1),
+                    };
+                    let h = self.reduction_hint(
+                        ctx,
+                        cands,
+                        &targets,
+                        q,
+                        format!("Region Forcing{}", self.suffix()),
+                        6,
+                        format!("every place of {} in {}", d, rname),
+                        Cause::Hidden(t as u8),
+                    );
+                    if h.is_worth() {
+                        out.push(h);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn reduction_hint(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        targets: &[(&Run, u32)],
+        q: u32,
+        kind: String,
+        sort_key: u32,
+        what: String,
+        assumption: Cause,
+    ) -> Hint {
+        let sh = ctx.shape;
+        let (c, d, on) = unpot(sh.n, q);
+        let complexity = ctx.complexity(targets);
+        let name = if !self.dynamic && !self.multiple {
+            "Forcing Chain".to_string()
+        } else {
+            format!("{}{}", self.prefix(), kind)
+        };
+        let mut h = Hint::pattern(
+            &name,
+            self.base() + length_difficulty(complexity),
+            String::new(),
+        );
+        h.complexity = complexity;
+        h.sort_key = sort_key;
+        h.rule_parents = ctx.rule_parents(cands, targets, Some(assumption));
+        if on {
+            h.remove(c as u16, cands[c] & !bit(d));
+            if !h.removals.is_empty() {
+                h.place = Some((c as u16, d));
+            }
+        } else {
+            h.remove(c as u16, bit(d));
+        }
+        let branches: Vec<String> = targets
+            .iter()
+            .map(|&(r, id)| Self::chain_text(sh, r, id))
+            .collect();
+        h.text = format!(
+            "{}: {} leads to {}{}{}: {}",
+            name,
+            what,
+            cell_name(sh, c),
+            if on { "=" } else { "<>" },
+            d,
+            branches.join("; ")
+        );
+        h
+    }
+
+    /// Contradiction (`absurd`) or double forcing chains from one assumption.
+    #[allow(clippy::too_many_arguments)]
+    fn binary_hint(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        dst_on: (&Run, u32),
+        dst_off: (&Run, u32),
+        source: u32,
+        target: u32,
+        absurd: bool,
+    ) -> Hint {
+        let sh = ctx.shape;
+        let complexity = ctx.complexity(&[dst_on, dst_off]);
+        let kind = if self.nishio {
+            "Forcing"
+        } else if absurd {
+            "Contradiction Forcing"
+        } else {
+            "Double Forcing"
+        };
+        let name = format!("{}{}{}", self.prefix(), kind, self.suffix());
+        let mut h = Hint::pattern(
+            &name,
+            self.base() + length_difficulty(complexity),
+            String::new(),
+        );
+        h.complexity = complexity;
+        h.sort_key = if absurd { 7 } else { 1 };
+        h.rule_parents = ctx.rule_parents(cands, &[dst_on, dst_off], None);
+        // An "on" hint removes the target cell's other digits and places the target; an "off"
+        // hint removes the target. A contradiction from an assumed "off" proves it "on".
+        let (tc, td, ton) = unpot(sh.n, target);
+        let on_hint = if absurd { source & 1 == 0 } else { ton };
+        if on_hint {
+            h.remove(tc as u16, cands[tc] & !bit(td));
+            if !h.removals.is_empty() {
+                h.place = Some((tc as u16, td));
+            }
+        } else {
+            h.remove(tc as u16, bit(td));
+        }
+        let (sc, sd, son) = unpot(sh.n, source);
+        h.text = format!(
+            "{}: if {}{}{}: {} and {}: {}",
+            name,
+            cell_name(sh, sc),
+            if son { "=" } else { "<>" },
+            sd,
+            Self::chain_text(sh, dst_on.0, dst_on.1),
+            Self::chain_text(sh, dst_off.0, dst_off.1),
+            h.removals_text(sh)
+        );
+        h
+    }
+}
