@@ -11,6 +11,7 @@ mod compare;
 mod explain;
 mod generate;
 mod input;
+mod rate;
 mod solve;
 
 use anyhow::Result;
@@ -47,6 +48,8 @@ enum Command {
     Find(explain::FindArgs),
     /// The table of human-style techniques: ids, HoDoKu codes, SE ratings, levels, orders.
     Techniques(explain::TechniquesArgs),
+    /// Sudoku Explainer ratings (ER/EP/ED) of puzzles, SE 1.2.1's scale, any layout.
+    Rate(rate::RateArgs),
     /// Make puzzles: unique, minimal, symmetric, to a givens count or a difficulty; seeded.
     Generate(generate::GenerateArgs),
     /// The canonical (minlex) form of 9x9 puzzles; `--dedupe` drops equivalent puzzles.
@@ -168,6 +171,7 @@ fn dispatch(command: Command) -> Result<u8> {
         Command::Hint(args) => explain::run_hint(args),
         Command::Find(args) => explain::run_find(args),
         Command::Techniques(args) => explain::run_techniques(args),
+        Command::Rate(args) => rate::run_rate(args),
         Command::Generate(args) => generate::run_generate(args),
         Command::Canon(args) => generate::run_canon(args),
         Command::Check(args) => generate::run_check(args),

@@ -7,6 +7,7 @@ fn main() {
     let p = parse_one(&args[0], InputFormat::Auto).expect("puzzle");
     let mut opts = RateOptions {
         keep_steps: true,
+        texts: true,
         ..RateOptions::default()
     };
     if args.len() > 2 && args[1] == "--scale" {

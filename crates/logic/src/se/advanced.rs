@@ -8,7 +8,7 @@
 //! complexity, and with it the rating, counts only what the nesting really used. Rules are
 //! asked in SE's order and the first that yields something ends the round.
 
-use super::basic::{bcr, common_tuple, each_lock};
+use super::basic::{bcr, common_of, each_lock};
 use super::board::{Board, Kind, Shape, bit, bits, combinations, digits};
 use super::chaining::{Chaining, Ctx, FORCING_CHAINS, MULTIPLE, Stopped, dynamic};
 
@@ -149,12 +149,12 @@ fn hidden_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
             if b.empty_count(region) <= 4 {
                 continue;
             }
+            let table: Vec<u64> = (1..=sh.n as u8).map(|d| b.positions(region, d)).collect();
             for combo in combinations(2, sh.n) {
-                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
-                let masks: Vec<u64> = values.iter().map(|&d| b.positions(region, d)).collect();
-                let Some(common) = common_tuple(&masks, 2) else {
+                let Some(common) = common_of(&table, combo, 2) else {
                     continue;
                 };
+                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
                 let vmask = bit(values[0]) | bit(values[1]);
                 let mut rem = Vec::new();
                 for i in bits(common) {
@@ -191,12 +191,12 @@ fn naked_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
             if b.empty_count(region) < 4 {
                 continue;
             }
+            let table: Vec<u64> = region.iter().map(|&c| b.cands[c as usize]).collect();
             for combo in combinations(2, region.len()) {
-                let cells: Vec<usize> = bits(combo).map(|i| region[i] as usize).collect();
-                let masks: Vec<u64> = cells.iter().map(|&c| b.cands[c]).collect();
-                let Some(common) = common_tuple(&masks, 2) else {
+                let Some(common) = common_of(&table, combo, 2) else {
                     continue;
                 };
+                let cells: Vec<usize> = bits(combo).map(|i| region[i] as usize).collect();
                 let mut rem = Vec::new();
                 for (i, &c) in region.iter().enumerate() {
                     if combo & (1 << i) == 0 {
@@ -227,16 +227,23 @@ fn x_wings(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
         return;
     };
     let n = sh.n;
+    let occ: Vec<usize> = (1..=n as u8).map(|d| b.occurrences(d)).collect();
     for (base, cover) in [(col, row), (row, col)] {
+        let table: Vec<Vec<u64>> = (1..=n as u8)
+            .map(|d| {
+                sh.types[base]
+                    .regions
+                    .iter()
+                    .map(|r| b.positions(r, d))
+                    .collect()
+            })
+            .collect();
         for combo in combinations(2, n) {
             for d in 1..=n as u8 {
-                if b.occurrences(d) + 4 > n {
+                if occ[d as usize - 1] + 4 > n {
                     continue;
                 }
-                let masks: Vec<u64> = bits(combo)
-                    .map(|i| b.positions(&sh.types[base].regions[i], d))
-                    .collect();
-                let Some(common) = common_tuple(&masks, 2) else {
+                let Some(common) = common_of(&table[d as usize - 1], combo, 2) else {
                     continue;
                 };
                 let mut rem = Vec::new();

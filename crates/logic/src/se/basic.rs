@@ -229,6 +229,20 @@ pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
     found
 }
 
+/// [`common_tuple`] over the masks `table[i]` for the bits `i` of `combo`, without allocating.
+#[inline]
+pub(crate) fn common_of(table: &[u64], combo: u64, k: usize) -> Option<u64> {
+    let mut u = 0;
+    for i in bits(combo) {
+        let m = table[i];
+        if m.count_ones() <= 1 {
+            return None;
+        }
+        u |= m;
+    }
+    (u.count_ones() as usize == k).then_some(u)
+}
+
 /// The union of the masks when each has at least two bits and the union has exactly `k`.
 pub(crate) fn common_tuple(masks: &[u64], k: usize) -> Option<u64> {
     let mut u = 0;
@@ -251,9 +265,9 @@ pub(crate) fn naked_set(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
             if b.empty_count(region) < 2 * k {
                 continue;
             }
+            let table: Vec<u64> = region.iter().map(|&c| b.cands[c as usize]).collect();
             for combo in combinations(k, region.len()) {
-                let masks: Vec<u64> = bits(combo).map(|i| b.cands[region[i] as usize]).collect();
-                let Some(common) = common_tuple(&masks, k) else {
+                let Some(common) = common_of(&table, combo, k) else {
                     continue;
                 };
                 let mut h =
@@ -293,12 +307,14 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
             if !(empty > 2 * k || (direct && empty > k)) {
                 continue;
             }
+            let table: Vec<u64> = (1..=shape.n as u8)
+                .map(|d| b.positions(region, d))
+                .collect();
             for combo in combinations(k, shape.n) {
-                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
-                let masks: Vec<u64> = values.iter().map(|&d| b.positions(region, d)).collect();
-                let Some(common) = common_tuple(&masks, k) else {
+                let Some(common) = common_of(&table, combo, k) else {
                     continue;
                 };
+                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
                 let vmask: u64 = values.iter().map(|&d| bit(d)).fold(0, |a, x| a | x);
                 let mut removals = Vec::new();
                 for i in bits(common) {
@@ -376,15 +392,22 @@ pub(crate) fn fish(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
     let rating = [0.0, 0.0, 3.2, 3.8, 5.2][k];
     for (base, cover) in [(col, row), (row, col)] {
         let occ: Vec<usize> = (1..=n as u8).map(|d| b.occurrences(d)).collect();
+        // positions[d - 1][line]
+        let table: Vec<Vec<u64>> = (1..=n as u8)
+            .map(|d| {
+                shape.types[base]
+                    .regions
+                    .iter()
+                    .map(|r| b.positions(r, d))
+                    .collect()
+            })
+            .collect();
         for combo in combinations(k, n) {
             for d in 1..=n as u8 {
                 if occ[d as usize - 1] + 2 * k > n {
                     continue;
                 }
-                let masks: Vec<u64> = bits(combo)
-                    .map(|i| b.positions(&shape.types[base].regions[i], d))
-                    .collect();
-                let Some(common) = common_tuple(&masks, k) else {
+                let Some(common) = common_of(&table[d as usize - 1], combo, k) else {
                     continue;
                 };
                 let mut h = Hint::pattern(name, rating, String::new());

@@ -42,6 +42,94 @@ struct Node {
     nested_key: u64,
 }
 
+/// The "on" consequences of one "off" node: `(potential, parents start, parents length,
+/// cause)` with the parents in one shared buffer, so a step allocates nothing.
+#[derive(Default)]
+struct OnBuf {
+    items: Vec<(u32, u32, u32, Cause)>,
+    par: Vec<u32>,
+}
+
+/// The static implication graph of a board, for the searches that do not change it (cycles,
+/// forcing chains, multiple forcing chains): per candidate, in SE's order, the candidates an
+/// "on" turns off (the cell's other digits, then the digit in each peer) and the ones an "off"
+/// turns on (the cell's other digit if it is a pair, then the digit's other place in each
+/// region where it has two).
+pub(crate) struct Links {
+    n: usize,
+    y_off: Vec<(u32, u32)>,
+    x_off: Vec<(u32, u32)>,
+    y_on: Vec<u32>,
+    x_on: Vec<(u32, u32)>,
+    list: Vec<u32>,
+    on_list: Vec<(u32, Cause)>,
+}
+
+impl Links {
+    fn new(sh: &Shape, cands: &[u64]) -> Links {
+        let n = sh.n;
+        let k = sh.ncells * n;
+        let mut l = Links {
+            n,
+            y_off: vec![(0, 0); k],
+            x_off: vec![(0, 0); k],
+            y_on: vec![NONE; k],
+            x_on: vec![(0, 0); k],
+            list: Vec::new(),
+            on_list: Vec::new(),
+        };
+        for cell in 0..sh.ncells {
+            for d in digits(cands[cell]) {
+                let i = cell * n + d as usize - 1;
+                let s = l.list.len() as u32;
+                for v in digits(cands[cell]) {
+                    if v != d {
+                        l.list.push(pot(n, cell, v, false));
+                    }
+                }
+                l.y_off[i] = (s, l.list.len() as u32 - s);
+                let s = l.list.len() as u32;
+                let b = bit(d);
+                for &q in &sh.peers[cell] {
+                    if cands[q as usize] & b != 0 {
+                        l.list.push(pot(n, q as usize, d, false));
+                    }
+                }
+                l.x_off[i] = (s, l.list.len() as u32 - s);
+                if cands[cell].count_ones() == 2 {
+                    let other = (cands[cell] & !b).trailing_zeros() as u8 + 1;
+                    l.y_on[i] = pot(n, cell, other, true);
+                }
+                let s = l.on_list.len() as u32;
+                for (t, ty) in sh.types.iter().enumerate() {
+                    let r = sh.region_at[t][cell];
+                    if r == NONE {
+                        continue;
+                    }
+                    let mut count = 0;
+                    let mut other = usize::MAX;
+                    for &c in &ty.regions[r as usize] {
+                        if cands[c as usize] & b != 0 {
+                            count += 1;
+                            if c as usize != cell {
+                                other = c as usize;
+                            }
+                        }
+                    }
+                    if count == 2 && other != usize::MAX {
+                        let target = pot(n, other, d, true);
+                        if !l.on_list[s as usize..].iter().any(|x| x.0 == target) {
+                            l.on_list.push((target, Cause::Hidden(t as u8)));
+                        }
+                    }
+                }
+                l.x_on[i] = (s, l.on_list.len() as u32 - s);
+            }
+        }
+        l
+    }
+}
+
 /// One search: an arena of nodes and the "on" and "off" sets in insertion order.
 pub(crate) struct Run {
     nodes: Vec<Node>,
@@ -203,6 +291,8 @@ pub(crate) struct Ctx<'a> {
     /// Set while this search runs nested inside another: the outer search's starting
     /// candidates, against which each hint's rule parents are found.
     pub rule_source: Option<Vec<u64>>,
+    /// Whether hints get their sentence (building chain texts costs more than rating).
+    pub want_text: bool,
 }
 
 impl Ctx<'_> {
@@ -381,14 +471,20 @@ impl Chaining {
         if self.multiple || self.dynamic {
             self.multiple_chains(ctx, cands, &mut out)?;
         } else {
+            let links = Links::new(ctx.shape, cands);
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
+                // below that is known, the third pass cannot change which hint comes first.
+                if x && y && out.iter().any(|h| h.rating < 7.0) {
+                    continue;
+                }
                 for cell in 0..ctx.shape.ncells {
                     if ctx.values[cell] != 0 || cands[cell].count_ones() <= 1 {
                         continue;
                     }
                     for d in digits(cands[cell]) {
                         ctx.tick()?;
-                        self.unary(ctx, cands, cell, d, y, x, &mut out);
+                        self.unary(ctx, &links, cands, cell, d, y, x, &mut out);
                     }
                 }
             }
@@ -407,8 +503,25 @@ impl Chaining {
 
     /// Consequences of `p` on: the cell's other digits off (when `y`), then the digit off in
     /// every peer, in SE's region order.
-    fn on_to_off(sh: &Shape, cands: &[u64], p: u32, y: bool, out: &mut Vec<u32>) {
+    fn on_to_off(
+        links: Option<&Links>,
+        sh: &Shape,
+        cands: &[u64],
+        p: u32,
+        y: bool,
+        out: &mut Vec<u32>,
+    ) {
         out.clear();
+        if let Some(l) = links {
+            let i = (p >> 1) as usize;
+            if y {
+                let (s, len) = l.y_off[i];
+                out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
+            }
+            let (s, len) = l.x_off[i];
+            out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
+            return;
+        }
         let n = sh.n;
         let (cell, d, _) = unpot(n, p);
         if y {
@@ -432,6 +545,7 @@ impl Chaining {
     /// cell or region a pair.
     #[allow(clippy::too_many_arguments)]
     fn off_to_on(
+        links: Option<&Links>,
         sh: &Shape,
         cands: &[u64],
         source: &[u64],
@@ -440,21 +554,42 @@ impl Chaining {
         p: u32,
         y: bool,
         x: bool,
-        out: &mut Vec<(u32, Vec<u32>, Cause)>,
+        out: &mut OnBuf,
     ) {
-        out.clear();
+        out.items.clear();
+        out.par.clear();
+        if let Some(l) = links {
+            let i = (p >> 1) as usize;
+            let _ = l.n;
+            if y && l.y_on[i] != NONE {
+                out.par.push(p_id);
+                out.items.push((l.y_on[i], 0, 1, Cause::NakedSingle));
+            }
+            if x {
+                let (s, len) = l.x_on[i];
+                for &(q, cause) in &l.on_list[s as usize..(s + len) as usize] {
+                    let start = out.par.len() as u32;
+                    out.par.push(p_id);
+                    out.items.push((q, start, 1, cause));
+                }
+            }
+            return;
+        }
         let n = sh.n;
         let (cell, d, _) = unpot(n, p);
         if y && cands[cell].count_ones() == 2 {
             let other = (cands[cell] & !bit(d)).trailing_zeros() as u8 + 1;
-            let mut parents = vec![p_id];
+            let start = out.par.len() as u32;
+            out.par.push(p_id);
             let removed = source[cell] & !cands[cell];
             for v in digits(removed) {
                 if let Some(id) = run.get(pot(n, cell, v, false)) {
-                    parents.push(id);
+                    out.par.push(id);
                 }
             }
-            out.push((pot(n, cell, other, true), parents, Cause::NakedSingle));
+            let len = out.par.len() as u32 - start;
+            out.items
+                .push((pot(n, cell, other, true), start, len, Cause::NakedSingle));
         }
         if x {
             let b = bit(d);
@@ -478,19 +613,23 @@ impl Chaining {
                     continue;
                 }
                 let target = pot(n, other, d, true);
-                if out.iter().any(|(q, _, _)| *q == target) {
+                if out.items.iter().any(|it| it.0 == target) {
                     continue;
                 }
-                let mut parents = vec![p_id];
-                for &c in region {
-                    let c = c as usize;
-                    if source[c] & b != 0 && cands[c] & b == 0 {
-                        if let Some(id) = run.get(pot(n, c, d, false)) {
-                            parents.push(id);
+                let start = out.par.len() as u32;
+                out.par.push(p_id);
+                if !std::ptr::eq(source, cands) {
+                    for &c in region {
+                        let c = c as usize;
+                        if source[c] & b != 0 && cands[c] & b == 0 {
+                            if let Some(id) = run.get(pot(n, c, d, false)) {
+                                out.par.push(id);
+                            }
                         }
                     }
                 }
-                out.push((target, parents, Cause::Hidden(t as u8)));
+                let len = out.par.len() as u32 - start;
+                out.items.push((target, start, len, Cause::Hidden(t as u8)));
             }
         }
     }
@@ -501,6 +640,7 @@ impl Chaining {
     fn unary(
         &self,
         ctx: &mut Ctx<'_>,
+        links: &Links,
         cands: &[u64],
         cell: usize,
         d: u8,
@@ -519,7 +659,7 @@ impl Chaining {
         let mut run = Run::new(npots);
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
-        let cycles = Self::cycles(sh, cands, &mut run, root, y, x);
+        let cycles = Self::cycles(Some(links), sh, cands, &mut run, root, y, x);
         for dst in cycles {
             if let Some(h) = self.cycle_hint(ctx, cands, &run, dst, y, x) {
                 out.push(h);
@@ -529,11 +669,11 @@ impl Chaining {
             let mut chains_on = Run::new(npots);
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
-            let targets = Self::forcing(sh, cands, &mut chains_on, source, y);
+            let targets = Self::forcing(Some(links), sh, cands, &mut chains_on, source, y);
             let mut chains_off = Run::new(npots);
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
-            let targets_off = Self::forcing(sh, cands, &mut chains_off, source ^ 1, y);
+            let targets_off = Self::forcing(Some(links), sh, cands, &mut chains_off, source ^ 1, y);
             for (run, ts) in [(&chains_on, targets), (&chains_off, targets_off)] {
                 for t in ts {
                     let h = self.forcing_hint(ctx, cands, run, t, y, x);
@@ -545,19 +685,28 @@ impl Chaining {
         }
     }
 
-    fn cycles(sh: &Shape, cands: &[u64], run: &mut Run, root: u32, y: bool, x: bool) -> Vec<u32> {
+    #[allow(clippy::too_many_arguments)]
+    fn cycles(
+        links: Option<&Links>,
+        sh: &Shape,
+        cands: &[u64],
+        run: &mut Run,
+        root: u32,
+        y: bool,
+        x: bool,
+    ) -> Vec<u32> {
         let source = run.nodes[root as usize].pot;
         let mut pending_on = vec![root];
         let mut pending_off: Vec<u32> = Vec::new();
         let mut found = Vec::new();
         let mut length = 0;
         let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
                 for &q in &offs {
                     if !run.is_parent(p, q) {
                         let id = run.node(q, &[p], Cause::Off);
@@ -569,9 +718,11 @@ impl Chaining {
             length += 1;
             for p in std::mem::take(&mut pending_off) {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(sh, cands, cands, run, p, pp, y, x, &mut ons);
-                for (q, parents, cause) in ons.drain(..) {
-                    let id = run.node(q, &parents, cause);
+                Self::off_to_on(links, sh, cands, cands, run, p, pp, y, x, &mut ons);
+                for k in 0..ons.items.len() {
+                    let (q, s, l, cause) = ons.items[k];
+                    let parents = &ons.par[s as usize..(s + l) as usize];
+                    let id = run.node(q, parents, cause);
                     if length >= 4 && q == source {
                         found.push(id);
                     }
@@ -585,16 +736,23 @@ impl Chaining {
         found
     }
 
-    fn forcing(sh: &Shape, cands: &[u64], run: &mut Run, source: u32, y: bool) -> Vec<u32> {
+    fn forcing(
+        links: Option<&Links>,
+        sh: &Shape,
+        cands: &[u64],
+        run: &mut Run,
+        source: u32,
+        y: bool,
+    ) -> Vec<u32> {
         let mut pending_on: Vec<u32> = run.on.clone();
         let mut pending_off: Vec<u32> = run.off.clone();
         let mut chains: Vec<u32> = Vec::new();
         let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
                 for &q in &offs {
                     let id = run.node(q, &[p], Cause::Off);
                     if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
@@ -608,9 +766,11 @@ impl Chaining {
             }
             for p in std::mem::take(&mut pending_off) {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(sh, cands, cands, run, p, pp, y, true, &mut ons);
-                for (q, parents, cause) in ons.drain(..) {
-                    let id = run.node(q, &parents, cause);
+                Self::off_to_on(links, sh, cands, cands, run, p, pp, y, true, &mut ons);
+                for k in 0..ons.items.len() {
+                    let (q, s, l, cause) = ons.items[k];
+                    let parents = &ons.par[s as usize..(s + l) as usize];
+                    let id = run.node(q, parents, cause);
                     if q & !1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
                         chains.push(id);
                     }
@@ -713,12 +873,14 @@ impl Chaining {
         if !h.is_worth() {
             return None;
         }
-        h.text = format!(
-            "{}: {}: {}",
-            name,
-            Self::chain_text(sh, run, dst),
-            h.removals_text(sh)
-        );
+        if ctx.want_text {
+            h.text = format!(
+                "{}: {}: {}",
+                name,
+                Self::chain_text(sh, run, dst),
+                h.removals_text(sh)
+            );
+        }
         Some(h)
     }
 
@@ -762,16 +924,18 @@ impl Chaining {
         } else {
             h.remove(c as u16, bit(d));
         }
-        h.text = format!(
-            "{}: {}: {}",
-            name,
-            Self::chain_text(sh, run, target),
-            if on {
-                format!("{}={}", cell_name(sh, c), d)
-            } else {
-                h.removals_text(sh)
-            }
-        );
+        if ctx.want_text {
+            h.text = format!(
+                "{}: {}: {}",
+                name,
+                Self::chain_text(sh, run, target),
+                if on {
+                    format!("{}={}", cell_name(sh, c), d)
+                } else {
+                    h.removals_text(sh)
+                }
+            );
+        }
         h
     }
 
@@ -784,12 +948,18 @@ impl Chaining {
     fn chain(
         &self,
         ctx: &mut Ctx<'_>,
+        links: Option<&Links>,
         cands: &mut [u64],
         run: &mut Run,
     ) -> Result<Option<(u32, u32)>, Stopped> {
         let sh = ctx.shape;
+        if let Some(l) = links {
+            // A static search leaves the board as it is.
+            let save: Vec<u64> = Vec::new();
+            return self.chain_inner(ctx, Some(l), sh, cands, &save, run);
+        }
         let save: Vec<u64> = cands.to_vec();
-        let result = self.chain_inner(ctx, sh, cands, &save, run);
+        let result = self.chain_inner(ctx, None, sh, cands, &save, run);
         cands.copy_from_slice(&save);
         result
     }
@@ -797,6 +967,7 @@ impl Chaining {
     fn chain_inner(
         &self,
         ctx: &mut Ctx<'_>,
+        links: Option<&Links>,
         sh: &Shape,
         cands: &mut [u64],
         save: &[u64],
@@ -806,11 +977,11 @@ impl Chaining {
         let mut pending_on: std::collections::VecDeque<u32> = run.on.iter().copied().collect();
         let mut pending_off: std::collections::VecDeque<u32> = run.off.iter().copied().collect();
         let mut offs = Vec::new();
-        let mut ons = Vec::new();
+        let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if let Some(p) = pending_on.pop_front() {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
                 for &q in &offs {
                     if let Some(on) = run.get(q | 1) {
                         let id = run.node(q, &[p], Cause::Off);
@@ -824,18 +995,20 @@ impl Chaining {
                 }
             } else if let Some(p) = pending_off.pop_front() {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(sh, cands, save, run, p, pp, y, true, &mut ons);
+                Self::off_to_on(links, sh, cands, save, run, p, pp, y, true, &mut ons);
                 if self.dynamic {
                     let (c, d, _) = unpot(sh.n, pp);
                     cands[c] &= !bit(d);
                 }
-                for (q, parents, cause) in ons.drain(..) {
+                for k in 0..ons.items.len() {
+                    let (q, s, l, cause) = ons.items[k];
+                    let parents = &ons.par[s as usize..(s + l) as usize];
                     if let Some(off) = run.get(q & !1) {
-                        let id = run.node(q, &parents, cause);
+                        let id = run.node(q, parents, cause);
                         return Ok(Some((id, off)));
                     }
                     if run.get(q).is_none() {
-                        let id = run.node(q, &parents, cause);
+                        let id = run.node(q, parents, cause);
                         run.store(id);
                         pending_on.push_back(id);
                     }
@@ -868,6 +1041,8 @@ impl Chaining {
         let sh = ctx.shape;
         let n = sh.n;
         let npots = ctx.npots();
+        let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
+        let links = static_links.as_ref();
         for cell in 0..sh.ncells {
             if ctx.values[cell] != 0 {
                 continue;
@@ -886,7 +1061,7 @@ impl Chaining {
                 let mut on_run = Run::new(npots);
                 let r = on_run.node(p_on, &[], Cause::Assumption);
                 on_run.store(r);
-                let absurd = self.chain(ctx, cands, &mut on_run)?;
+                let absurd = self.chain(ctx, links, cands, &mut on_run)?;
                 if do_contradiction && let Some((a, b)) = absurd {
                     let h =
                         self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true);
@@ -898,7 +1073,7 @@ impl Chaining {
                 let mut off_run = Run::new(npots);
                 let r = off_run.node(p_on ^ 1, &[], Cause::Assumption);
                 off_run.store(r);
-                let absurd = self.chain(ctx, cands, &mut off_run)?;
+                let absurd = self.chain(ctx, links, cands, &mut off_run)?;
                 if do_contradiction && let Some((a, b)) = absurd {
                     let h = self.binary_hint(
                         ctx,
@@ -950,7 +1125,7 @@ impl Chaining {
                     }
                 }
                 if !self.nishio {
-                    self.region_chains(ctx, cands, cell, d, &on_run, out)?;
+                    self.region_chains(ctx, links, cands, cell, d, &on_run, out)?;
                 }
                 value_runs.push((d, on_run));
             }
@@ -989,9 +1164,11 @@ impl Chaining {
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn region_chains(
         &self,
         ctx: &mut Ctx<'_>,
+        links: Option<&Links>,
         cands: &mut [u64],
         cell: usize,
         d: u8,
@@ -1023,7 +1200,7 @@ impl Chaining {
                 let mut run = Run::new(npots);
                 let root = run.node(pot(n, other, d, true), &[], Cause::Assumption);
                 run.store(root);
-                self.chain(ctx, cands, &mut run)?;
+                self.chain(ctx, links, cands, &mut run)?;
                 runs.push(run);
             }
             for want_on in [true, false] {
@@ -1097,19 +1274,21 @@ impl Chaining {
         } else {
             h.remove(c as u16, bit(d));
         }
-        let branches: Vec<String> = targets
-            .iter()
-            .map(|&(r, id)| Self::chain_text(sh, r, id))
-            .collect();
-        h.text = format!(
-            "{}: {} leads to {}{}{}: {}",
-            name,
-            what,
-            cell_name(sh, c),
-            if on { "=" } else { "<>" },
-            d,
-            branches.join("; ")
-        );
+        if ctx.want_text {
+            h.text = format!(
+                "{}: {} leads to {}{}{}: {}",
+                name,
+                what,
+                cell_name(sh, c),
+                if on { "=" } else { "<>" },
+                d,
+                targets
+                    .iter()
+                    .map(|&(r, id)| Self::chain_text(sh, r, id))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+        }
         h
     }
 
@@ -1156,16 +1335,18 @@ impl Chaining {
             h.remove(tc as u16, bit(td));
         }
         let (sc, sd, son) = unpot(sh.n, source);
-        h.text = format!(
-            "{}: if {}{}{}: {} and {}: {}",
-            name,
-            cell_name(sh, sc),
-            if son { "=" } else { "<>" },
-            sd,
-            Self::chain_text(sh, dst_on.0, dst_on.1),
-            Self::chain_text(sh, dst_off.0, dst_off.1),
-            h.removals_text(sh)
-        );
+        if ctx.want_text {
+            h.text = format!(
+                "{}: if {}{}{}: {} and {}: {}",
+                name,
+                cell_name(sh, sc),
+                if son { "=" } else { "<>" },
+                sd,
+                Self::chain_text(sh, dst_on.0, dst_on.1),
+                Self::chain_text(sh, dst_off.0, dst_off.1),
+                h.removals_text(sh)
+            );
+        }
         h
     }
 }

@@ -77,8 +77,11 @@ pub struct RateOptions {
     pub max_level: u32,
     /// Time, node and cancel limits for the whole puzzle.
     pub budget: Budget,
-    /// Keep every step (text and effects), not only the hardest.
+    /// Keep every step (effects, and text when `texts`), not only the hardest.
     pub keep_steps: bool,
+    /// Write each step's sentence. Chain sentences cost more than rating the chain, so a
+    /// plain rating leaves them out (the hardest step then has its technique name only).
+    pub texts: bool,
 }
 
 impl Default for RateOptions {
@@ -88,6 +91,7 @@ impl Default for RateOptions {
             max_level: 5,
             budget: Budget::unlimited(),
             keep_steps: false,
+            texts: false,
         }
     }
 }
@@ -204,6 +208,7 @@ fn first_hint(
     shape: &Shape,
     board: &Board,
     limiter: &mut sudokit_core::Limiter,
+    texts: bool,
 ) -> Result<Option<Hint>, Stopped> {
     use Producer::*;
     Ok(match p {
@@ -227,6 +232,7 @@ fn first_hint(
                 seen: Vec::new(),
                 stamp: 0,
                 rule_source: None,
+                want_text: texts,
             };
             let mut cands = board.cands.clone();
             rule.hints(&mut ctx, &mut cands)?.into_iter().next()
@@ -275,7 +281,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
         }
         let mut found = None;
         for &p in &list {
-            match first_hint(p, &shape, &board, &mut limiter) {
+            match first_hint(p, &shape, &board, &mut limiter, opts.texts) {
                 Ok(Some(h)) => {
                     found = Some(h);
                     break;

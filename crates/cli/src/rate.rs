@@ -1,0 +1,447 @@
+//! `sudokit rate`: Sudoku Explainer ratings (ER/EP/ED) for a stream of puzzles.
+//!
+//! Design decision: the rater is the logic crate's SE process ([`sudokit_logic::se`]); this
+//! command only streams records through it — read in chunks on a reader thread, rated in
+//! parallel, written in input order, one output record per input record. Before rating, an
+//! engine proves the puzzle has exactly one solution (SE's numbers mean nothing otherwise), and
+//! with `--check` every step the rater applied is compared with that solution.
+
+use std::fmt::Write as _;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use sudokit_core::{Budget, Grid, Request};
+use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_logic::levels::{hodoku_level, qqwing_class, seed_level};
+use sudokit_logic::se::{RateOptions, RateStatus, RatedStep, Rating, Scale, rate};
+use sudokit_logic::{CandidateGrid, LogicSolver, Order};
+
+use crate::InputArgs;
+use crate::input::{self, Item};
+use crate::solve::layout_spec;
+
+/// Output format of `rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    /// `ER/EP/ED technique` per puzzle.
+    Text,
+    /// One JSON object per record (NDJSON).
+    Json,
+    /// Tab-separated values with a header.
+    Tsv,
+}
+
+/// Technique set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    /// Sudoku Explainer 1.2.1 (the forum lists' scale).
+    Se121,
+    /// SukakuExplainer's default set (adds strong-link patterns and wings).
+    Sukaku,
+}
+
+/// Arguments of `sudokit rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    format: RateFormat,
+    /// Technique set and order.
+    #[arg(long, value_enum, default_value = "se121")]
+    scale: ScaleArg,
+    /// Print the step that set each rating, in full.
+    #[arg(long)]
+    explain: bool,
+    /// Check every step against the solution an engine finds.
+    #[arg(long)]
+    check: bool,
+    /// Highest nesting level of dynamic forcing chains (0–5; SE uses 5). Puzzles that need
+    /// more are reported as `beyond`.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=5))]
+    max_level: u32,
+    /// Time budget per puzzle, e.g. `2s`; a puzzle over it is reported as `budget`.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    budget: Option<Duration>,
+    /// Also compute HoDoKu's level and score (runs HoDoKu's solver on each puzzle; JSON and
+    /// TSV only).
+    #[arg(long)]
+    hodoku: bool,
+    /// Worker threads [default: all cores].
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Never draw a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+const TSV_HEADER: &str = "record\tline\tlabel\tstatus\ter\tep\ted\thardest\tsteps\tseed_level\tqqwing\thodoku_level\thodoku_score\tmicros\tpuzzle";
+
+struct Out {
+    text: String,
+    failed: bool,
+}
+
+enum Truth {
+    None,
+    Unique(Grid),
+    Several,
+    Unknown,
+}
+
+fn truth(grid: &Grid) -> Truth {
+    if grid.find_conflict().is_some() {
+        return Truth::None;
+    }
+    let Ok(e) = engine(auto_engine(grid.layout()), &EngineOptions::default()) else {
+        return Truth::Unknown;
+    };
+    let req = Request::count(2, 1).with_budget(Budget::time(Duration::from_secs(10)));
+    match e.solve(grid, &req) {
+        Ok(r) if r.exact && r.count == 0 => Truth::None,
+        Ok(r) if r.count == 1 && r.exact => Truth::Unique(r.solutions[0].clone()),
+        Ok(r) if r.count >= 2 => Truth::Several,
+        _ => Truth::Unknown,
+    }
+}
+
+fn fmt_r(r: Option<f64>) -> String {
+    r.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"))
+}
+
+fn step_json(s: &RatedStep, n: usize) -> Value {
+    let cell = |c: sudokit_core::Cell| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
+    json!({
+        "technique": s.technique,
+        "rating": s.rating,
+        "text": s.text,
+        "placement": s.placement.map(|(c, d)| json!({"cell": cell(c), "digit": d.get()})),
+        "removals": s.removals.iter().map(|&(c, d)| json!({"cell": cell(c), "digit": d.get()})).collect::<Vec<_>>(),
+    })
+}
+
+/// Checks the rater's steps against the solution: a placement must equal it, a removal must
+/// never take it away.
+fn check_steps(r: &Rating, sol: &Grid) -> Result<(), String> {
+    for (i, s) in r.steps.iter().enumerate() {
+        if let Some((c, d)) = s.placement
+            && sol.get(c) != Some(d)
+        {
+            return Err(format!(
+                "step {} ({}) places {} in cell {}, but the solution differs",
+                i + 1,
+                s.technique,
+                d,
+                c.index()
+            ));
+        }
+        for &(c, d) in &s.removals {
+            if sol.get(c) == Some(d) {
+                return Err(format!(
+                    "step {} ({}) removes {} from cell {}, the solution's digit",
+                    i + 1,
+                    s.technique,
+                    d,
+                    c.index()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Job<'a> {
+    args: &'a RateArgs,
+    opts: RateOptions,
+}
+
+fn rate_item(item: &Item, job: &Job<'_>) -> Out {
+    let rec = item.record();
+    let rec = &*rec;
+    let args = job.args;
+    let base = || json!({"record": rec.index, "line": rec.line, "file": &*item.source, "label": rec.label});
+    let error = |status: &str, msg: String| -> Out {
+        let text = match args.format {
+            RateFormat::Json => {
+                let mut v = base();
+                v["status"] = json!(status);
+                v["error"] = json!(msg);
+                format!("{v}\n")
+            }
+            RateFormat::Tsv => format!(
+                "{}\t{}\t{}\t{status}\t-\t-\t-\t{}\t0\t-\t-\t-\t-\t0\t-\n",
+                rec.index,
+                rec.line,
+                rec.label.as_deref().unwrap_or(""),
+                msg.replace(['\t', '\n'], " ")
+            ),
+            RateFormat::Text => format!("{}:{}: {status}: {msg}\n", item.source, rec.line),
+        };
+        Out { text, failed: true }
+    };
+    let grid = match &rec.puzzle {
+        Ok(g) => g.clone(),
+        Err(e) => return error("invalid", e.to_string()),
+    };
+    let solution = match truth(&grid) {
+        Truth::None => return error("unsolvable", "the puzzle has no solution".into()),
+        Truth::Several => {
+            return error(
+                "invalid",
+                "the puzzle has more than one solution; SE ratings need a unique one".into(),
+            );
+        }
+        Truth::Unknown => None,
+        Truth::Unique(s) => Some(s),
+    };
+    let mut opts = job.opts.clone();
+    opts.keep_steps = args.check;
+    let r = rate(&grid, &opts);
+    let mut failed = r.status != RateStatus::Rated;
+    let mut check_err = None;
+    if args.check {
+        match &solution {
+            Some(sol) => {
+                if let Err(e) = check_steps(&r, sol) {
+                    check_err = Some(e);
+                    failed = true;
+                }
+            }
+            None => {
+                check_err =
+                    Some("no solution to check against (the engine's budget ran out)".into());
+                failed = true;
+            }
+        }
+    }
+    let status = match r.status {
+        RateStatus::Rated => "rated",
+        RateStatus::Beyond => "beyond",
+        RateStatus::Budget => "budget",
+    };
+    let hardest = r.hardest.as_ref();
+    let hardest_name = hardest.map(|h| h.technique.as_str()).unwrap_or("-");
+    let levels = |want: bool| {
+        if !want {
+            return (None, None, None, None);
+        }
+        let seed = seed_level(&grid);
+        let qq = qqwing_class(&grid);
+        let hod = if args.hodoku {
+            let cg = CandidateGrid::new(&grid);
+            let path = LogicSolver::new(Order::Hodoku).solve_from(cg, &job.opts.budget);
+            hodoku_level(&path)
+        } else {
+            None
+        };
+        (
+            seed,
+            Some(qq.name()),
+            hod.map(|(l, _)| l.name()),
+            hod.map(|(_, s)| s),
+        )
+    };
+    let n = grid.size();
+    let text = match args.format {
+        RateFormat::Json => {
+            let (seed, qq, hl, hs) = levels(true);
+            let mut v = base();
+            v["status"] = json!(status);
+            v["er"] = json!(r.er);
+            v["ep"] = json!(r.ep);
+            v["ed"] = json!(r.ed);
+            v["hardest"] = json!(hardest.map(|h| h.technique.clone()));
+            v["scale"] = json!(r.scale.name());
+            v["steps"] = json!(r.step_count);
+            v["seed_level"] = json!(seed);
+            v["qqwing"] = json!(qq);
+            v["hodoku_level"] = json!(hl);
+            v["hodoku_score"] = json!(hs);
+            v["micros"] = json!(r.micros as u64);
+            v["puzzle"] = json!(grid.to_line());
+            if args.explain {
+                v["hardest_step"] = hardest.map_or(Value::Null, |h| step_json(h, n));
+            }
+            if args.check {
+                v["checked"] = json!(check_err.is_none());
+            }
+            if let Some(e) = &check_err {
+                v["error"] = json!(e);
+            }
+            format!("{v}\n")
+        }
+        RateFormat::Tsv => {
+            let (seed, qq, hl, hs) = levels(true);
+            let opt = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+            format!(
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+                rec.index,
+                rec.line,
+                rec.label
+                    .as_deref()
+                    .unwrap_or("")
+                    .replace(['\t', '\n'], " "),
+                status,
+                fmt_r(r.er),
+                fmt_r(r.ep),
+                fmt_r(r.ed),
+                hardest_name,
+                r.step_count,
+                opt(seed.map(|s| s.to_string())),
+                opt(qq.map(str::to_string)),
+                opt(hl.map(str::to_string)),
+                opt(hs.map(|s| s.to_string())),
+                r.micros,
+                grid.to_line().unwrap_or_else(|| "-".into())
+            )
+        }
+        RateFormat::Text => {
+            let mut s = String::new();
+            let label = rec
+                .label
+                .as_deref()
+                .map(|l| format!(" {l}"))
+                .unwrap_or_default();
+            let _ = match r.status {
+                RateStatus::Rated => writeln!(
+                    s,
+                    "{}/{}/{} {}{label}",
+                    fmt_r(r.er),
+                    fmt_r(r.ep),
+                    fmt_r(r.ed),
+                    hardest_name
+                ),
+                RateStatus::Beyond => writeln!(
+                    s,
+                    "beyond (no technique up to nesting level {} applies after {} steps; EP {} ED {}){label}",
+                    args.max_level,
+                    r.step_count,
+                    fmt_r(r.ep),
+                    fmt_r(r.ed)
+                ),
+                RateStatus::Budget => writeln!(
+                    s,
+                    "budget (the time budget ran out after {} steps){label}",
+                    r.step_count
+                ),
+            };
+            if args.explain
+                && let Some(h) = hardest
+            {
+                let _ = writeln!(s, "  {:.1} {}", h.rating, h.text);
+            }
+            if let Some(e) = &check_err {
+                let _ = writeln!(s, "  unsound: {e}");
+            }
+            s
+        }
+    };
+    Out { text, failed }
+}
+
+fn progress(files: &[std::path::PathBuf], disabled: bool) -> ProgressBar {
+    if disabled || !std::io::stderr().is_terminal() || files.is_empty() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {pos} rated ({per_sec}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb
+}
+
+/// `sudokit rate`.
+pub fn run_rate(args: RateArgs) -> Result<u8> {
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 || jobs > 1024 {
+        bail!("--jobs must be between 1 and 1024");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("cannot start worker threads")?;
+    let spec = layout_spec(&args.input)?;
+    let bytes = Arc::new(AtomicU64::new(0));
+    let (rx, handle) = input::spawn_reader(
+        args.input.files.clone(),
+        args.input.input_format,
+        spec,
+        256,
+        bytes,
+    )?;
+    let job = Job {
+        args: &args,
+        opts: RateOptions {
+            scale: match args.scale {
+                ScaleArg::Se121 => Scale::Se121,
+                ScaleArg::Sukaku => Scale::Sukaku,
+            },
+            max_level: args.max_level,
+            budget: args.budget.map(Budget::time).unwrap_or_default(),
+            keep_steps: false,
+        },
+    };
+    let pb = progress(&args.input.files, args.no_progress);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
+    if args.format == RateFormat::Tsv
+        && let Err(e) = writeln!(out, "{TSV_HEADER}")
+    {
+        return if broken(&e) {
+            Ok(0)
+        } else {
+            Err(e).context("writing output")
+        };
+    }
+    let mut failed = false;
+    let mut count = 0u64;
+    for chunk in rx {
+        let chunk = match chunk {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = out.flush();
+                pb.finish_and_clear();
+                return Err(e);
+            }
+        };
+        let done: Vec<Out> =
+            pool.install(|| chunk.par_iter().map(|it| rate_item(it, &job)).collect());
+        for d in done {
+            failed |= d.failed;
+            count += 1;
+            if let Err(e) = out.write_all(d.text.as_bytes()) {
+                pb.finish_and_clear();
+                if broken(&e) {
+                    return Ok(u8::from(failed));
+                }
+                return Err(e).context("writing output");
+            }
+        }
+        pb.set_position(count);
+        if std::io::stdout().is_terminal() {
+            out.flush().ok();
+        }
+    }
+    out.flush().ok();
+    pb.finish_and_clear();
+    if handle.join().is_err() {
+        bail!("internal error: the input reader stopped unexpectedly; the output is incomplete");
+    }
+    if failed {
+        eprintln!(
+            "sudokit rate: some records were not rated (invalid, unsolvable, several solutions, beyond the techniques or over budget); exit status 1"
+        );
+    }
+    Ok(u8::from(failed))
+}
