@@ -87,8 +87,11 @@ pub(crate) fn potentials(
             let key = {
                 use std::hash::{Hash, Hasher};
                 let mut s = std::collections::hash_map::DefaultHasher::new();
-                h.text.hash(&mut s);
+                h.name.hash(&mut s);
+                h.removals.hash(&mut s);
+                h.place.hash(&mut s);
                 h.complexity.hash(&mut s);
+                h.rule_parents.hash(&mut s);
                 s.finish() | 1
             };
             for &(c, m) in &h.removals {

@@ -205,27 +205,48 @@ impl Run {
 
     /// Distinct (cell, digit, state) among `id` and its ancestors; with the nested chains'
     /// complexities met on the way (each distinct nested chain once), added to `nested`.
-    fn ancestors(&self, id: u32, seen: &mut Vec<u32>, stamp: u32, nested: &mut Vec<u64>) -> u32 {
+    ///
+    /// SE walks the tree level by level and expands only the first node it meets for each
+    /// (cell, digit, state); a FIFO queue visits nodes in the same order.
+    fn ancestors(
+        &self,
+        id: u32,
+        seen: &mut [u32],
+        stamp: u32,
+        nested: &mut Vec<u64>,
+        queue: &mut Vec<u32>,
+    ) -> u32 {
         let mut count = 0;
-        let mut todo = vec![id];
-        while !todo.is_empty() {
-            let mut next = Vec::new();
-            for &x in &todo {
-                let n = &self.nodes[x as usize];
-                if seen[n.pot as usize] == stamp {
-                    continue;
-                }
-                seen[n.pot as usize] = stamp;
-                count += 1;
-                if n.nested != 0 && !nested.contains(&n.nested_key) {
-                    nested.push(n.nested_key);
-                    nested.push(n.nested as u64);
-                }
-                next.extend_from_slice(self.parents(x));
+        queue.clear();
+        queue.push(id);
+        let mut head = 0;
+        while head < queue.len() {
+            let x = queue[head];
+            head += 1;
+            let n = &self.nodes[x as usize];
+            if seen[n.pot as usize] == stamp {
+                continue;
             }
-            todo = next;
+            seen[n.pot as usize] = stamp;
+            count += 1;
+            if n.nested != 0 && !nested.contains(&n.nested_key) {
+                nested.push(n.nested_key);
+                nested.push(n.nested as u64);
+            }
+            queue.extend_from_slice(self.parents(x));
         }
         count
+    }
+
+    /// Empties the run for reuse, keeping its allocations.
+    fn reset(&mut self) {
+        for n in &self.nodes {
+            self.index[n.pot as usize] = NONE;
+        }
+        self.nodes.clear();
+        self.par.clear();
+        self.on.clear();
+        self.off.clear();
     }
 }
 
@@ -293,11 +314,24 @@ pub(crate) struct Ctx<'a> {
     pub rule_source: Option<Vec<u64>>,
     /// Whether hints get their sentence (building chain texts costs more than rating).
     pub want_text: bool,
+    /// Runs kept for reuse, and the ancestor walk's queue.
+    pub pool: Vec<Run>,
+    pub queue: Vec<u32>,
 }
 
 impl Ctx<'_> {
     fn npots(&self) -> usize {
         self.shape.ncells * self.shape.n * 2
+    }
+    /// An empty run (from the pool when one is there).
+    fn run(&mut self) -> Run {
+        self.pool.pop().unwrap_or_else(|| Run::new(self.npots()))
+    }
+    fn recycle(&mut self, mut run: Run) {
+        if self.pool.len() < 256 {
+            run.reset();
+            self.pool.push(run);
+        }
     }
     fn tick(&mut self) -> Result<(), Stopped> {
         if self.limiter.should_stop() {
@@ -389,7 +423,7 @@ impl Ctx<'_> {
         let mut nested = Vec::new();
         for &(run, id) in targets {
             let s = self.next_stamp();
-            flat += run.ancestors(id, &mut self.seen, s, &mut nested);
+            flat += run.ancestors(id, &mut self.seen, s, &mut nested, &mut self.queue);
         }
         let extra: u64 = nested.chunks(2).map(|c| c[1]).sum();
         flat + extra as u32
@@ -653,10 +687,9 @@ impl Chaining {
         }
         let sh = ctx.shape;
         let n = sh.n;
-        let npots = ctx.npots();
         let source = pot(n, cell, d, true);
         // Cycles.
-        let mut run = Run::new(npots);
+        let mut run = ctx.run();
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
         let cycles = Self::cycles(Some(links), sh, cands, &mut run, root, y, x);
@@ -666,11 +699,11 @@ impl Chaining {
             }
         }
         if x {
-            let mut chains_on = Run::new(npots);
+            let mut chains_on = ctx.run();
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
             let targets = Self::forcing(Some(links), sh, cands, &mut chains_on, source, y);
-            let mut chains_off = Run::new(npots);
+            let mut chains_off = ctx.run();
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
             let targets_off = Self::forcing(Some(links), sh, cands, &mut chains_off, source ^ 1, y);
@@ -682,7 +715,10 @@ impl Chaining {
                     }
                 }
             }
+            ctx.recycle(chains_on);
+            ctx.recycle(chains_off);
         }
+        ctx.recycle(run);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1040,9 +1076,10 @@ impl Chaining {
     ) -> Result<(), Stopped> {
         let sh = ctx.shape;
         let n = sh.n;
-        let npots = ctx.npots();
         let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
         let links = static_links.as_ref();
+        let mut cache: std::collections::HashMap<u32, (Run, Option<(u32, u32)>)> =
+            std::collections::HashMap::new();
         for cell in 0..sh.ncells {
             if ctx.values[cell] != 0 {
                 continue;
@@ -1057,11 +1094,18 @@ impl Chaining {
                 let p_on = pot(n, cell, d, true);
                 let do_double = card >= 3 && !self.nishio && self.dynamic;
                 let do_contradiction = self.dynamic || self.nishio;
-                // Assume on.
-                let mut on_run = Run::new(npots);
-                let r = on_run.node(p_on, &[], Cause::Assumption);
-                on_run.store(r);
-                let absurd = self.chain(ctx, links, cands, &mut on_run)?;
+                // Assume on (the search may already have run for a region forcing chain of
+                // an earlier cell; searches are deterministic, so it is reused).
+                let (on_run, absurd) = match cache.remove(&p_on) {
+                    Some(x) => x,
+                    None => {
+                        let mut on_run = ctx.run();
+                        let r = on_run.node(p_on, &[], Cause::Assumption);
+                        on_run.store(r);
+                        let absurd = self.chain(ctx, links, cands, &mut on_run)?;
+                        (on_run, absurd)
+                    }
+                };
                 if do_contradiction && let Some((a, b)) = absurd {
                     let h =
                         self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true);
@@ -1070,7 +1114,7 @@ impl Chaining {
                     }
                 }
                 // Assume off.
-                let mut off_run = Run::new(npots);
+                let mut off_run = ctx.run();
                 let r = off_run.node(p_on ^ 1, &[], Cause::Assumption);
                 off_run.store(r);
                 let absurd = self.chain(ctx, links, cands, &mut off_run)?;
@@ -1124,8 +1168,9 @@ impl Chaining {
                         }
                     }
                 }
+                ctx.recycle(off_run);
                 if !self.nishio {
-                    self.region_chains(ctx, links, cands, cell, d, &on_run, out)?;
+                    self.region_chains(ctx, links, cands, cell, d, &on_run, &mut cache, out)?;
                 }
                 value_runs.push((d, on_run));
             }
@@ -1160,6 +1205,12 @@ impl Chaining {
                     }
                 }
             }
+            for (_, r) in value_runs {
+                ctx.recycle(r);
+            }
+        }
+        for (_, (run, _)) in cache.drain() {
+            ctx.recycle(run);
         }
         Ok(())
     }
@@ -1173,11 +1224,11 @@ impl Chaining {
         cell: usize,
         d: u8,
         on_run: &Run,
+        cache: &mut std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>,
         out: &mut Vec<Hint>,
     ) -> Result<(), Stopped> {
         let sh = ctx.shape;
         let n = sh.n;
-        let npots = ctx.npots();
         for (t, ty) in sh.types.iter().enumerate() {
             let r = sh.region_at[t][cell];
             if r == NONE {
@@ -1194,15 +1245,22 @@ impl Chaining {
             if !(k == 2 || (self.multiple && k > 2)) || places[0] != cell {
                 continue;
             }
-            let mut runs: Vec<Run> = Vec::new();
             for &other in &places[1..] {
+                let q = pot(n, other, d, true);
+                if cache.contains_key(&q) {
+                    continue;
+                }
                 ctx.tick()?;
-                let mut run = Run::new(npots);
-                let root = run.node(pot(n, other, d, true), &[], Cause::Assumption);
+                let mut run = ctx.run();
+                let root = run.node(q, &[], Cause::Assumption);
                 run.store(root);
-                self.chain(ctx, links, cands, &mut run)?;
-                runs.push(run);
+                let absurd = self.chain(ctx, links, cands, &mut run)?;
+                cache.insert(q, (run, absurd));
             }
+            let runs: Vec<&Run> = places[1..]
+                .iter()
+                .filter_map(|&other| cache.get(&pot(n, other, d, true)).map(|x| &x.0))
+                .collect();
             for want_on in [true, false] {
                 let list = if want_on { &on_run.on } else { &on_run.off };
                 for &id in list {
@@ -1211,7 +1269,7 @@ impl Chaining {
                         continue;
                     }
                     let mut targets: Vec<(&Run, u32)> = vec![(on_run, id)];
-                    targets.extend(runs.iter().map(|r| (r, r.get(q).unwrap_or(NONE))));
+                    targets.extend(runs.iter().map(|&r| (r, r.get(q).unwrap_or(NONE))));
                     let kind = ty.kind;
                     let rname = match kind {
                         Kind::Block => format!("block {}", r + 1),
@@ -1234,6 +1292,9 @@ impl Chaining {
                     }
                 }
             }
+        }
+        for (_, (run, _)) in cache.drain() {
+            ctx.recycle(run);
         }
         Ok(())
     }

@@ -203,12 +203,22 @@ fn producers(scale: Scale, max_level: u32) -> Vec<Producer> {
     v
 }
 
+/// Buffers kept from one chaining search to the next.
+#[derive(Default)]
+struct Scratch {
+    pool: Vec<chaining::Run>,
+    queue: Vec<u32>,
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
 fn first_hint(
     p: Producer,
     shape: &Shape,
     board: &Board,
     limiter: &mut sudokit_core::Limiter,
     texts: bool,
+    scratch: &mut Scratch,
 ) -> Result<Option<Hint>, Stopped> {
     use Producer::*;
     Ok(match p {
@@ -229,13 +239,20 @@ fn first_hint(
                 shape,
                 values: &board.values,
                 limiter,
-                seen: Vec::new(),
-                stamp: 0,
+                seen: std::mem::take(&mut scratch.seen),
+                stamp: scratch.stamp,
                 rule_source: None,
                 want_text: texts,
+                pool: std::mem::take(&mut scratch.pool),
+                queue: std::mem::take(&mut scratch.queue),
             };
             let mut cands = board.cands.clone();
-            rule.hints(&mut ctx, &mut cands)?.into_iter().next()
+            let result = rule.hints(&mut ctx, &mut cands);
+            scratch.seen = std::mem::take(&mut ctx.seen);
+            scratch.stamp = ctx.stamp;
+            scratch.pool = std::mem::take(&mut ctx.pool);
+            scratch.queue = std::mem::take(&mut ctx.queue);
+            result?.into_iter().next()
         }
     })
 }
@@ -274,6 +291,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
     let mut steps = Vec::new();
     let mut count = 0;
     let mut status = RateStatus::Rated;
+    let mut scratch = Scratch::default();
     'outer: while !board.is_solved() {
         if limiter.should_stop() {
             status = RateStatus::Budget;
@@ -281,7 +299,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
         }
         let mut found = None;
         for &p in &list {
-            match first_hint(p, &shape, &board, &mut limiter, opts.texts) {
+            match first_hint(p, &shape, &board, &mut limiter, opts.texts, &mut scratch) {
                 Ok(Some(h)) => {
                     found = Some(h);
                     break;
