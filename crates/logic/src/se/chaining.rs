@@ -485,19 +485,6 @@ impl Chaining {
         format!(" Chains{}", Self::nested_suffix(self.level))
     }
 
-    /// The name SE gives this rule in its producer list.
-    pub fn rule_name(&self) -> String {
-        if self.nishio {
-            "Nishio Forcing Chains".into()
-        } else if self.dynamic {
-            format!("Dynamic Forcing Chains{}", Self::nested_suffix(self.level))
-        } else if self.multiple {
-            "Multiple Forcing Chains".into()
-        } else {
-            "Forcing Chains & Cycles".into()
-        }
-    }
-
     /// Every hint of this rule on the board, sorted as SE sorts them (rating, complexity,
     /// kind), the first being the one SE applies.
     pub fn hints(&self, ctx: &mut Ctx<'_>, cands: &mut [u64]) -> Result<Vec<Hint>, Stopped> {

@@ -79,6 +79,9 @@ pub struct RateOptions {
     pub budget: Budget,
     /// Keep every step (effects, and text when `texts`), not only the hardest.
     pub keep_steps: bool,
+    /// Stop as soon as a step rates above this (a generator's "out of range"); the status is
+    /// then [`RateStatus::Above`].
+    pub stop_above: Option<f64>,
     /// Write each step's sentence. Chain sentences cost more than rating the chain, so a
     /// plain rating leaves them out (the hardest step then has its technique name only).
     pub texts: bool,
@@ -91,6 +94,7 @@ impl Default for RateOptions {
             max_level: 5,
             budget: Budget::unlimited(),
             keep_steps: false,
+            stop_above: None,
             texts: false,
         }
     }
@@ -107,6 +111,8 @@ pub enum RateStatus {
     Beyond,
     /// The budget ran out first.
     Budget,
+    /// A step rated above `stop_above`: `er` is left unset.
+    Above,
 }
 
 /// One applied step.
@@ -318,6 +324,10 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
         if h.rating > er {
             er = h.rating;
             hardest = Some(to_step(&shape, &h));
+            if opts.stop_above.is_some_and(|m| tenths(er) > tenths(m)) {
+                status = RateStatus::Above;
+                break;
+            }
         }
         h.apply(&shape, &mut board);
         count += 1;
