@@ -42,6 +42,9 @@ struct Node {
     nested_key: u64,
 }
 
+/// Searches already made from an "on" assumption, with the contradiction each met.
+type RunCache = std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>;
+
 /// The "on" consequences of one "off" node: `(potential, parents start, parents length,
 /// cause)` with the parents in one shared buffer, so a step allocates nothing.
 #[derive(Default)]
@@ -642,10 +645,11 @@ impl Chaining {
                 if !std::ptr::eq(source, cands) {
                     for &c in region {
                         let c = c as usize;
-                        if source[c] & b != 0 && cands[c] & b == 0 {
-                            if let Some(id) = run.get(pot(n, c, d, false)) {
-                                out.par.push(id);
-                            }
+                        if source[c] & b != 0
+                            && cands[c] & b == 0
+                            && let Some(id) = run.get(pot(n, c, d, false))
+                        {
+                            out.par.push(id);
                         }
                     }
                 }
@@ -1065,8 +1069,7 @@ impl Chaining {
         let n = sh.n;
         let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
         let links = static_links.as_ref();
-        let mut cache: std::collections::HashMap<u32, (Run, Option<(u32, u32)>)> =
-            std::collections::HashMap::new();
+        let mut cache = RunCache::new();
         for cell in 0..sh.ncells {
             if ctx.values[cell] != 0 {
                 continue;
@@ -1211,7 +1214,7 @@ impl Chaining {
         cell: usize,
         d: u8,
         on_run: &Run,
-        cache: &mut std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>,
+        cache: &mut RunCache,
         out: &mut Vec<Hint>,
     ) -> Result<(), Stopped> {
         let sh = ctx.shape;

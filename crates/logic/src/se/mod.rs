@@ -3,8 +3,8 @@
 //! Design decision: this is a separate solver from [`crate::LogicSolver`], not a setting of it.
 //! SE's number is defined by SE's *process* — its producers asked in a fixed order, the first
 //! hint of the first producer applied, chains rated by the size of the implication tree its own
-//! breadth-first search builds — so the rater reproduces that process (see [`board`] for the
-//! walk order, [`chaining`] for the chains) instead of mapping the logic crate's techniques to
+//! breadth-first search builds — so the rater reproduces that process (see the `board` module for the
+//! walk order, `chaining` for the chains) instead of mapping the logic crate's techniques to
 //! SE ratings. The logic crate's explainer stays free to pick the clearest step; the rater's job
 //! is to agree with SE to the tenth.
 //!
