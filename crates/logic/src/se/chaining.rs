@@ -48,7 +48,7 @@ type RunCache = std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>;
 /// The "on" consequences of one "off" node: `(potential, parents start, parents length,
 /// cause)` with the parents in one shared buffer, so a step allocates nothing.
 #[derive(Default)]
-struct OnBuf {
+pub(crate) struct OnBuf {
     items: Vec<(u32, u32, u32, Cause)>,
     par: Vec<u32>,
 }
@@ -320,6 +320,9 @@ pub(crate) struct Ctx<'a> {
     /// Runs kept for reuse, and the ancestor walk's queue.
     pub pool: Vec<Run>,
     pub queue: Vec<u32>,
+    /// Buffers of the general search.
+    pub offs_buf: Vec<u32>,
+    pub ons_buf: OnBuf,
 }
 
 impl Ctx<'_> {
@@ -1001,49 +1004,71 @@ impl Chaining {
         run: &mut Run,
     ) -> Result<Option<(u32, u32)>, Stopped> {
         let y = !self.nishio;
-        let mut pending_on: std::collections::VecDeque<u32> = run.on.iter().copied().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = run.off.iter().copied().collect();
-        let mut offs = Vec::new();
-        let mut ons = OnBuf::default();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            if let Some(p) = pending_on.pop_front() {
+        // The queues are the run's own "on" and "off" lists read in insertion order: every
+        // node stored is queued, and nothing else is.
+        let (mut hon, mut hoff) = (0, 0);
+        let mut offs = std::mem::take(&mut ctx.offs_buf);
+        let mut ons = std::mem::take(&mut ctx.ons_buf);
+        let result = loop {
+            if hon < run.on.len() {
+                let p = run.on[hon];
+                hon += 1;
                 let pp = run.nodes[p as usize].pot;
                 Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                let mut absurd = None;
                 for &q in &offs {
                     if let Some(on) = run.get(q | 1) {
                         let id = run.node(q, &[p], Cause::Off);
-                        return Ok(Some((on, id)));
+                        absurd = Some((on, id));
+                        break;
                     }
                     if run.get(q).is_none() {
                         let id = run.node(q, &[p], Cause::Off);
                         run.store(id);
-                        pending_off.push_back(id);
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
+                if absurd.is_some() {
+                    break Ok(absurd);
+                }
+            } else if hoff < run.off.len() {
+                let p = run.off[hoff];
+                hoff += 1;
                 let pp = run.nodes[p as usize].pot;
                 Self::off_to_on(links, sh, cands, save, run, p, pp, y, true, &mut ons);
                 if self.dynamic {
                     let (c, d, _) = unpot(sh.n, pp);
                     cands[c] &= !bit(d);
                 }
+                let mut absurd = None;
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
                     if let Some(off) = run.get(q & !1) {
                         let id = run.node(q, parents, cause);
-                        return Ok(Some((id, off)));
+                        absurd = Some((id, off));
+                        break;
                     }
                     if run.get(q).is_none() {
                         let id = run.node(q, parents, cause);
                         run.store(id);
-                        pending_on.push_back(id);
                     }
                 }
+                if absurd.is_some() {
+                    break Ok(absurd);
+                }
             }
-            if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
-                ctx.tick()?;
-                for adv in advanced::potentials(ctx, self.level, cands, save)? {
+            if hon == run.on.len() && hoff == run.off.len() {
+                if self.level == 0 {
+                    break Ok(None);
+                }
+                if let Err(e) = ctx.tick() {
+                    break Err(e);
+                }
+                let adv = match advanced::potentials(ctx, self.level, cands, save) {
+                    Ok(a) => a,
+                    Err(e) => break Err(e),
+                };
+                for adv in adv {
                     if run.get(adv.pot).is_none() {
                         let parents: Vec<u32> =
                             adv.parents.iter().filter_map(|&p| run.get(p)).collect();
@@ -1051,12 +1076,16 @@ impl Chaining {
                         run.nodes[id as usize].nested = adv.nested;
                         run.nodes[id as usize].nested_key = adv.nested_key;
                         run.store(id);
-                        pending_off.push_back(id);
                     }
                 }
+                if hoff == run.off.len() {
+                    break Ok(None);
+                }
             }
-        }
-        Ok(None)
+        };
+        ctx.offs_buf = offs;
+        ctx.ons_buf = ons;
+        result
     }
 
     fn multiple_chains(

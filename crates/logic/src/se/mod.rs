@@ -251,6 +251,8 @@ fn first_hint(
                 want_text: texts,
                 pool: std::mem::take(&mut scratch.pool),
                 queue: std::mem::take(&mut scratch.queue),
+                offs_buf: Vec::new(),
+                ons_buf: Default::default(),
             };
             let mut cands = board.cands.clone();
             let result = rule.hints(&mut ctx, &mut cands);
