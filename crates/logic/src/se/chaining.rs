@@ -218,6 +218,7 @@ impl Run {
         stamp: u32,
         nested: &mut Vec<u64>,
         queue: &mut Vec<u32>,
+        limit: u32,
     ) -> u32 {
         let mut count = 0;
         queue.clear();
@@ -232,6 +233,9 @@ impl Run {
             }
             seen[n.pot as usize] = stamp;
             count += 1;
+            if count > limit {
+                return count;
+            }
             if n.nested != 0 && !nested.contains(&n.nested_key) {
                 nested.push(n.nested_key);
                 nested.push(n.nested as u64);
@@ -323,6 +327,8 @@ pub(crate) struct Ctx<'a> {
     /// Buffers of the general search.
     pub offs_buf: Vec<u32>,
     pub ons_buf: OnBuf,
+    /// Least complexity among the hints of the current top-level multiple or dynamic search.
+    pub bound: u32,
 }
 
 impl Ctx<'_> {
@@ -422,17 +428,46 @@ impl Ctx<'_> {
     /// Complexity of a chain ending at the `targets` (each in its own run), SE's flat
     /// complexity plus each distinct nested chain's complexity once.
     fn complexity(&mut self, targets: &[(&Run, u32)]) -> u32 {
+        self.complexity_within(targets, u32::MAX)
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The complexity when it is at most `limit`; `None` (found early) when it is more.
+    fn complexity_within(&mut self, targets: &[(&Run, u32)], limit: u32) -> Option<u32> {
         if self.seen.len() < self.npots() {
             self.seen = vec![0; self.npots()];
         }
-        let mut flat = 0;
+        let mut flat: u32 = 0;
         let mut nested = Vec::new();
         for &(run, id) in targets {
             let s = self.next_stamp();
-            flat += run.ancestors(id, &mut self.seen, s, &mut nested, &mut self.queue);
+            let left = limit.saturating_sub(flat);
+            flat = flat.saturating_add(run.ancestors(
+                id,
+                &mut self.seen,
+                s,
+                &mut nested,
+                &mut self.queue,
+                left,
+            ));
+            if flat > limit {
+                return None;
+            }
         }
         let extra: u64 = nested.chunks(2).map(|c| c[1]).sum();
-        flat + extra as u32
+        let total = flat.saturating_add(extra as u32);
+        (total <= limit).then_some(total)
+    }
+
+    /// The bound a top-level multiple or dynamic search may prune with: hints of one such
+    /// rule share their base rating, so only those with the least complexity can come first.
+    /// A nested search must report every hint, so it never prunes.
+    fn prune_limit(&self) -> u32 {
+        if self.rule_source.is_none() {
+            self.bound
+        } else {
+            u32::MAX
+        }
     }
 }
 
@@ -1099,6 +1134,7 @@ impl Chaining {
         let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
         let links = static_links.as_ref();
         let mut cache = RunCache::new();
+        let outer_bound = std::mem::replace(&mut ctx.bound, u32::MAX);
         for cell in 0..sh.ncells {
             if ctx.values[cell] != 0 {
                 continue;
@@ -1125,12 +1161,12 @@ impl Chaining {
                         (on_run, absurd)
                     }
                 };
-                if do_contradiction && let Some((a, b)) = absurd {
-                    let h =
-                        self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true);
-                    if h.is_worth() {
-                        out.push(h);
-                    }
+                if do_contradiction
+                    && let Some((a, b)) = absurd
+                    && let Some(h) =
+                        self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true)
+                {
+                    out.push(h);
                 }
                 // Assume off.
                 let mut off_run = ctx.run();
@@ -1138,7 +1174,7 @@ impl Chaining {
                 off_run.store(r);
                 let absurd = self.chain(ctx, links, cands, &mut off_run)?;
                 if do_contradiction && let Some((a, b)) = absurd {
-                    let h = self.binary_hint(
+                    if let Some(h) = self.binary_hint(
                         ctx,
                         cands,
                         (&off_run, a),
@@ -1146,8 +1182,7 @@ impl Chaining {
                         p_on ^ 1,
                         p_on ^ 1,
                         true,
-                    );
-                    if h.is_worth() {
+                    ) {
                         out.push(h);
                     }
                 }
@@ -1155,7 +1190,7 @@ impl Chaining {
                     for &id in &on_run.on {
                         let q = on_run.nodes[id as usize].pot;
                         if let Some(other) = off_run.get(q) {
-                            let h = self.binary_hint(
+                            if let Some(h) = self.binary_hint(
                                 ctx,
                                 cands,
                                 (&on_run, id),
@@ -1163,8 +1198,7 @@ impl Chaining {
                                 p_on,
                                 q,
                                 false,
-                            );
-                            if h.is_worth() {
+                            ) {
                                 out.push(h);
                             }
                         }
@@ -1172,7 +1206,7 @@ impl Chaining {
                     for &id in &on_run.off {
                         let q = on_run.nodes[id as usize].pot;
                         if let Some(other) = off_run.get(q) {
-                            let h = self.binary_hint(
+                            if let Some(h) = self.binary_hint(
                                 ctx,
                                 cands,
                                 (&on_run, id),
@@ -1180,8 +1214,7 @@ impl Chaining {
                                 p_on ^ 1,
                                 q,
                                 false,
-                            );
-                            if h.is_worth() {
+                            ) {
                                 out.push(h);
                             }
                         }
@@ -1208,7 +1241,7 @@ impl Chaining {
                             .iter()
                             .map(|(_, r)| (r, r.get(q).unwrap_or(NONE)))
                             .collect();
-                        let h = self.reduction_hint(
+                        if let Some(h) = self.reduction_hint(
                             ctx,
                             cands,
                             &targets,
@@ -1217,8 +1250,7 @@ impl Chaining {
                             5,
                             format!("every digit of {}", cell_name(sh, cell)),
                             Cause::NakedSingle,
-                        );
-                        if h.is_worth() {
+                        ) {
                             out.push(h);
                         }
                     }
@@ -1231,6 +1263,7 @@ impl Chaining {
         for (_, (run, _)) in cache.drain() {
             ctx.recycle(run);
         }
+        ctx.bound = outer_bound;
         Ok(())
     }
 
@@ -1296,7 +1329,7 @@ impl Chaining {
                         Kind::Column => format!("column {}", r + 1),
                         Kind::Extra => format!("diagonal {}", r + 1),
                     };
-                    let h = self.reduction_hint(
+                    if let Some(h) = self.reduction_hint(
                         ctx,
                         cands,
                         &targets,
@@ -1305,15 +1338,11 @@ impl Chaining {
                         6,
                         format!("every place of {} in {}", d, rname),
                         Cause::Hidden(t as u8),
-                    );
-                    if h.is_worth() {
+                    ) {
                         out.push(h);
                     }
                 }
             }
-        }
-        for (_, (run, _)) in cache.drain() {
-            ctx.recycle(run);
         }
         Ok(())
     }
@@ -1329,10 +1358,16 @@ impl Chaining {
         sort_key: u32,
         what: String,
         assumption: Cause,
-    ) -> Hint {
+    ) -> Option<Hint> {
         let sh = ctx.shape;
         let (c, d, on) = unpot(sh.n, q);
-        let complexity = ctx.complexity(targets);
+        if on && cands[c] & !bit(d) == 0 {
+            return None;
+        }
+        let complexity = ctx.complexity_within(targets, ctx.prune_limit())?;
+        if ctx.rule_source.is_none() {
+            ctx.bound = ctx.bound.min(complexity);
+        }
         let name = if !self.dynamic && !self.multiple {
             "Forcing Chain".to_string()
         } else {
@@ -1369,7 +1404,7 @@ impl Chaining {
                     .join("; ")
             );
         }
-        h
+        Some(h)
     }
 
     /// Contradiction (`absurd`) or double forcing chains from one assumption.
@@ -1383,9 +1418,17 @@ impl Chaining {
         source: u32,
         target: u32,
         absurd: bool,
-    ) -> Hint {
+    ) -> Option<Hint> {
         let sh = ctx.shape;
-        let complexity = ctx.complexity(&[dst_on, dst_off]);
+        let (tc, td, ton) = unpot(sh.n, target);
+        let on_hint = if absurd { source & 1 == 0 } else { ton };
+        if on_hint && cands[tc] & !bit(td) == 0 {
+            return None;
+        }
+        let complexity = ctx.complexity_within(&[dst_on, dst_off], ctx.prune_limit())?;
+        if ctx.rule_source.is_none() {
+            ctx.bound = ctx.bound.min(complexity);
+        }
         let kind = if self.nishio {
             "Forcing"
         } else if absurd {
@@ -1404,8 +1447,6 @@ impl Chaining {
         h.rule_parents = ctx.rule_parents(cands, &[dst_on, dst_off], None);
         // An "on" hint removes the target cell's other digits and places the target; an "off"
         // hint removes the target. A contradiction from an assumed "off" proves it "on".
-        let (tc, td, ton) = unpot(sh.n, target);
-        let on_hint = if absurd { source & 1 == 0 } else { ton };
         if on_hint {
             h.remove(tc as u16, cands[tc] & !bit(td));
             if !h.removals.is_empty() {
@@ -1427,6 +1468,6 @@ impl Chaining {
                 h.removals_text(sh)
             );
         }
-        h
+        Some(h)
     }
 }

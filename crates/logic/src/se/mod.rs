@@ -253,6 +253,7 @@ fn first_hint(
                 queue: std::mem::take(&mut scratch.queue),
                 offs_buf: Vec::new(),
                 ons_buf: Default::default(),
+                bound: u32::MAX,
             };
             let mut cands = board.cands.clone();
             let result = rule.hints(&mut ctx, &mut cands);
