@@ -1173,8 +1173,9 @@ impl Chaining {
                 let r = off_run.node(p_on ^ 1, &[], Cause::Assumption);
                 off_run.store(r);
                 let absurd = self.chain(ctx, links, cands, &mut off_run)?;
-                if do_contradiction && let Some((a, b)) = absurd {
-                    if let Some(h) = self.binary_hint(
+                if do_contradiction
+                    && let Some((a, b)) = absurd
+                    && let Some(h) = self.binary_hint(
                         ctx,
                         cands,
                         (&off_run, a),
@@ -1182,15 +1183,15 @@ impl Chaining {
                         p_on ^ 1,
                         p_on ^ 1,
                         true,
-                    ) {
-                        out.push(h);
-                    }
+                    )
+                {
+                    out.push(h);
                 }
                 if do_double {
                     for &id in &on_run.on {
                         let q = on_run.nodes[id as usize].pot;
-                        if let Some(other) = off_run.get(q) {
-                            if let Some(h) = self.binary_hint(
+                        if let Some(other) = off_run.get(q)
+                            && let Some(h) = self.binary_hint(
                                 ctx,
                                 cands,
                                 (&on_run, id),
@@ -1198,15 +1199,15 @@ impl Chaining {
                                 p_on,
                                 q,
                                 false,
-                            ) {
-                                out.push(h);
-                            }
+                            )
+                        {
+                            out.push(h);
                         }
                     }
                     for &id in &on_run.off {
                         let q = on_run.nodes[id as usize].pot;
-                        if let Some(other) = off_run.get(q) {
-                            if let Some(h) = self.binary_hint(
+                        if let Some(other) = off_run.get(q)
+                            && let Some(h) = self.binary_hint(
                                 ctx,
                                 cands,
                                 (&on_run, id),
@@ -1214,9 +1215,9 @@ impl Chaining {
                                 p_on ^ 1,
                                 q,
                                 false,
-                            ) {
-                                out.push(h);
-                            }
+                            )
+                        {
+                            out.push(h);
                         }
                     }
                 }
