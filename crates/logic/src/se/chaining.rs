@@ -537,7 +537,8 @@ impl Chaining {
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
                 // below that is known, the third pass cannot change which hint comes first.
-                if x && y && out.iter().any(|h| h.rating < 7.0) {
+                // (A nested search reports every hint, so it makes all three passes.)
+                if x && y && ctx.rule_source.is_none() && out.iter().any(|h| h.rating < 7.0) {
                     continue;
                 }
                 for cell in 0..ctx.shape.ncells {
