@@ -142,26 +142,39 @@ pub struct BenchResult {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum BenchError {
-    /// The engine refused a puzzle.
-    #[error("engine '{engine}' cannot run puzzle {index}: {source}")]
+    /// The engine refused a puzzle. (The engine's error is part of the message, not a
+    /// separate `source`, so a printed error chain does not repeat it.)
+    #[error("engine '{engine}' cannot run puzzle {number}: {error}")]
     Engine {
         /// Engine name.
         engine: String,
-        /// 0-based index of the puzzle in the set.
-        index: usize,
+        /// 1-based number of the puzzle in the set.
+        number: usize,
         /// The engine's error.
-        source: SolveError,
+        error: SolveError,
+    },
+    /// The engine cannot prove a count (annealing, tabu search), so only mode `first` is
+    /// measured with it.
+    #[error(
+        "engine '{engine}' is incomplete: it finds solutions but cannot prove a count, \
+         so --mode {mode} is refused with it (use --mode first)"
+    )]
+    Incomplete {
+        /// Engine name.
+        engine: String,
+        /// The mode asked for.
+        mode: &'static str,
     },
     /// The puzzle set is empty.
     #[error("no puzzles to measure")]
     Empty,
     /// A file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {error}")]
     Io {
         /// The path.
         path: String,
         /// The I/O error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A line of a file is not a puzzle.
     #[error("{path}:{line}: {reason}")]
@@ -182,9 +195,9 @@ pub enum BenchError {
 /// lines skipped, the first whitespace-separated token of a line is the puzzle (any size the
 /// line format reads; for 9×9, the first 81 characters).
 pub fn load_file(path: &Path) -> Result<Vec<Grid>, BenchError> {
-    let text = std::fs::read_to_string(path).map_err(|source| BenchError::Io {
+    let text = std::fs::read_to_string(path).map_err(|error| BenchError::Io {
         path: path.display().to_string(),
-        source,
+        error,
     })?;
     parse_lines(&text).map_err(|(line, reason)| BenchError::Parse {
         path: path.display().to_string(),
@@ -240,6 +253,12 @@ pub fn bench(
     if puzzles.is_empty() {
         return Err(BenchError::Empty);
     }
+    if mode != Mode::First && !engine.is_complete() {
+        return Err(BenchError::Incomplete {
+            engine: engine.name().to_string(),
+            mode: mode.name(),
+        });
+    }
     let cap = mode.cap();
     if engine.name() == Fast::NAME {
         let cells: Option<Vec<[u8; 81]>> = puzzles.iter().map(Fast::cells_of).collect();
@@ -254,11 +273,11 @@ pub fn bench(
         match engine.solve(p, &request) {
             Ok(r) => tally.add(r.count, r.stats.guesses),
             Err(SolveError::Conflict(_)) => tally.add(0, 0),
-            Err(source) => {
+            Err(error) => {
                 return Err(BenchError::Engine {
                     engine: engine.name().to_string(),
-                    index,
-                    source,
+                    number: index + 1,
+                    error,
                 });
             }
         }

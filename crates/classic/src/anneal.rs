@@ -382,7 +382,9 @@ impl Solver for Anneal {
         } else {
             self.anneal(&mut state, &fixed, &mut rng, &mut limiter, &mut c)
         };
+        // Local search has no forced moves: every move is a node and a guess.
         stats.nodes = c.moves;
+        stats.guesses = c.moves;
         stats.extra.insert("moves", c.moves as f64);
         stats.extra.insert("accepted", c.accepted as f64);
         stats.extra.insert("chains", c.chains as f64);

@@ -105,8 +105,6 @@ pub(crate) struct CellOrder {
     forbidden: Vec<u64>,
     /// Last digit tried at each depth (0: none yet).
     tried: Vec<u8>,
-    /// Whether a digit has been placed at this depth since it was entered.
-    placed_once: Vec<bool>,
     /// Givens passed over after the empty cell at each depth (before the next empty cell).
     gap: Vec<u64>,
     depth: usize,
@@ -177,7 +175,6 @@ impl CellOrder {
             values,
             forbidden: vec![0; e],
             tried: vec![0; e],
-            placed_once: vec![false; e],
             gap,
             depth: 0,
             started: false,
@@ -272,6 +269,7 @@ impl CellOrder {
             }
         }
         let n = self.n as u8;
+        let full = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
         let budget_end = self.attempts.saturating_add(slice);
         'outer: loop {
             let k = self.depth;
@@ -294,10 +292,10 @@ impl CellOrder {
                     self.set(cell, d);
                     self.placements += 1;
                     self.given_visits += self.gap[k];
-                    if self.placed_once[k] {
+                    // A placement in a cell that allowed two or more digits is a guess.
+                    if u32::from(n) - (forb & full).count_ones() >= 2 {
                         self.guesses += 1;
                     }
-                    self.placed_once[k] = true;
                     self.depth = k + 1;
                     if k + 1 == e {
                         return Step::Solution;
@@ -305,7 +303,6 @@ impl CellOrder {
                     let next = self.empties[k + 1] as usize;
                     self.forbidden[k + 1] = self.mask_at(next);
                     self.tried[k + 1] = 0;
-                    self.placed_once[k + 1] = false;
                     continue 'outer;
                 }
             }

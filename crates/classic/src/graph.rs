@@ -214,6 +214,8 @@ struct Frame {
     vertex: u32,
     left: u64,
     tried_one: bool,
+    /// The vertex had two or more colours to try: each one taken is a guess.
+    choice: bool,
 }
 
 /// The search state. See the module docs.
@@ -326,6 +328,8 @@ impl<'a> Dsatur<'a> {
         emit: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> End {
         let mut stack: Vec<Frame> = Vec::with_capacity(self.uncoloured.len());
+        // The root state is a node; so is every colour taken below.
+        self.stats.nodes += 1;
         loop {
             // Descend: colour the next vertex, or report a full colouring.
             if self.uncoloured.is_empty() {
@@ -335,10 +339,12 @@ impl<'a> Dsatur<'a> {
                 }
             } else {
                 let v = self.pick();
+                let left = !self.mask[v] & self.full;
                 stack.push(Frame {
                     vertex: v as u32,
-                    left: !self.mask[v] & self.full,
+                    left,
                     tried_one: false,
+                    choice: left.count_ones() >= 2,
                 });
             }
             // Take the next colour at the deepest level that has one, undoing as we go up.
@@ -363,7 +369,7 @@ impl<'a> Dsatur<'a> {
                 }
                 let c = frame.left.trailing_zeros() as u8 + 1;
                 frame.left &= frame.left - 1;
-                if frame.tried_one {
+                if frame.choice {
                     self.stats.guesses += 1;
                 }
                 frame.tried_one = true;

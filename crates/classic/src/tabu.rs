@@ -300,7 +300,9 @@ impl Solver for Tabu {
         };
         let solved =
             state.open.is_empty() || self.run(&mut state, &fixed, &mut rng, &mut limiter, &mut c);
+        // Local search has no forced moves: every iteration is a node and a guess.
         stats.nodes = c.iterations;
+        stats.guesses = c.iterations;
         stats.extra.insert("iterations", c.iterations as f64);
         stats.extra.insert("restarts", c.restarts as f64);
         stats.extra.insert("aspirations", c.aspirations as f64);

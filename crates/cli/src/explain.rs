@@ -345,6 +345,7 @@ fn read_all(args: &LogicArgs, stdin_text: &mut Option<String>) -> Result<Vec<Rec
                 args.input.input_format,
                 spec,
                 256,
+                1,
                 Arc::new(AtomicU64::new(0)),
             )?;
             for chunk in rx {

@@ -487,6 +487,7 @@ fn for_records<T: Send>(
         input.input_format,
         spec,
         2048,
+        1,
         Arc::new(AtomicU64::new(0)),
     )?;
     for chunk in rx {

@@ -3,17 +3,21 @@
 //!
 //! Design decision: records travel in chunks through a bounded channel (two chunks in flight),
 //! so memory stays flat however large the input, and each chunk carries its file name so every
-//! output line can name where its record came from.
+//! output line can name where its record came from. A chunk ends at a record count, at an
+//! amount of work (input bytes times the solutions each record may list), or — when the input
+//! is not a regular file (a terminal, a pipe) — whenever the next read would wait for more
+//! input: records that trickle in are answered as they arrive, not when a chunk fills.
 
 use anyhow::{Context, Result, bail};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Read};
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 use sudokit_core::format::{InputFormat, LayoutSpec, LineParser, ParseError, Reader, Record};
 use sudokit_core::{Extra, Layout};
@@ -22,6 +26,8 @@ use sudokit_core::{Extra, Layout};
 pub struct Item {
     /// Display name of the input (`-` or `<stdin>` for standard input).
     pub source: Arc<str>,
+    /// Bytes read from all inputs when this record was complete (for the progress bar).
+    pub end: u64,
     /// The record, parsed or still raw.
     pub payload: Payload,
 }
@@ -158,22 +164,60 @@ pub fn total_bytes(files: &[PathBuf]) -> Option<u64> {
         .sum()
 }
 
-/// A `BufRead` wrapper that counts the bytes read, for the progress bar.
-struct Counting<R> {
-    inner: R,
-    counter: Arc<AtomicU64>,
+/// Work allowed in one chunk: input bytes times the solutions each record may list. A record's
+/// output grows with both, so this keeps the output held for a chunk near a few MiB.
+const CHUNK_WORK: u64 = 4 << 20;
+
+/// The records read but not yet sent to the workers, and the channel to send them on.
+struct Pending {
+    items: Vec<Item>,
+    work: u64,
+    chunk: usize,
+    tx: SyncSender<Result<Vec<Item>>>,
+    /// The receiver is gone: stop reading.
+    closed: bool,
 }
 
-impl<R: BufRead> std::io::Read for Counting<R> {
+impl Pending {
+    /// Sends what is pending as one chunk (nothing when empty).
+    fn send(&mut self) {
+        if self.items.is_empty() || self.closed {
+            return;
+        }
+        let full = std::mem::replace(&mut self.items, Vec::with_capacity(self.chunk));
+        self.work = 0;
+        if self.tx.send(Ok(full)).is_err() {
+            self.closed = true;
+        }
+    }
+}
+
+/// A buffered input that counts the bytes consumed (for the progress bar and the work of a
+/// chunk) and, on a live input (not a regular file), sends the pending records before any read
+/// that may wait for more input.
+struct Counting {
+    inner: BufReader<Box<dyn Read + Send>>,
+    counter: Arc<AtomicU64>,
+    live: bool,
+    pending: Rc<RefCell<Pending>>,
+}
+
+impl Read for Counting {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.live && self.inner.buffer().is_empty() {
+            self.pending.borrow_mut().send();
+        }
         let n = self.inner.read(buf)?;
         self.counter.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
-impl<R: BufRead> BufRead for Counting<R> {
+impl BufRead for Counting {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.live && self.inner.buffer().is_empty() {
+            self.pending.borrow_mut().send();
+        }
         self.inner.fill_buf()
     }
     fn consume(&mut self, amt: usize) {
@@ -182,64 +226,81 @@ impl<R: BufRead> BufRead for Counting<R> {
     }
 }
 
+/// Whether standard input may make a read wait (a terminal, a pipe, a socket): anything but a
+/// regular file. Unknown counts as live.
+fn stdin_is_live() -> bool {
+    std::fs::metadata("/dev/stdin").map_or(true, |m| !m.is_file())
+}
+
 /// Opens every input first (so a missing file is a usage error before any output), then
-/// streams records in chunks of `chunk` from a reader thread.
+/// streams records from a reader thread in chunks of at most `chunk` records and
+/// [`CHUNK_WORK`] of work, where a record's work is its input bytes times `weight` (the
+/// solutions it may list).
 pub fn spawn_reader(
     files: Vec<PathBuf>,
     format: InputFormat,
     spec: LayoutSpec,
     chunk: usize,
+    weight: u64,
     bytes_read: Arc<AtomicU64>,
 ) -> Result<(Chunks, JoinHandle<()>)> {
-    let mut inputs: Vec<(Arc<str>, Box<dyn BufRead + Send>)> = Vec::new();
-    if files.is_empty() {
-        inputs.push((
+    type Input = (Arc<str>, Box<dyn Read + Send>, bool);
+    let mut inputs: Vec<Input> = Vec::new();
+    let stdin = || -> Input {
+        (
             Arc::from("<stdin>"),
-            Box::new(BufReader::new(std::io::stdin())),
-        ));
+            Box::new(std::io::stdin()),
+            stdin_is_live(),
+        )
+    };
+    if files.is_empty() {
+        inputs.push(stdin());
     } else {
         for f in &files {
             if f.as_os_str() == "-" {
-                inputs.push((
-                    Arc::from("<stdin>"),
-                    Box::new(BufReader::new(std::io::stdin())),
-                ));
+                inputs.push(stdin());
                 continue;
             }
             let file = File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
-            if file.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            let meta = file.metadata().ok();
+            if meta.as_ref().is_some_and(|m| m.is_dir()) {
                 bail!("{} is a directory", f.display());
             }
             inputs.push((
                 Arc::from(f.display().to_string().as_str()),
-                Box::new(BufReader::with_capacity(1 << 16, file)),
+                Box::new(file),
+                !meta.is_some_and(|m| m.is_file()),
             ));
         }
     }
     let (tx, rx) = sync_channel::<Result<Vec<Item>>>(2);
     let handle = std::thread::spawn(move || {
-        for (name, input) in inputs {
+        let pending = Rc::new(RefCell::new(Pending {
+            items: Vec::with_capacity(chunk),
+            work: 0,
+            chunk,
+            tx: tx.clone(),
+            closed: false,
+        }));
+        let fail = |e: std::io::Error, name: &str| {
+            pending.borrow_mut().send();
+            let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
+        };
+        for (name, input, live) in inputs {
             let counting = Counting {
-                inner: input,
+                inner: BufReader::with_capacity(1 << 16, input),
                 counter: bytes_read.clone(),
+                live,
+                pending: pending.clone(),
             };
             let mut reader = Reader::new(counting, format, spec.clone());
-            let mut batch = Vec::with_capacity(chunk);
             let detected = match reader.detect_format() {
                 Ok(f) => f,
-                Err(e) => {
-                    let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
-                    return;
-                }
+                Err(e) => return fail(e, &name),
             };
             let parser = Arc::new(reader.line_parser());
-            // At a terminal each record is answered as soon as it is typed.
-            let chunk = if &*name == "<stdin>" && std::io::stdin().is_terminal() {
-                1
-            } else {
-                chunk
-            };
             let mut index = 0;
+            let mut last = bytes_read.load(Ordering::Relaxed);
             loop {
                 let next = if detected == InputFormat::Line {
                     // One record per line: ship the raw text, the workers parse it.
@@ -259,32 +320,30 @@ pub fn spawn_reader(
                 };
                 match next {
                     Ok(Some(payload)) => {
-                        batch.push(Item {
+                        let end = bytes_read.load(Ordering::Relaxed);
+                        let mut p = pending.borrow_mut();
+                        p.work = p
+                            .work
+                            .saturating_add(end.saturating_sub(last).saturating_mul(weight));
+                        last = end;
+                        p.items.push(Item {
                             source: name.clone(),
+                            end,
                             payload,
                         });
-                        if batch.len() >= chunk {
-                            let full = std::mem::replace(&mut batch, Vec::with_capacity(chunk));
-                            if tx.send(Ok(full)).is_err() {
-                                return;
-                            }
+                        if p.items.len() >= chunk || p.work >= CHUNK_WORK {
+                            p.send();
+                        }
+                        if p.closed {
+                            return;
                         }
                     }
-                    Err(e) => {
-                        if !batch.is_empty() {
-                            let _ = tx.send(Ok(std::mem::take(&mut batch)));
-                        }
-                        let _ =
-                            tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
-                        return;
-                    }
+                    Err(e) => return fail(e, &name),
                     Ok(None) => break,
                 }
             }
-            if !batch.is_empty() && tx.send(Ok(batch)).is_err() {
-                return;
-            }
         }
+        pending.borrow_mut().send();
     });
     Ok((rx, handle))
 }

@@ -11,6 +11,7 @@ mod compare;
 mod explain;
 mod generate;
 mod input;
+mod listing;
 mod rate;
 mod solve;
 
@@ -92,10 +93,12 @@ pub struct EngineArgs {
     /// Engine name, or `auto` (see `sudokit engines`).
     #[arg(long, short = 'e', default_value = "auto")]
     pub engine: String,
-    /// Time budget per puzzle, e.g. `500ms`, `2s`, `1m`.
+    /// Time budget per puzzle, e.g. `500ms`, `2s`, `1m`. None by default, except for the
+    /// incomplete engines anneal and tabu: 10s per puzzle when neither --budget nor --nodes
+    /// is given.
     #[arg(long, value_parser = humantime::parse_duration)]
     pub budget: Option<Duration>,
-    /// Node budget per puzzle.
+    /// Node budget per puzzle (see README: nodes and guesses).
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Engine-specific knobs.

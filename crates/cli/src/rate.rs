@@ -379,6 +379,7 @@ pub fn run_rate(args: RateArgs) -> Result<u8> {
         args.input.input_format,
         spec,
         256,
+        1,
         bytes,
     )?;
     let job = Job {

@@ -6,6 +6,7 @@
 //! streams solutions as they are found, runs sequentially and writes from the search callback.
 
 use crate::input::{self, Item};
+use crate::listing::Listing;
 use crate::{EngineArgs, InputArgs};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
@@ -137,9 +138,13 @@ struct Ctx {
     budget: Budget,
 }
 
-/// The finished output of one record.
+/// The finished output of one record: `text`, then the listed solutions (each line between
+/// the two parts of `csv_wrap`, for CSV rows), then `after`.
 struct Done {
     text: String,
+    listing: Listing,
+    csv_wrap: Option<(String, String)>,
+    after: String,
     failed: bool,
     status: &'static str,
     nodes: u64,
@@ -312,8 +317,13 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     let rec = item.record();
     let rec = &*rec;
     let where_ = format!("{}:{}", item.source, rec.line);
+    #[cfg(debug_assertions)]
+    debug_panic_hook(rec.index);
     let mut done = Done {
         text: String::new(),
+        listing: Listing::default(),
+        csv_wrap: None,
+        after: String::new(),
         failed: true,
         status: "invalid",
         nodes: 0,
@@ -386,8 +396,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     .with_budget(ctx.budget.clone());
     // Solutions are checked and rendered as they are found; only the first grid is kept.
     let mut first: Option<Grid> = None;
-    let mut listed: Vec<String> = Vec::new();
-    let mut listed_json: Vec<Value> = Vec::new();
+    let mut listing = Listing::default();
     let mut verify_error: Option<String> = None;
     let result = solve_each(solver.as_ref(), puzzle, &request, &mut |g| {
         if ctx.verify
@@ -398,9 +407,21 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         }
         if matches!(ctx.mode, Mode::Limit(_)) {
             match ctx.format {
-                OutFormat::Json => listed_json.push(grid_json(&g)),
-                OutFormat::Csv => listed.push(grid_text(&g, OutputFormat::Line)),
-                _ => listed.push(grid_text(&g, fmt)),
+                OutFormat::Json => {
+                    if !listing.is_empty() {
+                        listing.push(b",");
+                    }
+                    listing.push(grid_json(&g).to_string().as_bytes());
+                }
+                OutFormat::Csv => {
+                    listing.push(grid_text(&g, OutputFormat::Line).as_bytes());
+                    listing.push(b"\n");
+                }
+                _ => {
+                    // Multi-line grids are set apart by a blank line, as records are.
+                    listing.push(if multi_line { b"\n\n" } else { b"\n" });
+                    listing.push(grid_text(&g, fmt).as_bytes());
+                }
             }
         }
         if first.is_none() {
@@ -452,16 +473,20 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     if ctx.format == OutFormat::Json {
         let mut stats = serde_json::to_value(&report.stats).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut stats {
-            m.insert("no_guess".into(), json!(report.stats.guesses == 0));
+            // Only a solution found without a guess counts: an engine that gave up or was
+            // stopped made no claim, whatever its counters say.
+            m.insert(
+                "no_guess".into(),
+                json!(report.status == Status::Solved && report.stats.guesses == 0),
+            );
             m.insert(
                 "micros".into(),
                 json!((report.elapsed.as_secs_f64() * 1e6 * 10.0).round() / 10.0),
             );
         }
-        let solutions = match ctx.mode {
+        let solutions: Vec<Value> = match ctx.mode {
             Mode::First => first.iter().map(grid_json).collect(),
-            Mode::Limit(_) => listed_json,
-            Mode::Count(_) => Vec::new(),
+            Mode::Limit(_) | Mode::Count(_) => Vec::new(),
         };
         let mut v = json!({
             "record": rec.index, "line": rec.line, "file": &*item.source, "label": rec.label,
@@ -474,6 +499,15 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
             v["verified"] = json!(verify_error.is_none() && first.is_some());
         }
         done.text = format!("{v}\n");
+        if matches!(ctx.mode, Mode::Limit(_)) {
+            // The listed solutions go inside the (empty) `solutions` array. Keys and strings
+            // are escaped by serde, so `"solutions":[]` occurs once, as the key.
+            const KEY: &str = "\"solutions\":[";
+            if let Some(at) = done.text.find("\"solutions\":[]") {
+                done.after = done.text.split_off(at + KEY.len());
+                done.listing = listing;
+            }
+        }
         return done;
     }
     if ctx.format == OutFormat::Csv {
@@ -481,20 +515,20 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         let count = (ctx.mode != Mode::First).then(|| count_word.clone());
         let err = verify_error.as_deref();
         done.text = match ctx.mode {
-            Mode::Limit(_) if !listed.is_empty() => {
-                let puzzle_text = grid_text(puzzle, OutputFormat::Line);
-                listed
-                    .iter()
-                    .map(|s| {
-                        format!(
-                            "{puzzle_text},{s},{},{},{},{}\n",
-                            done.status,
-                            csv_field(count.as_deref().unwrap_or("")),
-                            csv_field(label.unwrap_or("")),
-                            csv_field(err.unwrap_or(""))
-                        )
-                    })
-                    .collect()
+            Mode::Limit(_) if !listing.is_empty() => {
+                // A row per listed solution: the other columns are known only now.
+                done.csv_wrap = Some((
+                    format!("{},", grid_text(puzzle, OutputFormat::Line)),
+                    format!(
+                        ",{},{},{},{}\n",
+                        done.status,
+                        csv_field(count.as_deref().unwrap_or("")),
+                        csv_field(label.unwrap_or("")),
+                        csv_field(err.unwrap_or(""))
+                    ),
+                ));
+                done.listing = listing;
+                String::new()
             }
             Mode::First => csv_row(Some(puzzle), first.as_ref(), done.status, count, label, err),
             _ => csv_row(Some(puzzle), None, done.status, count, label, err),
@@ -532,19 +566,30 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         Mode::Limit(_) => {
             out.push_str(&count_word);
             out.push_str(&label);
-            for s in &listed {
-                // Multi-line grids are set apart by a blank line, as records are.
-                out.push_str(if multi_line { "\n\n" } else { "\n" });
-                out.push_str(s);
-            }
+            done.listing = listing;
         }
     }
-    out.push('\n');
+    done.after.push('\n');
     if multi_line {
-        out.push('\n');
+        done.after.push('\n');
     }
     done.text = out;
     done
+}
+
+/// A debug-build hook for the test of panic handling: `SUDOKIT_DEBUG_PANIC_AT=K` makes the
+/// worker that processes record K panic. Compiled out of release builds.
+#[cfg(debug_assertions)]
+fn debug_panic_hook(record: usize) {
+    static AT: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    let at = AT.get_or_init(|| {
+        std::env::var("SUDOKIT_DEBUG_PANIC_AT")
+            .ok()
+            .and_then(|v| v.parse().ok())
+    });
+    if *at == Some(record) {
+        panic!("forced panic at record {record} (SUDOKIT_DEBUG_PANIC_AT)");
+    }
 }
 
 #[derive(Default)]
@@ -638,7 +683,7 @@ fn chunk_size(mode: Mode) -> usize {
 /// Writes finished records in order, adding them to the summary.
 fn write_done(
     out: &mut impl Write,
-    done: &[Done],
+    done: &mut [Done],
     summary: &mut Summary,
     failed: &mut bool,
 ) -> std::io::Result<()> {
@@ -646,6 +691,11 @@ fn write_done(
         summary.add(d);
         *failed |= d.failed;
         out.write_all(d.text.as_bytes())?;
+        match &d.csv_wrap {
+            Some((before, after)) => d.listing.write_lines(out, before, after)?,
+            None => d.listing.write_to(out)?,
+        }
+        out.write_all(d.after.as_bytes())?;
     }
     Ok(())
 }
@@ -677,6 +727,10 @@ fn run(
         input.input_format,
         spec,
         chunk_size(ctx.mode),
+        match ctx.mode {
+            Mode::Limit(k) => k,
+            Mode::First | Mode::Count(_) => 1,
+        },
         bytes.clone(),
     )?;
     let pb = progress(&input.files, no_progress);
@@ -687,6 +741,9 @@ fn run(
     let start = Instant::now();
     let mut failed = false;
     let mut previous: Vec<Done> = Vec::new();
+    // Input bytes up to the end of the last record in `previous`: the progress bar counts
+    // records written, not records read (the reader runs ahead of the workers).
+    let mut previous_end = 0u64;
     let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     if ctx.format == OutFormat::Csv
         && let Err(e) = writeln!(out, "{CSV_HEADER}")
@@ -702,14 +759,14 @@ fn run(
             Ok(c) => c,
             Err(e) => {
                 // A later input failed: the answers already computed are still written.
-                let _ = write_done(&mut out, &previous, &mut summary, &mut failed);
+                let _ = write_done(&mut out, &mut previous, &mut summary, &mut failed);
                 let _ = out.flush();
                 pb.finish_and_clear();
                 return Err(e);
             }
         };
         let (results, written): (Vec<Done>, _) = if jobs == 1 {
-            let written = write_done(&mut out, &previous, &mut summary, &mut failed);
+            let written = write_done(&mut out, &mut previous, &mut summary, &mut failed);
             (chunk.iter().map(|it| process(it, &ctx)).collect(), written)
         } else {
             let out = &mut out;
@@ -724,7 +781,7 @@ fn run(
                             .map(|it| process(it, &ctx))
                             .collect()
                     },
-                    || write_done(out, &previous, summary, failed),
+                    || write_done(out, &mut previous, summary, failed),
                 )
             })
         };
@@ -733,21 +790,25 @@ fn run(
             Err(e) => return Err(e).context("writing output"),
             Ok(()) => {}
         }
+        pb.set_position(previous_end);
         previous = results;
+        previous_end = chunk.last().map_or(previous_end, |it| it.end);
         // A terminal (or a slow producer) gets each answer as soon as it is ready.
         if previous.len() < chunk_size(ctx.mode) {
-            match write_done(&mut out, &previous, &mut summary, &mut failed)
+            match write_done(&mut out, &mut previous, &mut summary, &mut failed)
                 .and_then(|()| out.flush())
             {
                 Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
                 Err(e) => return Err(e).context("writing output"),
-                Ok(()) => previous.clear(),
+                Ok(()) => {
+                    previous.clear();
+                    pb.set_position(previous_end);
+                }
             }
         }
-        pb.set_position(bytes.load(Ordering::Relaxed));
         pb.set_message(format!("{} records", summary.records));
     }
-    match write_done(&mut out, &previous, &mut summary, &mut failed) {
+    match write_done(&mut out, &mut previous, &mut summary, &mut failed) {
         Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
         Err(e) => return Err(e).context("writing output"),
         Ok(()) => {}
@@ -778,6 +839,7 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
         args.input.input_format,
         spec,
         64,
+        1,
         bytes,
     )?;
     let stdout = std::io::stdout();

@@ -350,3 +350,388 @@ fn compare_reads_standard_input_as_its_help_says() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(out(&o).contains("dlx"), "{}", out(&o));
 }
+
+#[test]
+fn a_panic_in_a_worker_exits_2_and_no_record_of_its_chunk_passes_for_solved() {
+    // `SUDOKIT_DEBUG_PANIC_AT` exists in debug builds only (the tests' build).
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(["solve", "-j", jobs])
+            .env("SUDOKIT_DEBUG_PANIC_AT", "3")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        input
+            .write_all(format!("{P}\n").repeat(5).as_bytes())
+            .unwrap();
+        drop(input);
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "-j{jobs}");
+        let e = err(&o);
+        assert!(e.contains("forced panic at record 3"), "{e}");
+        assert!(e.contains("internal error: a panic stopped the run"), "{e}");
+        assert!(!e.contains("records not solved"), "{e}");
+        // The five records travel in one chunk: none of them is reported.
+        assert_eq!(out(&o), "", "-j{jobs}");
+    }
+}
+
+#[test]
+fn records_that_trickle_in_through_a_pipe_are_answered_one_by_one() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", "-j", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    // Lines are read on a thread so a missing answer fails on a timeout, never hangs.
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    for i in 0..3 {
+        writeln!(input, "{P} n{i}").unwrap();
+        input.flush().unwrap();
+        let answer = rx.recv_timeout(Duration::from_secs(60));
+        assert_eq!(
+            answer,
+            Ok(format!("{S} n{i}")),
+            "record {i} was not answered"
+        );
+    }
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+}
+
+/// A long `--limit` listing (more than the 4 MiB kept in memory) is written whole and in
+/// order, in text, CSV and JSON.
+#[test]
+fn a_listing_larger_than_memory_keeps_its_shape_in_every_format() {
+    let puzzle = ".".repeat(625);
+    let k = 8000;
+    let limit = k.to_string();
+    let check = |g: &str| {
+        let grid = parse_one(g, InputFormat::Line).unwrap();
+        let empty = parse_one(&puzzle, InputFormat::Line).unwrap();
+        assert!(verify(&empty, &grid).is_ok());
+    };
+    let o = run(
+        &["solve", "--limit", &limit, "-e", "propagate"],
+        format!("{puzzle} lab\n"),
+    );
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), k + 1);
+    assert_eq!(lines[0], format!("at least {k} lab"));
+    check(lines[k]);
+    let distinct: std::collections::HashSet<&&str> = lines[1..].iter().collect();
+    assert_eq!(distinct.len(), k);
+
+    let o = run(
+        &["solve", "--limit", &limit, "-e", "propagate", "-f", "csv"],
+        format!("{puzzle} lab\n"),
+    );
+    let text = out(&o);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), k + 1);
+    for row in [rows[1], rows[k]] {
+        let cols: Vec<&str> = row.split(',').collect();
+        assert_eq!(cols.len(), 6, "{row}");
+        assert_eq!(cols[0], puzzle);
+        assert_eq!(&cols[2..], ["solved", &format!("at least {k}"), "lab", ""]);
+        check(cols[1]);
+    }
+
+    let o = run(
+        &["solve", "--limit", &limit, "-e", "propagate", "-f", "json"],
+        format!("{puzzle} lab\n"),
+    );
+    let text = out(&o);
+    assert_eq!(text.lines().count(), 1);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let sols = v["solutions"].as_array().unwrap();
+    assert_eq!(sols.len(), k);
+    check(sols[k - 1].as_str().unwrap());
+    assert_eq!(
+        (&v["count"], &v["label"]),
+        (&serde_json::json!(k), &serde_json::json!("lab"))
+    );
+}
+
+#[test]
+fn an_incomplete_engine_never_claims_a_guess_free_solve_or_uniqueness() {
+    // Giving up on a puzzle that singles do not solve: `unknown`, and `no_guess` is false.
+    let hard = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let o = run(
+        &["solve", "-e", "anneal", "--nodes", "1", "-f", "json"],
+        format!("{hard}\n"),
+    );
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(v["status"], "unknown", "{v}");
+    assert_eq!(v["stats"]["no_guess"], false, "{v}");
+    let dir = std::env::temp_dir().join(format!("sudokit-bench-modes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{P}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    for engine in ["anneal", "tabu"] {
+        let o = run(&["bench", "-e", engine, "--mode", "unique", f], "");
+        assert_eq!(o.status.code(), Some(2), "{engine}");
+        assert!(err(&o).contains("cannot prove a count"), "{}", err(&o));
+    }
+    let o = run(
+        &[
+            "bench",
+            "-e",
+            "tabu",
+            "--mode",
+            "first",
+            "--seconds",
+            "0.01",
+            f,
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_counts_puzzles_from_1_and_says_its_error_once() {
+    let dir = std::env::temp_dir().join(format!("sudokit-bench-error-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{}\n", ".".repeat(16))).unwrap();
+    let o = run(&["bench", "-e", "fast", file.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("cannot run puzzle 1:"), "{e}");
+    assert_eq!(e.matches("standard 9x9").count(), 1, "{e}");
+}
+
+/// What one record of the mixed file must produce.
+#[derive(Clone, Debug)]
+enum Expect {
+    /// Solved; the label is `r{record}`.
+    Solved,
+    /// Proved unsolvable; the label is `r{record}`.
+    NoSolution,
+    /// An error naming this line.
+    Error,
+}
+
+/// A seeded file of `n` records mixing every kind of bad record (wrong length, junk, bad
+/// symbols, NUL and invalid UTF-8, an over-long line, conflicting givens, stray spaces) with
+/// good and unsolvable puzzles of several sizes, comments, blank lines, CRLF and bare-CR line
+/// ends. Returns the bytes and, per record, its first line and what it must produce.
+fn mixed_file(n: usize, seed: u64) -> (Vec<u8>, Vec<(usize, Expect)>) {
+    const NO_SOLUTION: &str =
+        "876900000010006000040305800400000210090500000050040306029000008004690173080001004";
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let (mut bytes, mut expect) = (Vec::new(), Vec::new());
+    let mut line = 1;
+    while expect.len() < n {
+        let r = expect.len() + 1;
+        let kind = if r == 1 {
+            0
+        } else if r == n / 2 {
+            99
+        } else {
+            next() % 17
+        };
+        let line_now = line;
+        let mut record = |text: &[u8], e: Expect, bytes: &mut Vec<u8>| {
+            bytes.extend_from_slice(text);
+            expect.push((line_now, e));
+        };
+        match kind {
+            0 => record(format!("{P} r{r}").as_bytes(), Expect::Solved, &mut bytes),
+            1 => record(
+                format!("9{} r{r}", &P[1..]).as_bytes(),
+                Expect::Error,
+                &mut bytes,
+            ),
+            2 => record(&P.as_bytes()[..80], Expect::Error, &mut bytes),
+            3 => record(b"1 apple", Expect::Error, &mut bytes),
+            4 => record(
+                format!("{}X{}", &P[..5], &P[6..]).as_bytes(),
+                Expect::Error,
+                &mut bytes,
+            ),
+            5 => record(
+                format!("{} r{r}", ".".repeat(256)).as_bytes(),
+                Expect::Solved,
+                &mut bytes,
+            ),
+            6 => record(
+                format!("{} r{r}", ".".repeat(16)).as_bytes(),
+                Expect::Solved,
+                &mut bytes,
+            ),
+            7 => record(
+                format!("{}\0{}", &P[..7], &P[8..]).as_bytes(),
+                Expect::Error,
+                &mut bytes,
+            ),
+            8 => {
+                let mut t = P.as_bytes().to_vec();
+                t[40] = 0xff;
+                record(&t, Expect::Error, &mut bytes);
+            }
+            9 => record(b"- note", Expect::Error, &mut bytes),
+            10 => bytes.extend_from_slice(b"# a comment"),
+            11 => {}
+            12 => {
+                // Two records on one `\n` line, separated by a bare CR.
+                record(format!("{P} r{r}\r").as_bytes(), Expect::Solved, &mut bytes);
+                line += 1;
+                if expect.len() < n {
+                    bytes.extend_from_slice(format!("{P} r{}", r + 1).as_bytes());
+                    expect.push((line, Expect::Solved));
+                }
+            }
+            13 => record(format!("{P} r{r}\r").as_bytes(), Expect::Solved, &mut bytes),
+            14 => record(
+                format!("{} {}", &P[..40], &P[40..]).as_bytes(),
+                Expect::Error,
+                &mut bytes,
+            ),
+            15 => record(
+                format!("{NO_SOLUTION} r{r}").as_bytes(),
+                Expect::NoSolution,
+                &mut bytes,
+            ),
+            16 => record(
+                format!("{} r{r}", ".".repeat(36)).as_bytes(),
+                Expect::Solved,
+                &mut bytes,
+            ),
+            _ => record(&vec![b'1'; (1 << 20) + 10], Expect::Error, &mut bytes),
+        }
+        bytes.push(b'\n');
+        line += 1;
+    }
+    (bytes, expect)
+}
+
+/// Checks one run's output against the expectations: exactly one output per record, in order,
+/// errors naming their line.
+fn check_mixed(format: &str, text: &str, expect: &[(usize, Expect)]) {
+    let error_at = |line: usize| format!("<stdin>:{line}: ");
+    match format {
+        "json" => {
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), expect.len(), "{format}: one object per record");
+            for (i, (l, (line, e))) in lines.iter().zip(expect).enumerate() {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert_eq!(v["record"], i + 1, "{l}");
+                assert_eq!(v["line"], *line, "{l}");
+                let status = match e {
+                    Expect::Solved => "solved",
+                    Expect::NoSolution => "unsolvable",
+                    Expect::Error => "invalid",
+                };
+                assert_eq!(v["status"], status, "{l}");
+            }
+        }
+        "csv" => {
+            let rows: Vec<&str> = text.lines().collect();
+            assert_eq!(
+                rows.len(),
+                expect.len() + 1,
+                "{format}: header and one row per record"
+            );
+            for (i, (row, (line, e))) in rows[1..].iter().zip(expect).enumerate() {
+                match e {
+                    Expect::Solved => {
+                        assert!(row.ends_with(&format!(",solved,,r{},", i + 1)), "{row}")
+                    }
+                    Expect::NoSolution => {
+                        assert!(row.ends_with(&format!(",unsolvable,,r{},", i + 1)), "{row}")
+                    }
+                    Expect::Error => assert!(row.contains(&error_at(*line)), "{line}: {row}"),
+                }
+            }
+        }
+        "line" => {
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), expect.len(), "{format}: one line per record");
+            for (i, (l, (line, e))) in lines.iter().zip(expect).enumerate() {
+                match e {
+                    Expect::Solved => assert!(l.ends_with(&format!(" r{}", i + 1)), "{l}"),
+                    Expect::NoSolution => assert_eq!(*l, format!("no solution r{}", i + 1)),
+                    Expect::Error => assert!(
+                        l.starts_with(&format!("error: {}", error_at(*line))),
+                        "{line}: {l}"
+                    ),
+                }
+            }
+        }
+        _ => {
+            // Multi-line formats: each record is followed by a blank line; a label comes first
+            // as a `#` line.
+            let records: Vec<&str> = text.split_terminator("\n\n").collect();
+            assert_eq!(
+                records.len(),
+                expect.len(),
+                "{format}: one block per record"
+            );
+            for (i, (b, (line, e))) in records.iter().zip(expect).enumerate() {
+                let label = format!("# r{}\n", i + 1);
+                match e {
+                    Expect::Solved => {
+                        assert!(b.starts_with(&label) && b.lines().count() > 2, "{b}")
+                    }
+                    Expect::NoSolution => assert_eq!(*b, format!("{label}no solution")),
+                    Expect::Error => assert!(
+                        b.starts_with(&format!("error: {}", error_at(*line))),
+                        "{line}: {b}"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+fn mixed_records_give_one_output_each(n: usize) {
+    let (input, expect) = mixed_file(n, 12);
+    for format in ["line", "numbers", "block", "pretty", "csv", "json"] {
+        for jobs in ["1", "2"] {
+            let o = run(&["solve", "-f", format, "-j", jobs], input.clone());
+            assert_eq!(o.status.code(), Some(1), "{format} -j{jobs}: {}", err(&o));
+            check_mixed(format, &out(&o), &expect);
+        }
+    }
+}
+
+#[test]
+fn mixed_good_and_bad_records_give_one_output_each_in_order() {
+    mixed_records_give_one_output_each(300);
+}
+
+#[test]
+#[ignore = "10,000 records in six formats: run in the optimised pass of scripts/test.sh"]
+fn ten_thousand_mixed_records_give_one_output_each_in_order() {
+    mixed_records_give_one_output_each(10_000);
+}

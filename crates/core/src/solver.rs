@@ -161,11 +161,23 @@ pub enum End {
 }
 
 /// Counters every engine fills in; engine-specific figures go in `extra`.
+///
+/// Every engine counts `nodes` and `guesses` the same way, so that `guesses <= nodes` always
+/// holds and `guesses == 0` means "solved (or refuted) without a choice":
+/// * a **node** is a search state the engine entered: the root, plus every branch it took
+///   (a branch that fails at once included). Node budgets count these.
+/// * a **guess** is a branch taken at a real choice point — a cell, item or vertex that still
+///   had two or more options — every option tried there counted, the first one included. A
+///   move forced by a single remaining option is a node but not a guess.
+///
+/// Local-search engines (`anneal`, `tabu`) have no forced moves: each move is one node and
+/// one guess. A SAT decision is a guess (and a node below the root); an LP branch whose two
+/// sides are both feasible is one guess.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Stats {
-    /// Search nodes (engine-defined; usually states visited).
+    /// Search nodes: the root and every branch taken (see the type's docs).
     pub nodes: u64,
-    /// Guesses: branches taken on a choice point beyond the first.
+    /// Guesses: branches taken where two or more options were open (see the type's docs).
     pub guesses: u64,
     /// Backtracks: dead ends undone.
     pub backtracks: u64,

@@ -176,14 +176,13 @@ impl Run<'_, '_> {
             }
             return Control::Continue;
         };
-        for (k, v) in bits(dom[cell]).enumerate() {
+        for v in bits(dom[cell]) {
             if self.limiter.should_stop() {
                 return Control::Stop(End::Budget);
             }
+            // The branching cell has two or more values: every value tried is a guess.
             self.stats.nodes += 1;
-            if k > 0 {
-                self.stats.guesses += 1;
-            }
+            self.stats.guesses += 1;
             let mut child = dom.to_vec();
             child[cell] = 1u64 << v;
             match self

@@ -87,7 +87,7 @@ impl Solver for Dlx {
         let st = solver.stats();
         let mut stats = Stats {
             nodes: st.nodes,
-            guesses: st.alternatives,
+            guesses: st.guesses,
             backtracks: st.dead_ends,
             ..Stats::default()
         };

@@ -326,9 +326,9 @@ impl<T: Termination> Run<'_, T> {
         Ok(changed)
     }
 
-    /// Depth-first search from the state at `pool[depth]`, already propagated.
+    /// Depth-first search from the state at `pool[depth]`, already propagated. The caller
+    /// counted this state as a node (the root, or the branch that led here).
     fn search(&mut self, depth: usize) {
-        self.stats.nodes += 1;
         if self.limiter.should_stop() {
             self.stop = Some(End::Budget);
             return;
@@ -366,7 +366,10 @@ impl<T: Termination> Run<'_, T> {
         while choices != 0 {
             let d = choices.trailing_zeros() as usize;
             choices &= choices - 1;
-            self.stats.guesses += 1;
+            // Every branch is a node; a branch at a square with two or more candidates is a
+            // guess (a square left with one is a forced move).
+            self.stats.nodes += 1;
+            self.stats.guesses += u64::from(best_n >= 2);
             let mut child = std::mem::take(&mut self.pool[depth + 1]);
             child.clone_from(&self.pool[depth]);
             let ok = self
@@ -581,8 +584,8 @@ impl Solver for Propagate {
         let ok = ok.and_then(|_| run.propagate(&mut root));
         run.queue.clear();
         run.pool[0] = root;
+        run.stats.nodes = 1;
         let end = if ok.is_err() {
-            run.stats.nodes = 1;
             End::Exhausted
         } else {
             run.search(0);

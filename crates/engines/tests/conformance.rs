@@ -87,6 +87,15 @@ fn check_all(puzzles: &[(String, Grid)], budget: Duration, max_stopped: usize) {
                     panic!("{}: {name}: wrong solution: {e}", info.name);
                 }
             }
+            // One definition for every engine (see `sudokit_core::Stats`): every guess is a
+            // branch, and every branch a node.
+            assert!(
+                r.stats.guesses <= r.stats.nodes,
+                "{}: {name}: {} guesses but {} nodes",
+                info.name,
+                r.stats.guesses,
+                r.stats.nodes
+            );
             if !info.complete {
                 assert!(r.count <= 1, "{}: {name}", info.name);
                 if r.count == 1 {
@@ -107,6 +116,45 @@ fn check_all(puzzles: &[(String, Grid)], budget: Duration, max_stopped: usize) {
         "{} runs stopped by the budget: {stopped:?}",
         stopped.len()
     );
+}
+
+/// Guesses are branches at a real choice: a full grid and a grid with one open cell need none
+/// in any complete engine, an empty grid needs at least one, and never more guesses than nodes.
+#[test]
+fn complete_engines_count_guesses_only_at_real_choices() {
+    let layout = std::sync::Arc::new(sudokit_core::Layout::standard(4).unwrap());
+    let full = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut one_open = full.clone();
+    one_open[5] = 0;
+    let cases = [
+        ("full", full, false),
+        ("one open cell", one_open, false),
+        ("empty", vec![0; 16], true),
+    ];
+    let options = EngineOptions {
+        seed: Some(7),
+        ..EngineOptions::default()
+    };
+    for info in ENGINES.iter().filter(|i| i.complete) {
+        let solver = engine(info.name, &options).unwrap();
+        for (case, values, needs_guess) in &cases {
+            let puzzle = Grid::from_values(layout.clone(), values.clone());
+            if solver.check_layout(puzzle.layout()).is_err() {
+                continue;
+            }
+            let r = solver.solve(&puzzle, &Request::count(2, 0)).unwrap();
+            assert_ne!(r.end, End::Budget, "{}: {case}", info.name);
+            let s = &r.stats;
+            assert!(s.guesses <= s.nodes, "{}: {case}: {s:?}", info.name);
+            // The LP engine's guesses are branch-and-bound splits, and a relaxation may land
+            // on a solution (and a cut on the next) without any: only the others must guess.
+            if !*needs_guess {
+                assert_eq!(s.guesses, 0, "{}: {case}: {s:?}", info.name);
+            } else if info.name != "lp" {
+                assert!(s.guesses >= 1, "{}: {case}: {s:?}", info.name);
+            }
+        }
+    }
 }
 
 #[test]

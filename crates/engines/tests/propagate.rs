@@ -266,3 +266,24 @@ fn easy_puzzles_need_no_guess_and_subsets_never_add_guesses() {
         assert!(subsets.stats.nodes <= plain.stats.nodes * 2 + 2);
     }
 }
+
+/// Regression (issue 12, item 22): `--stats` on top95 showed 34.6 nodes and 64.5 guesses per
+/// puzzle. Every guess is a branch and every branch a node, with or without subsets.
+#[test]
+fn guesses_never_outnumber_nodes_on_hard_puzzles() {
+    let puzzles = load_lines(&repo_data("logic/top95.txt"), 20);
+    for e in engines() {
+        let mut guessed = 0;
+        for (i, p) in puzzles.iter().enumerate() {
+            let r = e.solve(p, &Request::count(2, 0)).unwrap();
+            assert!(
+                r.stats.guesses <= r.stats.nodes,
+                "top95:{}: {:?}",
+                i + 1,
+                r.stats
+            );
+            guessed += usize::from(r.stats.guesses > 0);
+        }
+        assert!(guessed > 0, "top95 needs guesses somewhere");
+    }
+}

@@ -106,6 +106,9 @@ pub struct Stats {
     pub solutions: u64,
     /// Options tried beyond the first at a choice point.
     pub alternatives: u64,
+    /// Options tried at an item that had two or more options left, the first included (an
+    /// item with one option is a forced move). Never more than `nodes`.
+    pub guesses: u64,
     /// Nodes where the chosen item had no option left.
     pub dead_ends: u64,
 }
@@ -298,6 +301,9 @@ impl<'p, T: Termination> Solver<'p, T> {
                         self.step = Step::Leave;
                         continue;
                     }
+                    if self.len[i] >= 2 {
+                        self.stats.guesses += 1;
+                    }
                     self.cover(i);
                     self.choice[self.level] = self.nodes[i].down;
                     self.step = Step::Try;
@@ -338,6 +344,7 @@ impl<'p, T: Termination> Solver<'p, T> {
                     let next = self.nodes[x].down;
                     if next as usize > n_items {
                         self.stats.alternatives += 1;
+                        self.stats.guesses += 1;
                     }
                     self.choice[self.level] = next;
                     self.step = Step::Try;

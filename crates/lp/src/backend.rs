@@ -64,52 +64,33 @@ pub(crate) enum Objective<'a> {
     Weighted(&'a [f64]),
 }
 
-/// Solves the model with `0 ≤ x ≤ 1` for `objective`, within `time_left`.
+/// Models above this many columns are solved by the simplex when a time limit is set, whatever
+/// the chosen back-end (see [`solve`]).
+pub(crate) const IPM_MAX_COLUMNS_UNDER_LIMIT: usize = 20_000;
+
+/// Solves the model with `0 ≤ x ≤ 1` for `objective`, within `time_left`, on the calling thread.
 ///
-/// Both solvers read their clock only between iterations, and one iteration on a large model
-/// (an empty 64×64 has 262,144 columns) can take minutes. So with a time limit the solve runs
-/// on a helper thread and the caller stops waiting at the deadline: the budget holds however
-/// long an iteration is. The helper ends at its own next clock check; its answer is dropped.
+/// Both solvers read their clock between steps, so a time limit holds as well as one step is
+/// short. The simplex checks its deadline between pivots, which stay short on every model
+/// size; one interior-point iteration factors the whole KKT system, which on a large model (an
+/// empty 64×64 has 262,144 columns) takes minutes. So with a time limit, a model above
+/// [`IPM_MAX_COLUMNS_UNDER_LIMIT`] columns goes to the simplex. No helper thread is started:
+/// nothing outlives the call, nothing keeps burning CPU after the deadline.
 pub(crate) fn solve(
     backend: Backend,
     model: &Model,
     objective: Objective<'_>,
     time_left: Option<Duration>,
 ) -> Result<LpResult, BackendError> {
-    let Some(limit) = time_left else {
-        return solve_now(backend, model, objective, None);
+    let backend = if time_left.is_some() && model.cols.len() > IPM_MAX_COLUMNS_UNDER_LIMIT {
+        Backend::Simplex
+    } else {
+        backend
     };
-    let model = model.clone();
-    let weights = match objective {
-        Objective::Plain => None,
-        Objective::Weighted(w) => Some(w.to_vec()),
-    };
-    let (tx, rx) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("sudokit-lp".into())
-        .spawn(move || {
-            let objective = weights
-                .as_deref()
-                .map_or(Objective::Plain, Objective::Weighted);
-            let _ = tx.send(solve_now(backend, &model, objective, Some(limit)));
-        });
-    if let Err(e) = spawned {
-        return Err(BackendError {
-            backend: backend.name(),
-            reason: format!("cannot start the solver thread: {e}"),
-        });
-    }
-    match rx.recv_timeout(limit) {
-        Ok(r) => r,
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Ok(LpResult::TimedOut),
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(BackendError {
-            backend: backend.name(),
-            reason: "the solver thread stopped without an answer".into(),
-        }),
-    }
+    solve_now(backend, model, objective, time_left)
 }
 
-/// [`solve`] on this thread.
+/// One solve with the given back-end (the interior point falls back on the simplex when it fails).
 fn solve_now(
     backend: Backend,
     model: &Model,

@@ -170,7 +170,8 @@ impl Solver for Sat {
         let mut solve_time = Duration::ZERO;
         let finish = |end, solutions, mut stats: Stats, s: Option<&Backend>, calls, t: Duration| {
             if let Some(s) = s {
-                stats.nodes = s.num_decisions();
+                // Every decision is a guess and leads to a node below the root.
+                stats.nodes = s.num_decisions() + 1;
                 stats.guesses = s.num_decisions();
                 stats.backtracks = s.num_conflicts();
                 stats.extra.insert("conflicts", s.num_conflicts() as f64);
