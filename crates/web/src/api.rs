@@ -406,6 +406,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/engines", get(engines))
         .route("/api/techniques", get(techniques))
         .route("/api/openapi.json", get(openapi))
+        .route("/api/parse", post(parse))
         .route("/api/solve", post(solve))
         .route("/api/count", post(count))
         .route("/api/explain", post(explain))
@@ -447,6 +448,32 @@ async fn openapi() -> Response {
         assets::OPENAPI,
     )
         .into_response()
+}
+
+/// Reads a puzzle in any format and returns its layout and givens, for the page: `size`,
+/// `box` (`[rows, cols]` or null), `jigsaw`, `regions` (N² region numbers from 0), `extra` and
+/// `values` (N² digits, 0 for empty).
+async fn parse(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    let g = req.grid()?;
+    let l = g.layout();
+    let extras: Vec<&str> = l
+        .extras()
+        .iter()
+        .map(|e| match e {
+            Extra::Diagonals => "diagonals",
+            Extra::AntiKnight => "anti-knight",
+            Extra::AntiKing => "anti-king",
+        })
+        .collect();
+    Ok(axum::Json(json!({
+        "size": l.size(),
+        "box": l.box_shape().map(|(r, c)| [r, c]),
+        "jigsaw": l.is_jigsaw(),
+        "regions": l.region_map(),
+        "extra": extras,
+        "values": g.values(),
+    })))
 }
 
 /// Solve or count: the engine, the mode, then the record.
