@@ -91,6 +91,8 @@ function change(fn) {
   redoStack.length = 0;
   fn();
   clearOverlays();
+  for (const id of ["hint-out", "solve-out", "gen-out"]) out(id, "");
+  $("status").textContent = "";
   draw();
   saveUrl();
 }

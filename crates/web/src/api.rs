@@ -3,7 +3,7 @@
 //! Design decision: handlers read the body themselves (capped at the body limit) and parse it
 //! with serde, so every failure — too large, not JSON, a bad field, a puzzle that does not
 //! parse — becomes the same `{"error": "..."}` body with a 4xx status, worded as the command
-//! line words it. Work runs through [`App::run`], which waits for a slot, runs the closure in
+//! line words it. Work runs through `App::run`, which waits for a slot, runs the closure in
 //! `spawn_blocking` and sets the budget's cancel flag when the request is dropped.
 
 use std::sync::Arc;
@@ -70,13 +70,13 @@ impl App {
         let flag = cancel.clone();
         app.running.fetch_add(1, Ordering::SeqCst);
         let task = tokio::task::spawn_blocking(move || {
-            let out = work(flag.clone());
-            if flag.load(Ordering::SeqCst) {
-                app.cancelled.fetch_add(1, Ordering::SeqCst);
-            }
-            app.running.fetch_sub(1, Ordering::SeqCst);
-            drop(permit);
-            out
+            // Counted down and the slot freed even if the work panics.
+            let _done = Done {
+                app,
+                flag: flag.clone(),
+                _permit: permit,
+            };
+            work(flag)
         });
         let out = tokio::time::timeout(self.limits.request_timeout, task).await;
         drop(guard);
@@ -91,6 +91,23 @@ impl App {
                 self.limits.request_timeout.as_secs_f64()
             ))),
         }
+    }
+}
+
+/// Ends a piece of work: frees its slot, counts it down, and counts it as cancelled when its
+/// flag was set.
+struct Done {
+    app: Arc<App>,
+    flag: Arc<AtomicBool>,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        if self.flag.load(Ordering::SeqCst) {
+            self.app.cancelled.fetch_add(1, Ordering::SeqCst);
+        }
+        self.app.running.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -548,11 +565,20 @@ async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let puzzle = req.grid()?;
     let g = req.candidate_grid(&puzzle)?;
     let solver = req.logic_solver()?;
+    let has_entries = req.entries.as_ref().is_some_and(|e| {
+        e.iter()
+            .zip(puzzle.values())
+            .any(|(&e, &p)| e != 0 && p == 0)
+    });
     let app2 = app.clone();
     let v = app
         .run(move |cancel| {
             let budget = req.budget(&app2, cancel);
-            match records::hint(&g, &solver, level, Some(&puzzle), &budget) {
+            // With entries, the puzzle is the original the entries are checked against (as
+            // `sudokit hint --givens`); without, a puzzle with several solutions still gets
+            // hints.
+            let givens = has_entries.then_some(&puzzle);
+            match records::hint(&g, &solver, level, givens, &budget) {
                 Ok(h) => h.json(),
                 Err(r) => r.json(),
             }

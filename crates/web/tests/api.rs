@@ -236,6 +236,19 @@ async fn hint_names_wrong_entries_and_reads_pencil_marks() {
 }
 
 #[tokio::test]
+async fn hint_on_a_puzzle_with_several_solutions_still_helps() {
+    let app = app();
+    let (_, v) = post(
+        &app,
+        "/api/hint",
+        json!({"puzzle": "1...............", "level": 3}),
+    )
+    .await;
+    assert_eq!(v["status"], "hint", "{v}");
+    assert!(v["step"]["technique"].is_string());
+}
+
+#[tokio::test]
 async fn rate_gives_se_fields() {
     let app = app();
     let (s, v) = post(&app, "/api/rate", json!({"puzzle": P})).await;
