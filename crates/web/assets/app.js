@@ -369,7 +369,7 @@ async function doExplain() {
   $("status").textContent = `${v.status}: ${v.steps.length} steps; HoDoKu ${lv.hodoku_level ?? "-"}, hardest SE ${lv.se_hardest}`;
 }
 async function doGenerate() {
-  const body = { size: S.n, count: 1, symmetry: $("symmetry").value, extra: extrasList(), jigsaw: S.jigsaw };
+  const body = { size: S.n, count: 1, symmetry: $("symmetry").value, extra: extrasList(), jigsaw: S.jigsaw, budget_ms: 10000 };
   if (!S.jigsaw) body.box = S.br + "x" + S.bc;
   if ($("difficulty").value) body.level = $("difficulty").value;
   out("gen-out", "generating…");
