@@ -21,13 +21,13 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use sudokit_core::format::InputFormat;
-use sudokit_core::{Budget, Cell, Grid, Request};
-use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_core::{Budget, Grid};
 use sudokit_logic::formats::{hodoku, pencil};
-use sudokit_logic::levels::{hodoku_level, qqwing_class, seed_level};
-use sudokit_logic::render::{cell_name, house_name, step_json, step_line};
+use sudokit_logic::render::{step_json, step_line};
 use sudokit_logic::techniques::{ALL, lookup};
-use sudokit_logic::{CandidateGrid, LogicSolver, Order, PathStatus, Step, Technique, check_step};
+use sudokit_logic::{CandidateGrid, LogicSolver, Order, PathStatus, Technique};
+
+use sudokit_web::records;
 
 use crate::InputArgs;
 use crate::input;
@@ -380,44 +380,6 @@ fn pencil_rec(source: &Arc<str>, index: usize, line: usize, block: &str) -> Rec 
     }
 }
 
-/// What the engines say about a grid's placed digits.
-enum Truth {
-    /// Exactly one solution.
-    Unique(Grid),
-    /// At least two.
-    Several,
-    /// None.
-    None,
-    /// The engine could not tell within its budget.
-    Unknown,
-}
-
-fn truth(g: &CandidateGrid) -> Truth {
-    let grid = g.to_grid();
-    if grid.find_conflict().is_some() {
-        return Truth::None;
-    }
-    let name = auto_engine(grid.layout());
-    let Ok(e) = engine(name, &EngineOptions::default()) else {
-        return Truth::Unknown;
-    };
-    let req = Request::count(2, 1).with_budget(Budget::time(Duration::from_secs(10)));
-    match e.solve(&grid, &req) {
-        Ok(r) if r.exact && r.count == 0 => Truth::None,
-        Ok(r) if r.count == 1 && r.exact => Truth::Unique(r.solutions[0].clone()),
-        Ok(r) if r.count >= 2 => Truth::Several,
-        _ => Truth::Unknown,
-    }
-}
-
-/// The first cell whose pencil marks exclude the solution's digit.
-fn pencil_error(g: &CandidateGrid, sol: &Grid) -> Option<Cell> {
-    g.empty_cells().find(|&c| {
-        let d = sol.get(c).expect("complete solution");
-        !g.has(c, d)
-    })
-}
-
 fn budget(args: &LogicArgs) -> Budget {
     args.budget.map(Budget::time).unwrap_or_default()
 }
@@ -430,7 +392,12 @@ fn header(r: &Rec) -> String {
 }
 
 fn base_json(r: &Rec) -> Value {
-    json!({"record": r.index, "line": r.line, "file": &*r.source, "label": r.label})
+    positioned(r, json!({}))
+}
+
+/// `record` with the position fields of `r`.
+fn positioned(r: &Rec, record: Value) -> Value {
+    records::with_position(record, r.index, r.line, &r.source, r.label.as_deref())
 }
 
 /// Runs `work` over the records in parallel chunks, printing outputs in order; returns the exit
@@ -499,85 +466,15 @@ fn explain_one(
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
     let l = g.layout();
-    let mut solver = solver.clone();
-    let mut note = None;
-    let solution = match truth(&g) {
-        Truth::None => {
-            return error_out(r, args.format, "unsolvable", "the puzzle has no solution");
-        }
-        Truth::Several => {
-            solver.options.uniqueness = false;
-            note = Some("the puzzle has more than one solution: uniqueness techniques are off");
-            None
-        }
-        Truth::Unique(s) => Some(s),
-        Truth::Unknown => None,
+    let e = match records::explain(&g, solver, budget, args.check) {
+        Ok(e) => e,
+        Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
     };
-    if let Some(sol) = &solution
-        && let Some(c) = pencil_error(&g, sol)
-    {
-        return error_out(
-            r,
-            args.format,
-            "invalid",
-            &format!(
-                "the pencil marks of {} leave out the digit that belongs there",
-                cell_name(l, c)
-            ),
-        );
-    }
-    let path = solver.solve_from(g.clone(), budget);
-    let mut unsound = None;
-    if args.check {
-        match &solution {
-            Some(sol) => {
-                for (i, s) in path.steps.iter().enumerate() {
-                    if let Err(e) = check_step(s, sol) {
-                        unsound = Some(format!("step {}: {e}", i + 1));
-                        break;
-                    }
-                }
-            }
-            None if note.is_none() => {
-                unsound =
-                    Some("no unique solution to check against (engine budget ran out)".into());
-            }
-            None => {}
-        }
-    }
-    let status = path.status.as_str();
-    let puzzle = g.givens_grid();
-    let seed = seed_level(&puzzle);
-    let qq = qqwing_class(&puzzle);
-    let hod = hodoku_level(&path);
-    let se_max = path.steps.iter().map(|s| s.se).fold(0.0f32, f32::max);
-    let failed = path.status != PathStatus::Solved || unsound.is_some();
+    let failed = e.failed();
+    let (path, note, unsound) = (&e.path, e.note, &e.unsound);
+    let (seed, qq, hod, se_max) = (e.seed_level, e.qqwing, e.hodoku, e.se_hardest);
     match args.format {
-        Format::Json => {
-            let mut v = base_json(r);
-            v["status"] = json!(status);
-            v["steps"] = Value::Array(path.steps.iter().map(|s| step_json(l, s)).collect());
-            v["grid"] = json!(path.grid.to_grid().to_line());
-            v["candidates"] = json!(pencil::write(&path.grid));
-            v["levels"] = json!({
-                "seed_level": seed,
-                "qqwing": qq.name(),
-                "hodoku_level": hod.map(|(lv, _)| lv.name()),
-                "hodoku_score": hod.map(|(_, s)| s),
-                "se_hardest": (f64::from(se_max) * 10.0).round() / 10.0,
-            });
-            v["micros"] = json!(path.micros);
-            if let Some(n) = note {
-                v["note"] = json!(n);
-            }
-            if args.check {
-                v["checked"] = json!(unsound.is_none());
-            }
-            if let Some(u) = &unsound {
-                v["error"] = json!(u);
-            }
-            (format!("{v}\n"), failed)
-        }
+        Format::Json => (format!("{}\n", positioned(r, e.json())), failed),
         Format::Text => {
             let mut s = header(r);
             s.push('\n');
@@ -652,60 +549,6 @@ pub fn run_hint(args: HintArgs) -> Result<u8> {
     run_records(recs, args.logic.jobs, &work)
 }
 
-/// Cells of the user's entries that differ from the solution.
-fn wrong_entries(g: &CandidateGrid, givens: Option<&Grid>) -> Result<Vec<Cell>, String> {
-    let Some(givens) = givens else {
-        // Without the original puzzle, an entry is wrong when removing it alone makes the grid
-        // solvable again.
-        let mut wrong = Vec::new();
-        for c in g.cells() {
-            if g.value(c).is_none() {
-                continue;
-            }
-            let mut t = g.to_grid();
-            t.set(c, None);
-            let tg = CandidateGrid::new(&t);
-            if !matches!(truth(&tg), Truth::None) {
-                wrong.push(c);
-            }
-        }
-        return Ok(wrong);
-    };
-    if givens.values().len() != g.cell_count() {
-        return Err("--givens has a different size than the grid".into());
-    }
-    let puzzle = CandidateGrid::new(givens);
-    match truth(&puzzle) {
-        Truth::Unique(sol) => Ok(g
-            .cells()
-            .filter(|&c| g.value(c).is_some_and(|d| sol.get(c) != Some(d)))
-            .collect()),
-        Truth::None => Err("the original puzzle (--givens) has no solution".into()),
-        Truth::Several => Err("the original puzzle (--givens) has more than one solution".into()),
-        Truth::Unknown => Err("could not solve the original puzzle (--givens) in time".into()),
-    }
-}
-
-fn hint_text(l: &sudokit_core::Layout, step: &Step, level: u8) -> String {
-    let name = step.technique.name;
-    match level {
-        1 => format!("Look for a {name}."),
-        2 => {
-            let where_ = if let Some(&h) = step.highlight.houses.first() {
-                format!(" in {}", house_name(l, h))
-            } else if let Some(d) = step.digits.first() {
-                format!(" on the digit {d}")
-            } else if let Some(&c) = step.highlight.cells.first() {
-                format!(" around {}", cell_name(l, c))
-            } else {
-                String::new()
-            };
-            format!("Look for a {name}{where_}.")
-        }
-        _ => step_line(l, step),
-    }
-}
-
 fn hint_one(
     r: &Rec,
     solver: &LogicSolver,
@@ -716,84 +559,13 @@ fn hint_one(
         Ok(g) => g.clone(),
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
-    let l = g.layout();
-    let mut solver = solver.clone();
-    let truth_g = truth(&g);
-    let wrong: Vec<Cell> = match (givens, &truth_g) {
-        (Some(_), _) | (None, Truth::None) => match wrong_entries(&g, givens) {
-            Ok(w) => w,
-            Err(e) => return error_out(r, args.format, "invalid", &e),
-        },
-        _ => Vec::new(),
+    let h = match records::hint(&g, solver, args.level, givens, &Budget::default()) {
+        Ok(h) => h,
+        Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
     };
-    let (status, text, step) = if !wrong.is_empty() {
-        (
-            "wrong-entries",
-            format!(
-                "Some entries are wrong: {}. Clear them before going on.",
-                sudokit_logic::render::cells_name(l, &wrong)
-            ),
-            None,
-        )
-    } else if matches!(truth_g, Truth::None) {
-        (
-            "unsolvable",
-            "This grid has no solution, and no single entry explains it: check the givens."
-                .to_string(),
-            None,
-        )
-    } else {
-        if matches!(truth_g, Truth::Several) {
-            solver.options.uniqueness = false;
-        }
-        if g.is_solved() {
-            ("solved", "The grid is solved.".to_string(), None)
-        } else {
-            match solver.next_step(&g) {
-                Some(step) => ("hint", hint_text(l, &step, args.level), Some(step)),
-                None => (
-                    "stuck",
-                    "No technique applies to these pencil marks.".to_string(),
-                    None,
-                ),
-            }
-        }
-    };
-    let failed = matches!(status, "wrong-entries" | "unsolvable" | "stuck");
     match args.format {
-        Format::Text => (format!("{text}\n"), failed),
-        Format::Json => {
-            let mut v = base_json(r);
-            v["status"] = json!(status);
-            v["level"] = json!(args.level);
-            v["text"] = json!(text);
-            v["wrong"] = Value::Array(
-                wrong
-                    .iter()
-                    .map(|&c| {
-                        let (row, col) = c.row_col(l.size());
-                        json!({"row": row + 1, "col": col + 1})
-                    })
-                    .collect(),
-            );
-            if let Some(s) = &step {
-                v["technique"] = json!(s.technique.id);
-                if args.level >= 2 {
-                    v["houses"] = Value::Array(
-                        s.highlight
-                            .houses
-                            .iter()
-                            .map(|&h| json!(house_name(l, h)))
-                            .collect(),
-                    );
-                    v["digits"] = json!(s.digits.iter().map(|d| d.get()).collect::<Vec<_>>());
-                }
-                if args.level >= 3 {
-                    v["step"] = step_json(l, s);
-                }
-            }
-            (format!("{v}\n"), failed)
-        }
+        Format::Text => (format!("{}\n", h.text), h.failed()),
+        Format::Json => (format!("{}\n", positioned(r, h.json())), h.failed()),
     }
 }
 
@@ -846,14 +618,7 @@ pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
     match args.format {
         Format::Json => {
             for t in ts {
-                let i = t.info();
-                let v = json!({
-                    "id": i.id, "name": i.name, "hodoku": i.hodoku, "se": (f64::from(i.se) * 10.0).round() / 10.0,
-                    "level": i.level, "score": i.score, "hodoku_order": i.hodoku_order,
-                    "se_order": i.se_order, "uniqueness": i.uniqueness, "default": i.default_on,
-                    "family": i.family, "summary": i.summary,
-                });
-                let _ = writeln!(out, "{v}");
+                let _ = writeln!(out, "{}", records::technique_json(t.info()));
             }
         }
         Format::Text => {

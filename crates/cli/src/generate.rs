@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::collections::HashSet;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
@@ -21,12 +21,13 @@ use std::time::{Duration, Instant};
 use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Budget, Extra, Grid, Layout};
 use sudokit_generate::canon::canonical;
-use sudokit_generate::check::properties;
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
 use sudokit_generate::{
-    Checker, Config, Count, GenError, Generated, Generator, LayoutChoice, Rng, Symmetry,
-    parse_pattern,
+    Config, GenError, Generated, Generator, LayoutChoice, Rng, Symmetry, parse_pattern,
 };
+
+use sudokit_generate::Rater;
+use sudokit_web::records;
 
 use crate::input;
 
@@ -235,10 +236,6 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
 }
 
-fn rating_json(r: Option<f32>) -> Value {
-    r.map_or(Value::Null, |x| json!((f64::from(x) * 10.0).round() / 10.0))
-}
-
 fn line_of(g: &Grid) -> String {
     write_grid(g, OutputFormat::Line)
 }
@@ -280,42 +277,7 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
             made.seed,
             rating.map_or(String::new(), |r| format!("{r:.1}"))
         ),
-        GenFormat::Json => {
-            let m = &made.measured;
-            let mut v = json!({
-                "index": index + 1,
-                "puzzle": line_of(&made.puzzle),
-                "solution": line_of(&made.solution),
-                "givens": made.givens,
-                "symmetry": made.symmetry.name(),
-                "seed": made.seed,
-                "rating": rating_json(rating),
-                "rater": "se121",
-                "minimal": made.minimal,
-                "layout": made.puzzle.layout().describe(),
-            });
-            if made.puzzle.layout().is_jigsaw() {
-                v["regions"] = json!(
-                    made.puzzle
-                        .layout()
-                        .region_map()
-                        .iter()
-                        .map(|&r| char::from(b'1' + r))
-                        .collect::<String>()
-                );
-            }
-            if let Some(l) = m.hodoku_level {
-                v["hodoku_level"] = json!(l);
-                v["hodoku_score"] = json!(m.hodoku_score);
-            }
-            if let Some(q) = m.qqwing {
-                v["qqwing"] = json!(q);
-            }
-            if let Some(s) = m.seed_level {
-                v["seed_level"] = json!(s);
-            }
-            format!("{v}\n")
-        }
+        GenFormat::Json => format!("{}\n", records::generated_json(made, rating, index)),
     }
 }
 
@@ -587,55 +549,12 @@ pub fn run_check(args: CheckArgs) -> Result<u8> {
     let work =
         |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {
             let g = rec.map_err(|e| (line, e))?;
-            let layout = g.layout_arc().clone();
-            let p = properties(&g, &Checker::new(layout.clone()));
-            let unique = match p.count {
-                Count::Unique => "yes",
-                Count::Many => "no",
-                Count::None => "unsolvable",
-                Count::Unknown => "unknown",
-            };
-            let rating = if args.rate && p.count == Count::Unique {
-                use sudokit_generate::Rater;
-                let r = rater.rate(&g, None);
-                r.complete.then_some(r.se)
-            } else {
-                None
-            };
-            let syms: Vec<&str> = p.symmetries.iter().map(|s| s.name()).collect();
+            let checked = records::check(&g, line, args.rate.then_some(&rater as &dyn Rater));
             let text = match args.format {
-                CheckFormat::Json => {
-                    let allowed: Vec<&str> = Symmetry::allowed(&layout)
-                        .iter()
-                        .map(|s| s.name())
-                        .collect();
-                    let mut v = json!({
-                        "line": line,
-                        "puzzle": line_of(&g),
-                        "givens": p.givens,
-                        "unique": unique,
-                        "minimal": p.minimal,
-                        "symmetry": syms,
-                        "layout_allows": allowed,
-                    });
-                    if args.rate {
-                        v["rating"] = rating_json(rating);
-                    }
-                    format!("{v}\n")
-                }
-                CheckFormat::Text => format!(
-                    "line {line}: givens={} unique={unique} minimal={} symmetry={}{}\n",
-                    p.givens,
-                    p.minimal.map_or("-", |m| if m { "yes" } else { "no" }),
-                    if syms.is_empty() {
-                        "none".to_string()
-                    } else {
-                        syms.join(",")
-                    },
-                    rating.map_or(String::new(), |r| format!(" rating={r:.1}"))
-                ),
+                CheckFormat::Json => format!("{}\n", checked.json),
+                CheckFormat::Text => format!("line {line}: {}\n", checked.text),
             };
-            Ok((text, p.count != Count::Unique))
+            Ok((text, checked.unique != "yes"))
         };
     for_records(&args.input, args.jobs, work, |r| {
         match r {

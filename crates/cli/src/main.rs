@@ -13,6 +13,7 @@ mod generate;
 mod input;
 mod listing;
 mod rate;
+mod serve;
 mod solve;
 
 use anyhow::Result;
@@ -57,6 +58,8 @@ enum Command {
     Canon(generate::CanonArgs),
     /// A puzzle's properties: givens, unique, minimal, symmetry classes.
     Check(generate::CheckArgs),
+    /// Serve the web app and JSON API (local only by default: 127.0.0.1:8080).
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (e.g. `sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`).
     Completions {
         /// The shell: bash, zsh, fish, elvish or powershell.
@@ -178,6 +181,7 @@ fn dispatch(command: Command) -> Result<u8> {
         Command::Generate(args) => generate::run_generate(args),
         Command::Canon(args) => generate::run_canon(args),
         Command::Check(args) => generate::run_check(args),
+        Command::Serve(args) => serve::run_serve(args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut text = Vec::new();

@@ -20,8 +20,10 @@ use serde_json::{Value, json};
 use sudokit_core::{Budget, Grid, Request};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_logic::levels::{hodoku_level, qqwing_class, seed_level};
-use sudokit_logic::se::{RateOptions, RateStatus, RatedStep, Rating, Scale, rate};
+use sudokit_logic::se::{RateOptions, RateStatus, Rating, Scale, rate};
 use sudokit_logic::{CandidateGrid, LogicSolver, Order};
+
+use sudokit_web::records;
 
 use crate::InputArgs;
 use crate::input::{self, Item};
@@ -115,17 +117,6 @@ fn truth(grid: &Grid) -> Truth {
 
 fn fmt_r(r: Option<f64>) -> String {
     r.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"))
-}
-
-fn step_json(s: &RatedStep, n: usize) -> Value {
-    let cell = |c: sudokit_core::Cell| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
-    json!({
-        "technique": s.technique,
-        "rating": s.rating,
-        "text": s.text,
-        "placement": s.placement.map(|(c, d)| json!({"cell": cell(c), "digit": d.get()})),
-        "removals": s.removals.iter().map(|&(c, d)| json!({"cell": cell(c), "digit": d.get()})).collect::<Vec<_>>(),
-    })
 }
 
 /// Checks the rater's steps against the solution: a placement must equal it, a removal must
@@ -250,27 +241,17 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
             hod.map(|(_, s)| s),
         )
     };
-    let n = grid.size();
     let text = match args.format {
         RateFormat::Json => {
-            let (seed, qq, hl, hs) = levels(true);
+            let (_, _, hl, hs) = levels(args.hodoku);
             let mut v = base();
-            v["status"] = json!(status);
-            v["er"] = json!(r.er);
-            v["ep"] = json!(r.ep);
-            v["ed"] = json!(r.ed);
-            v["hardest"] = json!(hardest.map(|h| h.technique.clone()));
-            v["scale"] = json!(r.scale.name());
-            v["steps"] = json!(r.step_count);
-            v["seed_level"] = json!(seed);
-            v["qqwing"] = json!(qq);
+            if let (Value::Object(m), Value::Object(fields)) =
+                (&mut v, records::se_rating_json(&r, &grid, args.explain))
+            {
+                m.extend(fields);
+            }
             v["hodoku_level"] = json!(hl);
             v["hodoku_score"] = json!(hs);
-            v["micros"] = json!(r.micros as u64);
-            v["puzzle"] = json!(grid.to_line());
-            if args.explain {
-                v["hardest_step"] = hardest.map_or(Value::Null, |h| step_json(h, n));
-            }
             if args.check {
                 v["checked"] = json!(check_err.is_none());
             }

@@ -1,0 +1,732 @@
+//! The HTTP layer: routes, request parsing, limits and cancellation.
+//!
+//! Design decision: handlers read the body themselves (capped at the body limit) and parse it
+//! with serde, so every failure — too large, not JSON, a bad field, a puzzle that does not
+//! parse — becomes the same `{"error": "..."}` body with a 4xx status, worded as the command
+//! line words it. Work runs through `App::run`, which waits for a slot, runs the closure in
+//! `spawn_blocking` and sets the budget's cancel flag when the request is dropped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::Semaphore;
+
+use sudokit_core::format::{InputFormat, LayoutSpec, parse_one_with};
+use sudokit_core::{Budget, Digit, DigitSet, Extra, Grid, Layout, MAX_SIZE};
+use sudokit_engines::{ENGINES, EngineOptions, auto_engine, engine};
+use sudokit_generate::{Config, GenError, Generator, LayoutChoice, Rng, Symmetry};
+use sudokit_logic::techniques::ALL;
+use sudokit_logic::{CandidateGrid, LogicSolver, Order};
+
+use crate::assets;
+use crate::limits::Limits;
+use crate::records::{self, SolveMode};
+
+/// The shared state of the server.
+#[derive(Debug)]
+pub struct App {
+    /// The limits.
+    pub limits: Limits,
+    slots: Arc<Semaphore>,
+    /// Pieces of work running right now (for tests and monitoring).
+    pub running: AtomicUsize,
+    /// Pieces of work that ended after their request was dropped.
+    pub cancelled: AtomicU64,
+}
+
+impl App {
+    /// A server state with these limits.
+    pub fn new(limits: Limits) -> Arc<App> {
+        Arc::new(App {
+            slots: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+            limits,
+            running: AtomicUsize::new(0),
+            cancelled: AtomicU64::new(0),
+        })
+    }
+
+    /// Runs `work` on the blocking pool once a slot is free (503 after the queue wait), with a
+    /// cancel flag that is set when this future is dropped or the request times out.
+    async fn run<T: Send + 'static>(
+        self: &Arc<App>,
+        work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let permit =
+            tokio::time::timeout(self.limits.queue_wait, self.slots.clone().acquire_owned())
+                .await
+                .map_err(|_| ApiError::busy("the server is busy: every solving slot is taken"))?
+                .map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let guard = CancelOnDrop(cancel.clone());
+        let app = self.clone();
+        let flag = cancel.clone();
+        app.running.fetch_add(1, Ordering::SeqCst);
+        let task = tokio::task::spawn_blocking(move || {
+            // Counted down and the slot freed even if the work panics.
+            let _done = Done {
+                app,
+                flag: flag.clone(),
+                _permit: permit,
+            };
+            work(flag)
+        });
+        let out = tokio::time::timeout(self.limits.request_timeout, task).await;
+        drop(guard);
+        match out {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(_)) => Err(ApiError {
+                status: StatusCode::INTERNAL_SERVER_ERROR,
+                message: "internal error: the work panicked (this is a bug)".into(),
+            }),
+            Err(_) => Err(ApiError::busy(format!(
+                "the request took longer than the server's limit of {} s and was stopped",
+                self.limits.request_timeout.as_secs_f64()
+            ))),
+        }
+    }
+}
+
+/// Ends a piece of work: frees its slot, counts it down, and counts it as cancelled when its
+/// flag was set.
+struct Done {
+    app: Arc<App>,
+    flag: Arc<AtomicBool>,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        if self.flag.load(Ordering::SeqCst) {
+            self.app.cancelled.fetch_add(1, Ordering::SeqCst);
+        }
+        self.app.running.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Sets the flag when dropped: the request went away, so its work should stop.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+/// An error response: `{"error": message}` with a status.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+    fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
+    fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(json!({"error": self.message}))).into_response()
+    }
+}
+
+type ApiResult = Result<axum::Json<Value>, ApiError>;
+
+/// The fields every puzzle request may carry: the puzzle text and the layout, as the command
+/// line's `--input-format`, `--box`, `--regions` and `--extra` flags.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PuzzleRequest {
+    /// The puzzle in any format sudokit reads.
+    puzzle: String,
+    /// `auto` (default), `line`, `numbers`, `block`, `csv`, `json` or `jigsaw`.
+    #[serde(default)]
+    format: Option<String>,
+    /// Box shape `RxC`.
+    #[serde(default, rename = "box")]
+    box_shape: Option<String>,
+    /// A region map: N² labels (whitespace ignored).
+    #[serde(default)]
+    regions: Option<String>,
+    /// `diagonals`, `anti-knight`, `anti-king`.
+    #[serde(default)]
+    extra: Vec<String>,
+    /// Engine name or `auto` (solve, count).
+    #[serde(default)]
+    engine: Option<String>,
+    /// Up to this many solutions, listed (solve).
+    #[serde(default)]
+    limit: Option<u64>,
+    /// Count up to this many (count; default 2).
+    #[serde(default)]
+    count: Option<u64>,
+    /// Time budget in milliseconds.
+    #[serde(default)]
+    budget_ms: Option<u64>,
+    /// Node budget.
+    #[serde(default)]
+    nodes: Option<u64>,
+    /// Hint level 1–3.
+    #[serde(default)]
+    level: Option<u8>,
+    /// The user's grid: N² values, 0 for empty (hint, check).
+    #[serde(default)]
+    entries: Option<Vec<u8>>,
+    /// The user's pencil marks: N² lists of digits (hint).
+    #[serde(default)]
+    pencil: Option<Vec<Vec<u8>>>,
+    /// Check every step against the solution (explain).
+    #[serde(default)]
+    check: bool,
+    /// Technique order: `hodoku` (default) or `se` (explain, hint).
+    #[serde(default)]
+    order: Option<String>,
+    /// Also rate the puzzle (check).
+    #[serde(default)]
+    rate: bool,
+}
+
+/// The body of `/api/generate`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenerateRequest {
+    #[serde(default)]
+    size: Option<usize>,
+    #[serde(default, rename = "box")]
+    box_shape: Option<String>,
+    #[serde(default)]
+    regions: Option<String>,
+    #[serde(default)]
+    jigsaw: bool,
+    #[serde(default)]
+    extra: Vec<String>,
+    #[serde(default)]
+    symmetry: Option<String>,
+    #[serde(default)]
+    count: Option<u64>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    minimal: bool,
+    /// HoDoKu level: easy, medium, hard, unfair, extreme.
+    #[serde(default)]
+    level: Option<String>,
+    /// SE rating range `[a, b]`.
+    #[serde(default)]
+    rating: Option<(f32, f32)>,
+    #[serde(default)]
+    budget_ms: Option<u64>,
+}
+
+/// Reads the body (capped) and parses it as `T`.
+async fn read_json<T: for<'de> Deserialize<'de>>(app: &App, body: Body) -> Result<T, ApiError> {
+    let bytes = to_bytes(body, app.limits.body_bytes)
+        .await
+        .map_err(|_| ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!(
+                "the request body is larger than the server's limit of {} bytes",
+                app.limits.body_bytes
+            ),
+        })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+}
+
+fn parse_box(s: &str) -> Result<(usize, usize), ApiError> {
+    let bad = || ApiError::bad(format!("box: expected RxC (e.g. 3x3), got '{s}'"));
+    let (r, c) = s.split_once(['x', 'X', '*', '×']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > MAX_SIZE) {
+        return Err(ApiError::bad(format!(
+            "box {r}x{c} gives an unsupported size (1..=64)"
+        )));
+    }
+    Ok((r, c))
+}
+
+fn parse_extras(list: &[String]) -> Result<Vec<Extra>, ApiError> {
+    list.iter()
+        .map(|s| {
+            Extra::parse(s).ok_or_else(|| {
+                ApiError::bad(format!(
+                    "unknown extra '{s}' (diagonals, anti-knight, anti-king)"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// A region map: N² labels, whitespace and `#` comment lines ignored.
+fn parse_regions(text: &str) -> Result<Layout, ApiError> {
+    let labels: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let n = (labels.len() as f64).sqrt().round() as usize;
+    if n * n != labels.len() || n == 0 {
+        return Err(ApiError::bad(format!(
+            "regions: {} labels is not N² for any N",
+            labels.len()
+        )));
+    }
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    Layout::jigsaw_from_labels(n, &refs).map_err(|e| ApiError::bad(format!("regions: {e}")))
+}
+
+impl PuzzleRequest {
+    fn spec(&self) -> Result<LayoutSpec, ApiError> {
+        let extras = parse_extras(&self.extra)?;
+        let regions = match &self.regions {
+            Some(r) if !r.trim().is_empty() => {
+                if self.box_shape.is_some() {
+                    return Err(ApiError::bad("give either box or regions, not both"));
+                }
+                Some(Arc::new(parse_regions(r)?))
+            }
+            _ => None,
+        };
+        Ok(LayoutSpec {
+            box_shape: self.box_shape.as_deref().map(parse_box).transpose()?,
+            regions,
+            extras,
+        })
+    }
+
+    fn grid(&self) -> Result<Grid, ApiError> {
+        let format: InputFormat = match &self.format {
+            Some(f) => f
+                .parse()
+                .map_err(|e: String| ApiError::bad(format!("format: {e}")))?,
+            None => InputFormat::Auto,
+        };
+        parse_one_with(&self.puzzle, format, &self.spec()?)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))
+    }
+
+    fn budget(&self, app: &App, cancel: Arc<AtomicBool>) -> Budget {
+        app.limits.budget(self.budget_ms, self.nodes, cancel)
+    }
+
+    fn logic_solver(&self) -> Result<LogicSolver, ApiError> {
+        let order = match self.order.as_deref() {
+            None | Some("hodoku") => Order::Hodoku,
+            Some("se") => Order::Se,
+            Some(o) => return Err(ApiError::bad(format!("order: '{o}' is not hodoku or se"))),
+        };
+        Ok(LogicSolver::new(order))
+    }
+
+    /// The user's grid: the puzzle's givens with `entries` and `pencil` on top.
+    fn candidate_grid(&self, puzzle: &Grid) -> Result<CandidateGrid, ApiError> {
+        let n = puzzle.size();
+        let cells = puzzle.values().len();
+        let mut values = puzzle.values().to_vec();
+        let givens: Vec<bool> = values.iter().map(|&v| v != 0).collect();
+        if let Some(e) = &self.entries {
+            if e.len() != cells {
+                return Err(ApiError::bad(format!(
+                    "entries: {} values for a grid of {cells} cells",
+                    e.len()
+                )));
+            }
+            for (i, (&v, &given)) in e.iter().zip(&givens).enumerate() {
+                if usize::from(v) > n {
+                    return Err(ApiError::bad(format!(
+                        "entries: value {v} at cell {} is above {n}",
+                        i + 1
+                    )));
+                }
+                if !given {
+                    values[i] = v;
+                }
+            }
+        }
+        let layout = puzzle.layout_arc().clone();
+        let Some(pencil) = &self.pencil else {
+            let mut g = CandidateGrid::with_candidates(
+                layout,
+                values,
+                vec![DigitSet::full(n); cells],
+                givens,
+            );
+            g.recompute_candidates();
+            return Ok(g);
+        };
+        if pencil.len() != cells {
+            return Err(ApiError::bad(format!(
+                "pencil: {} cells for a grid of {cells} cells",
+                pencil.len()
+            )));
+        }
+        let mut cands = Vec::with_capacity(cells);
+        for (i, list) in pencil.iter().enumerate() {
+            let mut set = DigitSet::EMPTY;
+            if list.is_empty() {
+                set = DigitSet::full(n);
+            }
+            for &d in list {
+                match Digit::new(d).filter(|_| usize::from(d) <= n) {
+                    Some(d) => set.insert(d),
+                    None => {
+                        return Err(ApiError::bad(format!(
+                            "pencil: digit {d} at cell {} is not 1..{n}",
+                            i + 1
+                        )));
+                    }
+                }
+            }
+            cands.push(set);
+        }
+        let mut g = CandidateGrid::with_candidates(layout, values, cands, givens);
+        g.drop_seen_candidates();
+        Ok(g)
+    }
+}
+
+/// The router with every route, over `app`.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| async { assets::page(assets::INDEX) }))
+        .route("/app.js", get(|| async { assets::page(assets::APP_JS) }))
+        .route("/style.css", get(|| async { assets::page(assets::STYLE) }))
+        .route("/api/engines", get(engines))
+        .route("/api/techniques", get(techniques))
+        .route("/api/openapi.json", get(openapi))
+        .route("/api/parse", post(parse))
+        .route("/api/solve", post(solve))
+        .route("/api/count", post(count))
+        .route("/api/explain", post(explain))
+        .route("/api/hint", post(hint))
+        .route("/api/rate", post(rate))
+        .route("/api/check", post(check))
+        .route("/api/generate", post(generate))
+        .fallback(|| async {
+            ApiError {
+                status: StatusCode::NOT_FOUND,
+                message: "no such endpoint (see /api/openapi.json)".into(),
+            }
+        })
+        .with_state(app)
+}
+
+async fn engines() -> axum::Json<Value> {
+    axum::Json(Value::Array(
+        ENGINES
+            .iter()
+            .map(|e| json!({"name": e.name, "complete": e.complete, "about": e.about}))
+            .collect(),
+    ))
+}
+
+async fn techniques() -> axum::Json<Value> {
+    let mut ts = ALL.to_vec();
+    ts.sort_by_key(|t| t.info().hodoku_order);
+    axum::Json(Value::Array(
+        ts.iter()
+            .map(|t| records::technique_json(t.info()))
+            .collect(),
+    ))
+}
+
+async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        assets::OPENAPI,
+    )
+        .into_response()
+}
+
+/// Reads a puzzle in any format and returns its layout and givens, for the page: `size`,
+/// `box` (`[rows, cols]` or null), `jigsaw`, `regions` (N² region numbers from 0), `extra` and
+/// `values` (N² digits, 0 for empty).
+async fn parse(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    let g = req.grid()?;
+    let l = g.layout();
+    let extras: Vec<&str> = l
+        .extras()
+        .iter()
+        .map(|e| match e {
+            Extra::Diagonals => "diagonals",
+            Extra::AntiKnight => "anti-knight",
+            Extra::AntiKing => "anti-king",
+        })
+        .collect();
+    Ok(axum::Json(json!({
+        "size": l.size(),
+        "box": l.box_shape().map(|(r, c)| [r, c]),
+        "jigsaw": l.is_jigsaw(),
+        "regions": l.region_map(),
+        "extra": extras,
+        "values": g.values(),
+    })))
+}
+
+/// Solve or count: the engine, the mode, then the record.
+async fn solve_like(app: Arc<App>, req: PuzzleRequest, counting: bool) -> ApiResult {
+    let puzzle = req.grid()?;
+    let max = app.limits.max_solutions;
+    let mode = match (counting, req.limit, req.count) {
+        (true, _, k) => SolveMode::Count(k.unwrap_or(2)),
+        (false, Some(k), _) => SolveMode::Limit(k),
+        (false, None, Some(k)) => SolveMode::Count(k),
+        (false, None, None) => SolveMode::First,
+    };
+    if let SolveMode::Limit(k) | SolveMode::Count(k) = mode
+        && !(1..=max).contains(&k)
+    {
+        return Err(ApiError::bad(format!(
+            "limit and count must be between 1 and {max} on this server"
+        )));
+    }
+    let requested = req.engine.clone().unwrap_or_else(|| "auto".into());
+    let name: String = if requested == "auto" {
+        auto_engine(puzzle.layout()).to_string()
+    } else {
+        requested
+    };
+    let solver =
+        engine(&name, &EngineOptions::default()).map_err(|e| ApiError::bad(e.to_string()))?;
+    let app2 = app.clone();
+    let v = app
+        .run(move |cancel| {
+            let budget = req.budget(&app2, cancel);
+            records::solve_json(solver.as_ref(), &name, &puzzle, mode, budget)
+        })
+        .await?;
+    Ok(axum::Json(v))
+}
+
+async fn solve(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    solve_like(app, req, false).await
+}
+
+async fn count(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    solve_like(app, req, true).await
+}
+
+async fn explain(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    let puzzle = req.grid()?;
+    let g = req.candidate_grid(&puzzle)?;
+    let solver = req.logic_solver()?;
+    let app2 = app.clone();
+    let v = app
+        .run(move |cancel| {
+            let budget = req.budget(&app2, cancel);
+            match records::explain(&g, &solver, &budget, req.check) {
+                Ok(e) => e.json(),
+                Err(r) => r.json(),
+            }
+        })
+        .await?;
+    Ok(axum::Json(v))
+}
+
+async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    let level = req.level.unwrap_or(1);
+    if !(1..=3).contains(&level) {
+        return Err(ApiError::bad("level must be 1, 2 or 3"));
+    }
+    let puzzle = req.grid()?;
+    let g = req.candidate_grid(&puzzle)?;
+    let solver = req.logic_solver()?;
+    let has_entries = req.entries.as_ref().is_some_and(|e| {
+        e.iter()
+            .zip(puzzle.values())
+            .any(|(&e, &p)| e != 0 && p == 0)
+    });
+    let app2 = app.clone();
+    let v = app
+        .run(move |cancel| {
+            let budget = req.budget(&app2, cancel);
+            // With entries, the puzzle is the original the entries are checked against (as
+            // `sudokit hint --givens`); without, a puzzle with several solutions still gets
+            // hints.
+            let givens = has_entries.then_some(&puzzle);
+            match records::hint(&g, &solver, level, givens, &budget) {
+                Ok(h) => h.json(),
+                Err(r) => r.json(),
+            }
+        })
+        .await?;
+    Ok(axum::Json(v))
+}
+
+async fn rate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    let puzzle = req.grid()?;
+    let app2 = app.clone();
+    let v = app
+        .run(move |cancel| {
+            let budget = req.budget(&app2, cancel);
+            records::rate_json(&puzzle, &budget)
+        })
+        .await?;
+    Ok(axum::Json(v))
+}
+
+async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: PuzzleRequest = read_json(&app, body).await?;
+    let puzzle = req.grid()?;
+    let g = match &req.entries {
+        Some(_) => Some(req.candidate_grid(&puzzle)?),
+        None => None,
+    };
+    let app2 = app.clone();
+    let v = app
+        .run(move |cancel| {
+            let rater = req.rate.then(records::rater);
+            let mut v = records::check(&puzzle, 1, rater.as_deref()).json;
+            if let Some(g) = g {
+                let budget = req.budget(&app2, cancel);
+                match records::wrong_entries(&g, Some(&puzzle), &budget) {
+                    Ok(w) => {
+                        let n = puzzle.size();
+                        v["wrong"] = Value::Array(
+                            w.iter()
+                                .map(|c| {
+                                    let (row, col) = c.row_col(n);
+                                    json!({"row": row + 1, "col": col + 1})
+                                })
+                                .collect(),
+                        );
+                    }
+                    Err(e) => v["error"] = json!(e),
+                }
+            }
+            v
+        })
+        .await?;
+    Ok(axum::Json(v))
+}
+
+async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req: GenerateRequest = read_json(&app, body).await?;
+    let max = app.limits.max_generate;
+    let count = req.count.unwrap_or(1);
+    if !(1..=max).contains(&count) {
+        return Err(ApiError::bad(format!(
+            "count must be between 1 and {max} on this server"
+        )));
+    }
+    let extras = parse_extras(&req.extra)?;
+    let size = req.size.unwrap_or(9);
+    let layout = if req.jigsaw {
+        if req.box_shape.is_some() || req.regions.is_some() {
+            return Err(ApiError::bad(
+                "jigsaw makes its own regions: drop box and regions",
+            ));
+        }
+        LayoutChoice::RandomJigsaw { n: size, extras }
+    } else {
+        let base = match (&req.regions, &req.box_shape) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad("give either box or regions, not both"));
+            }
+            (Some(r), None) => parse_regions(r)?,
+            (None, Some(b)) => {
+                let (r, c) = parse_box(b)?;
+                Layout::boxed(r * c, r, c).map_err(|e| ApiError::bad(e.to_string()))?
+            }
+            (None, None) => Layout::standard(size).map_err(|e| ApiError::bad(e.to_string()))?,
+        };
+        LayoutChoice::Fixed(Arc::new(base.with_extras(&extras)))
+    };
+    let mut config = match layout {
+        LayoutChoice::Fixed(l) => Config::new(l),
+        other => Config {
+            layout: other,
+            ..Config::new(Arc::new(
+                Layout::standard(9).map_err(|e| ApiError::bad(e.to_string()))?,
+            ))
+        },
+    };
+    if let Some(s) = &req.symmetry {
+        config.symmetry = s
+            .parse::<Symmetry>()
+            .map_err(|e| ApiError::bad(format!("symmetry: {e}")))?;
+    }
+    config.minimal = req.minimal;
+    config.target.rating = req.rating;
+    config.target.level = req
+        .level
+        .as_deref()
+        .map(sudokit_generate::rate::parse_level)
+        .transpose()
+        .map_err(ApiError::bad)?;
+    let seed = req.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
+    });
+    let limits = app.limits.clone();
+    let budget_ms = req.budget_ms;
+    let v = app
+        .run(move |cancel| -> Result<Value, ApiError> {
+            let budget = limits.budget(budget_ms, None, cancel);
+            config.budget = Budget {
+                nodes: None,
+                ..budget
+            };
+            let generator =
+                Generator::new(config).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            let side = match &generator.config().layout {
+                LayoutChoice::Fixed(l) => l.size(),
+                LayoutChoice::RandomJigsaw { n, .. } => *n,
+            };
+            let mut puzzles = Vec::new();
+            let mut missing = 0u64;
+            for i in 0..count {
+                match generator.generate(Rng::derive(seed, i)) {
+                    Ok(g) => {
+                        let rating = match g.measured.se {
+                            Some(r) => Some(r),
+                            None if side <= 9 => generator.rate(&g.puzzle),
+                            None => None,
+                        };
+                        puzzles.push(records::generated_json(&g, rating, i));
+                    }
+                    Err(GenError::Budget { .. }) => missing += 1,
+                    Err(e) => return Err(ApiError::unprocessable(e.to_string())),
+                }
+            }
+            Ok(json!({"seed": seed, "puzzles": puzzles, "missing": missing}))
+        })
+        .await??;
+    Ok(axum::Json(v))
+}

@@ -1,0 +1,60 @@
+//! `sudokit serve`: a local web app and a JSON API over the sudokit libraries.
+//!
+//! Design decision: the server is one [`router`] function that tests drive directly with
+//! tower's `oneshot` (no port), and every response body is built by the same [`records`]
+//! functions the command line prints with, so `curl` and `sudokit … --format json` agree.
+//! Solving work never runs on the async threads: each request runs in `spawn_blocking` under a
+//! [`Budget`](sudokit_core::Budget) whose cancel flag is set when the request's future is
+//! dropped (the client went away, or the request timed out), and a semaphore bounds how many
+//! run at once. The page is plain HTML, CSS and JavaScript embedded in the binary.
+
+pub mod api;
+pub mod assets;
+pub mod limits;
+pub mod records;
+
+use std::net::SocketAddr;
+
+pub use api::{App, router};
+pub use limits::Limits;
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The server failed while running.
+    #[error("server error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Whether `addr` is a loopback address (only this machine can connect).
+pub fn is_loopback(addr: &SocketAddr) -> bool {
+    addr.ip().is_loopback()
+}
+
+/// Binds `addr` and serves the app until `shutdown` completes. `on_bound` receives the bound
+/// address (port 0 is resolved) before the first request is accepted.
+pub async fn serve(
+    addr: SocketAddr,
+    limits: Limits,
+    on_bound: impl FnOnce(SocketAddr),
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    on_bound(listener.local_addr()?);
+    let app = router(App::new(limits));
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,409 @@
+//! End-to-end tests of the page in headless Chromium, driven over WebDriver (fantoccini).
+//!
+//! `#[ignore]`: they need `chromium` and `chromedriver` (Debian: `chromium chromium-driver`)
+//! and run from `scripts/web-e2e.sh`. Without chromedriver on PATH they print a note and pass,
+//! so `cargo test -- --ignored` on a bare machine does not fail. With `SUDOKIT_SCREENSHOTS=DIR`
+//! the main screens are saved there as PNG files.
+
+use std::net::{SocketAddr, TcpListener};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use sudokit_web::Limits;
+
+const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";
+
+/// Stops chromedriver when the test ends, however it ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+fn find_chromedriver() -> Option<String> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("chromedriver"))
+        .find(|p| p.is_file())
+        .map(|p| p.display().to_string())
+}
+
+/// Starts the app on a free loopback port; returns its base URL.
+async fn start_app() -> String {
+    let (tx, rx) = tokio::sync::oneshot::channel::<SocketAddr>();
+    let addr: SocketAddr = "127.0.0.1:0".parse().unwrap();
+    tokio::spawn(sudokit_web::serve(
+        addr,
+        Limits::default(),
+        move |a| {
+            let _ = tx.send(a);
+        },
+        std::future::pending(),
+    ));
+    let bound = rx.await.expect("the server binds");
+    format!("http://{bound}/")
+}
+
+async fn start_browser(driver: &str) -> (Driver, Client) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let guard = Driver(child);
+    let profile = std::env::temp_dir().join(format!("sudokit-e2e-{}-{port}", std::process::id()));
+    let mut caps = serde_json::Map::new();
+    let mut opts = json!({
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run", "--window-size=1100,760",
+            format!("--user-data-dir={}", profile.display()),
+        ],
+    });
+    if std::path::Path::new("/usr/bin/chromium").exists() {
+        opts["binary"] = json!("/usr/bin/chromium");
+    }
+    caps.insert("goog:chromeOptions".into(), opts);
+    let start = Instant::now();
+    let client = loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(c) => break c,
+            Err(e) if start.elapsed() > Duration::from_secs(30) => {
+                panic!("cannot start a browser session: {e}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    };
+    (guard, client)
+}
+
+/// Evaluates `expr` in the page until it is truthy (or fails after 30 s).
+async fn wait_for(c: &Client, expr: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let v = c
+            .execute(&format!("return ({expr});"), vec![])
+            .await
+            .expect("script runs");
+        let truthy =
+            !matches!(&v, Value::Null | Value::Bool(false)) && v != json!(0) && v != json!("");
+        if truthy {
+            return v;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for `{expr}`"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn eval(c: &Client, expr: &str) -> Value {
+    c.execute(&format!("return ({expr});"), vec![])
+        .await
+        .expect("script runs")
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    if let Some(dir) = std::env::var_os("SUDOKIT_SCREENSHOTS") {
+        eval(c, "window.scrollTo(0, 0) || true").await;
+        let png = c.screenshot().await.expect("screenshot");
+        let path = std::path::Path::new(&dir).join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("write screenshot");
+    }
+}
+
+const ARROW_RIGHT: char = '\u{E014}';
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_end_to_end() {
+    let Some(driver) = find_chromedriver() else {
+        eprintln!("chromedriver not found on PATH: browser tests skipped");
+        return;
+    };
+    let base = start_app().await;
+    let (_driver, c) = start_browser(&driver).await;
+    c.goto(&base).await.expect("page loads");
+    wait_for(
+        &c,
+        "document.querySelectorAll('#board .cell').length === 81",
+    )
+    .await;
+    wait_for(&c, "document.querySelectorAll('#engine option').length > 3").await;
+    // Unfold every panel, so every control can be clicked.
+    eval(
+        &c,
+        "document.querySelectorAll('details').forEach((d) => { d.open = true; }) || true",
+    )
+    .await;
+
+    // Enter the puzzle by keyboard as givens: a digit (or nothing) then →, cell by cell.
+    click(&c, "#edit-givens").await;
+    click(&c, "#board .cell[data-i='0']").await;
+    let keys: String = P
+        .chars()
+        .flat_map(|ch| {
+            if ch == '0' {
+                vec![ARROW_RIGHT]
+            } else {
+                vec![ch, ARROW_RIGHT]
+            }
+        })
+        .collect();
+    let board = c.find(Locator::Id("board")).await.unwrap();
+    board.send_keys(&keys).await.expect("typing");
+    let line = P.replace('0', ".");
+    wait_for(&c, &format!("location.hash.includes('p={line}')")).await;
+    assert_eq!(
+        eval(&c, "document.querySelectorAll('.cell.given').length").await,
+        36
+    );
+    click(&c, "#edit-givens").await;
+
+    // Solve: the solution fills the empty cells.
+    click(&c, "#solve").await;
+    wait_for(
+        &c,
+        "document.getElementById('solve-out').textContent.startsWith('solved by fast')",
+    )
+    .await;
+    assert_eq!(
+        eval(
+            &c,
+            "document.querySelector(\".cell[data-i='0']\").textContent"
+        )
+        .await,
+        "7"
+    );
+    assert_eq!(
+        eval(&c, "document.querySelectorAll('.cell.solved').length").await,
+        45
+    );
+    screenshot(&c, "web-solve").await;
+
+    // Level-1 hint: the technique's name, no location.
+    click(&c, "#hint").await;
+    wait_for(
+        &c,
+        "document.getElementById('hint-out').textContent.startsWith('Look for a')",
+    )
+    .await;
+    assert_eq!(
+        eval(&c, "document.querySelectorAll('.cell.solved').length").await,
+        0
+    );
+    // Level-3 hint: the whole step, highlighted on the grid.
+    c.find(Locator::Css("#hint-level option:nth-child(3)"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    click(&c, "#hint").await;
+    wait_for(&c, "document.querySelectorAll('.cell.hl').length > 0").await;
+    wait_for(
+        &c,
+        "document.querySelectorAll('.marks span.placed, .marks span.eliminated').length > 0",
+    )
+    .await;
+    let text = eval(&c, "document.getElementById('hint-out').textContent").await;
+    assert!(!text.as_str().unwrap().starts_with("Look for a"), "{text}");
+    screenshot(&c, "web-hint").await;
+
+    // A wrong entry (r1c1 is 7), marked by check.
+    click(&c, "#board .cell[data-i='0']").await;
+    board.send_keys("5").await.unwrap();
+    click(&c, "#check").await;
+    wait_for(&c, "document.querySelectorAll('.cell.wrong').length === 1").await;
+    assert_eq!(
+        eval(&c, "document.querySelector('.cell.wrong').dataset.i").await,
+        "0"
+    );
+    screenshot(&c, "web-check").await;
+    // Undo takes the entry back; the mark goes.
+    click(&c, "#undo").await;
+    wait_for(
+        &c,
+        "document.querySelector(\".cell[data-i='0']\").textContent === ''",
+    )
+    .await;
+
+    // Explain, walk one step forward.
+    click(&c, "#explain").await;
+    wait_for(&c, "document.querySelectorAll('#steps li').length > 10").await;
+    click(&c, "#step-next").await;
+    wait_for(
+        &c,
+        "document.getElementById('step-pos').textContent.startsWith('2 /')",
+    )
+    .await;
+    screenshot(&c, "web-explain").await;
+
+    // Paste a puzzle (numbers format) and load it.
+    let numbers: String = P
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            row.iter()
+                .map(|b| char::from(*b).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let paste = c.find(Locator::Id("paste")).await.unwrap();
+    paste.send_keys(&numbers).await.unwrap();
+    click(&c, "#new-empty").await;
+    wait_for(&c, "document.querySelectorAll('.cell.given').length === 0").await;
+    click(&c, "#load").await;
+    wait_for(&c, "document.querySelectorAll('.cell.given').length === 36").await;
+
+    // Generate a puzzle (the Generate panel is folded: open it).
+    click(&c, "#generate").await;
+    wait_for(
+        &c,
+        "document.getElementById('gen-out').textContent.includes('givens')",
+    )
+    .await;
+    assert!(
+        eval(&c, "document.querySelectorAll('.cell.given').length")
+            .await
+            .as_u64()
+            .unwrap()
+            >= 17
+    );
+    screenshot(&c, "web-generate").await;
+
+    // Switch to 16x16 and type the digit 16 (G) as a given.
+    c.find(Locator::Css("#size option[value='16']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.querySelectorAll('#board .cell').length === 256",
+    )
+    .await;
+    click(&c, "#edit-givens").await;
+    click(&c, "#board .cell[data-i='0']").await;
+    board.send_keys("g").await.unwrap();
+    wait_for(
+        &c,
+        "document.querySelector(\".cell[data-i='0']\").textContent === 'G'",
+    )
+    .await;
+    click(&c, "#edit-givens").await;
+    click(&c, "#solve").await;
+    wait_for(
+        &c,
+        "document.getElementById('solve-out').textContent.startsWith('solved')",
+    )
+    .await;
+    screenshot(&c, "web-16x16").await;
+
+    // Jigsaw: back to 4x4 (2x2 boxes), switch on jigsaw mode and paint by dragging: cells 1
+    // and 2 of the top row change region, then a valid jigsaw is painted and solved.
+    c.find(Locator::Css("#size option[value='4']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.querySelectorAll('#board .cell').length === 16",
+    )
+    .await;
+    click(&c, "#jigsaw").await;
+    wait_for(&c, "!document.getElementById('paint-row').hidden").await;
+    // Regions 1112 / 1222 / 3334 / 3444: paint cell 2 into region 1 and cell 4... by drags.
+    let paint = |region: u32, cells: Vec<u32>| {
+        let c = c.clone();
+        async move {
+            c.find(Locator::Css(&format!(
+                "#paint-region option[value='{region}']"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+            // Viewport coordinates: the grid is redrawn on every change, so element
+            // references would go stale in the middle of the drag.
+            eval(&c, "window.scrollTo(0, 0) || true").await;
+            let mut mouse = MouseActions::new("mouse".into());
+            for (k, cell) in cells.iter().enumerate() {
+                let at = eval(
+                    &c,
+                    &format!(
+                        "(() => {{ const r = document.querySelector(\".cell[data-i='{cell}']\")\
+                         .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+                    ),
+                )
+                .await;
+                mouse = mouse.then(PointerAction::MoveTo {
+                    duration: Some(Duration::from_millis(50)),
+                    x: at[0].as_f64().unwrap(),
+                    y: at[1].as_f64().unwrap(),
+                });
+                if k == 0 {
+                    mouse = mouse.then(PointerAction::Down {
+                        button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+                    });
+                }
+            }
+            mouse = mouse.then(PointerAction::Up {
+                button: fantoccini::actions::MOUSE_BUTTON_LEFT,
+            });
+            c.perform_actions(mouse).await.expect("drag");
+        }
+    };
+    // Box regions of 4x4 are 0011/0011/2233/2233; the target is 0001/0111/2223/2333.
+    paint(0, vec![0, 1, 2]).await;
+    paint(1, vec![5, 6, 7, 3]).await;
+    paint(2, vec![8, 9, 10]).await;
+    paint(3, vec![13, 14, 15, 11]).await;
+    let regions = eval(&c, "new URLSearchParams(location.hash.slice(1)).get('r')").await;
+    assert_eq!(regions, "1112122233343444");
+    click(&c, "#solve").await;
+    wait_for(
+        &c,
+        "document.getElementById('solve-out').textContent.startsWith('solved')",
+    )
+    .await;
+    screenshot(&c, "web-jigsaw").await;
+
+    c.close().await.expect("session ends");
+}
