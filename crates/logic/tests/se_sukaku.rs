@@ -1,0 +1,102 @@
+//! The SE rater on SukakuExplainer's scale against `serate` reference rows kept in the repo
+//! (`data/ratings/sukaku_sample.tsv`, see its README): ER, EP and ED to the tenth, and every
+//! step checked against the solution an engine (`dlx`, no shared code) found.
+
+use std::path::PathBuf;
+
+use sudokit_core::{
+    Grid, Request, Solver,
+    format::{InputFormat, parse_one},
+};
+use sudokit_logic::se::{RateOptions, RateStatus, Scale, rate, tenths};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn solution(p: &Grid) -> Grid {
+    let r = sudokit_engines::Dlx::new()
+        .solve(p, &Request::count(2, 1))
+        .expect("engine runs");
+    assert_eq!(r.count, 1, "reference puzzles have one solution");
+    r.solutions[0].clone()
+}
+
+fn tenth(s: &str) -> u32 {
+    tenths(s.parse::<f64>().expect("a rating"))
+}
+
+#[test]
+fn sukaku_scale_matches_serate_on_repo_sample() {
+    let text = std::fs::read_to_string(repo().join("data/ratings/sukaku_sample.tsv"))
+        .expect("data/ratings/sukaku_sample.tsv");
+    let opts = RateOptions {
+        scale: Scale::Sukaku,
+        keep_steps: true,
+        ..RateOptions::default()
+    };
+    let mut rows = 0;
+    let mut sukaku_steps = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let p = parse_one(f[0], InputFormat::Auto).expect("puzzle parses");
+        let sol = solution(&p);
+        let r = rate(&p, &opts);
+        assert_eq!(r.status, RateStatus::Rated, "{}", f[0]);
+        let got = [r.er, r.ep, r.ed].map(|x| tenths(x.expect("rated")));
+        let want = [tenth(f[1]), tenth(f[2]), tenth(f[3])];
+        assert_eq!(
+            got,
+            want,
+            "{} (hardest {:?})",
+            f[0],
+            r.hardest.map(|h| h.technique)
+        );
+        for s in &r.steps {
+            if let Some((c, d)) = s.placement {
+                assert_eq!(
+                    sol.get(c),
+                    Some(d),
+                    "{}: {} places wrongly",
+                    f[0],
+                    s.technique
+                );
+            }
+            for &(c, d) in &s.removals {
+                assert_ne!(
+                    sol.get(c),
+                    Some(d),
+                    "{}: {} removes the solution",
+                    f[0],
+                    s.technique
+                );
+            }
+            if s.technique.contains("Wing ")
+                || s.technique.contains("Strong")
+                || s.technique.contains("Skyscraper")
+                || s.technique.contains("Kite")
+                || s.technique.contains("X-Loop")
+            {
+                sukaku_steps += 1;
+            }
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 29);
+    assert!(sukaku_steps >= 29, "only {sukaku_steps} Sukaku-only steps");
+}
+
+#[test]
+fn se121_scale_differs_on_the_sample() {
+    // The same rows rated on the SE 1.2.1 scale: every one gets a different triple, which is
+    // why they were kept.
+    let text = std::fs::read_to_string(repo().join("data/ratings/sukaku_sample.tsv"))
+        .expect("data/ratings/sukaku_sample.tsv");
+    for line in text.lines().skip(1).take(6) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let p = parse_one(f[0], InputFormat::Auto).expect("puzzle parses");
+        let r = rate(&p, &RateOptions::default());
+        let got = [r.er, r.ep, r.ed].map(|x| tenths(x.expect("rated")));
+        assert_ne!(got, [tenth(f[1]), tenth(f[2]), tenth(f[3])], "{}", f[0]);
+    }
+}
