@@ -26,16 +26,16 @@ fn tenth(s: &str) -> u32 {
     tenths(s.parse::<f64>().expect("a rating"))
 }
 
-#[test]
-fn sukaku_scale_matches_serate_on_repo_sample() {
-    let text = std::fs::read_to_string(repo().join("data/ratings/sukaku_sample.tsv"))
-        .expect("data/ratings/sukaku_sample.tsv");
+/// Rates every row of a reference file on the Sukaku scale, checks each step against the
+/// solution and returns (rows, rows with ER/EP/ED all equal, Sukaku-only steps).
+fn check_file(text: &str) -> (usize, usize, usize) {
     let opts = RateOptions {
         scale: Scale::Sukaku,
         keep_steps: true,
         ..RateOptions::default()
     };
     let mut rows = 0;
+    let mut equal = 0;
     let mut sukaku_steps = 0;
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -45,13 +45,11 @@ fn sukaku_scale_matches_serate_on_repo_sample() {
         assert_eq!(r.status, RateStatus::Rated, "{}", f[0]);
         let got = [r.er, r.ep, r.ed].map(|x| tenths(x.expect("rated")));
         let want = [tenth(f[1]), tenth(f[2]), tenth(f[3])];
-        assert_eq!(
-            got,
-            want,
-            "{} (hardest {:?})",
-            f[0],
-            r.hardest.map(|h| h.technique)
-        );
+        if got == want {
+            equal += 1;
+        } else {
+            eprintln!("{}: got {got:?} want {want:?}", f[0]);
+        }
         for s in &r.steps {
             if let Some((c, d)) = s.placement {
                 assert_eq!(
@@ -82,8 +80,28 @@ fn sukaku_scale_matches_serate_on_repo_sample() {
         }
         rows += 1;
     }
-    assert_eq!(rows, 29);
+    (rows, equal, sukaku_steps)
+}
+
+#[test]
+fn sukaku_scale_matches_serate_on_repo_sample() {
+    let text = std::fs::read_to_string(repo().join("data/ratings/sukaku_sample.tsv"))
+        .expect("data/ratings/sukaku_sample.tsv");
+    let (rows, equal, sukaku_steps) = check_file(&text);
+    assert_eq!((rows, equal), (29, 29));
     assert!(sukaku_steps >= 29, "only {sukaku_steps} Sukaku-only steps");
+}
+
+#[test]
+#[ignore = "reads ../shared/data (scripts/conformance.sh)"]
+fn shared_sets_sukaku_scale_agreement_and_soundness() {
+    for file in ["se_17clue_first150.tsv", "se_top95.tsv"] {
+        let path = repo().join("../shared/data/ratings").join(file);
+        let text = std::fs::read_to_string(&path).expect("shared ratings");
+        let (rows, equal, _) = check_file(&text);
+        eprintln!("{file}: {equal}/{rows} ER/EP/ED exact");
+        assert!(equal * 100 >= rows * 95, "{file}: {equal}/{rows}");
+    }
 }
 
 #[test]
