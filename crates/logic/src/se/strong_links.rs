@@ -71,14 +71,15 @@ fn same_line(shape: &Shape, a: usize, b: usize) -> bool {
     ra == rb || ca == cb
 }
 
-/// The house holding every cell of `cells`, tried column, row, block, then extra houses.
-fn shared_house(shape: &Shape, cells: &[usize]) -> Option<(usize, usize)> {
+/// The house holding every cell of `a` and `b`, tried column, row, block, then extra houses.
+fn shared_house(shape: &Shape, a: &[usize], b: &[usize]) -> Option<(usize, usize)> {
     for kind in [Kind::Column, Kind::Row, Kind::Block, Kind::Extra] {
         let Some(t) = shape.type_of(kind) else {
             continue;
         };
-        let r = shape.region_at[t][cells[0]];
-        if r != NONE && cells.iter().all(|&c| shape.region_at[t][c] == r) {
+        let at = &shape.region_at[t];
+        let r = at[a[0]];
+        if r != NONE && a.iter().chain(b).all(|&c| at[c] == r) {
             return Some((t, r as usize));
         }
     }
@@ -362,6 +363,8 @@ struct Search<'a> {
     perms: &'a [Vec<usize>],
     links: Vec<Link>,
     chain: Vec<(usize, usize)>,
+    overlap: Vec<bool>,
+    joins: Vec<bool>,
     found: Vec<Found>,
 }
 
@@ -371,28 +374,42 @@ impl Search<'_> {
         &self.links[li].nodes[if end == 1 { 1 - dir } else { dir }]
     }
 
+    /// Fills `overlap` (links sharing a place) and `joins` (end node of one link, start node
+    /// of another, in one house) once per digit.
+    fn prepare(&mut self) {
+        let m = self.links.len();
+        self.overlap = vec![false; m * m];
+        self.joins = vec![false; m * m * 4];
+        for i in 0..m {
+            for j in 0..m {
+                let (a, b) = (&self.links[i], &self.links[j]);
+                self.overlap[i * m + j] = a.places.iter().any(|c| b.places.contains(c));
+                for (e, end) in a.nodes.iter().enumerate() {
+                    for (s, start) in b.nodes.iter().enumerate() {
+                        // Link i read from its node `1 - e`, link j from its node `s`.
+                        let k = ((i * m + j) * 2 + (1 - e)) * 2 + s;
+                        self.joins[k] = shared_house(self.shape, end, start).is_some();
+                    }
+                }
+            }
+        }
+    }
+
     fn extend(&mut self) {
         if self.chain.len() == self.n {
             self.evaluate();
             return;
         }
-        for li in 0..self.links.len() {
-            let disjoint = self.chain.iter().all(|&(u, _)| {
-                !self.links[u]
-                    .places
-                    .iter()
-                    .any(|c| self.links[li].places.contains(c))
-            });
-            if !disjoint {
+        let m = self.links.len();
+        for li in 0..m {
+            if self.chain.iter().any(|&(u, _)| self.overlap[u * m + li]) {
                 continue;
             }
             for dir in 0..2 {
-                if let Some(&(last, ldir)) = self.chain.last() {
-                    let mut cells = self.links[last].nodes[1 - ldir].clone();
-                    cells.extend_from_slice(&self.links[li].nodes[dir]);
-                    if shared_house(self.shape, &cells).is_none() {
-                        continue;
-                    }
+                if let Some(&(last, ldir)) = self.chain.last()
+                    && !self.joins[((last * m + li) * 2 + ldir) * 2 + dir]
+                {
+                    continue;
                 }
                 self.chain.push((li, dir));
                 self.extend();
@@ -419,18 +436,14 @@ impl Search<'_> {
         }
         let mut shares = Vec::with_capacity(n - 1);
         for w in 0..n - 1 {
-            let mut cells = self.node(w, 1).to_vec();
-            cells.extend_from_slice(self.node(w + 1, 0));
-            match shared_house(sh, &cells) {
+            match shared_house(sh, self.node(w, 1), self.node(w + 1, 0)) {
                 Some(h) => shares.push(h),
                 None => return,
             }
         }
-        let start = self.node(0, 0).to_vec();
-        let end = self.node(n - 1, 1).to_vec();
-        let mut both = start.clone();
-        both.extend_from_slice(&end);
-        let ring = shared_house(sh, &both).is_some();
+        let mut both = self.node(0, 0).to_vec();
+        both.extend_from_slice(self.node(n - 1, 1));
+        let ring = shared_house(sh, self.node(0, 0), self.node(n - 1, 1)).is_some();
         if ring {
             let first = self.links[self.chain[0].0].full_number();
             let min = self
@@ -582,8 +595,11 @@ pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize) -> Option<Hint> {
             perms: &perms,
             links,
             chain: Vec::with_capacity(n),
+            overlap: Vec::new(),
+            joins: Vec::new(),
             found: Vec::new(),
         };
+        s.prepare();
         s.extend();
         found.append(&mut s.found);
     }

@@ -108,7 +108,20 @@ fn grow(
         }
         return;
     }
-    for c in from..shape.ncells {
+    // Later cells must see the first, so only its peers (or, for the first, every cell).
+    let pool: Vec<usize> = match cells.first() {
+        Some(&f) => {
+            let mut v: Vec<usize> = shape.peers[f]
+                .iter()
+                .map(|&p| p as usize)
+                .filter(|&p| p >= from)
+                .collect();
+            v.sort_unstable();
+            v
+        }
+        None => (from..shape.ncells).collect(),
+    };
+    for c in pool {
         let m = b.cands[c];
         let n = m.count_ones() as usize;
         if n < 2 || n > k + 1 {
