@@ -653,6 +653,21 @@ mod tests {
     }
 
     #[test]
+    fn empty_rectangle_is_a_grouped_link_rated_4_3() {
+        // Box 1 holds 1 only at r1c2, r2c1, r3c1 (an empty rectangle around r1c1): r1c2 or
+        // column 1 of the box. Row 6 holds 1 only at r6c1, r6c7. So r1c2 or r6c7 holds 1,
+        // and r1c7 loses it (r6c2 is in row 6, a link's own house). Row 1 has three places in
+        // three blocks (no link); the grouped column-1 link with column 7 is rated the same
+        // but its suffix 111 sorts after 101.
+        let places = [1, 9, 18, 4, 6, 45, 51];
+        let (shape, b) = board_with_digit(&places, 1);
+        let h = strong_links(&shape, &b, 2).expect("a grouped two-link pattern");
+        assert_eq!(h.name, "Grouped 2 Strong links 101", "{}", h.text);
+        assert_eq!(tenths(h.rating), 43);
+        assert_eq!(h.removals, vec![(6, bit(1))]);
+    }
+
+    #[test]
     fn suffix_and_ratings_follow_sukaku() {
         assert_eq!(suffix(0, &[2, 2]), "011");
         assert_eq!(suffix(0, &[1, 1]), "011");

@@ -280,6 +280,29 @@ mod tests {
     }
 
     #[test]
+    fn vwxyz_wing_with_a_three_candidate_pilot_rates_6_4() {
+        // Wing r1c1 {1,2,5}, r1c2 {2,3}, r1c3 {3,4}, r2c2 {4,5}: digits 12345 in four cells of
+        // box 1. r4c1 {1,5} sees the only wing 1 (r1c1): 5 goes from the cells seeing r4c1,
+        // r1c1 and r2c2: r2c1 and r3c1. No three of those cells hold only four digits, so
+        // no WXYZ-wing comes first.
+        let (shape, b) = board_with(&[
+            (0, &[1, 2, 5]),
+            (1, &[2, 3]),
+            (2, &[3, 4]),
+            (10, &[4, 5]),
+            (27, &[1, 5]),
+        ]);
+        assert!(wing(&shape, &b, 3).is_none());
+        let h = wing(&shape, &b, 4).expect("a VWXYZ-wing");
+        assert!(h.name.starts_with("VWXYZ-Wing"), "{}", h.name);
+        assert_eq!(super::super::hint::tenths(h.rating), 64);
+        let mut cells: Vec<u16> = h.removals.iter().map(|&(c, _)| c).collect();
+        cells.sort_unstable();
+        assert!(h.removals.iter().all(|&(_, m)| m == bit(5)));
+        assert_eq!(cells, vec![9, 18]);
+    }
+
+    #[test]
     fn ratings_follow_sukaku_formulas() {
         assert_eq!(super::super::hint::tenths(name_and_rating(3, 2).1), 55);
         assert_eq!(super::super::hint::tenths(name_and_rating(3, 4).1), 55);
