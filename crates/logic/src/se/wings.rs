@@ -256,6 +256,16 @@ mod tests {
         (shape, b)
     }
 
+    /// Checks a wing's name, rating (tenths) and that it removes `d` from exactly `cells`.
+    fn expect(h: &Hint, name: &str, rating: u32, d: u8, cells: &[u16]) {
+        assert!(h.name.starts_with(name), "{}", h.name);
+        assert_eq!(super::super::hint::tenths(h.rating), rating);
+        assert!(h.removals.iter().all(|&(_, m)| m == bit(d)));
+        let mut got: Vec<u16> = h.removals.iter().map(|&(c, _)| c).collect();
+        got.sort_unstable();
+        assert_eq!(got, cells);
+    }
+
     #[test]
     fn wxyz_wing_removes_z_from_cells_seeing_all_its_places() {
         // Wing r1c1 {1,2,4}, r1c2 {2,3}, r1c3 {3,4}: digits 1234 in three cells of box 1.
@@ -263,13 +273,8 @@ mod tests {
         // cells seeing r4c1 and both wing 4s (r1c1, r1c3), i.e. r2c1 and r3c1.
         let (shape, b) = board_with(&[(0, &[1, 2, 4]), (1, &[2, 3]), (2, &[3, 4]), (27, &[1, 4])]);
         let h = wing(&shape, &b, 3).expect("a WXYZ-wing");
-        assert!(h.name.starts_with("WXYZ-Wing"), "{}", h.name);
         // biggest wing cell has 3 candidates -> 5.6
-        assert_eq!(super::super::hint::tenths(h.rating), 56);
-        let mut cells: Vec<u16> = h.removals.iter().map(|&(c, _)| c).collect();
-        cells.sort_unstable();
-        assert!(h.removals.iter().all(|&(_, m)| m == bit(4)));
-        assert_eq!(cells, vec![9, 18]);
+        expect(&h, "WXYZ-Wing", 56, 4, &[9, 18]);
     }
 
     #[test]
@@ -294,12 +299,7 @@ mod tests {
         ]);
         assert!(wing(&shape, &b, 3).is_none());
         let h = wing(&shape, &b, 4).expect("a VWXYZ-wing");
-        assert!(h.name.starts_with("VWXYZ-Wing"), "{}", h.name);
-        assert_eq!(super::super::hint::tenths(h.rating), 64);
-        let mut cells: Vec<u16> = h.removals.iter().map(|&(c, _)| c).collect();
-        cells.sort_unstable();
-        assert!(h.removals.iter().all(|&(_, m)| m == bit(5)));
-        assert_eq!(cells, vec![9, 18]);
+        expect(&h, "VWXYZ-Wing", 64, 5, &[9, 18]);
     }
 
     #[test]
