@@ -118,7 +118,7 @@ pub struct GenerateArgs {
     /// Start from seed 002's root solution (n² x n² grids) instead of a random grid.
     #[arg(long)]
     root: bool,
-    /// SE-scale rating range `A..B` (provisional: the logic crate's hardest step, SE order).
+    /// SE-scale rating range `A..B` (Sudoku Explainer 1.2.1's ER, techniques of SE's generator).
     #[arg(long, value_name = "A..B", value_parser = parse_f32_range)]
     rating: Option<(f32, f32)>,
     /// HoDoKu level: easy, medium, hard, unfair, extreme.
@@ -149,7 +149,7 @@ pub struct GenerateArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "line")]
     format: GenFormat,
-    /// Rate every puzzle (SE scale, provisional) even in text formats and above 9x9; JSON and
+    /// Rate every puzzle (SE 1.2.1 scale) even in text formats and above 9x9; JSON and
     /// CSV carry the rating by default up to 9x9 (null above).
     #[arg(long)]
     rate: bool,
@@ -290,7 +290,7 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
                 "symmetry": made.symmetry.name(),
                 "seed": made.seed,
                 "rating": rating_json(rating),
-                "rater": "provisional-se",
+                "rater": "se121",
                 "minimal": made.minimal,
                 "layout": made.puzzle.layout().describe(),
             });
@@ -569,7 +569,7 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     format: CheckFormat,
-    /// Also rate each unique puzzle on the SE scale (provisional rater).
+    /// Also rate each unique puzzle on the SE 1.2.1 scale.
     #[arg(long)]
     rate: bool,
     /// Worker threads [default: all cores].
@@ -581,7 +581,7 @@ pub struct CheckArgs {
 pub fn run_check(args: CheckArgs) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let rater = sudokit_generate::ProvisionalSe::default();
+    let rater = sudokit_generate::SeRater::default();
     let mut failed = false;
     let work =
         |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {

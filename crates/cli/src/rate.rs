@@ -226,6 +226,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         RateStatus::Rated => "rated",
         RateStatus::Beyond => "beyond",
         RateStatus::Budget => "budget",
+        RateStatus::Above => "above",
     };
     let hardest = r.hardest.as_ref();
     let hardest_name = hardest.map(|h| h.technique.as_str()).unwrap_or("-");
@@ -327,7 +328,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
                     fmt_r(r.ep),
                     fmt_r(r.ed)
                 ),
-                RateStatus::Budget => writeln!(
+                RateStatus::Budget | RateStatus::Above => writeln!(
                     s,
                     "budget (the time budget ran out after {} steps){label}",
                     r.step_count
@@ -390,6 +391,8 @@ pub fn run_rate(args: RateArgs) -> Result<u8> {
             max_level: args.max_level,
             budget: args.budget.map(Budget::time).unwrap_or_default(),
             keep_steps: false,
+            stop_above: None,
+            texts: args.explain,
         },
     };
     let pb = progress(&args.input.files, args.no_progress);

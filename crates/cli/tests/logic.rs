@@ -274,3 +274,121 @@ fn techniques_table_lists_ids_codes_and_ratings() {
         .collect();
     assert!(order.windows(2).all(|w| w[0] <= w[1]));
 }
+
+// ---- sudokit rate -------------------------------------------------------------------------
+
+/// Three top95 puzzles with their SE 1.2.1 ratings (serate), a malformed line, a puzzle with
+/// two equal givens in a row and one with several solutions.
+const RATE_INPUT: &str = "\
+4.....5.8.3..........7......2.....6.....5.8......1.......6.3.7.5..2.....1.8......
+..247..58..............1.4.....2...9528.9.4....9...1.........3.3....75..685..2...
+this is not a puzzle
+11...............................................................................
+.................................................................................
+8..7....4.5....6............3.97...8....43..5....2.9....6......2...6...7.71..83.2
+";
+
+#[test]
+fn rate_gives_one_record_per_input_in_order_with_se_numbers() {
+    let o = run(&["rate", "-j", "2"], RATE_INPUT);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "bad records make the exit status 1"
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(lines[0].starts_with("2.6/1.2/1.2 Pointing"), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with("7.8/1.2/1.2 Nishio Forcing Chains"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains(":3: invalid"), "{}", lines[2]);
+    assert!(
+        lines[3].contains(":4: invalid") && lines[3].contains("twice"),
+        "{}",
+        lines[3]
+    );
+    assert!(lines[4].contains(":5: invalid") && lines[4].contains("more than one solution"));
+    assert!(
+        lines[5].starts_with("7.1/1.2/1.2 Forcing Chain"),
+        "{}",
+        lines[5]
+    );
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("not rated"), "{err}");
+}
+
+#[test]
+fn rate_json_and_tsv_carry_every_field() {
+    let input =
+        "4.....5.8.3..........7......2.....6.....5.8......1.......6.3.7.5..2.....1.8...... first\n";
+    let o = run(
+        &["rate", "-f", "json", "--hodoku", "--check", "--explain"],
+        input,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["status"], "rated");
+    assert_eq!(v["er"].as_f64(), Some(2.6));
+    assert_eq!(v["ep"].as_f64(), Some(1.2));
+    assert_eq!(v["ed"].as_f64(), Some(1.2));
+    assert_eq!(v["hardest"], "Pointing");
+    assert_eq!(v["scale"], "se121");
+    assert_eq!(v["label"], "first");
+    assert_eq!(v["checked"], true);
+    for key in [
+        "hodoku_level",
+        "hodoku_score",
+        "seed_level",
+        "qqwing",
+        "steps",
+        "micros",
+    ] {
+        assert!(!v[key].is_null(), "{key} is set: {v}");
+    }
+    assert_eq!(v["hardest_step"]["technique"], "Pointing");
+    assert!(
+        v["hardest_step"]["removals"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+    );
+
+    let o = run(&["rate", "-f", "tsv"], RATE_INPUT);
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("record\tline\tlabel\tstatus\ter\tep\ted\thardest"));
+    assert_eq!(lines.len(), 7, "a header and one row per record");
+    assert!(
+        lines.iter().skip(1).all(|l| l.split('\t').count() == 15),
+        "{out}"
+    );
+    assert!(lines[2].contains("\trated\t7.8\t1.2\t1.2\tNishio Forcing Chains\t"));
+}
+
+#[test]
+fn rate_explain_shows_the_step_that_set_the_rating() {
+    let o = run(
+        &["rate", "--explain"],
+        "8..7....4.5....6............3.97...8....43..5....2.9....6......2...6...7.71..83.2\n",
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    let mut lines = out.lines();
+    assert!(lines.next().unwrap().starts_with("7.1/"));
+    let why = lines.next().expect("the hardest step on its own line");
+    assert!(why.trim_start().starts_with("7.1 Forcing Chain:"), "{why}");
+    assert!(why.contains("->"), "the chain is shown: {why}");
+}
+
+#[test]
+fn rate_reports_beyond_when_the_nesting_cap_is_too_low() {
+    let tarek =
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...\n";
+    let o = run(&["rate", "--max-level", "0", "-f", "json"], tarek);
+    assert_eq!(o.status.code(), Some(1));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["status"], "beyond");
+    assert!(v["er"].is_null(), "no made-up number: {v}");
+}

@@ -22,7 +22,7 @@ use sudokit_core::{Budget, Grid, Layout};
 use crate::GenError;
 use crate::fill::{random_grid, root_solution};
 use crate::jigsaw::random_layout;
-use crate::rate::{Measured, ProvisionalSe, Rater, Target, round1};
+use crate::rate::{Measured, Rater, SeRater, Target, round1};
 use crate::rng::Rng;
 use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::{Checker, Count};
@@ -133,9 +133,9 @@ pub fn fewest_possible_givens(layout: &Layout) -> usize {
 }
 
 impl Generator {
-    /// Validates `config` with the provisional SE rater.
+    /// Validates `config` with the SE-compatible rater ([`SeRater`]).
     pub fn new(config: Config) -> Result<Generator, GenError> {
-        Generator::with_rater(config, Box::new(ProvisionalSe::default()))
+        Generator::with_rater(config, Box::new(SeRater::default()))
     }
 
     /// Validates `config` with a given rater (the swap point for an SE-compatible rater).

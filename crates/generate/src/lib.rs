@@ -8,7 +8,7 @@
 //! puzzle `i` of a run is made from its own derived seed, so any puzzle replays exactly and
 //! output does not depend on thread count. Uniqueness is always proved by a complete engine
 //! through the `Solver` trait ([`unique::Checker`]); difficulty is measured behind the
-//! [`rate::Rater`] trait so the SE-compatible rater can replace the provisional one.
+//! [`rate::Rater`] trait; the default is the SE-compatible rater ([`rate::SeRater`]).
 //!
 //! ```
 //! use std::sync::Arc;
@@ -33,7 +33,7 @@ pub mod symmetry;
 pub mod unique;
 
 pub use generator::{Config, Generated, Generator, LayoutChoice, parse_pattern};
-pub use rate::{ProvisionalSe, Rater, Rating, Target};
+pub use rate::{ProvisionalSe, Rater, Rating, SeRater, Target};
 pub use rng::Rng;
 pub use symmetry::Symmetry;
 pub use unique::{Checker, Count};

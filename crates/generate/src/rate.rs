@@ -1,10 +1,11 @@
 //! Difficulty: the rater boundary and the targets a generated puzzle must meet.
 //!
-//! Design decision: the SE-scale rating sits behind the small [`Rater`] trait so that the
-//! SE-compatible rater (issue 9) can replace today's [`ProvisionalSe`] without touching the
-//! generator. `ProvisionalSe` is the `logic` crate's human-style path in Sudoku Explainer's
-//! order, rated by its hardest step; it stops as soon as a step rates above the target's upper
-//! bound ("stop a rating early once it is out of range"), as SE's generator does. The other
+//! Design decision: the SE-scale rating sits behind the small [`Rater`] trait. [`SeRater`] is
+//! the logic crate's Sudoku Explainer–compatible rater ([`sudokit_logic::se`]) with the
+//! techniques SE's own generator uses (up to dynamic forcing chains "(+)", nesting level 1);
+//! it stops as soon as a step rates above the target's upper bound ("stop a rating early once
+//! it is out of range"), as SE's generator does. [`ProvisionalSe`], the logic crate's path in
+//! SE's order rated by its hardest step, stays as a cheaper approximation. The other
 //! targets (HoDoKu level, qqwing class, seed level, technique used, hardest technique allowed)
 //! are computed with the `logic` crate's own functions, each only when asked for.
 
@@ -35,7 +36,51 @@ pub trait Rater: Send + Sync {
     fn max_rating(&self) -> f32;
 }
 
-/// The provisional SE-style rater over the `logic` crate (until the SE rater of issue 9).
+/// Sudoku Explainer's rating (SE 1.2.1 scale) with the techniques SE's generator uses.
+#[derive(Debug, Clone)]
+pub struct SeRater {
+    /// Highest nesting level of dynamic forcing chains (SE's generator: 1).
+    pub max_level: u32,
+}
+
+impl Default for SeRater {
+    fn default() -> SeRater {
+        SeRater { max_level: 1 }
+    }
+}
+
+impl Rater for SeRater {
+    fn name(&self) -> &'static str {
+        "se121"
+    }
+
+    fn rate(&self, puzzle: &Grid, stop_above: Option<f32>) -> Rating {
+        let opts = sudokit_logic::se::RateOptions {
+            max_level: self.max_level,
+            stop_above: stop_above.map(f64::from),
+            ..Default::default()
+        };
+        let r = sudokit_logic::se::rate(puzzle, &opts);
+        match r.er {
+            Some(er) => Rating {
+                se: er as f32,
+                complete: true,
+            },
+            None => Rating {
+                se: r.hardest.map_or(0.0, |h| h.rating as f32),
+                complete: false,
+            },
+        }
+    }
+
+    fn max_rating(&self) -> f32 {
+        // Dynamic forcing chains (+): 9.0 plus the length increment.
+        9.0 + 0.5 + 0.5 * self.max_level.saturating_sub(1) as f32 + 1.5
+    }
+}
+
+/// An approximation of the SE scale over the `logic` crate: the hardest step of its path in
+/// SE's order.
 #[derive(Debug)]
 pub struct ProvisionalSe {
     solver: LogicSolver,

@@ -1,7 +1,7 @@
 //! Compares the SE rater with reference ratings made by SukakuExplainer's `serate`.
 //!
 //! `cargo run --release -p sudokit-logic --example se_compare -- FILE.tsv [--scale sukaku]
-//! [--max-level N] [--limit K] [--diffs]`
+//! [--max-level N] [--limit K] [--diffs] [--times]`
 //!
 //! FILE is tab-separated with a header: puzzle, ER, EP, ED, hardest technique, seconds. Prints
 //! the share of exact and ±0.2 agreement for ER, EP and ED, the distribution of ER differences,
@@ -18,6 +18,7 @@ fn main() {
     let mut opts = RateOptions::default();
     let mut limit = usize::MAX;
     let mut diffs = false;
+    let mut times = false;
     let mut i = 1;
     while i < args.len() {
         match args[i].as_str() {
@@ -34,6 +35,7 @@ fn main() {
                 i += 1;
             }
             "--diffs" => diffs = true,
+            "--times" => times = true,
             other => panic!("unknown argument {other}"),
         }
         i += 1;
@@ -73,6 +75,9 @@ fn main() {
         ep_near += (d[1].abs() <= 2) as usize;
         ed_near += (d[2].abs() <= 2) as usize;
         *hist.entry(d[0]).or_default() += 1;
+        if times {
+            println!("{:.4}\t{}\t{}", secs, f[4], f[0]);
+        }
         if diffs && (d[0] != 0 || d[1] != 0 || d[2] != 0) {
             println!(
                 "{}\twant {}/{}/{} {}\tgot {:.1}/{:.1}/{:.1} {}{}\t{:.3}s",

@@ -103,11 +103,10 @@ fn crosses(shape: &Shape, a: &[u16], t2: usize, r2: usize) -> bool {
 /// Every intersection SE looks at: digit `d` of region `i1` (type `t1`) confined to region
 /// `i2` (type `t2`), with the cells of `i2` outside `i1` that hold `d`. `f` returns `true` to
 /// stop the walk.
-pub(crate) fn each_lock(
-    shape: &Shape,
-    b: &Board,
-    f: &mut dyn FnMut(usize, usize, usize, usize, u8, &[u16]) -> bool,
-) {
+/// Called with (type 1, region 1, type 2, region 2, digit, removable cells); `true` stops.
+pub(crate) type LockVisit<'a> = dyn FnMut(usize, usize, usize, usize, u8, &[u16]) -> bool + 'a;
+
+pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
     let mut pairs = Vec::new();
     let bl = shape.type_of(Kind::Block);
     let row = shape.type_of(Kind::Row);

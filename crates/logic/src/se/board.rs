@@ -131,11 +131,6 @@ impl Shape {
     pub fn type_of(&self, kind: Kind) -> Option<usize> {
         self.types.iter().position(|t| t.kind == kind)
     }
-
-    /// Whether the layout has pair constraints (peers outside every house).
-    pub fn has_pairs(&self) -> bool {
-        self.layout.has_pair_constraints()
-    }
 }
 
 /// Values and candidates on a [`Shape`].

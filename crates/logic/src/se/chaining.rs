@@ -42,10 +42,13 @@ struct Node {
     nested_key: u64,
 }
 
+/// Searches already made from an "on" assumption, with the contradiction each met.
+type RunCache = std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>;
+
 /// The "on" consequences of one "off" node: `(potential, parents start, parents length,
 /// cause)` with the parents in one shared buffer, so a step allocates nothing.
 #[derive(Default)]
-struct OnBuf {
+pub(crate) struct OnBuf {
     items: Vec<(u32, u32, u32, Cause)>,
     par: Vec<u32>,
 }
@@ -215,6 +218,7 @@ impl Run {
         stamp: u32,
         nested: &mut Vec<u64>,
         queue: &mut Vec<u32>,
+        limit: u32,
     ) -> u32 {
         let mut count = 0;
         queue.clear();
@@ -229,6 +233,9 @@ impl Run {
             }
             seen[n.pot as usize] = stamp;
             count += 1;
+            if count > limit {
+                return count;
+            }
             if n.nested != 0 && !nested.contains(&n.nested_key) {
                 nested.push(n.nested_key);
                 nested.push(n.nested as u64);
@@ -317,6 +324,11 @@ pub(crate) struct Ctx<'a> {
     /// Runs kept for reuse, and the ancestor walk's queue.
     pub pool: Vec<Run>,
     pub queue: Vec<u32>,
+    /// Buffers of the general search.
+    pub offs_buf: Vec<u32>,
+    pub ons_buf: OnBuf,
+    /// Least complexity among the hints of the current top-level multiple or dynamic search.
+    pub bound: u32,
 }
 
 impl Ctx<'_> {
@@ -416,17 +428,46 @@ impl Ctx<'_> {
     /// Complexity of a chain ending at the `targets` (each in its own run), SE's flat
     /// complexity plus each distinct nested chain's complexity once.
     fn complexity(&mut self, targets: &[(&Run, u32)]) -> u32 {
+        self.complexity_within(targets, u32::MAX)
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The complexity when it is at most `limit`; `None` (found early) when it is more.
+    fn complexity_within(&mut self, targets: &[(&Run, u32)], limit: u32) -> Option<u32> {
         if self.seen.len() < self.npots() {
             self.seen = vec![0; self.npots()];
         }
-        let mut flat = 0;
+        let mut flat: u32 = 0;
         let mut nested = Vec::new();
         for &(run, id) in targets {
             let s = self.next_stamp();
-            flat += run.ancestors(id, &mut self.seen, s, &mut nested, &mut self.queue);
+            let left = limit.saturating_sub(flat);
+            flat = flat.saturating_add(run.ancestors(
+                id,
+                &mut self.seen,
+                s,
+                &mut nested,
+                &mut self.queue,
+                left,
+            ));
+            if flat > limit {
+                return None;
+            }
         }
         let extra: u64 = nested.chunks(2).map(|c| c[1]).sum();
-        flat + extra as u32
+        let total = flat.saturating_add(extra as u32);
+        (total <= limit).then_some(total)
+    }
+
+    /// The bound a top-level multiple or dynamic search may prune with: hints of one such
+    /// rule share their base rating, so only those with the least complexity can come first.
+    /// A nested search must report every hint, so it never prunes.
+    fn prune_limit(&self) -> u32 {
+        if self.rule_source.is_none() {
+            self.bound
+        } else {
+            u32::MAX
+        }
     }
 }
 
@@ -485,19 +526,6 @@ impl Chaining {
         format!(" Chains{}", Self::nested_suffix(self.level))
     }
 
-    /// The name SE gives this rule in its producer list.
-    pub fn rule_name(&self) -> String {
-        if self.nishio {
-            "Nishio Forcing Chains".into()
-        } else if self.dynamic {
-            format!("Dynamic Forcing Chains{}", Self::nested_suffix(self.level))
-        } else if self.multiple {
-            "Multiple Forcing Chains".into()
-        } else {
-            "Forcing Chains & Cycles".into()
-        }
-    }
-
     /// Every hint of this rule on the board, sorted as SE sorts them (rating, complexity,
     /// kind), the first being the one SE applies.
     pub fn hints(&self, ctx: &mut Ctx<'_>, cands: &mut [u64]) -> Result<Vec<Hint>, Stopped> {
@@ -509,7 +537,8 @@ impl Chaining {
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
                 // below that is known, the third pass cannot change which hint comes first.
-                if x && y && out.iter().any(|h| h.rating < 7.0) {
+                // (A nested search reports every hint, so it makes all three passes.)
+                if x && y && ctx.rule_source.is_none() && out.iter().any(|h| h.rating < 7.0) {
                     continue;
                 }
                 for cell in 0..ctx.shape.ncells {
@@ -655,10 +684,11 @@ impl Chaining {
                 if !std::ptr::eq(source, cands) {
                     for &c in region {
                         let c = c as usize;
-                        if source[c] & b != 0 && cands[c] & b == 0 {
-                            if let Some(id) = run.get(pot(n, c, d, false)) {
-                                out.par.push(id);
-                            }
+                        if source[c] & b != 0
+                            && cands[c] & b == 0
+                            && let Some(id) = run.get(pot(n, c, d, false))
+                        {
+                            out.par.push(id);
                         }
                     }
                 }
@@ -1010,49 +1040,71 @@ impl Chaining {
         run: &mut Run,
     ) -> Result<Option<(u32, u32)>, Stopped> {
         let y = !self.nishio;
-        let mut pending_on: std::collections::VecDeque<u32> = run.on.iter().copied().collect();
-        let mut pending_off: std::collections::VecDeque<u32> = run.off.iter().copied().collect();
-        let mut offs = Vec::new();
-        let mut ons = OnBuf::default();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            if let Some(p) = pending_on.pop_front() {
+        // The queues are the run's own "on" and "off" lists read in insertion order: every
+        // node stored is queued, and nothing else is.
+        let (mut hon, mut hoff) = (0, 0);
+        let mut offs = std::mem::take(&mut ctx.offs_buf);
+        let mut ons = std::mem::take(&mut ctx.ons_buf);
+        let result = loop {
+            if hon < run.on.len() {
+                let p = run.on[hon];
+                hon += 1;
                 let pp = run.nodes[p as usize].pot;
                 Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                let mut absurd = None;
                 for &q in &offs {
                     if let Some(on) = run.get(q | 1) {
                         let id = run.node(q, &[p], Cause::Off);
-                        return Ok(Some((on, id)));
+                        absurd = Some((on, id));
+                        break;
                     }
                     if run.get(q).is_none() {
                         let id = run.node(q, &[p], Cause::Off);
                         run.store(id);
-                        pending_off.push_back(id);
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
+                if absurd.is_some() {
+                    break Ok(absurd);
+                }
+            } else if hoff < run.off.len() {
+                let p = run.off[hoff];
+                hoff += 1;
                 let pp = run.nodes[p as usize].pot;
                 Self::off_to_on(links, sh, cands, save, run, p, pp, y, true, &mut ons);
                 if self.dynamic {
                     let (c, d, _) = unpot(sh.n, pp);
                     cands[c] &= !bit(d);
                 }
+                let mut absurd = None;
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
                     if let Some(off) = run.get(q & !1) {
                         let id = run.node(q, parents, cause);
-                        return Ok(Some((id, off)));
+                        absurd = Some((id, off));
+                        break;
                     }
                     if run.get(q).is_none() {
                         let id = run.node(q, parents, cause);
                         run.store(id);
-                        pending_on.push_back(id);
                     }
                 }
+                if absurd.is_some() {
+                    break Ok(absurd);
+                }
             }
-            if pending_on.is_empty() && pending_off.is_empty() && self.level > 0 {
-                ctx.tick()?;
-                for adv in advanced::potentials(ctx, self.level, cands, save)? {
+            if hon == run.on.len() && hoff == run.off.len() {
+                if self.level == 0 {
+                    break Ok(None);
+                }
+                if let Err(e) = ctx.tick() {
+                    break Err(e);
+                }
+                let adv = match advanced::potentials(ctx, self.level, cands, save) {
+                    Ok(a) => a,
+                    Err(e) => break Err(e),
+                };
+                for adv in adv {
                     if run.get(adv.pot).is_none() {
                         let parents: Vec<u32> =
                             adv.parents.iter().filter_map(|&p| run.get(p)).collect();
@@ -1060,12 +1112,16 @@ impl Chaining {
                         run.nodes[id as usize].nested = adv.nested;
                         run.nodes[id as usize].nested_key = adv.nested_key;
                         run.store(id);
-                        pending_off.push_back(id);
                     }
                 }
+                if hoff == run.off.len() {
+                    break Ok(None);
+                }
             }
-        }
-        Ok(None)
+        };
+        ctx.offs_buf = offs;
+        ctx.ons_buf = ons;
+        result
     }
 
     fn multiple_chains(
@@ -1078,8 +1134,8 @@ impl Chaining {
         let n = sh.n;
         let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
         let links = static_links.as_ref();
-        let mut cache: std::collections::HashMap<u32, (Run, Option<(u32, u32)>)> =
-            std::collections::HashMap::new();
+        let mut cache = RunCache::new();
+        let outer_bound = std::mem::replace(&mut ctx.bound, u32::MAX);
         for cell in 0..sh.ncells {
             if ctx.values[cell] != 0 {
                 continue;
@@ -1106,20 +1162,21 @@ impl Chaining {
                         (on_run, absurd)
                     }
                 };
-                if do_contradiction && let Some((a, b)) = absurd {
-                    let h =
-                        self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true);
-                    if h.is_worth() {
-                        out.push(h);
-                    }
+                if do_contradiction
+                    && let Some((a, b)) = absurd
+                    && let Some(h) =
+                        self.binary_hint(ctx, cands, (&on_run, a), (&on_run, b), p_on, p_on, true)
+                {
+                    out.push(h);
                 }
                 // Assume off.
                 let mut off_run = ctx.run();
                 let r = off_run.node(p_on ^ 1, &[], Cause::Assumption);
                 off_run.store(r);
                 let absurd = self.chain(ctx, links, cands, &mut off_run)?;
-                if do_contradiction && let Some((a, b)) = absurd {
-                    let h = self.binary_hint(
+                if do_contradiction
+                    && let Some((a, b)) = absurd
+                    && let Some(h) = self.binary_hint(
                         ctx,
                         cands,
                         (&off_run, a),
@@ -1127,16 +1184,15 @@ impl Chaining {
                         p_on ^ 1,
                         p_on ^ 1,
                         true,
-                    );
-                    if h.is_worth() {
-                        out.push(h);
-                    }
+                    )
+                {
+                    out.push(h);
                 }
                 if do_double {
                     for &id in &on_run.on {
                         let q = on_run.nodes[id as usize].pot;
-                        if let Some(other) = off_run.get(q) {
-                            let h = self.binary_hint(
+                        if let Some(other) = off_run.get(q)
+                            && let Some(h) = self.binary_hint(
                                 ctx,
                                 cands,
                                 (&on_run, id),
@@ -1144,16 +1200,15 @@ impl Chaining {
                                 p_on,
                                 q,
                                 false,
-                            );
-                            if h.is_worth() {
-                                out.push(h);
-                            }
+                            )
+                        {
+                            out.push(h);
                         }
                     }
                     for &id in &on_run.off {
                         let q = on_run.nodes[id as usize].pot;
-                        if let Some(other) = off_run.get(q) {
-                            let h = self.binary_hint(
+                        if let Some(other) = off_run.get(q)
+                            && let Some(h) = self.binary_hint(
                                 ctx,
                                 cands,
                                 (&on_run, id),
@@ -1161,10 +1216,9 @@ impl Chaining {
                                 p_on ^ 1,
                                 q,
                                 false,
-                            );
-                            if h.is_worth() {
-                                out.push(h);
-                            }
+                            )
+                        {
+                            out.push(h);
                         }
                     }
                 }
@@ -1189,7 +1243,7 @@ impl Chaining {
                             .iter()
                             .map(|(_, r)| (r, r.get(q).unwrap_or(NONE)))
                             .collect();
-                        let h = self.reduction_hint(
+                        if let Some(h) = self.reduction_hint(
                             ctx,
                             cands,
                             &targets,
@@ -1198,8 +1252,7 @@ impl Chaining {
                             5,
                             format!("every digit of {}", cell_name(sh, cell)),
                             Cause::NakedSingle,
-                        );
-                        if h.is_worth() {
+                        ) {
                             out.push(h);
                         }
                     }
@@ -1212,6 +1265,7 @@ impl Chaining {
         for (_, (run, _)) in cache.drain() {
             ctx.recycle(run);
         }
+        ctx.bound = outer_bound;
         Ok(())
     }
 
@@ -1224,7 +1278,7 @@ impl Chaining {
         cell: usize,
         d: u8,
         on_run: &Run,
-        cache: &mut std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>,
+        cache: &mut RunCache,
         out: &mut Vec<Hint>,
     ) -> Result<(), Stopped> {
         let sh = ctx.shape;
@@ -1277,7 +1331,7 @@ impl Chaining {
                         Kind::Column => format!("column {}", r + 1),
                         Kind::Extra => format!("diagonal {}", r + 1),
                     };
-                    let h = self.reduction_hint(
+                    if let Some(h) = self.reduction_hint(
                         ctx,
                         cands,
                         &targets,
@@ -1286,15 +1340,11 @@ impl Chaining {
                         6,
                         format!("every place of {} in {}", d, rname),
                         Cause::Hidden(t as u8),
-                    );
-                    if h.is_worth() {
+                    ) {
                         out.push(h);
                     }
                 }
             }
-        }
-        for (_, (run, _)) in cache.drain() {
-            ctx.recycle(run);
         }
         Ok(())
     }
@@ -1310,10 +1360,16 @@ impl Chaining {
         sort_key: u32,
         what: String,
         assumption: Cause,
-    ) -> Hint {
+    ) -> Option<Hint> {
         let sh = ctx.shape;
         let (c, d, on) = unpot(sh.n, q);
-        let complexity = ctx.complexity(targets);
+        if on && cands[c] & !bit(d) == 0 {
+            return None;
+        }
+        let complexity = ctx.complexity_within(targets, ctx.prune_limit())?;
+        if ctx.rule_source.is_none() {
+            ctx.bound = ctx.bound.min(complexity);
+        }
         let name = if !self.dynamic && !self.multiple {
             "Forcing Chain".to_string()
         } else {
@@ -1350,7 +1406,7 @@ impl Chaining {
                     .join("; ")
             );
         }
-        h
+        Some(h)
     }
 
     /// Contradiction (`absurd`) or double forcing chains from one assumption.
@@ -1364,9 +1420,17 @@ impl Chaining {
         source: u32,
         target: u32,
         absurd: bool,
-    ) -> Hint {
+    ) -> Option<Hint> {
         let sh = ctx.shape;
-        let complexity = ctx.complexity(&[dst_on, dst_off]);
+        let (tc, td, ton) = unpot(sh.n, target);
+        let on_hint = if absurd { source & 1 == 0 } else { ton };
+        if on_hint && cands[tc] & !bit(td) == 0 {
+            return None;
+        }
+        let complexity = ctx.complexity_within(&[dst_on, dst_off], ctx.prune_limit())?;
+        if ctx.rule_source.is_none() {
+            ctx.bound = ctx.bound.min(complexity);
+        }
         let kind = if self.nishio {
             "Forcing"
         } else if absurd {
@@ -1385,8 +1449,6 @@ impl Chaining {
         h.rule_parents = ctx.rule_parents(cands, &[dst_on, dst_off], None);
         // An "on" hint removes the target cell's other digits and places the target; an "off"
         // hint removes the target. A contradiction from an assumed "off" proves it "on".
-        let (tc, td, ton) = unpot(sh.n, target);
-        let on_hint = if absurd { source & 1 == 0 } else { ton };
         if on_hint {
             h.remove(tc as u16, cands[tc] & !bit(td));
             if !h.removals.is_empty() {
@@ -1408,6 +1470,6 @@ impl Chaining {
                 h.removals_text(sh)
             );
         }
-        h
+        Some(h)
     }
 }

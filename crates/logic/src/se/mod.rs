@@ -3,8 +3,8 @@
 //! Design decision: this is a separate solver from [`crate::LogicSolver`], not a setting of it.
 //! SE's number is defined by SE's *process* — its producers asked in a fixed order, the first
 //! hint of the first producer applied, chains rated by the size of the implication tree its own
-//! breadth-first search builds — so the rater reproduces that process (see [`board`] for the
-//! walk order, [`chaining`] for the chains) instead of mapping the logic crate's techniques to
+//! breadth-first search builds — so the rater reproduces that process (see the `board` module for the
+//! walk order, `chaining` for the chains) instead of mapping the logic crate's techniques to
 //! SE ratings. The logic crate's explainer stays free to pick the clearest step; the rater's job
 //! is to agree with SE to the tenth.
 //!
@@ -81,6 +81,9 @@ pub struct RateOptions {
     pub budget: Budget,
     /// Keep every step (effects, and text when `texts`), not only the hardest.
     pub keep_steps: bool,
+    /// Stop as soon as a step rates above this (a generator's "out of range"); the status is
+    /// then [`RateStatus::Above`].
+    pub stop_above: Option<f64>,
     /// Write each step's sentence. Chain sentences cost more than rating the chain, so a
     /// plain rating leaves them out (the hardest step then has its technique name only).
     pub texts: bool,
@@ -93,6 +96,7 @@ impl Default for RateOptions {
             max_level: 5,
             budget: Budget::unlimited(),
             keep_steps: false,
+            stop_above: None,
             texts: false,
         }
     }
@@ -109,6 +113,8 @@ pub enum RateStatus {
     Beyond,
     /// The budget ran out first.
     Budget,
+    /// A step rated above `stop_above`: `er` is left unset.
+    Above,
 }
 
 /// One applied step.
@@ -270,6 +276,9 @@ fn first_hint(
                 want_text: texts,
                 pool: std::mem::take(&mut scratch.pool),
                 queue: std::mem::take(&mut scratch.queue),
+                offs_buf: Vec::new(),
+                ons_buf: Default::default(),
+                bound: u32::MAX,
             };
             let mut cands = board.cands.clone();
             let result = rule.hints(&mut ctx, &mut cands);
@@ -343,6 +352,10 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
         if h.rating > er {
             er = h.rating;
             hardest = Some(to_step(&shape, &h));
+            if opts.stop_above.is_some_and(|m| tenths(er) > tenths(m)) {
+                status = RateStatus::Above;
+                break;
+            }
         }
         h.apply(&shape, &mut board);
         count += 1;
