@@ -26,7 +26,7 @@ pub(crate) fn sees(shape: &Shape, a: usize, b: usize) -> bool {
             return true;
         }
     }
-    shape.has_pairs() && shape.peers[a].contains(&(b as u16))
+    shape.layout.has_pair_constraints() && shape.peers[a].contains(&(b as u16))
 }
 
 /// SE's name and rating of a wing of `k` cells whose biggest cell has `big` candidates.
