@@ -25,7 +25,9 @@ mod basic;
 mod board;
 mod chaining;
 mod hint;
+mod strong_links;
 mod unique;
+mod wings;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -172,12 +174,13 @@ enum Producer {
     XyzWing,
     UniqueLoop,
     Bug,
+    StrongLinks(usize),
+    Wing(usize),
     Chain(Chaining),
 }
 
 fn producers(scale: Scale, max_level: u32) -> Vec<Producer> {
     use Producer::*;
-    let _ = scale;
     let mut v = vec![
         HiddenSingle,
         DirectLocking,
@@ -203,10 +206,30 @@ fn producers(scale: Scale, max_level: u32) -> Vec<Producer> {
         Chain(MULTIPLE),
         Chain(dynamic(0)),
     ];
+    if scale == Scale::Sukaku {
+        v = sukaku_extras(v);
+    }
     for level in 1..=max_level.min(5) {
         v.push(Chain(dynamic(level)));
     }
     v
+}
+
+/// SukakuExplainer's default list (revisedRating 0): strong links and the W…Z-wings at their
+/// places; its 5- and 6-link patterns are off by default.
+fn sukaku_extras(v: Vec<Producer>) -> Vec<Producer> {
+    use Producer::*;
+    let mut out = Vec::with_capacity(v.len() + 7);
+    for p in v {
+        match p {
+            Chain(c) if c == FORCING_CHAINS => out.extend([Chain(c), Wing(6)]),
+            Bug => out.extend([Wing(3), Bug, StrongLinks(4), Wing(4), Wing(5)]),
+            XyWing => out.extend([StrongLinks(2), XyWing]),
+            Hidden(4) => out.extend([Hidden(4), StrongLinks(3)]),
+            p => out.push(p),
+        }
+    }
+    out
 }
 
 /// Buffers kept from one chaining search to the next.
@@ -240,6 +263,8 @@ fn first_hint(
         XyzWing => basic::xy_wing(shape, board, true),
         UniqueLoop => unique::unique_loop(shape, board),
         Bug => unique::bug(shape, board),
+        StrongLinks(k) => strong_links::strong_links(shape, board, k),
+        Wing(k) => wings::wing(shape, board, k),
         Chain(rule) => {
             let mut ctx = Ctx {
                 shape,
