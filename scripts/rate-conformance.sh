@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SE rater conformance on the shared data (needs ../shared beside the repo):
-#  1. ER/EP/ED against Sudoku Explainer's own ratings (`serate`, SE 1.2.1 technique set) of top95
-#     and the first 150 of 17_clue: the share equal to the tenth and within 0.2, the distribution
+#  1. ER/EP/ED against Sudoku Explainer's own ratings (`serate`, SE 1.2.1 technique set, and
+#     SukakuExplainer's default set for `--scale sukaku`) of top95 and the first 150 of 17_clue: the share equal to the tenth and within 0.2, the distribution
 #     of differences, and the rater's CPU time; fails below 90% exact or 95% within 0.2.
 #  2. `sudokit rate --check` on top95 and the first 300 of magictour_top1465: every puzzle rated,
 #     every step checked against an engine's solution.
@@ -36,6 +36,8 @@ PY
 
 agree "$SHARED/ratings/se121_top95.tsv" se121
 agree "$SHARED/ratings/se121_17clue_first150.tsv" se121
+agree "$SHARED/ratings/se_top95.tsv" sukaku
+agree "$SHARED/ratings/se_17clue_first150.tsv" sukaku
 
 check() { # FILE TAKE
     local file=$1 take=$2 n ok
