@@ -471,6 +471,19 @@ impl Ctx<'_> {
     }
 }
 
+/// A chain's conclusion on (`cell`, `d`): "on" removes the cell's other digits and places `d`
+/// (when something is removed, as SE's hints are only worth applying then); "off" removes `d`.
+fn conclude(h: &mut Hint, cands: &[u64], cell: usize, d: u8, on: bool) {
+    if on {
+        h.remove(cell as u16, cands[cell] & !bit(d));
+        if !h.removals.is_empty() {
+            h.place = Some((cell as u16, d));
+        }
+    } else {
+        h.remove(cell as u16, bit(d));
+    }
+}
+
 /// SE's increment for a chain's complexity: +0.1 each time `complexity − 2` passes 4, 6, 8,
 /// 12, 16, 24, … (the threshold times 3/2 and 4/3 in turn).
 pub(crate) fn length_difficulty(complexity: u32) -> f64 {
@@ -982,14 +995,7 @@ impl Chaining {
         } else {
             2
         };
-        if on {
-            h.remove(c as u16, cands[c] & !bit(d));
-            if !h.removals.is_empty() {
-                h.place = Some((c as u16, d));
-            }
-        } else {
-            h.remove(c as u16, bit(d));
-        }
+        conclude(&mut h, cands, c, d, on);
         if ctx.want_text {
             h.text = format!(
                 "{}: {}: {}",
@@ -1248,9 +1254,9 @@ impl Chaining {
                             cands,
                             &targets,
                             q,
-                            format!("Cell Forcing{}", self.suffix()),
+                            "Cell Forcing",
                             5,
-                            format!("every digit of {}", cell_name(sh, cell)),
+                            &|| format!("every digit of {}", cell_name(sh, cell)),
                             Cause::NakedSingle,
                         ) {
                             out.push(h);
@@ -1324,21 +1330,24 @@ impl Chaining {
                     }
                     let mut targets: Vec<(&Run, u32)> = vec![(on_run, id)];
                     targets.extend(runs.iter().map(|&r| (r, r.get(q).unwrap_or(NONE))));
-                    let kind = ty.kind;
-                    let rname = match kind {
-                        Kind::Block => format!("block {}", r + 1),
-                        Kind::Row => format!("row {}", r + 1),
-                        Kind::Column => format!("column {}", r + 1),
-                        Kind::Extra => format!("diagonal {}", r + 1),
+                    // The sentence names the region; built only when a text is wanted.
+                    let what = || {
+                        let rname = match ty.kind {
+                            Kind::Block => format!("block {}", r + 1),
+                            Kind::Row => format!("row {}", r + 1),
+                            Kind::Column => format!("column {}", r + 1),
+                            Kind::Extra => format!("diagonal {}", r + 1),
+                        };
+                        format!("every place of {d} in {rname}")
                     };
                     if let Some(h) = self.reduction_hint(
                         ctx,
                         cands,
                         &targets,
                         q,
-                        format!("Region Forcing{}", self.suffix()),
+                        "Region Forcing",
                         6,
-                        format!("every place of {} in {}", d, rname),
+                        &what,
                         Cause::Hidden(t as u8),
                     ) {
                         out.push(h);
@@ -1356,9 +1365,9 @@ impl Chaining {
         cands: &[u64],
         targets: &[(&Run, u32)],
         q: u32,
-        kind: String,
+        kind: &str,
         sort_key: u32,
-        what: String,
+        what: &dyn Fn() -> String,
         assumption: Cause,
     ) -> Option<Hint> {
         let sh = ctx.shape;
@@ -1373,7 +1382,7 @@ impl Chaining {
         let name = if !self.dynamic && !self.multiple {
             "Forcing Chain".to_string()
         } else {
-            format!("{}{}", self.prefix(), kind)
+            format!("{}{}{}", self.prefix(), kind, self.suffix())
         };
         let mut h = Hint::pattern(
             &name,
@@ -1383,19 +1392,12 @@ impl Chaining {
         h.complexity = complexity;
         h.sort_key = sort_key;
         h.rule_parents = ctx.rule_parents(cands, targets, Some(assumption));
-        if on {
-            h.remove(c as u16, cands[c] & !bit(d));
-            if !h.removals.is_empty() {
-                h.place = Some((c as u16, d));
-            }
-        } else {
-            h.remove(c as u16, bit(d));
-        }
+        conclude(&mut h, cands, c, d, on);
         if ctx.want_text {
             h.text = format!(
                 "{}: {} leads to {}{}{}: {}",
                 name,
-                what,
+                what(),
                 cell_name(sh, c),
                 if on { "=" } else { "<>" },
                 d,
@@ -1449,14 +1451,7 @@ impl Chaining {
         h.rule_parents = ctx.rule_parents(cands, &[dst_on, dst_off], None);
         // An "on" hint removes the target cell's other digits and places the target; an "off"
         // hint removes the target. A contradiction from an assumed "off" proves it "on".
-        if on_hint {
-            h.remove(tc as u16, cands[tc] & !bit(td));
-            if !h.removals.is_empty() {
-                h.place = Some((tc as u16, td));
-            }
-        } else {
-            h.remove(tc as u16, bit(td));
-        }
+        conclude(&mut h, cands, tc, td, on_hint);
         let (sc, sd, son) = unpot(sh.n, source);
         if ctx.want_text {
             h.text = format!(
