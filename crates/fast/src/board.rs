@@ -101,6 +101,19 @@ impl Board {
         })
     }
 
+    /// Removes `digit` (1..=9) from the candidates of an empty `cell`; a placed cell or an
+    /// out-of-range argument leaves the board unchanged (the caller checks emptiness).
+    pub(crate) fn exclude(&mut self, cell: usize, digit: u8) {
+        if cell >= 81 || !(1..=9).contains(&digit) {
+            return;
+        }
+        let b = cell / 27;
+        let bit = 1u32 << (cell % 27);
+        if self.unsolved[b] & bit != 0 {
+            self.clear(b * 9 + usize::from(digit - 1), bit);
+        }
+    }
+
     /// Whether every cell is placed.
     #[inline(always)]
     pub(crate) fn is_solved(&self) -> bool {

@@ -72,6 +72,29 @@ impl Fast {
         (search.solutions, search.counters.guesses)
     }
 
+    /// Whether `cells` has a solution in which no `(cell, digit)` of `excluded` holds: each
+    /// listed cell must be empty in `cells` (a given there is a usage error and answers
+    /// `false`). This is the cheap form of a uniqueness test the generator needs: a puzzle
+    /// `P` with solution `S` stays unique after a given at `c` is removed exactly when the
+    /// smaller puzzle has no solution with `c ≠ S[c]`, a single search that can stop at the
+    /// first solution instead of counting two.
+    #[inline]
+    pub fn has_solution_excluding(cells: &[u8; 81], excluded: &[(usize, u8)]) -> bool {
+        let Some(mut board) = Board::from_cells(cells) else {
+            return false;
+        };
+        for &(cell, digit) in excluded {
+            if cell >= 81 || cells[cell] != 0 {
+                return false;
+            }
+            board.exclude(cell, digit);
+        }
+        let mut term = Unlimited;
+        let mut search = Search::new(&mut term, CountOnly, 1);
+        search.run(board);
+        search.solutions > 0
+    }
+
     /// The first solution found, if any, and the number of guesses it took.
     #[inline]
     pub fn solve_first(cells: &[u8; 81]) -> (Option<[u8; 81]>, u64) {

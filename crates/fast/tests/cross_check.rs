@@ -399,3 +399,62 @@ fn other_layouts_are_unsupported() {
         );
     }
 }
+
+/// `has_solution_excluding` against the reference: removing a given from a unique puzzle keeps
+/// it unique exactly when no solution avoids the removed digit there. Puzzles are top95's with
+/// extra givens from their solutions, so both answers occur; a second check excludes two cells
+/// (the first pinned back), as the generator does for two-cell symmetry orbits.
+#[test]
+fn excluding_a_removed_given_decides_uniqueness_like_the_reference() {
+    let (mut kept, mut lost) = (0, 0);
+    for (n, p) in read_set(TOP95, 12).iter().enumerate() {
+        let (count, sol) = reference(p, 2);
+        assert_eq!(count, 1);
+        let sol = sol.unwrap();
+        // Add every (n+3)-th missing cell back as a given.
+        let mut puzzle = *p;
+        for i in 0..81 {
+            if puzzle[i] == 0 && i % (n + 3) == 0 {
+                puzzle[i] = sol[i];
+            }
+        }
+        for c in 0..81 {
+            if puzzle[c] == 0 {
+                continue;
+            }
+            let mut smaller = puzzle;
+            smaller[c] = 0;
+            let unique = reference(&smaller, 2).0 == 1;
+            assert_eq!(
+                Fast::has_solution_excluding(&smaller, &[(c, sol[c])]),
+                !unique,
+                "puzzle {n}, cell {c}"
+            );
+            if unique {
+                kept += 1
+            } else {
+                lost += 1
+            }
+            // Two cells: c and its 180° partner.
+            let d = 80 - c;
+            if d != c && puzzle[d] != 0 {
+                let mut both = smaller;
+                both[d] = 0;
+                let unique2 = reference(&both, 2).0 == 1;
+                let mut pinned = both;
+                pinned[c] = sol[c];
+                let other = Fast::has_solution_excluding(&both, &[(c, sol[c])])
+                    || Fast::has_solution_excluding(&pinned, &[(d, sol[d])]);
+                assert_eq!(other, !unique2, "puzzle {n}, cells {c} and {d}");
+            }
+        }
+    }
+    assert!(
+        kept > 50 && lost > 50,
+        "both outcomes occur: {kept} kept, {lost} lost"
+    );
+    // A listed cell that holds a given is a usage error: false, never a panic.
+    let p = read_set(TOP95, 1)[0];
+    let given = p.iter().position(|&v| v != 0).unwrap();
+    assert!(!Fast::has_solution_excluding(&p, &[(given, p[given])]));
+}

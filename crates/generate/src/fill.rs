@@ -23,6 +23,14 @@ const NODES_PER_CELL: usize = 40;
 pub fn random_grid(layout: &Arc<Layout>, rng: &mut Rng, attempts: usize) -> Result<Grid, GenError> {
     let cells = layout.cell_count();
     for _ in 0..attempts.max(1) {
+        if layout.is_standard_9x9() {
+            let mut f = Filler9::default();
+            let mut nodes = NODES_PER_CELL * cells + 1000;
+            if f.run(rng, &mut nodes) {
+                return Ok(Grid::from_values(layout.clone(), f.values.to_vec()));
+            }
+            continue;
+        }
         let mut f = Filler::new(layout);
         let mut nodes = NODES_PER_CELL * cells + 1000;
         if f.run(rng, &mut nodes) {
@@ -108,6 +116,121 @@ impl<'a> Filler<'a> {
                 return true;
             }
             self.cands = saved;
+            self.values[best] = 0;
+            if *nodes == 0 {
+                return false;
+            }
+        }
+        false
+    }
+}
+
+/// The peers of each cell of the standard 9×9 grid.
+fn peers9() -> &'static [[u8; 20]; 81] {
+    static PEERS: std::sync::OnceLock<[[u8; 20]; 81]> = std::sync::OnceLock::new();
+    PEERS.get_or_init(|| {
+        let mut out = [[0u8; 20]; 81];
+        for (i, row) in out.iter_mut().enumerate() {
+            let (r, c) = (i / 9, i % 9);
+            let mut n = 0;
+            for j in 0..81 {
+                let (r2, c2) = (j / 9, j % 9);
+                let same_box = r / 3 == r2 / 3 && c / 3 == c2 / 3;
+                if j != i && (r == r2 || c == c2 || same_box) {
+                    row[n] = j as u8;
+                    n += 1;
+                }
+            }
+        }
+        out
+    })
+}
+
+/// [`Filler`] for the standard 9×9 layout on fixed-size arrays and house masks: the same
+/// choices in the same order (so the same grid from the same seed), without the generic peer
+/// walk or a candidate table copied at every node.
+struct Filler9 {
+    values: [u8; 81],
+    /// Digits used per row, column and box (bit `d - 1`).
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+}
+
+impl Default for Filler9 {
+    fn default() -> Filler9 {
+        Filler9 {
+            values: [0; 81],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+        }
+    }
+}
+
+impl Filler9 {
+    #[inline]
+    fn cands(&self, i: usize) -> u16 {
+        let (r, c) = (i / 9, i % 9);
+        !(self.rows[r] | self.cols[c] | self.boxes[r / 3 * 3 + c / 3]) & 0x1FF
+    }
+
+    fn set(&mut self, i: usize, d: u8) {
+        let (r, c) = (i / 9, i % 9);
+        let bit = 1u16 << (d - 1);
+        self.values[i] = d;
+        self.rows[r] ^= bit;
+        self.cols[c] ^= bit;
+        self.boxes[r / 3 * 3 + c / 3] ^= bit;
+    }
+
+    fn run(&mut self, rng: &mut Rng, nodes: &mut usize) -> bool {
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut ties = 0usize;
+        for i in 0..81 {
+            if self.values[i] != 0 {
+                continue;
+            }
+            let k = self.cands(i).count_ones();
+            if k < best_count {
+                best_count = k;
+                best = i;
+                ties = 1;
+            } else if k == best_count {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = i;
+                }
+            }
+        }
+        if best == usize::MAX {
+            return true;
+        }
+        let cands = self.cands(best);
+        let mut digits = [0u8; 9];
+        let mut n = 0;
+        for d in 0..9u8 {
+            if cands >> d & 1 == 1 {
+                digits[n] = d + 1;
+                n += 1;
+            }
+        }
+        rng.shuffle(&mut digits[..n]);
+        for &d in &digits[..n] {
+            if *nodes == 0 {
+                return false;
+            }
+            *nodes -= 1;
+            self.set(best, d);
+            // As in `Filler::place`: the placement fails when an empty peer has no candidate.
+            let ok = peers9()[best]
+                .iter()
+                .all(|&p| self.values[p as usize] != 0 || self.cands(p as usize) != 0);
+            if ok && self.run(rng, nodes) {
+                return true;
+            }
+            self.set(best, d);
             self.values[best] = 0;
             if *nodes == 0 {
                 return false;

@@ -24,8 +24,9 @@ use crate::fill::{random_grid, root_solution};
 use crate::jigsaw::random_layout;
 use crate::rate::{Measured, Rater, SeRater, Target, round1};
 use crate::rng::Rng;
+use crate::swap::SwapSets;
 use crate::symmetry::{Symmetry, reachable_counts};
-use crate::unique::{Checker, Count};
+use crate::unique::{Checker, Count, forced_by_singles};
 
 /// Which layout puzzles are made for.
 #[derive(Clone, Debug)]
@@ -309,7 +310,7 @@ impl Generator {
                     (Some((a, b)), false) => (a, b),
                     (None, _) => (0, 0),
                 };
-                reduce(&mut values, &self.orbits, &order, checker, lo, hi);
+                reduce(&mut values, sol, &self.orbits, &order, checker, lo, hi);
             }
             if !self.fits(&values, checker) {
                 continue;
@@ -424,7 +425,7 @@ impl Generator {
                 let mut order: Vec<usize> = (0..self.orbits.len()).collect();
                 rng.shuffle(&mut order);
                 let lo = cfg.givens.map_or(0, |(a, _)| a);
-                reduce(&mut cand, &self.orbits, &order, checker, lo, 0);
+                reduce(&mut cand, sol, &self.orbits, &order, checker, lo, 0);
             }
             if !self.fits(&cand, checker) {
                 continue;
@@ -461,9 +462,11 @@ fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
 
 /// Removes orbits in `order` while the puzzle stays unique (see `forced` for the shortcut
 /// that skips the engine while the grid is still full enough). Stops once at most `hi` givens are
-/// left (`hi == 0`: no stop, a full pass) and never goes below `lo` givens.
+/// left (`hi == 0`: no stop, a full pass) and never goes below `lo` givens. `values` must be
+/// unique with solution `solution`.
 pub fn reduce(
     values: &mut [u8],
+    solution: &[u8],
     orbits: &[Vec<usize>],
     order: &[usize],
     checker: &Checker,
@@ -472,6 +475,9 @@ pub fn reduce(
 ) {
     let mut givens = values.iter().filter(|&&v| v != 0).count();
     let mut saved = Vec::new();
+    let layout = checker.layout();
+    let swaps = SwapSets::new(layout, solution);
+    let (mut stack, mut seen) = (Vec::new(), Vec::new());
     for &o in order {
         if hi > 0 && givens <= hi {
             break;
@@ -485,8 +491,21 @@ pub fn reduce(
         for &i in orbit {
             values[i] = 0;
         }
-        if orbit.iter().all(|&i| forced(values, i, checker.layout()))
-            || checker.count(values) == Count::Unique
+        // Cheapest first: a swap set proves "not unique"; givens that force the removed
+        // cells back (naked singles, then all singles) prove "unique"; else an engine decides.
+        if let Some(sw) = &swaps
+            && orbit
+                .iter()
+                .any(|&i| sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen))
+        {
+            for (&i, &v) in orbit.iter().zip(&saved) {
+                values[i] = v;
+            }
+            continue;
+        }
+        if orbit.iter().all(|&i| forced(values, i, layout))
+            || (!checker.is_fast9() && forced_by_singles(layout, values, orbit))
+            || checker.stays_unique(values, orbit, solution)
         {
             givens -= orbit.len();
         } else {

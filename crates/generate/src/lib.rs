@@ -29,6 +29,7 @@ pub mod generator;
 pub mod jigsaw;
 pub mod rate;
 pub mod rng;
+pub mod swap;
 pub mod symmetry;
 pub mod unique;
 

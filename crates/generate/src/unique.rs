@@ -5,11 +5,17 @@
 //! 9×9, `propagate` otherwise, or any engine by name for cross-checking in tests) and a node
 //! budget per check. A check that runs out of budget counts as *not proven unique*, so the
 //! generator keeps the clue: uniqueness is only ever claimed when an engine proved it.
+//! With `fast` on 9×9 the checks skip the `Solver` interface (no `Grid`, no allocation), and
+//! the generator's question "does this puzzle stay unique without these givens?" becomes one
+//! first-solution search per removed cell with the solution's digit excluded there
+//! ([`Checker::stays_unique`]) instead of a count to two.
 
 use std::sync::Arc;
 
-use sudokit_core::{Budget, End, Flow, Grid, Layout, Limits, Solver};
+use sudokit_core::{Budget, Cell, End, Flow, Grid, Layout, Limits, Solver};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_fast::Fast;
+use sudokit_sat::Sat;
 
 use crate::GenError;
 
@@ -31,6 +37,11 @@ pub struct Checker {
     layout: Arc<Layout>,
     solver: Box<dyn Solver>,
     limits: Limits,
+    /// The `fast` engine on the standard 9×9 layout: use its allocation-free entry points.
+    fast9: bool,
+    /// On large grids: a clause-learning engine for the checks the first engine cannot finish
+    /// within [`FIRST_TRY_NODES`] (propagation with guessing has heavy tails there).
+    fallback: Option<(Sat, Limits)>,
 }
 
 impl std::fmt::Debug for Checker {
@@ -45,11 +56,37 @@ impl std::fmt::Debug for Checker {
 /// Default node budget of one check (generous: a near-full grid needs a handful of nodes).
 pub const CHECK_NODES: u64 = 2_000_000;
 
+/// Node budget of the first engine when a fallback engine stands behind it.
+pub const FIRST_TRY_NODES: u64 = 1_000;
+
+/// Grids of this side and above get the `sat` fallback.
+pub const FALLBACK_FROM_SIDE: usize = 16;
+
 impl Checker {
     /// The layout's default engine (`fast` for standard 9×9, `propagate` otherwise).
+    /// From 16×16 up, checks that `propagate` cannot finish in [`FIRST_TRY_NODES`] nodes go
+    /// to `sat`, whose clause learning has no heavy tail on half-filled large grids (measured
+    /// on 25×25: seconds to minutes with `propagate` or `dlx`, well under a second with `sat`).
     pub fn new(layout: Arc<Layout>) -> Checker {
         let name = auto_engine(&layout);
-        Checker::with_engine(layout, name).expect("the auto engine supports its layout")
+        let mut checker = Checker::with_engine(layout.clone(), name)
+            .expect("the auto engine supports its layout");
+        let sat = Sat::new();
+        if layout.size() >= FALLBACK_FROM_SIDE && sat.check_layout(&layout).is_ok() {
+            checker.fallback = Some((sat, checker.limits.clone()));
+            checker.limits.budget = Budget::nodes(FIRST_TRY_NODES);
+        }
+        checker
+    }
+
+    /// Sets the first engine's node budget per check when a `sat` fallback stands behind it
+    /// (default [`FIRST_TRY_NODES`]); no effect without a fallback. Tests use 1 to send every
+    /// hard question to `sat`.
+    pub fn with_first_try_nodes(mut self, nodes: u64) -> Checker {
+        if self.fallback.is_some() {
+            self.limits.budget = Budget::nodes(nodes.max(1));
+        }
+        self
     }
 
     /// A named engine (e.g. `dlx` to cross-check); errors when it is unknown, incomplete or
@@ -65,7 +102,10 @@ impl Checker {
         solver
             .check_layout(&layout)
             .map_err(|e| GenError::Engine(e.to_string()))?;
+        let fast9 = layout.is_standard_9x9() && solver.name() == Fast::NAME;
         Ok(Checker {
+            fallback: None,
+            fast9,
             layout,
             solver,
             limits: Limits {
@@ -80,6 +120,12 @@ impl Checker {
         self.solver.name()
     }
 
+    /// Whether checks use the `fast` engine's allocation-free 9×9 entry points (whose own
+    /// propagation already covers what [`forced_by_singles`] would show).
+    pub fn is_fast9(&self) -> bool {
+        self.fast9
+    }
+
     /// The layout checked.
     pub fn layout(&self) -> &Arc<Layout> {
         &self.layout
@@ -89,6 +135,15 @@ impl Checker {
     /// conflict (true of any subset of a solution grid, which is all the generator asks
     /// about); use [`Checker::count_grid`] for arbitrary input.
     pub fn count(&self, values: &[u8]) -> Count {
+        if self.fast9
+            && let Ok(cells) = <&[u8; 81]>::try_from(values)
+        {
+            return match Fast::count_up_to(cells, 2).0 {
+                0 => Count::None,
+                1 => Count::Unique,
+                _ => Count::Many,
+            };
+        }
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
         self.count_valid(&grid)
     }
@@ -102,8 +157,16 @@ impl Checker {
     }
 
     fn count_valid(&self, grid: &Grid) -> Count {
+        let first = Self::count_with(self.solver.as_ref(), &self.limits, grid);
+        match (&self.fallback, first) {
+            (Some((solver, limits)), Count::Unknown) => Self::count_with(solver, limits, grid),
+            _ => first,
+        }
+    }
+
+    fn count_with(solver: &dyn Solver, limits: &Limits, grid: &Grid) -> Count {
         let mut found = 0u64;
-        let search = self.solver.search(grid, &self.limits, &mut |_| {
+        let search = solver.search(grid, limits, &mut |_| {
             found += 1;
             if found >= 2 {
                 Flow::Stop
@@ -122,17 +185,64 @@ impl Checker {
         }
     }
 
+    /// Whether `values` is still unique after the givens at `removed` were cleared from a
+    /// unique puzzle whose solution is `solution` (`values` already has them cleared).
+    /// Another solution would differ from `solution` in a removed cell; with `fast` on 9×9
+    /// each removed cell is asked once, the cells before it pinned back to the solution, by a
+    /// search that stops at the first solution. Other engines count to two; on large grids a
+    /// count the first engine cannot finish becomes one `sat` call with the clause "some
+    /// removed cell differs from the solution".
+    pub fn stays_unique(&self, values: &[u8], removed: &[usize], solution: &[u8]) -> bool {
+        if self.fast9
+            && let (Ok(cells), Ok(sol)) = (
+                <&[u8; 81]>::try_from(values),
+                <&[u8; 81]>::try_from(solution),
+            )
+        {
+            let mut cells = *cells;
+            for &c in removed {
+                if Fast::has_solution_excluding(&cells, &[(c, sol[c])]) {
+                    return false;
+                }
+                cells[c] = sol[c];
+            }
+            return true;
+        }
+        let grid = Grid::from_values(self.layout.clone(), values.to_vec());
+        let first = Self::count_with(self.solver.as_ref(), &self.limits, &grid);
+        match (&self.fallback, first) {
+            (Some((sat, limits)), Count::Unknown) => {
+                let avoid: Vec<(usize, u8)> = removed.iter().map(|&c| (c, solution[c])).collect();
+                // One clause: some removed cell differs from the solution.
+                sat.has_solution_avoiding(&grid, &avoid, &limits.budget) == Ok(Some(false))
+            }
+            _ => first == Count::Unique,
+        }
+    }
+
     /// The unique solution of `values`, if it has exactly one.
     pub fn unique_solution(&self, values: &[u8]) -> Option<Vec<u8>> {
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
         if grid.find_conflict().is_some() {
             return None;
         }
+        let first = Self::unique_with(self.solver.as_ref(), &self.limits, &grid);
+        match (&self.fallback, first) {
+            (Some((solver, limits)), Err(())) => Self::unique_with(solver, limits, &grid).ok()?,
+            (_, r) => r.ok()?,
+        }
+    }
+
+    /// `Ok(Some(solution))` when unique, `Ok(None)` when not, `Err(())` when undecided.
+    fn unique_with(
+        solver: &dyn Solver,
+        limits: &Limits,
+        grid: &Grid,
+    ) -> Result<Option<Vec<u8>>, ()> {
         let mut first = None;
         let mut found = 0u64;
-        let s = self
-            .solver
-            .search(&grid, &self.limits, &mut |sol| {
+        let s = solver
+            .search(grid, limits, &mut |sol| {
                 found += 1;
                 if first.is_none() {
                     first = Some(sol.to_vec());
@@ -143,13 +253,35 @@ impl Checker {
                     Flow::Continue
                 }
             })
-            .ok()?;
-        (found == 1 && s.end == End::Exhausted).then_some(first?)
+            .map_err(|_| ())?;
+        match (found, s.end) {
+            (n, _) if n >= 2 => Ok(None),
+            (1, End::Exhausted) => Ok(first),
+            (0, End::Exhausted) => Ok(None),
+            _ => Err(()),
+        }
     }
 
     /// Whether removing any single given leaves more than one solution (the puzzle itself is
     /// assumed unique). Unknown counts are not proof of ambiguity: they make this `false`.
     pub fn is_minimal(&self, values: &[u8]) -> bool {
+        if self.fast9
+            && let Ok(cells) = <&[u8; 81]>::try_from(values)
+        {
+            let Some(sol) = Fast::solve_first(cells).0 else {
+                return false;
+            };
+            let mut cells = *cells;
+            return (0..81).all(|i| {
+                if cells[i] == 0 {
+                    return true;
+                }
+                cells[i] = 0;
+                let other = Fast::has_solution_excluding(&cells, &[(i, sol[i])]);
+                cells[i] = sol[i];
+                other
+            });
+        }
         let mut v = values.to_vec();
         for i in 0..v.len() {
             if v[i] == 0 {
@@ -164,5 +296,99 @@ impl Checker {
             }
         }
         true
+    }
+}
+
+/// Whether naked and hidden singles, run from the givens of `values` alone, fill every cell of
+/// `removed`. When they do, the puzzle forces those cells back to the values they held, so it
+/// is exactly as unique as it was with them given, and no search is needed. Works on every
+/// layout (peers carry the extra rules; hidden singles use the houses). `false` means only
+/// "not shown", never "not unique".
+pub fn forced_by_singles(layout: &Layout, values: &[u8], removed: &[usize]) -> bool {
+    let n = layout.size();
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let cells = layout.cell_count();
+    let mut cands = vec![full; cells];
+    let mut vals = values.to_vec();
+    let mut queue: Vec<(usize, u8)> = Vec::new();
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 {
+            queue.push((i, v));
+        }
+    }
+    let mut open = removed.iter().filter(|&&i| vals[i] == 0).count();
+    // Places queued values: clears their digit from every peer and queues naked singles.
+    let settle = |vals: &mut Vec<u8>,
+                  cands: &mut Vec<u64>,
+                  queue: &mut Vec<(usize, u8)>,
+                  open: &mut usize|
+     -> bool {
+        while let Some((i, v)) = queue.pop() {
+            let bit = 1u64 << (v - 1);
+            cands[i] = bit;
+            for p in layout.peers(Cell(i as u16)) {
+                let j = p.index();
+                if cands[j] & bit == 0 {
+                    continue;
+                }
+                cands[j] &= !bit;
+                match cands[j].count_ones() {
+                    0 => return false,
+                    1 if vals[j] == 0 => {
+                        let d = cands[j].trailing_zeros() as u8 + 1;
+                        vals[j] = d;
+                        if removed.contains(&j) {
+                            *open -= 1;
+                        }
+                        queue.push((j, d));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        true
+    };
+    loop {
+        if !settle(&mut vals, &mut cands, &mut queue, &mut open) {
+            return false;
+        }
+        if open == 0 {
+            return true;
+        }
+        // Hidden singles: a digit with one open place left in a house.
+        for h in layout.houses() {
+            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            for c in layout.house_cells(h) {
+                let i = c.index();
+                if vals[i] != 0 {
+                    placed |= 1u64 << (vals[i] - 1);
+                } else {
+                    twice |= once & cands[i];
+                    once |= cands[i];
+                }
+            }
+            let single = once & !twice & !placed;
+            if single == 0 {
+                continue;
+            }
+            for c in layout.house_cells(h) {
+                let i = c.index();
+                let hit = cands[i] & single;
+                if vals[i] == 0 && hit != 0 {
+                    if hit.count_ones() > 1 {
+                        return false;
+                    }
+                    let d = hit.trailing_zeros() as u8 + 1;
+                    vals[i] = d;
+                    if removed.contains(&i) {
+                        open -= 1;
+                    }
+                    queue.push((i, d));
+                }
+            }
+        }
+        if queue.is_empty() {
+            return false;
+        }
     }
 }

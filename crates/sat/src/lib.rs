@@ -90,6 +90,86 @@ impl Sat {
     pub fn options(&self) -> SatOptions {
         self.options
     }
+
+    /// Whether `puzzle` has a solution in which at least one `(cell, digit)` of `avoid` does
+    /// not hold, in one solver call: the condition is a single clause. `Ok(None)` when the
+    /// budget (time, cancel flag, or nodes counted as conflicts) ran out first. This is the
+    /// uniqueness question a generator asks after removing givens from a unique puzzle: any
+    /// other solution differs from the known one in a removed cell. A model found is checked
+    /// with the independent checker before it is believed.
+    pub fn has_solution_avoiding(
+        &self,
+        puzzle: &Grid,
+        avoid: &[(usize, u8)],
+        budget: &sudokit_core::Budget,
+    ) -> Result<Option<bool>, SolveError> {
+        let deadline = budget.time.map(|t| Instant::now() + t);
+        let cnf = encode::encode(
+            puzzle,
+            EncodeOptions {
+                reduce: self.options.reduce,
+                house_at_most_one: self.options.house_at_most_one,
+            },
+        );
+        if cnf.trivially_unsat {
+            return Ok(Some(false));
+        }
+        let stop = Stop {
+            deadline,
+            cancel: budget.cancel.clone(),
+            conflicts_left: budget.nodes.unwrap_or(u64::MAX),
+        };
+        let (mut solver, vars) = load(&cnf, stop);
+        let mut clause = Vec::with_capacity(avoid.len());
+        let mut free = false;
+        for &(c, d) in avoid {
+            match cnf.fixed.get(c) {
+                None => {
+                    return Err(SolveError::Failed {
+                        engine: "sat",
+                        reason: format!("cell {c} is outside the grid"),
+                    });
+                }
+                Some(&f) if f == d => continue,
+                Some(&f) if f != 0 => free = true,
+                _ => match cnf.primary.iter().position(|&p| p == (c, d)) {
+                    Some(i) => clause.push(BLit::new(vars[i], false)),
+                    // The digit is no candidate there: every solution avoids it.
+                    None => free = true,
+                },
+            }
+        }
+        if !free && (clause.is_empty() || !solver.add_clause_reuse(&mut clause)) {
+            return Ok(Some(false));
+        }
+        let result = solver.solve_limited(&[]);
+        if result == lbool::FALSE {
+            return Ok(Some(false));
+        }
+        if result != lbool::TRUE {
+            return Ok(None);
+        }
+        let mut values = cnf.fixed.clone();
+        for (i, &(c, d)) in cnf.primary.iter().enumerate() {
+            if solver.value_var(vars[i]) == lbool::TRUE {
+                values[c] = d;
+            }
+        }
+        let grid = Grid::from_values(puzzle.layout_arc().clone(), values);
+        if let Err(e) = verify(puzzle, &grid) {
+            return Err(SolveError::Failed {
+                engine: "sat",
+                reason: format!("model failed verification: {e}"),
+            });
+        }
+        if !avoid.iter().any(|&(c, d)| grid.values()[c] != d) {
+            return Err(SolveError::Failed {
+                engine: "sat",
+                reason: "model does not avoid the excluded digits".into(),
+            });
+        }
+        Ok(Some(true))
+    }
 }
 
 /// Lets the budget reach inside a solve: batsat asks `stop` regularly, and every learnt

@@ -171,3 +171,61 @@ fn top95_and_17_clue_agree_with_the_reference() {
         }
     }
 }
+
+/// `has_solution_avoiding` against the reference: on puzzles blanked from a seed case's
+/// solution, "a solution with some listed cell different from the known solution" exists
+/// exactly when the puzzle is not unique (every listed cell blank) or, with one given listed
+/// among them, never through that given. Run on 9×9 and on every small layout.
+#[test]
+fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
+    let mut cases: Vec<(String, Grid)> = seed_cases()
+        .into_iter()
+        .filter_map(|(name, _, sol)| sol.map(|s| (name, s)))
+        .take(3)
+        .collect();
+    for (name, layout) in small_layouts() {
+        let empty = Grid::empty(layout);
+        if let Some(s) = reference_solution(&empty) {
+            cases.push((name.to_string(), s));
+        }
+    }
+    let sat = Sat::new();
+    let (mut unique, mut many) = (0, 0);
+    for (name, sol) in &cases {
+        for (seed, percent) in [(1, 40), (2, 55), (3, 65), (4, 75)] {
+            let puzzle = blank(sol, percent, seed);
+            let blanks: Vec<(usize, u8)> = puzzle
+                .values()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v == 0)
+                .map(|(c, _)| (c, sol.values()[c]))
+                .collect();
+            let expected = reference_count(&puzzle, 2) >= 2;
+            let got = sat
+                .has_solution_avoiding(&puzzle, &blanks, &Budget::default())
+                .expect("no error")
+                .expect("no budget");
+            assert_eq!(got, expected, "{name} seed {seed}");
+            if expected {
+                many += 1
+            } else {
+                unique += 1
+            }
+            // Listing only a given: no solution can avoid it.
+            if let Some(g) = puzzle.values().iter().position(|&v| v != 0) {
+                let given = [(g, puzzle.values()[g])];
+                assert_eq!(
+                    sat.has_solution_avoiding(&puzzle, &given, &Budget::default()),
+                    Ok(Some(false)),
+                    "{name} seed {seed}"
+                );
+            }
+        }
+    }
+    assert!(unique > 0 && many > 0, "{unique} unique, {many} not");
+    // A node budget of one conflict on an open grid can run out: never a wrong answer.
+    let open = Grid::empty(Arc::new(Layout::standard(16).expect("16x16")));
+    let r = sat.has_solution_avoiding(&open, &[(0, 1)], &Budget::nodes(1));
+    assert!(matches!(r, Ok(Some(true)) | Ok(None)), "{r:?}");
+}
