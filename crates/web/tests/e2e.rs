@@ -144,28 +144,54 @@ async fn screenshot(c: &Client, name: &str) {
 
 const ARROW_RIGHT: char = '\u{E014}';
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
-async fn browser_end_to_end() {
+/// Starts the app and a browser on its page, with the 9×9 grid drawn and every panel unfolded
+/// (so every control can be clicked); `None`, with a note, when chromedriver is missing.
+async fn open_page() -> Option<(Driver, Client)> {
     let Some(driver) = find_chromedriver() else {
         eprintln!("chromedriver not found on PATH: browser tests skipped");
-        return;
+        return None;
     };
     let base = start_app().await;
-    let (_driver, c) = start_browser(&driver).await;
+    let (driver, c) = start_browser(&driver).await;
     c.goto(&base).await.expect("page loads");
     wait_for(
         &c,
         "document.querySelectorAll('#board .cell').length === 81",
     )
     .await;
-    wait_for(&c, "document.querySelectorAll('#engine option').length > 3").await;
-    // Unfold every panel, so every control can be clicked.
     eval(
         &c,
         "document.querySelectorAll('details').forEach((d) => { d.open = true; }) || true",
     )
     .await;
+    Some((driver, c))
+}
+
+/// Picks `n`×`n` in the size menu and waits for the grid.
+async fn select_size(c: &Client, n: usize) {
+    c.find(Locator::Css(&format!("#size option[value='{n}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        c,
+        &format!(
+            "document.querySelectorAll('#board .cell').length === {}",
+            n * n
+        ),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_end_to_end() {
+    let Some((_driver, c)) = open_page().await else {
+        return;
+    };
+    wait_for(&c, "document.querySelectorAll('#engine option').length > 3").await;
 
     // Enter the puzzle by keyboard as givens: a digit (or nothing) then →, cell by cell.
     click(&c, "#edit-givens").await;
@@ -305,17 +331,7 @@ async fn browser_end_to_end() {
     screenshot(&c, "web-generate").await;
 
     // Switch to 16x16 and type the digit 16 (G) as a given.
-    c.find(Locator::Css("#size option[value='16']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(
-        &c,
-        "document.querySelectorAll('#board .cell').length === 256",
-    )
-    .await;
+    select_size(&c, 16).await;
     click(&c, "#edit-givens").await;
     click(&c, "#board .cell[data-i='0']").await;
     board.send_keys("g").await.unwrap();
@@ -335,17 +351,7 @@ async fn browser_end_to_end() {
 
     // Jigsaw: back to 4x4 (2x2 boxes), switch on jigsaw mode and paint by dragging: cells 1
     // and 2 of the top row change region, then a valid jigsaw is painted and solved.
-    c.find(Locator::Css("#size option[value='4']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(
-        &c,
-        "document.querySelectorAll('#board .cell').length === 16",
-    )
-    .await;
+    select_size(&c, 4).await;
     click(&c, "#jigsaw").await;
     wait_for(&c, "!document.getElementById('paint-row').hidden").await;
     // Regions 1112 / 1222 / 3334 / 3444: paint cell 2 into region 1 and cell 4... by drags.
@@ -419,23 +425,9 @@ const EASTER_MONSTER: &str =
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
 async fn browser_easter_monster_by_hints_then_a_16x16() {
-    let Some(driver) = find_chromedriver() else {
-        eprintln!("chromedriver not found on PATH: browser tests skipped");
+    let Some((_driver, c)) = open_page().await else {
         return;
     };
-    let base = start_app().await;
-    let (_driver, c) = start_browser(&driver).await;
-    c.goto(&base).await.expect("page loads");
-    wait_for(
-        &c,
-        "document.querySelectorAll('#board .cell').length === 81",
-    )
-    .await;
-    eval(
-        &c,
-        "document.querySelectorAll('details').forEach((d) => { d.open = true; }) || true",
-    )
-    .await;
     let paste = c.find(Locator::Id("paste")).await.unwrap();
     paste.send_keys(EASTER_MONSTER).await.unwrap();
     click(&c, "#load").await;
@@ -503,17 +495,7 @@ async fn browser_easter_monster_by_hints_then_a_16x16() {
     );
 
     // Generate a 16×16 and solve it.
-    c.find(Locator::Css("#size option[value='16']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(
-        &c,
-        "document.querySelectorAll('#board .cell').length === 256",
-    )
-    .await;
+    select_size(&c, 16).await;
     click(&c, "#generate").await;
     wait_for(
         &c,
