@@ -8,7 +8,7 @@
 //! is not a regular file (a terminal, a pipe) — whenever the next read would wait for more
 //! input: records that trickle in are answered as they arrive, not when a chunk fills.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fs::File;
@@ -19,8 +19,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
-use sudokit_core::format::{InputFormat, LayoutSpec, LineParser, ParseError, Reader, Record};
-use sudokit_core::{Extra, Layout};
+use sudokit_core::Layout;
+use sudokit_core::format::{
+    InputFormat, LayoutSpec, LayoutSpecError, LineParser, ParseError, Reader, Record,
+    parse_region_map,
+};
 
 /// A record and the name of the input it came from.
 pub struct Item {
@@ -81,30 +84,8 @@ impl Item {
 /// The receiving end of the reader thread: chunks of records, or the I/O error that ended it.
 pub type Chunks = Receiver<Result<Vec<Item>>>;
 
-/// Parses `--box RxC`.
-pub fn parse_box(s: &str) -> Result<(usize, usize), String> {
-    let (r, c) = s
-        .split_once(['x', 'X', '*', '×'])
-        .ok_or_else(|| format!("expected RxC (e.g. 3x3), got '{s}'"))?;
-    let r: usize = r
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad box rows in '{s}'"))?;
-    let c: usize = c
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad box columns in '{s}'"))?;
-    if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > sudokit_core::MAX_SIZE) {
-        return Err(format!("box {r}x{c} gives an unsupported size (1..=64)"));
-    }
-    Ok((r, c))
-}
-
-/// Parses one `--extra` name.
-pub fn parse_extra(s: &str) -> Result<Extra, String> {
-    Extra::parse(s)
-        .ok_or_else(|| format!("unknown extra '{s}' (diagonals, anti-knight, anti-king)"))
-}
+/// `--box RxC` and `--extra NAME` parse as the web API's fields do (`sudokit-core`).
+pub use sudokit_core::format::{parse_box, parse_extra};
 
 /// Reads a region map file: N² labels, on one line or N lines (whitespace ignored).
 pub fn read_regions(path: &PathBuf) -> Result<Layout> {
@@ -125,27 +106,12 @@ pub fn read_regions(path: &PathBuf) -> Result<Layout> {
     }
     let text = String::from_utf8(bytes)
         .with_context(|| format!("{}: regions file is not UTF-8 text", path.display()))?;
-    let labels: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| {
-            l.chars()
-                .filter(|c| !c.is_whitespace())
-                .map(String::from)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let n = (labels.len() as f64).sqrt().round() as usize;
-    if n * n != labels.len() || n == 0 {
-        bail!(
-            "{}: region map has {} labels, expected N² for some N",
-            path.display(),
-            labels.len()
-        );
-    }
-    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-    Layout::jigsaw_from_labels(n, &refs)
-        .with_context(|| format!("{}: bad region map", path.display()))
+    parse_region_map(&text).map_err(|e| match e {
+        LayoutSpecError::Regions(source) => {
+            anyhow::Error::new(source).context(format!("{}: bad region map", path.display()))
+        }
+        other => anyhow!("{}: {other}", path.display()),
+    })
 }
 
 /// Total size in bytes of the inputs when they are all regular files.

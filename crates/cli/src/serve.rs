@@ -32,11 +32,15 @@ pub struct ServeArgs {
     /// Largest number of solutions a request may list or count.
     #[arg(long, default_value_t = 1000)]
     max_solutions: u64,
-    /// Requests that may work at once [default: 2 × cores].
+    /// Requests that may work at once [default: available cores].
     #[arg(long)]
     max_concurrent: Option<usize>,
-    /// How long a request waits for a free slot before it gets a 503.
-    #[arg(long, default_value = "2s", value_parser = humantime::parse_duration)]
+    /// Requests that may wait for a slot; past that a request gets a 503 at once.
+    #[arg(long, default_value_t = 256)]
+    max_queue: usize,
+    /// How long a request waits for a free slot before it gets a 503 (the request timeout
+    /// also bounds it).
+    #[arg(long, default_value = "30s", value_parser = humantime::parse_duration)]
     queue_wait: Duration,
     /// Puzzles one generate request may ask for.
     #[arg(long, default_value_t = 20)]
@@ -59,6 +63,7 @@ pub fn run_serve(args: ServeArgs) -> Result<u8> {
         max_nodes: args.max_nodes,
         max_solutions: args.max_solutions,
         max_concurrent: args.max_concurrent.unwrap_or(defaults.max_concurrent),
+        max_queue: args.max_queue,
         queue_wait: args.queue_wait,
         max_generate: args.max_generate,
         request_timeout: args.request_timeout,

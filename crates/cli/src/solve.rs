@@ -21,6 +21,7 @@ use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
 use sudokit_engines::{auto_engine, engine};
+use sudokit_web::records::{self, SolveMode, grid_json};
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -200,21 +201,6 @@ fn grid_text(g: &Grid, f: OutputFormat) -> String {
     write_grid(g, f)
 }
 
-fn grid_json(g: &Grid) -> Value {
-    match g.to_line() {
-        Some(s) => Value::String(s),
-        None => {
-            let n = g.size();
-            Value::Array(
-                g.values()
-                    .chunks(n)
-                    .map(|row| Value::Array(row.iter().map(|&v| json!(v)).collect()))
-                    .collect(),
-            )
-        }
-    }
-}
-
 fn out_format(f: OutFormat, input: InputFormat) -> OutputFormat {
     match f {
         OutFormat::Line | OutFormat::Csv | OutFormat::Json => OutputFormat::Line,
@@ -339,12 +325,13 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     let error_out = |msg: String, engine: Option<&str>, puzzle: Option<&Grid>| -> String {
         match ctx.format {
             OutFormat::Json => {
-                let v = json!({
-                    "record": rec.index, "line": rec.line, "file": &*item.source,
-                    "label": rec.label, "status": "invalid", "solutions": [],
-                    "count": Value::Null, "exact": false, "error": msg, "engine": engine,
-                    "stats": Value::Null,
-                });
+                let v = records::with_position(
+                    records::solve_error_record(engine, &msg),
+                    rec.index,
+                    rec.line,
+                    &item.source,
+                    rec.label.as_deref(),
+                );
                 format!("{v}\n")
             }
             OutFormat::Csv => csv_row(
@@ -471,30 +458,20 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     }
     let count_word = count_text(report.count, report.exact, report.end);
     if ctx.format == OutFormat::Json {
-        let mut stats = serde_json::to_value(&report.stats).unwrap_or(Value::Null);
-        if let Value::Object(m) = &mut stats {
-            // Only a solution found without a guess counts: an engine that gave up or was
-            // stopped made no claim, whatever its counters say.
-            m.insert(
-                "no_guess".into(),
-                json!(report.status == Status::Solved && report.stats.guesses == 0),
-            );
-            m.insert(
-                "micros".into(),
-                json!((report.elapsed.as_secs_f64() * 1e6 * 10.0).round() / 10.0),
-            );
-        }
-        let solutions: Vec<Value> = match ctx.mode {
-            Mode::First => first.iter().map(grid_json).collect(),
-            Mode::Limit(_) | Mode::Count(_) => Vec::new(),
+        let mode = match ctx.mode {
+            Mode::First => SolveMode::First,
+            Mode::Limit(k) => SolveMode::Limit(k),
+            Mode::Count(k) => SolveMode::Count(k),
         };
-        let mut v = json!({
-            "record": rec.index, "line": rec.line, "file": &*item.source, "label": rec.label,
-            "status": done.status,
-            "solutions": solutions,
-            "count": report.count, "exact": report.exact, "error": verify_error,
-            "engine": name, "stats": stats,
-        });
+        let record =
+            records::solve_record(&report, name, mode, first.as_ref(), verify_error.as_deref());
+        let mut v = records::with_position(
+            record,
+            rec.index,
+            rec.line,
+            &item.source,
+            rec.label.as_deref(),
+        );
         if ctx.verify {
             v["verified"] = json!(verify_error.is_none() && first.is_some());
         }

@@ -115,6 +115,14 @@ impl Checker {
         })
     }
 
+    /// The same checker with `budget` for each count instead of [`CHECK_NODES`] nodes. A count
+    /// cut short is [`Count::Unknown`]; a set cancel flag therefore ends every later count at
+    /// once (for callers that must stop when their client goes away).
+    pub fn with_budget(mut self, budget: Budget) -> Checker {
+        self.limits.budget = budget;
+        self
+    }
+
     /// The engine's name.
     pub fn engine(&self) -> &'static str {
         self.solver.name()

@@ -333,6 +333,39 @@ async function doHint() {
   out("hint-out", v.text);
   draw();
 }
+// Applies the next step to the player's grid: its placements become entries, its eliminations
+// come off the pencil marks. A cell without marks gets its computed candidates first, so the
+// removal is kept and the next hint moves on (the server reads an unmarked cell as "every
+// digit"). The step is asked for at level 3 whatever the level shown, and is highlighted.
+async function doApply() {
+  const v = await api("hint", request(Object.assign({ level: 3 }, userFields())));
+  if (!v.step) {
+    clearOverlays();
+    S.wrong = wrongSet(v.wrong || []);
+    out("hint-out", v.text);
+    draw();
+    return;
+  }
+  const step = v.step, idx = (p) => (p.row - 1) * S.n + (p.col - 1);
+  change(() => {
+    const values = S.givens.map((g, i) => g || S.entries[i]);
+    const cands = candidatesOf(values);
+    const marked = S.pencil.some((p) => p);
+    for (let i = 0; i < values.length; i++) {
+      if (!values[i] && (!marked || (!S.pencil[i] && step.eliminations.some((p) => idx(p) === i)))) S.pencil[i] = cands[i];
+    }
+    for (const p of step.eliminations) S.pencil[idx(p)] &= ~(1 << p.digit);
+    for (const p of step.placements) {
+      const i = idx(p);
+      S.entries[i] = p.digit; S.pencil[i] = 0;
+      for (const q of peersOf(i)) S.pencil[q] &= ~(1 << p.digit);
+    }
+  });
+  S.hl = highlightOf(step);
+  const left = S.givens.filter((g, i) => !g && !S.entries[i]).length;
+  out("hint-out", `Applied: ${v.text}` + (left ? "" : "\nThe grid is solved."));
+  draw();
+}
 async function doCheck() {
   const v = await api("check", request(userFields()));
   clearOverlays();
@@ -474,6 +507,7 @@ function wire() {
   $("load").onclick = () => loadText($("paste").value).catch(() => {});
   $("share").onclick = () => { saveUrl(); navigator.clipboard?.writeText(location.href).catch(() => {}); $("status").textContent = "link copied"; };
   $("hint").onclick = () => doHint().catch(() => {});
+  $("apply").onclick = () => doApply().catch(() => {});
   $("check").onclick = () => doCheck().catch(() => {});
   $("rate").onclick = () => doRate().catch(() => {});
   $("solve").onclick = () => doSolve().catch(() => {});

@@ -1,12 +1,17 @@
 //! A bounded load test of the JSON API over loopback: `C` clients (default 32) send a mix of
 //! solve, hint (levels 1–3) and rate requests for `S` seconds (default 30), each waiting for its
-//! answer before sending the next. Prints requests, failures (any status but 200), requests per
-//! second, p50/p90/p99/max latency and the process's resident memory before and after.
+//! answer before sending the next. Prints total/ok/failed requests (failed: any status but 200,
+//! or no answer), requests per second, p50/p90/p99/max latency, the figures per endpoint and
+//! the process's resident memory at the start, the middle and the end; exits with status 1 if
+//! any request failed.
 //!
 //!     cargo run --release -p sudokit-web --example load -- [SECONDS] [CLIENTS]
 //!
 //! The server runs in this process with the default limits of `sudokit serve`, so the memory
-//! figures include the clients (small: one connection and one buffer each).
+//! figures include the clients (small: one connection and one buffer each). Rate requests ask
+//! for Sudoku Explainer's rating of real puzzles under a 2 s budget, as the page does; the
+//! hardest (Easter Monster, golden nugget) end at the budget with `"status": "budget"`, which is
+//! an answer, not a failure.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -18,7 +23,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::json;
 use sudokit_web::Limits;
 
-/// Puzzles from data/examples/puzzles.txt (unique, easy to very hard).
+/// Puzzles from data/examples/puzzles.txt (unique, easy to very hard): solved and hinted.
 const PUZZLES: &[&str] = &[
     "000000090190470608052819407200048000009000500000750009907364180506081074080000000",
     "840000160000080002920100000003010085000403000750090400000008049500020010089000076",
@@ -26,6 +31,19 @@ const PUZZLES: &[&str] = &[
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
     "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
 ];
+
+/// Puzzles the rate requests cycle through (data/examples/puzzles.txt): worksheet-1,
+/// worksheet-2, worksheet-4, tarek-052 and golden-nugget.
+const RATED: &[&str] = &[
+    "000000090190470608052819407200048000009000500000750009907364180506081074080000000",
+    "840000160000080002920100000003010085000403000750090400000008049500020010089000076",
+    "900002006080007050007008100000600712000050000123004000004800300030700020500400001",
+    "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+];
+
+/// The time budget of a rate request, in milliseconds (the server's default budget).
+const RATE_BUDGET_MS: u64 = 2000;
 
 fn rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
@@ -55,9 +73,11 @@ async fn main() {
     let (tx, rx) = tokio::sync::oneshot::channel::<SocketAddr>();
     let limits = Limits::default();
     println!(
-        "limits: {} concurrent solves, {} s queue wait, {} s default budget",
+        "limits: {} slots, queue of {}, {} s queue wait, {} s request timeout, {} s default budget",
         limits.max_concurrent,
+        limits.max_queue,
         limits.queue_wait.as_secs_f64(),
+        limits.request_timeout.as_secs_f64(),
         limits.default_budget.as_secs_f64()
     );
     tokio::spawn(sudokit_web::serve(
@@ -69,7 +89,11 @@ async fn main() {
         std::future::pending(),
     ));
     let addr = rx.await.expect("the server starts");
-    let rss_before = rss_kib();
+    let rss_start = rss_kib();
+    let middle = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(secs) / 2).await;
+        rss_kib()
+    });
     let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new()).build_http();
     let deadline = Instant::now() + Duration::from_secs(secs);
     let started = Instant::now();
@@ -86,7 +110,10 @@ async fn main() {
                 let (path, body) = match i % 3 {
                     0 => ("solve", json!({"puzzle": puzzle})),
                     1 => ("hint", json!({"puzzle": puzzle, "level": 1 + (i / 3) % 3})),
-                    _ => ("rate", json!({"puzzle": puzzle})),
+                    _ => (
+                        "rate",
+                        json!({"puzzle": RATED[(i / 3) % RATED.len()], "budget_ms": RATE_BUDGET_MS}),
+                    ),
                 };
                 i += 1;
                 let req = axum::http::Request::post(format!("http://{addr}/api/{path}"))
@@ -121,11 +148,14 @@ async fn main() {
         by_path.extend(p);
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let rss_middle = middle.await.unwrap_or(0);
+    let rss_end = rss_kib();
     all.sort();
+    let total = all.len();
     println!(
-        "{clients} clients, {elapsed:.1} s: {} requests ({:.0}/s), {failures} failures",
-        all.len(),
-        all.len() as f64 / elapsed
+        "{clients} clients, {elapsed:.1} s: {total} requests ({:.1}/s), {} ok, {failures} failed",
+        total as f64 / elapsed,
+        total as u64 - failures
     );
     println!(
         "latency: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
@@ -146,15 +176,20 @@ async fn main() {
             .filter(|(p, _, good)| *p == path && !*good)
             .count();
         println!(
-            "  {path:<5}: {} answered, {failed} refused; answered p50 {:.1} ms, p99 {:.1} ms",
+            "  {path:<5}: {} ok, {failed} failed; p50 {:.1} ms, p99 {:.1} ms",
             ok.len(),
             percentile(&ok, 0.50).as_secs_f64() * 1e3,
             percentile(&ok, 0.99).as_secs_f64() * 1e3
         );
     }
     println!(
-        "RSS: {:.1} MiB before, {:.1} MiB after",
-        rss_before as f64 / 1024.0,
-        rss_kib() as f64 / 1024.0
+        "RSS: {:.1} MiB at the start, {:.1} MiB in the middle, {:.1} MiB at the end",
+        rss_start as f64 / 1024.0,
+        rss_middle as f64 / 1024.0,
+        rss_end as f64 / 1024.0
     );
+    if failures > 0 {
+        eprintln!("load: {failures} of {total} requests failed");
+        std::process::exit(1);
+    }
 }

@@ -19,10 +19,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
-use sudokit_core::format::{InputFormat, LayoutSpec, parse_one_with};
-use sudokit_core::{Budget, Digit, DigitSet, Extra, Grid, Layout, MAX_SIZE};
+use sudokit_core::format::{InputFormat, LayoutSpec, LayoutSpecError, parse_one_with};
+use sudokit_core::{Budget, Digit, DigitSet, Extra, Grid, Layout};
 use sudokit_engines::{ENGINES, EngineOptions, auto_engine, engine};
-use sudokit_generate::{Config, GenError, Generator, LayoutChoice, Rng, Symmetry};
+use sudokit_generate::{Checker, Config, GenError, Generator, LayoutChoice, Rng, Symmetry};
 use sudokit_logic::techniques::ALL;
 use sudokit_logic::{CandidateGrid, LogicSolver, Order};
 
@@ -38,6 +38,8 @@ pub struct App {
     slots: Arc<Semaphore>,
     /// Pieces of work running right now (for tests and monitoring).
     pub running: AtomicUsize,
+    /// Requests waiting for a slot right now (at most `limits.max_queue`).
+    pub waiting: AtomicUsize,
     /// Pieces of work that ended after their request was dropped.
     pub cancelled: AtomicU64,
 }
@@ -49,21 +51,44 @@ impl App {
             slots: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
             limits,
             running: AtomicUsize::new(0),
+            waiting: AtomicUsize::new(0),
             cancelled: AtomicU64::new(0),
         })
     }
 
-    /// Runs `work` on the blocking pool once a slot is free (503 after the queue wait), with a
-    /// cancel flag that is set when this future is dropped or the request times out.
+    /// Runs `work` on the blocking pool once a slot is free, with a cancel flag that is set
+    /// when this future is dropped or the request times out. A request waits in a bounded queue:
+    /// a 503 comes at once when the queue is full, or when no slot frees up within the queue
+    /// wait; the request timeout counts from here, so it bounds the wait and the work together.
     async fn run<T: Send + 'static>(
         self: &Arc<App>,
         work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let permit =
-            tokio::time::timeout(self.limits.queue_wait, self.slots.clone().acquire_owned())
-                .await
-                .map_err(|_| ApiError::busy("the server is busy: every solving slot is taken"))?
-                .map_err(|_| ApiError::busy("the server is shutting down"))?;
+        let deadline = tokio::time::Instant::now() + self.limits.request_timeout;
+        let permit = match self.slots.clone().try_acquire_owned() {
+            Ok(p) => p,
+            Err(_) => {
+                let queued = Queued::enter(self).ok_or_else(|| {
+                    ApiError::busy(format!(
+                        "the server is busy: every solving slot is taken and {} requests are \
+                         already waiting",
+                        self.limits.max_queue
+                    ))
+                })?;
+                let wait = self.limits.queue_wait.min(self.limits.request_timeout);
+                let permit = tokio::time::timeout(wait, self.slots.clone().acquire_owned())
+                    .await
+                    .map_err(|_| {
+                        ApiError::busy(format!(
+                            "the server is busy: no solving slot came free within {} s",
+                            wait.as_secs_f64()
+                        ))
+                    })?
+                    .map_err(|_| ApiError::busy("the server is shutting down"))?;
+                drop(queued);
+                permit
+            }
+        };
         let cancel = Arc::new(AtomicBool::new(false));
         let guard = CancelOnDrop(cancel.clone());
         let app = self.clone();
@@ -78,7 +103,7 @@ impl App {
             };
             work(flag)
         });
-        let out = tokio::time::timeout(self.limits.request_timeout, task).await;
+        let out = tokio::time::timeout_at(deadline, task).await;
         drop(guard);
         match out {
             Ok(Ok(v)) => Ok(v),
@@ -91,6 +116,28 @@ impl App {
                 self.limits.request_timeout.as_secs_f64()
             ))),
         }
+    }
+}
+
+/// A place in the admission queue, given back when dropped (a slot came free, the wait ran
+/// out, or the client went away while waiting).
+struct Queued<'a>(&'a App);
+
+impl<'a> Queued<'a> {
+    /// Takes a place, or `None` when `max_queue` requests are already waiting.
+    fn enter(app: &'a App) -> Option<Queued<'a>> {
+        app.waiting
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |w| {
+                (w < app.limits.max_queue).then_some(w + 1)
+            })
+            .ok()
+            .map(|_| Queued(app))
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -256,71 +303,27 @@ async fn read_json<T: for<'de> Deserialize<'de>>(app: &App, body: Body) -> Resul
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
 }
 
-fn parse_box(s: &str) -> Result<(usize, usize), ApiError> {
-    let bad = || ApiError::bad(format!("box: expected RxC (e.g. 3x3), got '{s}'"));
-    let (r, c) = s.split_once(['x', 'X', '*', '×']).ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > MAX_SIZE) {
-        return Err(ApiError::bad(format!(
-            "box {r}x{c} gives an unsupported size (1..=64)"
-        )));
-    }
-    Ok((r, c))
-}
-
-fn parse_extras(list: &[String]) -> Result<Vec<Extra>, ApiError> {
-    list.iter()
-        .map(|s| {
-            Extra::parse(s).ok_or_else(|| {
-                ApiError::bad(format!(
-                    "unknown extra '{s}' (diagonals, anti-knight, anti-king)"
-                ))
-            })
-        })
-        .collect()
-}
-
-/// A region map: N² labels, whitespace and `#` comment lines ignored.
-fn parse_regions(text: &str) -> Result<Layout, ApiError> {
-    let labels: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| {
-            l.chars()
-                .filter(|c| !c.is_whitespace())
-                .map(String::from)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let n = (labels.len() as f64).sqrt().round() as usize;
-    if n * n != labels.len() || n == 0 {
-        return Err(ApiError::bad(format!(
-            "regions: {} labels is not N² for any N",
-            labels.len()
-        )));
-    }
-    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-    Layout::jigsaw_from_labels(n, &refs).map_err(|e| ApiError::bad(format!("regions: {e}")))
+/// A layout part of a request refused: worded as the command line words the flag's error,
+/// prefixed with the field (`box`, `regions`) where the message does not name it.
+fn layout_error(e: LayoutSpecError) -> ApiError {
+    ApiError::bad(match e {
+        LayoutSpecError::BoxSyntax(_)
+        | LayoutSpecError::BoxRows(_)
+        | LayoutSpecError::BoxColumns(_) => format!("box: {e}"),
+        LayoutSpecError::RegionCount(_) => format!("regions: {e}"),
+        LayoutSpecError::Regions(ref source) => format!("regions: {e}: {source}"),
+        _ => e.to_string(),
+    })
 }
 
 impl PuzzleRequest {
     fn spec(&self) -> Result<LayoutSpec, ApiError> {
-        let extras = parse_extras(&self.extra)?;
-        let regions = match &self.regions {
-            Some(r) if !r.trim().is_empty() => {
-                if self.box_shape.is_some() {
-                    return Err(ApiError::bad("give either box or regions, not both"));
-                }
-                Some(Arc::new(parse_regions(r)?))
-            }
-            _ => None,
-        };
-        Ok(LayoutSpec {
-            box_shape: self.box_shape.as_deref().map(parse_box).transpose()?,
-            regions,
-            extras,
-        })
+        LayoutSpec::parse(
+            self.box_shape.as_deref(),
+            self.regions.as_deref(),
+            &self.extra,
+        )
+        .map_err(layout_error)
     }
 
     fn grid(&self) -> Result<Grid, ApiError> {
@@ -610,10 +613,14 @@ async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let app2 = app.clone();
     let v = app
         .run(move |cancel| {
-            let rater = req.rate.then(records::rater);
-            let mut v = records::check(&puzzle, 1, rater.as_deref()).json;
+            // Every count, the rating and the entries' check run under the request's budget
+            // and stop with its cancel flag; a count cut short reads `unique: "unknown"`.
+            let budget = req.budget(&app2, cancel);
+            let checker = Checker::new(puzzle.layout_arc().clone()).with_budget(budget.clone());
+            let rate = |g: &Grid| records::rate_within(g, &budget);
+            let rate = req.rate.then_some(&rate as records::RateFn<'_>);
+            let mut v = records::check_with(&puzzle, 1, &checker, rate).json;
             if let Some(g) = g {
-                let budget = req.budget(&app2, cancel);
                 match records::wrong_entries(&g, Some(&puzzle), &budget) {
                     Ok(w) => {
                         let n = puzzle.size();
@@ -644,23 +651,21 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             "count must be between 1 and {max} on this server"
         )));
     }
-    let extras = parse_extras(&req.extra)?;
+    let spec = LayoutSpec::parse(req.box_shape.as_deref(), req.regions.as_deref(), &req.extra)
+        .map_err(layout_error)?;
+    let extras = spec.extras;
     let size = req.size.unwrap_or(9);
     let layout = if req.jigsaw {
-        if req.box_shape.is_some() || req.regions.is_some() {
+        if spec.box_shape.is_some() || spec.regions.is_some() {
             return Err(ApiError::bad(
                 "jigsaw makes its own regions: drop box and regions",
             ));
         }
         LayoutChoice::RandomJigsaw { n: size, extras }
     } else {
-        let base = match (&req.regions, &req.box_shape) {
-            (Some(_), Some(_)) => {
-                return Err(ApiError::bad("give either box or regions, not both"));
-            }
-            (Some(r), None) => parse_regions(r)?,
-            (None, Some(b)) => {
-                let (r, c) = parse_box(b)?;
+        let base = match (spec.regions, spec.box_shape) {
+            (Some(r), _) => Arc::unwrap_or_clone(r),
+            (None, Some((r, c))) => {
                 Layout::boxed(r * c, r, c).map_err(|e| ApiError::bad(e.to_string()))?
             }
             (None, None) => Layout::standard(size).map_err(|e| ApiError::bad(e.to_string()))?,

@@ -1,8 +1,12 @@
-//! The server's limits: body size, per-request budgets and their ceilings, concurrency,
-//! generation count and request timeout.
+//! The server's limits: body size, per-request budgets and their ceilings, concurrency, the
+//! admission queue, generation count and request timeout.
 //!
 //! Design decision: a request may ask for a budget, but never more than the ceiling; a request
 //! that asks for none gets the default. Every piece of work therefore ends, whatever the input.
+//! Admission is a bounded queue in front of one slot per core: a burst of requests waits its
+//! turn (up to the queue wait, by default the request timeout) instead of being refused, and a
+//! 503 comes only when the queue is full or the request runs out of time. More slots than cores
+//! would not finish the work sooner, it would only share the cores more thinly.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -23,9 +27,12 @@ pub struct Limits {
     pub max_nodes: u64,
     /// Largest `limit`/`count` of solutions a request may ask for [default: 1,000].
     pub max_solutions: u64,
-    /// Requests that may work at once [default: 2 × cores].
+    /// Requests that may work at once [default: available cores].
     pub max_concurrent: usize,
-    /// How long a request waits for a free slot before a 503 [default: 2 s].
+    /// Requests that may wait for a slot; one more gets a 503 at once [default: 256].
+    pub max_queue: usize,
+    /// How long a request waits for a free slot before a 503; the request timeout bounds it
+    /// too, since it counts from the request's arrival [default: 30 s].
     pub queue_wait: Duration,
     /// Puzzles one `/api/generate` request may ask for [default: 20].
     pub max_generate: u64,
@@ -42,8 +49,9 @@ impl Default for Limits {
             max_budget: Duration::from_secs(10),
             max_nodes: 100_000_000,
             max_solutions: 1000,
-            max_concurrent: 2 * cores,
-            queue_wait: Duration::from_secs(2),
+            max_concurrent: cores,
+            max_queue: 256,
+            queue_wait: Duration::from_secs(30),
             max_generate: 20,
             request_timeout: Duration::from_secs(30),
         }

@@ -506,19 +506,36 @@ pub struct Checked {
 /// `sudokit check` for one puzzle: givens, uniqueness, minimality, symmetry classes and, with
 /// `rater`, the rating of a unique puzzle.
 pub fn check(g: &Grid, line: usize, rater: Option<&dyn Rater>) -> Checked {
+    let rate = rater.map(|r| {
+        move |g: &Grid| {
+            let r = r.rate(g, None);
+            r.complete.then_some(r.se)
+        }
+    });
+    check_with(
+        g,
+        line,
+        &Checker::new(g.layout_arc().clone()),
+        rate.as_ref().map(|f| f as RateFn<'_>),
+    )
+}
+
+/// How [`check_with`] rates a unique puzzle: its rating, or `None` when it could not finish.
+pub type RateFn<'a> = &'a dyn Fn(&Grid) -> Option<f32>;
+
+/// [`check`] with the caller's `checker` (e.g. one under a request's budget) and `rate`, which
+/// gives a unique puzzle's rating or `None` when it could not finish. The record is the same.
+pub fn check_with(g: &Grid, line: usize, checker: &Checker, rate: Option<RateFn<'_>>) -> Checked {
     let layout = g.layout_arc().clone();
-    let p = properties(g, &Checker::new(layout.clone()));
+    let p = properties(g, checker);
     let unique = match p.count {
         Count::Unique => "yes",
         Count::Many => "no",
         Count::None => "unsolvable",
         Count::Unknown => "unknown",
     };
-    let rating = match rater {
-        Some(r) if p.count == Count::Unique => {
-            let r = r.rate(g, None);
-            r.complete.then_some(r.se)
-        }
+    let rating = match rate {
+        Some(rate) if p.count == Count::Unique => rate(g),
         _ => None,
     };
     let syms: Vec<&str> = p.symmetries.iter().map(|s| s.name()).collect();
@@ -535,7 +552,7 @@ pub fn check(g: &Grid, line: usize, rater: Option<&dyn Rater>) -> Checked {
         "symmetry": syms,
         "layout_allows": allowed,
     });
-    if rater.is_some() {
+    if rate.is_some() {
         json["rating"] = rating_json(rating);
     }
     let text = format!(
@@ -562,6 +579,18 @@ pub fn check(g: &Grid, line: usize, rater: Option<&dyn Rater>) -> Checked {
 /// one function.
 pub fn rater() -> Box<dyn Rater> {
     Box::new(sudokit_generate::SeRater::default())
+}
+
+/// The rating of [`rater`] (SE's ER, dynamic chains nested one level) under `budget`, or `None`
+/// when the budget ran out or the puzzle is beyond the rater: the rating of
+/// `sudokit check --rate`, stoppable.
+pub fn rate_within(g: &Grid, budget: &Budget) -> Option<f32> {
+    let opts = RateOptions {
+        max_level: sudokit_generate::SeRater::default().max_level,
+        budget: budget.clone(),
+        ..RateOptions::default()
+    };
+    rate(g, &opts).er.map(|er| er as f32)
 }
 
 /// The rating fields of one `sudokit rate --format json` record (the CLI adds its position
@@ -629,8 +658,63 @@ pub enum SolveMode {
     Count(u64),
 }
 
-/// One record of `sudokit solve --format json` (without the position fields): `status`,
-/// `solutions`, `count`, `exact`, `error`, `engine`, `stats`.
+/// The record of a puzzle that could not be solved at all (it did not parse, its givens
+/// conflict, the engine refused its layout): status `invalid` and `message`.
+pub fn solve_error_record(engine: Option<&str>, message: &str) -> Value {
+    json!({
+        "status": "invalid", "solutions": [], "count": Value::Null, "exact": false,
+        "error": message, "engine": engine, "stats": Value::Null,
+    })
+}
+
+/// One record of `sudokit solve --format json` from the engine's `report` (without the position
+/// fields): `status` (the report's, `stopped` for a list or count cut short by the budget,
+/// `invalid` with an `error`), `solutions` (`first` in [`SolveMode::First`], else empty: a
+/// caller listing solutions fills the array), `count`, `exact`, `error`, `engine` and `stats`
+/// (the engine's counters, `no_guess` and `micros`).
+pub fn solve_record(
+    report: &Report,
+    engine: &str,
+    mode: SolveMode,
+    first: Option<&Grid>,
+    error: Option<&str>,
+) -> Value {
+    let mut status = report.status.as_str();
+    if report.end == sudokit_core::End::Budget && mode != SolveMode::First {
+        // A count or list cut short by the budget is not an answer.
+        status = "stopped";
+    }
+    if error.is_some() {
+        status = "invalid";
+    }
+    let mut stats = serde_json::to_value(&report.stats).unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut stats {
+        // Only a solution found without a guess counts: an engine that gave up or was stopped
+        // made no claim, whatever its counters say.
+        m.insert(
+            "no_guess".into(),
+            json!(report.status == Status::Solved && report.stats.guesses == 0),
+        );
+        m.insert(
+            "micros".into(),
+            json!((report.elapsed.as_secs_f64() * 1e6 * 10.0).round() / 10.0),
+        );
+    }
+    let solutions: Vec<Value> = match mode {
+        SolveMode::First => first.into_iter().map(grid_json).collect(),
+        SolveMode::Limit(_) | SolveMode::Count(_) => Vec::new(),
+    };
+    json!({
+        "status": status,
+        "solutions": solutions,
+        "count": report.count, "exact": report.exact, "error": error,
+        "engine": engine, "stats": stats,
+    })
+}
+
+/// One record of `sudokit solve --format json` (without the position fields) for the web API:
+/// solves `puzzle` and builds [`solve_record`], with the solutions listed in
+/// [`SolveMode::Limit`].
 pub fn solve_json(
     solver: &dyn Solver,
     engine_name: &str,
@@ -646,36 +730,15 @@ pub fn solve_json(
     .with_budget(budget);
     let report: Report = match solver.solve(puzzle, &request) {
         Ok(r) => r,
-        Err(e) => {
-            return json!({
-                "status": "invalid", "solutions": [], "count": Value::Null, "exact": false,
-                "error": e.to_string(), "engine": engine_name, "stats": Value::Null,
-            });
-        }
+        Err(e) => return solve_error_record(Some(engine_name), &e.to_string()),
     };
-    let mut status = report.status.as_str();
-    if report.end == sudokit_core::End::Budget && mode != SolveMode::First {
-        status = "stopped";
+    let first = report
+        .solutions
+        .first()
+        .filter(|_| report.status == Status::Solved);
+    let mut v = solve_record(&report, engine_name, mode, first, None);
+    if let SolveMode::Limit(_) = mode {
+        v["solutions"] = report.solutions.iter().map(grid_json).collect();
     }
-    let mut stats = serde_json::to_value(&report.stats).unwrap_or(Value::Null);
-    if let Value::Object(m) = &mut stats {
-        m.insert("no_guess".into(), json!(report.stats.guesses == 0));
-        m.insert(
-            "micros".into(),
-            json!((report.elapsed.as_secs_f64() * 1e6 * 10.0).round() / 10.0),
-        );
-    }
-    let solutions: Vec<Value> = match mode {
-        SolveMode::First if report.status == Status::Solved => {
-            report.solutions.iter().take(1).map(grid_json).collect()
-        }
-        SolveMode::Limit(_) => report.solutions.iter().map(grid_json).collect(),
-        _ => Vec::new(),
-    };
-    json!({
-        "status": status,
-        "solutions": solutions,
-        "count": report.count, "exact": report.exact, "error": Value::Null,
-        "engine": engine_name, "stats": stats,
-    })
+    v
 }

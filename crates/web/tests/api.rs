@@ -9,9 +9,11 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
+use sudokit_core::Grid;
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::verify::verify;
-use sudokit_web::{App, Limits, router};
+use sudokit_generate::Checker;
+use sudokit_web::{App, Limits, records, router};
 use tower::ServiceExt;
 
 /// worksheet-1 from data/examples/puzzles.txt (unique solution).
@@ -527,7 +529,17 @@ async fn budgets_are_capped_by_the_server() {
 }
 
 fn long_app(max_concurrent: usize, queue_wait: Duration, request_timeout: Duration) -> Arc<App> {
+    queue_app(max_concurrent, 256, queue_wait, request_timeout)
+}
+
+fn queue_app(
+    max_concurrent: usize,
+    max_queue: usize,
+    queue_wait: Duration,
+    request_timeout: Duration,
+) -> Arc<App> {
     App::new(Limits {
+        max_queue,
         max_budget: Duration::from_secs(600),
         default_budget: Duration::from_secs(600),
         max_nodes: u64::MAX,
@@ -550,19 +562,27 @@ async fn wait_running(app: &App, n: usize) {
     }
 }
 
+/// Posts `body` to `path` in a task of its own and waits until its work is running.
+async fn start(
+    app: &Arc<App>,
+    path: &'static str,
+    body: Value,
+) -> tokio::task::JoinHandle<(StatusCode, Value)> {
+    let a2 = app.clone();
+    let task = tokio::spawn(async move { post(&a2, path, body).await });
+    wait_running(app, 1).await;
+    task
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_server_answers_503_and_a_dropped_request_stops_its_work() {
     let app = long_app(1, Duration::from_millis(100), Duration::from_secs(600));
-    let a2 = app.clone();
-    let long = tokio::spawn(async move {
-        post(
-            &a2,
-            "/api/solve",
-            json!({"puzzle": DEEP, "engine": "backtrack"}),
-        )
-        .await
-    });
-    wait_running(&app, 1).await;
+    let long = start(
+        &app,
+        "/api/solve",
+        json!({"puzzle": DEEP, "engine": "backtrack"}),
+    )
+    .await;
     // The only slot is taken: the next request waits 100 ms, then gets a 503.
     let (s, v) = post(&app, "/api/solve", json!({"puzzle": P})).await;
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
@@ -590,4 +610,85 @@ async fn the_request_timeout_stops_the_work_with_503() {
     assert!(error_of(&v).contains("longer than the server's limit"));
     wait_running(&app, 0).await;
     assert_eq!(app.cancelled.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_request_runs_when_a_slot_frees_and_a_full_queue_answers_503_at_once() {
+    let app = queue_app(1, 1, Duration::from_secs(600), Duration::from_secs(600));
+    let long = start(
+        &app,
+        "/api/solve",
+        json!({"puzzle": DEEP, "engine": "backtrack"}),
+    )
+    .await;
+    // The slot is taken: this request waits in the queue (one place).
+    let a3 = app.clone();
+    let queued = tokio::spawn(async move { post(&a3, "/api/solve", json!({"puzzle": P})).await });
+    let start = Instant::now();
+    while app.waiting.load(Ordering::SeqCst) != 1 {
+        assert!(start.elapsed() < Duration::from_secs(60), "never queued");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // The queue is full: the next one is refused without waiting.
+    let (s, v) = post(&app, "/api/solve", json!({"puzzle": P})).await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(error_of(&v).contains("already waiting"), "{v}");
+    // The long request goes away; the queued one gets the slot and its answer.
+    long.abort();
+    let (s, v) = queued.await.expect("queued request");
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(app.waiting.load(Ordering::SeqCst), 0);
+}
+
+/// Easter Monster (data/examples/puzzles.txt): its SE rating needs nested dynamic chains, far
+/// more work than a test waits for, so a rating that ends soon was stopped.
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_rate_request_stops_its_work() {
+    let app = long_app(1, Duration::from_secs(600), Duration::from_secs(600));
+    let long = start(&app, "/api/rate", json!({"puzzle": EASTER_MONSTER})).await;
+    long.abort();
+    wait_running(&app, 0).await;
+    assert_eq!(app.cancelled.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn check_stops_when_its_cancel_flag_is_set() {
+    // What /api/check runs, with the flag a dropped request sets: the counts (here by the plain
+    // backtracker on DEEP, which would search for minutes) and the rating give up.
+    let puzzle = parse_one(DEEP, InputFormat::Auto).unwrap();
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let budget = Limits {
+        default_budget: Duration::from_secs(600),
+        max_budget: Duration::from_secs(600),
+        ..Limits::default()
+    }
+    .budget(None, None, flag);
+    let checker = Checker::with_engine(puzzle.layout_arc().clone(), "backtrack")
+        .unwrap()
+        .with_budget(budget.clone());
+    let rate = |g: &Grid| records::rate_within(g, &budget);
+    let c = records::check_with(&puzzle, 1, &checker, Some(&rate));
+    assert_eq!(c.unique, "unknown");
+    assert_eq!(c.json["rating"], Value::Null);
+    let nugget = parse_one(NUGGET, InputFormat::Auto).unwrap();
+    assert_eq!(records::rate_within(&nugget, &budget), None);
+}
+
+/// Golden nugget (data/examples/puzzles.txt): unique, needs search, rated far above 9.
+const NUGGET: &str =
+    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
+
+#[tokio::test]
+async fn check_honours_the_node_budget() {
+    let app = app();
+    // Golden nugget needs search; one node is not enough to prove it unique.
+    let (s, v) = post(&app, "/api/check", json!({"puzzle": NUGGET, "nodes": 1})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["unique"], "unknown", "{v}");
+    let (_, v) = post(&app, "/api/check", json!({"puzzle": NUGGET})).await;
+    assert_eq!(v["unique"], "yes", "{v}");
 }

@@ -144,28 +144,54 @@ async fn screenshot(c: &Client, name: &str) {
 
 const ARROW_RIGHT: char = '\u{E014}';
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
-async fn browser_end_to_end() {
+/// Starts the app and a browser on its page, with the 9×9 grid drawn and every panel unfolded
+/// (so every control can be clicked); `None`, with a note, when chromedriver is missing.
+async fn open_page() -> Option<(Driver, Client)> {
     let Some(driver) = find_chromedriver() else {
         eprintln!("chromedriver not found on PATH: browser tests skipped");
-        return;
+        return None;
     };
     let base = start_app().await;
-    let (_driver, c) = start_browser(&driver).await;
+    let (driver, c) = start_browser(&driver).await;
     c.goto(&base).await.expect("page loads");
     wait_for(
         &c,
         "document.querySelectorAll('#board .cell').length === 81",
     )
     .await;
-    wait_for(&c, "document.querySelectorAll('#engine option').length > 3").await;
-    // Unfold every panel, so every control can be clicked.
     eval(
         &c,
         "document.querySelectorAll('details').forEach((d) => { d.open = true; }) || true",
     )
     .await;
+    Some((driver, c))
+}
+
+/// Picks `n`×`n` in the size menu and waits for the grid.
+async fn select_size(c: &Client, n: usize) {
+    c.find(Locator::Css(&format!("#size option[value='{n}']")))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        c,
+        &format!(
+            "document.querySelectorAll('#board .cell').length === {}",
+            n * n
+        ),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_end_to_end() {
+    let Some((_driver, c)) = open_page().await else {
+        return;
+    };
+    wait_for(&c, "document.querySelectorAll('#engine option').length > 3").await;
 
     // Enter the puzzle by keyboard as givens: a digit (or nothing) then →, cell by cell.
     click(&c, "#edit-givens").await;
@@ -305,17 +331,7 @@ async fn browser_end_to_end() {
     screenshot(&c, "web-generate").await;
 
     // Switch to 16x16 and type the digit 16 (G) as a given.
-    c.find(Locator::Css("#size option[value='16']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(
-        &c,
-        "document.querySelectorAll('#board .cell').length === 256",
-    )
-    .await;
+    select_size(&c, 16).await;
     click(&c, "#edit-givens").await;
     click(&c, "#board .cell[data-i='0']").await;
     board.send_keys("g").await.unwrap();
@@ -335,17 +351,7 @@ async fn browser_end_to_end() {
 
     // Jigsaw: back to 4x4 (2x2 boxes), switch on jigsaw mode and paint by dragging: cells 1
     // and 2 of the top row change region, then a valid jigsaw is painted and solved.
-    c.find(Locator::Css("#size option[value='4']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(
-        &c,
-        "document.querySelectorAll('#board .cell').length === 16",
-    )
-    .await;
+    select_size(&c, 4).await;
     click(&c, "#jigsaw").await;
     wait_for(&c, "!document.getElementById('paint-row').hidden").await;
     // Regions 1112 / 1222 / 3334 / 3444: paint cell 2 into region 1 and cell 4... by drags.
@@ -405,5 +411,115 @@ async fn browser_end_to_end() {
     .await;
     screenshot(&c, "web-jigsaw").await;
 
+    c.close().await.expect("session ends");
+}
+
+/// Easter Monster (data/examples/puzzles.txt): no single at the start, so every early hint is an
+/// elimination the player must keep in pencil marks.
+const EASTER_MONSTER: &str =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+/// The "done when" walk of issue 11, as a new user: paste the Easter Monster, take a hint and
+/// apply it until the grid is solved (every step highlighted on the grid, its text beside it),
+/// then generate a 16×16 and solve it. Prints how long the hints took.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_easter_monster_by_hints_then_a_16x16() {
+    let Some((_driver, c)) = open_page().await else {
+        return;
+    };
+    let paste = c.find(Locator::Id("paste")).await.unwrap();
+    paste.send_keys(EASTER_MONSTER).await.unwrap();
+    click(&c, "#load").await;
+    wait_for(&c, "document.querySelectorAll('.cell.given').length === 21").await;
+
+    // Cells with neither a given nor an entry, read from the URL (`p` givens, `e` entries).
+    let empty = "(() => { const q = new URLSearchParams(location.hash.slice(1)); \
+                 const p = q.get('p'), e = q.get('e') || ''; let k = 0; \
+                 for (let i = 0; i < p.length; i++) if (p[i] === '.' && (e[i] || '.') === '.') k++; \
+                 return k; })()";
+    let mut times = Vec::new();
+    for k in 0..400 {
+        if eval(&c, empty).await == json!(0) {
+            break;
+        }
+        eval(
+            &c,
+            "(document.getElementById('hint-out').textContent = '') || true",
+        )
+        .await;
+        let t = Instant::now();
+        click(&c, "#apply").await;
+        let text = wait_for(
+            &c,
+            "document.getElementById('hint-out').textContent || document.getElementById('status').textContent",
+        )
+        .await;
+        times.push(t.elapsed());
+        let text = text.as_str().unwrap_or_default().to_string();
+        assert!(text.starts_with("Applied: "), "hint {k}: {text}");
+        // The step is on the grid: its cells, or its candidates (placed, eliminated, pattern).
+        assert!(
+            eval(
+                &c,
+                "document.querySelectorAll('.cell.hl, .marks span[class]').length"
+            )
+            .await
+            .as_u64()
+            .unwrap()
+                > 0,
+            "hint {k} not highlighted: {text}"
+        );
+        if k == 0 {
+            screenshot(&c, "web-easter-monster-hint").await;
+        }
+    }
+    assert_eq!(eval(&c, empty).await, json!(0), "the hints solved the grid");
+    // The entries are the solution: check finds nothing wrong.
+    click(&c, "#check").await;
+    wait_for(
+        &c,
+        "document.getElementById('hint-out').textContent.startsWith('No wrong entries among 60')",
+    )
+    .await;
+    screenshot(&c, "web-easter-monster-solved").await;
+    times.sort();
+    let total: Duration = times.iter().sum();
+    eprintln!(
+        "easter monster: {} hints applied, {:.1} s in all; \
+         median {:.0} ms, slowest {:.0} ms",
+        times.len(),
+        total.as_secs_f64(),
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        times.last().unwrap().as_secs_f64() * 1e3
+    );
+
+    // Generate a 16×16 and solve it.
+    select_size(&c, 16).await;
+    click(&c, "#generate").await;
+    wait_for(
+        &c,
+        "document.getElementById('gen-out').textContent.includes('givens') || \
+         document.getElementById('gen-out').textContent.includes('ran out')",
+    )
+    .await;
+    let gen_text = eval(&c, "document.getElementById('gen-out').textContent").await;
+    assert!(
+        gen_text.as_str().unwrap().contains("givens"),
+        "generate: {gen_text}"
+    );
+    click(&c, "#solve").await;
+    wait_for(
+        &c,
+        "document.getElementById('solve-out').textContent.startsWith('solved')",
+    )
+    .await;
+    let filled = eval(
+        &c,
+        "document.querySelectorAll('.cell.given').length + document.querySelectorAll('.cell.solved').length",
+    )
+    .await;
+    assert_eq!(filled, json!(256));
+    screenshot(&c, "web-16x16-generated").await;
     c.close().await.expect("session ends");
 }

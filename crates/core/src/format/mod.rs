@@ -12,7 +12,8 @@
 //!
 //! Layout: `source` (the [`Reader`]: lines, look-ahead, dispatch), `detect`, `cells` (shared
 //! symbol and number helpers), then one module per format (`line`, `csv`, `rows` for numbers
-//! and block, `json`, `jigsaw`) and `write`.
+//! and block, `json`, `jigsaw`), `write`, and `spec` (a [`LayoutSpec`] from text: box shape,
+//! region map, extra names).
 
 mod cells;
 mod csv;
@@ -22,10 +23,12 @@ mod json;
 mod line;
 mod rows;
 mod source;
+mod spec;
 mod write;
 
 pub use line::LineParser;
 pub use source::Reader;
+pub use spec::{LayoutSpecError, parse_box, parse_extra, parse_region_map};
 pub use write::{write_block, write_numbers, write_numbers_line, write_pretty};
 
 use crate::grid::{Conflict, Grid};
