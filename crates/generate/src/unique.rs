@@ -84,7 +84,7 @@ impl Checker {
     /// hard question to `sat`.
     pub fn with_first_try_nodes(mut self, nodes: u64) -> Checker {
         if self.fallback.is_some() {
-            self.limits.budget = Budget::nodes(nodes.max(1));
+            self.limits.budget.nodes = Some(nodes.max(1));
         }
         self
     }
@@ -119,7 +119,19 @@ impl Checker {
     /// cut short is [`Count::Unknown`]; a set cancel flag therefore ends every later count at
     /// once (for callers that must stop when their client goes away).
     pub fn with_budget(mut self, budget: Budget) -> Checker {
-        self.limits.budget = budget;
+        // The allocation-free 9×9 paths take no budget: a caller's budget routes every check
+        // through the engine, which polls it.
+        self.fast9 = false;
+        if let Some((_, limits)) = &mut self.fallback {
+            let first = self.limits.budget.nodes.unwrap_or(FIRST_TRY_NODES);
+            limits.budget = budget.clone();
+            self.limits.budget = Budget {
+                nodes: Some(budget.nodes.map_or(first, |n| n.min(first))),
+                ..budget
+            };
+        } else {
+            self.limits.budget = budget;
+        }
         self
     }
 
