@@ -53,6 +53,7 @@ impl Written {
     }
 
     /// Input bytes whose records are written.
+    #[cfg(test)]
     pub fn position(&self) -> u64 {
         self.bar.position()
     }
