@@ -12,6 +12,7 @@ mod explain;
 mod generate;
 mod input;
 mod listing;
+mod progress;
 mod rate;
 mod serve;
 mod solve;

@@ -7,13 +7,13 @@
 
 use crate::input::{self, Item};
 use crate::listing::Listing;
+use crate::progress::Written;
 use crate::{EngineArgs, InputArgs};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -152,6 +152,9 @@ struct Done {
     guesses: u64,
     solved_no_guess: bool,
     elapsed: Duration,
+    /// Input bytes read when this record was complete (the progress bar's position once it
+    /// is written).
+    end: u64,
 }
 
 fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
@@ -316,6 +319,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         guesses: 0,
         solved_no_guess: false,
         elapsed: Duration::ZERO,
+        end: item.end,
     };
     let fmt = out_format(ctx.format, rec.format);
     let multi_line = matches!(
@@ -631,23 +635,6 @@ impl Summary {
     }
 }
 
-fn progress(files: &[std::path::PathBuf], disabled: bool) -> ProgressBar {
-    let total = input::total_bytes(files);
-    match total {
-        Some(t) if !disabled && t > (1 << 20) && std::io::stderr().is_terminal() => {
-            let pb = ProgressBar::with_draw_target(Some(t), ProgressDrawTarget::stderr());
-            pb.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {wide_bar} {bytes}/{total_bytes} ({eta}) {msg}",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            pb
-        }
-        _ => ProgressBar::hidden(),
-    }
-}
-
 /// Records per chunk: 2,048, fewer when each record may print many solutions, so the output
 /// held in memory (two chunks) stays near the same size whatever `--limit` is.
 fn chunk_size(mode: Mode) -> usize {
@@ -658,11 +645,13 @@ fn chunk_size(mode: Mode) -> usize {
 }
 
 /// Writes finished records in order, adding them to the summary.
+/// Writes finished records in order; the progress bar moves past each one once it is written.
 fn write_done(
     out: &mut impl Write,
     done: &mut [Done],
     summary: &mut Summary,
     failed: &mut bool,
+    progress: &Written,
 ) -> std::io::Result<()> {
     for d in done {
         summary.add(d);
@@ -673,6 +662,7 @@ fn write_done(
             None => d.listing.write_to(out)?,
         }
         out.write_all(d.after.as_bytes())?;
+        progress.wrote(d.end);
     }
     Ok(())
 }
@@ -710,7 +700,7 @@ fn run(
         },
         bytes.clone(),
     )?;
-    let pb = progress(&input.files, no_progress);
+    let pb = Written::for_files(&input.files, no_progress);
     // Output of chunk k is written while the workers solve chunk k+1, so writing does not
     // leave the workers idle.
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
@@ -718,9 +708,6 @@ fn run(
     let start = Instant::now();
     let mut failed = false;
     let mut previous: Vec<Done> = Vec::new();
-    // Input bytes up to the end of the last record in `previous`: the progress bar counts
-    // records written, not records read (the reader runs ahead of the workers).
-    let mut previous_end = 0u64;
     let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     if ctx.format == OutFormat::Csv
         && let Err(e) = writeln!(out, "{CSV_HEADER}")
@@ -736,14 +723,14 @@ fn run(
             Ok(c) => c,
             Err(e) => {
                 // A later input failed: the answers already computed are still written.
-                let _ = write_done(&mut out, &mut previous, &mut summary, &mut failed);
+                let _ = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
                 let _ = out.flush();
                 pb.finish_and_clear();
                 return Err(e);
             }
         };
         let (results, written): (Vec<Done>, _) = if jobs == 1 {
-            let written = write_done(&mut out, &mut previous, &mut summary, &mut failed);
+            let written = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
             (chunk.iter().map(|it| process(it, &ctx)).collect(), written)
         } else {
             let out = &mut out;
@@ -758,7 +745,7 @@ fn run(
                             .map(|it| process(it, &ctx))
                             .collect()
                     },
-                    || write_done(out, &mut previous, summary, failed),
+                    || write_done(out, &mut previous, summary, failed, &pb),
                 )
             })
         };
@@ -767,25 +754,22 @@ fn run(
             Err(e) => return Err(e).context("writing output"),
             Ok(()) => {}
         }
-        pb.set_position(previous_end);
         previous = results;
-        previous_end = chunk.last().map_or(previous_end, |it| it.end);
         // A terminal (or a slow producer) gets each answer as soon as it is ready.
         if previous.len() < chunk_size(ctx.mode) {
-            match write_done(&mut out, &mut previous, &mut summary, &mut failed)
+            match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb)
                 .and_then(|()| out.flush())
             {
                 Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
                 Err(e) => return Err(e).context("writing output"),
                 Ok(()) => {
                     previous.clear();
-                    pb.set_position(previous_end);
                 }
             }
         }
         pb.set_message(format!("{} records", summary.records));
     }
-    match write_done(&mut out, &mut previous, &mut summary, &mut failed) {
+    match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb) {
         Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
         Err(e) => return Err(e).context("writing output"),
         Ok(()) => {}
@@ -1021,4 +1005,61 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
         budget: budget(&args.engine),
     };
     run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Done, Summary, write_done};
+    use crate::listing::Listing;
+    use crate::progress::Written;
+    use std::time::Duration;
+
+    fn done(text: &str, end: u64) -> Done {
+        Done {
+            text: text.to_string(),
+            listing: Listing::default(),
+            csv_wrap: None,
+            after: String::new(),
+            failed: false,
+            status: "solved",
+            nodes: 0,
+            guesses: 0,
+            solved_no_guess: false,
+            elapsed: Duration::ZERO,
+            end,
+        }
+    }
+
+    /// Accepts `room` bytes, then fails as a full disk would.
+    struct Room(usize);
+
+    impl std::io::Write for Room {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if buf.len() > self.0 {
+                return Err(std::io::Error::other("no room"));
+            }
+            self.0 -= buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn progress_bar_stays_behind_records_not_yet_written() {
+        let bar = Written::hidden(Some(300));
+        let mut summary = Summary::default();
+        let mut failed = false;
+        // Solved but not handed to the writer yet: the bar has not moved.
+        let mut chunk = vec![done("a\n", 100), done("b\n", 200), done("c\n", 300)];
+        assert_eq!(bar.position(), 0);
+        // The writer fails on the third record: the bar covers the first two only.
+        let mut out = Room(4);
+        assert!(write_done(&mut out, &mut chunk, &mut summary, &mut failed, &bar).is_err());
+        assert_eq!(bar.position(), 200);
+        let mut out = Vec::new();
+        write_done(&mut out, &mut chunk[2..], &mut summary, &mut failed, &bar).expect("writes");
+        assert_eq!(bar.position(), 300);
+    }
 }

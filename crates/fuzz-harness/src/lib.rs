@@ -238,3 +238,328 @@ pub fn exact_cover(mut data: &[u8]) {
         assert!(covers(set), "a yielded solution is not an exact cover");
     }
 }
+
+/// A puzzle for the logic targets, and what `dlx` says about it. The first bytes choose a
+/// layout (the engine target's small layouts, or plain 9×9) and how the givens are made: either
+/// (cell, digit) pairs as in [`engines`], or a few pairs completed to a full grid by `dlx` and
+/// then cleared cell by cell, so unique puzzles with a known solution are easy to reach.
+struct Posed {
+    puzzle: Grid,
+    /// Up to two solutions (both when the puzzle has several).
+    solutions: Vec<Grid>,
+}
+
+fn posed(data: &mut &[u8]) -> Posed {
+    let pick = take(data);
+    let extra = take(data);
+    let layout = Arc::new(if pick % 5 == 4 {
+        Layout::standard(9).expect("valid layout")
+    } else {
+        small_layout(pick, extra)
+    });
+    let n = layout.size();
+    let complete = take(data) & 1 == 1;
+    let pairs = if complete {
+        (take(data) % 16) as usize
+    } else {
+        usize::MAX
+    };
+    let mut values = vec![0u8; n * n];
+    let mut used = 0;
+    while data.len() >= 2 && used < pairs {
+        used += 1;
+        let cell = take(data) as usize % (n * n);
+        let digit = take(data) % (n as u8 + 1);
+        let before = values[cell];
+        values[cell] = digit;
+        if Grid::from_values(layout.clone(), values.clone())
+            .find_conflict()
+            .is_some()
+        {
+            values[cell] = before;
+        }
+    }
+    let dlx = sudokit_engines::engine("dlx", &Default::default()).expect("dlx exists");
+    if complete {
+        let partial = Grid::from_values(layout.clone(), values.clone());
+        let first = dlx.solve(&partial, &Request::first()).expect("dlx solves");
+        if let Some(full) = first.solutions.first() {
+            values = full.values().to_vec();
+            for &b in data.iter() {
+                let cell = (b as usize * 7 + values.len()) % (n * n);
+                values[cell] = 0;
+            }
+            *data = &[];
+        }
+    }
+    let puzzle = Grid::from_values(layout, values);
+    let report = dlx
+        .solve(&puzzle, &Request::count(2, 2))
+        .expect("dlx takes every layout");
+    assert_ne!(report.end, End::Budget, "dlx has no budget here");
+    Posed {
+        puzzle,
+        solutions: report.solutions,
+    }
+}
+
+/// Target `explain`: the logic solver (`sudokit explain`) on a [`posed`] puzzle, in HoDoKu or
+/// SE order, with a small step budget. Every step must pass `check_step` against every
+/// solution (uniqueness techniques only on unique puzzles, as the CLI does), the path may not
+/// be longer than the budget, a solved path must end on the solution, and a puzzle with a
+/// solution must never be called unsolvable.
+pub fn explain(mut data: &[u8]) {
+    use sudokit_logic::{LogicSolver, Order, PathStatus, check_step};
+    let flags = take(&mut data);
+    let steps_allowed = u64::from(take(&mut data) % 128) + 1;
+    let p = posed(&mut data);
+    let order = if flags & 1 == 0 {
+        Order::Hodoku
+    } else {
+        Order::Se
+    };
+    let mut solver = LogicSolver::new(order);
+    solver.options.uniqueness = p.solutions.len() == 1;
+    let budget = sudokit_core::Budget {
+        nodes: Some(steps_allowed),
+        time: Some(std::time::Duration::from_secs(5)),
+        cancel: None,
+    };
+    let path = solver.solve(&p.puzzle, &budget);
+    assert!(
+        path.steps.len() as u64 <= steps_allowed,
+        "{} steps under a budget of {steps_allowed}",
+        path.steps.len()
+    );
+    // On a puzzle with several solutions a guess places a digit that keeps *a* solution, so
+    // from the first guess on, steps hold for the guessed branch only: check every step up to
+    // it against both solutions, and that the placements made still leave a solution.
+    let guessed = p.solutions.len() > 1;
+    for step in &path.steps {
+        if guessed && step.technique.id == "guess" {
+            break;
+        }
+        for s in &p.solutions {
+            if let Err(e) = check_step(step, s) {
+                panic!("unsound step on {:?}: {e}", p.puzzle.to_line());
+            }
+        }
+    }
+    if guessed {
+        let placed = Grid::from_values(p.puzzle.layout_arc().clone(), path.grid.values().to_vec());
+        let dlx = sudokit_engines::engine("dlx", &Default::default()).expect("dlx exists");
+        let r = dlx.solve(&placed, &Request::first()).expect("dlx solves");
+        assert_eq!(
+            r.count,
+            1,
+            "placements on {:?} left no solution",
+            p.puzzle.to_line()
+        );
+    }
+    if !p.solutions.is_empty() {
+        assert_ne!(
+            path.status,
+            PathStatus::Unsolvable,
+            "a puzzle with a solution called unsolvable: {:?}",
+            p.puzzle.to_line()
+        );
+    }
+    if path.status == PathStatus::Solved {
+        let end = Grid::from_values(p.puzzle.layout_arc().clone(), path.grid.values().to_vec());
+        assert!(
+            verify(&p.puzzle, &end).is_ok(),
+            "a solved path ends on a wrong grid for {:?}",
+            p.puzzle.to_line()
+        );
+        if p.solutions.len() == 1 {
+            assert_eq!(
+                end.values(),
+                p.solutions[0].values(),
+                "solved to the solution"
+            );
+        }
+    }
+}
+
+/// Target `rate`: the SE rater (`sudokit rate`) on a [`posed`] puzzle with random scale,
+/// nesting level, texts and `stop_above`, under a small node budget. On a unique puzzle every
+/// placement must be the solution's digit and no removal may take it; the numbers must agree
+/// with the steps (ER is the hardest step, EP/ED are set when rated). The rater assumes a
+/// unique solution (the CLI checks first), so on other puzzles only the numbers are checked.
+pub fn rate(mut data: &[u8]) {
+    use sudokit_logic::se::{RateOptions, RateStatus, Scale};
+    let flags = take(&mut data);
+    let p = posed(&mut data);
+    let opts = RateOptions {
+        scale: if flags & 1 == 0 {
+            Scale::Se121
+        } else {
+            Scale::Sukaku
+        },
+        max_level: u32::from(flags >> 1 & 7) % 6,
+        budget: sudokit_core::Budget {
+            nodes: Some(200_000),
+            time: Some(std::time::Duration::from_secs(5)),
+            cancel: None,
+        },
+        keep_steps: true,
+        stop_above: (flags & 16 != 0).then_some(f64::from(flags >> 5) + 1.0),
+        texts: flags & 32 != 0,
+    };
+    let r = sudokit_logic::se::rate(&p.puzzle, &opts);
+    assert_eq!(r.step_count, r.steps.len(), "every applied step is kept");
+    if p.solutions.len() == 1 {
+        let sol = p.solutions[0].values();
+        for s in &r.steps {
+            if let Some((cell, digit)) = s.placement {
+                assert_eq!(
+                    sol[cell.index()],
+                    digit.get(),
+                    "{} places a wrong digit on {:?}",
+                    s.technique,
+                    p.puzzle.to_line()
+                );
+            }
+            for (cell, digit) in &s.removals {
+                assert_ne!(
+                    sol[cell.index()],
+                    digit.get(),
+                    "{} removes the solution's digit on {:?}",
+                    s.technique,
+                    p.puzzle.to_line()
+                );
+            }
+        }
+    }
+    let hardest = r
+        .steps
+        .iter()
+        .map(|s| s.rating)
+        .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))));
+    match r.status {
+        RateStatus::Rated => {
+            // A puzzle given solved has no step and rates 0.0.
+            assert_eq!(r.er, hardest.or(Some(0.0)), "ER is the hardest step");
+            if r.step_count > 0 {
+                assert!(r.ep.is_some() && r.ed.is_some(), "EP and ED are set");
+            }
+            if let Some(limit) = opts.stop_above {
+                assert!(r.er.is_some_and(|er| er <= limit), "ER above stop_above");
+            }
+        }
+        RateStatus::Above => {
+            assert!(r.er.is_none(), "no ER when stopped above");
+            assert!(opts.stop_above.is_some(), "Above without stop_above");
+        }
+        RateStatus::Beyond | RateStatus::Budget => {
+            assert!(r.er.is_none(), "no ER unless rated");
+        }
+    }
+}
+
+/// Target `generate`: `sudokit-generate` with small random options (layout of side 4 to 9,
+/// symmetry, givens range, minimality, root grid, a rating target, neighbourhood size, seed)
+/// under a one-second budget per puzzle. Options the generator refuses are fine; every puzzle
+/// it makes must have exactly one solution (by `dlx`), equal to the one it reports, with its
+/// givens in range, symmetric as asked, and minimal when asked.
+pub fn generate(mut data: &[u8]) {
+    use sudokit_generate::{Config, GenError, Generator, LayoutChoice, Symmetry};
+    let pick = take(&mut data);
+    let extra = take(&mut data);
+    let flags = take(&mut data);
+    let (lo, hi) = (take(&mut data), take(&mut data));
+    let rating = take(&mut data);
+    let mut seed = [0u8; 8];
+    for b in &mut seed {
+        *b = take(&mut data);
+    }
+    let layout = match pick % 6 {
+        4 => LayoutChoice::RandomJigsaw {
+            n: 4 + usize::from(pick / 6 % 3),
+            extras: extras(extra & 1),
+        },
+        5 => LayoutChoice::Fixed(Arc::new(
+            Layout::standard(9)
+                .expect("valid layout")
+                .with_extras(&extras(extra & 1)),
+        )),
+        _ => LayoutChoice::Fixed(Arc::new(small_layout(pick, extra))),
+    };
+    let mut config = Config::new(match &layout {
+        LayoutChoice::Fixed(l) => l.clone(),
+        LayoutChoice::RandomJigsaw { .. } => Arc::new(Layout::standard(4).expect("valid")),
+    });
+    config.layout = layout.clone();
+    config.symmetry = Symmetry::ALL[usize::from(flags % 10)];
+    config.minimal = flags & 16 != 0;
+    config.root = flags & 32 != 0;
+    if flags & 64 != 0 {
+        config.givens = Some((usize::from(lo), usize::from(lo) + usize::from(hi % 32)));
+    }
+    if flags & 128 != 0 {
+        let a = f32::from(rating % 40) / 10.0 + 1.0;
+        config.target.rating = Some((a, a + f32::from(rating / 40) / 2.0));
+    }
+    config.neighbourhood = usize::from(extra >> 4);
+    config.budget = sudokit_core::Budget::time(std::time::Duration::from_secs(1));
+    let Ok(generator) = Generator::new(config.clone()) else {
+        return;
+    };
+    let made = match generator.generate(u64::from_le_bytes(seed)) {
+        Ok(made) => made,
+        Err(GenError::Budget { .. }) => return,
+        Err(GenError::NoGrid { .. }) => {
+            // Only a layout without any solution grid may end this way.
+            if let LayoutChoice::Fixed(l) = &layout {
+                let empty = Grid::from_values(l.clone(), vec![0; l.cell_count()]);
+                let dlx = sudokit_engines::engine("dlx", &Default::default()).expect("dlx");
+                let r = dlx.solve(&empty, &Request::first()).expect("dlx solves");
+                assert!(r.solutions.is_empty(), "NoGrid on a solvable layout");
+            }
+            return;
+        }
+        Err(e) => panic!("generate failed on a validated config: {e}"),
+    };
+    let n = made.puzzle.size();
+    let dlx = sudokit_engines::engine("dlx", &Default::default()).expect("dlx exists");
+    let report = dlx
+        .solve(&made.puzzle, &Request::count(2, 1))
+        .expect("dlx takes every layout");
+    assert_eq!(report.count, 1, "generated puzzle is not unique");
+    assert_eq!(
+        report.solutions[0].values(),
+        made.solution.values(),
+        "reported solution is the solution"
+    );
+    let givens = made.puzzle.values().iter().filter(|&&v| v != 0).count();
+    assert_eq!(givens, made.givens, "givens counted right");
+    if let Some((a, b)) = config.givens {
+        assert!(
+            (a..=b).contains(&givens),
+            "{givens} givens outside {a}..{b}"
+        );
+    }
+    assert!(
+        config.symmetry.holds(made.puzzle.values(), n),
+        "givens not {}-symmetric",
+        config.symmetry.name()
+    );
+    if config.minimal {
+        for i in 0..n * n {
+            if made.puzzle.values()[i] == 0 {
+                continue;
+            }
+            let mut fewer = made.puzzle.values().to_vec();
+            fewer[i] = 0;
+            let g = Grid::from_values(made.puzzle.layout_arc().clone(), fewer);
+            let r = dlx.solve(&g, &Request::count(2, 0)).expect("dlx solves");
+            assert_eq!(r.count, 2, "a minimal puzzle has a removable given");
+        }
+    }
+    if let (Some((a, b)), Some(se)) = (config.target.rating, made.measured.se) {
+        assert!(
+            se >= a - 1e-4 && se <= b + 1e-4,
+            "rating {se} outside target {a}..{b}"
+        );
+    }
+}

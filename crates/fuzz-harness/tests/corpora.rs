@@ -34,3 +34,18 @@ fn engines_corpus_replays_without_a_failure() {
 fn exact_cover_corpus_replays_without_a_failure() {
     replay("exact_cover", sudokit_fuzz_harness::exact_cover);
 }
+
+#[test]
+fn explain_corpus_replays_without_a_failure() {
+    replay("explain", sudokit_fuzz_harness::explain);
+}
+
+#[test]
+fn rate_corpus_replays_without_a_failure() {
+    replay("rate", sudokit_fuzz_harness::rate);
+}
+
+#[test]
+fn generate_corpus_replays_without_a_failure() {
+    replay("generate", sudokit_fuzz_harness::generate);
+}

@@ -9,7 +9,7 @@
 //! polytope — which is fractional whenever the polytope is more than one point.
 
 use crate::model::{Model, Sense};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Which LP solver runs the relaxations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,9 +71,10 @@ pub(crate) const IPM_MAX_COLUMNS_UNDER_LIMIT: usize = 20_000;
 /// Solves the model with `0 ≤ x ≤ 1` for `objective`, within `time_left`, on the calling thread.
 ///
 /// Both solvers read their clock between steps, so a time limit holds as well as one step is
-/// short. The simplex checks its deadline between pivots, which stay short on every model
-/// size; one interior-point iteration factors the whole KKT system, which on a large model (an
-/// empty 64×64 has 262,144 columns) takes minutes. So with a time limit, a model above
+/// short. The simplex reads it every 1,000 pivots, a stretch that takes seconds on the largest
+/// models, so [`simplex`] runs it in slices and does not start a stretch predicted to end past
+/// the deadline; one interior-point iteration factors the whole KKT system, which on a large
+/// model (an empty 64×64 has 262,144 columns) takes minutes. So with a time limit, a model above
 /// [`IPM_MAX_COLUMNS_UNDER_LIMIT`] columns goes to the simplex. No helper thread is started:
 /// nothing outlives the call, nothing keeps burning CPU after the deadline.
 pub(crate) fn solve(
@@ -156,9 +157,34 @@ fn simplex(
         };
         p.add_constraint(terms.as_slice(), op, row.rhs);
     }
+    let deadline = time_left.map(|t| Instant::now() + t);
     let mut options = SolveOptions::default();
-    options.time_limit = time_left;
-    match p.solve_with(options) {
+    options.time_limit = time_left.map(slice);
+    let mut call = Instant::now();
+    let mut outcome = p.solve_with(options);
+    // Run in slices: each call returns at the simplex's first clock check past its slice, and
+    // between calls the next stretch is predicted from the last one (see [`SIMPLEX_CHECK_PIVOTS`]).
+    let mut pivots = 0;
+    while let (Ok(o), Some(d)) = (&outcome, deadline) {
+        if o.solution().is_some() {
+            break;
+        }
+        let now = Instant::now();
+        let left = d.saturating_duration_since(now);
+        let done = o.stats().lp_iterations;
+        let per_pivot = (now - call).as_secs_f64() / (done.saturating_sub(pivots)).max(1) as f64;
+        // Pivots get dearer as the factorization fills in (an empty 64×64's second stretch
+        // took over twice its first): stop unless twice the last rate fits.
+        if left.is_zero() || 2.0 * per_pivot * SIMPLEX_CHECK_PIVOTS > left.as_secs_f64() {
+            break;
+        }
+        pivots = done;
+        call = now;
+        let mut resume = o.last_resume_options();
+        resume.time_limit = Some(slice(left));
+        outcome = outcome.and_then(|o| o.resume_with(resume));
+    }
+    match outcome {
         Ok(outcome) => match outcome.into_solution() {
             Ok(sol) => Ok(LpResult::Point(
                 vars.iter().map(|&v| sol.var_value(v)).collect(),
@@ -168,6 +194,17 @@ fn simplex(
         Err(Error::Infeasible) => Ok(LpResult::Infeasible),
         Err(e) => Err(fail(e.to_string())),
     }
+}
+
+/// Pivots between two clock checks of `microlp`'s simplex (its `DEADLINE_CHECK_INTERVAL`;
+/// it also checks when a phase starts). On an empty 64×64 model that stretch takes seconds,
+/// so a time limit handed over whole overshoots by up to one stretch.
+const SIMPLEX_CHECK_PIVOTS: f64 = 1000.0;
+
+/// The time limit of one simplex call: a quarter of what is left (at least 20 ms), so the
+/// solver comes back between stretches and [`simplex`] can decide whether the next one fits.
+fn slice(left: Duration) -> Duration {
+    (left / 4).max(Duration::from_millis(20)).min(left)
 }
 
 fn solve_ipm(
