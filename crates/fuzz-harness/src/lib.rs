@@ -459,7 +459,7 @@ pub fn rate(mut data: &[u8]) {
 
 /// Target `generate`: `sudokit-generate` with small random options (layout of side 4 to 9,
 /// symmetry, givens range, minimality, root grid, a rating target, neighbourhood size, seed)
-/// under a one-second budget per puzzle. Options the generator refuses are fine; every puzzle
+/// under a quarter-second budget per puzzle. Options the generator refuses are fine; every puzzle
 /// it makes must have exactly one solution (by `dlx`), equal to the one it reports, with its
 /// givens in range, symmetric as asked, and minimal when asked.
 pub fn generate(mut data: &[u8]) {
@@ -501,7 +501,7 @@ pub fn generate(mut data: &[u8]) {
         config.target.rating = Some((a, a + f32::from(rating / 40) / 2.0));
     }
     config.neighbourhood = usize::from(extra >> 4);
-    config.budget = sudokit_core::Budget::time(std::time::Duration::from_secs(1));
+    config.budget = sudokit_core::Budget::time(std::time::Duration::from_millis(250));
     let Ok(generator) = Generator::new(config.clone()) else {
         return;
     };
