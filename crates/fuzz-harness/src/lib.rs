@@ -303,7 +303,7 @@ fn posed(data: &mut &[u8]) -> Posed {
     }
 }
 
-/// Target `explain`: the logic solver (`sudokit explain`) on a [`posed`] puzzle, in HoDoKu or
+/// Target `explain`: the logic solver (`sudokit explain`) on a `posed` puzzle, in HoDoKu or
 /// SE order, with a small step budget. Every step must pass `check_step` against every
 /// solution (uniqueness techniques only on unique puzzles, as the CLI does), the path may not
 /// be longer than the budget, a solved path must end on the solution, and a puzzle with a
@@ -381,7 +381,7 @@ pub fn explain(mut data: &[u8]) {
     }
 }
 
-/// Target `rate`: the SE rater (`sudokit rate`) on a [`posed`] puzzle with random scale,
+/// Target `rate`: the SE rater (`sudokit rate`) on a `posed` puzzle with random scale,
 /// nesting level, texts and `stop_above`, under a small node budget. On a unique puzzle every
 /// placement must be the solution's digit and no removal may take it; the numbers must agree
 /// with the steps (ER is the hardest step, EP/ED are set when rated). The rater assumes a
