@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget="${1:-60s}"
-bin=target/release/sudokit
+bin="${CARGO_TARGET_DIR:-target}/release/sudokit"
 [ -x "$bin" ] || cargo build --release -p sudokit
 printf '%-12s %8s %8s %s\n' class puzzles fewest "histogram (givens:count, lowest five)"
 for s in vertical orthogonal rot180 rot90 diagonal bidiagonal full; do

@@ -16,10 +16,11 @@ export CARGO_TERM_COLOR=never
 # Two builds: naming an example would otherwise build only that target, not the binary.
 cargo build --release --locked -p sudokit --quiet
 cargo build --release --locked -p sudokit-logic --example reglib --quiet
-BIN=target/release/sudokit
+TARGET="${CARGO_TARGET_DIR:-target}"
+BIN=$TARGET/release/sudokit
 
 echo "== HoDoKu regression library (reglib-1.3)"
-target/release/examples/reglib "$SHARED/hodoku/reglib-1.3.txt" | tee /tmp/sudokit-reglib.txt
+$TARGET/release/examples/reglib "$SHARED/hodoku/reglib-1.3.txt" | tee /tmp/sudokit-reglib.txt
 rate=$(sed -n 's/.*passed (\([0-9.]*\)%).*/\1/p' /tmp/sudokit-reglib.txt)
 python3 -c "import sys; r=float('$rate'); sys.exit(0 if r >= 95.0 else 1)" || {
     echo "logic-conformance: reglib pass rate $rate% is below 95%" >&2

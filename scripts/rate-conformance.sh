@@ -16,12 +16,13 @@ fi
 export CARGO_TERM_COLOR=never
 cargo build --release --locked -p sudokit --quiet
 cargo build --release --locked -p sudokit-logic --example se_compare --quiet
-BIN=target/release/sudokit
+TARGET="${CARGO_TARGET_DIR:-target}"
+BIN=$TARGET/release/sudokit
 
 agree() { # FILE SCALE
     local file=$1 scale=$2 out
     echo "== $(basename "$file") (scale $scale)"
-    out=$(target/release/examples/se_compare "$file" --scale "$scale")
+    out=$($TARGET/release/examples/se_compare "$file" --scale "$scale")
     echo "$out"
     python3 - "$out" <<'PY'
 import re, sys
