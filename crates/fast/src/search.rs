@@ -144,4 +144,13 @@ impl<'t, T: Termination, S: Sink> Search<'t, T, S> {
         #[target_feature(enable = "popcnt,bmi1,bmi2")]
         pub(crate) fn run_bmi using crate::dispatch::Bmi
     }
+
+    #[cfg(target_arch = "x86_64")]
+    search_fn! {
+        /// The search compiled with `popcnt`, `bmi1` and `bmi2` but with the table forms of
+        /// the pattern lookups instead of `pext`/`pdep`, for CPUs where those two are
+        /// microcoded (AMD before Zen 3).
+        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        pub(crate) fn run_bmi_tables using crate::dispatch::Baseline
+    }
 }
