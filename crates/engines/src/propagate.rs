@@ -81,6 +81,8 @@ struct Geometry {
     ps: usize,
     /// The cells of each house, stride `n`.
     house_cells: Vec<u16>,
+    /// Each cell's peers as a mask, when the grid has at most 128 cells.
+    peer_masks: Option<Vec<u128>>,
     /// Every cell has exactly 3 houses and 20 peers (plain 9×9 and any layout shaped
     /// alike): the hot loops then run with those strides fixed at compile time.
     classic: bool,
@@ -124,7 +126,17 @@ impl Geometry {
         }
         let classic =
             hs == 3 && ps == 20 && hlen.iter().all(|&k| k == 3) && plen.iter().all(|&k| k == 20);
+        let peer_masks = (cells <= 128).then(|| {
+            (0..cells)
+                .map(|c| {
+                    peers[c * ps..c * ps + plen[c] as usize]
+                        .iter()
+                        .fold(0u128, |m, &p| m | 1u128 << p)
+                })
+                .collect()
+        });
         Geometry {
+            peer_masks,
             classic,
             layout: layout.clone(),
             n,
@@ -341,23 +353,7 @@ impl<T: Termination> Run<'_, T> {
             }
             return;
         }
-        // The unplaced square with the fewest candidates.
-        let (mut best, mut best_n) = (usize::MAX, u32::MAX);
-        {
-            let s = &self.pool[depth];
-            for (c, &m) in s.cands.iter().enumerate() {
-                if m != 0 {
-                    let k = m.count_ones();
-                    if k < best_n {
-                        best = c;
-                        best_n = k;
-                        if k == 2 {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
+        let (best, best_n) = choose(&self.g, &self.pool[depth]);
         if depth + 1 >= self.pool.len() {
             let s = self.pool[depth].clone();
             self.pool.push(s);
@@ -388,6 +384,48 @@ impl<T: Termination> Run<'_, T> {
             }
         }
     }
+}
+
+/// The square to branch on: an unplaced one with the fewest candidates and, among those, the
+/// most unplaced peers (its branches propagate furthest: on the hardest 9×9 set this takes a
+/// third fewer guesses than the first such square). Returns the square and its candidate
+/// count. Grids of up to 128 cells count the peers with one mask and a popcount.
+#[inline]
+fn choose(g: &Geometry, s: &State) -> (usize, u32) {
+    let (mut best, mut best_n, mut best_score) = (usize::MAX, u32::MAX, 0u32);
+    if let Some(masks) = &g.peer_masks {
+        // A placed square keeps no candidates.
+        let mut open = 0u128;
+        for (c, &m) in s.cands.iter().enumerate() {
+            open |= u128::from(m != 0) << c;
+        }
+        for (c, &m) in s.cands.iter().enumerate() {
+            let k = m.count_ones();
+            if m == 0 || k > best_n {
+                continue;
+            }
+            let score = (masks[c] & open).count_ones();
+            if k < best_n || score > best_score {
+                (best, best_n, best_score) = (c, k, score);
+            }
+        }
+        return (best, best_n);
+    }
+    for (c, &m) in s.cands.iter().enumerate() {
+        let k = m.count_ones();
+        if m == 0 || k > best_n {
+            continue;
+        }
+        let score = g
+            .peers(c)
+            .iter()
+            .filter(|&&p| s.values[p as usize] == 0)
+            .count() as u32;
+        if k < best_n || score > best_score {
+            (best, best_n, best_score) = (c, k, score);
+        }
+    }
+    (best, best_n)
 }
 
 /// Places digit index `d` in cell `c` and propagates the consequences to the counters.
