@@ -146,68 +146,79 @@ fn peers9() -> &'static [[u8; 20]; 81] {
     })
 }
 
-/// [`Filler`] for the standard 9×9 layout on fixed-size arrays and house masks: the same
-/// choices in the same order (so the same grid from the same seed), without the generic peer
-/// walk or a candidate table copied at every node.
+/// The number of set bits of each 9-bit value.
+const POPCOUNT9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`Filler`] for the standard 9×9 layout: the same rule (a most constrained cell, uniform
+/// among ties, its digits in random order) on fixed-size arrays. Each empty cell's candidate
+/// count is kept up to date, with the empty cells bucketed by count in 81-bit masks, so a
+/// node finds its tied cells in one mask instead of rescanning the grid (the rescan was about
+/// 1 µs per node). One random draw per node picks the tie, where the generic filler draws
+/// once per tied cell, so a seed gives another grid than the generic filler would.
+#[derive(Clone, Copy)]
 struct Filler9 {
     values: [u8; 81],
-    /// Digits used per row, column and box (bit `d - 1`).
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
+    /// Candidates of each empty cell (bit `d - 1`).
+    cands: [u16; 81],
+    /// `by_count[k]`: the empty cells with `k` candidates (bit = cell).
+    by_count: [u128; 10],
 }
 
 impl Default for Filler9 {
     fn default() -> Filler9 {
+        let mut by_count = [0u128; 10];
+        by_count[9] = (1u128 << 81) - 1;
         Filler9 {
             values: [0; 81],
-            rows: [0; 9],
-            cols: [0; 9],
-            boxes: [0; 9],
+            cands: [0x1FF; 81],
+            by_count,
         }
     }
 }
 
 impl Filler9 {
-    #[inline]
-    fn cands(&self, i: usize) -> u16 {
-        let (r, c) = (i / 9, i % 9);
-        !(self.rows[r] | self.cols[c] | self.boxes[r / 3 * 3 + c / 3]) & 0x1FF
-    }
-
-    fn set(&mut self, i: usize, d: u8) {
-        let (r, c) = (i / 9, i % 9);
+    /// Places `d` (1-based) at the empty cell `i`; `false` when a peer is left without
+    /// candidates.
+    fn place(&mut self, i: usize, d: u8) -> bool {
         let bit = 1u16 << (d - 1);
         self.values[i] = d;
-        self.rows[r] ^= bit;
-        self.cols[c] ^= bit;
-        self.boxes[r / 3 * 3 + c / 3] ^= bit;
+        let k = POPCOUNT9[usize::from(self.cands[i])];
+        self.by_count[usize::from(k)] &= !(1u128 << i);
+        let mut ok = true;
+        for &p in &peers9()[i] {
+            let p = usize::from(p);
+            let c = self.cands[p];
+            if self.values[p] != 0 || c & bit == 0 {
+                continue;
+            }
+            let k = usize::from(POPCOUNT9[usize::from(c)]);
+            self.cands[p] = c & !bit;
+            self.by_count[k] &= !(1u128 << p);
+            self.by_count[k - 1] |= 1u128 << p;
+            ok &= k > 1;
+        }
+        ok
     }
 
     fn run(&mut self, rng: &mut Rng, nodes: &mut usize) -> bool {
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        let mut ties = 0usize;
-        for i in 0..81 {
-            if self.values[i] != 0 {
-                continue;
-            }
-            let k = self.cands(i).count_ones();
-            if k < best_count {
-                best_count = k;
-                best = i;
-                ties = 1;
-            } else if k == best_count {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    best = i;
-                }
-            }
-        }
-        if best == usize::MAX {
+        let Some(ties) = self.by_count[1..].iter().copied().find(|&m| m != 0) else {
             return true;
+        };
+        // The `r`-th tied cell, `r` uniform.
+        let mut m = ties;
+        for _ in 0..rng.below(ties.count_ones() as usize) {
+            m &= m - 1;
         }
-        let cands = self.cands(best);
+        let best = m.trailing_zeros() as usize;
+        let cands = self.cands[best];
         let mut digits = [0u8; 9];
         let mut n = 0;
         for d in 0..9u8 {
@@ -222,16 +233,11 @@ impl Filler9 {
                 return false;
             }
             *nodes -= 1;
-            self.set(best, d);
-            // As in `Filler::place`: the placement fails when an empty peer has no candidate.
-            let ok = peers9()[best]
-                .iter()
-                .all(|&p| self.values[p as usize] != 0 || self.cands(p as usize) != 0);
-            if ok && self.run(rng, nodes) {
+            let mut child = *self;
+            if child.place(best, d) && child.run(rng, nodes) {
+                *self = child;
                 return true;
             }
-            self.set(best, d);
-            self.values[best] = 0;
             if *nodes == 0 {
                 return false;
             }
