@@ -46,6 +46,9 @@ peer="$peer_target/release/peer-bench"
 ours="$our_target/release/examples/bench"
 
 max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
+# field TSV MODE COLUMN: a column of the row of MODE in the tab-separated output of the
+# `bench` example or of tdoku-bench (file, mode, puzzles/s, us/puzzle, guesses/puzzle).
+field() { echo "$1" | awk -F'\t' -v m="$2" -v c="$3" '$2 == m { print $c }'; }
 
 if [ -n "$tdoku" ]; then
     printf '%-32s %-7s %12s %12s %7s %10s %12s %11s %10s\n' dataset mode "ours/s" "peer/s" \
@@ -64,19 +67,14 @@ for f in "${files[@]}"; do
         p2="$(echo "$row" | awk -F'|' '{ gsub(/ /, "", $8); print $8 }')"
         # ours: file, mode, puzzles/s, us/puzzle, guesses/puzzle
         tsv="$("$ours" --format tsv --mode first --mode unique "$f")"
-        o1="$(echo "$tsv" | awk -F'\t' '$2 == "first" { print $3 }')"
-        o2="$(echo "$tsv" | awk -F'\t' '$2 == "unique" { print $3 }')"
-        g1="$(echo "$tsv" | awk -F'\t' '$2 == "first" { print $5 }')"
-        g2="$(echo "$tsv" | awk -F'\t' '$2 == "unique" { print $5 }')"
+        o1="$(field "$tsv" first 3)" o2="$(field "$tsv" unique 3)"
+        g1="$(field "$tsv" first 5)" g2="$(field "$tsv" unique 5)"
         best_p1="$(max "$best_p1" "$p1")" best_p2="$(max "$best_p2" "$p2")"
         best_o1="$(max "$best_o1" "$o1")" best_o2="$(max "$best_o2" "$o2")"
         if [ -n "$tdoku" ]; then
-            # same columns as ours: file, mode, puzzles/s, us/puzzle, guesses/puzzle
             tsv="$("$tdoku" --mode first --mode unique "$f")"
-            t1="$(echo "$tsv" | awk -F'\t' '$2 == "first" { print $3 }')"
-            t2="$(echo "$tsv" | awk -F'\t' '$2 == "unique" { print $3 }')"
-            tg1="$(echo "$tsv" | awk -F'\t' '$2 == "first" { print $5 }')"
-            tg2="$(echo "$tsv" | awk -F'\t' '$2 == "unique" { print $5 }')"
+            t1="$(field "$tsv" first 3)" t2="$(field "$tsv" unique 3)"
+            tg1="$(field "$tsv" first 5)" tg2="$(field "$tsv" unique 5)"
             best_t1="$(max "$best_t1" "$t1")" best_t2="$(max "$best_t2" "$t2")"
         fi
     done

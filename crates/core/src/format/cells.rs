@@ -13,9 +13,19 @@ pub(super) fn isqrt_exact(len: usize) -> Option<usize> {
 
 pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
     let t = line.trim_start();
-    let end = t
-        .find(|c: char| c.is_whitespace() || c == '#')
+    // The token ends at whitespace or `#`. Scanning bytes is exact up to the first non-ASCII
+    // byte (every ASCII whitespace is below `!`); from there on, characters are decoded.
+    let ascii_end = t
+        .bytes()
+        .position(|b| b <= b' ' || b == b'#' || !b.is_ascii())
         .unwrap_or(t.len());
+    let end = if t.as_bytes().get(ascii_end).is_some_and(|b| !b.is_ascii()) {
+        t[ascii_end..]
+            .find(|c: char| c.is_whitespace() || c == '#')
+            .map_or(t.len(), |i| ascii_end + i)
+    } else {
+        ascii_end
+    };
     let label = t[end..].trim();
     (&t[..end], (!label.is_empty()).then(|| label.to_string()))
 }
@@ -119,6 +129,36 @@ pub(super) fn symbol_value(
             col: c + 1,
         }),
     }
+}
+
+/// Value of each ASCII byte as a line symbol ([`parse_symbol`]): 0 for empty, `NOT_A_SYMBOL`
+/// for a byte that is not one.
+static ASCII_SYMBOLS: std::sync::LazyLock<[u8; 128]> = std::sync::LazyLock::new(|| {
+    let mut t = [NOT_A_SYMBOL; 128];
+    for (b, slot) in t.iter_mut().enumerate() {
+        match parse_symbol(char::from(b as u8)) {
+            Some(Symbol::Empty) => *slot = 0,
+            Some(Symbol::Value(v)) => *slot = v,
+            None => {}
+        }
+    }
+    t
+});
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// The values of an all-ASCII token of N² symbols when every symbol is valid for side `n`,
+/// through a table and without decoding characters; `None` otherwise (the caller then takes
+/// the general path, which names the bad cell).
+pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>> {
+    let table = &*ASCII_SYMBOLS;
+    let mut values = Vec::with_capacity(token.len());
+    let mut bad = false;
+    for &b in token {
+        let v = table[usize::from(b & 0x7f)];
+        bad |= !b.is_ascii() || v == NOT_A_SYMBOL || usize::from(v) > n;
+        values.push(v);
+    }
+    (!bad).then_some(values)
 }
 
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
