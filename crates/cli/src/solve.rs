@@ -213,14 +213,16 @@ fn grid_text(g: &Grid, f: OutputFormat) -> String {
 /// as [`write_grid`]; every other case goes through it.
 fn push_grid(out: &mut String, g: &Grid, f: OutputFormat) {
     if f == OutputFormat::Line && g.size() <= MAX_SYMBOL_SIZE {
-        out.reserve(g.values().len());
-        out.extend(g.values().iter().map(|&v| {
-            if v == 0 {
-                '.'
-            } else {
-                digit_char(v).unwrap_or('?')
-            }
-        }));
+        // Symbols are ASCII: one byte per cell in a stack buffer, then one copy.
+        let mut buf = [0u8; MAX_SYMBOL_SIZE * MAX_SYMBOL_SIZE];
+        let cells = &mut buf[..g.values().len()];
+        for (b, &v) in cells.iter_mut().zip(g.values()) {
+            *b = match v {
+                0 => b'.',
+                v => digit_char(v).map_or(b'?', |c| c as u8),
+            };
+        }
+        out.push_str(std::str::from_utf8(cells).unwrap_or_default());
     } else {
         out.push_str(&write_grid(g, f));
     }
@@ -667,8 +669,8 @@ fn chunk_size(mode: Mode) -> usize {
     }
 }
 
-/// Writes finished records in order, adding them to the summary.
-/// Writes finished records in order; the progress bar moves past each one once it is written.
+/// Writes finished records in order, adding them to the summary; the progress bar moves past
+/// the records once they are written.
 fn write_done(
     out: &mut impl Write,
     done: &mut [Done],
@@ -676,7 +678,10 @@ fn write_done(
     failed: &mut bool,
     progress: &Written,
 ) -> std::io::Result<()> {
-    for d in done {
+    // The bar moves once per call, to the end of the last record written (also when a write
+    // fails part way), not once per record: moving it costs more than writing a line.
+    let mut written_to = None;
+    let result = done.iter_mut().try_for_each(|d| {
         summary.add(d);
         *failed |= d.failed;
         out.write_all(d.text.as_bytes())?;
@@ -685,9 +690,13 @@ fn write_done(
             None => d.listing.write_to(out)?,
         }
         out.write_all(d.after.as_bytes())?;
-        progress.wrote(d.end);
+        written_to = Some(d.end);
+        Ok(())
+    });
+    if let Some(end) = written_to {
+        progress.wrote(end);
     }
-    Ok(())
+    result
 }
 
 /// The reader thread's end: a panic there is a bug, and must not pass for a complete run.
@@ -771,7 +780,9 @@ fn run(
                     || {
                         chunk
                             .par_iter()
-                            .with_min_len(64.min(chunk.len().div_ceil(jobs)).max(1))
+                            // Fine pieces: a chunk ends in a barrier, where a long piece of
+                            // hard puzzles left to one worker would idle the others.
+                            .with_min_len(4)
                             .map(|it| process(it, &ctx))
                             .collect_into_vec(results);
                     },

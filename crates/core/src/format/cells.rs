@@ -193,11 +193,34 @@ pub(super) fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, Parse
             ),
         });
     }
+    // The standard 9×9 layout, by far the most common, is first checked with one digit mask
+    // per row, column and box; only a grid that repeats a digit goes through the general
+    // search, which names the two cells.
+    if layout.is_standard_9x9() && !repeats_a_digit_9x9(&values) {
+        return Ok(Grid::from_values(layout, values));
+    }
     let g = Grid::from_values(layout, values);
     match g.find_conflict() {
         Some(c) => Err(ParseError::Conflict(c)),
         None => Ok(g),
     }
+}
+
+/// Whether 81 values (0 empty, 1 to 9) repeat a digit in a row, a column or a 3×3 box.
+fn repeats_a_digit_9x9(values: &[u8]) -> bool {
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut repeat = 0u16;
+    for (i, &v) in values.iter().enumerate() {
+        // Empty cells set bit 0, which is never tested for a repeat.
+        let bit = (1u16 << v) & !1;
+        let (r, c) = (i / 9, i % 9);
+        let b = r / 3 * 3 + c / 3;
+        repeat |= (rows[r] | cols[c] | boxes[b]) & bit;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+    }
+    repeat != 0
 }
 
 pub(super) fn complete(g: Grid) -> Result<Grid, ParseError> {
