@@ -150,15 +150,19 @@ const NOT_A_SYMBOL: u8 = u8::MAX;
 /// through a table and without decoding characters; `None` otherwise (the caller then takes
 /// the general path, which names the bad cell).
 pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>> {
-    let table = &*ASCII_SYMBOLS;
-    let mut values = Vec::with_capacity(token.len());
-    let mut bad = false;
-    for &b in token {
-        let v = table[usize::from(b & 0x7f)];
-        bad |= !b.is_ascii() || v == NOT_A_SYMBOL || usize::from(v) > n;
-        values.push(v);
+    if !token.is_ascii() {
+        return None;
     }
-    (!bad).then_some(values)
+    let table = &*ASCII_SYMBOLS;
+    let values: Vec<u8> = token
+        .iter()
+        .map(|&b| table[usize::from(b & 0x7f)])
+        .collect();
+    // `NOT_A_SYMBOL` is above every side, so one comparison rejects both kinds of bad cell.
+    values
+        .iter()
+        .all(|&v| usize::from(v) <= n)
+        .then_some(values)
 }
 
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
@@ -207,18 +211,24 @@ pub(super) fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, Parse
 }
 
 /// Whether 81 values (0 empty, 1 to 9) repeat a digit in a row, a column or a 3×3 box.
+/// Row by row, so the row mask, the column masks and the band's box masks stay in registers.
 fn repeats_a_digit_9x9(values: &[u8]) -> bool {
-    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-    let mut repeat = 0u16;
-    for (i, &v) in values.iter().enumerate() {
-        // Empty cells set bit 0, which is never tested for a repeat.
-        let bit = (1u16 << v) & !1;
-        let (r, c) = (i / 9, i % 9);
-        let b = r / 3 * 3 + c / 3;
-        repeat |= (rows[r] | cols[c] | boxes[b]) & bit;
-        rows[r] |= bit;
-        cols[c] |= bit;
-        boxes[b] |= bit;
+    let mut cols = [0u32; 9];
+    let mut boxes = [0u32; 3];
+    let mut repeat = 0u32;
+    for (r, row) in values.chunks_exact(9).enumerate() {
+        if r % 3 == 0 {
+            boxes = [0; 3];
+        }
+        let mut seen = 0u32;
+        for (c, &v) in row.iter().enumerate() {
+            // Empty cells set bit 0, which is never tested for a repeat.
+            let bit = (1u32 << (v & 31)) & !1;
+            repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[c / 3] |= bit;
+        }
     }
     repeat != 0
 }
