@@ -14,10 +14,14 @@ pub(super) fn isqrt_exact(len: usize) -> Option<usize> {
 pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
     let t = line.trim_start();
     // The token ends at whitespace or `#`. Scanning bytes is exact up to the first non-ASCII
-    // byte (every ASCII whitespace is below `!`); from there on, characters are decoded.
+    // byte (the ASCII characters `char::is_whitespace` accepts are tab, line feed, vertical
+    // tab, form feed, carriage return and space; other control bytes belong to the token);
+    // from there on, characters are decoded.
     let ascii_end = t
         .bytes()
-        .position(|b| b <= b' ' || b == b'#' || !b.is_ascii())
+        .position(|b| {
+            matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' | b'#') || !b.is_ascii()
+        })
         .unwrap_or(t.len());
     let end = if t.as_bytes().get(ascii_end).is_some_and(|b| !b.is_ascii()) {
         t[ascii_end..]
@@ -241,5 +245,103 @@ pub(super) fn complete(g: Grid) -> Result<Grid, ParseError> {
             col: i % n + 1,
         }),
         None => Ok(g),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    /// Values of 81 cells from a small linear congruential sequence: about `fill` in 81 cells
+    /// get a digit, so some grids repeat a digit and some do not.
+    fn grids(seed: u64, count: usize, fill: u64) -> Vec<Vec<u8>> {
+        let mut x = seed;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            x >> 33
+        };
+        (0..count)
+            .map(|_| {
+                (0..81)
+                    .map(|_| {
+                        if next() % 81 < fill {
+                            (next() % 9 + 1) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_9x9_repeat_check_agrees_with_the_general_conflict_search() {
+        let layout = Arc::new(Layout::standard(9).unwrap());
+        let (mut with, mut without) = (0, 0);
+        for fill in [5, 12, 20, 30] {
+            for values in grids(fill, 300, fill) {
+                let general = Grid::from_values(layout.clone(), values.clone())
+                    .find_conflict()
+                    .is_some();
+                assert_eq!(repeats_a_digit_9x9(&values), general, "{values:?}");
+                if general { with += 1 } else { without += 1 }
+            }
+        }
+        // Both outcomes were exercised.
+        assert!(with > 50 && without > 50, "{with} with, {without} without");
+    }
+
+    #[test]
+    fn the_first_token_ends_where_a_character_scan_would_end_it() {
+        fn general(line: &str) -> (&str, Option<String>) {
+            let t = line.trim_start();
+            let end = t
+                .find(|c: char| c.is_whitespace() || c == '#')
+                .unwrap_or(t.len());
+            let label = t[end..].trim();
+            (&t[..end], (!label.is_empty()).then(|| label.to_string()))
+        }
+        for line in [
+            "12.4 label",
+            "  12.4\tlabel ",
+            "12\u{1}4\u{1b}x # note",
+            "12#4",
+            "1\u{b}2\u{c}3",
+            "12\u{a0}34 x",
+            "é12 3",
+            "12é\u{2003}3",
+            "",
+            "   ",
+        ] {
+            assert_eq!(first_token(line), general(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn ascii_symbols_agree_with_the_general_symbol_path() {
+        let tokens = [
+            "1.3_0-*9",
+            "abcdefgh",
+            "ABCDEFGZ",
+            "12345678",
+            "1234567x",
+            "12 45678",
+            "1234567é",
+        ];
+        for n in [8, 9, 16, 35] {
+            for t in tokens {
+                let chars: Vec<char> = t.chars().collect();
+                let general = symbols_to_values(&chars, n).ok();
+                assert_eq!(
+                    ascii_symbols_to_values(t.as_bytes(), n),
+                    general,
+                    "{t} n={n}"
+                );
+            }
+        }
     }
 }
