@@ -17,8 +17,10 @@
 #                (needs GNU time at /usr/bin/time)
 #
 # Figures: engine/s is `sudokit bench --mode first` (best pass by CPU time, one thread);
-# -j1/s and -jN/s are records / wall seconds of the whole command, start-up included;
-# overhead us/rec is 1e6 * (1 / (-j1/s) - 1 / (engine/s)).
+# -j1/s and -jN/s are records / wall seconds of the whole command, start-up included; cpu j1/s
+# is records / CPU seconds (user + system, every thread: the reader's too) of the -j1 run,
+# which a busy machine disturbs far less than wall time; "ovh us" is the CPU overhead per
+# record outside the engine, 1e6 * (1 / (cpu j1/s) - 1 / (engine/s)).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,35 +46,32 @@ else
     bin="${CARGO_TARGET_DIR:-$root/target}/release/sudokit"
 fi
 
-# best_wall JOBS FILE: the fastest of $repeat runs of `sudokit solve -jJOBS FILE`, in seconds.
-best_wall() {
-    local best="" t
+# best JOBS FILE: "WALL CPU", the least wall seconds and the least CPU seconds (user + system,
+# all threads) of $repeat runs of `sudokit solve -jJOBS FILE`.
+best() {
+    local runs="" t
     for _ in $(seq "$repeat"); do
-        local start end
-        start="$(date +%s.%N)"
-        "$bin" solve --no-progress -j"$1" "$2" >/dev/null || [ "$?" -eq 1 ]
-        end="$(date +%s.%N)"
-        t="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }')"
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then
-            best="$t"
-        fi
+        t="$({ TIMEFORMAT='%R %U %S'; time "$bin" solve --no-progress -j"$1" "$2" >/dev/null ||
+            [ "$?" -eq 1 ]; } 2>&1 | tail -1)"
+        runs+="$t"$'\n'
     done
-    echo "$best"
+    echo -n "$runs" | awk 'NR == 1 || $1 < w { w = $1 } NR == 1 || $2 + $3 < c { c = $2 + $3 }
+        END { print w, c }'
 }
 
-printf '%-32s %8s %10s %10s %7s %10s %10s %8s\n' file records "engine/s" "-j1/s" "j1/eng" \
-    "ovh us/rec" "-j$jobs/s" "j$jobs/j1"
+printf '%-30s %7s %9s %9s %7s %9s %7s %8s %9s %8s\n' file records "engine/s" "-j1/s" \
+    "j1/eng" "cpu j1/s" "cpu/eng" "ovh us" "-j$jobs/s" "j$jobs/j1"
 for f in "${files[@]}"; do
     name="$(basename "$f")"
     records="$(grep -cv '^[[:space:]]*\(#.*\)\?$' "$f")"
     engine="$("$bin" bench --mode first -f json "$f" |
         grep -o '"puzzles_per_sec": [0-9.e+]*' | head -1 | awk '{ print $2 }')"
-    w1="$(best_wall 1 "$f")"
-    wn="$(best_wall "$jobs" "$f")"
-    awk -v n="$name" -v r="$records" -v e="$engine" -v w1="$w1" -v wn="$wn" 'BEGIN {
-        s1 = r / w1; sn = r / wn
-        printf "%-32s %8d %10.0f %10.0f %6.0f%% %10.2f %10.0f %7.2fx\n",
-            n, r, e, s1, 100 * s1 / e, 1e6 * (1 / s1 - 1 / e), sn, sn / s1 }'
+    read -r w1 c1 < <(best 1 "$f")
+    read -r wn _ < <(best "$jobs" "$f")
+    awk -v n="$name" -v r="$records" -v e="$engine" -v w1="$w1" -v c1="$c1" -v wn="$wn" 'BEGIN {
+        s1 = r / w1; sc = r / c1; sn = r / wn
+        printf "%-30s %7d %9.0f %9.0f %6.0f%% %9.0f %6.0f%% %8.2f %9.0f %7.2fx\n",
+            n, r, e, s1, 100 * s1 / e, sc, 100 * sc / e, 1e6 * (1 / sc - 1 / e), sn, sn / s1 }'
     if [ "$stream" -gt 0 ]; then
         rss="$(for _ in $(seq "$stream"); do cat "$f"; done |
             /usr/bin/time -f '%M' "$bin" solve --no-progress -j"$jobs" 2>&1 >/dev/null |
