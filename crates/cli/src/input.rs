@@ -37,8 +37,9 @@ pub struct Item {
 
 /// A record as it travels to the workers.
 pub enum Payload {
-    /// Parsed by the reader thread (multi-line and structured formats).
-    Parsed(Record),
+    /// Parsed by the reader thread (multi-line and structured formats). Boxed, so that an
+    /// item of the common kind, a raw line, stays small.
+    Parsed(Box<Record>),
     /// A line-format line, parsed by the worker that solves it, so parsing runs in parallel.
     Raw {
         /// 1-based record number.
@@ -282,7 +283,10 @@ pub fn spawn_reader(
                         })
                     })
                 } else {
-                    reader.next().transpose().map(|o| o.map(Payload::Parsed))
+                    reader
+                        .next()
+                        .transpose()
+                        .map(|o| o.map(|r| Payload::Parsed(Box::new(r))))
                 };
                 match next {
                     Ok(Some(payload)) => {

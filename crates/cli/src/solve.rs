@@ -13,11 +13,13 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use std::borrow::Cow;
 use std::io::{BufWriter, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
+use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
 use sudokit_engines::{auto_engine, engine};
@@ -137,6 +139,8 @@ struct Ctx {
     format: OutFormat,
     verify: bool,
     budget: Budget,
+    /// Measure each record's solve time (for the `--stats` summary).
+    timed: bool,
 }
 
 /// The finished output of one record: `text`, then the listed solutions (each line between
@@ -145,7 +149,7 @@ struct Done {
     text: String,
     listing: Listing,
     csv_wrap: Option<(String, String)>,
-    after: String,
+    after: Cow<'static, str>,
     failed: bool,
     status: &'static str,
     nodes: u64,
@@ -202,6 +206,26 @@ pub(crate) fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
 
 fn grid_text(g: &Grid, f: OutputFormat) -> String {
     write_grid(g, f)
+}
+
+/// Appends `g` in format `f` to `out`. The line format of grids with line symbols (up to
+/// 35×35, every grid the fast path sees) is written in place, a byte per cell, the same text
+/// as [`write_grid`]; every other case goes through it.
+fn push_grid(out: &mut String, g: &Grid, f: OutputFormat) {
+    if f == OutputFormat::Line && g.size() <= MAX_SYMBOL_SIZE {
+        // Symbols are ASCII: one byte per cell in a stack buffer, then one copy.
+        let mut buf = [0u8; MAX_SYMBOL_SIZE * MAX_SYMBOL_SIZE];
+        let cells = &mut buf[..g.values().len()];
+        for (b, &v) in cells.iter_mut().zip(g.values()) {
+            *b = match v {
+                0 => b'.',
+                v => digit_char(v).map_or(b'?', |c| c as u8),
+            };
+        }
+        out.push_str(std::str::from_utf8(cells).unwrap_or_default());
+    } else {
+        out.push_str(&write_grid(g, f));
+    }
 }
 
 fn out_format(f: OutFormat, input: InputFormat) -> OutputFormat {
@@ -263,18 +287,23 @@ fn csv_row(
 
 /// [`Solver::solve`] that hands each solution to `each` as it is found instead of keeping
 /// grids, so `--limit N` holds N rendered lines, not N grids, and has no cap of its own.
+/// The solve time is measured only when `timed` (the summary of `--stats` wants it).
 fn solve_each(
     solver: &dyn Solver,
     puzzle: &Grid,
     request: &Request,
+    timed: bool,
     each: &mut dyn FnMut(Grid),
 ) -> Result<Report, SolveError> {
     solver.check_layout(puzzle.layout())?;
-    if let Some(conflict) = puzzle.find_conflict() {
-        return Err(SolveError::Conflict(conflict));
-    }
-    let start = Instant::now();
-    let layout = puzzle.layout_arc().clone();
+    // Every puzzle a `Record` carries was checked for conflicting givens when it was parsed
+    // (a conflict is a parse error of its record), so the check is not repeated here.
+    debug_assert!(
+        puzzle.find_conflict().is_none(),
+        "records hold conflict-free puzzles"
+    );
+    let start = timed.then(Instant::now);
+    let layout = puzzle.layout_arc();
     let search = solver.search(puzzle, &request.limits, &mut |values| {
         each(Grid::from_values(layout.clone(), values.to_vec()));
         Flow::Continue
@@ -293,7 +322,7 @@ fn solve_each(
         exact: search.end == End::Exhausted,
         end: search.end,
         stats: search.stats,
-        elapsed: start.elapsed(),
+        elapsed: start.map_or(Duration::ZERO, |s| s.elapsed()),
     })
 }
 
@@ -305,14 +334,15 @@ static WIDE_LINE_NOTED: AtomicBool = AtomicBool::new(false);
 fn process(item: &Item, ctx: &Ctx) -> Done {
     let rec = item.record();
     let rec = &*rec;
-    let where_ = format!("{}:{}", item.source, rec.line);
+    // Formatted only for an error: most records never need it.
+    let where_ = || format!("{}:{}", item.source, rec.line);
     #[cfg(debug_assertions)]
     debug_panic_hook(rec.index);
     let mut done = Done {
         text: String::new(),
         listing: Listing::default(),
         csv_wrap: None,
-        after: String::new(),
+        after: Cow::Borrowed(""),
         failed: true,
         status: "invalid",
         nodes: 0,
@@ -344,10 +374,10 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
                 "invalid",
                 None,
                 rec.label.as_deref(),
-                Some(&format!("{where_}: {msg}")),
+                Some(&format!("{}: {msg}", where_())),
             ),
-            _ if multi_line => format!("error: {where_}: {msg}\n\n"),
-            _ => format!("error: {where_}: {msg}\n"),
+            _ if multi_line => format!("error: {}: {msg}\n\n", where_()),
+            _ => format!("error: {}: {msg}\n", where_()),
         }
     };
     let puzzle = match &rec.puzzle {
@@ -389,7 +419,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     let mut first: Option<Grid> = None;
     let mut listing = Listing::default();
     let mut verify_error: Option<String> = None;
-    let result = solve_each(solver.as_ref(), puzzle, &request, &mut |g| {
+    let result = solve_each(solver.as_ref(), puzzle, &request, ctx.timed, &mut |g| {
         if ctx.verify
             && verify_error.is_none()
             && let Err(e) = verify(puzzle, &g)
@@ -460,7 +490,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         done.failed = true;
         done.status = "invalid";
     }
-    let count_word = count_text(report.count, report.exact, report.end);
+    let count_word = || count_text(report.count, report.exact, report.end);
     if ctx.format == OutFormat::Json {
         let mode = match ctx.mode {
             Mode::First => SolveMode::First,
@@ -485,7 +515,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
             // are escaped by serde, so `"solutions":[]` occurs once, as the key.
             const KEY: &str = "\"solutions\":[";
             if let Some(at) = done.text.find("\"solutions\":[]") {
-                done.after = done.text.split_off(at + KEY.len());
+                done.after = Cow::Owned(done.text.split_off(at + KEY.len()));
                 done.listing = listing;
             }
         }
@@ -493,7 +523,7 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     }
     if ctx.format == OutFormat::Csv {
         let label = rec.label.as_deref();
-        let count = (ctx.mode != Mode::First).then(|| count_word.clone());
+        let count = (ctx.mode != Mode::First).then(count_word);
         let err = verify_error.as_deref();
         done.text = match ctx.mode {
             Mode::Limit(_) if !listing.is_empty() => {
@@ -522,38 +552,33 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     }
     // The label follows the result on its line; multi-line formats print it as a `#` comment
     // line before the grid instead (so the output reads back).
-    let label = match (&rec.label, multi_line) {
-        (Some(_), true) | (None, _) => String::new(),
-        (Some(l), false) => format!(" {l}"),
-    };
     let mut out = String::new();
     if multi_line && let Some(l) = &rec.label {
-        out.push_str(&format!("# {l}\n"));
+        out.push_str("# ");
+        out.push_str(l);
+        out.push('\n');
     }
     match ctx.mode {
         Mode::First => match (report.status, &first) {
-            (Status::Solved, Some(g)) => out.push_str(&format!("{}{label}", grid_text(g, fmt))),
-            (Status::Unsolvable, _) => out.push_str(&format!("no solution{label}")),
-            (Status::Unknown, _) => out.push_str(&format!("unknown: the engine gave up{label}")),
+            (Status::Solved, Some(g)) => push_grid(&mut out, g, fmt),
+            (Status::Unsolvable, _) => out.push_str("no solution"),
+            (Status::Unknown, _) => out.push_str("unknown: the engine gave up"),
             _ => out.push_str(&format!(
-                "stopped: budget exhausted after {} nodes{label}",
+                "stopped: budget exhausted after {} nodes",
                 report.stats.nodes
             )),
         },
-        Mode::Count(_) => {
-            out.push_str(&count_word);
-            out.push_str(&label);
-        }
+        Mode::Count(_) => out.push_str(&count_word()),
         Mode::Limit(_) => {
-            out.push_str(&count_word);
-            out.push_str(&label);
+            out.push_str(&count_word());
             done.listing = listing;
         }
     }
-    done.after.push('\n');
-    if multi_line {
-        done.after.push('\n');
+    if !multi_line && let Some(l) = &rec.label {
+        out.push(' ');
+        out.push_str(l);
     }
+    done.after = Cow::Borrowed(if multi_line { "\n\n" } else { "\n" });
     done.text = out;
     done
 }
@@ -644,8 +669,8 @@ fn chunk_size(mode: Mode) -> usize {
     }
 }
 
-/// Writes finished records in order, adding them to the summary.
-/// Writes finished records in order; the progress bar moves past each one once it is written.
+/// Writes finished records in order, adding them to the summary; the progress bar moves past
+/// the records once they are written.
 fn write_done(
     out: &mut impl Write,
     done: &mut [Done],
@@ -653,7 +678,10 @@ fn write_done(
     failed: &mut bool,
     progress: &Written,
 ) -> std::io::Result<()> {
-    for d in done {
+    // The bar moves once per call, to the end of the last record written (also when a write
+    // fails part way), not once per record: moving it costs more than writing a line.
+    let mut written_to = None;
+    let result = done.iter_mut().try_for_each(|d| {
         summary.add(d);
         *failed |= d.failed;
         out.write_all(d.text.as_bytes())?;
@@ -662,9 +690,13 @@ fn write_done(
             None => d.listing.write_to(out)?,
         }
         out.write_all(d.after.as_bytes())?;
-        progress.wrote(d.end);
+        written_to = Some(d.end);
+        Ok(())
+    });
+    if let Some(end) = written_to {
+        progress.wrote(end);
     }
-    Ok(())
+    result
 }
 
 /// The reader thread's end: a panic there is a bug, and must not pass for a complete run.
@@ -708,6 +740,9 @@ fn run(
     let start = Instant::now();
     let mut failed = false;
     let mut previous: Vec<Done> = Vec::new();
+    // The results vector of the chunk before last, emptied, for the next chunk: a chunk's
+    // results are a few hundred KiB, and reusing them spares fresh pages for every chunk.
+    let mut spare: Vec<Done> = Vec::new();
     let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     if ctx.format == OutFormat::Csv
         && let Err(e) = writeln!(out, "{CSV_HEADER}")
@@ -729,32 +764,40 @@ fn run(
                 return Err(e);
             }
         };
-        let (results, written): (Vec<Done>, _) = if jobs == 1 {
+        let mut results = std::mem::take(&mut spare);
+        results.clear();
+        let written = if jobs == 1 {
             let written = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
-            (chunk.iter().map(|it| process(it, &ctx)).collect(), written)
+            results.extend(chunk.iter().map(|it| process(it, &ctx)));
+            written
         } else {
             let out = &mut out;
             let summary = &mut summary;
             let failed = &mut failed;
+            let results = &mut results;
             pool.install(|| {
                 rayon::join(
                     || {
                         chunk
                             .par_iter()
-                            .with_min_len(64.min(chunk.len().div_ceil(jobs)).max(1))
+                            // Fine pieces: a chunk ends in a barrier, where a long piece of
+                            // hard puzzles left to one worker would idle the others.
+                            .with_min_len(4)
                             .map(|it| process(it, &ctx))
-                            .collect()
+                            .collect_into_vec(results);
                     },
                     || write_done(out, &mut previous, summary, failed, &pb),
                 )
             })
+            .1
         };
         match written {
             Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
             Err(e) => return Err(e).context("writing output"),
             Ok(()) => {}
         }
-        previous = results;
+        previous.clear();
+        spare = std::mem::replace(&mut previous, results);
         // A terminal (or a slow producer) gets each answer as soon as it is ready.
         if previous.len() < chunk_size(ctx.mode) {
             match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb)
@@ -980,6 +1023,7 @@ pub fn run_solve(args: SolveArgs) -> Result<u8> {
         format: args.format,
         verify: args.verify,
         budget: budget(&args.engine),
+        timed: args.stats,
     };
     if args.all {
         return run_all(&args, ctx);
@@ -1003,6 +1047,7 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
         },
         verify: false,
         budget: budget(&args.engine),
+        timed: args.stats,
     };
     run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
 }
@@ -1019,7 +1064,7 @@ mod tests {
             text: text.to_string(),
             listing: Listing::default(),
             csv_wrap: None,
-            after: String::new(),
+            after: std::borrow::Cow::Borrowed(""),
             failed: false,
             status: "solved",
             nodes: 0,

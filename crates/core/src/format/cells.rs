@@ -13,9 +13,23 @@ pub(super) fn isqrt_exact(len: usize) -> Option<usize> {
 
 pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
     let t = line.trim_start();
-    let end = t
-        .find(|c: char| c.is_whitespace() || c == '#')
+    // The token ends at whitespace or `#`. Scanning bytes is exact up to the first non-ASCII
+    // byte (the ASCII characters `char::is_whitespace` accepts are tab, line feed, vertical
+    // tab, form feed, carriage return and space; other control bytes belong to the token);
+    // from there on, characters are decoded.
+    let ascii_end = t
+        .bytes()
+        .position(|b| {
+            matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' | b'#') || !b.is_ascii()
+        })
         .unwrap_or(t.len());
+    let end = if t.as_bytes().get(ascii_end).is_some_and(|b| !b.is_ascii()) {
+        t[ascii_end..]
+            .find(|c: char| c.is_whitespace() || c == '#')
+            .map_or(t.len(), |i| ascii_end + i)
+    } else {
+        ascii_end
+    };
     let label = t[end..].trim();
     (&t[..end], (!label.is_empty()).then(|| label.to_string()))
 }
@@ -121,6 +135,40 @@ pub(super) fn symbol_value(
     }
 }
 
+/// Value of each ASCII byte as a line symbol ([`parse_symbol`]): 0 for empty, `NOT_A_SYMBOL`
+/// for a byte that is not one.
+static ASCII_SYMBOLS: std::sync::LazyLock<[u8; 128]> = std::sync::LazyLock::new(|| {
+    let mut t = [NOT_A_SYMBOL; 128];
+    for (b, slot) in t.iter_mut().enumerate() {
+        match parse_symbol(char::from(b as u8)) {
+            Some(Symbol::Empty) => *slot = 0,
+            Some(Symbol::Value(v)) => *slot = v,
+            None => {}
+        }
+    }
+    t
+});
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// The values of an all-ASCII token of N² symbols when every symbol is valid for side `n`,
+/// through a table and without decoding characters; `None` otherwise (the caller then takes
+/// the general path, which names the bad cell).
+pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>> {
+    if !token.is_ascii() {
+        return None;
+    }
+    let table = &*ASCII_SYMBOLS;
+    let values: Vec<u8> = token
+        .iter()
+        .map(|&b| table[usize::from(b & 0x7f)])
+        .collect();
+    // `NOT_A_SYMBOL` is above every side, so one comparison rejects both kinds of bad cell.
+    values
+        .iter()
+        .all(|&v| usize::from(v) <= n)
+        .then_some(values)
+}
+
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
 pub(super) fn symbols_to_values(chars: &[char], n: usize) -> Result<Vec<u8>, ParseError> {
     chars
@@ -153,11 +201,40 @@ pub(super) fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, Parse
             ),
         });
     }
+    // The standard 9×9 layout, by far the most common, is first checked with one digit mask
+    // per row, column and box; only a grid that repeats a digit goes through the general
+    // search, which names the two cells.
+    if layout.is_standard_9x9() && !repeats_a_digit_9x9(&values) {
+        return Ok(Grid::from_values(layout, values));
+    }
     let g = Grid::from_values(layout, values);
     match g.find_conflict() {
         Some(c) => Err(ParseError::Conflict(c)),
         None => Ok(g),
     }
+}
+
+/// Whether 81 values (0 empty, 1 to 9) repeat a digit in a row, a column or a 3×3 box.
+/// Row by row, so the row mask, the column masks and the band's box masks stay in registers.
+fn repeats_a_digit_9x9(values: &[u8]) -> bool {
+    let mut cols = [0u32; 9];
+    let mut boxes = [0u32; 3];
+    let mut repeat = 0u32;
+    for (r, row) in values.chunks_exact(9).enumerate() {
+        if r % 3 == 0 {
+            boxes = [0; 3];
+        }
+        let mut seen = 0u32;
+        for (c, &v) in row.iter().enumerate() {
+            // Empty cells set bit 0, which is never tested for a repeat.
+            let bit = (1u32 << (v & 31)) & !1;
+            repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[c / 3] |= bit;
+        }
+    }
+    repeat != 0
 }
 
 pub(super) fn complete(g: Grid) -> Result<Grid, ParseError> {
@@ -168,5 +245,103 @@ pub(super) fn complete(g: Grid) -> Result<Grid, ParseError> {
             col: i % n + 1,
         }),
         None => Ok(g),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    /// Values of 81 cells from a small linear congruential sequence: about `fill` in 81 cells
+    /// get a digit, so some grids repeat a digit and some do not.
+    fn grids(seed: u64, count: usize, fill: u64) -> Vec<Vec<u8>> {
+        let mut x = seed;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            x >> 33
+        };
+        (0..count)
+            .map(|_| {
+                (0..81)
+                    .map(|_| {
+                        if next() % 81 < fill {
+                            (next() % 9 + 1) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_9x9_repeat_check_agrees_with_the_general_conflict_search() {
+        let layout = Arc::new(Layout::standard(9).unwrap());
+        let (mut with, mut without) = (0, 0);
+        for fill in [5, 12, 20, 30] {
+            for values in grids(fill, 300, fill) {
+                let general = Grid::from_values(layout.clone(), values.clone())
+                    .find_conflict()
+                    .is_some();
+                assert_eq!(repeats_a_digit_9x9(&values), general, "{values:?}");
+                if general { with += 1 } else { without += 1 }
+            }
+        }
+        // Both outcomes were exercised.
+        assert!(with > 50 && without > 50, "{with} with, {without} without");
+    }
+
+    #[test]
+    fn the_first_token_ends_where_a_character_scan_would_end_it() {
+        fn general(line: &str) -> (&str, Option<String>) {
+            let t = line.trim_start();
+            let end = t
+                .find(|c: char| c.is_whitespace() || c == '#')
+                .unwrap_or(t.len());
+            let label = t[end..].trim();
+            (&t[..end], (!label.is_empty()).then(|| label.to_string()))
+        }
+        for line in [
+            "12.4 label",
+            "  12.4\tlabel ",
+            "12\u{1}4\u{1b}x # note",
+            "12#4",
+            "1\u{b}2\u{c}3",
+            "12\u{a0}34 x",
+            "é12 3",
+            "12é\u{2003}3",
+            "",
+            "   ",
+        ] {
+            assert_eq!(first_token(line), general(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn ascii_symbols_agree_with_the_general_symbol_path() {
+        let tokens = [
+            "1.3_0-*9",
+            "abcdefgh",
+            "ABCDEFGZ",
+            "12345678",
+            "1234567x",
+            "12 45678",
+            "1234567é",
+        ];
+        for n in [8, 9, 16, 35] {
+            for t in tokens {
+                let chars: Vec<char> = t.chars().collect();
+                let general = symbols_to_values(&chars, n).ok();
+                assert_eq!(
+                    ascii_symbols_to_values(t.as_bytes(), n),
+                    general,
+                    "{t} n={n}"
+                );
+            }
+        }
     }
 }

@@ -103,6 +103,14 @@ impl LineParser {
     }
 
     pub(super) fn grid_from_symbols(&mut self, token: &str) -> Result<Grid, ParseError> {
+        // The common case, an ASCII token of valid symbols, goes through a byte table; any
+        // other token (or a bad symbol) takes the general path, which names the bad cell.
+        if token.is_ascii() {
+            let n = self.side_from_len(token.len())?;
+            if let Some(values) = ascii_symbols_to_values(token.as_bytes(), n) {
+                return finish(self.layout_for(n)?, values);
+            }
+        }
         let chars: Vec<char> = token.chars().collect();
         let n = self.side_from_len(chars.len())?;
         let values = symbols_to_values(&chars, n)?;
