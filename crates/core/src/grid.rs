@@ -86,6 +86,14 @@ impl Grid {
         Grid { layout, cells }
     }
 
+    /// [`Grid::from_values`] for values the caller has already checked (N² of them, each at
+    /// most N), so the reader's hot path does not walk them twice.
+    pub(crate) fn from_checked_values(layout: Arc<Layout>, cells: Vec<u8>) -> Grid {
+        debug_assert_eq!(cells.len(), layout.cell_count());
+        debug_assert!(cells.iter().all(|&v| usize::from(v) <= layout.size()));
+        Grid { layout, cells }
+    }
+
     /// The layout.
     pub fn layout(&self) -> &Layout {
         &self.layout

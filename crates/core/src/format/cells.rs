@@ -169,6 +169,42 @@ pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>>
         .then_some(values)
 }
 
+/// The common case in one pass: the values of an all-ASCII token of 81 symbols for the
+/// standard 9×9 layout when every symbol is valid and no digit repeats in a house; `None`
+/// otherwise (the caller then takes the general path, which names what is wrong).
+pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<Vec<u8>> {
+    if token.len() != 81 {
+        return None;
+    }
+    let table = &*ASCII_SYMBOLS;
+    let mut values = vec![0u8; 81];
+    let mut cols = [0u32; 9];
+    let mut boxes = [0u32; 3];
+    let (mut repeat, mut bad) = (0u32, false);
+    for (r, (row, out)) in token
+        .chunks_exact(9)
+        .zip(values.chunks_exact_mut(9))
+        .enumerate()
+    {
+        if r % 3 == 0 {
+            boxes = [0; 3];
+        }
+        let mut seen = 0u32;
+        for (c, (&b, o)) in row.iter().zip(out.iter_mut()).enumerate() {
+            let v = table[usize::from(b & 0x7f)];
+            bad |= v > 9 || b > 0x7f;
+            *o = v;
+            // Empty cells set bit 0, which is never tested for a repeat.
+            let bit = (1u32 << (v & 31)) & !1;
+            repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[c / 3] |= bit;
+        }
+    }
+    (repeat == 0 && !bad).then_some(values)
+}
+
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
 pub(super) fn symbols_to_values(chars: &[char], n: usize) -> Result<Vec<u8>, ParseError> {
     chars
@@ -205,7 +241,7 @@ pub(super) fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, Parse
     // per row, column and box; only a grid that repeats a digit goes through the general
     // search, which names the two cells.
     if layout.is_standard_9x9() && !repeats_a_digit_9x9(&values) {
-        return Ok(Grid::from_values(layout, values));
+        return Ok(Grid::from_checked_values(layout, values));
     }
     let g = Grid::from_values(layout, values);
     match g.find_conflict() {
@@ -214,12 +250,14 @@ pub(super) fn finish(layout: Arc<Layout>, values: Vec<u8>) -> Result<Grid, Parse
     }
 }
 
-/// Whether 81 values (0 empty, 1 to 9) repeat a digit in a row, a column or a 3×3 box.
+/// Whether 81 values (0 empty, 1 to 9) repeat a digit in a row, a column or a 3×3 box, or
+/// hold a value above 9 (so only a grid this returns `false` for skips the general checks).
 /// Row by row, so the row mask, the column masks and the band's box masks stay in registers.
 fn repeats_a_digit_9x9(values: &[u8]) -> bool {
     let mut cols = [0u32; 9];
     let mut boxes = [0u32; 3];
     let mut repeat = 0u32;
+    let mut too_big = false;
     for (r, row) in values.chunks_exact(9).enumerate() {
         if r % 3 == 0 {
             boxes = [0; 3];
@@ -227,6 +265,7 @@ fn repeats_a_digit_9x9(values: &[u8]) -> bool {
         let mut seen = 0u32;
         for (c, &v) in row.iter().enumerate() {
             // Empty cells set bit 0, which is never tested for a repeat.
+            too_big |= v > 9;
             let bit = (1u32 << (v & 31)) & !1;
             repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
             seen |= bit;
@@ -234,7 +273,7 @@ fn repeats_a_digit_9x9(values: &[u8]) -> bool {
             boxes[c / 3] |= bit;
         }
     }
-    repeat != 0
+    repeat != 0 || too_big
 }
 
 pub(super) fn complete(g: Grid) -> Result<Grid, ParseError> {
@@ -293,6 +332,41 @@ mod tests {
         }
         // Both outcomes were exercised.
         assert!(with > 50 && without > 50, "{with} with, {without} without");
+    }
+
+    #[test]
+    fn the_one_pass_9x9_path_agrees_with_the_general_one() {
+        let layout = Arc::new(Layout::standard(9).unwrap());
+        let (mut fast, mut slow) = (0, 0);
+        for fill in [5, 12, 20, 30] {
+            for (k, values) in grids(fill + 7, 300, fill).into_iter().enumerate() {
+                let mut line: Vec<u8> = values
+                    .iter()
+                    .map(|&v| if v == 0 { b'.' } else { b'0' + v })
+                    .collect();
+                // Now and then a symbol that is not a 9×9 digit.
+                if k % 7 == 0 {
+                    line[k % 81] = [b'A', b'x', b' ', b'0'][k % 4];
+                }
+                let chars: Vec<char> = line.iter().map(|&b| char::from(b)).collect();
+                let general = symbols_to_values(&chars, 9).ok().filter(|v| {
+                    Grid::from_values(layout.clone(), v.clone())
+                        .find_conflict()
+                        .is_none()
+                });
+                let one_pass = ascii_9x9_values(&line);
+                assert_eq!(one_pass, general, "{:?}", String::from_utf8_lossy(&line));
+                if one_pass.is_some() {
+                    fast += 1
+                } else {
+                    slow += 1
+                }
+            }
+        }
+        assert!(
+            fast > 50 && slow > 50,
+            "{fast} accepted, {slow} left to the general path"
+        );
     }
 
     #[test]

@@ -107,6 +107,14 @@ impl LineParser {
         // other token (or a bad symbol) takes the general path, which names the bad cell.
         if token.is_ascii() {
             let n = self.side_from_len(token.len())?;
+            if n == 9 {
+                let layout = self.layout_for(9)?;
+                if layout.is_standard_9x9()
+                    && let Some(values) = ascii_9x9_values(token.as_bytes())
+                {
+                    return Ok(Grid::from_checked_values(layout, values));
+                }
+            }
             if let Some(values) = ascii_symbols_to_values(token.as_bytes(), n) {
                 return finish(self.layout_for(n)?, values);
             }
