@@ -76,7 +76,7 @@ pub struct InputArgs {
     /// Puzzle files; standard input when none (or `-`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Input format (the formats the reader has registered; `auto` detects it).
+    /// Input format; `auto` detects it from the first lines.
     #[arg(long, short = 'i', default_value = "auto", value_parser = InputFormatParser)]
     pub input_format: sudokit_core::format::InputFormat,
     /// Box shape RxC (rows x columns per box); fixes the side to R·C.

@@ -3,7 +3,7 @@
 //!
 //! Design decision: every input format is one module implementing the small [`Format`] trait
 //! (names, one-line help, detection evidence, a factory for its per-input [`RecordReader`]
-//! state, and its grid writer if it has one), and the [`registry!`] invocation below is the
+//! state, and its grid writer if it has one), and the `registry!` invocation below is the
 //! one list of formats: one identifier there declares the module and registers its `FORMAT`.
 //! So a new format is one new file plus one identifier. [`InputFormat`] is a `Copy` handle
 //! (the format's name) that compares and matches like the enum it replaced; its `FromStr`, the
