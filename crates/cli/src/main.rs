@@ -76,9 +76,8 @@ pub struct InputArgs {
     /// Puzzle files; standard input when none (or `-`).
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Input format: auto (detected from the first lines), line, numbers, block, csv, json or
-    /// jigsaw.
-    #[arg(long, short = 'i', default_value = "auto", value_parser = parse_input_format)]
+    /// Input format; `auto` detects it from the first lines.
+    #[arg(long, short = 'i', default_value = "auto", value_parser = InputFormatParser)]
     pub input_format: sudokit_core::format::InputFormat,
     /// Box shape RxC (rows x columns per box); fixes the side to R·C.
     #[arg(long = "box", value_name = "RxC", value_parser = input::parse_box)]
@@ -156,6 +155,41 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, String> {
     s.parse()
+}
+
+/// `--input-format`: parsed by the registry's `FromStr` (whose error lists the registered
+/// names), with the registered formats and their help lines as clap's possible values, so
+/// `--help`, the man page and shell completions list them.
+#[derive(Clone, Debug)]
+struct InputFormatParser;
+
+impl clap::builder::TypedValueParser for InputFormatParser {
+    type Value = sudokit_core::format::InputFormat;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        parse_input_format.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use sudokit_core::format::{AUTO_HELP, Formats, InputFormat};
+        let auto = clap::builder::PossibleValue::new(InputFormat::Auto.name()).help(AUTO_HELP);
+        let formats = Formats::builtin();
+        let values: Vec<_> = std::iter::once(auto)
+            .chain(formats.iter().map(|f| {
+                clap::builder::PossibleValue::new(f.name())
+                    .help(f.help())
+                    .aliases(f.aliases().iter().copied())
+            }))
+            .collect();
+        Some(Box::new(values.into_iter()))
+    }
 }
 
 /// Writes generated text to stdout; a closed pipe (`| head`) is not an error.

@@ -2,10 +2,54 @@
 //! quoted fields.
 
 use super::cells::*;
+use super::detect::square_ok;
+use super::registry::{Format, RecordReader, Window};
 use super::source::*;
-use super::{InputFormat, ParseError, Record};
+use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
-use std::io::{self, BufRead};
+use std::io;
+
+/// The registration of format `csv`.
+pub(super) static FORMAT: CsvFormat = CsvFormat;
+
+/// Format `csv`: a line whose first field is a puzzle (N² symbols) or a header word looks
+/// like CSV, and the format claims an input where most lines do.
+pub(super) struct CsvFormat;
+
+impl Format for CsvFormat {
+    fn name(&self) -> &'static str {
+        InputFormat::Csv.name()
+    }
+
+    fn help(&self) -> &'static str {
+        "`quizzes,solutions` CSV: puzzle, optional expected solution, optional label fields"
+    }
+
+    fn line_strength(&self, line: &str, spec: &LayoutSpec) -> Option<u8> {
+        let t = line.trim();
+        if !t.contains(',') {
+            return None;
+        }
+        let field = t.split(',').next().unwrap_or("").trim().trim_matches('"');
+        let header =
+            !field.is_empty() && field.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
+        ((square_ok(field.chars().count(), spec) && !field.contains(' ')) || header).then_some(4)
+    }
+
+    fn window_claim(&self, window: &Window<'_>) -> Option<u8> {
+        (window.votes(InputFormat::Csv) * 2 > window.lines.len()).then_some(2)
+    }
+
+    fn reader(&self) -> Box<dyn RecordReader> {
+        Box::new(CsvRecords::default())
+    }
+}
+
+/// The state of a CSV input: whether the first row (perhaps a header) has been seen.
+#[derive(Default)]
+struct CsvRecords {
+    header_checked: bool,
+}
 
 /// Splits a CSV line into fields: comma-separated, a field in double quotes may hold commas
 /// and `""` for a quote; unquoted fields are trimmed.
@@ -55,22 +99,22 @@ pub(super) fn csv_fields(line: &str) -> Result<Vec<String>, ParseError> {
     }
 }
 
-impl<R: BufRead> Reader<R> {
-    pub(super) fn read_csv_record(&mut self) -> io::Result<Option<Record>> {
+impl RecordReader for CsvRecords {
+    fn next_record(&mut self, input: &mut Input<'_>) -> io::Result<Option<Record>> {
         loop {
-            let Some((no, line)) = self.next_content_line()? else {
+            let Some((no, line)) = input.next_content_line()? else {
                 return Ok(None);
             };
             let line = match line {
                 Ok(l) => l,
-                Err(e) => return Ok(Some(self.record(no, InputFormat::Csv, None, Err(e), None))),
+                Err(e) => return Ok(Some(input.record(no, None, Err(e), None))),
             };
             let fields = match csv_fields(&line) {
                 Ok(f) => f,
-                Err(e) => return Ok(Some(self.record(no, InputFormat::Csv, None, Err(e), None))),
+                Err(e) => return Ok(Some(input.record(no, None, Err(e), None))),
             };
-            if !self.csv_header_checked {
-                self.csv_header_checked = true;
+            if !self.header_checked {
+                self.header_checked = true;
                 let f0 = &fields[0];
                 if !f0.is_empty() && f0.chars().all(|c| c.is_ascii_alphabetic() || c == '_') {
                     continue; // header such as `quizzes,solutions`
@@ -78,33 +122,31 @@ impl<R: BufRead> Reader<R> {
             }
             if fields.len() > 2 && fields[2..].iter().any(|f| !f.is_empty()) {
                 let label = Some(fields[2..].join(","));
-                let puzzle = self.grid_from_symbols(&fields[0]);
-                let expected = self.csv_expected(&fields[1], &puzzle);
-                return Ok(Some(self.record(
+                let puzzle = input.grid_from_symbols(&fields[0]);
+                let expected = csv_expected(&fields[1], &puzzle);
+                return Ok(Some(input.record(
                     no,
-                    InputFormat::Csv,
                     label,
                     puzzle,
                     expected,
                 )));
             }
-            let puzzle = self.grid_from_symbols(&fields[0]);
+            let puzzle = input.grid_from_symbols(&fields[0]);
             let expected = match fields.get(1) {
-                Some(s) if !s.is_empty() => self.csv_expected(s, &puzzle),
+                Some(s) if !s.is_empty() => csv_expected(s, &puzzle),
                 _ => None,
             };
-            return Ok(Some(self.record(
+            return Ok(Some(input.record(
                 no,
-                InputFormat::Csv,
                 None,
                 puzzle,
                 expected,
             )));
         }
     }
+}
 
-    pub(super) fn csv_expected(
-        &mut self,
+fn csv_expected(
         field: &str,
         puzzle: &Result<Grid, ParseError>,
     ) -> Option<Result<Grid, ParseError>> {
@@ -129,4 +171,3 @@ impl<R: BufRead> Reader<R> {
                 .map_err(|e| ParseError::Expected(Box::new(e))),
         )
     }
-}

@@ -1,17 +1,69 @@
 //! Format `json`: NDJSON, pretty-printed objects, or arrays of objects, cut into records
 //! by [`JsonSplit`] without parsing, then parsed one record at a time.
 
+use super::block::is_section;
 use super::cells::*;
 use super::detect::*;
+use super::registry::{Format, RecordReader, Window};
 use super::source::*;
-use super::{InputFormat, ParseError, Record};
+use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
 use crate::layout::{Extra, Layout};
 use crate::types::{Cell, MAX_SIZE};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::{self, BufRead};
+use std::io;
 use std::sync::Arc;
+
+/// The registration of format `json`.
+pub(super) static FORMAT: JsonFormat = JsonFormat;
+
+/// Format `json`: a first line that opens a value (`{`, or `[` not starting a `[section]`
+/// header) settles detection and claims the whole input.
+pub(super) struct JsonFormat;
+
+impl Format for JsonFormat {
+    fn name(&self) -> &'static str {
+        InputFormat::Json.name()
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["ndjson"]
+    }
+
+    fn help(&self) -> &'static str {
+        "one JSON object per line (NDJSON), pretty-printed objects, or an array of objects"
+    }
+
+    fn line_strength(&self, line: &str, _spec: &LayoutSpec) -> Option<u8> {
+        let t = line.trim();
+        ((t.starts_with('{') || t.starts_with('[')) && !is_section(t)).then_some(6)
+    }
+
+    fn settles(&self, first: &str, spec: &LayoutSpec) -> bool {
+        self.line_strength(first, spec).is_some()
+    }
+
+    fn window_claim(&self, window: &Window<'_>) -> Option<u8> {
+        (window.guesses.first() == Some(&Some(InputFormat::Json))).then_some(3)
+    }
+
+    fn max_line(&self) -> usize {
+        MAX_JSON_RECORD
+    }
+
+    fn reader(&self) -> Box<dyn RecordReader> {
+        Box::new(JsonRecords::default())
+    }
+}
+
+/// The state of a JSON input: the splitter (an array or object may span lines) and the
+/// values cut out but not yet read.
+#[derive(Default)]
+struct JsonRecords {
+    split: JsonSplit,
+    pieces: VecDeque<JsonPiece>,
+}
 
 /// Longest JSON record (or JSON line) accepted, in bytes; an array of records counts as one.
 pub(super) const MAX_JSON_RECORD: usize = 4 << 20;
@@ -326,53 +378,53 @@ pub(super) fn json_cell(v: &Value, n: usize, r: usize, c: usize) -> Result<u8, P
     }
 }
 
-impl<R: BufRead> Reader<R> {
+impl RecordReader for JsonRecords {
     /// Reads the next JSON record: values are cut out by [`JsonSplit`] (an array's elements one
     /// by one) and parsed one at a time, so memory is bounded by one record, and a syntax
     /// error costs one record.
-    pub(super) fn read_json_record(&mut self) -> io::Result<Option<Record>> {
+    fn next_record(&mut self, input: &mut Input<'_>) -> io::Result<Option<Record>> {
         loop {
-            if let Some((line, piece)) = self.json_pieces.pop_front() {
+            if let Some((line, piece)) = self.pieces.pop_front() {
                 let rec = match piece {
-                    Err(e) => self.record(line, InputFormat::Json, None, Err(e), None),
+                    Err(e) => input.record(line, None, Err(e), None),
                     Ok(text) => match serde_json::from_str::<Value>(&text) {
-                        Err(e) => self.record(
+                        Err(e) => input.record(
                             line,
-                            InputFormat::Json,
                             None,
                             Err(ParseError::Json(e.to_string())),
                             None,
                         ),
-                        Ok(v) => self.json_record(line, &v),
+                        Ok(v) => json_record(input, line, &v),
                     },
                 };
                 return Ok(Some(rec));
             }
-            match self.read_line()? {
+            match input.read_line()? {
                 None => {
-                    self.json.finish(&mut self.json_pieces);
-                    if self.json_pieces.is_empty() {
+                    self.split.finish(&mut self.pieces);
+                    if self.pieces.is_empty() {
                         return Ok(None);
                     }
                 }
-                Some((no, Err(e))) => self.json.interrupt(no, e, &mut self.json_pieces),
+                Some((no, Err(e))) => self.split.interrupt(no, e, &mut self.pieces),
                 Some((no, Ok(l))) => {
-                    if !self.json.active && is_blank_or_comment(&l) {
+                    if !self.split.active && is_blank_or_comment(&l) {
                         continue;
                     }
-                    self.json.feed(&l, no, &mut self.json_pieces);
+                    self.split.feed(&l, no, &mut self.pieces);
                 }
             }
         }
     }
+}
 
-    pub(super) fn json_record(&mut self, line: usize, v: &Value) -> Record {
+fn json_record(input: &mut Input<'_>, line: usize, v: &Value) -> Record {
         let label = match v.get("label").or_else(|| v.get("id")) {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.clone()),
             Some(other) => Some(other.to_string()),
         };
-        let puzzle = self.json_grid(v, "cells");
+        let puzzle = json_grid(input.spec(), v, "cells");
         let expected = match (&puzzle, v.get("solution")) {
             (Ok(p), Some(sol)) if !sol.is_null() => Some(
                 json_values(sol, p.size())
@@ -382,10 +434,10 @@ impl<R: BufRead> Reader<R> {
             ),
             _ => None,
         };
-        self.record(line, InputFormat::Json, label, puzzle, expected)
+        input.record(line, label, puzzle, expected)
     }
 
-    pub(super) fn json_grid(&mut self, v: &Value, key: &str) -> Result<Grid, ParseError> {
+fn json_grid(spec: &LayoutSpec, v: &Value, key: &str) -> Result<Grid, ParseError> {
         let obj = v
             .as_object()
             .ok_or_else(|| ParseError::Json("a record must be an object".into()))?;
@@ -427,7 +479,7 @@ impl<R: BufRead> Reader<R> {
                     expected: "expected a square number N²".into(),
                 })?,
         };
-        let mut extras = self.spec.extras.clone();
+        let mut extras = spec.extras.clone();
         match obj.get("extra") {
             None | Some(Value::Null) => {}
             Some(Value::Array(items)) => {
@@ -458,7 +510,7 @@ impl<R: BufRead> Reader<R> {
                 Layout::boxed(size, pair.0, pair.1)?.with_extras(&extras)
             }
             _ => {
-                if let Some(r) = &self.spec.regions {
+                if let Some(r) = &spec.regions {
                     if r.size() != size {
                         return Err(ParseError::WrongLength {
                             found: count,
@@ -466,7 +518,7 @@ impl<R: BufRead> Reader<R> {
                         });
                     }
                     r.with_extras(&extras)
-                } else if let Some((rows, cols)) = self.spec.box_shape {
+                } else if let Some((rows, cols)) = spec.box_shape {
                     Layout::boxed(size, rows, cols)?.with_extras(&extras)
                 } else {
                     Layout::standard(size)?.with_extras(&extras)
@@ -476,4 +528,3 @@ impl<R: BufRead> Reader<R> {
         let values = json_values(cells, size)?;
         finish(Arc::new(layout), values)
     }
-}

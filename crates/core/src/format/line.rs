@@ -1,13 +1,17 @@
-//! Format `line`: one puzzle per line, N² symbols, then an optional label. [`LineParser`] is
-//! the part that can run on any thread (the CLI parses line records on its workers).
+//! Format `line`: one puzzle per line, N² symbols, then an optional label; detection evidence
+//! and the writer too. [`LineParser`] is the part that can run on any thread (the CLI parses
+//! line records on its workers).
 
 use super::cells::*;
+use super::detect::{is_separator_line, square_ok};
+use super::numbers::write_numbers_line;
+use super::registry::{Format, RecordReader, Window};
 use super::source::*;
 use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
 use crate::layout::Layout;
 use crate::types::MAX_SIZE;
-use std::io::{self, BufRead};
+use std::io;
 use std::sync::Arc;
 
 /// Parses line-format records (N² symbols, optional label) with a cache of layouts; the part
@@ -127,24 +131,79 @@ impl LineParser {
     }
 }
 
-impl<R: BufRead> Reader<R> {
-    pub(super) fn read_line_record(&mut self) -> io::Result<Option<Record>> {
-        let Some((no, line)) = self.next_content_line()? else {
+/// The registration of format `line`.
+pub(super) static FORMAT: LineFormat = LineFormat;
+
+/// Format `line`: its detection evidence is a first token of N² symbols (or longer than any
+/// grid row), and a clean such first line settles detection at once.
+pub(super) struct LineFormat;
+
+impl Format for LineFormat {
+    fn name(&self) -> &'static str {
+        InputFormat::Line.name()
+    }
+
+    fn help(&self) -> &'static str {
+        "one puzzle per line, N² symbols (. or 0 empty), optional label after whitespace or #"
+    }
+
+    fn line_strength(&self, line: &str, spec: &LayoutSpec) -> Option<u8> {
+        let t = line.trim();
+        let (tok, _) = first_token(t);
+        let len = tok.chars().count();
+        // No block row is wider than 64 cells: a longer token is a line puzzle (perhaps of the
+        // wrong length, which its record then reports).
+        (!t.contains('|') && (square_ok(len, spec) || len > MAX_SIZE)).then_some(2)
+    }
+
+    fn settles(&self, first: &str, spec: &LayoutSpec) -> bool {
+        let (tok, _) = first_token(first.trim());
+        !tok.contains([',', '|']) && square_ok(tok.chars().count(), spec)
+    }
+
+    fn window_claim(&self, window: &Window<'_>) -> Option<u8> {
+        window.lines.iter().any(|l| long_line_token(l)).then_some(1)
+    }
+
+    fn reader(&self) -> Box<dyn RecordReader> {
+        Box::new(LineRecords)
+    }
+
+    fn write(&self, grid: &Grid) -> Option<String> {
+        Some(write_line(grid))
+    }
+}
+
+/// A first token longer than any block or numbers row (64 cells): only a line puzzle (of
+/// the right length or not) looks like that.
+fn long_line_token(line: &str) -> bool {
+    let (tok, _) = first_token(line);
+    tok.chars().count() > MAX_SIZE
+        && !tok.contains(',')
+        && !tok.starts_with(['{', '['])
+        && !is_separator_line(line)
+}
+
+/// One line of N² symbols; grids above 35×35 (no symbol alphabet) as N² numbers separated by
+/// spaces, still on one line.
+pub(super) fn write_line(grid: &Grid) -> String {
+    grid.to_line().unwrap_or_else(|| write_numbers_line(grid))
+}
+
+/// Line records keep no state between records.
+struct LineRecords;
+
+impl RecordReader for LineRecords {
+    fn next_record(&mut self, input: &mut Input<'_>) -> io::Result<Option<Record>> {
+        let Some((no, line)) = input.next_content_line()? else {
             return Ok(None);
         };
         let line = match line {
             Ok(l) => l,
-            Err(e) => return Ok(Some(self.record(no, InputFormat::Line, None, Err(e), None))),
+            Err(e) => return Ok(Some(input.record(no, None, Err(e), None))),
         };
         let (tok, label) = first_token(&line);
-        let tok = tok.to_string();
-        let puzzle = self.grid_from_symbols(&tok);
-        Ok(Some(self.record(
-            no,
-            InputFormat::Line,
-            label,
-            puzzle,
-            None,
-        )))
+        let puzzle = input.grid_from_symbols(tok);
+        Ok(Some(input.record(no, label, puzzle, None)))
     }
 }

@@ -1,35 +1,61 @@
 //! Puzzle formats: reading (`line`, `numbers`, `block`, `csv`, `json`/NDJSON, `jigsaw`) with
-//! auto-detection, and writing (the same plus `pretty`).
+//! auto-detection, and writing (`line`, `numbers`, `block`, plus the output-only `pretty`).
 //!
-//! Design decision: reading is a streaming [`Reader`] over any `BufRead` that yields one
-//! [`Record`] per puzzle, in input order, each carrying its 1-based line number and either a
-//! [`Grid`] or a [`ParseError`] that names the cell and what is wrong. A bad record never stops
-//! the stream; only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for one JSON record,
-//! whose multi-line values are cut out by bracket depth, an array element by element), and a
-//! line that is too long or not UTF-8 becomes an error record too. The format is detected once
-//! per input from a vote over its first few content lines (or forced), and layouts are shared
+//! Design decision: every input format is one module implementing the small [`Format`] trait
+//! (names, one-line help, detection evidence, a factory for its per-input [`RecordReader`]
+//! state, and its grid writer if it has one), and the `registry!` invocation below is the
+//! one list of formats: one identifier there declares the module and registers its `FORMAT`.
+//! So a new format is one new file plus one identifier. [`InputFormat`] is a `Copy` handle
+//! (the format's name) that compares and matches like the enum it replaced; its `FromStr`, the
+//! list of names and the help text are generated from the registry, and detection only asks
+//! the registered formats for their evidence. A library user adds a format without touching
+//! this crate: implement [`Format`] and read with [`Reader::with_formats`].
+//!
+//! Reading is a streaming [`Reader`] over any `BufRead` that yields one [`Record`] per puzzle,
+//! in input order, each carrying its 1-based line number and either a [`Grid`] or a
+//! [`ParseError`] that names the cell and what is wrong. A bad record never stops the stream;
+//! only I/O errors do. Lines are read bounded (1 MiB; 4 MiB for one JSON record, whose
+//! multi-line values are cut out by bracket depth, an array element by element), and a line
+//! that is too long or not UTF-8 becomes an error record too. The format is detected once per
+//! input from a contest over its first few content lines (or forced), and layouts are shared
 //! through `Arc` so a million-line file holds one.
 //!
-//! Layout: `source` (the [`Reader`]: lines, look-ahead, dispatch), `detect`, `cells` (shared
-//! symbol and number helpers), then one module per format (`line`, `csv`, `rows` for numbers
-//! and block, `json`, `jigsaw`), `write`, and `spec` (a [`LayoutSpec`] from text: box shape,
-//! region map, extra names).
+//! Layout: `registry` (the [`Format`] and [`RecordReader`] traits, [`Formats`]), `source` (the
+//! [`Reader`]: lines, look-ahead, dispatch to the chosen format's state; [`Input`], the view of
+//! the lines a format reads from), `detect` (the contest, generic over the registry), `cells`
+//! (shared symbol and number helpers), `rows` (the multi-line record reader `numbers` and
+//! `block` share), then one module per format (`line`, `numbers`, `block`, `csv`, `json`,
+//! `jigsaw`), `pretty` (the output-only writer), and `spec` (a [`LayoutSpec`] from text: box
+//! shape, region map, extra names).
 
 mod cells;
-mod csv;
 mod detect;
-mod jigsaw;
-mod json;
-mod line;
+mod pretty;
+mod registry;
 mod rows;
 mod source;
 mod spec;
-mod write;
 
+/// The registry: one identifier per format declares its module (which defines
+/// `pub(super) static FORMAT`) and registers it in [`BUILTIN`], in this order (the order of the
+/// help text, and the first format is the fallback of detection).
+macro_rules! registry {
+    ($($module:ident),+ $(,)?) => {
+        $(mod $module;)+
+        /// The built-in formats, in registry order.
+        static BUILTIN: &[&'static dyn Format] = &[$(&$module::FORMAT),+];
+    };
+}
+
+registry!(line, numbers, block, csv, json, jigsaw);
+
+pub use block::write_block;
 pub use line::LineParser;
-pub use source::Reader;
+pub use numbers::{write_numbers, write_numbers_line};
+pub use pretty::write_pretty;
+pub use registry::{AUTO_HELP, Format, Formats, RecordReader, UnknownFormat, Window};
+pub use source::{Input, Line, Reader};
 pub use spec::{LayoutSpecError, parse_box, parse_extra, parse_region_map};
-pub use write::{write_block, write_numbers, write_numbers_line, write_pretty};
 
 use crate::grid::{Conflict, Grid};
 use crate::layout::{Extra, Layout, LayoutError};
@@ -37,63 +63,67 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// An input format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum InputFormat {
-    /// Detect from the first content line.
-    Auto,
+/// An input format: a cheap `Copy` handle (the name of a registered [`Format`]), or `Auto`.
+/// Handles compare by name and can be matched on like an enum.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InputFormat(&'static str);
+
+#[allow(
+    non_upper_case_globals,
+    reason = "the handles of the built-in formats keep the enum variants' spelling, so code \
+              written against the enum (`InputFormat::Line`, `match`) compiles unchanged"
+)]
+impl InputFormat {
+    /// Detect the format from the first content lines.
+    pub const Auto: InputFormat = InputFormat("auto");
     /// One puzzle per line, N² symbols, optional label after whitespace or `#`.
-    Line,
+    pub const Line: InputFormat = InputFormat("line");
     /// N rows of N integers (spaces or commas), 0 for empty.
-    Numbers,
+    pub const Numbers: InputFormat = InputFormat("numbers");
     /// N lines of N symbols with optional box separators; puzzles separated by blank lines.
-    Block,
+    pub const Block: InputFormat = InputFormat("block");
     /// `quizzes,solutions` CSV: puzzle, optional expected solution.
-    Csv,
+    pub const Csv: InputFormat = InputFormat("csv");
     /// One JSON object per line (NDJSON), or a JSON array of objects.
-    Json,
+    pub const Json: InputFormat = InputFormat("json");
     /// A puzzle line followed by a line of N² region labels.
-    Jigsaw,
+    pub const Jigsaw: InputFormat = InputFormat("jigsaw");
 }
 
 impl InputFormat {
+    /// The handle of the format named `name` (see [`Format::name`]); whether such a format is
+    /// registered is checked when a [`Reader`] uses it.
+    pub const fn new(name: &'static str) -> InputFormat {
+        InputFormat(name)
+    }
+
     /// The format's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            InputFormat::Auto => "auto",
-            InputFormat::Line => "line",
-            InputFormat::Numbers => "numbers",
-            InputFormat::Block => "block",
-            InputFormat::Csv => "csv",
-            InputFormat::Json => "json",
-            InputFormat::Jigsaw => "jigsaw",
-        }
+    pub const fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// The built-in format this handle names (`None` for `Auto` and formats from elsewhere).
+    pub fn format(self) -> Option<&'static dyn Format> {
+        Formats::builtin().get(self)
     }
 }
 
 impl FromStr for InputFormat {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Ok(match s {
-            "auto" => InputFormat::Auto,
-            "line" => InputFormat::Line,
-            "numbers" | "matrix" => InputFormat::Numbers,
-            "block" | "sdk" => InputFormat::Block,
-            "csv" => InputFormat::Csv,
-            "json" | "ndjson" => InputFormat::Json,
-            "jigsaw" => InputFormat::Jigsaw,
-            _ => {
-                return Err(format!(
-                    "unknown input format '{s}' (auto, line, numbers, block, csv, json, jigsaw)"
-                ));
-            }
-        })
+        Formats::builtin().parse(s).map_err(|e| e.to_string())
     }
 }
 
 impl fmt::Display for InputFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for InputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "InputFormat({})", self.name())
     }
 }
 
@@ -213,6 +243,14 @@ pub enum ParseError {
         /// 1-based column (in characters) of the first bad byte.
         column: usize,
     },
+    /// A record that a format from outside this crate could not read.
+    #[error("bad {format} record: {message}")]
+    Other {
+        /// The format's name.
+        format: &'static str,
+        /// What is wrong.
+        message: String,
+    },
     /// A cell of an expected solution is empty.
     #[error("cell at row {row}, column {col} is empty")]
     EmptyCell {
@@ -280,7 +318,7 @@ pub enum OutputFormat {
 /// Writes `grid` in `format` (no trailing newline).
 pub fn write_grid(grid: &Grid, format: OutputFormat) -> String {
     match format {
-        OutputFormat::Line => grid.to_line().unwrap_or_else(|| write_numbers_line(grid)),
+        OutputFormat::Line => line::write_line(grid),
         OutputFormat::Numbers => write_numbers(grid),
         OutputFormat::Block => write_block(grid),
         OutputFormat::Pretty => write_pretty(grid),

@@ -1,15 +1,20 @@
 //! The streaming [`Reader`]: bounded line reading (any line ending), format detection over
-//! the first lines, and dispatch to the per-format record readers.
+//! the first lines, and dispatch to the chosen format's record reader.
 //!
-//! Design decision: the reader owns the line source and the look-ahead queue; each format is
-//! one module adding a `read_*_record` method to [`Reader`] (and its own helpers), so adding a
-//! format is one file, one [`InputFormat`] variant, one line in the dispatch and one rule in
-//! `detect`. Lines are read bounded (`MAX_LINE`, `MAX_JSON_RECORD` for JSON); an unreadable
-//! line is an error record, never the end of the stream.
+//! Design decision: the reader owns the line source, the look-ahead queue and what every
+//! format shares (the layout rules in a [`LineParser`], the record count); a format owns only
+//! its per-input state, a [`RecordReader`] made by its
+//! [`Format::reader`](super::Format::reader) once the format is known. The reader lends
+//! itself to that state as an [`Input`] (a view with the line and record operations formats
+//! need, behind a private trait so [`Input`] is not generic over the byte source), so no
+//! per-format field lives here and a new format touches nothing in this file. Lines are read
+//! bounded (`MAX_LINE`, `MAX_JSON_RECORD` for JSON, the one format named here, in
+//! `read_physical_line`); an unreadable line is an error record, never the end of the stream.
 
 use super::detect::*;
 use super::json::*;
 use super::line::*;
+use super::registry::{Formats, RecordReader};
 use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -19,7 +24,7 @@ use std::sync::Arc;
 
 /// One physical line: its 1-based number and its text, or why it cannot be read (too long,
 /// not UTF-8). An unreadable line becomes an error record; it never stops the stream.
-pub(super) type Line = (usize, Result<String, ParseError>);
+pub type Line = (usize, Result<String, ParseError>);
 
 /// Longest line accepted by the other formats, in bytes. A 64×64 puzzle line is 4,096 symbols
 /// and a numbers row a few hundred bytes, so this leaves ample room for labels while keeping
@@ -34,41 +39,73 @@ pub struct Reader<R> {
     pub(super) line_no: usize,
     pub(super) records: usize,
     pub(super) peeked: VecDeque<Line>,
-    pub(super) json: JsonSplit,
-    pub(super) json_pieces: VecDeque<JsonPiece>,
     pub(super) parser: LineParser,
-    pub(super) jigsaw_cache: Option<(usize, String, Arc<Layout>)>,
-    pub(super) csv_header_checked: bool,
     pub(super) bytes: Vec<u8>,
     pub(super) skip_lf: bool,
+    /// The formats this reader detects among and reads with.
+    formats: Formats,
+    /// The chosen format's per-input state, made once the format is known.
+    state: Option<Box<dyn RecordReader>>,
+    /// The format asked for is not registered: reported once, then the stream ends.
+    failed: bool,
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        if self.format == InputFormat::Auto {
-            match self.detect_format() {
-                Ok(InputFormat::Auto) => return None,
-                Ok(_) => {}
-                Err(e) => return Some(Err(e)),
+        if self.state.is_none() {
+            if self.failed {
+                return None;
+            }
+            if self.format == InputFormat::Auto {
+                match self.detect_format() {
+                    Ok(InputFormat::Auto) => return None,
+                    Ok(_) => {}
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            match self.formats.get(self.format) {
+                Some(f) => self.state = Some(f.reader()),
+                None => {
+                    self.failed = true;
+                    return Some(Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!(
+                            "input format '{}' is not registered ({})",
+                            self.format,
+                            self.formats.names().join(", ")
+                        ),
+                    )));
+                }
             }
         }
-        let r = match self.format {
-            InputFormat::Line | InputFormat::Auto => self.read_line_record(),
-            InputFormat::Numbers => self.read_numbers_record(),
-            InputFormat::Block => self.read_block_record(),
-            InputFormat::Csv => self.read_csv_record(),
-            InputFormat::Json => self.read_json_record(),
-            InputFormat::Jigsaw => self.read_jigsaw_record(),
-        };
+        // The state is lent the reader as its input, so it is taken out for the call.
+        let mut state = self.state.take()?;
+        let format = self.format;
+        let r = state.next_record(&mut Input { src: self, format });
+        self.state = Some(state);
         r.transpose()
     }
 }
 
 impl<R: BufRead> Reader<R> {
-    /// A reader over `input`; `format` may be [`InputFormat::Auto`].
+    /// A reader over `input` with the built-in formats; `format` may be
+    /// [`InputFormat::Auto`].
     pub fn new(input: R, format: InputFormat, spec: LayoutSpec) -> Reader<R> {
+        Reader::with_formats(input, format, spec, Formats::builtin())
+    }
+
+    /// A reader over `input` that detects among, and reads with, the formats of `formats`
+    /// (e.g. `Formats::builtin().with(&MyFormat)`): how a format defined outside this crate is
+    /// read. A `format` that is not registered is reported as an error by the first
+    /// [`next`](Iterator::next), which then ends the stream.
+    pub fn with_formats(
+        input: R,
+        format: InputFormat,
+        spec: LayoutSpec,
+        formats: Formats,
+    ) -> Reader<R> {
         Reader {
             input,
             format,
@@ -76,13 +113,12 @@ impl<R: BufRead> Reader<R> {
             line_no: 0,
             records: 0,
             peeked: VecDeque::new(),
-            json: JsonSplit::default(),
-            json_pieces: VecDeque::new(),
             parser: LineParser::new(spec),
-            jigsaw_cache: None,
-            csv_header_checked: false,
             bytes: Vec::new(),
             skip_lf: false,
+            formats,
+            state: None,
+            failed: false,
         }
     }
 
@@ -174,14 +210,15 @@ impl<R: BufRead> Reader<R> {
         Ok(Some((self.line_no, text)))
     }
 
-    /// Once the format is known: look-ahead lines that are not JSON obey the ordinary line cap.
+    /// Once the format is known: look-ahead lines (read with the JSON cap while the format
+    /// was unknown) obey the chosen format's line cap.
     pub(super) fn apply_line_cap(&mut self) {
-        if self.format == InputFormat::Json {
+        let Some(limit) = self.formats.get(self.format).map(|f| f.max_line()) else {
             return;
-        }
+        };
         for (_, line) in self.peeked.iter_mut() {
-            if matches!(line, Ok(l) if l.len() > MAX_LINE && !l.trim_start().starts_with('#')) {
-                *line = Err(ParseError::LineTooLong { limit: MAX_LINE });
+            if matches!(line, Ok(l) if l.len() > limit && !l.trim_start().starts_with('#')) {
+                *line = Err(ParseError::LineTooLong { limit });
             }
         }
     }
@@ -194,14 +231,6 @@ impl<R: BufRead> Reader<R> {
             }
         }
         Ok(None)
-    }
-
-    pub(super) fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
-        self.parser.layout_for(n)
-    }
-
-    pub(super) fn grid_from_symbols(&mut self, token: &str) -> Result<Grid, ParseError> {
-        self.parser.grid_from_symbols(token)
     }
 
     /// Detects the input's format now (reading ahead as needed, nothing is lost) and returns
@@ -219,8 +248,8 @@ impl<R: BufRead> Reader<R> {
             if !blank {
                 content += 1;
             }
-            let first_settles =
-                content == 1 && text.is_some_and(|l| settled_by_first(l, &self.spec));
+            let first_settles = content == 1
+                && text.is_some_and(|l| settled_by_first(&self.formats, l, &self.spec));
             let record_ended = blank && content >= 2 && text.is_some_and(|l| l.trim().is_empty());
             lines.push(line);
             if first_settles || content >= DETECT_WINDOW || record_ended {
@@ -233,7 +262,7 @@ impl<R: BufRead> Reader<R> {
             .filter(|l| !is_blank_or_comment(l))
             .collect();
         if content > 0 {
-            self.format = detect_window(&window, &self.spec);
+            self.format = detect_window(&self.formats, &window, &self.spec);
             self.parser.detected = true;
         }
         self.peeked.extend(lines);
@@ -253,20 +282,111 @@ impl<R: BufRead> Reader<R> {
     pub fn next_raw_line(&mut self) -> io::Result<Option<(usize, Result<String, ParseError>)>> {
         self.next_content_line()
     }
+}
 
-    pub(super) fn record(
+/// What a [`Reader`] lends the formats, without [`Input`] being generic over its byte source.
+trait Source {
+    fn read_line(&mut self) -> io::Result<Option<Line>>;
+    fn unread(&mut self, line: Line);
+    fn spec(&self) -> &LayoutSpec;
+    fn parser(&mut self) -> &mut LineParser;
+    fn detected(&self) -> bool;
+    fn next_index(&mut self) -> usize;
+}
+
+impl<R: BufRead> Source for Reader<R> {
+    fn read_line(&mut self) -> io::Result<Option<Line>> {
+        Reader::read_line(self)
+    }
+
+    fn unread(&mut self, line: Line) {
+        self.peeked.push_front(line);
+    }
+
+    fn spec(&self) -> &LayoutSpec {
+        &self.spec
+    }
+
+    fn parser(&mut self) -> &mut LineParser {
+        &mut self.parser
+    }
+
+    fn detected(&self) -> bool {
+        self.parser.detected
+    }
+
+    fn next_index(&mut self) -> usize {
+        self.records += 1;
+        self.records
+    }
+}
+
+/// The lines of one input as a [`RecordReader`] sees them, and what formats share: the
+/// input's layout rules and the numbering of records.
+pub struct Input<'a> {
+    src: &'a mut dyn Source,
+    format: InputFormat,
+}
+
+impl Input<'_> {
+    /// The format being read (the one its records are tagged with).
+    pub fn format(&self) -> InputFormat {
+        self.format
+    }
+
+    /// The next physical line (look-ahead first), `None` at the end of the input.
+    pub fn read_line(&mut self) -> io::Result<Option<Line>> {
+        self.src.read_line()
+    }
+
+    /// Puts a line back: the next [`read_line`](Self::read_line) returns it.
+    pub fn unread(&mut self, line: Line) {
+        self.src.unread(line);
+    }
+
+    /// The next line that is neither blank nor a `#` comment.
+    pub fn next_content_line(&mut self) -> io::Result<Option<Line>> {
+        while let Some((no, line)) = self.read_line()? {
+            if !matches!(&line, Ok(l) if is_blank_or_comment(l)) {
+                return Ok(Some((no, line)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The input's layout rules (box shape, regions, extras).
+    pub fn spec(&self) -> &LayoutSpec {
+        self.src.spec()
+    }
+
+    /// Whether the format was detected rather than given (a 1×1 "puzzle" is then reported,
+    /// not solved).
+    pub fn detected(&self) -> bool {
+        self.src.detected()
+    }
+
+    /// The layout of a side-`n` grid under the input's rules (cached).
+    pub fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
+        self.src.parser().layout_for(n)
+    }
+
+    /// A grid from N² symbols (`.` or `0` empty) under the input's rules, as `line` reads one.
+    pub fn grid_from_symbols(&mut self, token: &str) -> Result<Grid, ParseError> {
+        self.src.parser().grid_from_symbols(token)
+    }
+
+    /// The next record, in this format.
+    pub fn record(
         &mut self,
         line: usize,
-        format: InputFormat,
         label: Option<String>,
         puzzle: Result<Grid, ParseError>,
         expected: Option<Result<Grid, ParseError>>,
     ) -> Record {
-        self.records += 1;
         Record {
-            index: self.records,
+            index: self.src.next_index(),
             line,
-            format,
+            format: self.format,
             label,
             puzzle,
             expected,
