@@ -273,3 +273,53 @@ fn every_registered_format_round_trips_through_its_name_and_is_in_the_help() {
     assert_eq!(registered, consts);
     assert!(InputFormat::Auto.format().is_none());
 }
+
+/// The coordinates format with a 3 MiB line cap (the built-in formats but JSON stop at 1 MiB).
+struct LongCoordinates;
+
+impl Format for LongCoordinates {
+    fn name(&self) -> &'static str {
+        Coordinates.name()
+    }
+
+    fn help(&self) -> &'static str {
+        "coordinates, lines up to 3 MiB"
+    }
+
+    fn line_strength(&self, line: &str, spec: &LayoutSpec) -> Option<u8> {
+        Coordinates.line_strength(line, spec)
+    }
+
+    fn window_claim(&self, window: &Window<'_>) -> Option<u8> {
+        Coordinates.window_claim(window)
+    }
+
+    fn max_line(&self) -> usize {
+        3 << 20
+    }
+
+    fn reader(&self) -> Box<dyn RecordReader> {
+        Coordinates.reader()
+    }
+}
+
+#[test]
+fn a_format_sets_its_own_line_cap() {
+    // A 2 MiB record: over the 1 MiB cap of the built-in line formats, under this one's.
+    let long = format!("@4 r1c1=1{} r2c3=4\n@4 r4c4=2\n", " ".repeat(2 << 20));
+    let formats = Formats::builtin().with(&LongCoordinates);
+    for format in [COORDS, InputFormat::Auto] {
+        let records = read(&long, format, formats.clone());
+        assert_eq!(records.len(), 2, "{format}");
+        for r in &records {
+            assert!(r.puzzle.is_ok(), "{format}: {:?}", r.puzzle);
+        }
+    }
+    // The same record through the plain coordinates format (default cap) is too long.
+    let records = read(&long, COORDS, with_coordinates());
+    assert!(matches!(
+        records[0].puzzle,
+        Err(ParseError::LineTooLong { .. })
+    ));
+    assert!(records[1].puzzle.is_ok());
+}

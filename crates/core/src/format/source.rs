@@ -8,11 +8,11 @@
 //! itself to that state as an [`Input`] (a view with the line and record operations formats
 //! need, behind a private trait so [`Input`] is not generic over the byte source), so no
 //! per-format field lives here and a new format touches nothing in this file. Lines are read
-//! bounded (`MAX_LINE`, `MAX_JSON_RECORD` for JSON, the one format named here, in
-//! `read_physical_line`); an unreadable line is an error record, never the end of the stream.
+//! bounded (each format's [`Format::max_line`](super::Format::max_line); the largest of them
+//! while the format is unknown); an unreadable line is an error record, never the end of the
+//! stream.
 
 use super::detect::*;
-use super::json::*;
 use super::line::*;
 use super::registry::{Formats, RecordReader};
 use super::{InputFormat, LayoutSpec, ParseError, Record};
@@ -48,6 +48,9 @@ pub struct Reader<R> {
     state: Option<Box<dyn RecordReader>>,
     /// The format asked for is not registered: reported once, then the stream ends.
     failed: bool,
+    /// The line cap in bytes: the chosen format's [`Format::max_line`](super::Format::max_line),
+    /// or while the format is unknown the largest any registered format allows.
+    line_limit: usize,
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
@@ -106,7 +109,9 @@ impl<R: BufRead> Reader<R> {
         spec: LayoutSpec,
         formats: Formats,
     ) -> Reader<R> {
+        let line_limit = line_limit(&formats, format);
         Reader {
+            line_limit,
             input,
             format,
             spec: spec.clone(),
@@ -127,8 +132,8 @@ impl<R: BufRead> Reader<R> {
         self.format
     }
 
-    /// Reads one physical line, bounded: at most `MAX_LINE` bytes (`MAX_JSON_RECORD` for JSON)
-    /// are stored; the rest of a longer line is skipped and the line reported as too long.
+    /// Reads one physical line, bounded: at most the format's line cap (`MAX_LINE`, 4 MiB for
+    /// JSON) is stored; the rest of a longer line is skipped and the line reported as too long.
     /// Invalid UTF-8 is reported for the line (comments are exempt and read lossily).
     pub(super) fn read_line(&mut self) -> io::Result<Option<Line>> {
         if let Some(p) = self.peeked.pop_front() {
@@ -140,13 +145,10 @@ impl<R: BufRead> Reader<R> {
     /// [`Self::read_line`] without the look-ahead queue. A line ends at `\n`, `\r\n` or a
     /// bare `\r` (old Mac files), so CR-only input is never read as one long record.
     pub(super) fn read_physical_line(&mut self) -> io::Result<Option<Line>> {
-        // Lines are read with the JSON cap while the format is unknown; a non-JSON line longer
-        // than `MAX_LINE` is then reported once the format is known (see `apply_line_cap`), so
-        // the cap is the same for the first line as for the rest.
-        let limit = match self.format {
-            InputFormat::Json | InputFormat::Auto => MAX_JSON_RECORD,
-            _ => MAX_LINE,
-        };
+        // Lines are read with the largest cap while the format is unknown; a line longer than
+        // the chosen format's cap is then reported once the format is known (see
+        // `apply_line_cap`), so the cap is the same for the first line as for the rest.
+        let limit = self.line_limit;
         self.bytes.clear();
         let mut any = false;
         let mut too_long = false;
@@ -263,6 +265,7 @@ impl<R: BufRead> Reader<R> {
             .collect();
         if content > 0 {
             self.format = detect_window(&self.formats, &window, &self.spec);
+            self.line_limit = line_limit(&self.formats, self.format);
             self.parser.detected = true;
         }
         self.peeked.extend(lines);
@@ -391,5 +394,18 @@ impl Input<'_> {
             puzzle,
             expected,
         }
+    }
+}
+
+/// The line cap for `format` among `formats`: its own, or for `Auto` (and an unregistered
+/// name, which only ever yields an error record) the largest registered one.
+fn line_limit(formats: &Formats, format: InputFormat) -> usize {
+    match formats.get(format) {
+        Some(f) if format != InputFormat::Auto => f.max_line(),
+        _ => formats
+            .iter()
+            .map(|f| f.max_line())
+            .max()
+            .unwrap_or(MAX_LINE),
     }
 }
