@@ -287,7 +287,8 @@ fn csv_row(
 
 /// [`Solver::solve`] that hands each solution to `each` as it is found instead of keeping
 /// grids, so `--limit N` holds N rendered lines, not N grids, and has no cap of its own.
-/// The solve time is measured only when `timed` (the summary of `--stats` wants it).
+/// The solve time is measured only when `timed` (JSON records and the summary of `--stats`
+/// report it).
 fn solve_each(
     solver: &dyn Solver,
     puzzle: &Grid,
@@ -1023,7 +1024,8 @@ pub fn run_solve(args: SolveArgs) -> Result<u8> {
         format: args.format,
         verify: args.verify,
         budget: budget(&args.engine),
-        timed: args.stats,
+        // JSON records carry the solve time (`stats.micros`), as does the `--stats` summary.
+        timed: args.stats || args.format == OutFormat::Json,
     };
     if args.all {
         return run_all(&args, ctx);
@@ -1047,7 +1049,7 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
         },
         verify: false,
         budget: budget(&args.engine),
-        timed: args.stats,
+        timed: args.stats || args.format == CountFormat::Json,
     };
     run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
 }

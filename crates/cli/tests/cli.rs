@@ -160,6 +160,12 @@ fn json_output_has_the_documented_fields() {
     assert_eq!(r["label"], "lbl");
     assert_eq!(r["verified"], true);
     assert!(r["stats"]["nodes"].as_u64().unwrap() >= 1);
+    // Regression: the solve clock once ran only with `--stats`, and JSON said 0 µs.
+    assert!(
+        r["stats"]["micros"].as_f64().unwrap() > 0.0,
+        "{}",
+        r["stats"]
+    );
     assert_eq!(recs[1]["status"], "invalid");
     assert_eq!(recs[1]["record"], 2);
     assert!(recs[1]["error"].as_str().unwrap().contains("wrong length"));

@@ -6,8 +6,10 @@
 //! [`EngineOptions`] carrying the few engine-specific knobs. Adding an engine means one line in
 //! [`ENGINES`] and one arm in [`engine`], and it joins the conformance tests automatically.
 
+pub mod portfolio;
 pub mod propagate;
 
+pub use portfolio::Portfolio;
 pub use propagate::Propagate;
 pub use sudokit_classic::{Anneal, Backtrack, Colour, Tabu};
 pub use sudokit_core::Solver;
@@ -81,6 +83,11 @@ pub const ENGINES: &[EngineInfo] = &[
         about: "CNF encoding (cells one digit, houses every digit) solved and counted with the batsat CDCL solver; any layout",
     },
     EngineInfo {
+        name: "portfolio",
+        complete: true,
+        about: "propagate for 4,096 nodes, then sat from scratch if that did not finish (auto from 16x16: no heavy tails); any layout",
+    },
+    EngineInfo {
         name: "cp",
         complete: true,
         about: "constraint programming (Simonis 2005): all-different per house at --propagation fc|bounds|gac|shave (default gac: Regin's matching), first-fail search; any layout",
@@ -110,10 +117,16 @@ pub struct UnknownEngine {
     pub known: String,
 }
 
-/// The engine `auto` stands for on `layout`: `fast` for standard 9×9, `propagate` otherwise.
+/// Side from which `auto` runs `portfolio` (propagate, then sat) instead of `propagate`.
+pub const PORTFOLIO_FROM_SIDE: usize = 16;
+
+/// The engine `auto` stands for on `layout`: `fast` for standard 9×9, `portfolio` from 16×16
+/// (where `propagate` alone has heavy tails on half-empty puzzles), `propagate` otherwise.
 pub fn auto_engine(layout: &Layout) -> &'static str {
     if layout.is_standard_9x9() {
         "fast"
+    } else if layout.size() >= PORTFOLIO_FROM_SIDE {
+        "portfolio"
     } else {
         "propagate"
     }
@@ -129,6 +142,7 @@ pub fn engine(name: &str, options: &EngineOptions) -> Result<Box<dyn Solver>, Un
         "colour" | "color" => Ok(Box::new(Colour::new())),
         "lp" => Ok(Box::new(Lp::new())),
         "sat" => Ok(Box::new(Sat::new())),
+        "portfolio" => Ok(Box::new(Portfolio::new())),
         "cp" => Ok(Box::new(Cp::new(options.propagation))),
         "anneal" => Ok(Box::new(Anneal::new(options.seed.unwrap_or(DEFAULT_SEED)))),
         "tabu" => Ok(Box::new(Tabu::new(options.seed.unwrap_or(DEFAULT_SEED)))),
