@@ -11,6 +11,7 @@
 //! gets what the first left of the nodes and the time, and the same cancel flag.
 
 use crate::{Propagate, Sat};
+use std::collections::HashSet;
 use std::time::Instant;
 use sudokit_core::{Budget, End, Flow, Grid, Limits, Search, SolveError, Solver};
 
@@ -65,9 +66,10 @@ impl Solver for Portfolio {
                 ..limits.budget.clone()
             },
         };
-        let mut reported: Vec<Vec<u8>> = Vec::new();
+        // A set, not a list: a long count checks every solution of the second run against it.
+        let mut reported: HashSet<Vec<u8>> = HashSet::new();
         let first = Propagate::new().search(puzzle, &first_limits, &mut |s| {
-            reported.push(s.to_vec());
+            reported.insert(s.to_vec());
             on_solution(s)
         })?;
         // Only our own node cap hands over; the caller's budget, a solution limit or the
@@ -99,7 +101,7 @@ impl Solver for Portfolio {
             },
         };
         let mut second = Sat::new().search(puzzle, &second_limits, &mut |s| {
-            if reported.iter().any(|r| r.as_slice() == s) {
+            if reported.contains(s) {
                 Flow::Continue
             } else {
                 on_solution(s)
