@@ -67,7 +67,12 @@ impl Rater for SeRater {
                 complete: true,
             },
             None => Rating {
-                se: r.hardest.map_or(0.0, |h| h.rating as f32),
+                // Above the bound: the step that went over it, or a lower bound of it when
+                // only techniques rated above the bound were left.
+                se: r
+                    .above
+                    .or(r.hardest.map(|h| h.rating))
+                    .map_or(0.0, |x| x as f32),
                 complete: false,
             },
         }

@@ -165,7 +165,56 @@ fn budget_and_stop_above_end_early() {
         },
     );
     assert_eq!(r.status, RateStatus::Above);
-    assert!(r.hardest.unwrap().rating > 3.0);
+    assert!(r.above.unwrap() > 3.0);
+}
+
+#[test]
+fn a_stop_above_limit_keeps_ratings_within_it_and_bounds_the_others() {
+    // Rows of the shipped sample up to ER 7.5 (the rest take long in a debug build). With a
+    // limit, producers rated above it are not run: a puzzle within the limit must still get
+    // SE's three numbers, and one above it `Above` with a lower bound that is above the
+    // limit and never above the real ER.
+    let all = rows(&repo().join("data/ratings/se121_sample.tsv"));
+    let sample: Vec<_> = all.iter().filter(|(_, w, _)| w[0] <= 7.5).collect();
+    assert!(sample.len() >= 40, "{} rows", sample.len());
+    for limit in [1.5, 2.6, 4.0, 6.5] {
+        let (mut within, mut above) = (0, 0);
+        for (puzzle, want, _) in &sample {
+            let p = parse_one(puzzle, InputFormat::Auto).expect("puzzle");
+            let r = rate(
+                &p,
+                &RateOptions {
+                    stop_above: Some(limit),
+                    ..RateOptions::default()
+                },
+            );
+            if tenths(want[0]) <= tenths(limit) {
+                within += 1;
+                assert_eq!(r.status, RateStatus::Rated, "{puzzle} at {limit}");
+                let got = [r.er.unwrap(), r.ep.unwrap(), r.ed.unwrap()];
+                for k in 0..3 {
+                    assert_eq!(tenths(got[k]), tenths(want[k]), "{puzzle} at {limit}");
+                }
+            } else {
+                above += 1;
+                assert_eq!(r.status, RateStatus::Above, "{puzzle} at {limit}");
+                assert_eq!(r.er, None);
+                let bound = r.above.expect("a lower bound");
+                assert!(
+                    tenths(bound) > tenths(limit),
+                    "{puzzle} at {limit}: {bound}"
+                );
+                assert!(
+                    tenths(bound) <= tenths(want[0]),
+                    "{puzzle} at {limit}: {bound}"
+                );
+            }
+        }
+        assert!(above > 0, "limit {limit} leaves some rows above it");
+        if limit >= 2.6 {
+            assert!(within > 0, "limit {limit} keeps some rows within it");
+        }
+    }
 }
 
 #[test]

@@ -42,36 +42,43 @@ pub(crate) fn hidden_single(shape: &Shape, b: &Board) -> Option<Hint> {
     for alone in [true, false] {
         for &t in &order {
             for (r, region) in shape.types[t].regions.iter().enumerate() {
-                let is_alone = b.empty_count(region) == 1;
-                if is_alone != alone {
+                // Digits seen in exactly one cell of the region, in one pass over its cells.
+                let (mut once, mut twice, mut empty) = (0u64, 0u64, 0usize);
+                for &c in region {
+                    let m = b.cands[c as usize];
+                    empty += usize::from(b.values[c as usize] == 0);
+                    twice |= once & m;
+                    once |= m;
+                }
+                if (empty == 1) != alone {
                     continue;
                 }
-                for d in 1..=shape.n as u8 {
-                    let pos = b.positions(region, d);
-                    if pos.count_ones() == 1 {
-                        let cell = region[pos.trailing_zeros() as usize];
-                        let (name, rating) = if alone {
-                            ("Full House", 1.0)
-                        } else if shape.types[t].kind == Kind::Block {
-                            ("Hidden Single", 1.2)
-                        } else {
-                            ("Hidden Single", 1.5)
-                        };
-                        let mut h = Hint::pattern(
-                            name,
-                            rating,
-                            format!(
-                                "{}: {} is the only place for {} in {}",
-                                name,
-                                cell_name(shape, cell as usize),
-                                d,
-                                region_name(shape, t, r)
-                            ),
-                        );
-                        h.place = Some((cell, d));
-                        return Some(h);
-                    }
+                let single = once & !twice;
+                if single == 0 {
+                    continue;
                 }
+                let d = single.trailing_zeros() as u8 + 1;
+                let cell = region[b.positions(region, d).trailing_zeros() as usize];
+                let (name, rating) = if alone {
+                    ("Full House", 1.0)
+                } else if shape.types[t].kind == Kind::Block {
+                    ("Hidden Single", 1.2)
+                } else {
+                    ("Hidden Single", 1.5)
+                };
+                let mut h = Hint::pattern(
+                    name,
+                    rating,
+                    format!(
+                        "{}: {} is the only place for {} in {}",
+                        name,
+                        cell_name(shape, cell as usize),
+                        d,
+                        region_name(shape, t, r)
+                    ),
+                );
+                h.place = Some((cell, d));
+                return Some(h);
             }
         }
     }
@@ -93,11 +100,6 @@ pub(crate) fn naked_single(shape: &Shape, b: &Board) -> Option<Hint> {
         }
     }
     None
-}
-
-fn crosses(shape: &Shape, a: &[u16], t2: usize, r2: usize) -> bool {
-    a.iter()
-        .any(|&c| shape.region_at[t2][c as usize] == r2 as u32)
 }
 
 /// Every intersection SE looks at: digit `d` of region `i1` (type `t1`) confined to region
@@ -133,19 +135,16 @@ pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
                 if pos.count_ones() <= 1 {
                     continue;
                 }
-                for (i2, region2) in shape.types[t2].regions.iter().enumerate() {
-                    if !crosses(shape, region1, t2, i2) {
+                for x in &shape.crossings[t1][i1][t2] {
+                    if pos & !x.inside != 0 {
                         continue;
                     }
-                    let inside =
-                        bits(pos).all(|i| shape.region_at[t2][region1[i] as usize] == i2 as u32);
-                    if !inside {
-                        continue;
-                    }
+                    let i2 = x.other as usize;
+                    let region2 = &shape.types[t2].regions[i2];
                     removable.clear();
-                    removable.extend(region2.iter().copied().filter(|&c| {
-                        shape.region_at[t1][c as usize] != i1 as u32 && b.has(c as usize, d)
-                    }));
+                    removable.extend(
+                        bits(b.positions(region2, d) & x.outside_other).map(|j| region2[j]),
+                    );
                     if f(t1, i1, t2, i2, d, &removable) {
                         return;
                     }
@@ -162,8 +161,10 @@ pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
     each_lock(shape, b, &mut |t1, i1, t2, i2, d, removable| {
         let pointing = shape.types[t1].kind == Kind::Block;
         if direct {
-            for (i3, region3) in shape.types[t1].regions.iter().enumerate() {
-                if i3 == i1 || !crosses(shape, region3, t2, i2) {
+            for x3 in &shape.crossings[t2][i2][t1] {
+                let i3 = x3.other as usize;
+                let region3 = &shape.types[t1].regions[i3];
+                if i3 == i1 {
                     continue;
                 }
                 let pos3 = b.positions(region3, d);
@@ -265,7 +266,16 @@ pub(crate) fn naked_set(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
                 continue;
             }
             let table: Vec<u64> = region.iter().map(|&c| b.cands[c as usize]).collect();
-            for combo in combinations(k, region.len()) {
+            // Only cells with 2..=k candidates can be in a set of k, and combining those
+            // alone keeps SE's order (see `hidden_set`).
+            let eligible: Vec<usize> = (0..region.len())
+                .filter(|&i| (2..=k as u32).contains(&table[i].count_ones()))
+                .collect();
+            if eligible.len() < k {
+                continue;
+            }
+            for sub in combinations(k, eligible.len()) {
+                let combo = bits(sub).fold(0u64, |m, j| m | 1 << eligible[j]);
                 let Some(common) = common_of(&table, combo, k) else {
                     continue;
                 };
@@ -309,12 +319,22 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
             let table: Vec<u64> = (1..=shape.n as u8)
                 .map(|d| b.positions(region, d))
                 .collect();
-            for combo in combinations(k, shape.n) {
+            // Only digits with 2..=k places can be in a set of k (the union of their places
+            // must have k bits); combining those alone, in increasing order of their masks,
+            // visits the candidate sets in SE's order (the map to digit masks keeps order).
+            let eligible: Vec<usize> = (0..shape.n)
+                .filter(|&i| (2..=k as u32).contains(&table[i].count_ones()))
+                .collect();
+            if eligible.len() < k {
+                continue;
+            }
+            for sub in combinations(k, eligible.len()) {
+                let combo = bits(sub).fold(0u64, |m, j| m | 1 << eligible[j]);
                 let Some(common) = common_of(&table, combo, k) else {
                     continue;
                 };
-                let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
-                let vmask: u64 = values.iter().map(|&d| bit(d)).fold(0, |a, x| a | x);
+                // Bit `i` of `combo` is digit `i + 1`, so the combination is the digit mask.
+                let vmask = combo;
                 let mut removals = Vec::new();
                 for i in bits(common) {
                     let c = region[i];
@@ -323,10 +343,12 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                         removals.push((c, extra));
                     }
                 }
-                let ds: Vec<String> = values.iter().map(|d| d.to_string()).collect();
-                let cells: Vec<String> = bits(common)
-                    .map(|i| cell_name(shape, region[i] as usize))
-                    .collect();
+                let ds = || digits(vmask).map(|d| d.to_string()).collect::<Vec<_>>();
+                let cells = || {
+                    bits(common)
+                        .map(|i| cell_name(shape, region[i] as usize))
+                        .collect::<Vec<_>>()
+                };
                 if direct {
                     for d in 1..=shape.n as u8 {
                         if vmask & bit(d) != 0 {
@@ -348,8 +370,8 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                                 format!(
                                     "{}: {} only fit in {} in {}, so {} is the only place for {}",
                                     name,
-                                    ds.join(","),
-                                    cells.join(","),
+                                    ds().join(","),
+                                    cells().join(","),
                                     region_name(shape, t, r),
                                     cell_name(shape, cell as usize),
                                     d
@@ -368,8 +390,8 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                     h.text = format!(
                         "{}: {} only fit in {} in {}: {}",
                         h.name,
-                        ds.join(","),
-                        cells.join(","),
+                        ds().join(","),
+                        cells().join(","),
                         region_name(shape, t, r),
                         h.removals_text(shape)
                     );

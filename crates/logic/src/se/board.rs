@@ -41,7 +41,19 @@ pub(crate) struct Shape {
     /// column, extras), each in reading order, without repeats; then cells that only a pair
     /// constraint (anti-knight, anti-king) makes peers.
     pub peers: Vec<Vec<u16>>,
+    /// `crossings[t1][i1][t2]`: the regions `i2` of type `t2` that share cells with region
+    /// `i1` of type `t1`, ascending, each with two position masks: the positions of region
+    /// `i1` inside `i2`, and the positions of `i2` outside `i1` (intersection rules).
+    pub crossings: Vec<Vec<Vec<Vec<Crossing>>>>,
     pub layout: Arc<Layout>,
+}
+
+/// One region crossing another (see [`Shape::crossings`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Crossing {
+    pub other: u32,
+    pub inside: u64,
+    pub outside_other: u64,
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -117,12 +129,53 @@ impl Shape {
             }
             peers.push(list);
         }
+        let crossings = types
+            .iter()
+            .map(|ty1| {
+                ty1.regions
+                    .iter()
+                    .map(|region1| {
+                        (0..types.len())
+                            .map(|t2| {
+                                let mut list: Vec<Crossing> = Vec::new();
+                                for (i, &c) in region1.iter().enumerate() {
+                                    let i2 = region_at[t2][c as usize];
+                                    if i2 == NONE {
+                                        continue;
+                                    }
+                                    match list.iter_mut().find(|x| x.other == i2) {
+                                        Some(x) => x.inside |= 1 << i,
+                                        None => list.push(Crossing {
+                                            other: i2,
+                                            inside: 1 << i,
+                                            outside_other: 0,
+                                        }),
+                                    }
+                                }
+                                list.sort_by_key(|x| x.other);
+                                for x in &mut list {
+                                    for (j, &c) in
+                                        types[t2].regions[x.other as usize].iter().enumerate()
+                                    {
+                                        if !region1.contains(&c) {
+                                            x.outside_other |= 1 << j;
+                                        }
+                                    }
+                                }
+                                list
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         Shape {
             n,
             ncells,
             types,
             region_at,
             peers,
+            crossings,
             layout,
         }
     }

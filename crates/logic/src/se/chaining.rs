@@ -305,6 +305,66 @@ pub(crate) const fn dynamic(level: u32) -> Chaining {
     }
 }
 
+/// How deep the static searches of one pass may go (see [`Chaining::hints`]): past these
+/// depths every hint would sort after the best hint already found.
+#[derive(Clone, Copy, Debug)]
+struct StaticBound {
+    cycles: u32,
+    forcing: u32,
+}
+
+impl StaticBound {
+    const NONE: StaticBound = StaticBound {
+        cycles: u32::MAX,
+        forcing: u32::MAX,
+    };
+
+    /// The bound for a pass with link kinds `y`, `x`, given the hints found so far. Hints
+    /// sort by (rating, complexity, kind), the earlier first on a tie, so a hint of this
+    /// pass with complexity `c` can only come first while (base + length(c), c, kind) is
+    /// below the best hint's; that holds for every `c` up to a limit, and a node deeper
+    /// than the limit only leads to hints of higher complexity.
+    fn from_hints(out: &[Hint], y: bool, x: bool) -> StaticBound {
+        let best = out.iter().min_by(|a, b| {
+            a.rating
+                .partial_cmp(&b.rating)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.complexity.cmp(&b.complexity))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let Some(best) = best else {
+            return StaticBound::NONE;
+        };
+        let key = if x && y {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        let limit = |base: f64| -> u32 {
+            let before = |c: u32| {
+                let r = base + length_difficulty(c);
+                match r.partial_cmp(&best.rating) {
+                    Some(std::cmp::Ordering::Less) => true,
+                    Some(std::cmp::Ordering::Equal) => (c, key) < (best.complexity, best.sort_key),
+                    _ => false,
+                }
+            };
+            let mut c = 0;
+            while c < 1 << 20 && before(c + 1) {
+                c += 1;
+            }
+            c
+        };
+        let (cycle_base, forcing_base) = if x && y { (7.0, 7.0) } else { (6.5, 6.6) };
+        StaticBound {
+            cycles: limit(cycle_base),
+            forcing: limit(forcing_base),
+        }
+    }
+}
+
 /// The search was stopped by its budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Stopped;
@@ -500,6 +560,16 @@ pub(crate) fn length_difficulty(complexity: u32) -> f64 {
 }
 
 impl Chaining {
+    /// The least rating a hint of this rule can have: cycles start at 6.5, forcing chains
+    /// at 6.6 (plain) or 7.0 (both link kinds), the others at their base.
+    pub(crate) fn floor(&self) -> f64 {
+        if self.multiple || self.dynamic || self.level > 0 {
+            self.base()
+        } else {
+            6.5
+        }
+    }
+
     fn base(&self) -> f64 {
         if self.level >= 2 {
             9.5 + 0.5 * (self.level - 2) as f64
@@ -547,6 +617,11 @@ impl Chaining {
             self.multiple_chains(ctx, cands, &mut out)?;
         } else {
             let links = Links::new(ctx.shape, cands);
+            // At the top level only the first hint after the sort is used, so a search may
+            // stop at the depth past which no hint can come before the best one found so far
+            // (a hint's complexity is at least its node's depth in these single-parent
+            // trees). A nested search reports every hint and is never bounded.
+            let top = ctx.rule_source.is_none();
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
                 // below that is known, the third pass cannot change which hint comes first.
@@ -560,7 +635,12 @@ impl Chaining {
                     }
                     for d in digits(cands[cell]) {
                         ctx.tick()?;
-                        self.unary(ctx, &links, cands, cell, d, y, x, &mut out);
+                        let bound = if top {
+                            StaticBound::from_hints(&out, y, x)
+                        } else {
+                            StaticBound::NONE
+                        };
+                        self.unary(ctx, &links, cands, cell, d, y, x, bound, &mut out);
                     }
                 }
             }
@@ -723,6 +803,7 @@ impl Chaining {
         d: u8,
         y: bool,
         x: bool,
+        bound: StaticBound,
         out: &mut Vec<Hint>,
     ) {
         if cands[cell].count_ones() > 2 && !x {
@@ -735,7 +816,7 @@ impl Chaining {
         let mut run = ctx.run();
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
-        let cycles = Self::cycles(Some(links), sh, cands, &mut run, root, y, x);
+        let cycles = Self::cycles(Some(links), sh, cands, &mut run, root, y, x, bound.cycles);
         for dst in cycles {
             if let Some(h) = self.cycle_hint(ctx, cands, &run, dst, y, x) {
                 out.push(h);
@@ -745,11 +826,27 @@ impl Chaining {
             let mut chains_on = ctx.run();
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
-            let targets = Self::forcing(Some(links), sh, cands, &mut chains_on, source, y);
+            let targets = Self::forcing(
+                Some(links),
+                sh,
+                cands,
+                &mut chains_on,
+                source,
+                y,
+                bound.forcing,
+            );
             let mut chains_off = ctx.run();
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
-            let targets_off = Self::forcing(Some(links), sh, cands, &mut chains_off, source ^ 1, y);
+            let targets_off = Self::forcing(
+                Some(links),
+                sh,
+                cands,
+                &mut chains_off,
+                source ^ 1,
+                y,
+                bound.forcing,
+            );
             for (run, ts) in [(&chains_on, targets), (&chains_off, targets_off)] {
                 for t in ts {
                     let h = self.forcing_hint(ctx, cands, run, t, y, x);
@@ -773,6 +870,7 @@ impl Chaining {
         root: u32,
         y: bool,
         x: bool,
+        max_depth: u32,
     ) -> Vec<u32> {
         let source = run.nodes[root as usize].pot;
         let mut pending_on = vec![root];
@@ -782,6 +880,10 @@ impl Chaining {
         let mut offs = Vec::new();
         let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            // Nodes made in this round are at depth `length + 1` and `length + 2`.
+            if length + 1 > max_depth {
+                break;
+            }
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
@@ -822,13 +924,22 @@ impl Chaining {
         run: &mut Run,
         source: u32,
         y: bool,
+        max_depth: u32,
     ) -> Vec<u32> {
         let mut pending_on: Vec<u32> = run.on.clone();
+        // Depth of the "on" layer of the coming round (an "off" root's first round has
+        // none: its "on" consequences are at depth 1).
+        let mut depth: i64 = if source & 1 == 1 { 0 } else { -1 };
         let mut pending_off: Vec<u32> = run.off.clone();
         let mut chains: Vec<u32> = Vec::new();
         let mut offs = Vec::new();
         let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            // Nodes made in this round are at depth `depth + 1` and `depth + 2`.
+            if depth + 1 > i64::from(max_depth) {
+                break;
+            }
+            depth += 2;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
                 Self::on_to_off(links, sh, cands, pp, y, &mut offs);

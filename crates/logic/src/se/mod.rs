@@ -82,7 +82,8 @@ pub struct RateOptions {
     /// Keep every step (effects, and text when `texts`), not only the hardest.
     pub keep_steps: bool,
     /// Stop as soon as a step rates above this (a generator's "out of range"); the status is
-    /// then [`RateStatus::Above`].
+    /// then [`RateStatus::Above`]. Producers whose every hint rates above the limit are not
+    /// run at all, so a puzzle they alone could go on with (or none could) is `Above` too.
     pub stop_above: Option<f64>,
     /// Write each step's sentence. Chain sentences cost more than rating the chain, so a
     /// plain rating leaves them out (the hardest step then has its technique name only).
@@ -113,7 +114,8 @@ pub enum RateStatus {
     Beyond,
     /// The budget ran out first.
     Budget,
-    /// A step rated above `stop_above`: `er` is left unset.
+    /// The next step rates above `stop_above` (or only techniques rated above it could
+    /// still apply): `er` is left unset.
     Above,
 }
 
@@ -145,6 +147,10 @@ pub struct Rating {
     pub ed: Option<f64>,
     /// The step that set ER (the first one at that rating).
     pub hardest: Option<RatedStep>,
+    /// With [`RateStatus::Above`]: a lower bound of the rating that ended it — the step's
+    /// own rating when one was found, else the least floor of the techniques left out
+    /// (see [`RateOptions::stop_above`]).
+    pub above: Option<f64>,
     /// Steps applied.
     pub step_count: usize,
     /// Every step, when asked for.
@@ -177,6 +183,44 @@ enum Producer {
     StrongLinks(usize),
     Wing(usize),
     Chain(Chaining),
+}
+
+impl Producer {
+    /// The least rating any hint of this producer can have (a lower bound: lengths and
+    /// extra cells only add to it). With a `stop_above` limit, producers whose floor is
+    /// above it need not run: whatever they find ends the rating above the limit.
+    fn floor(self) -> f64 {
+        use Producer::*;
+        match self {
+            HiddenSingle => 1.0,
+            DirectLocking => 1.7,
+            DirectHidden(k) => [2.0, 2.0, 2.0, 2.5, 4.3][k.min(4)],
+            NakedSingle => 2.3,
+            Locking => 2.6,
+            Naked(k) => [3.0, 3.0, 3.0, 3.6, 5.0][k.min(4)],
+            Hidden(k) => [3.4, 3.4, 3.4, 4.0, 5.4][k.min(4)],
+            Fish(k) => [3.2, 3.2, 3.2, 3.8, 5.2][k.min(4)],
+            XyWing => 4.2,
+            XyzWing => 4.4,
+            UniqueLoop => 4.5,
+            Bug => 5.6,
+            StrongLinks(k) => strong_links::floor(k),
+            Wing(k) => wings::floor(k),
+            Chain(rule) => rule.floor(),
+        }
+    }
+}
+
+/// How many producers of `list`, from the start, can still give a hint rated at most
+/// `limit`: past the last one whose floor is within the limit, every hint is above it.
+fn within(list: &[Producer], limit: Option<f64>) -> usize {
+    match limit {
+        None => list.len(),
+        Some(m) => list
+            .iter()
+            .rposition(|p| tenths(p.floor()) <= tenths(m))
+            .map_or(0, |i| i + 1),
+    }
 }
 
 fn producers(scale: Scale, max_level: u32) -> Vec<Producer> {
@@ -309,15 +353,38 @@ fn to_step(shape: &Shape, h: &Hint) -> RatedStep {
     }
 }
 
+/// The rater's shape of `layout`, built once per thread for the last few layouts (a
+/// generator or a batch rates thousands of puzzles on one layout). The cache holds the
+/// layout's `Arc`, so a pointer match is always the same layout.
+fn shape_for(layout: &Arc<sudokit_core::Layout>) -> Arc<Shape> {
+    thread_local! {
+        static SHAPES: std::cell::RefCell<Vec<Arc<Shape>>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    SHAPES.with(|cell| {
+        let mut shapes = cell.borrow_mut();
+        if let Some(s) = shapes.iter().find(|s| Arc::ptr_eq(&s.layout, layout)) {
+            return Arc::clone(s);
+        }
+        let s = Arc::new(Shape::new(Arc::clone(layout)));
+        if shapes.len() >= 4 {
+            shapes.remove(0);
+        }
+        shapes.push(Arc::clone(&s));
+        s
+    })
+}
+
 /// Rates a puzzle (any layout) the way Sudoku Explainer does. The puzzle should have exactly
 /// one solution; on one with none or several the steps are still sound deductions from the
 /// givens, but the number means nothing (SE refuses such puzzles; the CLI checks first).
 pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
     let start = Instant::now();
-    let shape = Shape::new(Arc::clone(puzzle.layout_arc()));
-    let mut board = Board::from_grid(&shape, puzzle);
+    let shape = shape_for(puzzle.layout_arc());
+    let shape = &*shape;
+    let mut board = Board::from_grid(shape, puzzle);
     let mut limiter = opts.budget.start();
     let list = producers(opts.scale, opts.max_level);
+    let useful = within(&list, opts.stop_above);
     let mut er = f64::NEG_INFINITY;
     let mut ep: Option<f64> = None;
     let mut ed: Option<f64> = None;
@@ -325,6 +392,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
     let mut steps = Vec::new();
     let mut count = 0;
     let mut status = RateStatus::Rated;
+    let mut above = None;
     let mut scratch = Scratch::default();
     'outer: while !board.is_solved() {
         if limiter.should_stop() {
@@ -332,8 +400,8 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
             break;
         }
         let mut found = None;
-        for &p in &list {
-            match first_hint(p, &shape, &board, &mut limiter, opts.texts, &mut scratch) {
+        for &p in &list[..useful] {
+            match first_hint(p, shape, &board, &mut limiter, opts.texts, &mut scratch) {
                 Ok(Some(h)) => {
                     found = Some(h);
                     break;
@@ -346,18 +414,29 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
             }
         }
         let Some(h) = found else {
-            status = RateStatus::Beyond;
+            // With a limit, the producers left out could only rate above it.
+            if useful < list.len() {
+                status = RateStatus::Above;
+                above = list[useful..]
+                    .iter()
+                    .map(|p| p.floor())
+                    .reduce(f64::min)
+                    .map(round1);
+            } else {
+                status = RateStatus::Beyond;
+            }
             break;
         };
         if h.rating > er {
             er = h.rating;
-            hardest = Some(to_step(&shape, &h));
+            hardest = Some(to_step(shape, &h));
             if opts.stop_above.is_some_and(|m| tenths(er) > tenths(m)) {
                 status = RateStatus::Above;
+                above = Some(round1(er));
                 break;
             }
         }
-        h.apply(&shape, &mut board);
+        h.apply(shape, &mut board);
         count += 1;
         if ed.is_none() {
             ed = Some(er);
@@ -366,7 +445,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
             ep = Some(er);
         }
         if opts.keep_steps {
-            steps.push(to_step(&shape, &h));
+            steps.push(to_step(shape, &h));
         }
     }
     let er_out = (status == RateStatus::Rated && er.is_finite()).then(|| round1(er));
@@ -382,6 +461,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
         ep: ep.map(round1),
         ed: ed.map(round1),
         hardest,
+        above,
         step_count: count,
         steps,
         scale: opts.scale,

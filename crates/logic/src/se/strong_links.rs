@@ -569,6 +569,15 @@ impl Search<'_> {
     }
 }
 
+/// The least rating of a `StrongLinks(n)` hint (the suffixes only add to the base).
+pub(crate) fn floor(n: usize) -> f64 {
+    if (2..=BASE.len()).contains(&n) {
+        BASE[n - 1]
+    } else {
+        f64::INFINITY
+    }
+}
+
 /// The first hint of Sukaku's `StrongLinks(n)` producer after its sort, if any.
 pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize) -> Option<Hint> {
     if !(2..=BASE.len()).contains(&n) {

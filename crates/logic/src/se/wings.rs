@@ -68,6 +68,13 @@ fn victims(shape: &Shape, b: &Board, group: &[usize], exclude: &[usize], d: u8) 
         .collect()
 }
 
+/// The least rating of a wing of `k` cells, over every size its biggest cell can have.
+pub(crate) fn floor(k: usize) -> f64 {
+    (2..=k + 1)
+        .map(|big| name_and_rating(k, big).1)
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// The first wing of `k` cells (3 = WXYZ … 6 = TUVWXYZ) after Sukaku's sort.
 pub(crate) fn wing(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
     let mut best: Option<Found> = None;
