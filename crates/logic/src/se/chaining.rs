@@ -133,6 +133,193 @@ impl Links {
     }
 }
 
+/// For one pass of the static searches (link kinds `y` and `x`): which assumptions can
+/// reach their own negation, "on" ⇒ "off" (a forcing chain that removes the digit) and
+/// "off" ⇒ "on" (one that places it). A forcing-chain search from a root finds a target
+/// exactly when that holds, since it visits everything reachable; the others need not run.
+/// Likewise a cycle through "on" (four links or more) passes through another "on" node of
+/// the same strongly connected component; where there is none, the cycle search need not run.
+///
+/// Reachability comes from the strongly connected components of the implication graph
+/// (Tarjan's algorithm, iterative) and a bitset per component filled sinks first, so the
+/// whole pass costs one walk of the graph instead of one search per root.
+struct Reach {
+    /// Per candidate index (`cell * n + d - 1`): "on" reaches "off", "off" reaches "on".
+    removes: Vec<bool>,
+    places: Vec<bool>,
+    /// Per candidate index: the "on" node's component holds another "on" node.
+    cycles: Vec<bool>,
+}
+
+impl Reach {
+    /// Largest graph (nodes, two per candidate) the bitsets are built for; above it every
+    /// search runs.
+    const MAX_NODES: usize = 4096;
+
+    fn new(l: &Links, cands: &[u64], y: bool, x: bool) -> Option<Reach> {
+        let n = l.n;
+        let k = cands.len() * n;
+        // Compact ids: candidate i gets `2 * id[i]` ("off") and `2 * id[i] + 1` ("on").
+        let mut id = vec![u32::MAX; k];
+        let mut cand_of = Vec::new();
+        for (cell, &m) in cands.iter().enumerate() {
+            for d in digits(m) {
+                let i = cell * n + d as usize - 1;
+                id[i] = cand_of.len() as u32;
+                cand_of.push(i);
+            }
+        }
+        let nodes = cand_of.len() * 2;
+        if nodes > Self::MAX_NODES {
+            return None;
+        }
+        // Successors as compact node ids, in one buffer.
+        let mut start = Vec::with_capacity(nodes + 1);
+        let mut succ: Vec<u32> = Vec::new();
+        let node_of = |p: u32| -> u32 { 2 * id[(p >> 1) as usize] + (p & 1) };
+        for v in 0..nodes {
+            start.push(succ.len() as u32);
+            let i = cand_of[v / 2];
+            if v % 2 == 1 {
+                if y {
+                    let (s, len) = l.y_off[i];
+                    succ.extend(
+                        l.list[s as usize..(s + len) as usize]
+                            .iter()
+                            .map(|&p| node_of(p)),
+                    );
+                }
+                let (s, len) = l.x_off[i];
+                succ.extend(
+                    l.list[s as usize..(s + len) as usize]
+                        .iter()
+                        .map(|&p| node_of(p)),
+                );
+            } else {
+                if y && l.y_on[i] != NONE {
+                    succ.push(node_of(l.y_on[i]));
+                }
+                if x {
+                    let (s, len) = l.x_on[i];
+                    succ.extend(
+                        l.on_list[s as usize..(s + len) as usize]
+                            .iter()
+                            .map(|&(p, _)| node_of(p)),
+                    );
+                }
+            }
+        }
+        start.push(succ.len() as u32);
+        let comp = tarjan(nodes, &start, &succ);
+        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let words = nodes.div_ceil(64);
+        let mut reach = vec![0u64; ncomp * words];
+        // Members of each component, then components in creation order: Tarjan completes
+        // a component only after every component it reaches.
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); ncomp];
+        for v in 0..nodes {
+            members[comp[v] as usize].push(v as u32);
+        }
+        for (c, mem) in members.iter().enumerate() {
+            let (done, rest) = reach.split_at_mut(c * words);
+            let row = &mut rest[..words];
+            for &v in mem {
+                row[v as usize / 64] |= 1 << (v % 64);
+                for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
+                    let cw = comp[w as usize] as usize;
+                    if cw != c {
+                        let other = &done[cw * words..(cw + 1) * words];
+                        for (a, b) in row.iter_mut().zip(other) {
+                            *a |= b;
+                        }
+                    }
+                }
+            }
+        }
+        let has = |from: usize, to: usize| {
+            let c = comp[from] as usize;
+            reach[c * words + to / 64] >> (to % 64) & 1 == 1
+        };
+        let mut ons = vec![0u32; ncomp];
+        for j in 0..cand_of.len() {
+            ons[comp[2 * j + 1] as usize] += 1;
+        }
+        let mut removes = vec![false; k];
+        let mut places = vec![false; k];
+        let mut cycles = vec![false; k];
+        for (j, &i) in cand_of.iter().enumerate() {
+            removes[i] = has(2 * j + 1, 2 * j);
+            places[i] = has(2 * j, 2 * j + 1);
+            cycles[i] = ons[comp[2 * j + 1] as usize] >= 2;
+        }
+        Some(Reach {
+            removes,
+            places,
+            cycles,
+        })
+    }
+}
+
+/// Strongly connected components (Tarjan, without recursion) of a graph given as successor
+/// lists; components are numbered in completion order, so every edge goes to a component
+/// with the same or a lower number.
+fn tarjan(nodes: usize, start: &[u32], succ: &[u32]) -> Vec<u32> {
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; nodes];
+    let mut low = vec![0u32; nodes];
+    let mut comp = vec![UNSEEN; nodes];
+    let mut on_stack = vec![false; nodes];
+    let mut stack: Vec<u32> = Vec::new();
+    // Call stack: (node, next successor position).
+    let mut calls: Vec<(u32, u32)> = Vec::new();
+    let (mut next_index, mut next_comp) = (0u32, 0u32);
+    for root in 0..nodes as u32 {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        calls.push((root, start[root as usize]));
+        index[root as usize] = next_index;
+        low[root as usize] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
+            let vu = v as usize;
+            if *pos < start[vu + 1] {
+                let w = succ[*pos as usize];
+                *pos += 1;
+                let wu = w as usize;
+                if index[wu] == UNSEEN {
+                    index[wu] = next_index;
+                    low[wu] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[wu] = true;
+                    calls.push((w, start[wu]));
+                } else if on_stack[wu] {
+                    low[vu] = low[vu].min(index[wu]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(u, _)) = calls.last() {
+                low[u as usize] = low[u as usize].min(low[vu]);
+            }
+            if low[vu] == index[vu] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w as usize] = false;
+                    comp[w as usize] = next_comp;
+                    if w == v {
+                        break;
+                    }
+                }
+                next_comp += 1;
+            }
+        }
+    }
+    comp
+}
+
 /// One search: an arena of nodes and the "on" and "off" sets in insertion order.
 pub(crate) struct Run {
     nodes: Vec<Node>,
@@ -623,6 +810,8 @@ impl Chaining {
             // trees). A nested search reports every hint and is never bounded.
             let top = ctx.rule_source.is_none();
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                // The reachability filter tells which searches can find anything.
+                let reach = Reach::new(&links, cands, y, x);
                 // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
                 // below that is known, the third pass cannot change which hint comes first.
                 // (A nested search reports every hint, so it makes all three passes.)
@@ -640,7 +829,11 @@ impl Chaining {
                         } else {
                             StaticBound::NONE
                         };
-                        self.unary(ctx, &links, cands, cell, d, y, x, bound, &mut out);
+                        let i = cell * ctx.shape.n + d as usize - 1;
+                        let searches = reach.as_ref().map_or((true, true, true), |r| {
+                            (r.cycles[i], r.removes[i], r.places[i])
+                        });
+                        self.unary(ctx, &links, cands, cell, d, y, x, bound, searches, &mut out);
                     }
                 }
             }
@@ -804,6 +997,7 @@ impl Chaining {
         y: bool,
         x: bool,
         bound: StaticBound,
+        (search_cycles, search_on, search_off): (bool, bool, bool),
         out: &mut Vec<Hint>,
     ) {
         if cands[cell].count_ones() > 2 && !x {
@@ -816,7 +1010,11 @@ impl Chaining {
         let mut run = ctx.run();
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
-        let cycles = Self::cycles(Some(links), sh, cands, &mut run, root, y, x, bound.cycles);
+        let cycles = if search_cycles {
+            Self::cycles(Some(links), sh, cands, &mut run, root, y, x, bound.cycles)
+        } else {
+            Vec::new()
+        };
         for dst in cycles {
             if let Some(h) = self.cycle_hint(ctx, cands, &run, dst, y, x) {
                 out.push(h);
@@ -826,27 +1024,35 @@ impl Chaining {
             let mut chains_on = ctx.run();
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
-            let targets = Self::forcing(
-                Some(links),
-                sh,
-                cands,
-                &mut chains_on,
-                source,
-                y,
-                bound.forcing,
-            );
+            let targets = if search_on {
+                Self::forcing(
+                    Some(links),
+                    sh,
+                    cands,
+                    &mut chains_on,
+                    source,
+                    y,
+                    bound.forcing,
+                )
+            } else {
+                Vec::new()
+            };
             let mut chains_off = ctx.run();
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
-            let targets_off = Self::forcing(
-                Some(links),
-                sh,
-                cands,
-                &mut chains_off,
-                source ^ 1,
-                y,
-                bound.forcing,
-            );
+            let targets_off = if search_off {
+                Self::forcing(
+                    Some(links),
+                    sh,
+                    cands,
+                    &mut chains_off,
+                    source ^ 1,
+                    y,
+                    bound.forcing,
+                )
+            } else {
+                Vec::new()
+            };
             for (run, ts) in [(&chains_on, targets), (&chains_off, targets_off)] {
                 for t in ts {
                     let h = self.forcing_hint(ctx, cands, run, t, y, x);
@@ -889,7 +1095,8 @@ impl Chaining {
                 let pp = run.nodes[p as usize].pot;
                 Self::on_to_off(links, sh, cands, pp, y, &mut offs);
                 for &q in &offs {
-                    if !run.is_parent(p, q) {
+                    // Every node on a path is in the index, so a new pot is on no path.
+                    if run.get(q).is_none() || !run.is_parent(p, q) {
                         let id = run.node(q, &[p], Cause::Off);
                         pending_off.push(id);
                         run.store(id);
@@ -948,7 +1155,9 @@ impl Chaining {
                     if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
                         chains.push(id);
                     }
-                    if !run.is_parent(p, q) && run.get(q).is_none() {
+                    // (A pot not yet in the run is on no path, so SE's `isParent` test
+                    // cannot fail here.)
+                    if run.get(q).is_none() {
                         run.store(id);
                         pending_off.push(id);
                     }
