@@ -2,7 +2,8 @@
 # SE rater conformance on the shared data (needs ../shared beside the repo):
 #  1. ER/EP/ED against Sudoku Explainer's own ratings (`serate`, SE 1.2.1 technique set, and
 #     SukakuExplainer's default set for `--scale sukaku`) of top95 and the first 150 of 17_clue: the share equal to the tenth and within 0.2, the distribution
-#     of differences, and the rater's CPU time; fails below 90% exact or 95% within 0.2.
+#     of differences, and the rater's CPU time; fails below 90% exact or 95% within 0.2. The
+#     example puzzles (SE 1.2.1 set, golden nugget included) are checked the same way.
 #  2. `sudokit rate --check` on top95 and the first 300 of magictour_top1465: every puzzle rated,
 #     every step checked against an engine's solution.
 # Usage: bash scripts/rate-conformance.sh
@@ -37,6 +38,10 @@ PY
 
 agree "$SHARED/ratings/se121_top95.tsv" se121
 agree "$SHARED/ratings/se121_17clue_first150.tsv" se121
+# The example puzzles (easter monster 11.6, golden nugget 11.9 at nesting level 4, ...).
+if [ -f "$SHARED/ratings/se121_examples.tsv" ]; then
+    agree "$SHARED/ratings/se121_examples.tsv" se121
+fi
 agree "$SHARED/ratings/se_top95.tsv" sukaku
 agree "$SHARED/ratings/se_17clue_first150.tsv" sukaku
 
