@@ -149,6 +149,12 @@ struct Reach {
     places: Vec<bool>,
     /// Per candidate index: the "on" node's component holds another "on" node.
     cycles: Vec<bool>,
+    /// Compact id per candidate index (`u32::MAX` when absent), component per node, and a
+    /// reach bitset (over nodes) per component.
+    id: Vec<u32>,
+    comp: Vec<u32>,
+    reach: Vec<u64>,
+    words: usize,
 }
 
 impl Reach {
@@ -256,7 +262,28 @@ impl Reach {
             removes,
             places,
             cycles,
+            id,
+            comp,
+            reach,
+            words,
         })
+    }
+
+    /// Whether the "on" assumptions of all `cands` (candidate indices) reach a common node:
+    /// a cell or region forcing chain over them needs one (their searches visit at most
+    /// what is reachable).
+    fn meet(&self, cands: impl Iterator<Item = usize>, acc: &mut Vec<u64>) -> bool {
+        acc.clear();
+        acc.resize(self.words, u64::MAX);
+        for i in cands {
+            let v = 2 * self.id[i] as usize + 1;
+            let c = self.comp[v] as usize;
+            let row = &self.reach[c * self.words..(c + 1) * self.words];
+            for (a, b) in acc.iter_mut().zip(row) {
+                *a &= b;
+            }
+        }
+        acc.iter().any(|&w| w != 0)
     }
 }
 
@@ -1460,6 +1487,12 @@ impl Chaining {
         let n = sh.n;
         let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
         let links = static_links.as_ref();
+        // Static multiple forcing chains give only cell and region forcing chains: a cell
+        // whose digits' searches, and whose regions' places, cannot meet anywhere has none.
+        let reach = (links.is_some() && !self.nishio)
+            .then(|| links.and_then(|l| Reach::new(l, cands, true, true)))
+            .flatten();
+        let mut acc = Vec::new();
         let mut cache = RunCache::new();
         let outer_bound = std::mem::replace(&mut ctx.bound, u32::MAX);
         for cell in 0..sh.ncells {
@@ -1468,6 +1501,11 @@ impl Chaining {
             }
             let card = cands[cell].count_ones();
             if !(card > 2 || (card > 1 && self.dynamic)) {
+                continue;
+            }
+            if let Some(r) = &reach
+                && !self.static_cell_may_give(r, sh, cands, cell, &mut acc)
+            {
                 continue;
             }
             let mut value_runs: Vec<(u8, Run)> = Vec::new();
@@ -1593,6 +1631,48 @@ impl Chaining {
         }
         ctx.bound = outer_bound;
         Ok(())
+    }
+
+    /// For static multiple forcing chains: whether `cell` can give a cell forcing chain (its
+    /// digits' "on" searches meet) or a region forcing chain it starts (for a digit whose
+    /// first place in a region it is, the places' searches meet). Mirrors the conditions of
+    /// [`Chaining::multiple_chains`] and [`Chaining::region_chains`].
+    fn static_cell_may_give(
+        &self,
+        r: &Reach,
+        sh: &Shape,
+        cands: &[u64],
+        cell: usize,
+        acc: &mut Vec<u64>,
+    ) -> bool {
+        let n = sh.n;
+        let card = cands[cell].count_ones();
+        if (card == 2 || (self.multiple && card > 2))
+            && r.meet(digits(cands[cell]).map(|d| cell * n + d as usize - 1), acc)
+        {
+            return true;
+        }
+        for d in digits(cands[cell]) {
+            let b = bit(d);
+            for (t, ty) in sh.types.iter().enumerate() {
+                let reg = sh.region_at[t][cell];
+                if reg == NONE {
+                    continue;
+                }
+                let places = ty.regions[reg as usize]
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| cands[c] & b != 0);
+                let k = places.clone().count();
+                if !(k == 2 || (self.multiple && k > 2)) || places.clone().next() != Some(cell) {
+                    continue;
+                }
+                if r.meet(places.map(|c| c * n + d as usize - 1), acc) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     #[allow(clippy::too_many_arguments)]
