@@ -12,6 +12,12 @@ pub(super) fn isqrt_exact(len: usize) -> Option<usize> {
 }
 
 pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
+    let (tok, label) = split_token(line);
+    (tok, label.map(str::to_string))
+}
+
+/// [`first_token`] with the label borrowed from the line.
+pub(super) fn split_token(line: &str) -> (&str, Option<&str>) {
     let t = line.trim_start();
     // The token ends at whitespace or `#`. Scanning bytes is exact up to the first non-ASCII
     // byte (the ASCII characters `char::is_whitespace` accepts are tab, line feed, vertical
@@ -31,7 +37,7 @@ pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
         ascii_end
     };
     let label = t[end..].trim();
-    (&t[..end], (!label.is_empty()).then(|| label.to_string()))
+    (&t[..end], (!label.is_empty()).then_some(label))
 }
 
 pub(super) fn number_tokens(line: &str) -> Vec<&str> {
@@ -172,12 +178,12 @@ pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>>
 /// The common case in one pass: the values of an all-ASCII token of 81 symbols for the
 /// standard 9×9 layout when every symbol is valid and no digit repeats in a house; `None`
 /// otherwise (the caller then takes the general path, which names what is wrong).
-pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<Vec<u8>> {
+pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
     if token.len() != 81 {
         return None;
     }
     let table = &*ASCII_SYMBOLS;
-    let mut values = vec![0u8; 81];
+    let mut values = [0u8; 81];
     let mut cols = [0u32; 9];
     let mut boxes = [0u32; 3];
     let (mut repeat, mut bad) = (0u32, false);
@@ -354,7 +360,7 @@ mod tests {
                         .find_conflict()
                         .is_none()
                 });
-                let one_pass = ascii_9x9_values(&line);
+                let one_pass = ascii_9x9_values(&line).map(|v| v.to_vec());
                 assert_eq!(one_pass, general, "{:?}", String::from_utf8_lossy(&line));
                 if one_pass.is_some() {
                     fast += 1
