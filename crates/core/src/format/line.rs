@@ -60,14 +60,33 @@ impl LineParser {
     /// standard 9×9 line of ASCII symbols allocates nothing and touches no reference count
     /// (so workers parsing in parallel share no cache line); any other line is parsed as
     /// `parse` does and its grid moved into `grid`. On an error `grid` is left as it was.
-    pub fn parse_into<'a>(&mut self, text: &'a str, grid: &mut Option<Grid>) -> LineRecord<'a> {
+    pub fn parse_into<'a, 'g>(
+        &mut self,
+        text: &'a str,
+        grid: &'g mut Option<Grid>,
+    ) -> LineRecord<'a, 'g> {
         let (tok, label) = split_token(text);
         let puzzle = match self.standard_9x9(tok) {
-            Ok(Some(values)) => self.layout_ref(9).map(|layout| match grid {
-                Some(g) if Arc::ptr_eq(g.layout_arc(), layout) => g.set_values(&values),
-                _ => *grid = Some(Grid::from_checked_values(layout.clone(), values.to_vec())),
+            Ok(Some(values)) => self.layout_ref(9).map(|layout| {
+                if !grid
+                    .as_ref()
+                    .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
+                {
+                    *grid = None;
+                }
+                match grid {
+                    Some(g) => {
+                        g.set_values(&values);
+                        &*g
+                    }
+                    None => {
+                        &*grid.insert(Grid::from_checked_values(layout.clone(), values.to_vec()))
+                    }
+                }
             }),
-            Ok(None) => self.grid_from_symbols(tok).map(|g| *grid = Some(g)),
+            Ok(None) => self
+                .grid_from_symbols(tok)
+                .map(|g| &*grid.insert(g)),
             Err(e) => Err(e),
         };
         LineRecord { label, puzzle }
@@ -171,12 +190,12 @@ impl LineParser {
 /// A line record parsed by [`LineParser::parse_into`]: the label, borrowed from the line, and
 /// whether the caller's grid now holds the puzzle.
 #[derive(Debug)]
-pub struct LineRecord<'a> {
+pub struct LineRecord<'a, 'g> {
     /// The text after the puzzle token, trimmed; `None` when there is none.
     pub label: Option<&'a str>,
-    /// `Ok` when the grid given to [`LineParser::parse_into`] holds this record's puzzle;
-    /// otherwise why the line is not a puzzle.
-    pub puzzle: Result<(), ParseError>,
+    /// The puzzle, in the grid given to [`LineParser::parse_into`]; or why the line is not
+    /// one.
+    pub puzzle: Result<&'g Grid, ParseError>,
 }
 
 /// The registration of format `line`.
