@@ -601,7 +601,13 @@ fn render(
         &request,
         ctx.timed,
         &mut |values| {
-            let g = fill(current, layout, values);
+            // The first solution is copied where it is kept, any later one into `current`.
+            let g = if found {
+                fill(current, layout, values)
+            } else {
+                found = true;
+                fill(first, layout, values)
+            };
             if ctx.verify
                 && verify_error.is_none()
                 && let Err(e) = verify(puzzle, g)
@@ -626,10 +632,6 @@ fn render(
                         listing.push(grid_text(g, fmt).as_bytes());
                     }
                 }
-            }
-            if !found {
-                found = true;
-                fill(first, layout, values);
             }
         },
     );

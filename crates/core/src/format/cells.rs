@@ -175,40 +175,40 @@ pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>>
         .then_some(values)
 }
 
-/// The common case in one pass: the values of an all-ASCII token of 81 symbols for the
-/// standard 9×9 layout when every symbol is valid and no digit repeats in a house; `None`
-/// otherwise (the caller then takes the general path, which names what is wrong).
+/// The common case: the values of an all-ASCII token of 81 symbols for the standard 9×9
+/// layout when every symbol is valid and no digit repeats in a house; `None` otherwise (the
+/// caller then takes the general path, which names what is wrong). A house repeats a digit
+/// exactly when its digit set has fewer members than it has filled cells, so the check keeps
+/// one mask per house and compares counts once at the end, with no test per cell.
 pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
-    if token.len() != 81 {
-        return None;
-    }
+    let token: &[u8; 81] = token.try_into().ok()?;
     let table = &*ASCII_SYMBOLS;
     let mut values = [0u8; 81];
-    let mut cols = [0u32; 9];
-    let mut boxes = [0u32; 3];
-    let (mut repeat, mut bad) = (0u32, false);
-    for (r, (row, out)) in token
-        .chunks_exact(9)
-        .zip(values.chunks_exact_mut(9))
-        .enumerate()
-    {
-        if r % 3 == 0 {
-            boxes = [0; 3];
-        }
-        let mut seen = 0u32;
-        for (c, (&b, o)) in row.iter().zip(out.iter_mut()).enumerate() {
-            let v = table[usize::from(b & 0x7f)];
-            bad |= v > 9 || b > 0x7f;
-            *o = v;
-            // Empty cells set bit 0, which is never tested for a repeat.
-            let bit = (1u32 << (v & 31)) & !1;
-            repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
-            seen |= bit;
+    let mut bad = false;
+    for (v, &b) in values.iter_mut().zip(token) {
+        let x = table[usize::from(b & 0x7f)];
+        bad |= x > 9 || b > 0x7f;
+        *v = x;
+    }
+    if bad {
+        return None;
+    }
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut filled = 0;
+    for r in 0..9 {
+        for c in 0..9 {
+            let v = values[r * 9 + c];
+            // Empty cells set bit 0, which is cleared.
+            let bit = (1u16 << v) & !1;
+            rows[r] |= bit;
             cols[c] |= bit;
-            boxes[c / 3] |= bit;
+            boxes[r / 3 * 3 + c / 3] |= bit;
+            filled += u32::from(v != 0);
         }
     }
-    (repeat == 0 && !bad).then_some(values)
+    let members = |m: &[u16; 9]| m.iter().map(|x| x.count_ones()).sum::<u32>();
+    (members(&rows) == filled && members(&cols) == filled && members(&boxes) == filled)
+        .then_some(values)
 }
 
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
