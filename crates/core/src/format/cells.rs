@@ -177,9 +177,10 @@ pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>>
 
 /// The common case: the values of an all-ASCII token of 81 symbols for the standard 9×9
 /// layout when every symbol is valid and no digit repeats in a house; `None` otherwise (the
-/// caller then takes the general path, which names what is wrong). A house repeats a digit
-/// exactly when its digit set has fewer members than it has filled cells, so the check keeps
-/// one mask per house and compares counts once at the end, with no test per cell.
+/// caller then takes the general path, which names what is wrong). The repeat check walks
+/// fixed-size rows of a fixed-size band, so the loops unroll and the row, column and box
+/// masks stay in registers (a mask kept in memory and updated cell after cell stalls on
+/// its own store).
 pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
     let token: &[u8; 81] = token.try_into().ok()?;
     let table = &*ASCII_SYMBOLS;
@@ -187,28 +188,29 @@ pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
     let mut bad = false;
     for (v, &b) in values.iter_mut().zip(token) {
         let x = table[usize::from(b & 0x7f)];
-        bad |= x > 9 || b > 0x7f;
+        bad |= (x > 9) | (b > 0x7f);
         *v = x;
     }
     if bad {
         return None;
     }
-    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-    let mut filled = 0;
-    for r in 0..9 {
-        for c in 0..9 {
-            let v = values[r * 9 + c];
-            // Empty cells set bit 0, which is cleared.
-            let bit = (1u16 << v) & !1;
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[r / 3 * 3 + c / 3] |= bit;
-            filled += u32::from(v != 0);
+    let mut cols = [0u16; 9];
+    let mut repeat = 0u16;
+    for band in values.as_chunks::<27>().0 {
+        let mut boxes = [0u16; 3];
+        for row in band.as_chunks::<9>().0 {
+            let mut seen = 0u16;
+            for c in 0..9 {
+                // Empty cells set bit 0, which is cleared.
+                let bit = (1u16 << row[c]) & !1;
+                repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
+                seen |= bit;
+                cols[c] |= bit;
+                boxes[c / 3] |= bit;
+            }
         }
     }
-    let members = |m: &[u16; 9]| m.iter().map(|x| x.count_ones()).sum::<u32>();
-    (members(&rows) == filled && members(&cols) == filled && members(&boxes) == filled)
-        .then_some(values)
+    (repeat == 0).then_some(values)
 }
 
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
