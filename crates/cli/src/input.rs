@@ -6,7 +6,10 @@
 //! output line can name where its record came from. A chunk ends at a record count, at an
 //! amount of work (input bytes times the solutions each record may list), or — when the input
 //! is not a regular file (a terminal, a pipe) — whenever the next read would wait for more
-//! input: records that trickle in are answered as they arrive, not when a chunk fills.
+//! input: records that trickle in are answered as they arrive, not when a chunk fills. For
+//! `solve` and `count` ([`spawn_batches`]), a chunk of line-format input is one buffer of
+//! lines ([`LineBlock`]) that the workers parse, handed back for reuse once solved: the reader
+//! thread does little more than copy bytes, so it takes little from the workers' cores.
 
 use anyhow::{Context, Result, anyhow, bail};
 use std::borrow::Cow;

@@ -1,9 +1,13 @@
 //! `sudokit solve` and `sudokit count`: the per-record runner and its output.
 //!
-//! Design decision: each record is turned into one finished block of output text (plus a few
-//! counters for the summary) by a pure function, [`process`], so records can be solved in
-//! parallel chunks and still be written strictly in input order. Only `solve --all`, which
-//! streams solutions as they are found, runs sequentially and writes from the search callback.
+//! Design decision: each record is turned into its finished output text (plus a few counters
+//! for the summary) by [`process`], which depends on nothing but the record, so records can be
+//! solved in parallel pieces and still be written strictly in input order. A piece renders its
+//! records straight into one buffer, and a worker keeps its line parser and the grids it
+//! parses and copies solutions into from record to record: a 9×9 line record allocates
+//! nothing and touches no reference count shared with the other workers. Only `solve --all`,
+//! which streams solutions as they are found, runs sequentially and writes from the search
+//! callback.
 
 use crate::input::{self, Batch, BatchBody};
 use crate::listing::Listing;
@@ -937,13 +941,18 @@ fn run(
             .and_then(|mut v| v.pop())
             .unwrap_or_default()
     };
+    // A piece keeps the capacity of the most it ever held, so the spares are capped: a few
+    // per worker (a batch splits into about that many pieces), the rest are freed.
+    let max_spares = 16 * jobs;
     let give_back = |pieces: &mut Vec<Piece>| {
         if let Ok(mut v) = spares.lock() {
-            v.extend(pieces.drain(..).map(|mut p| {
+            let room = max_spares.saturating_sub(v.len());
+            v.extend(pieces.drain(..).take(room).map(|mut p| {
                 p.clear();
                 p
             }));
         }
+        pieces.clear();
     };
     let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     if ctx.format == OutFormat::Csv

@@ -10,7 +10,9 @@
 //! per-format field lives here and a new format touches nothing in this file. Lines are read
 //! bounded (each format's [`Format::max_line`](super::Format::max_line); the largest of them
 //! while the format is unknown); an unreadable line is an error record, never the end of the
-//! stream.
+//! stream. For callers that parse line records themselves (a batch solver on worker threads),
+//! [`Reader::read_block`] fills a [`LineBlock`]: many lines in one reusable buffer, with the
+//! same numbering, endings, cap and errors, and no allocation per line.
 
 use super::detect::*;
 use super::line::*;
