@@ -798,3 +798,31 @@ fn parse_into_agrees_with_parse_and_reuses_the_grid() {
         }
     }
 }
+
+#[test]
+fn the_word_scan_finds_the_first_line_ending_as_a_byte_scan_does() {
+    let simple = |b: &[u8]| b.iter().position(|&c| c == b'\n' || c == b'\r');
+    // Every position of each ending in buffers of every length up to 40, over backgrounds
+    // that tempt the zero-byte test (bytes just above and below the targets, 0x80, 0xff).
+    for background in [b'x', 0x0b, 0x0c, 0x0e, 0x09, 0x00, 0x80, 0xff, 0x8a, 0x8d] {
+        for len in 0..40 {
+            let base = vec![background; len];
+            assert_eq!(
+                source::line_end(&base),
+                simple(&base),
+                "{background:#x} {len}"
+            );
+            for at in 0..len {
+                for (end, second) in [(b'\n', b'\r'), (b'\r', b'\n')] {
+                    let mut b = base.clone();
+                    b[at] = end;
+                    assert_eq!(source::line_end(&b), simple(&b), "{b:?}");
+                    if at + 1 < len {
+                        b[at + 1] = second;
+                        assert_eq!(source::line_end(&b), simple(&b), "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+}
