@@ -12,6 +12,9 @@
 #   JOBS=N       the wide run's worker count (default: the number of cores)
 #   SUDOKIT=PATH a sudokit binary to measure (default: build the release binary of this
 #                checkout under CARGO_TARGET_DIR or target/)
+#   BASELINE=PATH another sudokit binary (e.g. main's) measured in the same runs, each of its
+#                runs interleaved with one of SUDOKIT's, so both see the same machine; a row
+#                per binary
 #   STREAM=K     also pipe each file K times through `sudokit solve` (a stream of K x its
 #                records through standard input) and print the maximum resident memory
 #                (needs GNU time at /usr/bin/time)
@@ -46,37 +49,56 @@ else
     bin="${CARGO_TARGET_DIR:-$root/target}/release/sudokit"
 fi
 
-# best JOBS FILE: "WALL CPU", the least wall seconds and the least CPU seconds (user + system,
-# all threads) of $repeat runs of `sudokit solve -jJOBS FILE`.
+bins=("$bin")
+if [ -n "${BASELINE:-}" ]; then
+    bins=("$BASELINE" "$bin")
+fi
+
+# best JOBS FILE: per binary of $bins, a line "WALL CPU": the least wall seconds and the
+# least CPU seconds (user + system, all threads) of $repeat runs of `sudokit solve -jJOBS
+# FILE`; the binaries take turns run by run.
 best() {
-    local runs="" t
+    local runs="" t b
     for _ in $(seq "$repeat"); do
-        t="$({ TIMEFORMAT='%R %U %S'; time "$bin" solve --no-progress -j"$1" "$2" >/dev/null ||
-            [ "$?" -eq 1 ]; } 2>&1 | tail -1)"
-        runs+="$t"$'\n'
+        for b in "${!bins[@]}"; do
+            t="$({ TIMEFORMAT='%R %U %S'; time "${bins[$b]}" solve --no-progress -j"$1" "$2" \
+                >/dev/null || [ "$?" -eq 1 ]; } 2>&1 | tail -1)"
+            runs+="$b $t"$'\n'
+        done
     done
-    echo -n "$runs" | awk 'NR == 1 || $1 < w { w = $1 } NR == 1 || $2 + $3 < c { c = $2 + $3 }
-        END { print w, c }'
+    echo -n "$runs" | awk '!($1 in w) || $2 < w[$1] { w[$1] = $2 }
+        !($1 in c) || $3 + $4 < c[$1] { c[$1] = $3 + $4 }
+        END { for (b = 0; b in w; b++) print w[b], c[b] }'
 }
 
-printf '%-30s %7s %9s %9s %7s %9s %7s %8s %9s %8s\n' file records "engine/s" "-j1/s" \
-    "j1/eng" "cpu j1/s" "cpu/eng" "ovh us" "-j$jobs/s" "j$jobs/j1"
+printf '%-30s %-8s %7s %9s %9s %7s %9s %7s %8s %9s %8s\n' file binary records "engine/s" \
+    "-j1/s" "j1/eng" "cpu j1/s" "cpu/eng" "ovh us" "-j$jobs/s" "j$jobs/j1"
 for f in "${files[@]}"; do
     name="$(basename "$f")"
     records="$(grep -cv '^[[:space:]]*\(#.*\)\?$' "$f")"
+    # The engine's figure, from the last binary (the one measured).
     engine="$("$bin" bench --mode first -f json "$f" |
         grep -o '"puzzles_per_sec": [0-9.e+]*' | head -1 | awk '{ print $2 }')"
-    read -r w1 c1 < <(best 1 "$f")
-    read -r wn _ < <(best "$jobs" "$f")
-    awk -v n="$name" -v r="$records" -v e="$engine" -v w1="$w1" -v c1="$c1" -v wn="$wn" 'BEGIN {
-        s1 = r / w1; sc = r / c1; sn = r / wn
-        printf "%-30s %7d %9.0f %9.0f %6.0f%% %9.0f %6.0f%% %8.2f %9.0f %7.2fx\n",
-            n, r, e, s1, 100 * s1 / e, sc, 100 * sc / e, 1e6 * (1 / sc - 1 / e), sn, sn / s1 }'
+    mapfile -t one < <(best 1 "$f")
+    mapfile -t wide < <(best "$jobs" "$f")
+    for b in "${!bins[@]}"; do
+        label="$([ "${#bins[@]}" -gt 1 ] && [ "$b" -eq 0 ] && echo baseline || echo measured)"
+        read -r w1 c1 <<<"${one[$b]}"
+        read -r wn _ <<<"${wide[$b]}"
+        awk -v n="$name" -v l="$label" -v r="$records" -v e="$engine" -v w1="$w1" -v c1="$c1" \
+            -v wn="$wn" 'BEGIN {
+            s1 = r / w1; sc = r / c1; sn = r / wn
+            printf "%-30s %-8s %7d %9.0f %9.0f %6.0f%% %9.0f %6.0f%% %8.2f %9.0f %7.2fx\n",
+                n, l, r, e, s1, 100 * s1 / e, sc, 100 * sc / e, 1e6 * (1 / sc - 1 / e), sn,
+                sn / s1 }'
+    done
     if [ "$stream" -gt 0 ]; then
-        rss="$(for _ in $(seq "$stream"); do cat "$f"; done |
-            /usr/bin/time -f '%M' "$bin" solve --no-progress -j"$jobs" 2>&1 >/dev/null |
-            tail -1)"
-        echo "  stream of $stream x $name ($((stream * records)) records) through stdin," \
-            "-j$jobs: max RSS ${rss} KiB"
+        for b in "${bins[@]}"; do
+            rss="$(for _ in $(seq "$stream"); do cat "$f"; done |
+                /usr/bin/time -f '%M' "$b" solve --no-progress -j"$jobs" 2>&1 >/dev/null |
+                tail -1)"
+            echo "  $b: stream of $stream x $name ($((stream * records)) records) through" \
+                "stdin, -j$jobs: max RSS ${rss} KiB"
+        done
     fi
 done

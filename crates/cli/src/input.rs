@@ -6,7 +6,10 @@
 //! output line can name where its record came from. A chunk ends at a record count, at an
 //! amount of work (input bytes times the solutions each record may list), or — when the input
 //! is not a regular file (a terminal, a pipe) — whenever the next read would wait for more
-//! input: records that trickle in are answered as they arrive, not when a chunk fills.
+//! input: records that trickle in are answered as they arrive, not when a chunk fills. For
+//! `solve` and `count` ([`spawn_batches`]), a chunk of line-format input is one buffer of
+//! lines ([`LineBlock`]) that the workers parse, handed back for reuse once solved: the reader
+//! thread does little more than copy bytes, so it takes little from the workers' cores.
 
 use anyhow::{Context, Result, anyhow, bail};
 use std::borrow::Cow;
@@ -17,11 +20,11 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, sync_channel};
 use std::thread::JoinHandle;
 use sudokit_core::Layout;
 use sudokit_core::format::{
-    InputFormat, LayoutSpec, LayoutSpecError, LineParser, ParseError, Reader, Record,
+    InputFormat, LayoutSpec, LayoutSpecError, LineBlock, LineParser, ParseError, Reader, Record,
     parse_region_map,
 };
 
@@ -135,17 +138,29 @@ pub fn total_bytes(files: &[PathBuf]) -> Option<u64> {
 /// output grows with both, so this keeps the output held for a chunk near a few MiB.
 const CHUNK_WORK: u64 = 4 << 20;
 
-/// The records read but not yet sent to the workers, and the channel to send them on.
+/// The records read but not yet sent to the workers, and how to send them.
 struct Pending {
     items: Vec<Item>,
     work: u64,
     chunk: usize,
-    tx: SyncSender<Result<Vec<Item>>>,
+    /// Sends a chunk; `false` when the receiver is gone.
+    tx: Box<dyn FnMut(Vec<Item>) -> bool>,
     /// The receiver is gone: stop reading.
     closed: bool,
 }
 
 impl Pending {
+    /// Adds a record whose input took `bytes` bytes and may list `weight` solutions, sending
+    /// the chunk once it is full; `false` once the receiver is gone (stop reading).
+    fn add(&mut self, item: Item, bytes: u64, weight: u64) -> bool {
+        self.work = self.work.saturating_add(bytes.saturating_mul(weight));
+        self.items.push(item);
+        if self.items.len() >= self.chunk || self.work >= CHUNK_WORK {
+            self.send();
+        }
+        !self.closed
+    }
+
     /// Sends what is pending as one chunk (nothing when empty).
     fn send(&mut self) {
         if self.items.is_empty() || self.closed {
@@ -153,42 +168,53 @@ impl Pending {
         }
         let full = std::mem::replace(&mut self.items, Vec::with_capacity(self.chunk));
         self.work = 0;
-        if self.tx.send(Ok(full)).is_err() {
+        if !(self.tx)(full) {
             self.closed = true;
         }
     }
 }
 
 /// A buffered input that counts the bytes consumed (for the progress bar and the work of a
-/// chunk) and, on a live input (not a regular file), sends the pending records before any read
-/// that may wait for more input.
+/// chunk) when given a counter and, on a live input (not a regular file), sends the pending
+/// records before any read that may wait for more input.
 struct Counting {
     inner: BufReader<Box<dyn Read + Send>>,
-    counter: Arc<AtomicU64>,
+    counter: Option<Arc<AtomicU64>>,
     live: bool,
     pending: Rc<RefCell<Pending>>,
 }
 
+impl Counting {
+    /// Whether the next read may wait for more input: a live input with nothing buffered.
+    fn would_wait(&self) -> bool {
+        self.live && self.inner.buffer().is_empty()
+    }
+}
+
 impl Read for Counting {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.live && self.inner.buffer().is_empty() {
+        if self.would_wait() {
             self.pending.borrow_mut().send();
         }
         let n = self.inner.read(buf)?;
-        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        if let Some(c) = &self.counter {
+            c.fetch_add(n as u64, Ordering::Relaxed);
+        }
         Ok(n)
     }
 }
 
 impl BufRead for Counting {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        if self.live && self.inner.buffer().is_empty() {
+        if self.would_wait() {
             self.pending.borrow_mut().send();
         }
         self.inner.fill_buf()
     }
     fn consume(&mut self, amt: usize) {
-        self.counter.fetch_add(amt as u64, Ordering::Relaxed);
+        if let Some(c) = &self.counter {
+            c.fetch_add(amt as u64, Ordering::Relaxed);
+        }
         self.inner.consume(amt);
     }
 }
@@ -211,42 +237,15 @@ pub fn spawn_reader(
     weight: u64,
     bytes_read: Arc<AtomicU64>,
 ) -> Result<(Chunks, JoinHandle<()>)> {
-    type Input = (Arc<str>, Box<dyn Read + Send>, bool);
-    let mut inputs: Vec<Input> = Vec::new();
-    let stdin = || -> Input {
-        (
-            Arc::from("<stdin>"),
-            Box::new(std::io::stdin()),
-            stdin_is_live(),
-        )
-    };
-    if files.is_empty() {
-        inputs.push(stdin());
-    } else {
-        for f in &files {
-            if f.as_os_str() == "-" {
-                inputs.push(stdin());
-                continue;
-            }
-            let file = File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
-            let meta = file.metadata().ok();
-            if meta.as_ref().is_some_and(|m| m.is_dir()) {
-                bail!("{} is a directory", f.display());
-            }
-            inputs.push((
-                Arc::from(f.display().to_string().as_str()),
-                Box::new(file),
-                !meta.is_some_and(|m| m.is_file()),
-            ));
-        }
-    }
+    let inputs = open_inputs(&files)?;
     let (tx, rx) = sync_channel::<Result<Vec<Item>>>(2);
     let handle = std::thread::spawn(move || {
+        let send = tx.clone();
         let pending = Rc::new(RefCell::new(Pending {
             items: Vec::with_capacity(chunk),
             work: 0,
             chunk,
-            tx: tx.clone(),
+            tx: Box::new(move |items| send.send(Ok(items)).is_ok()),
             closed: false,
         }));
         let fail = |e: std::io::Error, name: &str| {
@@ -256,7 +255,7 @@ pub fn spawn_reader(
         for (name, input, live) in inputs {
             let counting = Counting {
                 inner: BufReader::with_capacity(1 << 16, input),
-                counter: bytes_read.clone(),
+                counter: Some(bytes_read.clone()),
                 live,
                 pending: pending.clone(),
             };
@@ -291,20 +290,13 @@ pub fn spawn_reader(
                 match next {
                     Ok(Some(payload)) => {
                         let end = bytes_read.load(Ordering::Relaxed);
-                        let mut p = pending.borrow_mut();
-                        p.work = p
-                            .work
-                            .saturating_add(end.saturating_sub(last).saturating_mul(weight));
-                        last = end;
-                        p.items.push(Item {
+                        let item = Item {
                             source: name.clone(),
                             end,
                             payload,
-                        });
-                        if p.items.len() >= chunk || p.work >= CHUNK_WORK {
-                            p.send();
-                        }
-                        if p.closed {
+                        };
+                        let bytes = end.saturating_sub(std::mem::replace(&mut last, end));
+                        if !pending.borrow_mut().add(item, bytes, weight) {
                             return;
                         }
                     }
@@ -316,4 +308,198 @@ pub fn spawn_reader(
         pending.borrow_mut().send();
     });
     Ok((rx, handle))
+}
+
+/// Records of one input as the batch reader ships them to `solve` and `count`.
+pub struct Batch {
+    /// Display name of the input (`<stdin>` for standard input).
+    pub source: Arc<str>,
+    /// The records.
+    pub body: BatchBody,
+}
+
+impl Batch {
+    /// Number of records.
+    pub fn len(&self) -> usize {
+        match &self.body {
+            BatchBody::Lines { block, .. } => block.len(),
+            BatchBody::Items(items) => items.len(),
+        }
+    }
+}
+
+/// The records of a [`Batch`].
+pub enum BatchBody {
+    /// Line-format records, one per content line of one buffer, parsed by the worker that
+    /// solves each.
+    Lines {
+        /// The lines.
+        block: LineBlock,
+        /// The record number of the block's first line.
+        first_index: usize,
+        /// Input bytes of the inputs before this one (a line's progress position is this plus
+        /// its `consumed`).
+        base: u64,
+        /// The reader's line parser (layout rules, detected or forced format), cloned once
+        /// per worker thread.
+        parser: Arc<LineParser>,
+    },
+    /// Records the reader thread parsed (multi-line and structured formats).
+    Items(Vec<Item>),
+}
+
+/// The receiving end of the batch reader: batches, or the I/O error that ended it.
+pub type Batches = Receiver<Result<Batch>>;
+
+/// Where `solve` hands line blocks back once their records are solved, so the reader refills
+/// them instead of allocating (a block is a few hundred KiB).
+pub type Recycle = std::sync::mpsc::Sender<LineBlock>;
+
+/// [`spawn_reader`] for `solve` and `count`: line-format input travels as [`LineBlock`]s (one
+/// buffer per chunk, no allocation per line), every other format as parsed [`Item`]s. A batch
+/// ends at `chunk` records, at [`CHUNK_WORK`] of work, at the end of an input, or — on a live
+/// input — where the next read could wait.
+pub fn spawn_batches(
+    files: Vec<PathBuf>,
+    format: InputFormat,
+    spec: LayoutSpec,
+    chunk: usize,
+    weight: u64,
+) -> Result<(Batches, Recycle, JoinHandle<()>)> {
+    let inputs = open_inputs(&files)?;
+    let (tx, rx) = sync_channel::<Result<Batch>>(2);
+    let (recycle, spares) = std::sync::mpsc::channel::<LineBlock>();
+    let handle = std::thread::spawn(move || {
+        // Bytes of the inputs already read, and the name of the current one.
+        let mut base = 0u64;
+        let current: Rc<RefCell<Arc<str>>> = Rc::new(RefCell::new(Arc::from("")));
+        let (send, name) = (tx.clone(), current.clone());
+        let pending = Rc::new(RefCell::new(Pending {
+            items: Vec::with_capacity(chunk),
+            work: 0,
+            chunk,
+            tx: Box::new(move |items| {
+                let source = name.borrow().clone();
+                send.send(Ok(Batch {
+                    source,
+                    body: BatchBody::Items(items),
+                }))
+                .is_ok()
+            }),
+            closed: false,
+        }));
+        let fail = |e: std::io::Error, name: &str| {
+            pending.borrow_mut().send();
+            let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
+        };
+        let max_bytes = usize::try_from(CHUNK_WORK / weight.max(1)).unwrap_or(usize::MAX);
+        for (name, input, live) in inputs {
+            *current.borrow_mut() = name.clone();
+            let counting = Counting {
+                inner: BufReader::with_capacity(1 << 16, input),
+                counter: None,
+                live,
+                pending: pending.clone(),
+            };
+            let mut reader = Reader::new(counting, format, spec.clone());
+            let detected = match reader.detect_format() {
+                Ok(f) => f,
+                Err(e) => return fail(e, &name),
+            };
+            if detected == InputFormat::Line {
+                let parser = Arc::new(reader.line_parser());
+                let mut index = 1;
+                loop {
+                    let mut block = spares.try_recv().unwrap_or_default();
+                    block.clear();
+                    let more =
+                        match reader.read_block(&mut block, chunk, max_bytes, |c| c.would_wait()) {
+                            Ok(m) => m,
+                            Err(e) => return fail(e, &name),
+                        };
+                    if !block.is_empty() {
+                        let first_index = index;
+                        index += block.len();
+                        let batch = Batch {
+                            source: name.clone(),
+                            body: BatchBody::Lines {
+                                block,
+                                first_index,
+                                base,
+                                parser: parser.clone(),
+                            },
+                        };
+                        if tx.send(Ok(batch)).is_err() {
+                            return;
+                        }
+                    }
+                    if !more {
+                        break;
+                    }
+                }
+            } else {
+                let mut last = 0;
+                loop {
+                    match reader.next().transpose() {
+                        Ok(Some(record)) => {
+                            let end = reader.bytes_consumed();
+                            let item = Item {
+                                source: name.clone(),
+                                end: base + end,
+                                payload: Payload::Parsed(Box::new(record)),
+                            };
+                            let bytes = end.saturating_sub(std::mem::replace(&mut last, end));
+                            if !pending.borrow_mut().add(item, bytes, weight) {
+                                return;
+                            }
+                        }
+                        Err(e) => return fail(e, &name),
+                        Ok(None) => break,
+                    }
+                }
+                // A batch holds the records of one input.
+                pending.borrow_mut().send();
+            }
+            base += reader.bytes_consumed();
+        }
+        pending.borrow_mut().send();
+    });
+    Ok((rx, recycle, handle))
+}
+
+/// An input to read: its display name, its bytes and whether a read may wait (not a regular
+/// file).
+type Input = (Arc<str>, Box<dyn Read + Send>, bool);
+
+/// Opens every input first, so a missing file is a usage error before any output.
+fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
+    let mut inputs: Vec<Input> = Vec::new();
+    let stdin = || -> Input {
+        (
+            Arc::from("<stdin>"),
+            Box::new(std::io::stdin()),
+            stdin_is_live(),
+        )
+    };
+    if files.is_empty() {
+        inputs.push(stdin());
+    } else {
+        for f in files {
+            if f.as_os_str() == "-" {
+                inputs.push(stdin());
+                continue;
+            }
+            let file = File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
+            let meta = file.metadata().ok();
+            if meta.as_ref().is_some_and(|m| m.is_dir()) {
+                bail!("{} is a directory", f.display());
+            }
+            inputs.push((
+                Arc::from(f.display().to_string().as_str()),
+                Box::new(file),
+                !meta.is_some_and(|m| m.is_file()),
+            ));
+        }
+    }
+    Ok(inputs)
 }

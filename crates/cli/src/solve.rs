@@ -1,11 +1,15 @@
 //! `sudokit solve` and `sudokit count`: the per-record runner and its output.
 //!
-//! Design decision: each record is turned into one finished block of output text (plus a few
-//! counters for the summary) by a pure function, [`process`], so records can be solved in
-//! parallel chunks and still be written strictly in input order. Only `solve --all`, which
-//! streams solutions as they are found, runs sequentially and writes from the search callback.
+//! Design decision: each record is turned into its finished output text (plus a few counters
+//! for the summary) by [`process`], which depends on nothing but the record, so records can be
+//! solved in parallel pieces and still be written strictly in input order. A piece renders its
+//! records straight into one buffer, and a worker keeps its line parser and the grids it
+//! parses and copies solutions into from record to record: a 9×9 line record allocates
+//! nothing and touches no reference count shared with the other workers. Only `solve --all`,
+//! which streams solutions as they are found, runs sequentially and writes from the search
+//! callback.
 
-use crate::input::{self, Item};
+use crate::input::{self, Batch, BatchBody};
 use crate::listing::Listing;
 use crate::progress::Written;
 use crate::{EngineArgs, InputArgs};
@@ -14,14 +18,19 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::io::{BufWriter, Write};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use sudokit_core::format::{InputFormat, LayoutSpec, OutputFormat, write_grid};
+use sudokit_core::format::{
+    InputFormat, LayoutSpec, LineParser, OutputFormat, ParseError, Record, write_grid,
+};
 use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
-use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
+use sudokit_core::{
+    Budget, End, Flow, Grid, Layout, Limits, Report, Request, SolveError, Solver, Status,
+};
 use sudokit_engines::{auto_engine, engine};
 use sudokit_web::records::{self, SolveMode, grid_json};
 
@@ -143,13 +152,14 @@ struct Ctx {
     timed: bool,
 }
 
-/// The finished output of one record: `text`, then the listed solutions (each line between
-/// the two parts of `csv_wrap`, for CSV rows), then `after`.
+/// What one record left for the writer besides its text, which is in its [`Piece`]'s buffer:
+/// the counters for the summary, where the text ends, and (boxed, since most records have
+/// none) a listing to write after it.
 struct Done {
-    text: String,
-    listing: Listing,
-    csv_wrap: Option<(String, String)>,
-    after: Cow<'static, str>,
+    /// End of this record's text in its piece's buffer (it starts where the previous ends).
+    text_end: usize,
+    /// The listed solutions and what follows them.
+    tail: Option<Box<Tail>>,
     failed: bool,
     status: &'static str,
     nodes: u64,
@@ -159,6 +169,162 @@ struct Done {
     /// Input bytes read when this record was complete (the progress bar's position once it
     /// is written).
     end: u64,
+}
+
+/// After a record's text: the listed solutions (each line between the two parts of
+/// `csv_wrap`, for CSV rows), then `after`.
+#[derive(Default)]
+struct Tail {
+    listing: Listing,
+    csv_wrap: Option<(String, String)>,
+    after: Cow<'static, str>,
+}
+
+/// The output of a run of consecutive records: their texts in one buffer, and a [`Done`] each.
+/// Records are rendered straight into the buffer, so a record allocates no text of its own.
+#[derive(Default)]
+struct Piece {
+    out: Vec<u8>,
+    done: Vec<Done>,
+}
+
+impl Piece {
+    fn clear(&mut self) {
+        self.out.clear();
+        self.done.clear();
+    }
+}
+
+/// A record as [`process`] sees it, however it was read: parsed by the reader thread, or a
+/// line parsed by the worker into its reused grid.
+struct View<'a> {
+    source: &'a str,
+    index: usize,
+    line: usize,
+    format: InputFormat,
+    label: Option<&'a str>,
+    puzzle: Result<&'a Grid, &'a ParseError>,
+    expected: Option<&'a Result<Grid, ParseError>>,
+    end: u64,
+}
+
+impl<'a> View<'a> {
+    fn of_record(rec: &'a Record, source: &'a str, end: u64) -> View<'a> {
+        View {
+            source,
+            index: rec.index,
+            line: rec.line,
+            format: rec.format,
+            label: rec.label.as_deref(),
+            puzzle: rec.puzzle.as_ref(),
+            expected: rec.expected.as_ref(),
+            end,
+        }
+    }
+}
+
+/// A worker's reusable storage: its copy of the input's line parser (which caches layouts),
+/// the grid line records are parsed into, and the grids solutions are copied into. Reused
+/// from record to record, so a 9×9 line record allocates nothing and touches no shared
+/// reference count.
+#[derive(Default)]
+struct Scratch {
+    parser: Option<(Arc<LineParser>, LineParser)>,
+    puzzle: Option<Grid>,
+    grids: Grids,
+}
+
+/// The grids a record's solutions are copied into: the first solution (kept for the output)
+/// and the current one (checked and listed).
+#[derive(Default)]
+struct Grids {
+    first: Option<Grid>,
+    current: Option<Grid>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// `slot`'s grid holding `values`: its storage reused when it has `layout`.
+fn fill<'g>(slot: &'g mut Option<Grid>, layout: &Arc<Layout>, values: &[u8]) -> &'g Grid {
+    if !slot
+        .as_ref()
+        .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
+    {
+        *slot = None;
+    }
+    match slot {
+        Some(g) => {
+            g.set_values(values);
+            g
+        }
+        None => slot.insert(Grid::from_values(layout.clone(), values.to_vec())),
+    }
+}
+
+/// Solves and renders every record of `batch` from `range` into `piece`.
+fn process_batch(batch: &Batch, range: std::ops::Range<usize>, ctx: &Ctx, piece: &mut Piece) {
+    SCRATCH.with(|s| {
+        let s = &mut *s.borrow_mut();
+        match &batch.body {
+            BatchBody::Items(items) => {
+                for item in &items[range] {
+                    let rec = item.record();
+                    let view = View::of_record(&rec, &batch.source, item.end);
+                    let done = process(&view, ctx, &mut s.grids, &mut piece.out);
+                    piece.done.push(done);
+                }
+            }
+            BatchBody::Lines {
+                block,
+                first_index,
+                base,
+                parser: template,
+            } => {
+                if !matches!(&s.parser, Some((t, _)) if Arc::ptr_eq(t, template)) {
+                    s.parser = Some((template.clone(), (**template).clone()));
+                }
+                let Scratch {
+                    parser,
+                    puzzle,
+                    grids,
+                } = s;
+                let Some((_, parser)) = parser.as_mut() else {
+                    return;
+                };
+                for i in range {
+                    let line = block.line(i);
+                    let error;
+                    let (label, parsed) = match line.text {
+                        Ok(text) => {
+                            let r = parser.parse_into(text, puzzle);
+                            (r.label, r.puzzle)
+                        }
+                        Err(e) => (None, Err(e.clone())),
+                    };
+                    let view = View {
+                        source: &batch.source,
+                        index: first_index + i,
+                        line: line.number,
+                        format: InputFormat::Line,
+                        label,
+                        puzzle: match parsed {
+                            Ok(g) => Ok(g),
+                            Err(e) => {
+                                error = e;
+                                Err(&error)
+                            }
+                        },
+                        expected: None,
+                        end: base + line.consumed,
+                    };
+                    let done = process(&view, ctx, grids, &mut piece.out);
+                    piece.done.push(done);
+                }
+            }
+        }
+    })
 }
 
 fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
@@ -211,20 +377,15 @@ fn grid_text(g: &Grid, f: OutputFormat) -> String {
 /// Appends `g` in format `f` to `out`. The line format of grids with line symbols (up to
 /// 35×35, every grid the fast path sees) is written in place, a byte per cell, the same text
 /// as [`write_grid`]; every other case goes through it.
-fn push_grid(out: &mut String, g: &Grid, f: OutputFormat) {
+fn push_grid(out: &mut Vec<u8>, g: &Grid, f: OutputFormat) {
     if f == OutputFormat::Line && g.size() <= MAX_SYMBOL_SIZE {
-        // Symbols are ASCII: one byte per cell in a stack buffer, then one copy.
-        let mut buf = [0u8; MAX_SYMBOL_SIZE * MAX_SYMBOL_SIZE];
-        let cells = &mut buf[..g.values().len()];
-        for (b, &v) in cells.iter_mut().zip(g.values()) {
-            *b = match v {
-                0 => b'.',
-                v => digit_char(v).map_or(b'?', |c| c as u8),
-            };
-        }
-        out.push_str(std::str::from_utf8(cells).unwrap_or_default());
+        // Symbols are ASCII: one byte per cell, straight into the output.
+        out.extend(g.values().iter().map(|&v| match v {
+            0 => b'.',
+            v => digit_char(v).map_or(b'?', |c| c as u8),
+        }));
     } else {
-        out.push_str(&write_grid(g, f));
+        out.extend_from_slice(write_grid(g, f).as_bytes());
     }
 }
 
@@ -294,7 +455,7 @@ fn solve_each(
     puzzle: &Grid,
     request: &Request,
     timed: bool,
-    each: &mut dyn FnMut(Grid),
+    each: &mut dyn FnMut(&[u8]),
 ) -> Result<Report, SolveError> {
     solver.check_layout(puzzle.layout())?;
     // Every puzzle a `Record` carries was checked for conflicting givens when it was parsed
@@ -304,9 +465,8 @@ fn solve_each(
         "records hold conflict-free puzzles"
     );
     let start = timed.then(Instant::now);
-    let layout = puzzle.layout_arc();
     let search = solver.search(puzzle, &request.limits, &mut |values| {
-        each(Grid::from_values(layout.clone(), values.to_vec()));
+        each(values);
         Flow::Continue
     })?;
     let count = search.solutions;
@@ -331,28 +491,47 @@ fn solve_each(
 /// printed once per run.
 static WIDE_LINE_NOTED: AtomicBool = AtomicBool::new(false);
 
-/// Solves one record and renders its output. Never panics on user input.
-fn process(item: &Item, ctx: &Ctx) -> Done {
-    let rec = item.record();
-    let rec = &*rec;
+/// Solves one record and renders its output into `out`. Never panics on user input.
+fn process(v: &View<'_>, ctx: &Ctx, grids: &mut Grids, out: &mut Vec<u8>) -> Done {
     // Formatted only for an error: most records never need it.
-    let where_ = || format!("{}:{}", item.source, rec.line);
+    let where_ = || format!("{}:{}", v.source, v.line);
     #[cfg(debug_assertions)]
-    debug_panic_hook(rec.index);
+    debug_panic_hook(v.index);
     let mut done = Done {
-        text: String::new(),
-        listing: Listing::default(),
-        csv_wrap: None,
-        after: Cow::Borrowed(""),
+        text_end: 0,
+        tail: None,
         failed: true,
         status: "invalid",
         nodes: 0,
         guesses: 0,
         solved_no_guess: false,
         elapsed: Duration::ZERO,
-        end: item.end,
+        end: v.end,
     };
-    let fmt = out_format(ctx.format, rec.format);
+    let mut tail = Tail::default();
+    render(v, ctx, grids, out, &mut done, &mut tail, &where_);
+    // The common case, nothing listed: the closing text joins the record's text.
+    if tail.listing.is_empty() && tail.csv_wrap.is_none() {
+        out.extend_from_slice(tail.after.as_bytes());
+        done.text_end = out.len();
+    } else {
+        done.text_end = out.len();
+        done.tail = Some(Box::new(tail));
+    }
+    done
+}
+
+/// [`process`]'s work: the record's text goes to `out`, anything listed after it to `tail`.
+fn render(
+    v: &View<'_>,
+    ctx: &Ctx,
+    grids: &mut Grids,
+    out: &mut Vec<u8>,
+    done: &mut Done,
+    tail: &mut Tail,
+    where_: &dyn Fn() -> String,
+) {
+    let fmt = out_format(ctx.format, v.format);
     let multi_line = matches!(
         fmt,
         OutputFormat::Numbers | OutputFormat::Block | OutputFormat::Pretty
@@ -360,32 +539,32 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     let error_out = |msg: String, engine: Option<&str>, puzzle: Option<&Grid>| -> String {
         match ctx.format {
             OutFormat::Json => {
-                let v = records::with_position(
+                let r = records::with_position(
                     records::solve_error_record(engine, &msg),
-                    rec.index,
-                    rec.line,
-                    &item.source,
-                    rec.label.as_deref(),
+                    v.index,
+                    v.line,
+                    v.source,
+                    v.label,
                 );
-                format!("{v}\n")
+                format!("{r}\n")
             }
             OutFormat::Csv => csv_row(
                 puzzle,
                 None,
                 "invalid",
                 None,
-                rec.label.as_deref(),
+                v.label,
                 Some(&format!("{}: {msg}", where_())),
             ),
             _ if multi_line => format!("error: {}: {msg}\n\n", where_()),
             _ => format!("error: {}: {msg}\n", where_()),
         }
     };
-    let puzzle = match &rec.puzzle {
+    let puzzle = match v.puzzle {
         Ok(p) => p,
         Err(e) => {
-            done.text = error_out(e.to_string(), None, None);
-            return done;
+            out.extend_from_slice(error_out(e.to_string(), None, None).as_bytes());
+            return;
         }
     };
     let name: &str = if ctx.requested == "auto" {
@@ -394,12 +573,9 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         &ctx.requested
     };
     let Some((name, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
-        done.text = error_out(
-            format!("engine '{name}' is not available"),
-            None,
-            Some(puzzle),
-        );
-        return done;
+        let msg = format!("engine '{name}' is not available");
+        out.extend_from_slice(error_out(msg, None, Some(puzzle)).as_bytes());
+        return;
     };
     if fmt == OutputFormat::Line
         && puzzle.size() > 35
@@ -416,45 +592,59 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
         Mode::Limit(k) | Mode::Count(k) => Request::count(k, 0),
     }
     .with_budget(ctx.budget.clone());
-    // Solutions are checked and rendered as they are found; only the first grid is kept.
-    let mut first: Option<Grid> = None;
+    // Solutions are checked and rendered as they are found, each copied into a reused grid;
+    // only the first is kept.
+    let Grids { first, current } = grids;
+    let mut found = false;
     let mut listing = Listing::default();
     let mut verify_error: Option<String> = None;
-    let result = solve_each(solver.as_ref(), puzzle, &request, ctx.timed, &mut |g| {
-        if ctx.verify
-            && verify_error.is_none()
-            && let Err(e) = verify(puzzle, &g)
-        {
-            verify_error = Some(format!("verification failed: {e}"));
-        }
-        if matches!(ctx.mode, Mode::Limit(_)) {
-            match ctx.format {
-                OutFormat::Json => {
-                    if !listing.is_empty() {
-                        listing.push(b",");
+    let layout = puzzle.layout_arc();
+    let result = solve_each(
+        solver.as_ref(),
+        puzzle,
+        &request,
+        ctx.timed,
+        &mut |values| {
+            // The first solution is copied where it is kept, any later one into `current`.
+            let g = if found {
+                fill(current, layout, values)
+            } else {
+                found = true;
+                fill(first, layout, values)
+            };
+            if ctx.verify
+                && verify_error.is_none()
+                && let Err(e) = verify(puzzle, g)
+            {
+                verify_error = Some(format!("verification failed: {e}"));
+            }
+            if matches!(ctx.mode, Mode::Limit(_)) {
+                match ctx.format {
+                    OutFormat::Json => {
+                        if !listing.is_empty() {
+                            listing.push(b",");
+                        }
+                        listing.push(grid_json(g).to_string().as_bytes());
                     }
-                    listing.push(grid_json(&g).to_string().as_bytes());
-                }
-                OutFormat::Csv => {
-                    listing.push(grid_text(&g, OutputFormat::Line).as_bytes());
-                    listing.push(b"\n");
-                }
-                _ => {
-                    // Multi-line grids are set apart by a blank line, as records are.
-                    listing.push(if multi_line { b"\n\n" } else { b"\n" });
-                    listing.push(grid_text(&g, fmt).as_bytes());
+                    OutFormat::Csv => {
+                        listing.push(grid_text(g, OutputFormat::Line).as_bytes());
+                        listing.push(b"\n");
+                    }
+                    _ => {
+                        // Multi-line grids are set apart by a blank line, as records are.
+                        listing.push(if multi_line { b"\n\n" } else { b"\n" });
+                        listing.push(grid_text(g, fmt).as_bytes());
+                    }
                 }
             }
-        }
-        if first.is_none() {
-            first = Some(g);
-        }
-    });
+        },
+    );
+    let first: Option<&Grid> = if found { first.as_ref() } else { None };
     let report = match result {
         Ok(r) => r,
         Err(e) => {
-            done.text = error_out(e.to_string(), Some(name), Some(puzzle));
-            return done;
+            out.extend_from_slice(error_out(e.to_string(), Some(name), Some(puzzle)).as_bytes());
+            return;
         }
     };
     done.nodes = report.stats.nodes;
@@ -471,14 +661,14 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
     // Against an expected solution, if one was given.
     if ctx.verify
         && verify_error.is_none()
-        && let Some(expected) = &rec.expected
+        && let Some(expected) = v.expected
     {
         match expected {
             Err(e) => verify_error = Some(e.to_string()),
             Ok(exp) => {
                 if let Err(e) = verify(puzzle, exp) {
                     verify_error = Some(format!("expected solution is not valid: {e}"));
-                } else if report.count == 1 && report.exact && first.as_ref() != Some(exp) {
+                } else if report.count == 1 && report.exact && first != Some(exp) {
                     verify_error = Some("solution differs from the expected solution".to_string());
                 } else if report.status == Status::Unsolvable {
                     verify_error =
@@ -498,38 +688,32 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
             Mode::Limit(k) => SolveMode::Limit(k),
             Mode::Count(k) => SolveMode::Count(k),
         };
-        let record =
-            records::solve_record(&report, name, mode, first.as_ref(), verify_error.as_deref());
-        let mut v = records::with_position(
-            record,
-            rec.index,
-            rec.line,
-            &item.source,
-            rec.label.as_deref(),
-        );
+        let record = records::solve_record(&report, name, mode, first, verify_error.as_deref());
+        let mut r = records::with_position(record, v.index, v.line, v.source, v.label);
         if ctx.verify {
-            v["verified"] = json!(verify_error.is_none() && first.is_some());
+            r["verified"] = json!(verify_error.is_none() && first.is_some());
         }
-        done.text = format!("{v}\n");
+        let mut text = format!("{r}\n");
         if matches!(ctx.mode, Mode::Limit(_)) {
             // The listed solutions go inside the (empty) `solutions` array. Keys and strings
             // are escaped by serde, so `"solutions":[]` occurs once, as the key.
             const KEY: &str = "\"solutions\":[";
-            if let Some(at) = done.text.find("\"solutions\":[]") {
-                done.after = Cow::Owned(done.text.split_off(at + KEY.len()));
-                done.listing = listing;
+            if let Some(at) = text.find("\"solutions\":[]") {
+                tail.after = Cow::Owned(text.split_off(at + KEY.len()));
+                tail.listing = listing;
             }
         }
-        return done;
+        out.extend_from_slice(text.as_bytes());
+        return;
     }
     if ctx.format == OutFormat::Csv {
-        let label = rec.label.as_deref();
+        let label = v.label;
         let count = (ctx.mode != Mode::First).then(count_word);
         let err = verify_error.as_deref();
-        done.text = match ctx.mode {
+        let text = match ctx.mode {
             Mode::Limit(_) if !listing.is_empty() => {
                 // A row per listed solution: the other columns are known only now.
-                done.csv_wrap = Some((
+                tail.csv_wrap = Some((
                     format!("{},", grid_text(puzzle, OutputFormat::Line)),
                     format!(
                         ",{},{},{},{}\n",
@@ -539,49 +723,50 @@ fn process(item: &Item, ctx: &Ctx) -> Done {
                         csv_field(err.unwrap_or(""))
                     ),
                 ));
-                done.listing = listing;
+                tail.listing = listing;
                 String::new()
             }
-            Mode::First => csv_row(Some(puzzle), first.as_ref(), done.status, count, label, err),
+            Mode::First => csv_row(Some(puzzle), first, done.status, count, label, err),
             _ => csv_row(Some(puzzle), None, done.status, count, label, err),
         };
-        return done;
+        out.extend_from_slice(text.as_bytes());
+        return;
     }
     if let Some(msg) = verify_error {
-        done.text = error_out(msg, Some(name), Some(puzzle));
-        return done;
+        out.extend_from_slice(error_out(msg, Some(name), Some(puzzle)).as_bytes());
+        return;
     }
     // The label follows the result on its line; multi-line formats print it as a `#` comment
     // line before the grid instead (so the output reads back).
-    let mut out = String::new();
-    if multi_line && let Some(l) = &rec.label {
-        out.push_str("# ");
-        out.push_str(l);
-        out.push('\n');
+    if multi_line && let Some(l) = v.label {
+        out.extend_from_slice(b"# ");
+        out.extend_from_slice(l.as_bytes());
+        out.push(b'\n');
     }
     match ctx.mode {
-        Mode::First => match (report.status, &first) {
-            (Status::Solved, Some(g)) => push_grid(&mut out, g, fmt),
-            (Status::Unsolvable, _) => out.push_str("no solution"),
-            (Status::Unknown, _) => out.push_str("unknown: the engine gave up"),
-            _ => out.push_str(&format!(
-                "stopped: budget exhausted after {} nodes",
-                report.stats.nodes
-            )),
+        Mode::First => match (report.status, first) {
+            (Status::Solved, Some(g)) => push_grid(out, g, fmt),
+            (Status::Unsolvable, _) => out.extend_from_slice(b"no solution"),
+            (Status::Unknown, _) => out.extend_from_slice(b"unknown: the engine gave up"),
+            _ => out.extend_from_slice(
+                format!(
+                    "stopped: budget exhausted after {} nodes",
+                    report.stats.nodes
+                )
+                .as_bytes(),
+            ),
         },
-        Mode::Count(_) => out.push_str(&count_word()),
+        Mode::Count(_) => out.extend_from_slice(count_word().as_bytes()),
         Mode::Limit(_) => {
-            out.push_str(&count_word());
-            done.listing = listing;
+            out.extend_from_slice(count_word().as_bytes());
+            tail.listing = listing;
         }
     }
-    if !multi_line && let Some(l) = &rec.label {
-        out.push(' ');
-        out.push_str(l);
+    if !multi_line && let Some(l) = v.label {
+        out.push(b' ');
+        out.extend_from_slice(l.as_bytes());
     }
-    done.after = Cow::Borrowed(if multi_line { "\n\n" } else { "\n" });
-    done.text = out;
-    done
+    tail.after = Cow::Borrowed(if multi_line { "\n\n" } else { "\n" });
 }
 
 /// A debug-build hook for the test of panic handling: `SUDOKIT_DEBUG_PANIC_AT=K` makes the
@@ -674,7 +859,7 @@ fn chunk_size(mode: Mode) -> usize {
 /// the records once they are written.
 fn write_done(
     out: &mut impl Write,
-    done: &mut [Done],
+    pieces: &mut [Piece],
     summary: &mut Summary,
     failed: &mut bool,
     progress: &Written,
@@ -682,17 +867,23 @@ fn write_done(
     // The bar moves once per call, to the end of the last record written (also when a write
     // fails part way), not once per record: moving it costs more than writing a line.
     let mut written_to = None;
-    let result = done.iter_mut().try_for_each(|d| {
-        summary.add(d);
-        *failed |= d.failed;
-        out.write_all(d.text.as_bytes())?;
-        match &d.csv_wrap {
-            Some((before, after)) => d.listing.write_lines(out, before, after)?,
-            None => d.listing.write_to(out)?,
-        }
-        out.write_all(d.after.as_bytes())?;
-        written_to = Some(d.end);
-        Ok(())
+    let result = pieces.iter_mut().try_for_each(|piece| {
+        let mut start = 0;
+        piece.done.iter_mut().try_for_each(|d| {
+            summary.add(d);
+            *failed |= d.failed;
+            out.write_all(&piece.out[start..d.text_end])?;
+            start = d.text_end;
+            if let Some(t) = &mut d.tail {
+                match &t.csv_wrap {
+                    Some((before, after)) => t.listing.write_lines(out, before, after)?,
+                    None => t.listing.write_to(out)?,
+                }
+                out.write_all(t.after.as_bytes())?;
+            }
+            written_to = Some(d.end);
+            Ok(())
+        })
     });
     if let Some(end) = written_to {
         progress.wrote(end);
@@ -716,13 +907,12 @@ fn run(
     no_progress: bool,
 ) -> Result<u8> {
     let spec = layout_spec(input)?;
-    let bytes = Arc::new(AtomicU64::new(0));
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .context("cannot start worker threads")?;
-    let (rx, handle) = input::spawn_reader(
+    let (rx, recycle, handle) = input::spawn_batches(
         input.files.clone(),
         input.input_format,
         spec,
@@ -731,19 +921,39 @@ fn run(
             Mode::Limit(k) => k,
             Mode::First | Mode::Count(_) => 1,
         },
-        bytes.clone(),
     )?;
     let pb = Written::for_files(&input.files, no_progress);
-    // Output of chunk k is written while the workers solve chunk k+1, so writing does not
+    // Output of batch k is written while the workers solve batch k+1, so writing does not
     // leave the workers idle.
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
     let mut summary = Summary::default();
     let start = Instant::now();
     let mut failed = false;
-    let mut previous: Vec<Done> = Vec::new();
-    // The results vector of the chunk before last, emptied, for the next chunk: a chunk's
-    // results are a few hundred KiB, and reusing them spares fresh pages for every chunk.
-    let mut spare: Vec<Done> = Vec::new();
+    // The pieces of the batch solved last, to be written while the next is solved.
+    let mut previous: Vec<Piece> = Vec::new();
+    // Written pieces, emptied, for the next batches: a batch's output is a few hundred KiB,
+    // and reusing the buffers spares fresh pages for every batch.
+    let spares: Mutex<Vec<Piece>> = Mutex::new(Vec::new());
+    let take_piece = || {
+        spares
+            .lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_default()
+    };
+    // A piece keeps the capacity of the most it ever held, so the spares are capped: a few
+    // per worker (a batch splits into about that many pieces), the rest are freed.
+    let max_spares = 16 * jobs;
+    let give_back = |pieces: &mut Vec<Piece>| {
+        if let Ok(mut v) = spares.lock() {
+            let room = max_spares.saturating_sub(v.len());
+            v.extend(pieces.drain(..).take(room).map(|mut p| {
+                p.clear();
+                p
+            }));
+        }
+        pieces.clear();
+    };
     let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     if ctx.format == OutFormat::Csv
         && let Err(e) = writeln!(out, "{CSV_HEADER}")
@@ -754,9 +964,9 @@ fn run(
             Err(e).context("writing output")
         };
     }
-    for chunk in rx {
-        let chunk = match chunk {
-            Ok(c) => c,
+    for batch in rx {
+        let batch = match batch {
+            Ok(b) => b,
             Err(e) => {
                 // A later input failed: the answers already computed are still written.
                 let _ = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
@@ -765,27 +975,34 @@ fn run(
                 return Err(e);
             }
         };
-        let mut results = std::mem::take(&mut spare);
-        results.clear();
+        let records = batch.len();
+        let mut pieces: Vec<Piece> = Vec::new();
         let written = if jobs == 1 {
             let written = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
-            results.extend(chunk.iter().map(|it| process(it, &ctx)));
+            let mut piece = take_piece();
+            process_batch(&batch, 0..records, &ctx, &mut piece);
+            pieces.push(piece);
             written
         } else {
             let out = &mut out;
             let summary = &mut summary;
             let failed = &mut failed;
-            let results = &mut results;
+            let (batch, ctx, pieces) = (&batch, &ctx, &mut pieces);
             pool.install(|| {
                 rayon::join(
                     || {
-                        chunk
-                            .par_iter()
-                            // Fine pieces: a chunk ends in a barrier, where a long piece of
-                            // hard puzzles left to one worker would idle the others.
+                        // Pieces split as the workers steal work (at least 4 records each):
+                        // a batch ends in a barrier, where a long piece of hard puzzles left
+                        // to one worker would idle the others. Each piece renders into one
+                        // buffer; `collect` keeps them in input order.
+                        *pieces = (0..records)
+                            .into_par_iter()
                             .with_min_len(4)
-                            .map(|it| process(it, &ctx))
-                            .collect_into_vec(results);
+                            .fold(take_piece, |mut piece, i| {
+                                process_batch(batch, i..i + 1, ctx, &mut piece);
+                                piece
+                            })
+                            .collect();
                     },
                     || write_done(out, &mut previous, summary, failed, &pb),
                 )
@@ -797,18 +1014,20 @@ fn run(
             Err(e) => return Err(e).context("writing output"),
             Ok(()) => {}
         }
-        previous.clear();
-        spare = std::mem::replace(&mut previous, results);
+        give_back(&mut previous);
+        previous = pieces;
+        if let BatchBody::Lines { block, .. } = batch.body {
+            // The reader refills it; gone only when the reader has finished.
+            let _ = recycle.send(block);
+        }
         // A terminal (or a slow producer) gets each answer as soon as it is ready.
-        if previous.len() < chunk_size(ctx.mode) {
+        if records < chunk_size(ctx.mode) {
             match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb)
                 .and_then(|()| out.flush())
             {
                 Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
                 Err(e) => return Err(e).context("writing output"),
-                Ok(()) => {
-                    previous.clear();
-                }
+                Ok(()) => give_back(&mut previous),
             }
         }
         pb.set_message(format!("{} records", summary.records));
@@ -1056,25 +1275,28 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Done, Summary, write_done};
-    use crate::listing::Listing;
+    use super::{Done, Piece, Summary, write_done};
     use crate::progress::Written;
     use std::time::Duration;
 
-    fn done(text: &str, end: u64) -> Done {
-        Done {
-            text: text.to_string(),
-            listing: Listing::default(),
-            csv_wrap: None,
-            after: std::borrow::Cow::Borrowed(""),
-            failed: false,
-            status: "solved",
-            nodes: 0,
-            guesses: 0,
-            solved_no_guess: false,
-            elapsed: Duration::ZERO,
-            end,
+    /// A piece holding one record per text, each ending at its input offset in `ends`.
+    fn piece(texts: &[&str], ends: &[u64]) -> Piece {
+        let mut p = Piece::default();
+        for (t, &end) in texts.iter().zip(ends) {
+            p.out.extend_from_slice(t.as_bytes());
+            p.done.push(Done {
+                text_end: p.out.len(),
+                tail: None,
+                failed: false,
+                status: "solved",
+                nodes: 0,
+                guesses: 0,
+                solved_no_guess: false,
+                elapsed: Duration::ZERO,
+                end,
+            });
         }
+        p
     }
 
     /// Accepts `room` bytes, then fails as a full disk would.
@@ -1099,14 +1321,28 @@ mod tests {
         let mut summary = Summary::default();
         let mut failed = false;
         // Solved but not handed to the writer yet: the bar has not moved.
-        let mut chunk = vec![done("a\n", 100), done("b\n", 200), done("c\n", 300)];
+        let mut pieces = vec![piece(&["a\n", "b\n"], &[100, 200]), piece(&["c\n"], &[300])];
         assert_eq!(bar.position(), 0);
         // The writer fails on the third record: the bar covers the first two only.
         let mut out = Room(4);
-        assert!(write_done(&mut out, &mut chunk, &mut summary, &mut failed, &bar).is_err());
+        assert!(write_done(&mut out, &mut pieces, &mut summary, &mut failed, &bar).is_err());
         assert_eq!(bar.position(), 200);
         let mut out = Vec::new();
-        write_done(&mut out, &mut chunk[2..], &mut summary, &mut failed, &bar).expect("writes");
+        write_done(&mut out, &mut pieces[1..], &mut summary, &mut failed, &bar).expect("writes");
         assert_eq!(bar.position(), 300);
+        assert_eq!(out, b"c\n");
+    }
+
+    #[test]
+    fn records_of_pieces_are_written_in_order_from_their_buffers() {
+        let bar = Written::hidden(None);
+        let mut pieces = vec![
+            piece(&["one\n", "", "three\n"], &[1, 2, 3]),
+            piece(&["4\n"], &[4]),
+        ];
+        let (mut summary, mut failed, mut out) = (Summary::default(), false, Vec::new());
+        write_done(&mut out, &mut pieces, &mut summary, &mut failed, &bar).expect("writes");
+        assert_eq!(out, b"one\nthree\n4\n");
+        assert_eq!(summary.records, 4);
     }
 }

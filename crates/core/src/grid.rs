@@ -86,6 +86,20 @@ impl Grid {
         Grid { layout, cells }
     }
 
+    /// Overwrites every value in place, keeping the grid's storage and layout: what
+    /// [`Grid::from_values`] builds, without an allocation (a batch reuses one grid per worker).
+    ///
+    /// # Panics
+    /// When the length is not N² or a value exceeds N (API misuse; parsers check first).
+    pub fn set_values(&mut self, values: &[u8]) {
+        assert_eq!(values.len(), self.cells.len(), "grid length must be N²");
+        let n = self.layout.size();
+        // The largest value, not a test per cell: a reduction the compiler vectorises.
+        let max = values.iter().copied().max().unwrap_or(0);
+        assert!(usize::from(max) <= n, "cell value above N={n}");
+        self.cells.copy_from_slice(values);
+    }
+
     /// [`Grid::from_values`] for values the caller has already checked (N² of them, each at
     /// most N), so the reader's hot path does not walk them twice.
     pub(crate) fn from_checked_values(layout: Arc<Layout>, cells: Vec<u8>) -> Grid {

@@ -7,6 +7,7 @@
 
 use crate::grid::Grid;
 use crate::layout::Extra;
+use crate::types::MAX_SIZE;
 
 /// Why a grid is not a valid solution of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -117,45 +118,52 @@ pub fn check_grid(grid: &Grid) -> Result<(), VerifyError> {
     let n = l.size();
     let s = grid.values();
     let at = |r: usize, c: usize| s[r * n + c];
-    // Each group is "every digit exactly once": with N cells, that means no digit missing.
-    let check = |name: String, values: &mut dyn Iterator<Item = u8>| -> Result<(), VerifyError> {
-        let mut seen = vec![false; n + 1];
-        for v in values {
-            if v == 0 || v as usize > n {
-                // Reported with coordinates by `verify`; here only a missing digit can be named.
-                continue;
-            }
-            seen[v as usize] = true;
+    // Each group is "every digit exactly once": with N cells, that means no digit missing. A
+    // group's digits are a bit set (bit d for digit d); an empty or out-of-range cell adds
+    // nothing (`verify` reports it with coordinates; here only a missing digit can be named).
+    // The group's name is formatted only when it fails.
+    let bit = |v: u8| {
+        if v == 0 || usize::from(v) > n {
+            0
+        } else {
+            1u128 << v
         }
-        match (1..=n).find(|&d| !seen[d]) {
-            Some(d) => Err(VerifyError::HouseIncomplete {
-                house: name,
-                digit: d as u8,
+    };
+    let all = ((1u128 << n) - 1) << 1;
+    let check = |name: &dyn Fn() -> String, digits: u128| -> Result<(), VerifyError> {
+        match all & !digits {
+            0 => Ok(()),
+            missing => Err(VerifyError::HouseIncomplete {
+                house: name(),
+                digit: missing.trailing_zeros() as u8,
             }),
-            None => Ok(()),
         }
     };
     for r in 0..n {
-        check(format!("row {}", r + 1), &mut (0..n).map(|c| at(r, c)))?;
+        let digits = (0..n).fold(0, |m, c| m | bit(at(r, c)));
+        check(&|| format!("row {}", r + 1), digits)?;
     }
     for c in 0..n {
-        check(format!("column {}", c + 1), &mut (0..n).map(|r| at(r, c)))?;
+        let digits = (0..n).fold(0, |m, r| m | bit(at(r, c)));
+        check(&|| format!("column {}", c + 1), digits)?;
     }
     let map = l.region_map();
     let word = if l.is_jigsaw() { "region" } else { "box" };
-    for g in 0..n {
-        check(
-            format!("{word} {}", g + 1),
-            &mut (0..n * n).filter(|&i| map[i] as usize == g).map(|i| s[i]),
-        )?;
+    let mut regions = [0u128; MAX_SIZE];
+    for (i, &g) in map.iter().enumerate() {
+        if let Some(m) = regions.get_mut(usize::from(g)) {
+            *m |= bit(s[i]);
+        }
+    }
+    for (g, &digits) in regions[..n].iter().enumerate() {
+        check(&|| format!("{word} {}", g + 1), digits)?;
     }
     let extras = l.extras();
     if extras.contains(&Extra::Diagonals) {
-        check("the main diagonal".into(), &mut (0..n).map(|i| at(i, i)))?;
-        check(
-            "the anti-diagonal".into(),
-            &mut (0..n).map(|i| at(i, n - 1 - i)),
-        )?;
+        let main = (0..n).fold(0, |m, i| m | bit(at(i, i)));
+        check(&|| "the main diagonal".into(), main)?;
+        let anti = (0..n).fold(0, |m, i| m | bit(at(i, n - 1 - i)));
+        check(&|| "the anti-diagonal".into(), anti)?;
     }
     let mut pairs: Vec<(&'static str, Vec<(isize, isize)>)> = Vec::new();
     if extras.contains(&Extra::AntiKnight) {
@@ -239,5 +247,59 @@ mod tests {
             verify(&p, &s),
             Err(VerifyError::HouseIncomplete { .. })
         ));
+    }
+
+    /// The first failing group, found by the definition: every group, in the checker's
+    /// order (rows, columns, boxes), must hold each digit; the lowest missing one is named.
+    fn first_missing_9x9(s: &[u8]) -> Option<(String, u8)> {
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for r in 0..9 {
+            groups.push((
+                format!("row {}", r + 1),
+                (0..9).map(|c| r * 9 + c).collect(),
+            ));
+        }
+        for c in 0..9 {
+            groups.push((
+                format!("column {}", c + 1),
+                (0..9).map(|r| r * 9 + c).collect(),
+            ));
+        }
+        for b in 0..9 {
+            let cells = (0..81)
+                .filter(|i| (i / 27) * 3 + (i % 9) / 3 == b)
+                .collect();
+            groups.push((format!("box {}", b + 1), cells));
+        }
+        groups.into_iter().find_map(|(name, cells)| {
+            (1..=9u8)
+                .find(|d| !cells.iter().any(|&i| s[i] == *d))
+                .map(|d| (name, d))
+        })
+    }
+
+    #[test]
+    fn each_failing_group_is_named_as_the_definition_names_it() {
+        let l = Arc::new(Layout::standard(9).unwrap());
+        let solved: Vec<u8> = (0..81)
+            .map(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1) as u8)
+            .collect();
+        assert_eq!(first_missing_9x9(&solved), None);
+        let mut x = 12345u64;
+        for k in 0..400 {
+            let mut v = solved.clone();
+            // One to three cells changed (to another digit, or emptied now and then).
+            for _ in 0..1 + k % 3 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let cell = (x >> 33) as usize % 81;
+                v[cell] = ((x >> 20) % 10) as u8;
+            }
+            let g = Grid::from_values(l.clone(), v.clone());
+            let expected = first_missing_9x9(&v)
+                .map(|(house, digit)| VerifyError::HouseIncomplete { house, digit });
+            assert_eq!(check_grid(&g).err(), expected, "{v:?}");
+        }
     }
 }

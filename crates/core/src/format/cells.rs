@@ -12,6 +12,12 @@ pub(super) fn isqrt_exact(len: usize) -> Option<usize> {
 }
 
 pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
+    let (tok, label) = split_token(line);
+    (tok, label.map(str::to_string))
+}
+
+/// [`first_token`] with the label borrowed from the line.
+pub(super) fn split_token(line: &str) -> (&str, Option<&str>) {
     let t = line.trim_start();
     // The token ends at whitespace or `#`. Scanning bytes is exact up to the first non-ASCII
     // byte (the ASCII characters `char::is_whitespace` accepts are tab, line feed, vertical
@@ -31,7 +37,7 @@ pub(super) fn first_token(line: &str) -> (&str, Option<String>) {
         ascii_end
     };
     let label = t[end..].trim();
-    (&t[..end], (!label.is_empty()).then(|| label.to_string()))
+    (&t[..end], (!label.is_empty()).then_some(label))
 }
 
 pub(super) fn number_tokens(line: &str) -> Vec<&str> {
@@ -169,40 +175,42 @@ pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>>
         .then_some(values)
 }
 
-/// The common case in one pass: the values of an all-ASCII token of 81 symbols for the
-/// standard 9×9 layout when every symbol is valid and no digit repeats in a house; `None`
-/// otherwise (the caller then takes the general path, which names what is wrong).
-pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<Vec<u8>> {
-    if token.len() != 81 {
+/// The common case: the values of an all-ASCII token of 81 symbols for the standard 9×9
+/// layout when every symbol is valid and no digit repeats in a house; `None` otherwise (the
+/// caller then takes the general path, which names what is wrong). The repeat check walks
+/// fixed-size rows of a fixed-size band, so the loops unroll and the row, column and box
+/// masks stay in registers (a mask kept in memory and updated cell after cell stalls on
+/// its own store).
+pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
+    let token: &[u8; 81] = token.try_into().ok()?;
+    let table = &*ASCII_SYMBOLS;
+    let mut values = [0u8; 81];
+    let mut bad = false;
+    for (v, &b) in values.iter_mut().zip(token) {
+        let x = table[usize::from(b & 0x7f)];
+        bad |= (x > 9) | (b > 0x7f);
+        *v = x;
+    }
+    if bad {
         return None;
     }
-    let table = &*ASCII_SYMBOLS;
-    let mut values = vec![0u8; 81];
-    let mut cols = [0u32; 9];
-    let mut boxes = [0u32; 3];
-    let (mut repeat, mut bad) = (0u32, false);
-    for (r, (row, out)) in token
-        .chunks_exact(9)
-        .zip(values.chunks_exact_mut(9))
-        .enumerate()
-    {
-        if r % 3 == 0 {
-            boxes = [0; 3];
-        }
-        let mut seen = 0u32;
-        for (c, (&b, o)) in row.iter().zip(out.iter_mut()).enumerate() {
-            let v = table[usize::from(b & 0x7f)];
-            bad |= v > 9 || b > 0x7f;
-            *o = v;
-            // Empty cells set bit 0, which is never tested for a repeat.
-            let bit = (1u32 << (v & 31)) & !1;
-            repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
-            seen |= bit;
-            cols[c] |= bit;
-            boxes[c / 3] |= bit;
+    let mut cols = [0u16; 9];
+    let mut repeat = 0u16;
+    for band in values.as_chunks::<27>().0 {
+        let mut boxes = [0u16; 3];
+        for row in band.as_chunks::<9>().0 {
+            let mut seen = 0u16;
+            for c in 0..9 {
+                // Empty cells set bit 0, which is cleared.
+                let bit = (1u16 << row[c]) & !1;
+                repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
+                seen |= bit;
+                cols[c] |= bit;
+                boxes[c / 3] |= bit;
+            }
         }
     }
-    (repeat == 0 && !bad).then_some(values)
+    (repeat == 0).then_some(values)
 }
 
 /// Turns N² symbols into values, naming the cell of the first bad symbol.
@@ -354,7 +362,7 @@ mod tests {
                         .find_conflict()
                         .is_none()
                 });
-                let one_pass = ascii_9x9_values(&line);
+                let one_pass = ascii_9x9_values(&line).map(|v| v.to_vec());
                 assert_eq!(one_pass, general, "{:?}", String::from_utf8_lossy(&line));
                 if one_pass.is_some() {
                     fast += 1

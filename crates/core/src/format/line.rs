@@ -54,9 +54,66 @@ impl LineParser {
         }
     }
 
+    /// [`LineParser::parse`] without allocating in the common case: the puzzle goes into
+    /// `grid`, whose storage is reused when it already has the record's layout (the same
+    /// shared layout this parser hands out), and the label is borrowed from `text`. A
+    /// standard 9×9 line of ASCII symbols allocates nothing and touches no reference count
+    /// (so workers parsing in parallel share no cache line); any other line is parsed as
+    /// `parse` does and its grid moved into `grid`. On an error `grid` is left as it was.
+    pub fn parse_into<'a, 'g>(
+        &mut self,
+        text: &'a str,
+        grid: &'g mut Option<Grid>,
+    ) -> LineRecord<'a, 'g> {
+        let (tok, label) = split_token(text);
+        let puzzle = match self.standard_9x9(tok) {
+            Ok(Some(values)) => self.layout_ref(9).map(|layout| {
+                if !grid
+                    .as_ref()
+                    .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
+                {
+                    *grid = None;
+                }
+                match grid {
+                    Some(g) => {
+                        g.set_values(&values);
+                        &*g
+                    }
+                    None => {
+                        &*grid.insert(Grid::from_checked_values(layout.clone(), values.to_vec()))
+                    }
+                }
+            }),
+            Ok(None) => self
+                .grid_from_symbols(tok)
+                .map(|g| &*grid.insert(g)),
+            Err(e) => Err(e),
+        };
+        LineRecord { label, puzzle }
+    }
+
+    /// The values of `token` when it is 81 ASCII symbols of a standard 9×9 puzzle under these
+    /// rules with no repeated digit; `Ok(None)` when the general path must decide (it names
+    /// what is wrong); an error when the token's length is already wrong for the rules.
+    fn standard_9x9(&mut self, token: &str) -> Result<Option<[u8; 81]>, ParseError> {
+        if !token.is_ascii() || self.side_from_len(token.len())? != 9 {
+            return Ok(None);
+        }
+        if !self.layout_ref(9)?.is_standard_9x9() {
+            return Ok(None);
+        }
+        Ok(ascii_9x9_values(token.as_bytes()))
+    }
+
     pub(super) fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
-        if let Some((_, l)) = self.cache.iter().find(|(k, _)| *k == n) {
-            return Ok(l.clone());
+        self.layout_ref(n).cloned()
+    }
+
+    /// The cached layout of side `n`, built on first use; borrowed, so the hot path does not
+    /// touch the shared reference count.
+    fn layout_ref(&mut self, n: usize) -> Result<&Arc<Layout>, ParseError> {
+        if let Some(i) = self.cache.iter().position(|(k, _)| *k == n) {
+            return Ok(&self.cache[i].1);
         }
         let layout = if let Some(r) = &self.spec.regions {
             if r.size() != n {
@@ -71,12 +128,11 @@ impl LineParser {
         } else {
             Layout::standard(n)?.with_extras(&self.spec.extras)
         };
-        let layout = Arc::new(layout);
         if self.cache.len() > 8 {
             self.cache.clear();
         }
-        self.cache.push((n, layout.clone()));
-        Ok(layout)
+        self.cache.push((n, Arc::new(layout)));
+        Ok(&self.cache[self.cache.len() - 1].1)
     }
 
     pub(super) fn side_from_len(&self, len: usize) -> Result<usize, ParseError> {
@@ -116,7 +172,7 @@ impl LineParser {
                 if layout.is_standard_9x9()
                     && let Some(values) = ascii_9x9_values(token.as_bytes())
                 {
-                    return Ok(Grid::from_checked_values(layout, values));
+                    return Ok(Grid::from_checked_values(layout, values.to_vec()));
                 }
             }
             if let Some(values) = ascii_symbols_to_values(token.as_bytes(), n) {
@@ -129,6 +185,17 @@ impl LineParser {
         let layout = self.layout_for(n)?;
         finish(layout, values)
     }
+}
+
+/// A line record parsed by [`LineParser::parse_into`]: the label, borrowed from the line, and
+/// whether the caller's grid now holds the puzzle.
+#[derive(Debug)]
+pub struct LineRecord<'a, 'g> {
+    /// The text after the puzzle token, trimmed; `None` when there is none.
+    pub label: Option<&'a str>,
+    /// The puzzle, in the grid given to [`LineParser::parse_into`]; or why the line is not
+    /// one.
+    pub puzzle: Result<&'g Grid, ParseError>,
 }
 
 /// The registration of format `line`.

@@ -50,11 +50,11 @@ macro_rules! registry {
 registry!(line, numbers, block, csv, json, jigsaw);
 
 pub use block::write_block;
-pub use line::LineParser;
+pub use line::{LineParser, LineRecord};
 pub use numbers::{write_numbers, write_numbers_line};
 pub use pretty::write_pretty;
 pub use registry::{AUTO_HELP, Format, Formats, RecordReader, UnknownFormat, Window};
-pub use source::{Input, Line, Reader};
+pub use source::{BlockLine, Input, Line, LineBlock, Reader};
 pub use spec::{LayoutSpecError, parse_box, parse_extra, parse_region_map};
 
 use crate::grid::{Conflict, Grid};

@@ -10,7 +10,9 @@
 //! per-format field lives here and a new format touches nothing in this file. Lines are read
 //! bounded (each format's [`Format::max_line`](super::Format::max_line); the largest of them
 //! while the format is unknown); an unreadable line is an error record, never the end of the
-//! stream.
+//! stream. For callers that parse line records themselves (a batch solver on worker threads),
+//! [`Reader::read_block`] fills a [`LineBlock`]: many lines in one reusable buffer, with the
+//! same numbering, endings, cap and errors, and no allocation per line.
 
 use super::detect::*;
 use super::line::*;
@@ -51,6 +53,8 @@ pub struct Reader<R> {
     /// The line cap in bytes: the chosen format's [`Format::max_line`](super::Format::max_line),
     /// or while the format is unknown the largest any registered format allows.
     line_limit: usize,
+    /// Bytes consumed from `input` so far.
+    consumed: u64,
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
@@ -124,7 +128,19 @@ impl<R: BufRead> Reader<R> {
             formats,
             state: None,
             failed: false,
+            consumed: 0,
         }
+    }
+
+    /// The input being read.
+    pub fn get_ref(&self) -> &R {
+        &self.input
+    }
+
+    /// Bytes consumed from the input so far (line endings included; lines read ahead for
+    /// detection count as consumed).
+    pub fn bytes_consumed(&self) -> u64 {
+        self.consumed
     }
 
     /// The format in use (after detection; `Auto` until the first content line is read).
@@ -145,6 +161,29 @@ impl<R: BufRead> Reader<R> {
     /// [`Self::read_line`] without the look-ahead queue. A line ends at `\n`, `\r\n` or a
     /// bare `\r` (old Mac files), so CR-only input is never read as one long record.
     pub(super) fn read_physical_line(&mut self) -> io::Result<Option<Line>> {
+        let Some(too_long) = self.read_line_bytes()? else {
+            return Ok(None);
+        };
+        let limit = self.line_limit;
+        let b = self.bytes.as_slice();
+        let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
+        let comment = b.trim_ascii_start().starts_with(b"#");
+        if too_long && !comment {
+            return Ok(Some((self.line_no, Err(ParseError::LineTooLong { limit }))));
+        }
+        let text = match std::str::from_utf8(b) {
+            Ok(s) => Ok(s.to_string()),
+            // Comments are exempt: read lossily (and, when over-long, cut), never an error.
+            Err(_) if comment => Ok(String::from_utf8_lossy(b).into_owned()),
+            Err(e) => Err(invalid_utf8(b, &e)),
+        };
+        Ok(Some((self.line_no, text)))
+    }
+
+    /// Reads the next physical line's bytes into `self.bytes` (without its ending, at most the
+    /// line cap of them) and counts it; `Some(true)` when the line was longer than the cap,
+    /// `None` at the end of the input.
+    fn read_line_bytes(&mut self) -> io::Result<Option<bool>> {
         // Lines are read with the largest cap while the format is unknown; a line longer than
         // the chosen format's cap is then reported once the format is known (see
         // `apply_line_cap`), so the cap is the same for the first line as for the rest.
@@ -165,11 +204,12 @@ impl<R: BufRead> Reader<R> {
                 self.skip_lf = false;
                 if buf[0] == b'\n' {
                     self.input.consume(1);
+                    self.consumed += 1;
                     continue;
                 }
             }
             any = true;
-            let end = buf.iter().position(|&c| c == b'\n' || c == b'\r');
+            let end = line_end(buf);
             let take = end.unwrap_or(buf.len());
             let room = limit.saturating_sub(self.bytes.len());
             if take > room {
@@ -180,11 +220,13 @@ impl<R: BufRead> Reader<R> {
                 Some(i) => {
                     self.skip_lf = buf[i] == b'\r';
                     self.input.consume(i + 1);
+                    self.consumed += i as u64 + 1;
                     break;
                 }
                 None => {
                     let len = buf.len();
                     self.input.consume(len);
+                    self.consumed += len as u64;
                 }
             }
         }
@@ -192,24 +234,57 @@ impl<R: BufRead> Reader<R> {
             return Ok(None);
         }
         self.line_no += 1;
-        let b = self.bytes.as_slice();
-        let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
-        let comment = b.trim_ascii_start().starts_with(b"#");
-        if too_long && !comment {
-            return Ok(Some((self.line_no, Err(ParseError::LineTooLong { limit }))));
+        Ok(Some(too_long))
+    }
+
+    /// Reads content lines into `block` (appending; blank and `#` lines are skipped,
+    /// over-long and non-UTF-8 lines kept as errors, exactly as [`Reader::next_raw_line`]
+    /// returns them) until it holds `max_lines` lines or `max_bytes` bytes of text, or until
+    /// `pause` says so: it is asked, with the input, before each line is read once the block
+    /// holds one (a caller answering a live input stops where the next read could wait).
+    /// Returns `false` once the input is exhausted. No line is copied into a `String` of its
+    /// own: a block of thousands of lines is one buffer.
+    pub fn read_block(
+        &mut self,
+        block: &mut LineBlock,
+        max_lines: usize,
+        max_bytes: usize,
+        mut pause: impl FnMut(&R) -> bool,
+    ) -> io::Result<bool> {
+        while block.len() < max_lines && block.text.len() < max_bytes {
+            if let Some((no, line)) = self.peeked.pop_front() {
+                match line {
+                    Ok(l) if is_blank_or_comment(&l) => {}
+                    Ok(l) => block.push_text(no, &l, self.consumed),
+                    Err(e) => block.push_error(no, e, self.consumed),
+                }
+                continue;
+            }
+            if !block.is_empty() && pause(&self.input) {
+                return Ok(true);
+            }
+            let Some(too_long) = self.read_line_bytes()? else {
+                return Ok(false);
+            };
+            let (no, consumed) = (self.line_no, self.consumed);
+            let b = self.bytes.as_slice();
+            let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
+            // A comment, even an over-long or non-UTF-8 one, is skipped.
+            if b.trim_ascii_start().starts_with(b"#") {
+                continue;
+            }
+            if too_long {
+                let limit = self.line_limit;
+                block.push_error(no, ParseError::LineTooLong { limit }, consumed);
+                continue;
+            }
+            match std::str::from_utf8(b) {
+                Ok(t) if is_blank_or_comment(t) => {}
+                Ok(t) => block.push_text(no, t, consumed),
+                Err(e) => block.push_error(no, invalid_utf8(b, &e), consumed),
+            }
         }
-        let text = match std::str::from_utf8(b) {
-            Ok(s) => Ok(s.to_string()),
-            // Comments are exempt: read lossily (and, when over-long, cut), never an error.
-            Err(_) if comment => Ok(String::from_utf8_lossy(b).into_owned()),
-            Err(e) => Err(ParseError::InvalidUtf8 {
-                column: String::from_utf8_lossy(&b[..e.valid_up_to()])
-                    .chars()
-                    .count()
-                    + 1,
-            }),
-        };
-        Ok(Some((self.line_no, text)))
+        Ok(true)
     }
 
     /// Once the format is known: look-ahead lines (read with the JSON cap while the format
@@ -284,6 +359,136 @@ impl<R: BufRead> Reader<R> {
     /// themselves with a [`LineParser`] — e.g. on worker threads.
     pub fn next_raw_line(&mut self) -> io::Result<Option<(usize, Result<String, ParseError>)>> {
         self.next_content_line()
+    }
+}
+
+/// The index of the first `\n` or `\r` in `buf`. Eight bytes at a time: in each word, a
+/// byte equal to the target becomes zero after an XOR, and the lowest byte flagged by the
+/// zero-byte test is exact (a flag above a true zero may be a borrow's, never one below it),
+/// so the lower of the two targets' first flags is the answer. Reading a chunk of a file
+/// costs the reader thread, which shares the cores with the workers, a few cycles per word
+/// instead of a few per byte.
+pub(super) fn line_end(buf: &[u8]) -> Option<usize> {
+    const LO: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+    const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    const CR: u64 = u64::from_ne_bytes([b'\r'; 8]);
+    let zero = |y: u64| y.wrapping_sub(LO) & !y & HI;
+    let (words, rest) = buf.as_chunks::<8>();
+    for (i, w) in words.iter().enumerate() {
+        let x = u64::from_le_bytes(*w);
+        let found = zero(x ^ LF) | zero(x ^ CR);
+        if found != 0 {
+            return Some(i * 8 + (found.trailing_zeros() / 8) as usize);
+        }
+    }
+    let tail = words.len() * 8;
+    rest.iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map(|i| tail + i)
+}
+
+/// The error of a line that is not UTF-8, naming the column where it stops being so.
+fn invalid_utf8(b: &[u8], e: &std::str::Utf8Error) -> ParseError {
+    ParseError::InvalidUtf8 {
+        column: String::from_utf8_lossy(&b[..e.valid_up_to()])
+            .chars()
+            .count()
+            + 1,
+    }
+}
+
+/// Content lines of one input held in a single buffer, as [`Reader::read_block`] reads them:
+/// each line's number, its text (or why it cannot be read) and the input bytes consumed when
+/// it was read. Clear and refill a block to reuse its storage.
+#[derive(Debug, Default)]
+pub struct LineBlock {
+    text: String,
+    lines: Vec<Span>,
+    errors: Vec<ParseError>,
+}
+
+/// Where one line of a [`LineBlock`] lives.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    number: usize,
+    /// The text's byte range in the block, or the index of the line's error.
+    text: Result<(usize, usize), usize>,
+    consumed: u64,
+}
+
+/// One line of a [`LineBlock`].
+#[derive(Clone, Copy, Debug)]
+pub struct BlockLine<'a> {
+    /// The 1-based line number in its input.
+    pub number: usize,
+    /// The line's text, or why it cannot be read (too long, not UTF-8).
+    pub text: Result<&'a str, &'a ParseError>,
+    /// Input bytes consumed when the line was read (for progress).
+    pub consumed: u64,
+}
+
+impl LineBlock {
+    /// An empty block.
+    pub fn new() -> LineBlock {
+        LineBlock::default()
+    }
+
+    /// Number of lines.
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Whether the block holds no line.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// Empties the block, keeping its storage.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.lines.clear();
+        self.errors.clear();
+    }
+
+    /// Line `i` (0-based, in input order).
+    ///
+    /// # Panics
+    /// When `i` is not below [`LineBlock::len`].
+    pub fn line(&self, i: usize) -> BlockLine<'_> {
+        let s = self.lines[i];
+        BlockLine {
+            number: s.number,
+            text: match s.text {
+                Ok((a, b)) => Ok(&self.text[a..b]),
+                Err(e) => Err(&self.errors[e]),
+            },
+            consumed: s.consumed,
+        }
+    }
+
+    /// The lines in input order.
+    pub fn iter(&self) -> impl Iterator<Item = BlockLine<'_>> + '_ {
+        (0..self.len()).map(|i| self.line(i))
+    }
+
+    fn push_text(&mut self, number: usize, text: &str, consumed: u64) {
+        let start = self.text.len();
+        self.text.push_str(text);
+        self.lines.push(Span {
+            number,
+            text: Ok((start, self.text.len())),
+            consumed,
+        });
+    }
+
+    fn push_error(&mut self, number: usize, error: ParseError, consumed: u64) {
+        self.errors.push(error);
+        self.lines.push(Span {
+            number,
+            text: Err(self.errors.len() - 1),
+            consumed,
+        });
     }
 }
 

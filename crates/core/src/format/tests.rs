@@ -691,3 +691,138 @@ fn arb_any_layout_grid() -> impl Strategy<Value = (Arc<Layout>, Vec<u8>)> {
         (layout, g.values().to_vec())
     })
 }
+
+/// Input that exercises every kind of line: CRLF, a bare CR, a BOM, blank and comment lines
+/// (one not UTF-8, one over-long), a label, a line not UTF-8, a line over the cap, a bad
+/// record, a 4×4 record and a CR LF pair split across two reads.
+fn awkward_lines() -> Vec<u8> {
+    let mut v = Vec::new();
+    v.extend_from_slice(b"\xef\xbb\xbf");
+    v.extend_from_slice(P9.as_bytes());
+    v.extend_from_slice(b" first\r\n\r\n# note\r");
+    v.extend_from_slice(P9.replace('0', ".").as_bytes());
+    v.extend_from_slice(b"\n  \t \n# \xff\xfe comment\n");
+    v.extend_from_slice(b"12\xff4\n");
+    v.extend_from_slice(b"#");
+    v.extend(std::iter::repeat_n(b'x', source::MAX_LINE + 10));
+    v.push(b'\n');
+    v.extend(std::iter::repeat_n(b'1', source::MAX_LINE + 10));
+    v.extend_from_slice(b"\r\n1234\n1.3.\r");
+    v.extend_from_slice(P9.as_bytes());
+    v.extend_from_slice(b"\r\n");
+    v
+}
+
+/// Reads in pieces of `step` bytes, so lines and line endings straddle reads.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.len().min(self.1).min(buf.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn blocks_hold_the_lines_next_raw_line_returns() {
+    let input = awkward_lines();
+    for format in [InputFormat::Auto, InputFormat::Line] {
+        for step in [1 << 16, 7, 82] {
+            let buffered = || std::io::BufReader::with_capacity(64, Trickle(&input, step));
+            let mut one = Reader::new(buffered(), format, LayoutSpec::default());
+            one.detect_format().unwrap();
+            let mut expected = Vec::new();
+            while let Some((no, text)) = one.next_raw_line().unwrap() {
+                expected.push((no, text, one.bytes_consumed()));
+            }
+            let mut many = Reader::new(buffered(), format, LayoutSpec::default());
+            many.detect_format().unwrap();
+            let mut got = Vec::new();
+            let mut block = LineBlock::new();
+            // Small blocks, and a pause after every line: each block holds at most two.
+            let mut more = true;
+            while more {
+                block.clear();
+                more = many.read_block(&mut block, 2, 1 << 20, |_| true).unwrap();
+                assert!(block.len() <= 1 || !more || block.len() == 2);
+                got.extend(block.iter().map(|l| {
+                    (
+                        l.number,
+                        l.text.map(str::to_string).map_err(Clone::clone),
+                        l.consumed,
+                    )
+                }));
+            }
+            assert_eq!(got, expected, "{format} in reads of {step} bytes");
+            assert_eq!(got.len(), 7, "{got:?}");
+            assert_eq!(many.bytes_consumed(), input.len() as u64);
+        }
+    }
+}
+
+#[test]
+fn parse_into_agrees_with_parse_and_reuses_the_grid() {
+    let lines = [
+        format!("{P9}  a label "),
+        P9.replace('0', "."),
+        format!("{}1", &P9[..80]),
+        P9.replacen('0', "9", 1),
+        "1.3.".to_string(),
+        "12é4".to_string(),
+        "x".to_string(),
+    ];
+    for detected in [false, true] {
+        let mut parser = LineParser::new(LayoutSpec::default());
+        parser.detected = detected;
+        let mut grid = None;
+        let mut storage = None;
+        for (i, line) in lines.iter().enumerate() {
+            let whole = parser.parse(i + 1, 1, Ok(line));
+            let into = parser.parse_into(line, &mut grid);
+            assert_eq!(into.label, whole.label.as_deref(), "{line}");
+            match (&whole.puzzle, &into.puzzle) {
+                (Ok(a), Ok(b)) => assert_eq!(a, *b, "{line}"),
+                (Err(a), Err(b)) => assert_eq!(a, b, "{line}"),
+                (a, b) => panic!("{line}: parse gave {a:?}, parse_into {b:?}"),
+            }
+            // The 9×9 grids after the first reuse its storage.
+            if let Some(g) = &grid
+                && g.size() == 9
+            {
+                let at = g.values().as_ptr();
+                assert!(storage.is_none_or(|s| s == at), "{line}");
+                storage = Some(at);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_word_scan_finds_the_first_line_ending_as_a_byte_scan_does() {
+    let simple = |b: &[u8]| b.iter().position(|&c| c == b'\n' || c == b'\r');
+    // Every position of each ending in buffers of every length up to 40, over backgrounds
+    // that tempt the zero-byte test (bytes just above and below the targets, 0x80, 0xff).
+    for background in [b'x', 0x0b, 0x0c, 0x0e, 0x09, 0x00, 0x80, 0xff, 0x8a, 0x8d] {
+        for len in 0..40 {
+            let base = vec![background; len];
+            assert_eq!(
+                source::line_end(&base),
+                simple(&base),
+                "{background:#x} {len}"
+            );
+            for at in 0..len {
+                for (end, second) in [(b'\n', b'\r'), (b'\r', b'\n')] {
+                    let mut b = base.clone();
+                    b[at] = end;
+                    assert_eq!(source::line_end(&b), simple(&b), "{b:?}");
+                    if at + 1 < len {
+                        b[at + 1] = second;
+                        assert_eq!(source::line_end(&b), simple(&b), "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+}
