@@ -266,6 +266,100 @@ pub(crate) fn digits_at_sse2(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
     (!empty & 0xFF) | u32::from(words[8] & bit != 0) << 8
 }
 
+/// Per digit, its mini-rows (bit `b * 9 + r * 3 + k`, from
+/// [`minirow_occupancy`] of each band word) and its mini-columns (bit `b * 9 + c`, from
+/// [`crate::tables::columns_of`]).
+#[inline(always)]
+pub(crate) fn lines_nine(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        lines_nine_sse2(cand, rows, cols);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        lines_nine_scalar(cand, rows, cols);
+    }
+}
+
+/// The portable version of [`lines_nine`].
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+pub(crate) fn lines_nine_scalar(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    use crate::tables::columns_of;
+    for d in 0..9 {
+        let (w0, w1, w2) = (cand[d], cand[9 + d], cand[18 + d]);
+        rows[d] = minirow_occupancy(w0) | minirow_occupancy(w1) << 9 | minirow_occupancy(w2) << 18;
+        cols[d] = columns_of(w0) | columns_of(w1) << 9 | columns_of(w2) << 18;
+    }
+}
+
+/// [`lines_nine`] with SSE2: digits 0..4 and 4..8 of the three bands as vectors (the same
+/// shifts and masks as the scalar forms, four digits at a time), digit 8 scalar.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn lines_nine_sse2(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    use crate::tables::columns_of;
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi32, _mm_slli_epi32,
+        _mm_srli_epi32, _mm_storeu_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU. Every 16-byte load starts at word
+    // `b * 9 + 4 * h` (b < 3, h < 2), so it covers words up to `b * 9 + 7 <= 25`, inside the
+    // 27 words; each store covers words `4 * h..4 * h + 4` of a nine-word array. None needs
+    // alignment.
+    unsafe {
+        let p = cand.as_ptr();
+        let occ = |v: __m128i| {
+            let t = _mm_or_si128(
+                v,
+                _mm_or_si128(_mm_srli_epi32::<1>(v), _mm_srli_epi32::<2>(v)),
+            );
+            let x = _mm_and_si128(t, _mm_set1_epi32(0x0124_9249));
+            let z = _mm_or_si128(
+                x,
+                _mm_or_si128(_mm_srli_epi32::<2>(x), _mm_srli_epi32::<4>(x)),
+            );
+            _mm_or_si128(
+                _mm_and_si128(z, _mm_set1_epi32(7)),
+                _mm_or_si128(
+                    _mm_and_si128(_mm_srli_epi32::<6>(z), _mm_set1_epi32(0o70)),
+                    _mm_and_si128(_mm_srli_epi32::<12>(z), _mm_set1_epi32(0o700)),
+                ),
+            )
+        };
+        let colsv = |v: __m128i| {
+            _mm_and_si128(
+                _mm_or_si128(
+                    v,
+                    _mm_or_si128(_mm_srli_epi32::<9>(v), _mm_srli_epi32::<18>(v)),
+                ),
+                _mm_set1_epi32(0x1FF),
+            )
+        };
+        for h in 0..2 {
+            let v0 = _mm_loadu_si128(p.add(4 * h).cast::<__m128i>());
+            let v1 = _mm_loadu_si128(p.add(9 + 4 * h).cast::<__m128i>());
+            let v2 = _mm_loadu_si128(p.add(18 + 4 * h).cast::<__m128i>());
+            let r = _mm_or_si128(
+                occ(v0),
+                _mm_or_si128(_mm_slli_epi32::<9>(occ(v1)), _mm_slli_epi32::<18>(occ(v2))),
+            );
+            let c = _mm_or_si128(
+                colsv(v0),
+                _mm_or_si128(
+                    _mm_slli_epi32::<9>(colsv(v1)),
+                    _mm_slli_epi32::<18>(colsv(v2)),
+                ),
+            );
+            _mm_storeu_si128(rows.as_mut_ptr().add(4 * h).cast::<__m128i>(), r);
+            _mm_storeu_si128(cols.as_mut_ptr().add(4 * h).cast::<__m128i>(), c);
+        }
+    }
+    let (w0, w1, w2) = (cand[8], cand[17], cand[26]);
+    rows[8] = minirow_occupancy(w0) | minirow_occupancy(w1) << 9 | minirow_occupancy(w2) << 18;
+    cols[8] = columns_of(w0) | columns_of(w1) << 9 | columns_of(w2) << 18;
+}
+
 /// For the nine digit words of band `b`: the cells with at least one candidate, and those
 /// with at least two.
 #[inline(always)]
@@ -499,6 +593,10 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             assert_eq!(digits, super::digits_at_sse2(&a, band, probe));
             assert_eq!(digits, super::digits_at(&a, band, probe));
+            let (mut r1, mut c1, mut r2, mut c2) = ([0; 9], [0; 9], [0; 9], [0; 9]);
+            super::lines_nine_scalar(&a, &mut r1, &mut c1);
+            super::lines_nine(&a, &mut r2, &mut c2);
+            assert_eq!((r1, c1), (r2, c2));
             let counts = super::count_nine_scalar(&a, band);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(counts, super::count_nine_sse2(&a, band));
