@@ -47,7 +47,7 @@ pub(crate) struct Baseline;
 impl Isa for Baseline {
     #[inline(always)]
     fn minirow_occupancy(m: u32) -> u32 {
-        minirow_occupancy(m)
+        crate::tables::minirow_occupancy_table(m)
     }
 
     #[inline(always)]

@@ -151,6 +151,32 @@ pub(crate) const PEERS: [[u32; 3]; 81] = {
     out
 };
 
+/// For a 9-bit row of a band, which of its three boxes hold a bit (bit `k` for box `k`).
+pub(crate) const ROW_BOXES: [u8; 512] = {
+    let mut out = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if r & (7 << (3 * k)) != 0 {
+                out[r] |= 1 << k;
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+/// [`minirow_occupancy`] by three lookups in [`ROW_BOXES`] (fewer operations than the
+/// shifts, for CPUs without a fast `pext`).
+#[inline(always)]
+pub(crate) fn minirow_occupancy_table(m: u32) -> u32 {
+    u32::from(ROW_BOXES[(m & 0x1FF) as usize])
+        | u32::from(ROW_BOXES[((m >> 9) & 0x1FF) as usize]) << 3
+        | u32::from(ROW_BOXES[((m >> 18) & 0x1FF) as usize]) << 6
+}
+
 /// For a 9-bit set of mini-rows of a band (bit `r * 3 + k`: row `r`, box `k`), their cells.
 pub(crate) const MINIROW_CELLS: [u32; 512] = {
     let mut out = [0u32; 512];
@@ -252,6 +278,14 @@ mod tests {
                 }
             }
             assert_eq!(minirow_occupancy(m), expect, "m = {m:#x}");
+        }
+    }
+
+    #[test]
+    fn occupancy_table_matches_shifts() {
+        for seed in 0u32..5000 {
+            let m = seed.wrapping_mul(2_654_435_761) & BAND_MASK;
+            assert_eq!(minirow_occupancy_table(m), minirow_occupancy(m), "m = {m:#x}");
         }
     }
 
