@@ -19,9 +19,8 @@
 
 use crate::dispatch::Isa;
 use crate::tables::{
-    BAND_MASK, MINIROW_CELLS, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, ROW_SINGLE,
-    alone_in_stride3, alone_in_stride9, alone_in_triple, columns_of, spread_stride3,
-    spread_stride9, spread_triple,
+    BAND_MASK, MINIROW_CELLS, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, ROW_SINGLE, columns_of,
+    spread_stride3, spread_stride9, spread_triple,
 };
 
 /// The two other bands of each band.
@@ -418,17 +417,13 @@ impl Board {
         // only three possible digits, not locked yet).
         let mut locked_r = [0u32; 9];
         let mut locked_c = [0u32; 9];
-        let mut forced = 0u32;
-        for d in 0..9 {
-            let (r, c) = (rows[d], cols[d]);
-            let lr = alone_in_triple(r) | alone_in_stride3(r);
-            let lc = alone_in_triple(c) | alone_in_stride9(c);
-            let fr = r & exact_r & !lr;
-            let fc = c & exact_c & !lc;
-            forced |= fr | fc;
-            locked_r[d] = lr | fr;
-            locked_c[d] = lc | fc;
-        }
+        let forced = crate::dispatch::locked_nine(
+            rows,
+            cols,
+            (exact_r, exact_c),
+            &mut locked_r,
+            &mut locked_c,
+        );
         if forced != 0 {
             self.force_triads(rows, cols, &locked_r, &locked_c, exact_r, exact_c);
         }

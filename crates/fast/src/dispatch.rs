@@ -360,6 +360,155 @@ pub(crate) fn lines_nine_sse2(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut 
     cols[8] = columns_of(w0) | columns_of(w1) << 9 | columns_of(w2) << 18;
 }
 
+/// The triads each digit is locked in (alone in its line within the box, or alone in its box
+/// within the line: [`crate::tables::alone_in_triple`] and the stride forms) or forced into
+/// (`exact_r`/`exact_c`: triads with only three possible digits), per digit, and the union
+/// of the forced ones not locked yet (0 when nothing new is forced).
+#[inline(always)]
+pub(crate) fn locked_nine(
+    rows: &[u32; 9],
+    cols: &[u32; 9],
+    exact: (u32, u32),
+    locked_r: &mut [u32; 9],
+    locked_c: &mut [u32; 9],
+) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        locked_nine_sse2(rows, cols, exact, locked_r, locked_c)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        locked_nine_scalar(rows, cols, exact, locked_r, locked_c)
+    }
+}
+
+/// One digit of [`locked_nine`]: `(locked rows, locked columns, newly forced)`.
+#[inline(always)]
+fn locked_one(r: u32, c: u32, (exact_r, exact_c): (u32, u32)) -> (u32, u32, u32) {
+    use crate::tables::{alone_in_stride3, alone_in_stride9, alone_in_triple};
+    let lr = alone_in_triple(r) | alone_in_stride3(r);
+    let lc = alone_in_triple(c) | alone_in_stride9(c);
+    let fr = r & exact_r & !lr;
+    let fc = c & exact_c & !lc;
+    (lr | fr, lc | fc, fr | fc)
+}
+
+/// The portable version of [`locked_nine`].
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+pub(crate) fn locked_nine_scalar(
+    rows: &[u32; 9],
+    cols: &[u32; 9],
+    exact: (u32, u32),
+    locked_r: &mut [u32; 9],
+    locked_c: &mut [u32; 9],
+) -> u32 {
+    let mut forced = 0;
+    for d in 0..9 {
+        let (lr, lc, f) = locked_one(rows[d], cols[d], exact);
+        locked_r[d] = lr;
+        locked_c[d] = lc;
+        forced |= f;
+    }
+    forced
+}
+
+/// [`locked_nine`] with SSE2: digits 0..4 and 4..8 as vectors (the scalar forms' shifts
+/// and masks, four digits at a time), digit 8 scalar.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn locked_nine_sse2(
+    rows: &[u32; 9],
+    cols: &[u32; 9],
+    exact: (u32, u32),
+    locked_r: &mut [u32; 9],
+    locked_c: &mut [u32; 9],
+) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128,
+        _mm_set1_epi32, _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128,
+        _mm_xor_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU. Each 16-byte load or store covers words
+    // `4 * h..4 * h + 4` (h < 2) of a nine-word array, and none needs alignment.
+    let forced = unsafe {
+        // Of three vectors, the bits set in exactly one.
+        let once = |a: __m128i, b: __m128i, c: __m128i| {
+            let many = _mm_or_si128(
+                _mm_and_si128(a, b),
+                _mm_or_si128(_mm_and_si128(a, c), _mm_and_si128(b, c)),
+            );
+            _mm_andnot_si128(many, _mm_xor_si128(a, _mm_xor_si128(b, c)))
+        };
+        let triple_low = _mm_set1_epi32(0o111_111_111);
+        let nine_low3 = _mm_set1_epi32(0o007_007_007);
+        let row9 = _mm_set1_epi32(0x1FF);
+        let alone_triple = |y: __m128i| {
+            let s = once(
+                _mm_and_si128(y, triple_low),
+                _mm_and_si128(_mm_srli_epi32::<1>(y), triple_low),
+                _mm_and_si128(_mm_srli_epi32::<2>(y), triple_low),
+            );
+            let spread = _mm_or_si128(
+                s,
+                _mm_or_si128(_mm_slli_epi32::<1>(s), _mm_slli_epi32::<2>(s)),
+            );
+            _mm_and_si128(y, spread)
+        };
+        let alone_stride3 = |y: __m128i| {
+            let s = once(
+                _mm_and_si128(y, nine_low3),
+                _mm_and_si128(_mm_srli_epi32::<3>(y), nine_low3),
+                _mm_and_si128(_mm_srli_epi32::<6>(y), nine_low3),
+            );
+            let spread = _mm_or_si128(
+                s,
+                _mm_or_si128(_mm_slli_epi32::<3>(s), _mm_slli_epi32::<6>(s)),
+            );
+            _mm_and_si128(y, spread)
+        };
+        let alone_stride9 = |y: __m128i| {
+            let s = once(
+                _mm_and_si128(y, row9),
+                _mm_and_si128(_mm_srli_epi32::<9>(y), row9),
+                _mm_and_si128(_mm_srli_epi32::<18>(y), row9),
+            );
+            let spread = _mm_or_si128(
+                s,
+                _mm_or_si128(_mm_slli_epi32::<9>(s), _mm_slli_epi32::<18>(s)),
+            );
+            _mm_and_si128(y, spread)
+        };
+        let ex_r = _mm_set1_epi32(exact.0 as i32);
+        let ex_c = _mm_set1_epi32(exact.1 as i32);
+        let mut forced = _mm_set1_epi32(0);
+        for h in 0..2 {
+            let r = _mm_loadu_si128(rows.as_ptr().add(4 * h).cast::<__m128i>());
+            let c = _mm_loadu_si128(cols.as_ptr().add(4 * h).cast::<__m128i>());
+            let lr = _mm_or_si128(alone_triple(r), alone_stride3(r));
+            let lc = _mm_or_si128(alone_triple(c), alone_stride9(c));
+            let fr = _mm_andnot_si128(lr, _mm_and_si128(r, ex_r));
+            let fc = _mm_andnot_si128(lc, _mm_and_si128(c, ex_c));
+            forced = _mm_or_si128(forced, _mm_or_si128(fr, fc));
+            _mm_storeu_si128(
+                locked_r.as_mut_ptr().add(4 * h).cast::<__m128i>(),
+                _mm_or_si128(lr, fr),
+            );
+            _mm_storeu_si128(
+                locked_c.as_mut_ptr().add(4 * h).cast::<__m128i>(),
+                _mm_or_si128(lc, fc),
+            );
+        }
+        let forced = _mm_or_si128(forced, _mm_shuffle_epi32::<0b01_00_11_10>(forced));
+        let forced = _mm_or_si128(forced, _mm_shuffle_epi32::<0b10_11_00_01>(forced));
+        _mm_cvtsi128_si32(forced) as u32
+    };
+    let (lr, lc, f) = locked_one(rows[8], cols[8], exact);
+    locked_r[8] = lr;
+    locked_c[8] = lc;
+    forced | f
+}
+
 /// For the nine digit words of band `b`: the cells with at least one candidate, and those
 /// with at least two.
 #[inline(always)]
@@ -597,6 +746,11 @@ mod tests {
             super::lines_nine_scalar(&a, &mut r1, &mut c1);
             super::lines_nine(&a, &mut r2, &mut c2);
             assert_eq!((r1, c1), (r2, c2));
+            let exact = (next() & 0x07FF_FFFF, next() & 0x07FF_FFFF);
+            let (mut lr1, mut lc1, mut lr2, mut lc2) = ([0; 9], [0; 9], [0; 9], [0; 9]);
+            let f1 = super::locked_nine_scalar(&r1, &c1, exact, &mut lr1, &mut lc1);
+            let f2 = super::locked_nine(&r1, &c1, exact, &mut lr2, &mut lc2);
+            assert_eq!((f1, lr1, lc1), (f2, lr2, lc2));
             let counts = super::count_nine_scalar(&a, band);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(counts, super::count_nine_sse2(&a, band));

@@ -285,7 +285,11 @@ mod tests {
     fn occupancy_table_matches_shifts() {
         for seed in 0u32..5000 {
             let m = seed.wrapping_mul(2_654_435_761) & BAND_MASK;
-            assert_eq!(minirow_occupancy_table(m), minirow_occupancy(m), "m = {m:#x}");
+            assert_eq!(
+                minirow_occupancy_table(m),
+                minirow_occupancy(m),
+                "m = {m:#x}"
+            );
         }
     }
 
