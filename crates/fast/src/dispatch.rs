@@ -443,50 +443,31 @@ pub(crate) fn locked_nine_sse2(
         let triple_low = _mm_set1_epi32(0o111_111_111);
         let nine_low3 = _mm_set1_epi32(0o007_007_007);
         let row9 = _mm_set1_epi32(0x1FF);
-        let alone_triple = |y: __m128i| {
-            let s = once(
-                _mm_and_si128(y, triple_low),
-                _mm_and_si128(_mm_srli_epi32::<1>(y), triple_low),
-                _mm_and_si128(_mm_srli_epi32::<2>(y), triple_low),
-            );
-            let spread = _mm_or_si128(
-                s,
-                _mm_or_si128(_mm_slli_epi32::<1>(s), _mm_slli_epi32::<2>(s)),
-            );
-            _mm_and_si128(y, spread)
-        };
-        let alone_stride3 = |y: __m128i| {
-            let s = once(
-                _mm_and_si128(y, nine_low3),
-                _mm_and_si128(_mm_srli_epi32::<3>(y), nine_low3),
-                _mm_and_si128(_mm_srli_epi32::<6>(y), nine_low3),
-            );
-            let spread = _mm_or_si128(
-                s,
-                _mm_or_si128(_mm_slli_epi32::<3>(s), _mm_slli_epi32::<6>(s)),
-            );
-            _mm_and_si128(y, spread)
-        };
-        let alone_stride9 = |y: __m128i| {
-            let s = once(
-                _mm_and_si128(y, row9),
-                _mm_and_si128(_mm_srli_epi32::<9>(y), row9),
-                _mm_and_si128(_mm_srli_epi32::<18>(y), row9),
-            );
-            let spread = _mm_or_si128(
-                s,
-                _mm_or_si128(_mm_slli_epi32::<9>(s), _mm_slli_epi32::<18>(s)),
-            );
-            _mm_and_si128(y, spread)
-        };
+        // The bits of `y` alone among `{j, j + S1, j + S2}` (`j` on `mask`), as in
+        // `crate::tables::alone_in_triple` and the stride forms.
+        macro_rules! alone {
+            ($y:expr, $mask:expr, $s1:literal, $s2:literal) => {{
+                let y = $y;
+                let s = once(
+                    _mm_and_si128(y, $mask),
+                    _mm_and_si128(_mm_srli_epi32::<$s1>(y), $mask),
+                    _mm_and_si128(_mm_srli_epi32::<$s2>(y), $mask),
+                );
+                let spread = _mm_or_si128(
+                    s,
+                    _mm_or_si128(_mm_slli_epi32::<$s1>(s), _mm_slli_epi32::<$s2>(s)),
+                );
+                _mm_and_si128(y, spread)
+            }};
+        }
         let ex_r = _mm_set1_epi32(exact.0 as i32);
         let ex_c = _mm_set1_epi32(exact.1 as i32);
         let mut forced = _mm_set1_epi32(0);
         for h in 0..2 {
             let r = _mm_loadu_si128(rows.as_ptr().add(4 * h).cast::<__m128i>());
             let c = _mm_loadu_si128(cols.as_ptr().add(4 * h).cast::<__m128i>());
-            let lr = _mm_or_si128(alone_triple(r), alone_stride3(r));
-            let lc = _mm_or_si128(alone_triple(c), alone_stride9(c));
+            let lr = _mm_or_si128(alone!(r, triple_low, 1, 2), alone!(r, nine_low3, 3, 6));
+            let lc = _mm_or_si128(alone!(c, triple_low, 1, 2), alone!(c, row9, 9, 18));
             let fr = _mm_andnot_si128(lr, _mm_and_si128(r, ex_r));
             let fc = _mm_andnot_si128(lc, _mm_and_si128(c, ex_c));
             forced = _mm_or_si128(forced, _mm_or_si128(fr, fc));
