@@ -5,7 +5,7 @@
 //! nine positions. "One per row and one per box" inside a band is then a property of a single
 //! word, enforced with one lookup in a 512-entry table of the digit's possible mini-row
 //! patterns ([`crate::tables::ROW_KEEP`]): pointing, claiming and box hidden singles come out
-//! of it for free, and row singles are read off with another small table. Every removal marks
+//! of it for free, and row singles are read off with a borrow trick (no table). Every removal marks
 //! the word it changed in a 27-bit dirty mask, so only changed words are re-examined.
 //! Propagation has two levels: the cheap band level above plus naked singles (bit-sliced
 //! counting across the nine digits) runs to a fixpoint; only then are the changed digits'
@@ -19,7 +19,7 @@
 
 use crate::dispatch::Isa;
 use crate::tables::{
-    BAND_MASK, MINIROW_CELLS, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, ROW_SINGLE, columns_of,
+    BAND_MASK, MINIROW_CELLS, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, columns_of,
     spread_stride3, spread_stride9, spread_triple,
 };
 
@@ -293,9 +293,11 @@ impl Board {
             return false;
         }
         self.cand[i] = m;
-        let singles = u32::from(ROW_SINGLE[(m & 0x1FF) as usize])
-            | u32::from(ROW_SINGLE[((m >> 9) & 0x1FF) as usize]) << 9
-            | u32::from(ROW_SINGLE[((m >> 18) & 0x1FF) as usize]) << 18;
+        // Every row of `m` is non-empty (a pattern fits), so subtracting one from each row
+        // borrows inside the row only: `z` has, per row, the row without its lowest bit.
+        let z = m & m.wrapping_sub(REPEAT_ROWS);
+        let row = |mask: u32| if z & mask == 0 { m & mask } else { 0 };
+        let singles = row(0x1FF) | row(0x1FF << 9) | row(0x1FF << 18);
         let new = singles & self.unsolved[b];
         if new != 0 {
             self.unsolved[b] &= !new;

@@ -118,19 +118,6 @@ pub(crate) const PEERS_PACKED: [(u64, u32); 81] = {
     out
 };
 
-/// For a 9-bit row: the row itself when it has exactly one bit, else 0.
-pub(crate) const ROW_SINGLE: [u16; 512] = {
-    let mut out = [0u16; 512];
-    let mut r = 1;
-    while r < 512 {
-        if r & (r - 1) == 0 {
-            out[r] = r as u16;
-        }
-        r += 1;
-    }
-    out
-};
-
 /// The peers of each cell (same row, column or box, not the cell itself), one mask per band.
 pub(crate) const PEERS: [[u32; 3]; 81] = {
     let mut out = [[0u32; 3]; 81];
