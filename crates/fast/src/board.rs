@@ -50,6 +50,9 @@ pub(crate) struct Lines {
     rows: [u32; 9],
     /// Bit `b * 9 + c`: column `c` inside band `b`.
     cols: [u32; 9],
+    /// How many digits each triad can still hold (rows in the low half, columns in the
+    /// high half), as binary bit planes: plane `i` has the triads whose count has bit `i`.
+    count: [u64; 4],
 }
 
 /// Where a search should branch: a cell and the digit to try first.
@@ -399,16 +402,23 @@ impl Board {
     /// `Some(changed)`.
     #[inline(always)]
     fn triads(&mut self, lines: &mut Lines) -> Option<bool> {
-        let Lines { rows, cols } = lines;
+        let Lines { rows, cols, count } = lines;
         crate::dispatch::lines_nine(&self.cand, rows, cols);
-        let (mut one, mut two, mut three, mut four) = (0u64, 0u64, 0u64, 0u64);
+        // How many digits each triad can still hold, as four bit planes (binary counters).
+        let [mut c0, mut c1, mut c2, mut c3] = [0u64; 4];
         for d in 0..9 {
             let x = u64::from(rows[d]) | u64::from(cols[d]) << 32;
-            four |= three & x;
-            three |= two & x;
-            two |= one & x;
-            one |= x;
+            let k0 = c0 & x;
+            c0 ^= x;
+            let k1 = c1 & k0;
+            c1 ^= k0;
+            let k2 = c2 & k1;
+            c2 ^= k1;
+            c3 |= k2;
         }
+        *count = [c0, c1, c2, c3];
+        let four = c3 | c2;
+        let three = four | (c1 & c0);
         let all = u64::from(BAND_MASK) | u64::from(BAND_MASK) << 32;
         if three != all {
             return None;
@@ -531,16 +541,22 @@ impl Board {
         use crate::tables::PERM_COUNT_FIRST;
         // Mini-lines left per band and stack, over the nine digits (27 when all are fixed):
         // a cheap stand-in for the number of configurations.
-        const STACK0: u32 = 0o007_007_007;
+        const STACK0: u64 = 0o007_007_007 << 32;
+        const UNITS: [u64; 6] = [
+            0x1FF,
+            0x1FF << 9,
+            0x1FF << 18,
+            STACK0,
+            STACK0 << 3,
+            STACK0 << 6,
+        ];
         let mut totals = [0u32; 6];
-        for d in 0..9 {
-            let (r, c) = (lines.rows[d], lines.cols[d]);
-            totals[0] += (r & 0x1FF).count_ones();
-            totals[1] += (r & (0x1FF << 9)).count_ones();
-            totals[2] += (r >> 18).count_ones();
-            totals[3] += (c & STACK0).count_ones();
-            totals[4] += (c & (STACK0 << 3)).count_ones();
-            totals[5] += (c & (STACK0 << 6)).count_ones();
+        for (t, &m) in totals.iter_mut().zip(UNITS.iter()) {
+            let c = &lines.count;
+            *t = (c[0] & m).count_ones()
+                + 2 * (c[1] & m).count_ones()
+                + 4 * (c[2] & m).count_ones()
+                + 8 * (c[3] & m).count_ones();
         }
         let mut best = None;
         let mut best_total = u32::MAX;
