@@ -41,6 +41,18 @@ pub(crate) trait Isa {
 /// Bits `band * 9 + column` of stack 0's nine (band, column) pairs.
 const STACK0: u32 = 0o007_007_007;
 
+/// [`PERM_KEEP`] deposited on stack 0's (band, column) bits (`band * 9 + column`).
+const STACK_DEPOSIT: [u32; 512] = {
+    let mut out = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let keep = PERM_KEEP[occ] as u32;
+        out[occ] = (keep & 7) | ((keep & 0o70) << 6) | ((keep & 0o700) << 12);
+        occ += 1;
+    }
+    out
+};
+
 /// Portable code only.
 pub(crate) struct Baseline;
 
@@ -55,13 +67,14 @@ impl Isa for Baseline {
         let mut out = 0;
         for s in 0..3 {
             let sh = 3 * s;
-            let x = cols >> sh;
-            let occ = (x & 7) | ((x >> 6) & 0o70) | ((x >> 12) & 0o700);
-            let keep = u32::from(PERM_KEEP[occ as usize]);
+            // Gathers bits 0..3, 9..12 and 18..21 into 0..9: the three shifted copies made
+            // by the multiplication do not overlap, so nothing carries.
+            let occ = (((cols >> sh) & STACK0).wrapping_mul(0x1041) >> 12) & 0x1FF;
+            let keep = STACK_DEPOSIT[occ as usize];
             if keep == 0 {
                 return 0;
             }
-            out |= ((keep & 7) | ((keep & 0o70) << 6) | ((keep & 0o700) << 12)) << sh;
+            out |= keep << sh;
         }
         out
     }
