@@ -5,17 +5,22 @@
 //! nine positions. "One per row and one per box" inside a band is then a property of a single
 //! word, enforced with one lookup in a 512-entry table of the digit's possible mini-row
 //! patterns ([`crate::tables::ROW_KEEP`]): pointing, claiming and box hidden singles come out
-//! of it for free, and row singles are read off with another small table. Every removal marks
+//! of it for free, and row singles are read off with a borrow trick (no table). Every removal marks
 //! the word it changed in a 27-bit dirty mask, so only changed words are re-examined.
 //! Propagation has two levels: the cheap band level above plus naked singles (bit-sliced
 //! counting across the nine digits) runs to a fixpoint; only then are the changed digits'
-//! columns examined the same way (mini-columns of each stack, column hidden singles). The
+//! columns examined the same way (mini-columns of each stack, column hidden singles), and
+//! when that is stuck too, the triads: every mini-row and mini-column holds exactly three
+//! digits (see [`Board::triads`]). The triads are what make branching on a digit's
+//! configuration in a band ([`Board::choose`]) pay: a configuration fixes three mini-lines
+//! of a digit, and the triad counts turn that into eliminations in the other digits. The
 //! board is `Copy` (128 bytes): search branches copy it on the stack, with no heap allocation
 //! per node.
 
 use crate::dispatch::Isa;
 use crate::tables::{
-    BAND_MASK, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, ROW_SINGLE, columns_of,
+    BAND_MASK, MINIROW_CELLS, PEERS, PEERS_PACKED, REPEAT_ROWS, ROW_KEEP, columns_of,
+    spread_stride3, spread_stride9, spread_triple,
 };
 
 /// The two other bands of each band.
@@ -37,6 +42,19 @@ pub(crate) struct Board {
     naked_dirty: u16,
 }
 
+/// Per digit, which mini-rows and mini-columns can still hold it, as computed by the last
+/// propagation step (scratch space beside the board, so the board stays 128 bytes).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Lines {
+    /// Bit `b * 9 + r * 3 + k`: row `r` of band `b` in box column `k`.
+    rows: [u32; 9],
+    /// Bit `b * 9 + c`: column `c` inside band `b`.
+    cols: [u32; 9],
+    /// How many digits each triad can still hold (rows in the low half, columns in the
+    /// high half), as binary bit planes: plane `i` has the triads whose count has bit `i`.
+    count: [u64; 4],
+}
+
 /// Where a search should branch: a cell and the digit to try first.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Choice {
@@ -48,6 +66,15 @@ pub(crate) struct Choice {
     pub digit: usize,
     /// The cell's only other digit when it has exactly two candidates, else 9.
     pub second: usize,
+    /// What is branched on: 0 = the cell (`band`, `bit`); 1 = where digit `digit` goes in
+    /// band `band`; 2 = where it goes in stack `band`.
+    pub kind: u8,
+    /// For kinds 1 and 2: the digit's mini-lines (a 3×3 matrix, bit `row * 3 + column`, as
+    /// in [`crate::tables::PERM_KEEP`]) kept by the first branch.
+    pub keep: u16,
+    /// For kinds 1 and 2: the mini-lines kept by the second branch (which excludes the
+    /// first branch's configuration).
+    pub rest: u16,
 }
 
 impl Board {
@@ -178,6 +205,10 @@ impl Board {
     /// cell gets its other digit placed at once.
     #[inline(always)]
     pub(crate) fn eliminate(&mut self, choice: Choice) {
+        if choice.kind != 0 {
+            self.restrict_config(choice, choice.rest);
+            return;
+        }
         if choice.second < 9 {
             let cell = choice.band * 27 + choice.bit.trailing_zeros() as usize;
             self.place(choice.second, choice.band, choice.bit, cell);
@@ -190,13 +221,17 @@ impl Board {
     /// the next propagation round to find).
     #[inline(always)]
     pub(crate) fn assign(&mut self, choice: Choice) {
+        if choice.kind != 0 {
+            self.restrict_config(choice, choice.keep);
+            return;
+        }
         let cell = choice.band * 27 + choice.bit.trailing_zeros() as usize;
         self.place(choice.digit, choice.band, choice.bit, cell);
     }
 
     /// Applies singles and locked candidates until nothing changes. `false` on contradiction.
     #[inline(always)]
-    pub(crate) fn propagate<I: Isa>(&mut self) -> bool {
+    pub(crate) fn propagate<I: Isa>(&mut self, lines: &mut Lines) -> bool {
         loop {
             loop {
                 if !self.band_fixpoint::<I>() {
@@ -212,6 +247,11 @@ impl Board {
                 return true;
             }
             match self.columns::<I>() {
+                None => return false,
+                Some(false) => {}
+                Some(true) => continue,
+            }
+            match self.triads(lines) {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -256,9 +296,11 @@ impl Board {
             return false;
         }
         self.cand[i] = m;
-        let singles = u32::from(ROW_SINGLE[(m & 0x1FF) as usize])
-            | u32::from(ROW_SINGLE[((m >> 9) & 0x1FF) as usize]) << 9
-            | u32::from(ROW_SINGLE[((m >> 18) & 0x1FF) as usize]) << 18;
+        // Every row of `m` is non-empty (a pattern fits), so subtracting one from each row
+        // borrows inside the row only: `z` has, per row, the row without its lowest bit.
+        let z = m & m.wrapping_sub(REPEAT_ROWS);
+        let row = |mask: u32| if z & mask == 0 { m & mask } else { 0 };
+        let singles = row(0x1FF) | row(0x1FF << 9) | row(0x1FF << 18);
         let new = singles & self.unsolved[b];
         if new != 0 {
             self.unsolved[b] &= !new;
@@ -353,11 +395,234 @@ impl Board {
         Some(self.dirty != 0)
     }
 
+    /// The triad level: every mini-row and mini-column (three cells of one line in one box)
+    /// holds exactly three digits. A triad where only three digits remain possible must hold
+    /// all three (each is then locked there: cleared from the rest of its line and box), and
+    /// a triad with three digits locked in it holds no other. `None` on contradiction,
+    /// `Some(changed)`.
+    #[inline(always)]
+    fn triads(&mut self, lines: &mut Lines) -> Option<bool> {
+        let Lines { rows, cols, count } = lines;
+        crate::dispatch::lines_nine(&self.cand, rows, cols);
+        // How many digits each triad can still hold, as four bit planes (binary counters).
+        let [mut c0, mut c1, mut c2, mut c3] = [0u64; 4];
+        for d in 0..9 {
+            let x = u64::from(rows[d]) | u64::from(cols[d]) << 32;
+            let k0 = c0 & x;
+            c0 ^= x;
+            let k1 = c1 & k0;
+            c1 ^= k0;
+            let k2 = c2 & k1;
+            c2 ^= k1;
+            c3 |= k2;
+        }
+        *count = [c0, c1, c2, c3];
+        let four = c3 | c2;
+        let three = four | (c1 & c0);
+        let all = u64::from(BAND_MASK) | u64::from(BAND_MASK) << 32;
+        if three != all {
+            return None;
+        }
+        let exact3 = three & !four;
+        let (exact_r, exact_c) = (exact3 as u32, (exact3 >> 32) as u32);
+        // Digits locked in each triad, and those forced into it (possible in a triad with
+        // only three possible digits, not locked yet).
+        let mut locked_r = [0u32; 9];
+        let mut locked_c = [0u32; 9];
+        let forced = crate::dispatch::locked_nine(
+            rows,
+            cols,
+            (exact_r, exact_c),
+            &mut locked_r,
+            &mut locked_c,
+        );
+        if forced != 0 {
+            self.force_triads(rows, cols, &locked_r, &locked_c, exact_r, exact_c);
+        }
+        let (mut l1, mut l2, mut l3, mut l4) = (0u64, 0u64, 0u64, 0u64);
+        let mut extra = 0u64;
+        for d in 0..9 {
+            let x = u64::from(locked_r[d]) | u64::from(locked_c[d]) << 32;
+            let y = u64::from(rows[d]) | u64::from(cols[d]) << 32;
+            extra |= y & !x;
+            l4 |= l3 & x;
+            l3 |= l2 & x;
+            l2 |= l1 & x;
+            l1 |= x;
+        }
+        if l4 != 0 {
+            return None;
+        }
+        // Triads with three digits locked in them that still allow another digit.
+        let full = l3 & extra;
+        if full != 0 {
+            self.clear_full_triads(full, rows, cols, &locked_r, &locked_c);
+        }
+        Some(self.dirty != 0)
+    }
+
+    /// Locks each digit forced into a triad: clears it from the rest of the triad's line and
+    /// box.
+    #[cold]
+    fn force_triads(
+        &mut self,
+        rows: &[u32; 9],
+        cols: &[u32; 9],
+        locked_r: &[u32; 9],
+        locked_c: &[u32; 9],
+        exact_r: u32,
+        exact_c: u32,
+    ) {
+        for d in 0..9 {
+            let fr = locked_r[d] & exact_r & rows[d];
+            let fc = locked_c[d] & exact_c & cols[d];
+            if fr != 0 {
+                let clear = (spread_triple(fr) | spread_stride3(fr)) & !fr;
+                for b in 0..3 {
+                    let m = MINIROW_CELLS[((clear >> (9 * b)) & 0x1FF) as usize];
+                    self.clear(b * 9 + d, m);
+                }
+            }
+            if fc != 0 {
+                let clear = (spread_triple(fc) | spread_stride9(fc)) & !fc;
+                for b in 0..3 {
+                    self.clear(b * 9 + d, ((clear >> (9 * b)) & 0x1FF) * REPEAT_ROWS);
+                }
+            }
+        }
+    }
+
+    /// Clears every digit not locked in the `full` triads from their cells.
+    #[cold]
+    fn clear_full_triads(
+        &mut self,
+        full: u64,
+        rows: &[u32; 9],
+        cols: &[u32; 9],
+        locked_r: &[u32; 9],
+        locked_c: &[u32; 9],
+    ) {
+        let (full_r, full_c) = (full as u32, (full >> 32) as u32);
+        for d in 0..9 {
+            let xr = full_r & rows[d] & !locked_r[d];
+            let xc = full_c & cols[d] & !locked_c[d];
+            if xr | xc == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let m = MINIROW_CELLS[((xr >> (9 * b)) & 0x1FF) as usize]
+                    | (((xc >> (9 * b)) & 0x1FF) * REPEAT_ROWS);
+                self.clear(b * 9 + d, m);
+            }
+        }
+    }
+
+    /// Keeps only the digit's mini-lines in `occ` (a 3×3 matrix) in the choice's band or stack.
+    fn restrict_config(&mut self, ch: Choice, occ: u16) {
+        let d = ch.digit;
+        let occ = u32::from(occ);
+        if ch.kind == 1 {
+            let b = ch.band;
+            self.clear(b * 9 + d, BAND_MASK & !MINIROW_CELLS[occ as usize]);
+        } else {
+            let s = ch.band;
+            for b in 0..3 {
+                let allowed = ((occ >> (3 * b)) & 7) << (3 * s);
+                let cut = ((7 << (3 * s)) & !allowed) * REPEAT_ROWS;
+                self.clear(b * 9 + d, cut);
+            }
+        }
+    }
+
+    /// tdoku-style choice: the band or stack with the fewest configurations left over its
+    /// nine digits (but not all fixed), and in it a digit with the fewest (2, else 3, ...).
+    #[inline(always)]
+    fn choose_config(&self, lines: &Lines) -> Option<Choice> {
+        use crate::tables::PERM_COUNT_FIRST;
+        // Mini-lines left per band and stack, over the nine digits (27 when all are fixed):
+        // a cheap stand-in for the number of configurations.
+        const STACK0: u64 = 0o007_007_007 << 32;
+        const UNITS: [u64; 6] = [
+            0x1FF,
+            0x1FF << 9,
+            0x1FF << 18,
+            STACK0,
+            STACK0 << 3,
+            STACK0 << 6,
+        ];
+        let mut totals = [0u32; 6];
+        for (t, &m) in totals.iter_mut().zip(UNITS.iter()) {
+            let c = &lines.count;
+            *t = (c[0] & m).count_ones()
+                + 2 * (c[1] & m).count_ones()
+                + 4 * (c[2] & m).count_ones()
+                + 8 * (c[3] & m).count_ones();
+        }
+        let mut best = None;
+        let mut best_total = u32::MAX;
+        for (u, &t) in totals.iter().enumerate() {
+            if t > 27 && t < best_total {
+                best_total = t;
+                best = Some(u);
+            }
+        }
+        let u = best?;
+        let mut occs = [0u16; 9];
+        for (d, o) in occs.iter_mut().enumerate() {
+            *o = if u < 3 {
+                ((lines.rows[d] >> (9 * u)) & 0x1FF) as u16
+            } else {
+                let x = lines.cols[d] >> (3 * (u - 3));
+                ((x & 7) | ((x >> 6) & 0o70) | ((x >> 12) & 0o700)) as u16
+            };
+        }
+        let (mut bd, mut bn) = (0usize, u8::MAX);
+        for d in 0..9 {
+            let n = PERM_COUNT_FIRST[occs[d] as usize].0;
+            if n >= 2 && n < bn {
+                (bd, bn) = (d, n);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        let occ = occs[bd];
+        let (_, keep, other) = PERM_COUNT_FIRST[occ as usize];
+        let (keep, rest) = if bn == 2 {
+            (keep, other)
+        } else {
+            let m = keep & keep.wrapping_neg();
+            let i = m.trailing_zeros();
+            let line = ((7u16 << (3 * (i / 3))) | (0o111u16 << (i % 3))) & !m;
+            (occ & !line, occ & !m)
+        };
+        Some(Choice {
+            band: u % 3,
+            bit: 0,
+            digit: bd,
+            second: 9,
+            kind: if u < 3 { 1 } else { 2 },
+            keep,
+            rest,
+        })
+    }
+
+    /// Where to branch, given the board's [`Lines`] (from the propagation that just
+    /// reached its fixpoint): a digit's configuration in a band or stack
+    /// ([`Board::choose_config`]), or a cell when every configuration is fixed.
+    #[inline(always)]
+    pub(crate) fn choose(&self, lines: &Lines) -> Choice {
+        match self.choose_config(lines) {
+            Some(c) => c,
+            None => self.choose_cell(),
+        }
+    }
+
     /// A cell to branch on: among the cells with two candidates, the one with the most
     /// unsolved peers (its branches propagate furthest), else the cell with the fewest
     /// candidates.
-    #[inline(always)]
-    pub(crate) fn choose(&self) -> Choice {
+    #[cold]
+    fn choose_cell(&self) -> Choice {
         let mut pairs = [0u32; 3];
         for (b, p) in pairs.iter_mut().enumerate() {
             let (_, two, three) = crate::dispatch::count3_nine(&self.cand, b);
@@ -418,6 +683,9 @@ impl Board {
             bit,
             digit,
             second,
+            kind: 0,
+            keep: 0,
+            rest: 0,
         }
     }
 }

@@ -41,13 +41,25 @@ pub(crate) trait Isa {
 /// Bits `band * 9 + column` of stack 0's nine (band, column) pairs.
 const STACK0: u32 = 0o007_007_007;
 
+/// [`PERM_KEEP`] deposited on stack 0's (band, column) bits (`band * 9 + column`).
+const STACK_DEPOSIT: [u32; 512] = {
+    let mut out = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let keep = PERM_KEEP[occ] as u32;
+        out[occ] = (keep & 7) | ((keep & 0o70) << 6) | ((keep & 0o700) << 12);
+        occ += 1;
+    }
+    out
+};
+
 /// Portable code only.
 pub(crate) struct Baseline;
 
 impl Isa for Baseline {
     #[inline(always)]
     fn minirow_occupancy(m: u32) -> u32 {
-        minirow_occupancy(m)
+        crate::tables::minirow_occupancy_table(m)
     }
 
     #[inline(always)]
@@ -55,13 +67,14 @@ impl Isa for Baseline {
         let mut out = 0;
         for s in 0..3 {
             let sh = 3 * s;
-            let x = cols >> sh;
-            let occ = (x & 7) | ((x >> 6) & 0o70) | ((x >> 12) & 0o700);
-            let keep = u32::from(PERM_KEEP[occ as usize]);
+            // Gathers bits 0..3, 9..12 and 18..21 into 0..9: the three shifted copies made
+            // by the multiplication do not overlap, so nothing carries.
+            let occ = (((cols >> sh) & STACK0).wrapping_mul(0x1041) >> 12) & 0x1FF;
+            let keep = STACK_DEPOSIT[occ as usize];
             if keep == 0 {
                 return 0;
             }
-            out |= ((keep & 7) | ((keep & 0o70) << 6) | ((keep & 0o700) << 12)) << sh;
+            out |= keep << sh;
         }
         out
     }
@@ -264,6 +277,230 @@ pub(crate) fn digits_at_sse2(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
             | (_mm_movemask_ps(_mm_castsi128_ps(e_hi)) as u32) << 4
     };
     (!empty & 0xFF) | u32::from(words[8] & bit != 0) << 8
+}
+
+/// Per digit, its mini-rows (bit `b * 9 + r * 3 + k`, from
+/// [`minirow_occupancy`] of each band word) and its mini-columns (bit `b * 9 + c`, from
+/// [`crate::tables::columns_of`]).
+#[inline(always)]
+pub(crate) fn lines_nine(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        lines_nine_sse2(cand, rows, cols);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        lines_nine_scalar(cand, rows, cols);
+    }
+}
+
+/// The portable version of [`lines_nine`].
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+pub(crate) fn lines_nine_scalar(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    use crate::tables::columns_of;
+    for d in 0..9 {
+        let (w0, w1, w2) = (cand[d], cand[9 + d], cand[18 + d]);
+        rows[d] = minirow_occupancy(w0) | minirow_occupancy(w1) << 9 | minirow_occupancy(w2) << 18;
+        cols[d] = columns_of(w0) | columns_of(w1) << 9 | columns_of(w2) << 18;
+    }
+}
+
+/// [`lines_nine`] with SSE2: digits 0..4 and 4..8 of the three bands as vectors (the same
+/// shifts and masks as the scalar forms, four digits at a time), digit 8 scalar.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn lines_nine_sse2(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    use crate::tables::columns_of;
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_set1_epi32, _mm_slli_epi32,
+        _mm_srli_epi32, _mm_storeu_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU. Every 16-byte load starts at word
+    // `b * 9 + 4 * h` (b < 3, h < 2), so it covers words up to `b * 9 + 7 <= 25`, inside the
+    // 27 words; each store covers words `4 * h..4 * h + 4` of a nine-word array. None needs
+    // alignment.
+    unsafe {
+        let p = cand.as_ptr();
+        let occ = |v: __m128i| {
+            let t = _mm_or_si128(
+                v,
+                _mm_or_si128(_mm_srli_epi32::<1>(v), _mm_srli_epi32::<2>(v)),
+            );
+            let x = _mm_and_si128(t, _mm_set1_epi32(0x0124_9249));
+            let z = _mm_or_si128(
+                x,
+                _mm_or_si128(_mm_srli_epi32::<2>(x), _mm_srli_epi32::<4>(x)),
+            );
+            _mm_or_si128(
+                _mm_and_si128(z, _mm_set1_epi32(7)),
+                _mm_or_si128(
+                    _mm_and_si128(_mm_srli_epi32::<6>(z), _mm_set1_epi32(0o70)),
+                    _mm_and_si128(_mm_srli_epi32::<12>(z), _mm_set1_epi32(0o700)),
+                ),
+            )
+        };
+        let colsv = |v: __m128i| {
+            _mm_and_si128(
+                _mm_or_si128(
+                    v,
+                    _mm_or_si128(_mm_srli_epi32::<9>(v), _mm_srli_epi32::<18>(v)),
+                ),
+                _mm_set1_epi32(0x1FF),
+            )
+        };
+        for h in 0..2 {
+            let v0 = _mm_loadu_si128(p.add(4 * h).cast::<__m128i>());
+            let v1 = _mm_loadu_si128(p.add(9 + 4 * h).cast::<__m128i>());
+            let v2 = _mm_loadu_si128(p.add(18 + 4 * h).cast::<__m128i>());
+            let r = _mm_or_si128(
+                occ(v0),
+                _mm_or_si128(_mm_slli_epi32::<9>(occ(v1)), _mm_slli_epi32::<18>(occ(v2))),
+            );
+            let c = _mm_or_si128(
+                colsv(v0),
+                _mm_or_si128(
+                    _mm_slli_epi32::<9>(colsv(v1)),
+                    _mm_slli_epi32::<18>(colsv(v2)),
+                ),
+            );
+            _mm_storeu_si128(rows.as_mut_ptr().add(4 * h).cast::<__m128i>(), r);
+            _mm_storeu_si128(cols.as_mut_ptr().add(4 * h).cast::<__m128i>(), c);
+        }
+    }
+    let (w0, w1, w2) = (cand[8], cand[17], cand[26]);
+    rows[8] = minirow_occupancy(w0) | minirow_occupancy(w1) << 9 | minirow_occupancy(w2) << 18;
+    cols[8] = columns_of(w0) | columns_of(w1) << 9 | columns_of(w2) << 18;
+}
+
+/// The triads each digit is locked in (alone in its line within the box, or alone in its box
+/// within the line: [`crate::tables::alone_in_triple`] and the stride forms) or forced into
+/// (`exact_r`/`exact_c`: triads with only three possible digits), per digit, and the union
+/// of the forced ones not locked yet (0 when nothing new is forced).
+#[inline(always)]
+pub(crate) fn locked_nine(
+    rows: &[u32; 9],
+    cols: &[u32; 9],
+    exact: (u32, u32),
+    locked_r: &mut [u32; 9],
+    locked_c: &mut [u32; 9],
+) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        locked_nine_sse2(rows, cols, exact, locked_r, locked_c)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        locked_nine_scalar(rows, cols, exact, locked_r, locked_c)
+    }
+}
+
+/// One digit of [`locked_nine`]: `(locked rows, locked columns, newly forced)`.
+#[inline(always)]
+fn locked_one(r: u32, c: u32, (exact_r, exact_c): (u32, u32)) -> (u32, u32, u32) {
+    use crate::tables::{alone_in_stride3, alone_in_stride9, alone_in_triple};
+    let lr = alone_in_triple(r) | alone_in_stride3(r);
+    let lc = alone_in_triple(c) | alone_in_stride9(c);
+    let fr = r & exact_r & !lr;
+    let fc = c & exact_c & !lc;
+    (lr | fr, lc | fc, fr | fc)
+}
+
+/// The portable version of [`locked_nine`].
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline(always)]
+pub(crate) fn locked_nine_scalar(
+    rows: &[u32; 9],
+    cols: &[u32; 9],
+    exact: (u32, u32),
+    locked_r: &mut [u32; 9],
+    locked_c: &mut [u32; 9],
+) -> u32 {
+    let mut forced = 0;
+    for d in 0..9 {
+        let (lr, lc, f) = locked_one(rows[d], cols[d], exact);
+        locked_r[d] = lr;
+        locked_c[d] = lc;
+        forced |= f;
+    }
+    forced
+}
+
+/// [`locked_nine`] with SSE2: digits 0..4 and 4..8 as vectors (the scalar forms' shifts
+/// and masks, four digits at a time), digit 8 scalar.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn locked_nine_sse2(
+    rows: &[u32; 9],
+    cols: &[u32; 9],
+    exact: (u32, u32),
+    locked_r: &mut [u32; 9],
+    locked_c: &mut [u32; 9],
+) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_or_si128,
+        _mm_set1_epi32, _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128,
+        _mm_xor_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU. Each 16-byte load or store covers words
+    // `4 * h..4 * h + 4` (h < 2) of a nine-word array, and none needs alignment.
+    let forced = unsafe {
+        // Of three vectors, the bits set in exactly one.
+        let once = |a: __m128i, b: __m128i, c: __m128i| {
+            let many = _mm_or_si128(
+                _mm_and_si128(a, b),
+                _mm_or_si128(_mm_and_si128(a, c), _mm_and_si128(b, c)),
+            );
+            _mm_andnot_si128(many, _mm_xor_si128(a, _mm_xor_si128(b, c)))
+        };
+        let triple_low = _mm_set1_epi32(0o111_111_111);
+        let nine_low3 = _mm_set1_epi32(0o007_007_007);
+        let row9 = _mm_set1_epi32(0x1FF);
+        // The bits of `y` alone among `{j, j + S1, j + S2}` (`j` on `mask`), as in
+        // `crate::tables::alone_in_triple` and the stride forms.
+        macro_rules! alone {
+            ($y:expr, $mask:expr, $s1:literal, $s2:literal) => {{
+                let y = $y;
+                let s = once(
+                    _mm_and_si128(y, $mask),
+                    _mm_and_si128(_mm_srli_epi32::<$s1>(y), $mask),
+                    _mm_and_si128(_mm_srli_epi32::<$s2>(y), $mask),
+                );
+                let spread = _mm_or_si128(
+                    s,
+                    _mm_or_si128(_mm_slli_epi32::<$s1>(s), _mm_slli_epi32::<$s2>(s)),
+                );
+                _mm_and_si128(y, spread)
+            }};
+        }
+        let ex_r = _mm_set1_epi32(exact.0 as i32);
+        let ex_c = _mm_set1_epi32(exact.1 as i32);
+        let mut forced = _mm_set1_epi32(0);
+        for h in 0..2 {
+            let r = _mm_loadu_si128(rows.as_ptr().add(4 * h).cast::<__m128i>());
+            let c = _mm_loadu_si128(cols.as_ptr().add(4 * h).cast::<__m128i>());
+            let lr = _mm_or_si128(alone!(r, triple_low, 1, 2), alone!(r, nine_low3, 3, 6));
+            let lc = _mm_or_si128(alone!(c, triple_low, 1, 2), alone!(c, row9, 9, 18));
+            let fr = _mm_andnot_si128(lr, _mm_and_si128(r, ex_r));
+            let fc = _mm_andnot_si128(lc, _mm_and_si128(c, ex_c));
+            forced = _mm_or_si128(forced, _mm_or_si128(fr, fc));
+            _mm_storeu_si128(
+                locked_r.as_mut_ptr().add(4 * h).cast::<__m128i>(),
+                _mm_or_si128(lr, fr),
+            );
+            _mm_storeu_si128(
+                locked_c.as_mut_ptr().add(4 * h).cast::<__m128i>(),
+                _mm_or_si128(lc, fc),
+            );
+        }
+        let forced = _mm_or_si128(forced, _mm_shuffle_epi32::<0b01_00_11_10>(forced));
+        let forced = _mm_or_si128(forced, _mm_shuffle_epi32::<0b10_11_00_01>(forced));
+        _mm_cvtsi128_si32(forced) as u32
+    };
+    let (lr, lc, f) = locked_one(rows[8], cols[8], exact);
+    locked_r[8] = lr;
+    locked_c[8] = lc;
+    forced | f
 }
 
 /// For the nine digit words of band `b`: the cells with at least one candidate, and those
@@ -499,6 +736,15 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             assert_eq!(digits, super::digits_at_sse2(&a, band, probe));
             assert_eq!(digits, super::digits_at(&a, band, probe));
+            let (mut r1, mut c1, mut r2, mut c2) = ([0; 9], [0; 9], [0; 9], [0; 9]);
+            super::lines_nine_scalar(&a, &mut r1, &mut c1);
+            super::lines_nine(&a, &mut r2, &mut c2);
+            assert_eq!((r1, c1), (r2, c2));
+            let exact = (next() & 0x07FF_FFFF, next() & 0x07FF_FFFF);
+            let (mut lr1, mut lc1, mut lr2, mut lc2) = ([0; 9], [0; 9], [0; 9], [0; 9]);
+            let f1 = super::locked_nine_scalar(&r1, &c1, exact, &mut lr1, &mut lc1);
+            let f2 = super::locked_nine(&r1, &c1, exact, &mut lr2, &mut lc2);
+            assert_eq!((f1, lr1, lc1), (f2, lr2, lc2));
             let counts = super::count_nine_scalar(&a, band);
             #[cfg(target_arch = "x86_64")]
             assert_eq!(counts, super::count_nine_sse2(&a, band));

@@ -4,13 +4,13 @@
 //! done with a solution ([`Sink`]), so the benchmark fast path (count only, no budget) compiles
 //! to a loop with no callbacks or clock checks, while the [`sudokit_core::Solver`] path polls
 //! the budget once per node. A choice point copies the 128-byte board on the stack for the
-//! first branch (the guessed digit placed at once) and continues in place with that digit
-//! eliminated for the rest ("guess, then refute"; a two-candidate cell gets its other digit
-//! placed at once), so nothing is allocated while searching. The recursive search is written once
+//! first branch (a digit's first configuration in a band or stack, or a guessed digit placed
+//! at once) and continues in place with that branch excluded for the rest ("guess, then
+//! refute"), so nothing is allocated while searching. The recursive search is written once
 //! (a macro) and compiled twice, for the baseline CPU and with bit-manipulation instructions;
 //! [`crate::dispatch`] picks one at run time.
 
-use crate::board::Board;
+use crate::board::{Board, Lines};
 use sudokit_core::{End, Flow, Termination};
 
 /// Search counters, cheap to copy.
@@ -70,13 +70,14 @@ macro_rules! search_fn {
     ($(#[$attr:meta])* $vis:vis fn $name:ident using $isa:ty) => {
         $(#[$attr])*
         $vis fn $name(&mut self, mut board: Board) -> bool {
+            let mut lines = Lines::default();
             loop {
                 if self.term.should_stop() {
                     self.end = End::Budget;
                     return true;
                 }
                 self.counters.nodes += 1;
-                if !board.propagate::<$isa>() {
+                if !board.propagate::<$isa>(&mut lines) {
                     self.counters.backtracks += 1;
                     return false;
                 }
@@ -89,7 +90,7 @@ macro_rules! search_fn {
                     }
                     return false;
                 }
-                let choice = board.choose();
+                let choice = board.choose(&lines);
                 self.counters.guesses += 1;
                 let mut child = board;
                 child.assign(choice);
