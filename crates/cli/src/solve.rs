@@ -378,7 +378,14 @@ fn grid_text(g: &Grid, f: OutputFormat) -> String {
 /// 35×35, every grid the fast path sees) is written in place, a byte per cell, the same text
 /// as [`write_grid`]; every other case goes through it.
 fn push_grid(out: &mut Vec<u8>, g: &Grid, f: OutputFormat) {
-    if f == OutputFormat::Line && g.size() <= MAX_SYMBOL_SIZE {
+    if f == OutputFormat::Line && g.size() <= 9 {
+        // Up to 9×9 every value is a digit: a branch-free map the compiler vectorises.
+        out.extend(
+            g.values()
+                .iter()
+                .map(|&v| if v == 0 { b'.' } else { b'0' + v }),
+        );
+    } else if f == OutputFormat::Line && g.size() <= MAX_SYMBOL_SIZE {
         // Symbols are ASCII: one byte per cell, straight into the output.
         out.extend(g.values().iter().map(|&v| match v {
             0 => b'.',
@@ -964,31 +971,34 @@ fn run(
             Err(e).context("writing output")
         };
     }
-    for batch in rx {
-        let batch = match batch {
-            Ok(b) => b,
-            Err(e) => {
-                // A later input failed: the answers already computed are still written.
-                let _ = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
-                let _ = out.flush();
-                pb.finish_and_clear();
-                return Err(e);
-            }
-        };
-        let records = batch.len();
-        let mut pieces: Vec<Piece> = Vec::new();
-        let written = if jobs == 1 {
-            let written = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
-            let mut piece = take_piece();
-            process_batch(&batch, 0..records, &ctx, &mut piece);
-            pieces.push(piece);
-            written
-        } else {
-            let out = &mut out;
-            let summary = &mut summary;
-            let failed = &mut failed;
-            let (batch, ctx, pieces) = (&batch, &ctx, &mut pieces);
-            pool.install(|| {
+    // The whole run happens inside the pool: batch after batch, the thread that reads the
+    // channel and writes the output is one of the workers, so a batch starts without waking
+    // a thread outside the pool and waiting for it to hand the work over.
+    pool.install(move || {
+        for batch in rx {
+            let batch = match batch {
+                Ok(b) => b,
+                Err(e) => {
+                    // A later input failed: the answers already computed are still written.
+                    let _ = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
+                    let _ = out.flush();
+                    pb.finish_and_clear();
+                    return Err(e);
+                }
+            };
+            let records = batch.len();
+            let mut pieces: Vec<Piece> = Vec::new();
+            let written = if jobs == 1 {
+                let written = write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb);
+                let mut piece = take_piece();
+                process_batch(&batch, 0..records, &ctx, &mut piece);
+                pieces.push(piece);
+                written
+            } else {
+                let out = &mut out;
+                let summary = &mut summary;
+                let failed = &mut failed;
+                let (batch, ctx, pieces) = (&batch, &ctx, &mut pieces);
                 rayon::join(
                     || {
                         // Pieces split as the workers steal work (at least 4 records each):
@@ -1006,50 +1016,50 @@ fn run(
                     },
                     || write_done(out, &mut previous, summary, failed, &pb),
                 )
-            })
-            .1
-        };
-        match written {
+                .1
+            };
+            match written {
+                Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
+                Err(e) => return Err(e).context("writing output"),
+                Ok(()) => {}
+            }
+            give_back(&mut previous);
+            previous = pieces;
+            if let BatchBody::Lines { block, .. } = batch.body {
+                // The reader refills it; gone only when the reader has finished.
+                let _ = recycle.send(block);
+            }
+            // A terminal (or a slow producer) gets each answer as soon as it is ready.
+            if records < chunk_size(ctx.mode) {
+                match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb)
+                    .and_then(|()| out.flush())
+                {
+                    Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
+                    Err(e) => return Err(e).context("writing output"),
+                    Ok(()) => give_back(&mut previous),
+                }
+            }
+            pb.set_message(format!("{} records", summary.records));
+        }
+        match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb) {
             Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
             Err(e) => return Err(e).context("writing output"),
             Ok(()) => {}
         }
-        give_back(&mut previous);
-        previous = pieces;
-        if let BatchBody::Lines { block, .. } = batch.body {
-            // The reader refills it; gone only when the reader has finished.
-            let _ = recycle.send(block);
-        }
-        // A terminal (or a slow producer) gets each answer as soon as it is ready.
-        if records < chunk_size(ctx.mode) {
-            match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb)
-                .and_then(|()| out.flush())
-            {
-                Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
-                Err(e) => return Err(e).context("writing output"),
-                Ok(()) => give_back(&mut previous),
+        pb.finish_and_clear();
+        match out.flush() {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                return Err(e).context("writing output");
             }
+            _ => {}
         }
-        pb.set_message(format!("{} records", summary.records));
-    }
-    match write_done(&mut out, &mut previous, &mut summary, &mut failed, &pb) {
-        Err(e) if broken(&e) => return Ok(if failed { 1 } else { 0 }),
-        Err(e) => return Err(e).context("writing output"),
-        Ok(()) => {}
-    }
-    pb.finish_and_clear();
-    match out.flush() {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            return Err(e).context("writing output");
+        join_reader(handle)?;
+        if stats {
+            summary.print(start.elapsed());
         }
-        _ => {}
-    }
-    join_reader(handle)?;
-    if stats {
-        summary.print(start.elapsed());
-    }
-    summary.explain_failure(stats);
-    Ok(if failed { 1 } else { 0 })
+        summary.explain_failure(stats);
+        Ok(if failed { 1 } else { 0 })
+    })
 }
 
 /// `sudokit solve --all`: sequential, streaming every solution from the search callback, in

@@ -485,7 +485,24 @@ fn assign<const HS: usize, const PS: usize>(
             }
         }
     }
-    for &p in g.peers_fixed::<PS>(c) {
+    let peers = g.peers_fixed::<PS>(c);
+    if peers.len() <= 64 {
+        // Which peers still allow the digit, as a mask gathered without a branch, then
+        // walked bit by bit: a test-and-branch per peer mispredicts often, the walk once.
+        // Eliminating from one peer changes no other peer's candidates, so the mask stays
+        // true while it is walked, in the peers' order as before.
+        let mut hits = 0u64;
+        for (i, &p) in peers.iter().enumerate() {
+            hits |= u64::from(cands[p as usize] & bit != 0) << i;
+        }
+        while hits != 0 {
+            let i = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            eliminate_present::<HS>(g, cands, count, queue, peers[i] as usize, d)?;
+        }
+        return Ok(());
+    }
+    for &p in peers {
         let p = p as usize;
         if cands[p] & bit != 0 {
             eliminate_present::<HS>(g, cands, count, queue, p, d)?;

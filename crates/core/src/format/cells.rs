@@ -175,42 +175,81 @@ pub(super) fn ascii_symbols_to_values(token: &[u8], n: usize) -> Option<Vec<u8>>
         .then_some(values)
 }
 
-/// The common case: the values of an all-ASCII token of 81 symbols for the standard 9×9
-/// layout when every symbol is valid and no digit repeats in a house; `None` otherwise (the
-/// caller then takes the general path, which names what is wrong). The repeat check walks
-/// fixed-size rows of a fixed-size band, so the loops unroll and the row, column and box
-/// masks stay in registers (a mask kept in memory and updated cell after cell stalls on
-/// its own store).
-pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
-    let token: &[u8; 81] = token.try_into().ok()?;
+/// A 9×9 symbol's bit in a house mask: `1 << d` for a digit `d`, 0 for an empty cell, and
+/// [`BAD_9X9`] for a byte that is neither (a letter, whitespace, `#`, any non-ASCII byte).
+static BITS_9X9: std::sync::LazyLock<[u16; 256]> = std::sync::LazyLock::new(|| {
     let table = &*ASCII_SYMBOLS;
-    let mut values = [0u8; 81];
-    let mut bad = false;
-    for (v, &b) in values.iter_mut().zip(token) {
-        let x = table[usize::from(b & 0x7f)];
-        bad |= (x > 9) | (b > 0x7f);
-        *v = x;
-    }
-    if bad {
-        return None;
-    }
-    let mut cols = [0u16; 9];
-    let mut repeat = 0u16;
-    for band in values.as_chunks::<27>().0 {
-        let mut boxes = [0u16; 3];
-        for row in band.as_chunks::<9>().0 {
-            let mut seen = 0u16;
-            for c in 0..9 {
-                // Empty cells set bit 0, which is cleared.
-                let bit = (1u16 << row[c]) & !1;
-                repeat |= (seen | cols[c] | boxes[c / 3]) & bit;
-                seen |= bit;
-                cols[c] |= bit;
-                boxes[c / 3] |= bit;
-            }
+    let mut t = [BAD_9X9; 256];
+    for (b, slot) in t.iter_mut().enumerate().take(128) {
+        match table[b] {
+            0 => *slot = 0,
+            v @ 1..=9 => *slot = 1 << v,
+            _ => {}
         }
     }
-    (repeat == 0).then_some(values)
+    t
+});
+const BAD_9X9: u16 = 1 << 15;
+
+/// The common case: the values of an all-ASCII token of 81 symbols for the standard 9×9
+/// layout when every symbol is valid and no digit repeats in a house; `None` otherwise (the
+/// caller then takes the general path, which names what is wrong).
+///
+/// Each byte becomes its digit's bit through one table lookup, and a house repeats a digit
+/// exactly when the sum of its cells' bits differs from their union (powers of two add
+/// without a carry only when they are distinct). Sums and unions of rows, columns and boxes
+/// are element-wise over fixed-size arrays, so they vectorise; no step waits on the one
+/// before it, as a per-cell "seen" mask would.
+pub(super) fn ascii_9x9_values(token: &[u8]) -> Option<[u8; 81]> {
+    let token: &[u8; 81] = token.try_into().ok()?;
+    let table = &*BITS_9X9;
+    let mut bits = [0u16; 81];
+    let mut all = 0u16;
+    for (b, &t) in bits.iter_mut().zip(token) {
+        *b = table[usize::from(t)];
+        all |= *b;
+    }
+    if all & BAD_9X9 != 0 {
+        return None;
+    }
+    // Every byte is a digit or an empty symbol: a digit's value is its offset from '0', and
+    // every other symbol ('0' included) is an empty cell.
+    let mut values = [0u8; 81];
+    for (v, &t) in values.iter_mut().zip(token) {
+        let d = t.wrapping_sub(b'0');
+        *v = if d <= 9 { d } else { 0 };
+    }
+    let rows: &[[u16; 9]; 9] = bits.as_chunks::<9>().0.try_into().ok()?;
+    // Columns and boxes: element-wise over the rows.
+    let (mut col_sum, mut col_or) = ([0u16; 9], [0u16; 9]);
+    let (mut box_sum, mut box_or) = ([[0u16; 9]; 3], [[0u16; 9]; 3]);
+    let mut repeat = false;
+    for (r, row) in rows.iter().enumerate() {
+        let (mut sum, mut or) = (0u16, 0u16);
+        for c in 0..9 {
+            sum += row[c];
+            or |= row[c];
+            col_sum[c] += row[c];
+            col_or[c] |= row[c];
+        }
+        repeat |= sum != or;
+        let (bs, bo) = (&mut box_sum[r / 3], &mut box_or[r / 3]);
+        for c in 0..9 {
+            bs[c] += row[c];
+            bo[c] |= row[c];
+        }
+    }
+    for c in 0..9 {
+        repeat |= col_sum[c] != col_or[c];
+    }
+    for (bs, bo) in box_sum.iter().zip(&box_or) {
+        for k in 0..3 {
+            let sum = bs[3 * k] + bs[3 * k + 1] + bs[3 * k + 2];
+            let or = bo[3 * k] | bo[3 * k + 1] | bo[3 * k + 2];
+            repeat |= sum != or;
+        }
+    }
+    (!repeat).then_some(values)
 }
 
 /// Turns N² symbols into values, naming the cell of the first bad symbol.

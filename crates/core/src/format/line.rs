@@ -65,31 +65,38 @@ impl LineParser {
         text: &'a str,
         grid: &'g mut Option<Grid>,
     ) -> LineRecord<'a, 'g> {
+        // The commonest line of all: 81 valid symbols, then nothing or a separator and a
+        // label. Tokenising it and sizing the grid from the token's length would give the
+        // same answer the long way; any other line (and any bad symbol) takes that way.
+        if let Some((tok, rest)) = plain_81(text)
+            && let Some(values) = ascii_9x9_values(tok)
+            && let Some(layout) = self.standard_9x9_layout()
+        {
+            let label = rest.trim();
+            return LineRecord {
+                label: (!label.is_empty()).then_some(label),
+                puzzle: Ok(fill_9x9(grid, layout, &values)),
+            };
+        }
         let (tok, label) = split_token(text);
         let puzzle = match self.standard_9x9(tok) {
-            Ok(Some(values)) => self.layout_ref(9).map(|layout| {
-                if !grid
-                    .as_ref()
-                    .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
-                {
-                    *grid = None;
-                }
-                match grid {
-                    Some(g) => {
-                        g.set_values(&values);
-                        &*g
-                    }
-                    None => {
-                        &*grid.insert(Grid::from_checked_values(layout.clone(), values.to_vec()))
-                    }
-                }
-            }),
+            Ok(Some(values)) => self
+                .layout_ref(9)
+                .map(|layout| fill_9x9(grid, layout, &values)),
             Ok(None) => self
                 .grid_from_symbols(tok)
                 .map(|g| &*grid.insert(g)),
             Err(e) => Err(e),
         };
         LineRecord { label, puzzle }
+    }
+
+    /// The standard 9×9 layout, when these rules give an 81-symbol line that layout.
+    fn standard_9x9_layout(&mut self) -> Option<&Arc<Layout>> {
+        if self.spec.fixed_size().is_some_and(|f| f != 9) {
+            return None;
+        }
+        self.layout_ref(9).ok().filter(|l| l.is_standard_9x9())
     }
 
     /// The values of `token` when it is 81 ASCII symbols of a standard 9×9 puzzle under these
@@ -274,3 +281,34 @@ impl RecordReader for LineRecords {
         Ok(Some(input.record(no, label, puzzle, None)))
     }
 }
+
+/// `line` split after its 81st byte when that is where a token would end: the line has
+/// exactly 81 bytes, or an ASCII separator (whitespace or `#`) follows them. Whether the 81
+/// bytes are a token (no separator among them) is left to the symbol check.
+fn plain_81(line: &str) -> Option<(&[u8], &str)> {
+    let bytes = line.as_bytes();
+    let ends = match bytes.get(81) {
+        None => bytes.len() == 81,
+        Some(&b) => matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' | b'#'),
+    };
+    // Byte 81 is ASCII (or the end), so it starts a character.
+    ends.then(|| (&bytes[..81], &line[81..]))
+}
+
+/// `grid` holding `values` in `layout`: its storage reused when it already has that layout.
+fn fill_9x9<'g>(grid: &'g mut Option<Grid>, layout: &Arc<Layout>, values: &[u8; 81]) -> &'g Grid {
+    if !grid
+        .as_ref()
+        .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
+    {
+        *grid = None;
+    }
+    match grid {
+        Some(g) => {
+            g.set_values(values);
+            &*g
+        }
+        None => &*grid.insert(Grid::from_checked_values(layout.clone(), values.to_vec())),
+    }
+}
+

@@ -772,9 +772,40 @@ fn parse_into_agrees_with_parse_and_reuses_the_grid() {
         "1.3.".to_string(),
         "12é4".to_string(),
         "x".to_string(),
+        // Around the 81-symbol shortcut: what follows the symbols, and what precedes them.
+        format!("{P9}#tag"),
+        format!("{P9}\t x y \r"),
+        format!("{P9} "),
+        format!("{P9}x"),
+        format!("{P9}\u{a0}nbsp"),
+        format!(" {P9} lead"),
+        format!("{}#{}", &P9[..40], &P9[41..]),
+        format!("{}é{}", &P9[..40], &P9[42..]),
+        format!("{}A", &P9[..80]),
+        P9.replace('0', "_")
+            .replacen('_', "-", 3)
+            .replacen('_', "*", 3),
     ];
-    for detected in [false, true] {
-        let mut parser = LineParser::new(LayoutSpec::default());
+    let specs = [
+        LayoutSpec::default(),
+        LayoutSpec {
+            box_shape: Some((3, 3)),
+            ..LayoutSpec::default()
+        },
+        LayoutSpec {
+            box_shape: Some((2, 3)),
+            ..LayoutSpec::default()
+        },
+        LayoutSpec {
+            extras: vec![Extra::Diagonals],
+            ..LayoutSpec::default()
+        },
+    ];
+    for (detected, spec) in [false, true]
+        .into_iter()
+        .flat_map(|d| specs.iter().map(move |s| (d, s)))
+    {
+        let mut parser = LineParser::new(spec.clone());
         parser.detected = detected;
         let mut grid = None;
         let mut storage = None;
@@ -787,9 +818,9 @@ fn parse_into_agrees_with_parse_and_reuses_the_grid() {
                 (Err(a), Err(b)) => assert_eq!(a, b, "{line}"),
                 (a, b) => panic!("{line}: parse gave {a:?}, parse_into {b:?}"),
             }
-            // The 9×9 grids after the first reuse its storage.
+            // The standard 9×9 grids after the first reuse its storage.
             if let Some(g) = &grid
-                && g.size() == 9
+                && g.layout().is_standard_9x9()
             {
                 let at = g.values().as_ptr();
                 assert!(storage.is_none_or(|s| s == at), "{line}");
