@@ -23,7 +23,11 @@
 # -j1/s and -jN/s are records / wall seconds of the whole command, start-up included; cpu j1/s
 # is records / CPU seconds (user + system, every thread: the reader's too) of the -j1 run,
 # which a busy machine disturbs far less than wall time; "ovh us" is the CPU overhead per
-# record outside the engine, 1e6 * (1 / (cpu j1/s) - 1 / (engine/s)).
+# record outside the engine, 1e6 * (1 / (cpu j1/s) - 1 / (engine/s)). "split/s" is what the
+# machine itself gives: the file cut into JOBS parts, each solved by its own `solve -j1`
+# process at the same time (no sharing at all between them); "jN/split" is the -jN run against
+# that, so a figure near 1.00 says the batch path loses nothing to scheduling, and the gap
+# between jN/j1 and JOBS is the machine's (shared caches, clocks, neighbours on a VM).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,8 +75,28 @@ best() {
         END { for (b = 0; b in w; b++) print w[b], c[b] }'
 }
 
-printf '%-30s %-8s %7s %9s %9s %7s %9s %7s %8s %9s %8s\n' file binary records "engine/s" \
-    "-j1/s" "j1/eng" "cpu j1/s" "cpu/eng" "ovh us" "-j$jobs/s" "j$jobs/j1"
+# split FILE: the least wall seconds of $repeat runs of JOBS `solve -j1` processes at once,
+# each on its own part of FILE (the last binary of $bins).
+split_best() {
+    local dir t best=""
+    dir="$(mktemp -d)"
+    split -n "l/$jobs" "$1" "$dir/part."
+    for _ in $(seq "$repeat"); do
+        t="$({ TIMEFORMAT='%R'; time {
+            for part in "$dir"/part.*; do
+                "$bin" solve --no-progress -j1 "$part" >/dev/null &
+            done
+            wait
+        }; } 2>&1 | tail -1)"
+        best="$(awk -v a="$t" -v b="$best" 'BEGIN { print (b == "" || a < b) ? a : b }')"
+    done
+    rm -rf "$dir"
+    echo "$best"
+}
+
+printf '%-30s %-8s %7s %9s %9s %7s %9s %7s %8s %9s %8s %9s %9s\n' file binary records \
+    "engine/s" "-j1/s" "j1/eng" "cpu j1/s" "cpu/eng" "ovh us" "-j$jobs/s" "j$jobs/j1" \
+    "split/s" "j$jobs/split"
 for f in "${files[@]}"; do
     name="$(basename "$f")"
     records="$(grep -cv '^[[:space:]]*\(#.*\)\?$' "$f")"
@@ -81,16 +105,17 @@ for f in "${files[@]}"; do
         grep -o '"puzzles_per_sec": [0-9.e+]*' | head -1 | awk '{ print $2 }')"
     mapfile -t one < <(best 1 "$f")
     mapfile -t wide < <(best "$jobs" "$f")
+    ws="$(split_best "$f")"
     for b in "${!bins[@]}"; do
         label="$([ "${#bins[@]}" -gt 1 ] && [ "$b" -eq 0 ] && echo baseline || echo measured)"
         read -r w1 c1 <<<"${one[$b]}"
         read -r wn _ <<<"${wide[$b]}"
         awk -v n="$name" -v l="$label" -v r="$records" -v e="$engine" -v w1="$w1" -v c1="$c1" \
-            -v wn="$wn" 'BEGIN {
-            s1 = r / w1; sc = r / c1; sn = r / wn
-            printf "%-30s %-8s %7d %9.0f %9.0f %6.0f%% %9.0f %6.0f%% %8.2f %9.0f %7.2fx\n",
+            -v wn="$wn" -v ws="$ws" 'BEGIN {
+            s1 = r / w1; sc = r / c1; sn = r / wn; ss = r / ws
+            printf "%-30s %-8s %7d %9.0f %9.0f %6.0f%% %9.0f %6.0f%% %8.2f %9.0f %7.2fx %9.0f %8.2fx\n",
                 n, l, r, e, s1, 100 * s1 / e, sc, 100 * sc / e, 1e6 * (1 / sc - 1 / e), sn,
-                sn / s1 }'
+                sn / s1, ss, sn / ss }'
     done
     if [ "$stream" -gt 0 ]; then
         for b in "${bins[@]}"; do
