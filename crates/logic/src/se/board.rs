@@ -37,6 +37,12 @@ pub(crate) struct Shape {
     pub types: Vec<RegionType>,
     /// `region_at[t][cell]`: the index of the cell's region of type `t`, or `NONE`.
     pub region_at: Vec<Vec<u32>>,
+    /// `region_pos[t][cell]`: the cell's position in its region of type `t` (0 when none).
+    pub region_pos: Vec<Vec<u8>>,
+    /// `region_base[t]`: the number of regions of the types before `t`, so that
+    /// `region_base[t] + r` numbers every region once; `nregions` counts them all.
+    pub region_base: Vec<usize>,
+    pub nregions: usize,
     /// Peers of each cell in SE's order: the cell's regions in type order (block, row,
     /// column, extras), each in reading order, without repeats; then cells that only a pair
     /// constraint (anti-knight, anti-king) makes peers.
@@ -97,10 +103,16 @@ impl Shape {
             });
         }
         let mut region_at = vec![vec![NONE; ncells]; types.len()];
+        let mut region_pos = vec![vec![0u8; ncells]; types.len()];
+        let mut region_base = Vec::with_capacity(types.len());
+        let mut nregions = 0;
         for (t, ty) in types.iter().enumerate() {
+            region_base.push(nregions);
+            nregions += ty.regions.len();
             for (r, cells) in ty.regions.iter().enumerate() {
-                for &c in cells {
+                for (i, &c) in cells.iter().enumerate() {
                     region_at[t][c as usize] = r as u32;
+                    region_pos[t][c as usize] = i as u8;
                 }
             }
         }
@@ -174,6 +186,9 @@ impl Shape {
             ncells,
             types,
             region_at,
+            region_pos,
+            region_base,
+            nregions,
             peers,
             crossings,
             layout,

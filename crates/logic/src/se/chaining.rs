@@ -13,7 +13,7 @@
 //! and a puzzle SE rates in minutes takes well under a second at the lower levels.
 
 use super::advanced;
-use super::board::{Kind, NONE, Shape, bit, digits};
+use super::board::{Kind, NONE, Shape, bit, bits, digits};
 use super::hint::{Hint, cell_name};
 use sudokit_core::Limiter;
 use sudokit_core::solver::Termination;
@@ -51,6 +51,56 @@ type RunCache = std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>;
 pub(crate) struct OnBuf {
     items: Vec<(u32, u32, u32, Cause)>,
     par: Vec<u32>,
+}
+
+/// For the general search off the static graph: the board at the search's start, and per
+/// region and digit (index `(region_base[t] + r) * n + d - 1`) the positions in the region
+/// (bit `i`: its `i`-th cell) that hold the digit, at the start and now. The search updates
+/// `cur` as it removes candidates, so the region rule reads a count and a mask instead of
+/// walking the region's cells.
+#[derive(Default)]
+pub(crate) struct Places {
+    save: Vec<u64>,
+    start: Vec<u64>,
+    cur: Vec<u64>,
+}
+
+impl Places {
+    /// Starts a search on `cands`. The searches of one rule start from the same board
+    /// (the stack of places in [`Ctx`] gives each nesting level its own), so the
+    /// start positions are only counted when the board differs from the last one.
+    fn fill(&mut self, sh: &Shape, cands: &[u64]) {
+        let n = sh.n;
+        if self.save.as_slice() != cands {
+            self.save.clear();
+            self.save.extend_from_slice(cands);
+            self.start.clear();
+            self.start.resize(sh.nregions * n, 0);
+            for (t, ty) in sh.types.iter().enumerate() {
+                for (r, cells) in ty.regions.iter().enumerate() {
+                    let k = (sh.region_base[t] + r) * n;
+                    for (i, &c) in cells.iter().enumerate() {
+                        for d in digits(cands[c as usize]) {
+                            self.start[k + d as usize - 1] |= 1 << i;
+                        }
+                    }
+                }
+            }
+        }
+        self.cur.clear();
+        self.cur.extend_from_slice(&self.start);
+    }
+
+    /// Records that `cell` lost `d`.
+    fn remove(&mut self, sh: &Shape, cell: usize, d: u8) {
+        for t in 0..sh.types.len() {
+            let r = sh.region_at[t][cell];
+            if r != NONE {
+                let k = (sh.region_base[t] + r as usize) * sh.n + d as usize - 1;
+                self.cur[k] &= !(1u64 << sh.region_pos[t][cell]);
+            }
+        }
+    }
 }
 
 /// The static implication graph of a board, for the searches that do not change it (cycles,
@@ -601,6 +651,8 @@ pub(crate) struct Ctx<'a> {
     /// Buffers of the general search.
     pub offs_buf: Vec<u32>,
     pub ons_buf: OnBuf,
+    /// Region places of the general searches under way (one per nesting level), for reuse.
+    pub places: Vec<Places>,
     /// Least complexity among the hints of the current top-level multiple or dynamic search.
     pub bound: u32,
 }
@@ -915,43 +967,47 @@ impl Chaining {
         }
     }
 
-    /// Consequences of `p` off: the cell's last other digit on (when `y`), the digit's last
-    /// other place in each region on (when `x`). Each comes with its parents: `p`, then, when
-    /// the board differs from `source`, the eliminations (looked up in `run`) that made the
-    /// cell or region a pair.
+    /// Consequences of `p` off in the static graph: the cell's other digit on when it is a
+    /// pair (when `y`), the digit's other place in each region where it has two (when `x`);
+    /// each with `p` as its only parent.
+    fn off_to_on(l: &Links, p_id: u32, p: u32, y: bool, x: bool, out: &mut OnBuf) {
+        out.items.clear();
+        out.par.clear();
+        let i = (p >> 1) as usize;
+        if y && l.y_on[i] != NONE {
+            out.par.push(p_id);
+            out.items.push((l.y_on[i], 0, 1, Cause::NakedSingle));
+        }
+        if x {
+            let (s, len) = l.x_on[i];
+            for &(q, cause) in &l.on_list[s as usize..(s + len) as usize] {
+                let start = out.par.len() as u32;
+                out.par.push(p_id);
+                out.items.push((q, start, 1, cause));
+            }
+        }
+    }
+
+    /// Consequences of `p` off in the general search, on the current board `cands`: the
+    /// cell's last other digit on (when `y`), the digit's last other place in each region
+    /// on. Each comes with its parents: `p`, then the eliminations since the search's start
+    /// (looked up in `run`) that made the cell or region a pair. Regions are read through
+    /// `places`, which mirrors `cands`.
     #[allow(clippy::too_many_arguments)]
-    fn off_to_on(
-        links: Option<&Links>,
+    fn dyn_off_to_on(
         sh: &Shape,
         cands: &[u64],
-        source: &[u64],
+        places: &Places,
         run: &Run,
         p_id: u32,
         p: u32,
         y: bool,
-        x: bool,
         out: &mut OnBuf,
     ) {
         out.items.clear();
         out.par.clear();
-        if let Some(l) = links {
-            let i = (p >> 1) as usize;
-            let _ = l.n;
-            if y && l.y_on[i] != NONE {
-                out.par.push(p_id);
-                out.items.push((l.y_on[i], 0, 1, Cause::NakedSingle));
-            }
-            if x {
-                let (s, len) = l.x_on[i];
-                for &(q, cause) in &l.on_list[s as usize..(s + len) as usize] {
-                    let start = out.par.len() as u32;
-                    out.par.push(p_id);
-                    out.items.push((q, start, 1, cause));
-                }
-            }
-            return;
-        }
         let n = sh.n;
+        let source = &places.save;
         let (cell, d, _) = unpot(n, p);
         if y && cands[cell].count_ones() == 2 {
             let other = (cands[cell] & !bit(d)).trailing_zeros() as u8 + 1;
@@ -967,47 +1023,34 @@ impl Chaining {
             out.items
                 .push((pot(n, cell, other, true), start, len, Cause::NakedSingle));
         }
-        if x {
-            let b = bit(d);
-            for (t, ty) in sh.types.iter().enumerate() {
-                let r = sh.region_at[t][cell];
-                if r == NONE {
-                    continue;
-                }
-                let region = &ty.regions[r as usize];
-                let mut count = 0;
-                let mut other = usize::MAX;
-                for &c in region {
-                    if cands[c as usize] & b != 0 {
-                        count += 1;
-                        if c as usize != cell {
-                            other = c as usize;
-                        }
-                    }
-                }
-                if count != 2 || other == usize::MAX {
-                    continue;
-                }
-                let target = pot(n, other, d, true);
-                if out.items.iter().any(|it| it.0 == target) {
-                    continue;
-                }
-                let start = out.par.len() as u32;
-                out.par.push(p_id);
-                if !std::ptr::eq(source, cands) {
-                    for &c in region {
-                        let c = c as usize;
-                        if source[c] & b != 0
-                            && cands[c] & b == 0
-                            && let Some(id) = run.get(pot(n, c, d, false))
-                        {
-                            out.par.push(id);
-                        }
-                    }
-                }
-                let len = out.par.len() as u32 - start;
-                out.items.push((target, start, len, Cause::Hidden(t as u8)));
+        for (t, ty) in sh.types.iter().enumerate() {
+            let r = sh.region_at[t][cell];
+            if r == NONE {
+                continue;
             }
+            let k = (sh.region_base[t] + r as usize) * n + d as usize - 1;
+            let here = places.cur[k];
+            // The region's places but this cell's; when there are two places, the other
+            // is the last one in region order (the cell itself holds `d` in practice).
+            let others = here & !(1u64 << sh.region_pos[t][cell]);
+            if here.count_ones() != 2 || others == 0 {
+                continue;
+            }
+            let region = &ty.regions[r as usize];
+            let other = region[63 - others.leading_zeros() as usize] as usize;
+            let target = pot(n, other, d, true);
+            if out.items.iter().any(|it| it.0 == target) {
+                continue;
+            }
+            let start = out.par.len() as u32;
+            out.par.push(p_id);
+            for i in bits(places.start[k] & !here) {
+                if let Some(id) = run.get(pot(n, region[i] as usize, d, false)) {
+                    out.par.push(id);
+                }
+            }
+            let len = out.par.len() as u32 - start;
+            out.items.push((target, start, len, Cause::Hidden(t as u8)));
         }
     }
 
@@ -1038,7 +1081,7 @@ impl Chaining {
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
         let cycles = if search_cycles {
-            Self::cycles(Some(links), sh, cands, &mut run, root, y, x, bound.cycles)
+            Self::cycles(links, sh, cands, &mut run, root, y, x, bound.cycles)
         } else {
             Vec::new()
         };
@@ -1052,15 +1095,7 @@ impl Chaining {
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
             let targets = if search_on {
-                Self::forcing(
-                    Some(links),
-                    sh,
-                    cands,
-                    &mut chains_on,
-                    source,
-                    y,
-                    bound.forcing,
-                )
+                Self::forcing(links, sh, cands, &mut chains_on, source, y, bound.forcing)
             } else {
                 Vec::new()
             };
@@ -1069,7 +1104,7 @@ impl Chaining {
             chains_off.store(r);
             let targets_off = if search_off {
                 Self::forcing(
-                    Some(links),
+                    links,
                     sh,
                     cands,
                     &mut chains_off,
@@ -1096,7 +1131,7 @@ impl Chaining {
 
     #[allow(clippy::too_many_arguments)]
     fn cycles(
-        links: Option<&Links>,
+        links: &Links,
         sh: &Shape,
         cands: &[u64],
         run: &mut Run,
@@ -1120,7 +1155,7 @@ impl Chaining {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                Self::on_to_off(Some(links), sh, cands, pp, y, &mut offs);
                 for &q in &offs {
                     // Every node on a path is in the index, so a new pot is on no path.
                     if run.get(q).is_none() || !run.is_parent(p, q) {
@@ -1133,7 +1168,7 @@ impl Chaining {
             length += 1;
             for p in std::mem::take(&mut pending_off) {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, sh, cands, cands, run, p, pp, y, x, &mut ons);
+                Self::off_to_on(links, p, pp, y, x, &mut ons);
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
@@ -1152,7 +1187,7 @@ impl Chaining {
     }
 
     fn forcing(
-        links: Option<&Links>,
+        links: &Links,
         sh: &Shape,
         cands: &[u64],
         run: &mut Run,
@@ -1176,7 +1211,7 @@ impl Chaining {
             depth += 2;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                Self::on_to_off(Some(links), sh, cands, pp, y, &mut offs);
                 for &q in &offs {
                     let id = run.node(q, &[p], Cause::Off);
                     if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
@@ -1192,7 +1227,7 @@ impl Chaining {
             }
             for p in std::mem::take(&mut pending_off) {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, sh, cands, cands, run, p, pp, y, true, &mut ons);
+                Self::off_to_on(links, p, pp, y, true, &mut ons);
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
@@ -1374,12 +1409,14 @@ impl Chaining {
         let sh = ctx.shape;
         if let Some(l) = links {
             // A static search leaves the board as it is.
-            let save: Vec<u64> = Vec::new();
-            return self.chain_inner(ctx, Some(l), sh, cands, &save, run);
+            // (Its places are never read: an empty set allocates nothing.)
+            return self.chain_inner(ctx, Some(l), sh, cands, &mut Places::default(), run);
         }
-        let save: Vec<u64> = cands.to_vec();
-        let result = self.chain_inner(ctx, None, sh, cands, &save, run);
-        cands.copy_from_slice(&save);
+        let mut places = ctx.places.pop().unwrap_or_default();
+        places.fill(sh, cands);
+        let result = self.chain_inner(ctx, None, sh, cands, &mut places, run);
+        cands.copy_from_slice(&places.save);
+        ctx.places.push(places);
         result
     }
 
@@ -1389,7 +1426,7 @@ impl Chaining {
         links: Option<&Links>,
         sh: &Shape,
         cands: &mut [u64],
-        save: &[u64],
+        places: &mut Places,
         run: &mut Run,
     ) -> Result<Option<(u32, u32)>, Stopped> {
         let y = !self.nishio;
@@ -1423,10 +1460,14 @@ impl Chaining {
                 let p = run.off[hoff];
                 hoff += 1;
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, sh, cands, save, run, p, pp, y, true, &mut ons);
+                match links {
+                    Some(l) => Self::off_to_on(l, p, pp, y, true, &mut ons),
+                    None => Self::dyn_off_to_on(sh, cands, places, run, p, pp, y, &mut ons),
+                }
                 if self.dynamic {
                     let (c, d, _) = unpot(sh.n, pp);
                     cands[c] &= !bit(d);
+                    places.remove(sh, c, d);
                 }
                 let mut absurd = None;
                 for k in 0..ons.items.len() {
@@ -1453,7 +1494,7 @@ impl Chaining {
                 if let Err(e) = ctx.tick() {
                     break Err(e);
                 }
-                let adv = match advanced::potentials(ctx, self.level, cands, save) {
+                let adv = match advanced::potentials(ctx, self.level, cands, &places.save) {
                     Ok(a) => a,
                     Err(e) => break Err(e),
                 };

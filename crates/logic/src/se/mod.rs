@@ -322,6 +322,7 @@ fn first_hint(
                 queue: std::mem::take(&mut scratch.queue),
                 offs_buf: Vec::new(),
                 ons_buf: Default::default(),
+                places: Vec::new(),
                 bound: u32::MAX,
             };
             let mut cands = board.cands.clone();
