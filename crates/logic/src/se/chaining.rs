@@ -276,6 +276,12 @@ impl Reach {
         for v in 0..nodes {
             members[comp[v] as usize].push(v as u32);
         }
+        // A sink (one node, no successors: most "off" nodes) reaches only itself, so its
+        // bit is set directly; a component merges each other component's row once.
+        let sink = |cw: usize, w: u32| {
+            members[cw].len() == 1 && start[w as usize] == start[w as usize + 1]
+        };
+        let mut merged = vec![u32::MAX; ncomp];
         for (c, mem) in members.iter().enumerate() {
             let (done, rest) = reach.split_at_mut(c * words);
             let row = &mut rest[..words];
@@ -283,7 +289,13 @@ impl Reach {
                 row[v as usize / 64] |= 1 << (v % 64);
                 for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
                     let cw = comp[w as usize] as usize;
-                    if cw != c {
+                    if cw == c || merged[cw] == c as u32 {
+                        continue;
+                    }
+                    merged[cw] = c as u32;
+                    if sink(cw, w) {
+                        row[w as usize / 64] |= 1 << (w % 64);
+                    } else {
                         let other = &done[cw * words..(cw + 1) * words];
                         for (a, b) in row.iter_mut().zip(other) {
                             *a |= b;
