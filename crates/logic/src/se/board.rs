@@ -47,6 +47,11 @@ pub(crate) struct Shape {
     /// column, extras), each in reading order, without repeats; then cells that only a pair
     /// constraint (anti-knight, anti-king) makes peers.
     pub peers: Vec<Vec<u16>>,
+    /// `peer_places[t][cell]`: the positions, in the cell's region of type `t`, of the peers
+    /// that region adds to `peers` (the cells no earlier type's region of the cell holds);
+    /// `region_peers[cell]`: how many of the cell's peers come from its regions.
+    pub peer_places: Vec<Vec<u64>>,
+    pub region_peers: Vec<usize>,
     /// `crossings[t1][i1][t2]`: the regions `i2` of type `t2` that share cells with region
     /// `i1` of type `t1`, ascending, each with two position masks: the positions of region
     /// `i1` inside `i2`, and the positions of `i2` outside `i1` (intersection rules).
@@ -117,6 +122,8 @@ impl Shape {
             }
         }
         let mut peers = Vec::with_capacity(ncells);
+        let mut region_peers = Vec::with_capacity(ncells);
+        let mut peer_places = vec![vec![0u64; ncells]; types.len()];
         let mut seen = vec![usize::MAX; ncells];
         for cell in 0..ncells {
             let mut list = Vec::new();
@@ -126,13 +133,15 @@ impl Shape {
                 if r == NONE {
                     continue;
                 }
-                for &c in &ty.regions[r as usize] {
+                for (i, &c) in ty.regions[r as usize].iter().enumerate() {
                     if seen[c as usize] != cell {
                         seen[c as usize] = cell;
                         list.push(c);
+                        peer_places[t][cell] |= 1 << i;
                     }
                 }
             }
+            region_peers.push(list.len());
             for &p in layout.peers(Cell(cell as u16)) {
                 if seen[p.index()] != cell {
                     seen[p.index()] = cell;
@@ -190,6 +199,8 @@ impl Shape {
             region_base,
             nregions,
             peers,
+            peer_places,
+            region_peers,
             crossings,
             layout,
         }

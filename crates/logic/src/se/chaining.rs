@@ -941,27 +941,30 @@ impl Chaining {
 
     // ---- the implication rules -------------------------------------------------------
 
-    /// Consequences of `p` on: the cell's other digits off (when `y`), then the digit off in
-    /// every peer, in SE's region order.
-    fn on_to_off(
-        links: Option<&Links>,
+    /// Consequences of `p` on in the static graph: the cell's other digits off (when `y`),
+    /// then the digit off in every peer, in SE's region order.
+    fn on_to_off(l: &Links, p: u32, y: bool, out: &mut Vec<u32>) {
+        out.clear();
+        let i = (p >> 1) as usize;
+        if y {
+            let (s, len) = l.y_off[i];
+            out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
+        }
+        let (s, len) = l.x_off[i];
+        out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
+    }
+
+    /// The same in the general search, on the current board `cands`; the peers in the
+    /// cell's regions are read from `places` (which mirrors `cands`) in the same order.
+    fn dyn_on_to_off(
         sh: &Shape,
         cands: &[u64],
+        places: &Places,
         p: u32,
         y: bool,
         out: &mut Vec<u32>,
     ) {
         out.clear();
-        if let Some(l) = links {
-            let i = (p >> 1) as usize;
-            if y {
-                let (s, len) = l.y_off[i];
-                out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
-            }
-            let (s, len) = l.x_off[i];
-            out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
-            return;
-        }
         let n = sh.n;
         let (cell, d, _) = unpot(n, p);
         if y {
@@ -971,8 +974,19 @@ impl Chaining {
                 }
             }
         }
+        for (t, ty) in sh.types.iter().enumerate() {
+            let r = sh.region_at[t][cell];
+            if r == NONE {
+                continue;
+            }
+            let k = (sh.region_base[t] + r as usize) * n + d as usize - 1;
+            let region = &ty.regions[r as usize];
+            for i in bits(places.cur[k] & sh.peer_places[t][cell]) {
+                out.push(pot(n, region[i] as usize, d, false));
+            }
+        }
         let b = bit(d);
-        for &q in &sh.peers[cell] {
+        for &q in &sh.peers[cell][sh.region_peers[cell]..] {
             if cands[q as usize] & b != 0 {
                 out.push(pot(n, q as usize, d, false));
             }
@@ -1093,7 +1107,7 @@ impl Chaining {
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
         let cycles = if search_cycles {
-            Self::cycles(links, sh, cands, &mut run, root, y, x, bound.cycles)
+            Self::cycles(links, &mut run, root, y, x, bound.cycles)
         } else {
             Vec::new()
         };
@@ -1107,7 +1121,7 @@ impl Chaining {
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
             let targets = if search_on {
-                Self::forcing(links, sh, cands, &mut chains_on, source, y, bound.forcing)
+                Self::forcing(links, &mut chains_on, source, y, bound.forcing)
             } else {
                 Vec::new()
             };
@@ -1115,15 +1129,7 @@ impl Chaining {
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
             let targets_off = if search_off {
-                Self::forcing(
-                    links,
-                    sh,
-                    cands,
-                    &mut chains_off,
-                    source ^ 1,
-                    y,
-                    bound.forcing,
-                )
+                Self::forcing(links, &mut chains_off, source ^ 1, y, bound.forcing)
             } else {
                 Vec::new()
             };
@@ -1141,11 +1147,8 @@ impl Chaining {
         ctx.recycle(run);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn cycles(
         links: &Links,
-        sh: &Shape,
-        cands: &[u64],
         run: &mut Run,
         root: u32,
         y: bool,
@@ -1167,7 +1170,7 @@ impl Chaining {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(Some(links), sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, pp, y, &mut offs);
                 for &q in &offs {
                     // Every node on a path is in the index, so a new pot is on no path.
                     if run.get(q).is_none() || !run.is_parent(p, q) {
@@ -1198,15 +1201,7 @@ impl Chaining {
         found
     }
 
-    fn forcing(
-        links: &Links,
-        sh: &Shape,
-        cands: &[u64],
-        run: &mut Run,
-        source: u32,
-        y: bool,
-        max_depth: u32,
-    ) -> Vec<u32> {
+    fn forcing(links: &Links, run: &mut Run, source: u32, y: bool, max_depth: u32) -> Vec<u32> {
         let mut pending_on: Vec<u32> = run.on.clone();
         // Depth of the "on" layer of the coming round (an "off" root's first round has
         // none: its "on" consequences are at depth 1).
@@ -1223,7 +1218,7 @@ impl Chaining {
             depth += 2;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(Some(links), sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, pp, y, &mut offs);
                 for &q in &offs {
                     let id = run.node(q, &[p], Cause::Off);
                     if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
@@ -1452,7 +1447,10 @@ impl Chaining {
                 let p = run.on[hon];
                 hon += 1;
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                match links {
+                    Some(l) => Self::on_to_off(l, pp, y, &mut offs),
+                    None => Self::dyn_on_to_off(sh, cands, places, pp, y, &mut offs),
+                }
                 let mut absurd = None;
                 for &q in &offs {
                     if let Some(on) = run.get(q | 1) {

@@ -283,6 +283,7 @@ struct Scratch {
     queue: Vec<u32>,
     seen: Vec<u32>,
     stamp: u32,
+    places: Vec<chaining::Places>,
 }
 
 fn first_hint(
@@ -322,7 +323,7 @@ fn first_hint(
                 queue: std::mem::take(&mut scratch.queue),
                 offs_buf: Vec::new(),
                 ons_buf: Default::default(),
-                places: Vec::new(),
+                places: std::mem::take(&mut scratch.places),
                 bound: u32::MAX,
             };
             let mut cands = board.cands.clone();
@@ -331,6 +332,7 @@ fn first_hint(
             scratch.stamp = ctx.stamp;
             scratch.pool = std::mem::take(&mut ctx.pool);
             scratch.queue = std::mem::take(&mut ctx.queue);
+            scratch.places = std::mem::take(&mut ctx.places);
             result?.into_iter().next()
         }
     })
