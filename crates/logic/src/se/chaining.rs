@@ -183,6 +183,41 @@ impl Links {
     }
 }
 
+/// The static graph of a board and its reach sets for both kinds of links, kept in [`Ctx`]
+/// from one static rule to the next: forcing chains and multiple forcing chains build the
+/// same ones when they run on the same board.
+pub(crate) struct StaticGraph {
+    cands: Vec<u64>,
+    links: Links,
+    /// `None` until asked for; then `Reach::new(.., true, true)`.
+    reach_xy: Option<Option<Reach>>,
+}
+
+impl StaticGraph {
+    /// The graph of `cands`: the one kept in `ctx` when it is that board's, else a new one.
+    fn take(ctx: &mut Ctx<'_>, cands: &[u64]) -> StaticGraph {
+        match ctx.graph.take() {
+            Some(g) if g.cands.as_slice() == cands => g,
+            _ => StaticGraph {
+                cands: cands.to_vec(),
+                links: Links::new(ctx.shape, cands),
+                reach_xy: None,
+            },
+        }
+    }
+
+    fn ensure_xy(&mut self) {
+        if self.reach_xy.is_none() {
+            self.reach_xy = Some(Reach::new(&self.links, &self.cands, true, true));
+        }
+    }
+
+    /// The reach sets for both kinds of links (after [`StaticGraph::ensure_xy`]).
+    fn xy(&self) -> Option<&Reach> {
+        self.reach_xy.as_ref().and_then(Option::as_ref)
+    }
+}
+
 /// For one pass of the static searches (link kinds `y` and `x`): which assumptions can
 /// reach their own negation, "on" ⇒ "off" (a forcing chain that removes the digit) and
 /// "off" ⇒ "on" (one that places it). A forcing-chain search from a root finds a target
@@ -665,6 +700,8 @@ pub(crate) struct Ctx<'a> {
     pub ons_buf: OnBuf,
     /// Region places of the general searches under way (one per nesting level), for reuse.
     pub places: Vec<Places>,
+    /// The last static graph built, for the next static rule on the same board.
+    pub graph: Option<StaticGraph>,
     /// Least complexity among the hints of the current top-level multiple or dynamic search.
     pub bound: u32,
 }
@@ -894,21 +931,28 @@ impl Chaining {
         if self.multiple || self.dynamic {
             self.multiple_chains(ctx, cands, &mut out)?;
         } else {
-            let links = Links::new(ctx.shape, cands);
+            let mut graph = StaticGraph::take(ctx, cands);
             // At the top level only the first hint after the sort is used, so a search may
             // stop at the depth past which no hint can come before the best one found so far
             // (a hint's complexity is at least its node's depth in these single-parent
             // trees). A nested search reports every hint and is never bounded.
             let top = ctx.rule_source.is_none();
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                // The reachability filter tells which searches can find anything.
-                let reach = Reach::new(&links, cands, y, x);
                 // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
                 // below that is known, the third pass cannot change which hint comes first.
                 // (A nested search reports every hint, so it makes all three passes.)
                 if x && y && ctx.rule_source.is_none() && out.iter().any(|h| h.rating < 7.0) {
                     continue;
                 }
+                // The reachability filter tells which searches can find anything.
+                let owned;
+                let reach = if x && y {
+                    graph.ensure_xy();
+                    graph.xy()
+                } else {
+                    owned = Reach::new(&graph.links, cands, y, x);
+                    owned.as_ref()
+                };
                 for cell in 0..ctx.shape.ncells {
                     if ctx.values[cell] != 0 || cands[cell].count_ones() <= 1 {
                         continue;
@@ -921,13 +965,15 @@ impl Chaining {
                             StaticBound::NONE
                         };
                         let i = cell * ctx.shape.n + d as usize - 1;
-                        let searches = reach.as_ref().map_or((true, true, true), |r| {
+                        let searches = reach.map_or((true, true, true), |r| {
                             (r.cycles[i], r.removes[i], r.places[i])
                         });
-                        self.unary(ctx, &links, cands, cell, d, y, x, bound, searches, &mut out);
+                        let links = &graph.links;
+                        self.unary(ctx, links, cands, cell, d, y, x, bound, searches, &mut out);
                     }
                 }
             }
+            ctx.graph = Some(graph);
         }
         out.sort_by(|a, b| {
             a.rating
@@ -1536,13 +1582,16 @@ impl Chaining {
     ) -> Result<(), Stopped> {
         let sh = ctx.shape;
         let n = sh.n;
-        let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
-        let links = static_links.as_ref();
+        let mut graph = (!self.dynamic && self.level == 0).then(|| StaticGraph::take(ctx, cands));
         // Static multiple forcing chains give only cell and region forcing chains: a cell
         // whose digits' searches, and whose regions' places, cannot meet anywhere has none.
-        let reach = (links.is_some() && !self.nishio)
-            .then(|| links.and_then(|l| Reach::new(l, cands, true, true)))
-            .flatten();
+        if !self.nishio
+            && let Some(g) = &mut graph
+        {
+            g.ensure_xy();
+        }
+        let reach = graph.as_ref().filter(|_| !self.nishio).and_then(|g| g.xy());
+        let links = graph.as_ref().map(|g| &g.links);
         let mut acc = Vec::new();
         let mut cache = RunCache::new();
         let outer_bound = std::mem::replace(&mut ctx.bound, u32::MAX);
@@ -1681,6 +1730,9 @@ impl Chaining {
             ctx.recycle(run);
         }
         ctx.bound = outer_bound;
+        if graph.is_some() {
+            ctx.graph = graph;
+        }
         Ok(())
     }
 

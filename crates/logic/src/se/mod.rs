@@ -284,6 +284,7 @@ struct Scratch {
     seen: Vec<u32>,
     stamp: u32,
     places: Vec<chaining::Places>,
+    graph: Option<chaining::StaticGraph>,
 }
 
 fn first_hint(
@@ -324,6 +325,7 @@ fn first_hint(
                 offs_buf: Vec::new(),
                 ons_buf: Default::default(),
                 places: std::mem::take(&mut scratch.places),
+                graph: scratch.graph.take(),
                 bound: u32::MAX,
             };
             let mut cands = board.cands.clone();
@@ -333,6 +335,7 @@ fn first_hint(
             scratch.pool = std::mem::take(&mut ctx.pool);
             scratch.queue = std::mem::take(&mut ctx.queue);
             scratch.places = std::mem::take(&mut ctx.places);
+            scratch.graph = ctx.graph.take();
             result?.into_iter().next()
         }
     })
