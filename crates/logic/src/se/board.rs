@@ -37,10 +37,21 @@ pub(crate) struct Shape {
     pub types: Vec<RegionType>,
     /// `region_at[t][cell]`: the index of the cell's region of type `t`, or `NONE`.
     pub region_at: Vec<Vec<u32>>,
+    /// `region_pos[t][cell]`: the cell's position in its region of type `t` (0 when none).
+    pub region_pos: Vec<Vec<u8>>,
+    /// `region_base[t]`: the number of regions of the types before `t`, so that
+    /// `region_base[t] + r` numbers every region once; `nregions` counts them all.
+    pub region_base: Vec<usize>,
+    pub nregions: usize,
     /// Peers of each cell in SE's order: the cell's regions in type order (block, row,
     /// column, extras), each in reading order, without repeats; then cells that only a pair
     /// constraint (anti-knight, anti-king) makes peers.
     pub peers: Vec<Vec<u16>>,
+    /// `peer_places[t][cell]`: the positions, in the cell's region of type `t`, of the peers
+    /// that region adds to `peers` (the cells no earlier type's region of the cell holds);
+    /// `region_peers[cell]`: how many of the cell's peers come from its regions.
+    pub peer_places: Vec<Vec<u64>>,
+    pub region_peers: Vec<usize>,
     /// `crossings[t1][i1][t2]`: the regions `i2` of type `t2` that share cells with region
     /// `i1` of type `t1`, ascending, each with two position masks: the positions of region
     /// `i1` inside `i2`, and the positions of `i2` outside `i1` (intersection rules).
@@ -97,14 +108,22 @@ impl Shape {
             });
         }
         let mut region_at = vec![vec![NONE; ncells]; types.len()];
+        let mut region_pos = vec![vec![0u8; ncells]; types.len()];
+        let mut region_base = Vec::with_capacity(types.len());
+        let mut nregions = 0;
         for (t, ty) in types.iter().enumerate() {
+            region_base.push(nregions);
+            nregions += ty.regions.len();
             for (r, cells) in ty.regions.iter().enumerate() {
-                for &c in cells {
+                for (i, &c) in cells.iter().enumerate() {
                     region_at[t][c as usize] = r as u32;
+                    region_pos[t][c as usize] = i as u8;
                 }
             }
         }
         let mut peers = Vec::with_capacity(ncells);
+        let mut region_peers = Vec::with_capacity(ncells);
+        let mut peer_places = vec![vec![0u64; ncells]; types.len()];
         let mut seen = vec![usize::MAX; ncells];
         for cell in 0..ncells {
             let mut list = Vec::new();
@@ -114,13 +133,15 @@ impl Shape {
                 if r == NONE {
                     continue;
                 }
-                for &c in &ty.regions[r as usize] {
+                for (i, &c) in ty.regions[r as usize].iter().enumerate() {
                     if seen[c as usize] != cell {
                         seen[c as usize] = cell;
                         list.push(c);
+                        peer_places[t][cell] |= 1 << i;
                     }
                 }
             }
+            region_peers.push(list.len());
             for &p in layout.peers(Cell(cell as u16)) {
                 if seen[p.index()] != cell {
                     seen[p.index()] = cell;
@@ -174,7 +195,12 @@ impl Shape {
             ncells,
             types,
             region_at,
+            region_pos,
+            region_base,
+            nregions,
             peers,
+            peer_places,
+            region_peers,
             crossings,
             layout,
         }

@@ -13,7 +13,7 @@
 //! and a puzzle SE rates in minutes takes well under a second at the lower levels.
 
 use super::advanced;
-use super::board::{Kind, NONE, Shape, bit, digits};
+use super::board::{Kind, NONE, Shape, bit, bits, digits};
 use super::hint::{Hint, cell_name};
 use sudokit_core::Limiter;
 use sudokit_core::solver::Termination;
@@ -51,6 +51,56 @@ type RunCache = std::collections::HashMap<u32, (Run, Option<(u32, u32)>)>;
 pub(crate) struct OnBuf {
     items: Vec<(u32, u32, u32, Cause)>,
     par: Vec<u32>,
+}
+
+/// For the general search off the static graph: the board at the search's start, and per
+/// region and digit (index `(region_base[t] + r) * n + d - 1`) the positions in the region
+/// (bit `i`: its `i`-th cell) that hold the digit, at the start and now. The search updates
+/// `cur` as it removes candidates, so the region rule reads a count and a mask instead of
+/// walking the region's cells.
+#[derive(Default)]
+pub(crate) struct Places {
+    save: Vec<u64>,
+    start: Vec<u64>,
+    cur: Vec<u64>,
+}
+
+impl Places {
+    /// Starts a search on `cands`. The searches of one rule start from the same board
+    /// (the stack of places in [`Ctx`] gives each nesting level its own), so the
+    /// start positions are only counted when the board differs from the last one.
+    fn fill(&mut self, sh: &Shape, cands: &[u64]) {
+        let n = sh.n;
+        if self.save.as_slice() != cands {
+            self.save.clear();
+            self.save.extend_from_slice(cands);
+            self.start.clear();
+            self.start.resize(sh.nregions * n, 0);
+            for (t, ty) in sh.types.iter().enumerate() {
+                for (r, cells) in ty.regions.iter().enumerate() {
+                    let k = (sh.region_base[t] + r) * n;
+                    for (i, &c) in cells.iter().enumerate() {
+                        for d in digits(cands[c as usize]) {
+                            self.start[k + d as usize - 1] |= 1 << i;
+                        }
+                    }
+                }
+            }
+        }
+        self.cur.clear();
+        self.cur.extend_from_slice(&self.start);
+    }
+
+    /// Records that `cell` lost `d`.
+    fn remove(&mut self, sh: &Shape, cell: usize, d: u8) {
+        for t in 0..sh.types.len() {
+            let r = sh.region_at[t][cell];
+            if r != NONE {
+                let k = (sh.region_base[t] + r as usize) * sh.n + d as usize - 1;
+                self.cur[k] &= !(1u64 << sh.region_pos[t][cell]);
+            }
+        }
+    }
 }
 
 /// The static implication graph of a board, for the searches that do not change it (cycles,
@@ -130,6 +180,41 @@ impl Links {
             }
         }
         l
+    }
+}
+
+/// The static graph of a board and its reach sets for both kinds of links, kept in [`Ctx`]
+/// from one static rule to the next: forcing chains and multiple forcing chains build the
+/// same ones when they run on the same board.
+pub(crate) struct StaticGraph {
+    cands: Vec<u64>,
+    links: Links,
+    /// `None` until asked for; then `Reach::new(.., true, true)`.
+    reach_xy: Option<Option<Reach>>,
+}
+
+impl StaticGraph {
+    /// The graph of `cands`: the one kept in `ctx` when it is that board's, else a new one.
+    fn take(ctx: &mut Ctx<'_>, cands: &[u64]) -> StaticGraph {
+        match ctx.graph.take() {
+            Some(g) if g.cands.as_slice() == cands => g,
+            _ => StaticGraph {
+                cands: cands.to_vec(),
+                links: Links::new(ctx.shape, cands),
+                reach_xy: None,
+            },
+        }
+    }
+
+    fn ensure_xy(&mut self) {
+        if self.reach_xy.is_none() {
+            self.reach_xy = Some(Reach::new(&self.links, &self.cands, true, true));
+        }
+    }
+
+    /// The reach sets for both kinds of links (after [`StaticGraph::ensure_xy`]).
+    fn xy(&self) -> Option<&Reach> {
+        self.reach_xy.as_ref().and_then(Option::as_ref)
     }
 }
 
@@ -226,6 +311,12 @@ impl Reach {
         for v in 0..nodes {
             members[comp[v] as usize].push(v as u32);
         }
+        // A sink (one node, no successors: most "off" nodes) reaches only itself, so its
+        // bit is set directly; a component merges each other component's row once.
+        let sink = |cw: usize, w: u32| {
+            members[cw].len() == 1 && start[w as usize] == start[w as usize + 1]
+        };
+        let mut merged = vec![u32::MAX; ncomp];
         for (c, mem) in members.iter().enumerate() {
             let (done, rest) = reach.split_at_mut(c * words);
             let row = &mut rest[..words];
@@ -233,7 +324,13 @@ impl Reach {
                 row[v as usize / 64] |= 1 << (v % 64);
                 for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
                     let cw = comp[w as usize] as usize;
-                    if cw != c {
+                    if cw == c || merged[cw] == c as u32 {
+                        continue;
+                    }
+                    merged[cw] = c as u32;
+                    if sink(cw, w) {
+                        row[w as usize / 64] |= 1 << (w % 64);
+                    } else {
                         let other = &done[cw * words..(cw + 1) * words];
                         for (a, b) in row.iter_mut().zip(other) {
                             *a |= b;
@@ -601,6 +698,10 @@ pub(crate) struct Ctx<'a> {
     /// Buffers of the general search.
     pub offs_buf: Vec<u32>,
     pub ons_buf: OnBuf,
+    /// Region places of the general searches under way (one per nesting level), for reuse.
+    pub places: Vec<Places>,
+    /// The last static graph built, for the next static rule on the same board.
+    pub graph: Option<StaticGraph>,
     /// Least complexity among the hints of the current top-level multiple or dynamic search.
     pub bound: u32,
 }
@@ -830,21 +931,28 @@ impl Chaining {
         if self.multiple || self.dynamic {
             self.multiple_chains(ctx, cands, &mut out)?;
         } else {
-            let links = Links::new(ctx.shape, cands);
+            let mut graph = StaticGraph::take(ctx, cands);
             // At the top level only the first hint after the sort is used, so a search may
             // stop at the depth past which no hint can come before the best one found so far
             // (a hint's complexity is at least its node's depth in these single-parent
             // trees). A nested search reports every hint and is never bounded.
             let top = ctx.rule_source.is_none();
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                // The reachability filter tells which searches can find anything.
-                let reach = Reach::new(&links, cands, y, x);
                 // Hints with both kinds of links rate 7.0 and more: when an X- or Y-only hint
                 // below that is known, the third pass cannot change which hint comes first.
                 // (A nested search reports every hint, so it makes all three passes.)
                 if x && y && ctx.rule_source.is_none() && out.iter().any(|h| h.rating < 7.0) {
                     continue;
                 }
+                // The reachability filter tells which searches can find anything.
+                let owned;
+                let reach = if x && y {
+                    graph.ensure_xy();
+                    graph.xy()
+                } else {
+                    owned = Reach::new(&graph.links, cands, y, x);
+                    owned.as_ref()
+                };
                 for cell in 0..ctx.shape.ncells {
                     if ctx.values[cell] != 0 || cands[cell].count_ones() <= 1 {
                         continue;
@@ -857,13 +965,15 @@ impl Chaining {
                             StaticBound::NONE
                         };
                         let i = cell * ctx.shape.n + d as usize - 1;
-                        let searches = reach.as_ref().map_or((true, true, true), |r| {
+                        let searches = reach.map_or((true, true, true), |r| {
                             (r.cycles[i], r.removes[i], r.places[i])
                         });
-                        self.unary(ctx, &links, cands, cell, d, y, x, bound, searches, &mut out);
+                        let links = &graph.links;
+                        self.unary(ctx, links, cands, cell, d, y, x, bound, searches, &mut out);
                     }
                 }
             }
+            ctx.graph = Some(graph);
         }
         out.sort_by(|a, b| {
             a.rating
@@ -877,27 +987,30 @@ impl Chaining {
 
     // ---- the implication rules -------------------------------------------------------
 
-    /// Consequences of `p` on: the cell's other digits off (when `y`), then the digit off in
-    /// every peer, in SE's region order.
-    fn on_to_off(
-        links: Option<&Links>,
+    /// Consequences of `p` on in the static graph: the cell's other digits off (when `y`),
+    /// then the digit off in every peer, in SE's region order.
+    fn on_to_off(l: &Links, p: u32, y: bool, out: &mut Vec<u32>) {
+        out.clear();
+        let i = (p >> 1) as usize;
+        if y {
+            let (s, len) = l.y_off[i];
+            out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
+        }
+        let (s, len) = l.x_off[i];
+        out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
+    }
+
+    /// The same in the general search, on the current board `cands`; the peers in the
+    /// cell's regions are read from `places` (which mirrors `cands`) in the same order.
+    fn dyn_on_to_off(
         sh: &Shape,
         cands: &[u64],
+        places: &Places,
         p: u32,
         y: bool,
         out: &mut Vec<u32>,
     ) {
         out.clear();
-        if let Some(l) = links {
-            let i = (p >> 1) as usize;
-            if y {
-                let (s, len) = l.y_off[i];
-                out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
-            }
-            let (s, len) = l.x_off[i];
-            out.extend_from_slice(&l.list[s as usize..(s + len) as usize]);
-            return;
-        }
         let n = sh.n;
         let (cell, d, _) = unpot(n, p);
         if y {
@@ -907,51 +1020,66 @@ impl Chaining {
                 }
             }
         }
+        for (t, ty) in sh.types.iter().enumerate() {
+            let r = sh.region_at[t][cell];
+            if r == NONE {
+                continue;
+            }
+            let k = (sh.region_base[t] + r as usize) * n + d as usize - 1;
+            let region = &ty.regions[r as usize];
+            for i in bits(places.cur[k] & sh.peer_places[t][cell]) {
+                out.push(pot(n, region[i] as usize, d, false));
+            }
+        }
         let b = bit(d);
-        for &q in &sh.peers[cell] {
+        for &q in &sh.peers[cell][sh.region_peers[cell]..] {
             if cands[q as usize] & b != 0 {
                 out.push(pot(n, q as usize, d, false));
             }
         }
     }
 
-    /// Consequences of `p` off: the cell's last other digit on (when `y`), the digit's last
-    /// other place in each region on (when `x`). Each comes with its parents: `p`, then, when
-    /// the board differs from `source`, the eliminations (looked up in `run`) that made the
-    /// cell or region a pair.
+    /// Consequences of `p` off in the static graph: the cell's other digit on when it is a
+    /// pair (when `y`), the digit's other place in each region where it has two (when `x`);
+    /// each with `p` as its only parent.
+    fn off_to_on(l: &Links, p_id: u32, p: u32, y: bool, x: bool, out: &mut OnBuf) {
+        out.items.clear();
+        out.par.clear();
+        let i = (p >> 1) as usize;
+        if y && l.y_on[i] != NONE {
+            out.par.push(p_id);
+            out.items.push((l.y_on[i], 0, 1, Cause::NakedSingle));
+        }
+        if x {
+            let (s, len) = l.x_on[i];
+            for &(q, cause) in &l.on_list[s as usize..(s + len) as usize] {
+                let start = out.par.len() as u32;
+                out.par.push(p_id);
+                out.items.push((q, start, 1, cause));
+            }
+        }
+    }
+
+    /// Consequences of `p` off in the general search, on the current board `cands`: the
+    /// cell's last other digit on (when `y`), the digit's last other place in each region
+    /// on. Each comes with its parents: `p`, then the eliminations since the search's start
+    /// (looked up in `run`) that made the cell or region a pair. Regions are read through
+    /// `places`, which mirrors `cands`.
     #[allow(clippy::too_many_arguments)]
-    fn off_to_on(
-        links: Option<&Links>,
+    fn dyn_off_to_on(
         sh: &Shape,
         cands: &[u64],
-        source: &[u64],
+        places: &Places,
         run: &Run,
         p_id: u32,
         p: u32,
         y: bool,
-        x: bool,
         out: &mut OnBuf,
     ) {
         out.items.clear();
         out.par.clear();
-        if let Some(l) = links {
-            let i = (p >> 1) as usize;
-            let _ = l.n;
-            if y && l.y_on[i] != NONE {
-                out.par.push(p_id);
-                out.items.push((l.y_on[i], 0, 1, Cause::NakedSingle));
-            }
-            if x {
-                let (s, len) = l.x_on[i];
-                for &(q, cause) in &l.on_list[s as usize..(s + len) as usize] {
-                    let start = out.par.len() as u32;
-                    out.par.push(p_id);
-                    out.items.push((q, start, 1, cause));
-                }
-            }
-            return;
-        }
         let n = sh.n;
+        let source = &places.save;
         let (cell, d, _) = unpot(n, p);
         if y && cands[cell].count_ones() == 2 {
             let other = (cands[cell] & !bit(d)).trailing_zeros() as u8 + 1;
@@ -967,47 +1095,34 @@ impl Chaining {
             out.items
                 .push((pot(n, cell, other, true), start, len, Cause::NakedSingle));
         }
-        if x {
-            let b = bit(d);
-            for (t, ty) in sh.types.iter().enumerate() {
-                let r = sh.region_at[t][cell];
-                if r == NONE {
-                    continue;
-                }
-                let region = &ty.regions[r as usize];
-                let mut count = 0;
-                let mut other = usize::MAX;
-                for &c in region {
-                    if cands[c as usize] & b != 0 {
-                        count += 1;
-                        if c as usize != cell {
-                            other = c as usize;
-                        }
-                    }
-                }
-                if count != 2 || other == usize::MAX {
-                    continue;
-                }
-                let target = pot(n, other, d, true);
-                if out.items.iter().any(|it| it.0 == target) {
-                    continue;
-                }
-                let start = out.par.len() as u32;
-                out.par.push(p_id);
-                if !std::ptr::eq(source, cands) {
-                    for &c in region {
-                        let c = c as usize;
-                        if source[c] & b != 0
-                            && cands[c] & b == 0
-                            && let Some(id) = run.get(pot(n, c, d, false))
-                        {
-                            out.par.push(id);
-                        }
-                    }
-                }
-                let len = out.par.len() as u32 - start;
-                out.items.push((target, start, len, Cause::Hidden(t as u8)));
+        for (t, ty) in sh.types.iter().enumerate() {
+            let r = sh.region_at[t][cell];
+            if r == NONE {
+                continue;
             }
+            let k = (sh.region_base[t] + r as usize) * n + d as usize - 1;
+            let here = places.cur[k];
+            // The region's places but this cell's; when there are two places, the other
+            // is the last one in region order (the cell itself holds `d` in practice).
+            let others = here & !(1u64 << sh.region_pos[t][cell]);
+            if here.count_ones() != 2 || others == 0 {
+                continue;
+            }
+            let region = &ty.regions[r as usize];
+            let other = region[63 - others.leading_zeros() as usize] as usize;
+            let target = pot(n, other, d, true);
+            if out.items.iter().any(|it| it.0 == target) {
+                continue;
+            }
+            let start = out.par.len() as u32;
+            out.par.push(p_id);
+            for i in bits(places.start[k] & !here) {
+                if let Some(id) = run.get(pot(n, region[i] as usize, d, false)) {
+                    out.par.push(id);
+                }
+            }
+            let len = out.par.len() as u32 - start;
+            out.items.push((target, start, len, Cause::Hidden(t as u8)));
         }
     }
 
@@ -1038,7 +1153,7 @@ impl Chaining {
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
         let cycles = if search_cycles {
-            Self::cycles(Some(links), sh, cands, &mut run, root, y, x, bound.cycles)
+            Self::cycles(links, &mut run, root, y, x, bound.cycles)
         } else {
             Vec::new()
         };
@@ -1052,15 +1167,7 @@ impl Chaining {
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
             let targets = if search_on {
-                Self::forcing(
-                    Some(links),
-                    sh,
-                    cands,
-                    &mut chains_on,
-                    source,
-                    y,
-                    bound.forcing,
-                )
+                Self::forcing(links, &mut chains_on, source, y, bound.forcing)
             } else {
                 Vec::new()
             };
@@ -1068,15 +1175,7 @@ impl Chaining {
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
             let targets_off = if search_off {
-                Self::forcing(
-                    Some(links),
-                    sh,
-                    cands,
-                    &mut chains_off,
-                    source ^ 1,
-                    y,
-                    bound.forcing,
-                )
+                Self::forcing(links, &mut chains_off, source ^ 1, y, bound.forcing)
             } else {
                 Vec::new()
             };
@@ -1094,11 +1193,8 @@ impl Chaining {
         ctx.recycle(run);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn cycles(
-        links: Option<&Links>,
-        sh: &Shape,
-        cands: &[u64],
+        links: &Links,
         run: &mut Run,
         root: u32,
         y: bool,
@@ -1120,7 +1216,7 @@ impl Chaining {
             length += 1;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, pp, y, &mut offs);
                 for &q in &offs {
                     // Every node on a path is in the index, so a new pot is on no path.
                     if run.get(q).is_none() || !run.is_parent(p, q) {
@@ -1133,7 +1229,7 @@ impl Chaining {
             length += 1;
             for p in std::mem::take(&mut pending_off) {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, sh, cands, cands, run, p, pp, y, x, &mut ons);
+                Self::off_to_on(links, p, pp, y, x, &mut ons);
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
@@ -1151,15 +1247,7 @@ impl Chaining {
         found
     }
 
-    fn forcing(
-        links: Option<&Links>,
-        sh: &Shape,
-        cands: &[u64],
-        run: &mut Run,
-        source: u32,
-        y: bool,
-        max_depth: u32,
-    ) -> Vec<u32> {
+    fn forcing(links: &Links, run: &mut Run, source: u32, y: bool, max_depth: u32) -> Vec<u32> {
         let mut pending_on: Vec<u32> = run.on.clone();
         // Depth of the "on" layer of the coming round (an "off" root's first round has
         // none: its "on" consequences are at depth 1).
@@ -1176,7 +1264,7 @@ impl Chaining {
             depth += 2;
             for p in std::mem::take(&mut pending_on) {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                Self::on_to_off(links, pp, y, &mut offs);
                 for &q in &offs {
                     let id = run.node(q, &[p], Cause::Off);
                     if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
@@ -1192,7 +1280,7 @@ impl Chaining {
             }
             for p in std::mem::take(&mut pending_off) {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, sh, cands, cands, run, p, pp, y, true, &mut ons);
+                Self::off_to_on(links, p, pp, y, true, &mut ons);
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
@@ -1374,12 +1462,14 @@ impl Chaining {
         let sh = ctx.shape;
         if let Some(l) = links {
             // A static search leaves the board as it is.
-            let save: Vec<u64> = Vec::new();
-            return self.chain_inner(ctx, Some(l), sh, cands, &save, run);
+            // (Its places are never read: an empty set allocates nothing.)
+            return self.chain_inner(ctx, Some(l), sh, cands, &mut Places::default(), run);
         }
-        let save: Vec<u64> = cands.to_vec();
-        let result = self.chain_inner(ctx, None, sh, cands, &save, run);
-        cands.copy_from_slice(&save);
+        let mut places = ctx.places.pop().unwrap_or_default();
+        places.fill(sh, cands);
+        let result = self.chain_inner(ctx, None, sh, cands, &mut places, run);
+        cands.copy_from_slice(&places.save);
+        ctx.places.push(places);
         result
     }
 
@@ -1389,7 +1479,7 @@ impl Chaining {
         links: Option<&Links>,
         sh: &Shape,
         cands: &mut [u64],
-        save: &[u64],
+        places: &mut Places,
         run: &mut Run,
     ) -> Result<Option<(u32, u32)>, Stopped> {
         let y = !self.nishio;
@@ -1403,7 +1493,10 @@ impl Chaining {
                 let p = run.on[hon];
                 hon += 1;
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, sh, cands, pp, y, &mut offs);
+                match links {
+                    Some(l) => Self::on_to_off(l, pp, y, &mut offs),
+                    None => Self::dyn_on_to_off(sh, cands, places, pp, y, &mut offs),
+                }
                 let mut absurd = None;
                 for &q in &offs {
                     if let Some(on) = run.get(q | 1) {
@@ -1423,10 +1516,14 @@ impl Chaining {
                 let p = run.off[hoff];
                 hoff += 1;
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, sh, cands, save, run, p, pp, y, true, &mut ons);
+                match links {
+                    Some(l) => Self::off_to_on(l, p, pp, y, true, &mut ons),
+                    None => Self::dyn_off_to_on(sh, cands, places, run, p, pp, y, &mut ons),
+                }
                 if self.dynamic {
                     let (c, d, _) = unpot(sh.n, pp);
                     cands[c] &= !bit(d);
+                    places.remove(sh, c, d);
                 }
                 let mut absurd = None;
                 for k in 0..ons.items.len() {
@@ -1453,7 +1550,7 @@ impl Chaining {
                 if let Err(e) = ctx.tick() {
                     break Err(e);
                 }
-                let adv = match advanced::potentials(ctx, self.level, cands, save) {
+                let adv = match advanced::potentials(ctx, self.level, cands, &places.save) {
                     Ok(a) => a,
                     Err(e) => break Err(e),
                 };
@@ -1485,13 +1582,16 @@ impl Chaining {
     ) -> Result<(), Stopped> {
         let sh = ctx.shape;
         let n = sh.n;
-        let static_links = (!self.dynamic && self.level == 0).then(|| Links::new(sh, cands));
-        let links = static_links.as_ref();
+        let mut graph = (!self.dynamic && self.level == 0).then(|| StaticGraph::take(ctx, cands));
         // Static multiple forcing chains give only cell and region forcing chains: a cell
         // whose digits' searches, and whose regions' places, cannot meet anywhere has none.
-        let reach = (links.is_some() && !self.nishio)
-            .then(|| links.and_then(|l| Reach::new(l, cands, true, true)))
-            .flatten();
+        if !self.nishio
+            && let Some(g) = &mut graph
+        {
+            g.ensure_xy();
+        }
+        let reach = graph.as_ref().filter(|_| !self.nishio).and_then(|g| g.xy());
+        let links = graph.as_ref().map(|g| &g.links);
         let mut acc = Vec::new();
         let mut cache = RunCache::new();
         let outer_bound = std::mem::replace(&mut ctx.bound, u32::MAX);
@@ -1630,6 +1730,9 @@ impl Chaining {
             ctx.recycle(run);
         }
         ctx.bound = outer_bound;
+        if graph.is_some() {
+            ctx.graph = graph;
+        }
         Ok(())
     }
 

@@ -283,6 +283,8 @@ struct Scratch {
     queue: Vec<u32>,
     seen: Vec<u32>,
     stamp: u32,
+    places: Vec<chaining::Places>,
+    graph: Option<chaining::StaticGraph>,
 }
 
 fn first_hint(
@@ -322,6 +324,8 @@ fn first_hint(
                 queue: std::mem::take(&mut scratch.queue),
                 offs_buf: Vec::new(),
                 ons_buf: Default::default(),
+                places: std::mem::take(&mut scratch.places),
+                graph: scratch.graph.take(),
                 bound: u32::MAX,
             };
             let mut cands = board.cands.clone();
@@ -330,6 +334,8 @@ fn first_hint(
             scratch.stamp = ctx.stamp;
             scratch.pool = std::mem::take(&mut ctx.pool);
             scratch.queue = std::mem::take(&mut ctx.queue);
+            scratch.places = std::mem::take(&mut ctx.places);
+            scratch.graph = ctx.graph.take();
             result?.into_iter().next()
         }
     })
