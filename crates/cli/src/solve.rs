@@ -28,9 +28,7 @@ use sudokit_core::format::{
 };
 use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
-use sudokit_core::{
-    Budget, End, Flow, Grid, Layout, Limits, Report, Request, SolveError, Solver, Status,
-};
+use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
 use sudokit_engines::{auto_engine, engine};
 use sudokit_web::records::{self, SolveMode, grid_json};
 
@@ -244,23 +242,6 @@ struct Grids {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-/// `slot`'s grid holding `values`: its storage reused when it has `layout`.
-fn fill<'g>(slot: &'g mut Option<Grid>, layout: &Arc<Layout>, values: &[u8]) -> &'g Grid {
-    if !slot
-        .as_ref()
-        .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
-    {
-        *slot = None;
-    }
-    match slot {
-        Some(g) => {
-            g.set_values(values);
-            g
-        }
-        None => slot.insert(Grid::from_values(layout.clone(), values.to_vec())),
-    }
 }
 
 /// Solves and renders every record of `batch` from `range` into `piece`.
@@ -614,10 +595,10 @@ fn render(
         &mut |values| {
             // The first solution is copied where it is kept, any later one into `current`.
             let g = if found {
-                fill(current, layout, values)
+                Grid::fill_slot(current, layout, values)
             } else {
                 found = true;
-                fill(first, layout, values)
+                Grid::fill_slot(first, layout, values)
             };
             if ctx.verify
                 && verify_error.is_none()

@@ -86,6 +86,31 @@ impl Grid {
         Grid { layout, cells }
     }
 
+    /// The grid in `slot`, made to hold `values` in `layout`: its storage reused when it
+    /// already has that layout (the same shared `Arc`), a new grid otherwise. What a batch
+    /// uses to parse records and copy solutions into without an allocation per record.
+    ///
+    /// Panics, as [`Grid::from_values`] does, when `values` does not fit the layout.
+    pub fn fill_slot<'g>(
+        slot: &'g mut Option<Grid>,
+        layout: &Arc<Layout>,
+        values: &[u8],
+    ) -> &'g Grid {
+        if !slot
+            .as_ref()
+            .is_some_and(|g| Arc::ptr_eq(&g.layout, layout))
+        {
+            *slot = None;
+        }
+        match slot {
+            Some(g) => {
+                g.set_values(values);
+                g
+            }
+            None => slot.insert(Grid::from_values(layout.clone(), values.to_vec())),
+        }
+    }
+
     /// Overwrites every value in place, keeping the grid's storage and layout: what
     /// [`Grid::from_values`] builds, without an allocation (a batch reuses one grid per worker).
     ///

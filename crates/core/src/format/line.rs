@@ -75,14 +75,14 @@ impl LineParser {
             let label = rest.trim();
             return LineRecord {
                 label: (!label.is_empty()).then_some(label),
-                puzzle: Ok(fill_9x9(grid, layout, &values)),
+                puzzle: Ok(Grid::fill_slot(grid, layout, &values)),
             };
         }
         let (tok, label) = split_token(text);
         let puzzle = match self.standard_9x9(tok) {
             Ok(Some(values)) => self
                 .layout_ref(9)
-                .map(|layout| fill_9x9(grid, layout, &values)),
+                .map(|layout| Grid::fill_slot(grid, layout, &values)),
             Ok(None) => self
                 .grid_from_symbols(tok)
                 .map(|g| &*grid.insert(g)),
@@ -293,22 +293,5 @@ fn plain_81(line: &str) -> Option<(&[u8], &str)> {
     };
     // Byte 81 is ASCII (or the end), so it starts a character.
     ends.then(|| (&bytes[..81], &line[81..]))
-}
-
-/// `grid` holding `values` in `layout`: its storage reused when it already has that layout.
-fn fill_9x9<'g>(grid: &'g mut Option<Grid>, layout: &Arc<Layout>, values: &[u8; 81]) -> &'g Grid {
-    if !grid
-        .as_ref()
-        .is_some_and(|g| Arc::ptr_eq(g.layout_arc(), layout))
-    {
-        *grid = None;
-    }
-    match grid {
-        Some(g) => {
-            g.set_values(values);
-            &*g
-        }
-        None => &*grid.insert(Grid::from_checked_values(layout.clone(), values.to_vec())),
-    }
 }
 
