@@ -54,10 +54,7 @@ pub(crate) fn potentials(
     source: &[u64],
 ) -> Result<Vec<Adv>, Stopped> {
     let sh = ctx.shape;
-    let board = Board {
-        values: ctx.values.to_vec(),
-        cands: cands.to_vec(),
-    };
+    let board = Board::new(sh, ctx.values.to_vec(), cands.to_vec());
     let mut out = Vec::new();
     locking(sh, &board, source, &mut out);
     if !out.is_empty() {

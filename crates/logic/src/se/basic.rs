@@ -58,7 +58,7 @@ pub(crate) fn hidden_single(shape: &Shape, b: &Board) -> Option<Hint> {
                     continue;
                 }
                 let d = single.trailing_zeros() as u8 + 1;
-                let cell = region[b.positions(region, d).trailing_zeros() as usize];
+                let cell = region[b.places(shape, t, r, d).trailing_zeros() as usize];
                 let (name, rating) = if alone {
                     ("Full House", 1.0)
                 } else if shape.types[t].kind == Kind::Block {
@@ -130,8 +130,8 @@ pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
     // the first region, then the second; SE 1.2.1 walked regions first.
     for (t1, t2) in pairs {
         for d in 1..=shape.n as u8 {
-            for (i1, region1) in shape.types[t1].regions.iter().enumerate() {
-                let pos = b.positions(region1, d);
+            for i1 in 0..shape.types[t1].regions.len() {
+                let pos = b.places(shape, t1, i1, d);
                 if pos.count_ones() <= 1 {
                     continue;
                 }
@@ -143,7 +143,7 @@ pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
                     let region2 = &shape.types[t2].regions[i2];
                     removable.clear();
                     removable.extend(
-                        bits(b.positions(region2, d) & x.outside_other).map(|j| region2[j]),
+                        bits(b.places(shape, t2, i2, d) & x.outside_other).map(|j| region2[j]),
                     );
                     if f(t1, i1, t2, i2, d, &removable) {
                         return;
@@ -167,7 +167,7 @@ pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
                 if i3 == i1 {
                     continue;
                 }
-                let pos3 = b.positions(region3, d);
+                let pos3 = b.places(shape, t1, i3, d);
                 if pos3.count_ones() <= 1 {
                     continue;
                 }
@@ -317,7 +317,7 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                 continue;
             }
             let table: Vec<u64> = (1..=shape.n as u8)
-                .map(|d| b.positions(region, d))
+                .map(|d| b.places(shape, t, r, d))
                 .collect();
             // Only digits with 2..=k places can be in a set of k (the union of their places
             // must have k bits); combining those alone, in increasing order of their masks,
@@ -354,7 +354,7 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                         if vmask & bit(d) != 0 {
                             continue;
                         }
-                        let pos = b.positions(region, d);
+                        let pos = b.places(shape, t, r, d);
                         if pos.count_ones() > 1 && (pos & !common).count_ones() == 1 {
                             let cell = region[(pos & !common).trailing_zeros() as usize];
                             let (name, rating) = if k == 2 {
@@ -416,10 +416,8 @@ pub(crate) fn fish(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
         // positions[d - 1][line]
         let table: Vec<Vec<u64>> = (1..=n as u8)
             .map(|d| {
-                shape.types[base]
-                    .regions
-                    .iter()
-                    .map(|r| b.positions(r, d))
+                (0..shape.types[base].regions.len())
+                    .map(|r| b.places(shape, base, r, d))
                     .collect()
             })
             .collect();

@@ -217,6 +217,11 @@ impl Shape {
 pub(crate) struct Board {
     pub values: Vec<u8>,
     pub cands: Vec<u64>,
+    /// Per region and digit (index `(region_base[t] + r) * n + d - 1`), the positions in
+    /// the region that hold the digit, as [`Board::positions`] gives them. The basic
+    /// producers read these many times per step; [`Board::refresh`] recomputes them and
+    /// must follow every change to `cands`.
+    pos: Vec<u64>,
 }
 
 #[inline]
@@ -247,7 +252,43 @@ impl Board {
             }
             cands[c] = m;
         }
-        Board { values, cands }
+        Board::new(shape, values, cands)
+    }
+
+    /// A board with these values and candidates.
+    pub fn new(shape: &Shape, values: Vec<u8>, cands: Vec<u64>) -> Board {
+        let mut b = Board {
+            values,
+            cands,
+            pos: Vec::new(),
+        };
+        b.refresh(shape);
+        b
+    }
+
+    /// Recomputes the region positions after `cands` changed.
+    pub fn refresh(&mut self, shape: &Shape) {
+        let n = shape.n;
+        self.pos.clear();
+        self.pos.resize(shape.nregions * n, 0);
+        for (t, ty) in shape.types.iter().enumerate() {
+            for (r, cells) in ty.regions.iter().enumerate() {
+                let row = &mut self.pos[(shape.region_base[t] + r) * n..][..n];
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut m = self.cands[c as usize];
+                    while m != 0 {
+                        row[m.trailing_zeros() as usize] |= 1 << i;
+                        m &= m - 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Board::positions`] of region `r` of type `t`, from the table.
+    #[inline]
+    pub fn places(&self, shape: &Shape, t: usize, r: usize, d: u8) -> u64 {
+        self.pos[(shape.region_base[t] + r) * shape.n + d as usize - 1]
     }
 
     #[inline]

@@ -307,17 +307,28 @@ impl Reach {
         let mut reach = vec![0u64; ncomp * words];
         // Members of each component, then components in creation order: Tarjan completes
         // a component only after every component it reaches.
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); ncomp];
-        for v in 0..nodes {
-            members[comp[v] as usize].push(v as u32);
+        // (Flat: the members of component `c` are `member[first[c]..first[c + 1]]`.)
+        let mut first = vec![0u32; ncomp + 1];
+        for &c in &comp {
+            first[c as usize + 1] += 1;
+        }
+        for c in 0..ncomp {
+            first[c + 1] += first[c];
+        }
+        let mut fill = first.clone();
+        let mut member = vec![0u32; nodes];
+        for (v, &c) in comp.iter().enumerate() {
+            member[fill[c as usize] as usize] = v as u32;
+            fill[c as usize] += 1;
         }
         // A sink (one node, no successors: most "off" nodes) reaches only itself, so its
         // bit is set directly; a component merges each other component's row once.
         let sink = |cw: usize, w: u32| {
-            members[cw].len() == 1 && start[w as usize] == start[w as usize + 1]
+            first[cw + 1] - first[cw] == 1 && start[w as usize] == start[w as usize + 1]
         };
         let mut merged = vec![u32::MAX; ncomp];
-        for (c, mem) in members.iter().enumerate() {
+        for c in 0..ncomp {
+            let mem = &member[first[c] as usize..first[c + 1] as usize];
             let (done, rest) = reach.split_at_mut(c * words);
             let row = &mut rest[..words];
             for &v in mem {
@@ -704,6 +715,40 @@ pub(crate) struct Ctx<'a> {
     pub graph: Option<StaticGraph>,
     /// Least complexity among the hints of the current top-level multiple or dynamic search.
     pub bound: u32,
+    /// Queues and buffers of the static cycle and forcing searches, for reuse.
+    pub static_bufs: StaticBufs,
+}
+
+/// The static searches' queues and rule buffers, kept from one search to the next.
+#[derive(Default)]
+pub(crate) struct StaticBufs {
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    next: Vec<u32>,
+    offs: Vec<u32>,
+    ons: OnBuf,
+}
+
+/// The queues and buffers one at a time: pending "on", pending "off", the round being
+/// expanded, and the two rule buffers.
+type BufParts<'a> = (
+    &'a mut Vec<u32>,
+    &'a mut Vec<u32>,
+    &'a mut Vec<u32>,
+    &'a mut Vec<u32>,
+    &'a mut OnBuf,
+);
+
+impl StaticBufs {
+    fn parts(&mut self) -> BufParts<'_> {
+        (
+            &mut self.pending_on,
+            &mut self.pending_off,
+            &mut self.next,
+            &mut self.offs,
+            &mut self.ons,
+        )
+    }
 }
 
 impl Ctx<'_> {
@@ -958,16 +1003,20 @@ impl Chaining {
                         continue;
                     }
                     for d in digits(cands[cell]) {
+                        let i = cell * ctx.shape.n + d as usize - 1;
+                        let searches = reach.map_or((true, true, true), |r| {
+                            (r.cycles[i], r.removes[i], r.places[i])
+                        });
+                        // Most candidates have no search left to make.
+                        if searches == (false, false, false) {
+                            continue;
+                        }
                         ctx.tick()?;
                         let bound = if top {
                             StaticBound::from_hints(&out, y, x)
                         } else {
                             StaticBound::NONE
                         };
-                        let i = cell * ctx.shape.n + d as usize - 1;
-                        let searches = reach.map_or((true, true, true), |r| {
-                            (r.cycles[i], r.removes[i], r.places[i])
-                        });
                         let links = &graph.links;
                         self.unary(ctx, links, cands, cell, d, y, x, bound, searches, &mut out);
                     }
@@ -1152,8 +1201,9 @@ impl Chaining {
         let mut run = ctx.run();
         let root = run.node(source, &[], Cause::Assumption);
         run.store(root);
+        let mut bufs = std::mem::take(&mut ctx.static_bufs);
         let cycles = if search_cycles {
-            Self::cycles(links, &mut run, root, y, x, bound.cycles)
+            Self::cycles(links, &mut run, root, y, x, bound.cycles, &mut bufs)
         } else {
             Vec::new()
         };
@@ -1167,7 +1217,7 @@ impl Chaining {
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
             let targets = if search_on {
-                Self::forcing(links, &mut chains_on, source, y, bound.forcing)
+                Self::forcing(links, &mut chains_on, source, y, bound.forcing, &mut bufs)
             } else {
                 Vec::new()
             };
@@ -1175,7 +1225,14 @@ impl Chaining {
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
             let targets_off = if search_off {
-                Self::forcing(links, &mut chains_off, source ^ 1, y, bound.forcing)
+                Self::forcing(
+                    links,
+                    &mut chains_off,
+                    source ^ 1,
+                    y,
+                    bound.forcing,
+                    &mut bufs,
+                )
             } else {
                 Vec::new()
             };
@@ -1190,6 +1247,7 @@ impl Chaining {
             ctx.recycle(chains_on);
             ctx.recycle(chains_off);
         }
+        ctx.static_bufs = bufs;
         ctx.recycle(run);
     }
 
@@ -1200,24 +1258,27 @@ impl Chaining {
         y: bool,
         x: bool,
         max_depth: u32,
+        bufs: &mut StaticBufs,
     ) -> Vec<u32> {
         let source = run.nodes[root as usize].pot;
-        let mut pending_on = vec![root];
-        let mut pending_off: Vec<u32> = Vec::new();
+        let (pending_on, pending_off, next, offs, ons) = bufs.parts();
+        pending_on.clear();
+        pending_on.push(root);
+        pending_off.clear();
         let mut found = Vec::new();
         let mut length = 0;
-        let mut offs = Vec::new();
-        let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             // Nodes made in this round are at depth `length + 1` and `length + 2`.
             if length + 1 > max_depth {
                 break;
             }
             length += 1;
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(pending_on, next);
+            pending_on.clear();
+            for &p in next.iter() {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, pp, y, &mut offs);
-                for &q in &offs {
+                Self::on_to_off(links, pp, y, offs);
+                for &q in offs.iter() {
                     // Every node on a path is in the index, so a new pot is on no path.
                     if run.get(q).is_none() || !run.is_parent(p, q) {
                         let id = run.node(q, &[p], Cause::Off);
@@ -1227,17 +1288,25 @@ impl Chaining {
                 }
             }
             length += 1;
-            for p in std::mem::take(&mut pending_off) {
+            std::mem::swap(pending_off, next);
+            pending_off.clear();
+            for &p in next.iter() {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, p, pp, y, x, &mut ons);
+                Self::off_to_on(links, p, pp, y, x, ons);
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
+                    // A node is made only where it is used: a cycle's end or a new pot.
+                    let closes = length >= 4 && q == source;
+                    let new = run.get(q).is_none();
+                    if !closes && !new {
+                        continue;
+                    }
                     let id = run.node(q, parents, cause);
-                    if length >= 4 && q == source {
+                    if closes {
                         found.push(id);
                     }
-                    if run.get(q).is_none() {
+                    if new {
                         pending_on.push(id);
                         run.store(id);
                     }
@@ -1247,48 +1316,73 @@ impl Chaining {
         found
     }
 
-    fn forcing(links: &Links, run: &mut Run, source: u32, y: bool, max_depth: u32) -> Vec<u32> {
-        let mut pending_on: Vec<u32> = run.on.clone();
+    fn forcing(
+        links: &Links,
+        run: &mut Run,
+        source: u32,
+        y: bool,
+        max_depth: u32,
+        bufs: &mut StaticBufs,
+    ) -> Vec<u32> {
+        let (pending_on, pending_off, next, offs, ons) = bufs.parts();
+        pending_on.clear();
+        pending_on.extend_from_slice(&run.on);
         // Depth of the "on" layer of the coming round (an "off" root's first round has
         // none: its "on" consequences are at depth 1).
         let mut depth: i64 = if source & 1 == 1 { 0 } else { -1 };
-        let mut pending_off: Vec<u32> = run.off.clone();
+        pending_off.clear();
+        pending_off.extend_from_slice(&run.off);
         let mut chains: Vec<u32> = Vec::new();
-        let mut offs = Vec::new();
-        let mut ons = OnBuf::default();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             // Nodes made in this round are at depth `depth + 1` and `depth + 2`.
             if depth + 1 > i64::from(max_depth) {
                 break;
             }
             depth += 2;
-            for p in std::mem::take(&mut pending_on) {
+            std::mem::swap(pending_on, next);
+            pending_on.clear();
+            for &p in next.iter() {
                 let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, pp, y, &mut offs);
-                for &q in &offs {
+                Self::on_to_off(links, pp, y, offs);
+                for &q in offs.iter() {
+                    // A node is made only where it is used: a target or a new pot.
+                    let hit =
+                        q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q);
+                    let new = run.get(q).is_none();
+                    if !hit && !new {
+                        continue;
+                    }
                     let id = run.node(q, &[p], Cause::Off);
-                    if q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
+                    if hit {
                         chains.push(id);
                     }
                     // (A pot not yet in the run is on no path, so SE's `isParent` test
                     // cannot fail here.)
-                    if run.get(q).is_none() {
+                    if new {
                         run.store(id);
                         pending_off.push(id);
                     }
                 }
             }
-            for p in std::mem::take(&mut pending_off) {
+            std::mem::swap(pending_off, next);
+            pending_off.clear();
+            for &p in next.iter() {
                 let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, p, pp, y, true, &mut ons);
+                Self::off_to_on(links, p, pp, y, true, ons);
                 for k in 0..ons.items.len() {
                     let (q, s, l, cause) = ons.items[k];
                     let parents = &ons.par[s as usize..(s + l) as usize];
+                    let hit =
+                        q & !1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q);
+                    let new = run.get(q).is_none();
+                    if !hit && !new {
+                        continue;
+                    }
                     let id = run.node(q, parents, cause);
-                    if q & !1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q) {
+                    if hit {
                         chains.push(id);
                     }
-                    if run.get(q).is_none() {
+                    if new {
                         run.store(id);
                         pending_on.push(id);
                     }
@@ -1355,6 +1449,11 @@ impl Chaining {
                 }
             }
         }
+        // Most cycles remove nothing: find out before the costlier complexity walk.
+        let removals: Vec<(usize, u8)> = forw.into_iter().filter(|x| back.contains(x)).collect();
+        if removals.is_empty() {
+            return None;
+        }
         let name = if x && y {
             "Bidirectional Cycle".to_string()
         } else if y {
@@ -1379,10 +1478,8 @@ impl Chaining {
         } else {
             2
         };
-        for &(q, d) in &forw {
-            if back.contains(&(q, d)) {
-                h.remove(q as u16, bit(d));
-            }
+        for (q, d) in removals {
+            h.remove(q as u16, bit(d));
         }
         if !h.is_worth() {
             return None;

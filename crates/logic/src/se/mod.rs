@@ -285,6 +285,7 @@ struct Scratch {
     stamp: u32,
     places: Vec<chaining::Places>,
     graph: Option<chaining::StaticGraph>,
+    static_bufs: chaining::StaticBufs,
 }
 
 fn first_hint(
@@ -327,6 +328,7 @@ fn first_hint(
                 places: std::mem::take(&mut scratch.places),
                 graph: scratch.graph.take(),
                 bound: u32::MAX,
+                static_bufs: std::mem::take(&mut scratch.static_bufs),
             };
             let mut cands = board.cands.clone();
             let result = rule.hints(&mut ctx, &mut cands);
@@ -336,6 +338,7 @@ fn first_hint(
             scratch.queue = std::mem::take(&mut ctx.queue);
             scratch.places = std::mem::take(&mut ctx.places);
             scratch.graph = ctx.graph.take();
+            scratch.static_bufs = std::mem::take(&mut ctx.static_bufs);
             result?.into_iter().next()
         }
     })
@@ -443,6 +446,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
             }
         }
         h.apply(shape, &mut board);
+        board.refresh(shape);
         count += 1;
         if ed.is_none() {
             ed = Some(er);

@@ -635,13 +635,11 @@ mod tests {
     fn board_with_digit(places: &[usize], d: u8) -> (Shape, Board) {
         let shape = Shape::new(Arc::new(Layout::standard(9).expect("9x9")));
         let all = 0x1ff & !bit(d);
-        let mut b = Board {
-            values: vec![0; 81],
-            cands: vec![all; 81],
-        };
+        let mut b = Board::new(&shape, vec![0; 81], vec![all; 81]);
         for &c in places {
             b.cands[c] |= bit(d);
         }
+        b.refresh(&shape);
         (shape, b)
     }
 

@@ -24,21 +24,32 @@ fn loop_rating(len: usize) -> f64 {
     r
 }
 
+/// The depth-first walk's state: the path, a bitset of its cells, and how many of its cells
+/// hold more than the pair.
+struct Walk {
+    path: Vec<usize>,
+    on_path: Vec<u64>,
+    big: usize,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn walk(
     sh: &Shape,
     b: &Board,
     cell: usize,
     pair: u64,
-    path: &mut Vec<usize>,
+    w: &mut Walk,
     extra: u64,
     last_type: Option<usize>,
     out: &mut Vec<Vec<usize>>,
 ) {
-    if out.len() > 64 || path.len() > 2 * sh.n {
+    if out.len() > 64 || w.path.len() > 2 * sh.n {
         return;
     }
-    path.push(cell);
+    w.path.push(cell);
+    w.on_path[cell / 64] |= 1 << (cell % 64);
+    let big = (b.cands[cell].count_ones() > 2) as usize;
+    w.big += big;
     for t in 0..sh.types.len() {
         if Some(t) == last_type {
             continue;
@@ -49,24 +60,22 @@ fn walk(
         }
         for &next in &sh.types[t].regions[r as usize] {
             let next = next as usize;
-            if path[0] == next && path.len() >= 4 {
-                out.push(path.clone());
-            } else if !path.contains(&next) {
+            if w.path[0] == next && w.path.len() >= 4 {
+                out.push(w.path.clone());
+            } else if w.on_path[next / 64] >> (next % 64) & 1 == 0 {
                 let cands = b.cands[next];
                 if cands & pair == pair {
                     let ex = (extra | cands) & !pair;
-                    let allowed = path
-                        .iter()
-                        .filter(|&&c| b.cands[c].count_ones() > 2)
-                        .count();
-                    if cands.count_ones() == 2 || ex.count_ones() == 1 || allowed < 2 {
-                        walk(sh, b, next, pair, path, ex, Some(t), out);
+                    if cands.count_ones() == 2 || ex.count_ones() == 1 || w.big < 2 {
+                        walk(sh, b, next, pair, w, ex, Some(t), out);
                     }
                 }
             }
         }
     }
-    path.pop();
+    w.big -= big;
+    w.on_path[cell / 64] &= !(1 << (cell % 64));
+    w.path.pop();
 }
 
 fn valid_loop(sh: &Shape, lp: &[usize]) -> bool {
@@ -102,13 +111,18 @@ fn common_peers(sh: &Shape, cells: &[usize]) -> Vec<usize> {
 /// Unique rectangles and loops, the easiest first (SE sorts by rating, then type).
 pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
     let mut hints: Vec<(f64, u32, Hint)> = Vec::new();
+    let mut state = Walk {
+        path: Vec::new(),
+        on_path: vec![0; sh.ncells.div_ceil(64)],
+        big: 0,
+    };
     for cell in 0..sh.ncells {
         let pair = b.cands[cell];
         if pair.count_ones() != 2 {
             continue;
         }
         let mut loops = Vec::new();
-        walk(sh, b, cell, pair, &mut Vec::new(), 0, None, &mut loops);
+        walk(sh, b, cell, pair, &mut state, 0, None, &mut loops);
         let ds: Vec<u8> = digits(pair).collect();
         for lp in loops {
             if !valid_loop(sh, &lp) {

@@ -253,13 +253,11 @@ mod tests {
 
     fn board_with(cands: &[(usize, &[u8])]) -> (Shape, Board) {
         let shape = Shape::new(Arc::new(Layout::standard(9).expect("9x9")));
-        let mut b = Board {
-            values: vec![0; 81],
-            cands: vec![0x1ff; 81],
-        };
+        let mut b = Board::new(&shape, vec![0; 81], vec![0x1ff; 81]);
         for &(c, ds) in cands {
             b.cands[c] = ds.iter().fold(0, |m, &d| m | bit(d));
         }
+        b.refresh(&shape);
         (shape, b)
     }
 
