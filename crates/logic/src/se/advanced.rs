@@ -145,11 +145,11 @@ fn locking(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
 
 fn hidden_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
     for t in bcr(sh) {
-        for region in &sh.types[t].regions {
+        for (r, region) in sh.types[t].regions.iter().enumerate() {
             if b.empty_count(region) <= 4 {
                 continue;
             }
-            let table: Vec<u64> = (1..=sh.n as u8).map(|d| b.positions(region, d)).collect();
+            let table: Vec<u64> = (1..=sh.n as u8).map(|d| b.places(sh, t, r, d)).collect();
             for combo in combinations(2, sh.n) {
                 let Some(common) = common_of(&table, combo, 2) else {
                     continue;
@@ -231,10 +231,8 @@ fn x_wings(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
     for (base, cover) in [(col, row), (row, col)] {
         let table: Vec<Vec<u64>> = (1..=n as u8)
             .map(|d| {
-                sh.types[base]
-                    .regions
-                    .iter()
-                    .map(|r| b.positions(r, d))
+                (0..sh.types[base].regions.len())
+                    .map(|r| b.places(sh, base, r, d))
                     .collect()
             })
             .collect();
