@@ -7,7 +7,8 @@
 //! `filler` (the default: `fill::random_grid`), or a deliberately biased source to see the
 //! check fail: `root` (seed 002's root solution, shuffled by relabelling and row, column,
 //! band and stack permutations) or `rowmajor` (a randomised backtracker that fills the cells
-//! in reading order instead of most constrained first).
+//! in reading order instead of most constrained first); `walkN` is the filler followed by N
+//! moves of a swap walk (an experiment: the walk does not mix fast enough to help).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -33,6 +34,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "filler" => random_grid(&layout, &mut rng, 100)?.values().to_vec(),
             "root" => shuffled(&root, &mut rng),
             "rowmajor" => row_major(&mut rng),
+            walk if walk.starts_with("walk") => {
+                let steps: usize = walk[4..].parse()?;
+                let mut g = random_grid(&layout, &mut rng, 100)?.values().to_vec();
+                swap_walk(&mut g, &mut rng, steps);
+                g
+            }
             other => return Err(format!("unknown source {other:?}").into()),
         };
         tally.add(&orbits, &grid);
@@ -109,6 +116,42 @@ fn row_major(rng: &mut Rng) -> Vec<u8> {
         let mut nodes = 2_000;
         if fill(&mut g, 0, rng, &mut nodes) {
             return g.to_vec();
+        }
+    }
+}
+
+/// `steps` moves of a random walk on grids: a random cell and another digit, and the two
+/// digits swapped on the smallest set of cells around that cell where the swap keeps the grid
+/// valid (a symmetric proposal, so the uniform law is stationary).
+fn swap_walk(g: &mut [u8], rng: &mut Rng, steps: usize) {
+    for _ in 0..steps {
+        let c = rng.below(81);
+        let a = g[c];
+        let mut b = rng.below(8) as u8 + 1;
+        if b >= a {
+            b += 1;
+        }
+        let mut set = vec![c];
+        let mut i = 0;
+        while i < set.len() {
+            let x = set[i];
+            let other = if g[x] == a { b } else { a };
+            let (r, col) = (x / 9, x % 9);
+            for j in 0..9 {
+                for y in [
+                    r * 9 + j,
+                    j * 9 + col,
+                    (r / 3 * 3 + j / 3) * 9 + col / 3 * 3 + j % 3,
+                ] {
+                    if g[y] == other && !set.contains(&y) {
+                        set.push(y);
+                    }
+                }
+            }
+            i += 1;
+        }
+        for &x in &set {
+            g[x] = if g[x] == a { b } else { a };
         }
     }
 }
