@@ -4,7 +4,8 @@
 //! each grid's three bands and three stacks into Felgenhauer and Jarvis's 44 classes, and
 //! prints Pearson's chi-square against `data/band_classes.tsv` for each position and pooled,
 //! with p-values (classes expected fewer than 5 times are pooled into one bin). SOURCE is
-//! `filler` (the default: `fill::random_grid`), or a deliberately biased source to see the
+//! `filler` (the default: `fill::random_grid`), `exact` (`bands::ExactSampler`, exactly
+//! uniform: the control that must pass), or a deliberately biased source to see the
 //! check fail: `root` (seed 002's root solution, shuffled by relabelling and row, column,
 //! band and stack permutations) or `rowmajor` (a randomised backtracker that fills the cells
 //! in reading order instead of most constrained first); `walkN` is the filler followed by N
@@ -15,7 +16,7 @@ use std::time::Instant;
 
 use sudokit_core::Layout;
 use sudokit_generate::Rng;
-use sudokit_generate::bands::{BandClasses, Tally, exact_table, shuffled};
+use sudokit_generate::bands::{BandClasses, ExactSampler, Tally, exact_table, is_grid, shuffled};
 use sudokit_generate::fill::{random_grid, root_solution};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -28,11 +29,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let orbits = BandClasses::new();
     let mut tally = Tally::new(&exact_table());
+    let exact = (source == "exact").then(ExactSampler::new);
     for i in 0..count {
         let mut rng = Rng::new(Rng::derive(seed, i));
         let grid: Vec<u8> = match source.as_str() {
             "filler" => random_grid(&layout, &mut rng, 100)?.values().to_vec(),
             "root" => shuffled(&root, &mut rng),
+            "exact" => exact.as_ref().expect("built for exact").sample(&mut rng),
             "rowmajor" => row_major(&mut rng),
             walk if walk.starts_with("walk") => {
                 let steps: usize = walk[4..].parse()?;
@@ -42,6 +45,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             other => return Err(format!("unknown source {other:?}").into()),
         };
+        if !is_grid(&grid) {
+            return Err(format!("grid {i} from {source} is not a valid grid: {grid:?}").into());
+        }
         tally.add(&orbits, &grid);
     }
     let secs = start.elapsed().as_secs_f64();

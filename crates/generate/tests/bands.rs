@@ -6,8 +6,8 @@ use std::sync::Arc;
 use sudokit_core::Layout;
 use sudokit_generate::Rng;
 use sudokit_generate::bands::{
-    BandClasses, ColumnCounter, GRIDS_9X9, NORMALISED_BANDS, RELABELLINGS, Tally, exact_table,
-    shuffled,
+    BandClasses, ColumnCounter, ExactSampler, GRIDS_9X9, NORMALISED_BANDS, RELABELLINGS, Tally,
+    exact_table, is_grid, shuffled,
 };
 use sudokit_generate::fill::{random_grid, root_solution};
 
@@ -94,4 +94,19 @@ fn filler_band_bias_stays_at_its_measured_size() {
     let c = t.pooled();
     assert!(c.statistic < 400.0, "{c:?}");
     assert!(t.position(0).statistic < 150.0, "{:?}", t.position(0));
+}
+
+/// The control: exactly uniform grids pass the check (and are valid grids). Building the
+/// sampler's weights takes minutes in the test profile, so it runs on request.
+#[test]
+#[ignore = "slow: builds the exact sampler's weights (about 20 s in release); run with --ignored"]
+fn exactly_uniform_grids_pass_the_check() {
+    let sampler = ExactSampler::new();
+    let t = tally(3000, |rng| {
+        let g = sampler.sample(rng);
+        assert!(is_grid(&g), "{g:?}");
+        g
+    });
+    let c = t.pooled();
+    assert!(c.p_value > 1e-4, "{c:?}");
 }
