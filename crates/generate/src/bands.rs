@@ -79,8 +79,8 @@ fn perm_rank(x: u8, y: u8, z: u8) -> usize {
     first * 2 + usize::from(z < y)
 }
 
-/// The three elements of a 3-element mask, ordered by `rank` (inverse of [`perm_rank`]).
-fn perm_unrank(mask: u16, rank: usize) -> [u8; 3] {
+/// The digits (1–9) of a 3-element mask, ascending.
+fn digits3(mask: u16) -> [u8; 3] {
     let mut d = [0u8; 3];
     let mut n = 0;
     for b in 0..9u8 {
@@ -89,6 +89,12 @@ fn perm_unrank(mask: u16, rank: usize) -> [u8; 3] {
             n += 1;
         }
     }
+    d
+}
+
+/// The three elements of a 3-element mask, ordered by `rank` (inverse of [`perm_rank`]).
+fn perm_unrank(mask: u16, rank: usize) -> [u8; 3] {
+    let d = digits3(mask);
     let first = d[rank / 2];
     let rest: Vec<u8> = d.iter().copied().filter(|&v| v != first).collect();
     if rank.is_multiple_of(2) {
@@ -292,17 +298,7 @@ impl BandClasses {
 /// boxes' relabelled sets are sorted within each box and the two boxes sorted.
 pub fn column_pattern(band: &Band) -> u128 {
     let s = column_sets(band);
-    let digits = |m: u16| -> [usize; 3] {
-        let mut d = [0usize; 3];
-        let mut n = 0;
-        for b in 0..9 {
-            if m >> b & 1 == 1 {
-                d[n] = b;
-                n += 1;
-            }
-        }
-        d
-    };
+    let digits = |m: u16| digits3(m).map(|d| usize::from(d) - 1);
     let mut best = u128::MAX;
     for first in 0..3 {
         let others = [(first + 1) % 3, (first + 2) % 3];
@@ -535,17 +531,6 @@ impl Relabel {
 
     /// A transformation taking column sets `from` onto `to`, if there is one.
     fn between(from: &[u16; 9], to: &[u16; 9]) -> Option<Relabel> {
-        let bits = |m: u16| -> [u8; 3] {
-            let mut d = [0u8; 3];
-            let mut n = 0;
-            for b in 0..9u8 {
-                if m >> b & 1 == 1 {
-                    d[n] = b + 1;
-                    n += 1;
-                }
-            }
-            d
-        };
         let map = |m: u16, digit: &[u8; 10]| -> u16 {
             (0..9)
                 .filter(|b| m >> b & 1 == 1)
@@ -560,7 +545,8 @@ impl Relabel {
                         'candidate: for o2 in ORDERS {
                             let mut digit = [0u8; 10];
                             for (c, o) in [o0, o1, o2].iter().enumerate() {
-                                let (src, dst) = (bits(from[boxes[0] * 3 + i0[c]]), bits(to[c]));
+                                let (src, dst) =
+                                    (digits3(from[boxes[0] * 3 + i0[c]]), digits3(to[c]));
                                 for k in 0..3 {
                                     digit[usize::from(src[o[k]])] = dst[k];
                                 }
