@@ -2,7 +2,7 @@
 # Seed 002's few-givens table, measured: for each of the article's seven symmetry classes, the
 # fewest givens among the 9x9 puzzles `sudokit generate` makes in a fixed budget per class on one
 # core (plain generation: orbit-wise removal from a random grid, no targeted search).
-# Usage: bash scripts/few-givens.sh [BUDGET]   (default 60s per class; docs/generate.md used 60s)
+# Usage: bash scripts/few-givens.sh [BUDGET]   (default 60s per class; docs/generate.md has 600s and 60s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget="${1:-60s}"

@@ -22,6 +22,7 @@
 //! assert_eq!(generator.generate(7).unwrap().puzzle.values(), made.puzzle.values());
 //! ```
 
+pub mod bands;
 pub mod canon;
 pub mod check;
 pub mod fill;
