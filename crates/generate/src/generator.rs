@@ -310,7 +310,18 @@ impl Generator {
                     (Some((a, b)), false) => (a, b),
                     (None, _) => (0, 0),
                 };
-                reduce(&mut values, sol, &self.orbits, &order, checker, lo, hi);
+                if !reduce(
+                    &mut values,
+                    sol,
+                    &self.orbits,
+                    &order,
+                    checker,
+                    lo,
+                    hi,
+                    &out_of_time,
+                ) {
+                    return Err(GenError::Budget { attempts });
+                }
             }
             if !self.fits(&values, checker) {
                 continue;
@@ -425,7 +436,18 @@ impl Generator {
                 let mut order: Vec<usize> = (0..self.orbits.len()).collect();
                 rng.shuffle(&mut order);
                 let lo = cfg.givens.map_or(0, |(a, _)| a);
-                reduce(&mut cand, sol, &self.orbits, &order, checker, lo, 0);
+                if !reduce(
+                    &mut cand,
+                    sol,
+                    &self.orbits,
+                    &order,
+                    checker,
+                    lo,
+                    0,
+                    out_of_time,
+                ) {
+                    return None;
+                }
             }
             if !self.fits(&cand, checker) {
                 continue;
@@ -463,7 +485,10 @@ fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
 /// Removes orbits in `order` while the puzzle stays unique (see `forced` for the shortcut
 /// that skips the engine while the grid is still full enough). Stops once at most `hi` givens are
 /// left (`hi == 0`: no stop, a full pass) and never goes below `lo` givens. `values` must be
-/// unique with solution `solution`.
+/// unique with solution `solution`. `stop` is asked before each orbit (a pass over a 25×25
+/// grid takes minutes); when it says yes the pass ends there and `false` is returned — the
+/// puzzle is then still unique, but not reduced as asked.
+#[allow(clippy::too_many_arguments)]
 pub fn reduce(
     values: &mut [u8],
     solution: &[u8],
@@ -472,7 +497,8 @@ pub fn reduce(
     checker: &Checker,
     lo: usize,
     hi: usize,
-) {
+    stop: &dyn Fn() -> bool,
+) -> bool {
     let mut givens = values.iter().filter(|&&v| v != 0).count();
     let mut saved = Vec::new();
     let layout = checker.layout();
@@ -481,6 +507,9 @@ pub fn reduce(
     for &o in order {
         if hi > 0 && givens <= hi {
             break;
+        }
+        if stop() {
+            return false;
         }
         let orbit = &orbits[o];
         if values[orbit[0]] == 0 || givens - orbit.len() < lo {
@@ -514,6 +543,7 @@ pub fn reduce(
             }
         }
     }
+    true
 }
 
 /// Parses a pattern of given positions (HoDoKu style): any of `.`, `0`, `-`, `_` is an empty

@@ -288,3 +288,49 @@ fn large_grid_shortcuts_agree_with_a_full_count() {
         "{kept} kept, {removed} removed, {singles} by singles"
     );
 }
+
+#[test]
+fn a_removal_pass_stops_when_asked_and_leaves_a_unique_puzzle() {
+    // A 16x16 pass is long; the total budget must be able to end it between orbits. Stopped
+    // after 20 orbits, the pass reports it, keeps the puzzle unique and removes at most 20
+    // givens; run to the end it removes many more.
+    use std::cell::Cell as Counter;
+    use sudokit_generate::Rng;
+    use sudokit_generate::fill::random_grid;
+    use sudokit_generate::generator::reduce;
+    let l = layout(16);
+    let checker = Checker::new(l.clone());
+    let orbits = Symmetry::None.orbits(16);
+    let mut rng = Rng::new(5);
+    let sol = random_grid(&l, &mut rng, 20).unwrap();
+    let sol = sol.values().to_vec();
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    rng.shuffle(&mut order);
+
+    let asked = Counter::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 20
+    };
+    let mut cut = sol.clone();
+    assert!(!reduce(
+        &mut cut, &sol, &orbits, &order, &checker, 0, 0, &stop
+    ));
+    let removed = cut.iter().filter(|&&v| v == 0).count();
+    assert!((1..=20).contains(&removed), "{removed}");
+    assert_eq!(checker.count(&cut), Count::Unique);
+
+    let mut full = sol.clone();
+    assert!(reduce(
+        &mut full,
+        &sol,
+        &orbits,
+        &order,
+        &checker,
+        0,
+        0,
+        &|| false
+    ));
+    assert!(full.iter().filter(|&&v| v == 0).count() > 100);
+    assert_eq!(checker.count(&full), Count::Unique);
+}
