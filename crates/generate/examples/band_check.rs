@@ -4,11 +4,12 @@
 //! each grid's three bands and three stacks into Felgenhauer and Jarvis's 44 classes, and
 //! prints Pearson's chi-square against `data/band_classes.tsv` for each position and pooled,
 //! with p-values (classes expected fewer than 5 times are pooled into one bin). SOURCE is
-//! `filler` (the default: `fill::random_grid`), `exact` (`bands::ExactSampler`, exactly
-//! uniform: the control that must pass), or a deliberately biased source to see the
-//! check fail: `root` (seed 002's root solution, shuffled by relabelling and row, column,
+//! `filler` (the default: `fill::random_grid`, which draws 9×9 grids with
+//! `uniform::UniformGrids`), `exact` (`uniform::UniformGrids` itself, exactly uniform), or a biased source to see the check
+//! fail: `dfs` (the randomised most-constrained-first backtracker that fills other layouts, and
+//! filled 9×9 grids before session 10), `root` (seed 002's root solution, shuffled by relabelling and row, column,
 //! band and stack permutations) or `rowmajor` (a randomised backtracker that fills the cells
-//! in reading order instead of most constrained first); `walkN` is the filler followed by N
+//! in reading order instead of most constrained first); `walkN` is `dfs` followed by N
 //! moves of a swap walk (an experiment: the walk does not mix fast enough to help).
 
 use std::sync::Arc;
@@ -16,8 +17,9 @@ use std::time::Instant;
 
 use sudokit_core::Layout;
 use sudokit_generate::Rng;
-use sudokit_generate::bands::{BandClasses, ExactSampler, Tally, exact_table, is_grid, shuffled};
-use sudokit_generate::fill::{random_grid, root_solution};
+use sudokit_generate::bands::{BandClasses, Tally, exact_table, is_grid, shuffled};
+use sudokit_generate::fill::{backtrack_grid, random_grid, root_solution};
+use sudokit_generate::uniform::UniformGrids;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -29,31 +31,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = Instant::now();
     let orbits = BandClasses::new();
     let mut tally = Tally::new(&exact_table());
-    let exact = (source == "exact").then(ExactSampler::new);
+    let mut drawing = std::time::Duration::ZERO;
     for i in 0..count {
         let mut rng = Rng::new(Rng::derive(seed, i));
+        let drawn = Instant::now();
         let grid: Vec<u8> = match source.as_str() {
             "filler" => random_grid(&layout, &mut rng, 100)?.values().to_vec(),
             "root" => shuffled(&root, &mut rng),
-            "exact" => exact.as_ref().expect("built for exact").sample(&mut rng),
+            "exact" => UniformGrids::get().sample(&mut rng).to_vec(),
+            "dfs" => backtrack_grid(&layout, &mut rng, 100)?.values().to_vec(),
             "rowmajor" => row_major(&mut rng),
             walk if walk.starts_with("walk") => {
                 let steps: usize = walk[4..].parse()?;
-                let mut g = random_grid(&layout, &mut rng, 100)?.values().to_vec();
+                let mut g = backtrack_grid(&layout, &mut rng, 100)?.values().to_vec();
                 swap_walk(&mut g, &mut rng, steps);
                 g
             }
             other => return Err(format!("unknown source {other:?}").into()),
         };
+        drawing += drawn.elapsed();
         if !is_grid(&grid) {
             return Err(format!("grid {i} from {source} is not a valid grid: {grid:?}").into());
         }
         tally.add(&orbits, &grid);
     }
     let secs = start.elapsed().as_secs_f64();
+    let draw = drawing.as_secs_f64();
     println!(
-        "{} grids from {source}, seed {seed}, {secs:.1} s",
-        tally.grids()
+        "{} grids from {source}, seed {seed}, {secs:.1} s ({draw:.2} s drawing them: {:.0} grids/s)",
+        tally.grids(),
+        tally.grids() as f64 / draw
     );
     for pos in 0..6 {
         let c = tally.position(pos);

@@ -1,39 +1,50 @@
 //! Full grids: a seeded random solution grid for any layout, and seed `002`'s root solution.
 //!
-//! Design decision: the random grid comes from our own randomised depth-first fill (most
-//! constrained cell first, ties and digit order chosen by the [`Rng`]) over the layout's peer
-//! table, rather than from an engine: engines are deterministic and their first solution is
-//! heavily biased, while the layout's peers already encode every rule (boxes, jigsaw regions,
-//! diagonals, anti-knight and anti-king pairs), so one filler serves every layout. Each attempt
-//! has a node limit and is restarted with fresh random choices when it stalls (as HoDoKu
-//! restarts its filler); a layout with no solution at all (an unlucky jigsaw map, an impossible
-//! extra) ends as an error once the caller's attempt budget runs out.
-//!
-//! Not uniform: on 9×9 the bands' and stacks' classes miss their exact law (chi-square about
-//! 4,900 on 43 degrees of freedom a position for a million grids; `bands`, docs/generate.md).
+//! Design decision: the standard 9×9 grid is drawn exactly uniformly by
+//! [`UniformGrids`](crate::uniform::UniformGrids) (band by band from the exact count of
+//! grids, with rejection), because a randomised backtracker is measurably biased there (its
+//! bands' classes miss their exact law by a chi-square of about 4,900 on 43 degrees of
+//! freedom a position for a million grids; `bands`, docs/generate.md). Every other layout
+//! comes from our own randomised depth-first fill (most constrained cell first, ties and digit
+//! order chosen by the [`Rng`]) over the layout's peer table, rather than from an engine:
+//! engines are deterministic and their first solution is heavily biased, while the layout's
+//! peers already encode every rule (boxes, jigsaw regions, diagonals, anti-knight and
+//! anti-king pairs), so one filler serves every layout. Each attempt has a node limit and is
+//! restarted with fresh random choices when it stalls (as HoDoKu restarts its filler); a
+//! layout with no solution at all (an unlucky jigsaw map, an impossible extra) ends as an
+//! error once the caller's attempt budget runs out. No exact law is known for those layouts,
+//! so their grids are random but not proven uniform.
 
 use std::sync::Arc;
 use sudokit_core::{Cell, Grid, Layout};
 
 use crate::GenError;
 use crate::rng::Rng;
+use crate::uniform::UniformGrids;
 
 /// Nodes one fill attempt may visit before it restarts (per cell of the grid).
 const NODES_PER_CELL: usize = 40;
 
-/// A random full grid of `layout` (not exactly uniform, see the module docs): up to `attempts` randomised fills, each with a
-/// node limit. `Err(GenError::NoGrid)` when none completes.
+/// A random full grid of `layout`: exactly uniform on the standard 9×9 grid, otherwise from
+/// [`backtrack_grid`].
 pub fn random_grid(layout: &Arc<Layout>, rng: &mut Rng, attempts: usize) -> Result<Grid, GenError> {
+    if layout.is_standard_9x9() {
+        let values = UniformGrids::get().sample(rng);
+        return Ok(Grid::from_values(layout.clone(), values.to_vec()));
+    }
+    backtrack_grid(layout, rng, attempts)
+}
+
+/// A random full grid of `layout` from the randomised depth-first fill (not uniform, see the
+/// module docs): up to `attempts` fills, each with a node limit. `Err(GenError::NoGrid)`
+/// when none completes.
+pub fn backtrack_grid(
+    layout: &Arc<Layout>,
+    rng: &mut Rng,
+    attempts: usize,
+) -> Result<Grid, GenError> {
     let cells = layout.cell_count();
     for _ in 0..attempts.max(1) {
-        if layout.is_standard_9x9() {
-            let mut f = Filler9::default();
-            let mut nodes = NODES_PER_CELL * cells + 1000;
-            if f.run(rng, &mut nodes) {
-                return Ok(Grid::from_values(layout.clone(), f.values.to_vec()));
-            }
-            continue;
-        }
         let mut f = Filler::new(layout);
         let mut nodes = NODES_PER_CELL * cells + 1000;
         if f.run(rng, &mut nodes) {
@@ -120,127 +131,6 @@ impl<'a> Filler<'a> {
             }
             self.cands = saved;
             self.values[best] = 0;
-            if *nodes == 0 {
-                return false;
-            }
-        }
-        false
-    }
-}
-
-/// The peers of each cell of the standard 9×9 grid.
-fn peers9() -> &'static [[u8; 20]; 81] {
-    static PEERS: std::sync::OnceLock<[[u8; 20]; 81]> = std::sync::OnceLock::new();
-    PEERS.get_or_init(|| {
-        let mut out = [[0u8; 20]; 81];
-        for (i, row) in out.iter_mut().enumerate() {
-            let (r, c) = (i / 9, i % 9);
-            let mut n = 0;
-            for j in 0..81 {
-                let (r2, c2) = (j / 9, j % 9);
-                let same_box = r / 3 == r2 / 3 && c / 3 == c2 / 3;
-                if j != i && (r == r2 || c == c2 || same_box) {
-                    row[n] = j as u8;
-                    n += 1;
-                }
-            }
-        }
-        out
-    })
-}
-
-/// The number of set bits of each 9-bit value.
-const POPCOUNT9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 0;
-    while i < 512 {
-        t[i] = (i as u32).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
-
-/// [`Filler`] for the standard 9×9 layout: the same rule (a most constrained cell, uniform
-/// among ties, its digits in random order) on fixed-size arrays. Each empty cell's candidate
-/// count is kept up to date, with the empty cells bucketed by count in 81-bit masks, so a
-/// node finds its tied cells in one mask instead of rescanning the grid (the rescan was about
-/// 1 µs per node). One random draw per node picks the tie, where the generic filler draws
-/// once per tied cell, so a seed gives another grid than the generic filler would.
-#[derive(Clone, Copy)]
-struct Filler9 {
-    values: [u8; 81],
-    /// Candidates of each empty cell (bit `d - 1`).
-    cands: [u16; 81],
-    /// `by_count[k]`: the empty cells with `k` candidates (bit = cell).
-    by_count: [u128; 10],
-}
-
-impl Default for Filler9 {
-    fn default() -> Filler9 {
-        let mut by_count = [0u128; 10];
-        by_count[9] = (1u128 << 81) - 1;
-        Filler9 {
-            values: [0; 81],
-            cands: [0x1FF; 81],
-            by_count,
-        }
-    }
-}
-
-impl Filler9 {
-    /// Places `d` (1-based) at the empty cell `i`; `false` when a peer is left without
-    /// candidates.
-    fn place(&mut self, i: usize, d: u8) -> bool {
-        let bit = 1u16 << (d - 1);
-        self.values[i] = d;
-        let k = POPCOUNT9[usize::from(self.cands[i])];
-        self.by_count[usize::from(k)] &= !(1u128 << i);
-        let mut ok = true;
-        for &p in &peers9()[i] {
-            let p = usize::from(p);
-            let c = self.cands[p];
-            if self.values[p] != 0 || c & bit == 0 {
-                continue;
-            }
-            let k = usize::from(POPCOUNT9[usize::from(c)]);
-            self.cands[p] = c & !bit;
-            self.by_count[k] &= !(1u128 << p);
-            self.by_count[k - 1] |= 1u128 << p;
-            ok &= k > 1;
-        }
-        ok
-    }
-
-    fn run(&mut self, rng: &mut Rng, nodes: &mut usize) -> bool {
-        let Some(ties) = self.by_count[1..].iter().copied().find(|&m| m != 0) else {
-            return true;
-        };
-        // The `r`-th tied cell, `r` uniform.
-        let mut m = ties;
-        for _ in 0..rng.below(ties.count_ones() as usize) {
-            m &= m - 1;
-        }
-        let best = m.trailing_zeros() as usize;
-        let cands = self.cands[best];
-        let mut digits = [0u8; 9];
-        let mut n = 0;
-        for d in 0..9u8 {
-            if cands >> d & 1 == 1 {
-                digits[n] = d + 1;
-                n += 1;
-            }
-        }
-        rng.shuffle(&mut digits[..n]);
-        for &d in &digits[..n] {
-            if *nodes == 0 {
-                return false;
-            }
-            *nodes -= 1;
-            let mut child = *self;
-            if child.place(best, d) && child.run(rng, nodes) {
-                *self = child;
-                return true;
-            }
             if *nodes == 0 {
                 return false;
             }

@@ -32,6 +32,7 @@ pub mod rate;
 pub mod rng;
 pub mod swap;
 pub mod symmetry;
+pub mod uniform;
 pub mod unique;
 
 pub use generator::{Config, Generated, Generator, LayoutChoice, parse_pattern};

@@ -1,0 +1,305 @@
+//! Exactly uniform random 9×9 grids, fast enough to be the generator's filler.
+//!
+//! Design decision: sample the grid band by band from the exact decomposition that counts
+//! them ([`crate::bands`]), with rejection instead of tables. The top band's orbit is drawn
+//! with probability (grids it starts) / (all grids) from the shipped table, and a uniform
+//! element of the band group (row, column-in-box, box order and relabelling) maps the orbit's
+//! representative to a uniform band of the orbit. Given the top band's column sets `S`, a
+//! completion is a middle band with column sets `T` (56 choices per box) and a bottom band
+//! with the remaining digits `U`; the number of completions through `T` is W(T) = g(T)·g(U),
+//! where g counts the bands with given column sets. `T` is proposed uniformly and accepted
+//! with probability W(T) / Wmax, Wmax being the largest W over the top band's class
+//! ([`CLASS_BOUND`], checked by a test against all 175,616 choices of every class), so `T` is
+//! drawn with probability W(T) / (completions); the middle and bottom bands are then uniform
+//! among the bands with column sets `T` and `U`. Every grid thus has probability exactly
+//! 1 / 6,670,903,752,021,072,936,960 (up to the 2⁻⁵⁶ bias of reducing a 128-bit draw).
+//!
+//! g(T) depends only on which column each digit takes in each of the three boxes: relabel
+//! the digits and the count is unchanged, and two column-set vectors with the same multiset
+//! of digit positions are relabellings of each other. That multiset (a 3×3×3 table of
+//! counts, 22,589 of them occur) keys a per-thread cache, so a proposal costs a table key and
+//! a hash lookup; a miss counts the bands directly (about a microsecond: the first box's row
+//! split fixes, for every column of the second box, the orders its digits may take, and the
+//! third box is then forced). Acceptance is 1.5–24% depending on the class, about a dozen
+//! proposals a grid.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::bands::{Band, GRIDS_9X9, ORDERS, exact_table, middle_options};
+use crate::rng::Rng;
+
+const FULL: u16 = 0x1FF;
+
+/// For each of the 44 Felgenhauer–Jarvis classes (numbered as in `data/band_classes.tsv`),
+/// the largest number of completions through one choice of the middle band's column sets:
+/// the rejection bound. A test recomputes each one exactly.
+pub const CLASS_BOUND: [u64; 44] = [
+    2_985_984, 995_328, 331_776, 746_496, 497_664, 746_496, 331_776, 891_648, 331_776, 331_776,
+    497_664, 445_824, 497_664, 746_496, 476_928, 266_256, 331_776, 445_824, 393_984, 297_216,
+    266_256, 445_824, 746_496, 297_216, 269_568, 331_776, 497_664, 497_664, 497_664, 497_664,
+    497_664, 445_824, 331_776, 995_328, 331_776, 331_776, 266_256, 266_256, 266_256, 266_256,
+    290_304, 331_776, 331_776, 165_888,
+];
+
+/// One band orbit: its representative, its column sets' middle-band options and its bound.
+struct Orbit {
+    representative: Band,
+    columns: [u16; 9],
+    options: [Vec<[u16; 3]>; 3],
+    bound: u64,
+}
+
+/// The sampler's fixed data: the 416 orbits with cumulative grid counts.
+pub struct UniformGrids {
+    orbits: Vec<Orbit>,
+    cumulative: Vec<u128>,
+}
+
+impl UniformGrids {
+    /// The shared sampler (built once from the shipped table, a few milliseconds).
+    pub fn get() -> &'static UniformGrids {
+        static SAMPLER: OnceLock<UniformGrids> = OnceLock::new();
+        SAMPLER.get_or_init(UniformGrids::build)
+    }
+
+    fn build() -> UniformGrids {
+        let table = exact_table();
+        let mut total = 0u128;
+        let mut cumulative = Vec::with_capacity(table.len());
+        let orbits = table
+            .iter()
+            .map(|row| {
+                total += row.grids();
+                cumulative.push(total);
+                let columns = crate::bands::column_sets(&row.representative);
+                Orbit {
+                    representative: row.representative,
+                    columns,
+                    options: [0, 1, 2].map(|b| middle_options(&columns[b * 3..b * 3 + 3])),
+                    bound: CLASS_BOUND[row.class],
+                }
+            })
+            .collect();
+        assert_eq!(total, GRIDS_9X9, "the shipped table covers every grid");
+        UniformGrids { orbits, cumulative }
+    }
+
+    /// A uniformly random grid, 81 digits (1–9) row-major.
+    pub fn sample(&self, rng: &mut Rng) -> [u8; 81] {
+        let wide = u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+        let o = self.cumulative.partition_point(|&c| c <= wide % GRIDS_9X9);
+        let orbit = &self.orbits[o];
+        let s = &orbit.columns;
+        let (t, u) = loop {
+            let pick = [0, 1, 2].map(|b| orbit.options[b][rng.below(orbit.options[b].len())]);
+            let t: [u16; 9] = std::array::from_fn(|c| pick[c / 3][c % 3]);
+            let gt = bands_with_columns(&t);
+            if gt == 0 {
+                continue;
+            }
+            let u: [u16; 9] = std::array::from_fn(|c| FULL & !(s[c] | t[c]));
+            let w = gt * bands_with_columns(&u);
+            debug_assert!(w <= orbit.bound, "bound {} below {w}", orbit.bound);
+            if (rng.below(orbit.bound as usize) as u64) < w {
+                break (t, u);
+            }
+        };
+        let mut grid = [0u8; 81];
+        let mut rows = [0usize, 1, 2];
+        rng.shuffle(&mut rows);
+        for (r, &from) in rows.iter().enumerate() {
+            grid[r * 9..r * 9 + 9].copy_from_slice(&orbit.representative[from * 9..from * 9 + 9]);
+        }
+        grid[27..54].copy_from_slice(&uniform_band(&t, rng));
+        grid[54..81].copy_from_slice(&uniform_band(&u, rng));
+        // A uniform column permutation (boxes, then columns inside them) and relabelling.
+        let mut boxes = [0usize, 1, 2];
+        rng.shuffle(&mut boxes);
+        let mut inner = [[0usize, 1, 2]; 3];
+        for order in &mut inner {
+            rng.shuffle(order);
+        }
+        let mut digit = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digit);
+        std::array::from_fn(|i| {
+            let (r, c) = (i / 9, i % 9);
+            let from = boxes[c / 3] * 3 + inner[c / 3][c % 3];
+            digit[usize::from(grid[r * 9 + from]) - 1]
+        })
+    }
+}
+
+thread_local! {
+    /// g by digit-position table (see the module docs).
+    static CACHE: RefCell<HashMap<u64, u64>> = RefCell::new(HashMap::new());
+}
+
+/// The 3×3×3 table of how many digits take column `i` of box 0, `j` of box 1 and `k` of
+/// box 2, packed two bits a cell (each count is at most 3).
+fn position_key(cols: &[u16; 9]) -> u64 {
+    let mut place = [0u32; 9];
+    for (c, &m) in cols.iter().enumerate() {
+        let weight = [9, 3, 1][c / 3] * (c % 3) as u32;
+        let mut m = m;
+        while m != 0 {
+            place[m.trailing_zeros() as usize] += weight;
+            m &= m - 1;
+        }
+    }
+    place.iter().fold(0u64, |key, &p| key + (1u64 << (2 * p)))
+}
+
+/// How many valid bands have column `c`'s digit set equal to `cols[c]` (each box's three sets
+/// partitioning the nine digits), cached by [`position_key`].
+pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
+    let key = position_key(cols);
+    if let Some(n) = CACHE.with(|c| c.borrow().get(&key).copied()) {
+        return n;
+    }
+    let mut n = 0u64;
+    for_each_band(cols, |_, _| n += 1);
+    let n = n * 6;
+    CACHE.with(|c| c.borrow_mut().insert(key, n));
+    n
+}
+
+/// The three single-bit masks of a 3-digit set, ascending.
+fn bits3(mut m: u16) -> [u16; 3] {
+    let mut out = [0u16; 3];
+    for slot in &mut out {
+        *slot = m & m.wrapping_neg();
+        m &= m - 1;
+    }
+    out
+}
+
+/// Calls `f(a, b)` for every valid band with column sets `cols` whose first column reads
+/// ascending (one band of each six that differ only in row order): `a` and `b` are the row
+/// digit masks of the first and second box; the third box's are the remaining digits.
+fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3])) {
+    let digits: [[u16; 3]; 9] = std::array::from_fn(|c| bits3(cols[c]));
+    // The third box's valid row masks: one digit of each of its columns.
+    let mut third = [0u64; 8];
+    for &x in &digits[6] {
+        for &y in &digits[7] {
+            for &z in &digits[8] {
+                let m = usize::from(x | y | z);
+                third[m / 64] |= 1 << (m % 64);
+            }
+        }
+    }
+    let is_third = |m: u16| third[usize::from(m) / 64] >> (m % 64) & 1 == 1;
+    for o1 in ORDERS {
+        for o2 in ORDERS {
+            let a: [u16; 3] =
+                std::array::from_fn(|r| digits[0][r] | digits[1][o1[r]] | digits[2][o2[r]]);
+            // Each column of the second box: the orders that put no digit in a row of the
+            // first box that already holds it.
+            let mut ways = [[[0u16; 3]; 6]; 3];
+            let mut counts = [0usize; 3];
+            for k in 0..3 {
+                for o in ORDERS {
+                    let m = [0, 1, 2].map(|r| digits[3 + k][o[r]]);
+                    if (0..3).all(|r| m[r] & a[r] == 0) {
+                        ways[k][counts[k]] = m;
+                        counts[k] += 1;
+                    }
+                }
+            }
+            for x in &ways[0][..counts[0]] {
+                for y in &ways[1][..counts[1]] {
+                    for z in &ways[2][..counts[2]] {
+                        let b = [0, 1, 2].map(|r| x[r] | y[r] | z[r]);
+                        if is_third(FULL & !(a[0] | b[0])) && is_third(FULL & !(a[1] | b[1])) {
+                            f(&a, &b);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A uniformly random valid band with column sets `cols` (at least one must exist).
+pub fn uniform_band(cols: &[u16; 9], rng: &mut Rng) -> Band {
+    let mut found: Vec<([u16; 3], [u16; 3])> = Vec::with_capacity(288);
+    for_each_band(cols, |a, b| found.push((*a, *b)));
+    let (a, b) = *rng.pick(&found);
+    let rows_of = [a, b, [0, 1, 2].map(|r| FULL & !(a[r] | b[r]))];
+    let mut order = [0usize, 1, 2];
+    rng.shuffle(&mut order);
+    std::array::from_fn(|i| {
+        let (r, c) = (order[i / 9], i % 9);
+        (cols[c] & rows_of[c / 3][r]).trailing_zeros() as u8 + 1
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bands::{ColumnCounter, column_sets, is_band, is_grid};
+
+    #[test]
+    fn band_counts_agree_with_the_reference_counter() {
+        let mut rng = Rng::new(11);
+        let mut reference = ColumnCounter::default();
+        for _ in 0..40 {
+            let grid = UniformGrids::get().sample(&mut rng);
+            for band in 0..3 {
+                let cols = column_sets(&grid[band * 27..band * 27 + 27].try_into().unwrap());
+                assert_eq!(
+                    bands_with_columns(&cols),
+                    reference.bands_with_columns(&cols)
+                );
+            }
+        }
+    }
+
+    /// Each class's bound is the exact largest W over all 56³ middle-band choices, so the
+    /// rejection step never meets a W above it (which would bias the law) and accepts as
+    /// often as it can.
+    #[test]
+    fn class_bounds_are_the_exact_maxima() {
+        let table = exact_table();
+        for (class, &bound) in CLASS_BOUND.iter().enumerate() {
+            let row = table.iter().find(|r| r.class == class).unwrap();
+            let s = column_sets(&row.representative);
+            let options = [0, 1, 2].map(|b| middle_options(&s[b * 3..b * 3 + 3]));
+            let (mut max, mut total) = (0u64, 0u64);
+            for t0 in &options[0] {
+                for t1 in &options[1] {
+                    for t2 in &options[2] {
+                        let t = [
+                            t0[0], t0[1], t0[2], t1[0], t1[1], t1[2], t2[0], t2[1], t2[2],
+                        ];
+                        let gt = bands_with_columns(&t);
+                        if gt == 0 {
+                            continue;
+                        }
+                        let u = std::array::from_fn(|c| FULL & !(s[c] | t[c]));
+                        let w = gt * bands_with_columns(&u);
+                        max = max.max(w);
+                        total += w;
+                    }
+                }
+            }
+            assert_eq!(total, row.completions, "class {class}");
+            assert_eq!(max, bound, "class {class}");
+        }
+    }
+
+    #[test]
+    fn uniform_bands_have_the_asked_column_sets() {
+        let mut rng = Rng::new(3);
+        for _ in 0..20 {
+            let grid = UniformGrids::get().sample(&mut rng);
+            assert!(is_grid(&grid), "{grid:?}");
+            let cols = column_sets(&grid[27..54].try_into().unwrap());
+            let b = uniform_band(&cols, &mut rng);
+            assert!(is_band(&b));
+            assert_eq!(column_sets(&b), cols);
+        }
+    }
+}
