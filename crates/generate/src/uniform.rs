@@ -18,13 +18,15 @@
 //! the digits and the count is unchanged, and two column-set vectors with the same multiset
 //! of digit positions are relabellings of each other. That multiset (a 3×3×3 table of
 //! counts, 22,589 of them occur) keys a per-thread cache, so a proposal costs a table key and
-//! a hash lookup; a miss counts the bands directly (about a microsecond: the first box's row
-//! split fixes, for every column of the second box, the orders its digits may take, and the
-//! third box is then forced). Acceptance is 1.5–24% depending on the class, about a dozen
-//! proposals a grid.
+//! a hash lookup; a miss counts the bands directly (about 2 µs: the first box's row split
+//! fixes, for every column of the second box, the orders its digits may take, and the third
+//! box is then forced), so a thread fills its cache once in about 45 ms, spread over its first
+//! few thousand grids. Acceptance is 1.5–24% depending on the class, about a dozen proposals a
+//! grid; about 6 µs a grid once the cache is warm.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::bands::{Band, GRIDS_9X9, ORDERS, exact_table, middle_options};
@@ -131,9 +133,32 @@ impl UniformGrids {
     }
 }
 
+/// A hasher for the cache's `u64` keys (a multiply-xorshift mix; the keys are not
+/// adversarial, and the standard SipHash cost more than the lookup's other work).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0 ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let x = (n ^ (n >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.0 = x ^ (x >> 29);
+    }
+}
+
 thread_local! {
     /// g by digit-position table (see the module docs).
-    static CACHE: RefCell<HashMap<u64, u64>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<u64, u64, BuildHasherDefault<KeyHasher>>> =
+        RefCell::new(HashMap::with_capacity_and_hasher(1 << 15, Default::default()));
 }
 
 /// The 3×3×3 table of how many digits take column `i` of box 0, `j` of box 1 and `k` of
@@ -159,7 +184,10 @@ pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
         return n;
     }
     let mut n = 0u64;
-    for_each_band(cols, |_, _| n += 1);
+    for_each_band(cols, |_, _| {
+        n += 1;
+        true
+    });
     let n = n * 6;
     CACHE.with(|c| c.borrow_mut().insert(key, n));
     n
@@ -176,9 +204,10 @@ fn bits3(mut m: u16) -> [u16; 3] {
 }
 
 /// Calls `f(a, b)` for every valid band with column sets `cols` whose first column reads
-/// ascending (one band of each six that differ only in row order): `a` and `b` are the row
-/// digit masks of the first and second box; the third box's are the remaining digits.
-fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3])) {
+/// ascending (one band of each six that differ only in row order), in a fixed order, until
+/// `f` returns `false`: `a` and `b` are the row digit masks of the first and second box; the
+/// third box's are the remaining digits.
+fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3]) -> bool) {
     let digits: [[u16; 3]; 9] = std::array::from_fn(|c| bits3(cols[c]));
     // The third box's valid row masks: one digit of each of its columns.
     let mut third = [0u64; 8];
@@ -191,29 +220,39 @@ fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3])) {
         }
     }
     let is_third = |m: u16| third[usize::from(m) / 64] >> (m % 64) & 1 == 1;
+    // A box's rows packed as one word (row `r` at bits 9r..9r+9): the second box's columns in
+    // each of their six orders.
+    let pack = |m: [u16; 3]| u32::from(m[0]) | u32::from(m[1]) << 9 | u32::from(m[2]) << 18;
+    let orders: [[u32; 6]; 3] =
+        std::array::from_fn(|k| ORDERS.map(|o| pack([0, 1, 2].map(|r| digits[3 + k][o[r]]))));
+    let unpack = |w: u32| [0, 1, 2].map(|r| (w >> (9 * r)) as u16 & FULL);
     for o1 in ORDERS {
         for o2 in ORDERS {
             let a: [u16; 3] =
                 std::array::from_fn(|r| digits[0][r] | digits[1][o1[r]] | digits[2][o2[r]]);
+            let packed = pack(a);
             // Each column of the second box: the orders that put no digit in a row of the
             // first box that already holds it.
-            let mut ways = [[[0u16; 3]; 6]; 3];
+            let mut ways = [[0u32; 6]; 3];
             let mut counts = [0usize; 3];
             for k in 0..3 {
-                for o in ORDERS {
-                    let m = [0, 1, 2].map(|r| digits[3 + k][o[r]]);
-                    if (0..3).all(|r| m[r] & a[r] == 0) {
+                for &m in &orders[k] {
+                    if m & packed == 0 {
                         ways[k][counts[k]] = m;
                         counts[k] += 1;
                     }
                 }
             }
-            for x in &ways[0][..counts[0]] {
-                for y in &ways[1][..counts[1]] {
-                    for z in &ways[2][..counts[2]] {
-                        let b = [0, 1, 2].map(|r| x[r] | y[r] | z[r]);
-                        if is_third(FULL & !(a[0] | b[0])) && is_third(FULL & !(a[1] | b[1])) {
-                            f(&a, &b);
+            for &x in &ways[0][..counts[0]] {
+                for &y in &ways[1][..counts[1]] {
+                    for &z in &ways[2][..counts[2]] {
+                        // The third box's rows: what the first two leave.
+                        let c = !(packed | x | y | z);
+                        if is_third(c as u16 & FULL)
+                            && is_third((c >> 9) as u16 & FULL)
+                            && !f(&a, &unpack(x | y | z))
+                        {
+                            return;
                         }
                     }
                 }
@@ -222,11 +261,18 @@ fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3])) {
     }
 }
 
-/// A uniformly random valid band with column sets `cols` (at least one must exist).
+/// A uniformly random valid band with column sets `cols` (at least one must exist): the
+/// `k`-th of the ascending-first-column bands, `k` uniform, under a uniform row order.
 pub fn uniform_band(cols: &[u16; 9], rng: &mut Rng) -> Band {
-    let mut found: Vec<([u16; 3], [u16; 3])> = Vec::with_capacity(288);
-    for_each_band(cols, |a, b| found.push((*a, *b)));
-    let (a, b) = *rng.pick(&found);
+    let count = bands_with_columns(cols) / 6;
+    assert!(count > 0, "no band has column sets {cols:?}");
+    let mut k = rng.below(count as usize);
+    let (mut a, mut b) = ([0u16; 3], [0u16; 3]);
+    for_each_band(cols, |x, y| {
+        (a, b) = (*x, *y);
+        k = k.wrapping_sub(1);
+        k != usize::MAX
+    });
     let rows_of = [a, b, [0, 1, 2].map(|r| FULL & !(a[r] | b[r]))];
     let mut order = [0usize, 1, 2];
     rng.shuffle(&mut order);
