@@ -70,7 +70,9 @@ fn configs() -> &'static [[u16; 3]; 56] {
 
 /// The 3-element subsets of `mask`, ascending.
 fn triples(mask: u16) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |&t| t & !mask == 0 && t.count_ones() == 3)
+    static ALL: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    let all = ALL.get_or_init(|| (0u16..512).filter(|t| t.count_ones() == 3).collect());
+    all.iter().copied().filter(move |&t| t & !mask == 0)
 }
 
 /// The rank (0..6) of the order of three distinct values.

@@ -404,6 +404,8 @@ impl Generator {
         };
         let mut cur = start.to_vec();
         let mut cur_d = distance(&cur);
+        let swaps = SwapSets::new(layout, sol);
+        let (mut stack, mut seen) = (Vec::new(), Vec::new());
         for _ in 0..cfg.neighbourhood {
             if out_of_time() {
                 return None;
@@ -419,17 +421,28 @@ impl Generator {
             let mut e = empty;
             rng.shuffle(&mut g);
             rng.shuffle(&mut e);
-            for &o in &g[..k] {
-                for &i in &self.orbits[o] {
-                    cand[i] = 0;
-                }
+            let removed: Vec<usize> = g[..k]
+                .iter()
+                .flat_map(|&o| self.orbits[o].iter().copied())
+                .collect();
+            for &i in &removed {
+                cand[i] = 0;
             }
             for &o in &e[..k] {
                 for &i in &self.orbits[o] {
                     cand[i] = sol[i];
                 }
             }
-            if checker.count(&cand) != Count::Unique {
+            // `cur` is unique and the added givens come from its solution, so a second
+            // solution of `cand` must differ from `sol` in a removed cell: the exclusion
+            // searches of `stays_unique` decide it (cheaper than counting to two).
+            // A two-digit swap set through a removed cell proves "no" without a search.
+            if swaps.as_ref().is_some_and(|sw| {
+                removed
+                    .iter()
+                    .any(|&i| sw.breaks_uniqueness(layout, sol, &cand, i, &mut stack, &mut seen))
+            }) || !checker.stays_unique(&cand, &removed, sol)
+            {
                 continue;
             }
             if cfg.minimal || cfg.givens.is_none() {

@@ -219,9 +219,13 @@ pub(crate) struct Board {
     pub cands: Vec<u64>,
     /// Per region and digit (index `(region_base[t] + r) * n + d - 1`), the positions in
     /// the region that hold the digit, as [`Board::positions`] gives them. The basic
-    /// producers read these many times per step; [`Board::refresh`] recomputes them and
-    /// must follow every change to `cands`.
+    /// producers read these many times per step; [`Board::refresh`] brings them up to date
+    /// and must follow every change to `cands`.
     pos: Vec<u64>,
+    /// `cands` as `pos` last saw them: a refresh updates only the cells that changed since
+    /// (a step changes a few cells; rebuilding all regions' tables cost more than the
+    /// singles and intersections that read them on easy puzzles).
+    seen: Vec<u64>,
 }
 
 #[inline]
@@ -257,29 +261,44 @@ impl Board {
 
     /// A board with these values and candidates.
     pub fn new(shape: &Shape, values: Vec<u8>, cands: Vec<u64>) -> Board {
+        let seen = vec![0; cands.len()];
         let mut b = Board {
             values,
             cands,
-            pos: Vec::new(),
+            pos: vec![0; shape.nregions * shape.n],
+            seen,
         };
         b.refresh(shape);
         b
     }
 
-    /// Recomputes the region positions after `cands` changed.
+    /// Brings the region positions up to date after `cands` changed: each cell whose
+    /// candidates differ from what the table last saw has its bits cleared or set in the
+    /// rows of its regions.
     pub fn refresh(&mut self, shape: &Shape) {
         let n = shape.n;
-        self.pos.clear();
-        self.pos.resize(shape.nregions * n, 0);
-        for (t, ty) in shape.types.iter().enumerate() {
-            for (r, cells) in ty.regions.iter().enumerate() {
-                let row = &mut self.pos[(shape.region_base[t] + r) * n..][..n];
-                for (i, &c) in cells.iter().enumerate() {
-                    let mut m = self.cands[c as usize];
-                    while m != 0 {
-                        row[m.trailing_zeros() as usize] |= 1 << i;
-                        m &= m - 1;
-                    }
+        for c in 0..self.cands.len() {
+            let (now, was) = (self.cands[c], self.seen[c]);
+            if now == was {
+                continue;
+            }
+            self.seen[c] = now;
+            for t in 0..shape.types.len() {
+                let r = shape.region_at[t][c];
+                if r == NONE {
+                    continue;
+                }
+                let at = 1u64 << shape.region_pos[t][c];
+                let row = &mut self.pos[(shape.region_base[t] + r as usize) * n..][..n];
+                let mut gone = was & !now;
+                while gone != 0 {
+                    row[gone.trailing_zeros() as usize] &= !at;
+                    gone &= gone - 1;
+                }
+                let mut new = now & !was;
+                while new != 0 {
+                    row[new.trailing_zeros() as usize] |= at;
+                    new &= new - 1;
                 }
             }
         }
