@@ -24,6 +24,7 @@ use crate::fill::{random_grid, root_solution};
 use crate::jigsaw::random_layout;
 use crate::rate::{Measured, Rater, SeRater, Target, round1};
 use crate::rng::Rng;
+use crate::singles9::Singles9;
 use crate::swap::SwapSets;
 use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::{Checker, Count, forced_by_singles};
@@ -517,6 +518,7 @@ pub fn reduce(
     let layout = checker.layout();
     let swaps = SwapSets::new(layout, solution);
     let (mut stack, mut seen) = (Vec::new(), Vec::new());
+    let mut singles = layout.is_standard_9x9().then(|| Singles9::new(values));
     for &o in order {
         if hi > 0 && givens <= hi {
             break;
@@ -530,29 +532,34 @@ pub fn reduce(
         }
         saved.clear();
         saved.extend(orbit.iter().map(|&i| values[i]));
-        for &i in orbit {
+        for (&i, &v) in orbit.iter().zip(&saved) {
             values[i] = 0;
-        }
-        // Cheapest first: a swap set proves "not unique"; givens that force the removed
-        // cells back (naked singles, then all singles) prove "unique"; else an engine decides.
-        if let Some(sw) = &swaps
-            && orbit
-                .iter()
-                .any(|&i| sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen))
-        {
-            for (&i, &v) in orbit.iter().zip(&saved) {
-                values[i] = v;
+            if let Some(s) = &mut singles {
+                s.set(i, v, 0);
             }
-            continue;
         }
-        if orbit.iter().all(|&i| forced(values, i, layout))
-            || (!checker.is_fast9() && forced_by_singles(layout, values, orbit))
-            || checker.stays_unique(values, orbit, solution)
-        {
+        // Cheapest first: givens that force the removed cells back by a single prove
+        // "unique"; a swap set proves "not unique"; then (other layouts) all singles from the
+        // givens, and else an engine decides.
+        let forced_back = match &singles {
+            Some(s) => s.force(orbit, solution),
+            None => orbit.iter().all(|&i| forced(values, i, layout)),
+        };
+        let removable = forced_back
+            || !swaps.as_ref().is_some_and(|sw| {
+                orbit.iter().any(|&i| {
+                    sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
+                })
+            }) && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
+                || checker.stays_unique(values, orbit, solution));
+        if removable {
             givens -= orbit.len();
         } else {
             for (&i, &v) in orbit.iter().zip(&saved) {
                 values[i] = v;
+                if let Some(s) = &mut singles {
+                    s.set(i, 0, v);
+                }
             }
         }
     }

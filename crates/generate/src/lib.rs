@@ -30,6 +30,7 @@ pub mod generator;
 pub mod jigsaw;
 pub mod rate;
 pub mod rng;
+pub mod singles9;
 pub mod swap;
 pub mod symmetry;
 pub mod uniform;
