@@ -98,8 +98,8 @@ pub struct Generated {
     /// The seed that reproduces it.
     pub seed: u64,
     /// Whether it is minimal (no single given removable): checked, or implied by a full
-    /// removal pass without symmetry.
-    pub minimal: bool,
+    /// removal pass without symmetry; `None` when the budget ran out during the check.
+    pub minimal: Option<bool>,
     /// Difficulty measured for the targets (and the SE-scale rating when asked).
     pub measured: Measured,
     /// Full grids drawn before this puzzle was found.
@@ -324,8 +324,10 @@ impl Generator {
                     return Err(GenError::Budget { attempts });
                 }
             }
-            if !self.fits(&values, checker) {
-                continue;
+            match self.fits(&values, checker, &out_of_time) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => return Err(GenError::Budget { attempts }),
             }
             let mut puzzle = Grid::from_values(layout.clone(), values.clone());
             let mut measured = Measured::default();
@@ -349,11 +351,15 @@ impl Generator {
                 }
             }
             let givens = values.iter().filter(|&&v| v != 0).count();
-            let minimal = cfg.minimal
-                || (cfg.symmetry == Symmetry::None
-                    && cfg.pattern.is_none()
-                    && cfg.givens.is_none())
-                || checker.is_minimal(&values);
+            // Strict minimality of a symmetric (or patterned, or ranged) puzzle is checked for
+            // the record; when the budget runs out first it stays unknown.
+            let minimal = if cfg.minimal
+                || (cfg.symmetry == Symmetry::None && cfg.pattern.is_none() && cfg.givens.is_none())
+            {
+                Some(true)
+            } else {
+                checker.is_minimal_until(&values, &out_of_time)
+            };
             return Ok(Generated {
                 puzzle,
                 solution,
@@ -367,13 +373,21 @@ impl Generator {
         }
     }
 
-    /// Whether a unique puzzle meets the givens range and, when asked, is minimal.
-    fn fits(&self, values: &[u8], checker: &Checker) -> bool {
+    /// Whether a unique puzzle meets the givens range and, when asked, is minimal; `None`
+    /// when `stop` ended the minimality check.
+    fn fits(&self, values: &[u8], checker: &Checker, stop: &dyn Fn() -> bool) -> Option<bool> {
         let givens = values.iter().filter(|&&v| v != 0).count();
-        self.config
+        if !self
+            .config
             .givens
             .is_none_or(|(a, b)| (a..=b).contains(&givens))
-            && (!self.config.minimal || checker.is_minimal(values))
+        {
+            return Some(false);
+        }
+        if !self.config.minimal {
+            return Some(true);
+        }
+        checker.is_minimal_until(values, stop)
     }
 
     /// Rates a finished puzzle fully (for output when no rating target was set).
@@ -463,8 +477,10 @@ impl Generator {
                     return None;
                 }
             }
-            if !self.fits(&cand, checker) {
-                continue;
+            match self.fits(&cand, checker, out_of_time) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => return None,
             }
             let d = distance(&cand);
             if d <= cur_d {

@@ -27,7 +27,9 @@ fn tables() -> &'static Tables {
             }
         }
         Tables {
-            peers: std::array::from_fn(|c| house(c).iter().fold(0, |m, &h| m | cells[h]) & !(1 << c)),
+            peers: std::array::from_fn(|c| {
+                house(c).iter().fold(0, |m, &h| m | cells[h]) & !(1 << c)
+            }),
             houses: std::array::from_fn(|c| house(c).map(|h| cells[h])),
         }
     })

@@ -285,37 +285,53 @@ impl Checker {
     /// Whether removing any single given leaves more than one solution (the puzzle itself is
     /// assumed unique). Unknown counts are not proof of ambiguity: they make this `false`.
     pub fn is_minimal(&self, values: &[u8]) -> bool {
+        self.is_minimal_until(values, &|| false) == Some(true)
+    }
+
+    /// [`Checker::is_minimal`], asking `stop` before each given's check (on large grids one
+    /// check can take a fraction of a second and a puzzle has hundreds of givens): `None`
+    /// when `stop` said yes before the answer was known.
+    pub fn is_minimal_until(&self, values: &[u8], stop: &dyn Fn() -> bool) -> Option<bool> {
         if self.fast9
             && let Ok(cells) = <&[u8; 81]>::try_from(values)
         {
             let Some(sol) = Fast::solve_first(cells).0 else {
-                return false;
+                return Some(false);
             };
             let mut cells = *cells;
-            return (0..81).all(|i| {
+            for i in 0..81 {
                 if cells[i] == 0 {
-                    return true;
+                    continue;
+                }
+                if stop() {
+                    return None;
                 }
                 cells[i] = 0;
                 let other = Fast::has_solution_excluding(&cells, &[(i, sol[i])]);
                 cells[i] = sol[i];
-                other
-            });
+                if !other {
+                    return Some(false);
+                }
+            }
+            return Some(true);
         }
         let mut v = values.to_vec();
         for i in 0..v.len() {
             if v[i] == 0 {
                 continue;
             }
+            if stop() {
+                return None;
+            }
             let keep = v[i];
             v[i] = 0;
             let c = self.count(&v);
             v[i] = keep;
             if c != Count::Many {
-                return false;
+                return Some(false);
             }
         }
-        true
+        Some(true)
     }
 }
 

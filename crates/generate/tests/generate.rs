@@ -38,6 +38,11 @@ fn check_puzzle(made: &Generated, config: &Config, generator: &Generator) {
     if let Some((a, b)) = config.givens {
         assert!((a..=b).contains(&made.givens), "{} givens", made.givens);
     }
+    // The record's strict minimality, re-checked by another engine.
+    if let Some(m) = made.minimal {
+        let dlx = Checker::with_engine(layout.clone(), "dlx").unwrap();
+        assert_eq!(dlx.is_minimal(values), m, "minimal field {m}");
+    }
     if let Some((a, b)) = config.target.rating {
         let r = ProvisionalSe::default().rate(&made.puzzle, None);
         assert!(r.complete);
@@ -333,4 +338,31 @@ fn a_removal_pass_stops_when_asked_and_leaves_a_unique_puzzle() {
     ));
     assert!(full.iter().filter(|&&v| v == 0).count() > 100);
     assert_eq!(checker.count(&full), Count::Unique);
+}
+
+#[test]
+fn a_minimality_check_stops_when_asked() {
+    // Asked before each given, the check ends with "unknown" once told to stop, on the fast
+    // 9x9 path and on the engine path alike; never told, it gives the plain answer.
+    use std::cell::Cell as Counter;
+    let l = layout(9);
+    let config = Config::new(l.clone());
+    let made = Generator::new(config).unwrap().generate(3).unwrap();
+    let values = made.puzzle.values();
+    for engine in ["fast", "dlx"] {
+        let c = Checker::with_engine(l.clone(), engine).unwrap();
+        assert_eq!(
+            c.is_minimal_until(values, &|| false),
+            Some(true),
+            "{engine}"
+        );
+        assert_eq!(c.is_minimal_until(values, &|| true), None, "{engine}");
+        let asked = Counter::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 5
+        };
+        assert_eq!(c.is_minimal_until(values, &stop), None, "{engine}");
+        assert_eq!(asked.get(), 6, "{engine}: asked once per given until told");
+    }
 }
