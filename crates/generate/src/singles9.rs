@@ -118,8 +118,8 @@ mod tests {
         // Emptying two whole rows of one band and the first column's other cells of that
         // band's boxes: cell 0 is no longer forced by one level of singles.
         let mut values = sol.clone();
-        for c in 0..27 {
-            values[c] = 0;
+        for v in &mut values[..27] {
+            *v = 0;
         }
         s = Singles9::new(&values);
         assert!(!s.force(&[0], &sol));
@@ -127,8 +127,8 @@ mod tests {
         s.set(1, 0, sol[1]);
         s.set(1, sol[1], 0);
         assert!(!s.force(&[0], &sol));
-        for c in 1..27 {
-            s.set(c, 0, sol[c]);
+        for (c, &v) in sol.iter().enumerate().take(27).skip(1) {
+            s.set(c, 0, v);
         }
         assert!(s.force(&[0], &sol));
     }
