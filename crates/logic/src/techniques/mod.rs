@@ -21,6 +21,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -118,6 +119,8 @@ pub static ALL: &[&dyn Technique] = &[
     &forcing::Verity { info: &forcing::FC_VERITY, net: false },
     &forcing::Contradiction { info: &forcing::FN_CONTRADICTION, net: true },
     &forcing::Verity { info: &forcing::FN_VERITY, net: true },
+    &templates::Templates { delete: false },
+    &templates::Templates { delete: true },
     &guess::Guess,
 ];
 
