@@ -43,6 +43,10 @@ pub(crate) struct Shape {
     /// `region_base[t] + r` numbers every region once; `nregions` counts them all.
     pub region_base: Vec<usize>,
     pub nregions: usize,
+    /// `slots[cell]`: every region holding the cell (numbered as `region_base[t] + r`) with
+    /// the cell's position in it. Unlike `region_at`, this lists both diagonals for the
+    /// centre cell of an X grid (one type, two regions).
+    pub slots: Vec<Vec<(u32, u8)>>,
     /// Peers of each cell in SE's order: the cell's regions in type order (block, row,
     /// column, extras), each in reading order, without repeats; then cells that only a pair
     /// constraint (anti-knight, anti-king) makes peers.
@@ -111,15 +115,17 @@ impl Shape {
         let mut region_pos = vec![vec![0u8; ncells]; types.len()];
         let mut region_base = Vec::with_capacity(types.len());
         let mut nregions = 0;
+        let mut slots = vec![Vec::new(); ncells];
         for (t, ty) in types.iter().enumerate() {
             region_base.push(nregions);
-            nregions += ty.regions.len();
             for (r, cells) in ty.regions.iter().enumerate() {
                 for (i, &c) in cells.iter().enumerate() {
                     region_at[t][c as usize] = r as u32;
                     region_pos[t][c as usize] = i as u8;
+                    slots[c as usize].push(((nregions + r) as u32, i as u8));
                 }
             }
+            nregions += ty.regions.len();
         }
         let mut peers = Vec::with_capacity(ncells);
         let mut region_peers = Vec::with_capacity(ncells);
@@ -198,6 +204,7 @@ impl Shape {
             region_pos,
             region_base,
             nregions,
+            slots,
             peers,
             peer_places,
             region_peers,
@@ -283,13 +290,9 @@ impl Board {
                 continue;
             }
             self.seen[c] = now;
-            for t in 0..shape.types.len() {
-                let r = shape.region_at[t][c];
-                if r == NONE {
-                    continue;
-                }
-                let at = 1u64 << shape.region_pos[t][c];
-                let row = &mut self.pos[(shape.region_base[t] + r as usize) * n..][..n];
+            for &(region, i) in &shape.slots[c] {
+                let at = 1u64 << i;
+                let row = &mut self.pos[region as usize * n..][..n];
                 let mut gone = was & !now;
                 while gone != 0 {
                     row[gone.trailing_zeros() as usize] &= !at;
@@ -404,5 +407,44 @@ mod tests {
         assert_eq!(v, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
         assert_eq!(combinations(3, 9).count(), 84);
         assert_eq!(combinations(4, 25).count(), 12650);
+    }
+
+    /// The incremental refresh leaves the region positions exactly as a fresh board computes
+    /// them, on layouts where a cell lies in two regions of one type (the centre of an X
+    /// grid is on both diagonals) as well as on plain ones, as candidates go and come back.
+    #[test]
+    fn refresh_matches_a_fresh_board() {
+        use sudokit_core::Extra;
+        for layout in [
+            Layout::standard(9).unwrap(),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::standard(6).unwrap(),
+        ] {
+            let shape = Shape::new(Arc::new(layout));
+            let grid = Grid::empty(shape.layout.clone());
+            let mut b = Board::from_grid(&shape, &grid);
+            let mut x = 12345u64;
+            for round in 0..200 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let c = (x >> 33) as usize % shape.ncells;
+                let d = ((x >> 20) % shape.n as u64) as u8 + 1;
+                if round % 3 == 2 {
+                    b.cands[c] |= bit(d);
+                } else {
+                    b.cands[c] &= !bit(d);
+                }
+                // The centre cell changes too, every few rounds.
+                if round % 5 == 0 {
+                    b.cands[shape.ncells / 2] ^= bit(1);
+                }
+                b.refresh(&shape);
+                let fresh = Board::new(&shape, b.values.clone(), b.cands.clone());
+                assert_eq!(b, fresh, "round {round}");
+            }
+        }
     }
 }
