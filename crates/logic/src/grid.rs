@@ -271,6 +271,16 @@ impl CandidateGrid {
             self.cands.iter().map(|d| d.0).collect(),
         )
     }
+    /// The cells holding `digit` as a candidate, as bits in reading order (64 cells a word),
+    /// written into `out`.
+    pub(crate) fn digit_plane(&self, digit: Digit, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.cands.len().div_ceil(64), 0);
+        let bit = 1u64 << digit.index();
+        for (i, c) in self.cands.iter().enumerate() {
+            out[i / 64] |= ((c.0 & bit) >> digit.index()) << (i % 64);
+        }
+    }
     /// Whether `cell` was a given of the puzzle.
     pub fn is_given(&self, cell: Cell) -> bool {
         self.givens[cell.index()]
