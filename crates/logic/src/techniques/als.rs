@@ -100,13 +100,21 @@ pub struct Als {
     pub cands: DigitSet,
     /// The house it was found in.
     pub house: House,
-    /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells that
-    /// see all of them.
+    /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells
+    /// holding the digit that see all of them (every use of the seers asks only about cells
+    /// holding the digit, so they are kept that way and two ALS's seers meet exactly when
+    /// some cell could lose the digit to both).
     by_digit: Vec<(CellSet, CellSet)>,
 }
 
 impl Als {
-    fn new(g: &CandidateGrid, cells: Vec<Cell>, cands: DigitSet, house: House) -> Als {
+    fn new(
+        g: &CandidateGrid,
+        planes: &[CellSet],
+        cells: Vec<Cell>,
+        cands: DigitSet,
+        house: House,
+    ) -> Als {
         let mut set = g.cell_set();
         for &c in &cells {
             set.insert(c);
@@ -122,7 +130,9 @@ impl Als {
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            by_digit[d.index()] = (on, seers.unwrap_or_else(|| g.cell_set()));
+            let mut seers = seers.unwrap_or_else(|| g.cell_set());
+            seers.intersect_with(&planes[d.index()]);
+            by_digit[d.index()] = (on, seers);
         }
         Als {
             cells,
@@ -144,7 +154,7 @@ impl Als {
     fn on(&self, d: Digit) -> &CellSet {
         &self.by_digit[d.index()].0
     }
-    /// The cells that see every `d` of this ALS.
+    /// The cells holding `d` that see every `d` of this ALS.
     fn seers(&self, d: Digit) -> &CellSet {
         &self.by_digit[d.index()].1
     }
@@ -252,6 +262,16 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
     let cap = max_als(n).max(1);
     let mut seen: HashSet<Vec<Cell>> = HashSet::new();
     let mut out = Vec::new();
+    let planes: Vec<CellSet> = DigitSet::full(n)
+        .iter()
+        .map(|d| {
+            let mut s = g.cell_set();
+            for c in g.empty_cells().filter(|&c| g.has(c, d)) {
+                s.insert(c);
+            }
+            s
+        })
+        .collect();
     for h in g.houses() {
         let empty: Vec<Cell> = g
             .house_cells(h)
@@ -262,6 +282,7 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
         let mut chosen = Vec::new();
         rec(
             g,
+            &planes,
             h,
             &empty,
             0,
@@ -278,6 +299,7 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 #[allow(clippy::too_many_arguments, reason = "a private recursive walk")]
 fn rec(
     g: &CandidateGrid,
+    planes: &[CellSet],
     h: House,
     cells: &[Cell],
     start: usize,
@@ -291,7 +313,7 @@ fn rec(
         let mut key = chosen.clone();
         key.sort();
         if seen.insert(key.clone()) {
-            out.push(Als::new(g, key, union, h));
+            out.push(Als::new(g, planes, key, union, h));
         }
     }
     if chosen.len() == cap {
@@ -303,7 +325,7 @@ fn rec(
             continue;
         }
         chosen.push(cells[i]);
-        rec(g, h, cells, i + 1, cap, u, chosen, seen, out);
+        rec(g, planes, h, cells, i + 1, cap, u, chosen, seen, out);
         chosen.pop();
     }
 }
@@ -328,6 +350,15 @@ pub fn rccs(a: &Als, b: &Als, overlap: bool) -> DigitSet {
         }
     }
     out
+}
+
+/// Whether a digit common to `a` and `b`, other than `skip`, has a cell that sees all its
+/// places in both (ignoring exclusions): a cheap exact test that [`z_targets`] of the two
+/// finds nothing.
+fn removes_some(a: &Als, b: &Als, skip: &[Digit]) -> bool {
+    DigitSet(a.cands.0 & b.cands.0)
+        .iter()
+        .any(|z| !skip.contains(&z) && a.seers(z).intersects(b.seers(z)))
 }
 
 /// Cells outside `exclude` holding `d` that see every `d`-cell of the given ALS.
@@ -448,6 +479,9 @@ impl Technique for AlsXyWing {
                     }
                     for x in ra.iter() {
                         for y in rb.iter().filter(|&y| y != x) {
+                            if !removes_some(a, b, &[x, y]) {
+                                continue;
+                            }
                             let mut step =
                                 Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
                             for z in DigitSet(a.cands.0 & b.cands.0).iter() {
@@ -529,8 +563,9 @@ fn chain_dfs(
         let (first, _) = path[0];
         let x1 = path[1].1.expect("link");
         let xk = into.expect("link");
-        // Only report each chain in one direction.
-        if first < last {
+        // Only report each chain in one direction, and only when some cell holding a common
+        // digit of the ends (not a link digit) sees its places in both.
+        if first < last && removes_some(&all[first], &all[last], &[x1, xk]) {
             let (a, b) = (&all[first], &all[last]);
             let mut step = Step::new(&ALS_XY_CHAIN);
             let mut excl_sets: Vec<&CellSet> = Vec::new();
