@@ -27,7 +27,8 @@ pub struct CellSet {
 const INLINE_WORDS: usize = 4;
 
 /// A cell set's words: inline up to [`INLINE_WORDS`] (no allocation, cheap to clone), on the
-/// heap beyond.
+/// heap beyond. Inline words past the set's length are always zero, so two inline sets of one
+/// length combine word by word over the whole array, without bounds or length checks.
 #[derive(Clone, Debug)]
 enum Words {
     Inline(usize, [u64; INLINE_WORDS]),
@@ -58,6 +59,32 @@ impl Words {
         match self {
             Words::Inline(n, w) => &mut w[..*n],
             Words::Heap(v) => v,
+        }
+    }
+    /// Both inline with the same length: their whole arrays.
+    fn pair<'a>(
+        &'a self,
+        other: &'a Words,
+    ) -> Option<(&'a [u64; INLINE_WORDS], &'a [u64; INLINE_WORDS])> {
+        match (self, other) {
+            (Words::Inline(n, a), Words::Inline(m, b)) if n == m => Some((a, b)),
+            _ => None,
+        }
+    }
+    /// Applies `op` to each word of `self` and the matching word of `other` (the shorter
+    /// length governs).
+    fn combine(&mut self, other: &Words, op: impl Fn(u64, u64) -> u64) {
+        match (self, other) {
+            (Words::Inline(n, a), Words::Inline(m, b)) if n == m => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x = op(*x, *y);
+                }
+            }
+            (this, _) => {
+                for (x, y) in this.as_mut_slice().iter_mut().zip(other.as_slice()) {
+                    *x = op(*x, *y);
+                }
+            }
         }
     }
 }
@@ -112,39 +139,21 @@ impl CellSet {
     }
     /// Keeps only the cells also in `other`.
     pub fn intersect_with(&mut self, other: &CellSet) {
-        for (a, b) in self
-            .words
-            .as_mut_slice()
-            .iter_mut()
-            .zip(other.words.as_slice())
-        {
-            *a &= b;
-        }
+        self.words.combine(&other.words, |a, b| a & b);
     }
     /// Adds every cell of `other`.
     pub fn union_with(&mut self, other: &CellSet) {
-        for (a, b) in self
-            .words
-            .as_mut_slice()
-            .iter_mut()
-            .zip(other.words.as_slice())
-        {
-            *a |= b;
-        }
+        self.words.combine(&other.words, |a, b| a | b);
     }
     /// Removes every cell of `other`.
     pub fn subtract(&mut self, other: &CellSet) {
-        for (a, b) in self
-            .words
-            .as_mut_slice()
-            .iter_mut()
-            .zip(other.words.as_slice())
-        {
-            *a &= !b;
-        }
+        self.words.combine(&other.words, |a, b| a & !b);
     }
     /// Whether every cell of `self` is in `other`.
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
+        if let Some((a, b)) = self.words.pair(&other.words) {
+            return a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x & !y)) == 0;
+        }
         self.words
             .as_slice()
             .iter()
@@ -153,6 +162,9 @@ impl CellSet {
     }
     /// Whether the two sets share a cell.
     pub fn intersects(&self, other: &CellSet) -> bool {
+        if let Some((a, b)) = self.words.pair(&other.words) {
+            return a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x & y)) != 0;
+        }
         self.words
             .as_slice()
             .iter()

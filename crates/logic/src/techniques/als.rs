@@ -7,7 +7,12 @@
 //! Design decision: the ALS of a grid are enumerated once per search (deduplicated by cell set,
 //! size capped so 25×25 grids stay tractable), each with a per-digit cell list; "restricted
 //! common candidate" x between A and B means every x of A sees every x of B, so at most one of
-//! them holds x. Overlapping ALS are not combined (HoDoKu's default).
+//! them holds x. Overlapping ALS are not combined (HoDoKu's default). For speed, exactly:
+//! the enumeration drops a cell subset as soon as its digits exceed its cells + 1 by more
+//! than the cells it may still take; the links meet each ALS only with the ALS whose first
+//! cell of a digit sees all of its places of that digit; and an ALS's seers of a digit are only
+//! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
+//! ends" with two set intersections before building a step.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -198,12 +203,13 @@ fn als_and_links(
     }
     let all = enumerate(g);
     let n = g.size();
-    // Index: which ALS hold each candidate (cell × digit), so each ALS meets only the ALS whose
-    // digit sits where it could be a restricted common candidate.
+    // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
+    // links to A only when every d of B sees every d of A, so only when B's first d is among
+    // A's seers of d: each ALS meets each candidate partner once per digit.
     let mut index: Vec<Vec<u32>> = vec![Vec::new(); g.cell_count() * n];
     for (i, a) in all.iter().enumerate() {
-        for &c in &a.cells {
-            for d in g.candidates(c).iter() {
+        for d in a.cands.iter() {
+            if let Some(c) = a.on(d).iter().next() {
                 index[c.index() * n + d.index()].push(i as u32);
             }
         }
@@ -321,7 +327,11 @@ fn rec(
     }
     for i in start..cells.len() {
         let u = DigitSet(union.0 | g.candidates(cells[i]).0);
-        if u.len() as usize > cap + 1 {
+        // Each cell added later lowers (digits − cells) by one at most, so a set with more
+        // digits than cells + 1 + the cells it may still take never becomes an ALS.
+        let k = chosen.len() + 1;
+        let room = (cap - k).min(cells.len() - i - 1);
+        if u.len() as usize > cap + 1 || u.len() as usize > k + 1 + room {
             continue;
         }
         chosen.push(cells[i]);
