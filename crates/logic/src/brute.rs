@@ -4,9 +4,12 @@
 //! Design decision: this is FIX-SQUARE (naked and hidden singles to a fixpoint, stopping at the
 //! first contradiction) plus guessing on the cell with fewest candidates, written on
 //! [`CandidateGrid`] so it starts from a person's pencil marks, not only from givens. It is not
-//! one of the engines: the soundness checks compare against those.
+//! one of the engines: the soundness checks compare against those. Hidden singles are found
+//! from two masks per house (digits with one place or more, with two or more) built in one
+//! pass over its cells, rebuilt after each placement in the house, so the singles are placed
+//! in exactly the order a digit-by-digit scan would place them.
 
-use sudokit_core::{Cell, DigitSet, Termination};
+use sudokit_core::{Cell, DigitSet, House, Termination};
 
 use crate::grid::{CandidateGrid, Contradiction};
 
@@ -42,20 +45,22 @@ pub fn propagate_singles(g: &mut CandidateGrid) -> Result<usize, Contradiction> 
                     seen.insert(d);
                 }
             }
+            // The digits with one place or more, and with two or more, in one pass over the
+            // house (again after each placement in it, which changes its candidates).
+            let (mut once, mut twice) = places(g, h);
             for d in DigitSet::full(g.size()).iter() {
                 if seen.contains(d) {
                     continue;
                 }
-                let pos = g.positions(h, d);
-                match pos.count_ones() {
-                    0 => return Err(Contradiction::NoPlace(h, d)),
-                    1 => {
-                        let c = g.house_cells(h)[pos.trailing_zeros() as usize];
-                        g.place(c, d);
-                        placed += 1;
-                        progress = true;
-                    }
-                    _ => {}
+                if !once.contains(d) {
+                    return Err(Contradiction::NoPlace(h, d));
+                }
+                if !twice.contains(d) {
+                    let c = g.cells_with(h, d).next().expect("one place");
+                    g.place(c, d);
+                    placed += 1;
+                    progress = true;
+                    (once, twice) = places(g, h);
                 }
             }
         }
@@ -63,6 +68,17 @@ pub fn propagate_singles(g: &mut CandidateGrid) -> Result<usize, Contradiction> 
             return Ok(placed);
         }
     }
+}
+
+/// The digits with at least one place in `h`, and those with at least two.
+fn places(g: &CandidateGrid, h: House) -> (DigitSet, DigitSet) {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &c in g.house_cells(h) {
+        let cs = g.candidates(c).0;
+        twice |= once & cs;
+        once |= cs;
+    }
+    (DigitSet(once), DigitSet(twice))
 }
 
 /// The result of an exhaustive search.

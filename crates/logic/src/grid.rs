@@ -7,7 +7,9 @@
 //! by every clone, so trial solving (forcing chains, the explained guess) copies only the
 //! candidates. Positions of a digit inside a house are computed on demand as a `u64` mask over
 //! the house's cell list (a house has N ≤ 64 cells), which is what fish, subsets and
-//! intersections work on.
+//! intersections work on. A [`CellSet`] keeps its words inline up to 256 cells (every layout
+//! up to 16×16) and on the heap beyond, so the ALS, chain and colouring finders, which make and
+//! clone many small sets per step, allocate none on common grids.
 
 use std::sync::Arc;
 
@@ -16,72 +18,163 @@ use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout};
 use crate::step::{Candidate, Step};
 
 /// A set of cells of one layout, as a bitset (N² ≤ 4096 bits).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CellSet {
-    words: Vec<u64>,
+    words: Words,
+}
+
+/// Words kept inline in a [`CellSet`]: 256 cells, every layout up to 16×16.
+const INLINE_WORDS: usize = 4;
+
+/// A cell set's words: inline up to [`INLINE_WORDS`] (no allocation, cheap to clone), on the
+/// heap beyond. Inline words past the set's length are always zero, so two inline sets of one
+/// length combine word by word over the whole array, without bounds or length checks.
+#[derive(Clone, Debug)]
+enum Words {
+    Inline(usize, [u64; INLINE_WORDS]),
+    Heap(Vec<u64>),
+}
+
+impl Default for Words {
+    fn default() -> Words {
+        Words::Inline(0, [0; INLINE_WORDS])
+    }
+}
+
+impl Words {
+    fn zeros(n: usize) -> Words {
+        if n <= INLINE_WORDS {
+            Words::Inline(n, [0; INLINE_WORDS])
+        } else {
+            Words::Heap(vec![0; n])
+        }
+    }
+    fn as_slice(&self) -> &[u64] {
+        match self {
+            Words::Inline(n, w) => &w[..*n],
+            Words::Heap(v) => v,
+        }
+    }
+    fn as_mut_slice(&mut self) -> &mut [u64] {
+        match self {
+            Words::Inline(n, w) => &mut w[..*n],
+            Words::Heap(v) => v,
+        }
+    }
+    /// Both inline with the same length: their whole arrays.
+    fn pair<'a>(
+        &'a self,
+        other: &'a Words,
+    ) -> Option<(&'a [u64; INLINE_WORDS], &'a [u64; INLINE_WORDS])> {
+        match (self, other) {
+            (Words::Inline(n, a), Words::Inline(m, b)) if n == m => Some((a, b)),
+            _ => None,
+        }
+    }
+    /// Applies `op` to each word of `self` and the matching word of `other` (the shorter
+    /// length governs).
+    fn combine(&mut self, other: &Words, op: impl Fn(u64, u64) -> u64) {
+        match (self, other) {
+            (Words::Inline(n, a), Words::Inline(m, b)) if n == m => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x = op(*x, *y);
+                }
+            }
+            (this, _) => {
+                for (x, y) in this.as_mut_slice().iter_mut().zip(other.as_slice()) {
+                    *x = op(*x, *y);
+                }
+            }
+        }
+    }
+}
+
+impl PartialEq for CellSet {
+    fn eq(&self, other: &CellSet) -> bool {
+        self.words.as_slice() == other.words.as_slice()
+    }
+}
+
+impl Eq for CellSet {}
+
+impl std::hash::Hash for CellSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.words.as_slice().hash(state);
+    }
 }
 
 impl CellSet {
     /// The empty set for a grid of `cells` cells.
     pub fn new(cells: usize) -> CellSet {
         CellSet {
-            words: vec![0; cells.div_ceil(64)],
+            words: Words::zeros(cells.div_ceil(64)),
         }
     }
     /// Adds `c`.
     pub fn insert(&mut self, c: Cell) {
-        self.words[c.index() / 64] |= 1 << (c.index() % 64);
+        self.words.as_mut_slice()[c.index() / 64] |= 1 << (c.index() % 64);
     }
     /// Removes `c`.
     pub fn remove(&mut self, c: Cell) {
-        self.words[c.index() / 64] &= !(1 << (c.index() % 64));
+        self.words.as_mut_slice()[c.index() / 64] &= !(1 << (c.index() % 64));
     }
     /// Whether `c` is in the set.
     pub fn contains(&self, c: Cell) -> bool {
         self.words
+            .as_slice()
             .get(c.index() / 64)
             .is_some_and(|w| w >> (c.index() % 64) & 1 == 1)
     }
     /// Number of cells.
     pub fn len(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        self.words
+            .as_slice()
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
+        self.words.as_slice().iter().all(|&w| w == 0)
     }
     /// Keeps only the cells also in `other`.
     pub fn intersect_with(&mut self, other: &CellSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a &= b;
-        }
+        self.words.combine(&other.words, |a, b| a & b);
     }
     /// Adds every cell of `other`.
     pub fn union_with(&mut self, other: &CellSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a |= b;
-        }
+        self.words.combine(&other.words, |a, b| a | b);
     }
     /// Removes every cell of `other`.
     pub fn subtract(&mut self, other: &CellSet) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a &= !b;
-        }
+        self.words.combine(&other.words, |a, b| a & !b);
     }
     /// Whether every cell of `self` is in `other`.
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
+        if let Some((a, b)) = self.words.pair(&other.words) {
+            return a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x & !y)) == 0;
+        }
         self.words
+            .as_slice()
             .iter()
-            .zip(other.words.iter().chain(std::iter::repeat(&0)))
+            .zip(other.words.as_slice().iter().chain(std::iter::repeat(&0)))
             .all(|(a, b)| a & !b == 0)
     }
     /// Whether the two sets share a cell.
     pub fn intersects(&self, other: &CellSet) -> bool {
-        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+        if let Some((a, b)) = self.words.pair(&other.words) {
+            return a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x & y)) != 0;
+        }
+        self.words
+            .as_slice()
+            .iter()
+            .zip(other.words.as_slice())
+            .any(|(a, b)| a & b != 0)
     }
     /// The cells in reading order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &w)| {
+        let words = self.words.as_slice();
+        words.iter().enumerate().flat_map(|(i, &w)| {
             let mut bits = w;
             std::iter::from_fn(move || {
                 if bits == 0 {
@@ -270,6 +363,16 @@ impl CandidateGrid {
             self.values.clone(),
             self.cands.iter().map(|d| d.0).collect(),
         )
+    }
+    /// The cells holding `digit` as a candidate, as bits in reading order (64 cells a word),
+    /// written into `out`.
+    pub(crate) fn digit_plane(&self, digit: Digit, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.cands.len().div_ceil(64), 0);
+        let bit = 1u64 << digit.index();
+        for (i, c) in self.cands.iter().enumerate() {
+            out[i / 64] |= ((c.0 & bit) >> digit.index()) << (i % 64);
+        }
     }
     /// Whether `cell` was a given of the puzzle.
     pub fn is_given(&self, cell: Cell) -> bool {

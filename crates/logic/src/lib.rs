@@ -26,6 +26,7 @@ pub mod check;
 pub mod formats;
 pub mod grid;
 pub mod levels;
+mod memo;
 pub mod reglib;
 pub mod render;
 pub mod se;

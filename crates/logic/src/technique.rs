@@ -90,7 +90,7 @@ pub struct TechniqueInfo {
 }
 
 /// Options that change what finders look for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Allow techniques that assume a unique solution.
     pub uniqueness: bool,
@@ -125,6 +125,8 @@ impl Default for Options {
 pub struct Finder<'a> {
     sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>,
     stopped: bool,
+    /// Steps handed to the sink so far.
+    emitted: usize,
     /// The options in force.
     pub options: &'a Options,
 }
@@ -135,6 +137,7 @@ impl<'a> Finder<'a> {
         Finder {
             sink,
             stopped: false,
+            emitted: 0,
             options,
         }
     }
@@ -148,6 +151,7 @@ impl<'a> Finder<'a> {
         if step.is_empty() {
             return true;
         }
+        self.emitted += 1;
         if (self.sink)(step).is_break() {
             self.stopped = true;
         }
@@ -156,6 +160,10 @@ impl<'a> Finder<'a> {
     /// Whether the caller has had enough.
     pub fn done(&self) -> bool {
         self.stopped
+    }
+    /// How many steps the sink has been handed so far.
+    pub(crate) fn emitted(&self) -> usize {
+        self.emitted
     }
 }
 

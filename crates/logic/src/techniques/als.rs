@@ -7,7 +7,12 @@
 //! Design decision: the ALS of a grid are enumerated once per search (deduplicated by cell set,
 //! size capped so 25×25 grids stay tractable), each with a per-digit cell list; "restricted
 //! common candidate" x between A and B means every x of A sees every x of B, so at most one of
-//! them holds x. Overlapping ALS are not combined (HoDoKu's default).
+//! them holds x. Overlapping ALS are not combined (HoDoKu's default). For speed, exactly:
+//! the enumeration drops a cell subset as soon as its digits exceed its cells + 1 by more
+//! than the cells it may still take; the links meet each ALS only with the ALS whose first
+//! cell of a digit sees all of its places of that digit; and an ALS's seers of a digit are only
+//! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
+//! ends" with two set intersections before building a step.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -100,13 +105,21 @@ pub struct Als {
     pub cands: DigitSet,
     /// The house it was found in.
     pub house: House,
-    /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells that
-    /// see all of them.
+    /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells
+    /// holding the digit that see all of them (every use of the seers asks only about cells
+    /// holding the digit, so they are kept that way and two ALS's seers meet exactly when
+    /// some cell could lose the digit to both).
     by_digit: Vec<(CellSet, CellSet)>,
 }
 
 impl Als {
-    fn new(g: &CandidateGrid, cells: Vec<Cell>, cands: DigitSet, house: House) -> Als {
+    fn new(
+        g: &CandidateGrid,
+        planes: &[CellSet],
+        cells: Vec<Cell>,
+        cands: DigitSet,
+        house: House,
+    ) -> Als {
         let mut set = g.cell_set();
         for &c in &cells {
             set.insert(c);
@@ -122,7 +135,9 @@ impl Als {
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            by_digit[d.index()] = (on, seers.unwrap_or_else(|| g.cell_set()));
+            let mut seers = seers.unwrap_or_else(|| g.cell_set());
+            seers.intersect_with(&planes[d.index()]);
+            by_digit[d.index()] = (on, seers);
         }
         Als {
             cells,
@@ -144,7 +159,7 @@ impl Als {
     fn on(&self, d: Digit) -> &CellSet {
         &self.by_digit[d.index()].0
     }
-    /// The cells that see every `d` of this ALS.
+    /// The cells holding `d` that see every `d` of this ALS.
     fn seers(&self, d: Digit) -> &CellSet {
         &self.by_digit[d.index()].1
     }
@@ -188,12 +203,13 @@ fn als_and_links(
     }
     let all = enumerate(g);
     let n = g.size();
-    // Index: which ALS hold each candidate (cell × digit), so each ALS meets only the ALS whose
-    // digit sits where it could be a restricted common candidate.
+    // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
+    // links to A only when every d of B sees every d of A, so only when B's first d is among
+    // A's seers of d: each ALS meets each candidate partner once per digit.
     let mut index: Vec<Vec<u32>> = vec![Vec::new(); g.cell_count() * n];
     for (i, a) in all.iter().enumerate() {
-        for &c in &a.cells {
-            for d in g.candidates(c).iter() {
+        for d in a.cands.iter() {
+            if let Some(c) = a.on(d).iter().next() {
                 index[c.index() * n + d.index()].push(i as u32);
             }
         }
@@ -252,6 +268,16 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
     let cap = max_als(n).max(1);
     let mut seen: HashSet<Vec<Cell>> = HashSet::new();
     let mut out = Vec::new();
+    let planes: Vec<CellSet> = DigitSet::full(n)
+        .iter()
+        .map(|d| {
+            let mut s = g.cell_set();
+            for c in g.empty_cells().filter(|&c| g.has(c, d)) {
+                s.insert(c);
+            }
+            s
+        })
+        .collect();
     for h in g.houses() {
         let empty: Vec<Cell> = g
             .house_cells(h)
@@ -262,6 +288,7 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
         let mut chosen = Vec::new();
         rec(
             g,
+            &planes,
             h,
             &empty,
             0,
@@ -278,6 +305,7 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 #[allow(clippy::too_many_arguments, reason = "a private recursive walk")]
 fn rec(
     g: &CandidateGrid,
+    planes: &[CellSet],
     h: House,
     cells: &[Cell],
     start: usize,
@@ -291,7 +319,7 @@ fn rec(
         let mut key = chosen.clone();
         key.sort();
         if seen.insert(key.clone()) {
-            out.push(Als::new(g, key, union, h));
+            out.push(Als::new(g, planes, key, union, h));
         }
     }
     if chosen.len() == cap {
@@ -299,11 +327,15 @@ fn rec(
     }
     for i in start..cells.len() {
         let u = DigitSet(union.0 | g.candidates(cells[i]).0);
-        if u.len() as usize > cap + 1 {
+        // Each cell added later lowers (digits − cells) by one at most, so a set with more
+        // digits than cells + 1 + the cells it may still take never becomes an ALS.
+        let k = chosen.len() + 1;
+        let room = (cap - k).min(cells.len() - i - 1);
+        if u.len() as usize > cap + 1 || u.len() as usize > k + 1 + room {
             continue;
         }
         chosen.push(cells[i]);
-        rec(g, h, cells, i + 1, cap, u, chosen, seen, out);
+        rec(g, planes, h, cells, i + 1, cap, u, chosen, seen, out);
         chosen.pop();
     }
 }
@@ -328,6 +360,15 @@ pub fn rccs(a: &Als, b: &Als, overlap: bool) -> DigitSet {
         }
     }
     out
+}
+
+/// Whether a digit common to `a` and `b`, other than `skip`, has a cell that sees all its
+/// places in both (ignoring exclusions): a cheap exact test that [`z_targets`] of the two
+/// finds nothing.
+fn removes_some(a: &Als, b: &Als, skip: &[Digit]) -> bool {
+    DigitSet(a.cands.0 & b.cands.0)
+        .iter()
+        .any(|z| !skip.contains(&z) && a.seers(z).intersects(b.seers(z)))
 }
 
 /// Cells outside `exclude` holding `d` that see every `d`-cell of the given ALS.
@@ -448,6 +489,9 @@ impl Technique for AlsXyWing {
                     }
                     for x in ra.iter() {
                         for y in rb.iter().filter(|&y| y != x) {
+                            if !removes_some(a, b, &[x, y]) {
+                                continue;
+                            }
                             let mut step =
                                 Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
                             for z in DigitSet(a.cands.0 & b.cands.0).iter() {
@@ -529,8 +573,9 @@ fn chain_dfs(
         let (first, _) = path[0];
         let x1 = path[1].1.expect("link");
         let xk = into.expect("link");
-        // Only report each chain in one direction.
-        if first < last {
+        // Only report each chain in one direction, and only when some cell holding a common
+        // digit of the ends (not a link digit) sees its places in both.
+        if first < last && removes_some(&all[first], &all[last], &[x1, xk]) {
             let (a, b) = (&all[first], &all[last]);
             let mut step = Step::new(&ALS_XY_CHAIN);
             let mut excl_sets: Vec<&CellSet> = Vec::new();

@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use sudokit_core::{Digit, DigitSet};
+use sudokit_core::Digit;
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::render::{cell_name, cells_name};
@@ -229,7 +229,7 @@ impl Technique for SimpleColors {
         }
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        for d in DigitSet::full(g.size()).iter() {
+        crate::memo::each_digit(self.info().id, g, f, |d, f| {
             for cl in clusters(g, d) {
                 let [a, b] = &cl.colours;
                 let step = Step::new(self.info()).digits([d]);
@@ -292,10 +292,11 @@ impl Technique for SimpleColors {
                     }
                 };
                 if !f.emit(step) {
-                    return;
+                    return false;
                 }
             }
-        }
+            true
+        });
     }
 }
 
@@ -314,10 +315,10 @@ impl Technique for MultiColors {
         }
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        for d in DigitSet::full(g.size()).iter() {
+        crate::memo::each_digit(self.info().id, g, f, |d, f| {
             let cls = clusters(g, d);
             if cls.len() < 2 {
-                continue;
+                return true;
             }
             for (i, ca) in cls.iter().enumerate() {
                 for (j, cb) in cls.iter().enumerate() {
@@ -332,11 +333,12 @@ impl Technique for MultiColors {
                     if let Some(step) = step
                         && !f.emit(step)
                     {
-                        return;
+                        return false;
                     }
                 }
             }
-        }
+            true
+        });
     }
 }
 

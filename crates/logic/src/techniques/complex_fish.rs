@@ -16,7 +16,7 @@
 //!
 //! [`fish_engine`]: super::fish_engine
 
-use sudokit_core::{Cell, DigitSet, House};
+use sudokit_core::{Cell, House};
 
 use super::fish_engine::{Found, Params, Shape, basic_finned, search, targeted};
 use crate::grid::CandidateGrid;
@@ -523,8 +523,8 @@ impl Technique for Fish {
             return;
         }
         let p = self.params(f);
-        for d in DigitSet::full(g.size()).iter() {
-            let go = if self.shape == Shape::Basic {
+        crate::memo::each_digit(self.info.id, g, f, |d, f| {
+            if self.shape == Shape::Basic {
                 if let Variant::Siamese { .. } = self.variant {
                     // Group by base lines, then pair.
                     let mut all: Vec<Found> = Vec::new();
@@ -554,10 +554,7 @@ impl Technique for Fish {
                         .filter(|x| self.wants(x))
                         .all(|x| f.emit(self.step(g, &[x])))
                 })
-            };
-            if !go {
-                return;
             }
-        }
+        });
     }
 }

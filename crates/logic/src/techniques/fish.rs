@@ -7,7 +7,7 @@
 //! indices (and a column's are row indices), so the base/cover search is a combination walk over
 //! `u64` masks with the union pruned above k — the same walk serves every size and side.
 
-use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
+use sudokit_core::{Cell, Digit, House, HouseKind};
 
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
@@ -188,12 +188,10 @@ impl Technique for BasicFish {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        for d in DigitSet::full(g.size()).iter() {
-            for by_rows in [true, false] {
-                if !self.search(g, f, d, by_rows) {
-                    return;
-                }
-            }
-        }
+        crate::memo::each_digit(self.info.id, g, f, |d, f| {
+            [true, false]
+                .into_iter()
+                .all(|by_rows| self.search(g, f, d, by_rows))
+        });
     }
 }

@@ -172,6 +172,8 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
     let mut grid = g.clone();
     let mut log = Vec::new();
     let l = g.layout();
+    // The layout apart from the grid, so its tables are read while the grid changes.
+    let layout = g.layout_arc().clone();
     let mut queue: Vec<Fact> = vec![assume];
     let mut contradiction = None;
     'outer: while let Some(f) = queue.pop() {
@@ -192,34 +194,25 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
                 break;
             }
             log.push(f);
-            // Weak links: the other digits of the cell and the digit in peers become false.
-            let others: Vec<Digit> = grid
-                .candidates(f.cell)
-                .iter()
-                .filter(|&e| e != f.digit)
-                .collect();
-            let peers: Vec<Cell> = grid
-                .peers(f.cell)
-                .iter()
-                .copied()
-                .filter(|&p| grid.has(p, f.digit))
-                .collect();
-            grid.place(f.cell, f.digit);
-            for e in others {
+            // Weak links: the other digits of the cell and the digit in peers become false
+            // (queued before the placement, which removes them; it is recorded and followed).
+            for e in grid.candidates(f.cell).iter().filter(|&e| e != f.digit) {
                 queue.push(Fact {
                     cell: f.cell,
                     digit: e,
                     on: false,
                 });
             }
-            for p in peers {
-                // place() already removed the digit from the peers; record and follow it.
-                queue.push(Fact {
-                    cell: p,
-                    digit: f.digit,
-                    on: false,
-                });
+            for &p in layout.peers(f.cell) {
+                if grid.has(p, f.digit) {
+                    queue.push(Fact {
+                        cell: p,
+                        digit: f.digit,
+                        on: false,
+                    });
+                }
             }
+            grid.place(f.cell, f.digit);
         } else {
             if grid.value(f.cell) == Some(f.digit) {
                 contradiction = Some(format!(
@@ -252,7 +245,7 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
                     _ => {}
                 }
             }
-            for &h in grid.houses_of(f.cell).to_vec().iter() {
+            for &h in layout.houses_of(f.cell) {
                 if grid.placed_in(h, f.digit) {
                     continue;
                 }

@@ -185,7 +185,7 @@ impl Technique for TwoLinks {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
-        for d in DigitSet::full(g.size()).iter() {
+        crate::memo::each_digit(self.info.id, g, f, |d, f| {
             let links = strong_links(g, d);
             for (i, &(h1, a1, a2)) in links.iter().enumerate() {
                 for &(h2, b1, b2) in &links[i + 1..] {
@@ -245,13 +245,14 @@ impl Technique for TwoLinks {
                                 if elims.len() == 1 { "loses" } else { "lose" }
                             );
                             if !f.emit(step.chain(chain).text(text)) {
-                                return;
+                                return false;
                             }
                         }
                     }
                 }
             }
-        }
+            true
+        });
     }
 }
 
@@ -273,9 +274,23 @@ struct ErInstance {
 /// Calls `visit` with every empty rectangle (boxes with only two cells of the digit too when
 /// `allow_two`) until it returns `false`.
 fn empty_rectangles(g: &CandidateGrid, allow_two: bool, visit: &mut dyn FnMut(ErInstance) -> bool) {
+    for d in DigitSet::full(g.size()).iter() {
+        if !digit_empty_rectangles(g, d, allow_two, visit) {
+            return;
+        }
+    }
+}
+
+/// [`empty_rectangles`] of one digit; `false` when `visit` said stop.
+fn digit_empty_rectangles(
+    g: &CandidateGrid,
+    d: Digit,
+    allow_two: bool,
+    visit: &mut dyn FnMut(ErInstance) -> bool,
+) -> bool {
     let n = g.size();
     let regions: Vec<House> = g.houses().filter(|&h| kind(g, h) == Kind::Region).collect();
-    for d in DigitSet::full(n).iter() {
+    {
         let links = strong_links(g, d);
         for &bx in &regions {
             let cells: Vec<Cell> = g.cells_with(bx, d).collect();
@@ -341,13 +356,14 @@ fn empty_rectangles(g: &CandidateGrid, allow_two: bool, visit: &mut dyn FnMut(Er
                             target,
                         };
                         if !visit(er) {
-                            return;
+                            return false;
                         }
                     }
                 }
             }
         }
     }
+    true
 }
 
 /// The step for one empty rectangle.
@@ -391,8 +407,10 @@ impl Technique for EmptyRectangle {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let allow_two = f.options.er_two_candidates;
-        empty_rectangles(g, allow_two, &mut |er| {
-            f.emit(er_step(g, &EMPTY_RECTANGLE, &er))
+        crate::memo::each_digit(EMPTY_RECTANGLE.id, g, f, |d, f| {
+            digit_empty_rectangles(g, d, allow_two, &mut |er| {
+                f.emit(er_step(g, &EMPTY_RECTANGLE, &er))
+            })
         });
     }
 }
