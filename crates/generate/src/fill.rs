@@ -1,7 +1,7 @@
 //! Full grids: a seeded random solution grid for any layout, and seed `002`'s root solution.
 //!
 //! Design decision: the standard 9×9 grid is drawn exactly uniformly by
-//! [`UniformGrids`](crate::uniform::UniformGrids) (band by band from the exact count of
+//! [`UniformGrids`] (band by band from the exact count of
 //! grids, with rejection), because a randomised backtracker is measurably biased there (its
 //! bands' classes miss their exact law by a chi-square of about 4,900 on 43 degrees of
 //! freedom a position for a million grids; `bands`, docs/generate.md). Every other layout

@@ -177,7 +177,7 @@ fn position_key(cols: &[u16; 9]) -> u64 {
 }
 
 /// How many valid bands have column `c`'s digit set equal to `cols[c]` (each box's three sets
-/// partitioning the nine digits), cached by [`position_key`].
+/// partitioning the nine digits), cached by the digits' column positions (see the module docs).
 pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
     let key = position_key(cols);
     if let Some(n) = CACHE.with(|c| c.borrow().get(&key).copied()) {
