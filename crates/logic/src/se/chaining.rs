@@ -15,6 +15,7 @@
 use super::advanced;
 use super::board::{Kind, NONE, Shape, bit, bits, digits};
 use super::hint::{Hint, cell_name};
+use super::memo::{Found, NishioMemo, Searched};
 use sudokit_core::Limiter;
 use sudokit_core::solver::Termination;
 
@@ -717,6 +718,8 @@ pub(crate) struct Ctx<'a> {
     pub bound: u32,
     /// Queues and buffers of the static cycle and forcing searches, for reuse.
     pub static_bufs: StaticBufs,
+    /// Nishio searches already made in this puzzle, per digit pattern.
+    pub nishio: NishioMemo,
 }
 
 /// The static searches' queues and rule buffers, kept from one search to the next.
@@ -1671,12 +1674,36 @@ impl Chaining {
         result
     }
 
+    /// A general search from the single assumption `source`: its run and the contradiction it
+    /// met, if any. (On a stop the run goes back to the pool.)
+    fn search_from(
+        &self,
+        ctx: &mut Ctx<'_>,
+        links: Option<&Links>,
+        cands: &mut [u64],
+        source: u32,
+    ) -> Result<(Run, Option<(u32, u32)>), Stopped> {
+        let mut run = ctx.run();
+        let r = run.node(source, &[], Cause::Assumption);
+        run.store(r);
+        match self.chain(ctx, links, cands, &mut run) {
+            Ok(absurd) => Ok((run, absurd)),
+            Err(e) => {
+                ctx.recycle(run);
+                Err(e)
+            }
+        }
+    }
+
     fn multiple_chains(
         &self,
         ctx: &mut Ctx<'_>,
         cands: &mut [u64],
         out: &mut Vec<Hint>,
     ) -> Result<(), Stopped> {
+        if self.nishio && ctx.rule_source.is_none() {
+            return self.nishio_chains(ctx, cands, out);
+        }
         let sh = ctx.shape;
         let n = sh.n;
         let mut graph = (!self.dynamic && self.level == 0).then(|| StaticGraph::take(ctx, cands));
@@ -1715,13 +1742,7 @@ impl Chaining {
                 // an earlier cell; searches are deterministic, so it is reused).
                 let (on_run, absurd) = match cache.remove(&p_on) {
                     Some(x) => x,
-                    None => {
-                        let mut on_run = ctx.run();
-                        let r = on_run.node(p_on, &[], Cause::Assumption);
-                        on_run.store(r);
-                        let absurd = self.chain(ctx, links, cands, &mut on_run)?;
-                        (on_run, absurd)
-                    }
+                    None => self.search_from(ctx, links, cands, p_on)?,
                 };
                 if do_contradiction
                     && let Some((a, b)) = absurd
@@ -1731,10 +1752,7 @@ impl Chaining {
                     out.push(h);
                 }
                 // Assume off.
-                let mut off_run = ctx.run();
-                let r = off_run.node(p_on ^ 1, &[], Cause::Assumption);
-                off_run.store(r);
-                let absurd = self.chain(ctx, links, cands, &mut off_run)?;
+                let (off_run, absurd) = self.search_from(ctx, links, cands, p_on ^ 1)?;
                 if do_contradiction
                     && let Some((a, b)) = absurd
                     && let Some(h) = self.binary_hint(
@@ -1833,6 +1851,141 @@ impl Chaining {
         Ok(())
     }
 
+    /// Nishio at the top level: the same searches and hints as
+    /// [`Chaining::multiple_chains`] makes for it, with each (cell, digit)'s two searches
+    /// answered from the puzzle's [`NishioMemo`] when the digit's pattern was searched before.
+    fn nishio_chains(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &mut [u64],
+        out: &mut Vec<Hint>,
+    ) -> Result<(), Stopped> {
+        let sh = ctx.shape;
+        let n = sh.n;
+        let outer_bound = std::mem::replace(&mut ctx.bound, u32::MAX);
+        let mut memo = std::mem::take(&mut ctx.nishio);
+        let mut tables: Vec<_> = (1..=n as u8).map(|d| memo.take(cands, d)).collect();
+        let mut result = Ok(());
+        'cells: for cell in 0..sh.ncells {
+            if ctx.values[cell] != 0 || cands[cell].count_ones() < 2 {
+                continue;
+            }
+            for d in digits(cands[cell]) {
+                if let Err(e) = ctx.tick() {
+                    result = Err(e);
+                    break 'cells;
+                }
+                let slot = &mut tables[d as usize - 1].1[cell];
+                if slot.as_ref().is_none_or(|s| ctx.want_text && !s.texts) {
+                    match self.nishio_search(ctx, cands, cell, d) {
+                        Ok(s) => *slot = Some(s),
+                        Err(e) => {
+                            result = Err(e);
+                            break 'cells;
+                        }
+                    }
+                }
+                let Some(searched) = slot.as_ref() else {
+                    continue;
+                };
+                let p_on = pot(n, cell, d, true);
+                for (source, found) in [(p_on, &searched.on), (p_on ^ 1, &searched.off)] {
+                    if let Some(f) = found
+                        && let Some(h) = self.nishio_hint(ctx, cands, source, f)
+                    {
+                        out.push(h);
+                    }
+                }
+            }
+        }
+        for (d, (key, table)) in tables.into_iter().enumerate() {
+            memo.put(d as u8 + 1, key, table);
+        }
+        ctx.nishio = memo;
+        ctx.bound = outer_bound;
+        result
+    }
+
+    /// The two Nishio searches from (`cell`, `d`), with each contradiction's complexity.
+    fn nishio_search(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &mut [u64],
+        cell: usize,
+        d: u8,
+    ) -> Result<Searched, Stopped> {
+        let n = ctx.shape.n;
+        let mut searched = Searched {
+            texts: ctx.want_text,
+            ..Searched::default()
+        };
+        let p_on = pot(n, cell, d, true);
+        for source in [p_on, p_on ^ 1] {
+            let (run, absurd) = self.search_from(ctx, None, cands, source)?;
+            let found = absurd.map(|(a, b)| Found {
+                complexity: ctx.complexity(&[(&run, a), (&run, b)]),
+                chains: ctx.want_text.then(|| {
+                    (
+                        Self::chain_text(ctx.shape, &run, a),
+                        Self::chain_text(ctx.shape, &run, b),
+                    )
+                }),
+            });
+            if source & 1 == 1 {
+                searched.on = found;
+            } else {
+                searched.off = found;
+            }
+            ctx.recycle(run);
+        }
+        Ok(searched)
+    }
+
+    /// The hint of a Nishio contradiction from `source`, as [`Chaining::binary_hint`] makes
+    /// it, when its complexity is within the round's bound.
+    fn nishio_hint(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        source: u32,
+        found: &Found,
+    ) -> Option<Hint> {
+        let sh = ctx.shape;
+        let (c, d, son) = unpot(sh.n, source);
+        // A contradiction from an assumed "off" proves the digit: it removes the cell's others.
+        let on_hint = !son;
+        if on_hint && cands[c] & !bit(d) == 0 {
+            return None;
+        }
+        let complexity = found.complexity;
+        if complexity > ctx.prune_limit() {
+            return None;
+        }
+        ctx.bound = ctx.bound.min(complexity);
+        let name = format!("{}Forcing{}", self.prefix(), self.suffix());
+        let mut h = Hint::pattern(
+            &name,
+            self.base() + length_difficulty(complexity),
+            String::new(),
+        );
+        h.complexity = complexity;
+        h.sort_key = 7;
+        conclude(&mut h, cands, c, d, on_hint);
+        if let Some((a, b)) = &found.chains {
+            h.text = format!(
+                "{}: if {}{}{}: {} and {}: {}",
+                name,
+                cell_name(sh, c),
+                if son { "=" } else { "<>" },
+                d,
+                a,
+                b,
+                h.removals_text(sh)
+            );
+        }
+        Some(h)
+    }
+
     /// For static multiple forcing chains: whether `cell` can give a cell forcing chain (its
     /// digits' "on" searches meet) or a region forcing chain it starts (for a digit whose
     /// first place in a region it is, the places' searches meet). Mirrors the conditions of
@@ -1911,11 +2064,8 @@ impl Chaining {
                     continue;
                 }
                 ctx.tick()?;
-                let mut run = ctx.run();
-                let root = run.node(q, &[], Cause::Assumption);
-                run.store(root);
-                let absurd = self.chain(ctx, links, cands, &mut run)?;
-                cache.insert(q, (run, absurd));
+                let found = self.search_from(ctx, links, cands, q)?;
+                cache.insert(q, found);
             }
             let runs: Vec<&Run> = places[1..]
                 .iter()

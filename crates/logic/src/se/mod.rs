@@ -25,6 +25,7 @@ mod basic;
 mod board;
 mod chaining;
 mod hint;
+mod memo;
 mod strong_links;
 mod unique;
 mod wings;
@@ -286,6 +287,7 @@ struct Scratch {
     places: Vec<chaining::Places>,
     graph: Option<chaining::StaticGraph>,
     static_bufs: chaining::StaticBufs,
+    nishio: memo::NishioMemo,
 }
 
 fn first_hint(
@@ -329,6 +331,7 @@ fn first_hint(
                 graph: scratch.graph.take(),
                 bound: u32::MAX,
                 static_bufs: std::mem::take(&mut scratch.static_bufs),
+                nishio: std::mem::take(&mut scratch.nishio),
             };
             let mut cands = board.cands.clone();
             let result = rule.hints(&mut ctx, &mut cands);
@@ -339,6 +342,7 @@ fn first_hint(
             scratch.places = std::mem::take(&mut ctx.places);
             scratch.graph = ctx.graph.take();
             scratch.static_bufs = std::mem::take(&mut ctx.static_bufs);
+            scratch.nishio = std::mem::take(&mut ctx.nishio);
             result?.into_iter().next()
         }
     })
