@@ -14,6 +14,7 @@
 
 use super::advanced;
 use super::board::{Kind, NONE, Shape, bit, bits, digits};
+use super::filter::Filter;
 use super::hint::{Hint, cell_name};
 use super::memo::{Found, NishioMemo, Searched};
 use sudokit_core::Limiter;
@@ -120,9 +121,49 @@ pub(crate) struct Links {
 }
 
 impl Links {
+    /// Digits per cell.
+    pub(crate) fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The "off" potentials candidate `i`'s "on" leads to: the cell's other digits (when
+    /// `y`), then the digit in every peer.
+    pub(crate) fn weak(&self, i: usize, y: bool) -> impl Iterator<Item = u32> + '_ {
+        let (ys, yl) = if y { self.y_off[i] } else { (0, 0) };
+        let (xs, xl) = self.x_off[i];
+        self.list[ys as usize..(ys + yl) as usize]
+            .iter()
+            .chain(&self.list[xs as usize..(xs + xl) as usize])
+            .copied()
+    }
+
+    /// The "on" potentials candidate `i`'s "off" leads to: the cell's other digit when it is
+    /// a pair (when `y`), the digit's other place in each region where it has two (when `x`).
+    pub(crate) fn strong(&self, i: usize, y: bool, x: bool) -> impl Iterator<Item = u32> + '_ {
+        let cell = (y && self.y_on[i] != NONE).then_some(self.y_on[i]);
+        let (s, len) = if x { self.x_on[i] } else { (0, 0) };
+        cell.into_iter().chain(
+            self.on_list[s as usize..(s + len) as usize]
+                .iter()
+                .map(|&(p, _)| p),
+        )
+    }
+
     fn new(sh: &Shape, cands: &[u64]) -> Links {
         let n = sh.n;
         let k = sh.ncells * n;
+        // Per region and digit, the positions in the region holding the digit.
+        let mut places = vec![0u64; sh.nregions * n];
+        for (t, ty) in sh.types.iter().enumerate() {
+            for (r, cells) in ty.regions.iter().enumerate() {
+                let base = (sh.region_base[t] + r) * n;
+                for (i, &c) in cells.iter().enumerate() {
+                    for d in digits(cands[c as usize]) {
+                        places[base + d as usize - 1] |= 1 << i;
+                    }
+                }
+            }
+        }
         let mut l = Links {
             n,
             y_off: vec![(0, 0); k],
@@ -160,17 +201,11 @@ impl Links {
                     if r == NONE {
                         continue;
                     }
-                    let mut count = 0;
-                    let mut other = usize::MAX;
-                    for &c in &ty.regions[r as usize] {
-                        if cands[c as usize] & b != 0 {
-                            count += 1;
-                            if c as usize != cell {
-                                other = c as usize;
-                            }
-                        }
-                    }
-                    if count == 2 && other != usize::MAX {
+                    let here = places[(sh.region_base[t] + r as usize) * n + d as usize - 1];
+                    let others = here & !(1u64 << sh.region_pos[t][cell]);
+                    if here.count_ones() == 2 && others != 0 {
+                        let other =
+                            ty.regions[r as usize][others.trailing_zeros() as usize] as usize;
                         let target = pot(n, other, d, true);
                         if !l.on_list[s as usize..].iter().any(|x| x.0 == target) {
                             l.on_list.push((target, Cause::Hidden(t as u8)));
@@ -219,22 +254,15 @@ impl StaticGraph {
     }
 }
 
-/// For one pass of the static searches (link kinds `y` and `x`): which assumptions can
-/// reach their own negation, "on" ⇒ "off" (a forcing chain that removes the digit) and
-/// "off" ⇒ "on" (one that places it). A forcing-chain search from a root finds a target
-/// exactly when that holds, since it visits everything reachable; the others need not run.
-/// Likewise a cycle through "on" (four links or more) passes through another "on" node of
-/// the same strongly connected component; where there is none, the cycle search need not run.
+/// The reach sets of the full implication graph with both kinds of links, for static
+/// multiple forcing chains: whether the searches from several "on" assumptions (a cell's
+/// digits, a region's places) can meet at all. (Which single searches can find anything is
+/// answered more cheaply by [`Filter`], on the strong links alone.)
 ///
 /// Reachability comes from the strongly connected components of the implication graph
 /// (Tarjan's algorithm, iterative) and a bitset per component filled sinks first, so the
-/// whole pass costs one walk of the graph instead of one search per root.
+/// whole graph costs one walk instead of one search per root.
 struct Reach {
-    /// Per candidate index (`cell * n + d - 1`): "on" reaches "off", "off" reaches "on".
-    removes: Vec<bool>,
-    places: Vec<bool>,
-    /// Per candidate index: the "on" node's component holds another "on" node.
-    cycles: Vec<bool>,
     /// Compact id per candidate index (`u32::MAX` when absent), component per node, and a
     /// reach bitset (over nodes) per component.
     id: Vec<u32>,
@@ -351,26 +379,7 @@ impl Reach {
                 }
             }
         }
-        let has = |from: usize, to: usize| {
-            let c = comp[from] as usize;
-            reach[c * words + to / 64] >> (to % 64) & 1 == 1
-        };
-        let mut ons = vec![0u32; ncomp];
-        for j in 0..cand_of.len() {
-            ons[comp[2 * j + 1] as usize] += 1;
-        }
-        let mut removes = vec![false; k];
-        let mut places = vec![false; k];
-        let mut cycles = vec![false; k];
-        for (j, &i) in cand_of.iter().enumerate() {
-            removes[i] = has(2 * j + 1, 2 * j);
-            places[i] = has(2 * j, 2 * j + 1);
-            cycles[i] = ons[comp[2 * j + 1] as usize] >= 2;
-        }
         Some(Reach {
-            removes,
-            places,
-            cycles,
             id,
             comp,
             reach,
@@ -399,7 +408,7 @@ impl Reach {
 /// Strongly connected components (Tarjan, without recursion) of a graph given as successor
 /// lists; components are numbered in completion order, so every edge goes to a component
 /// with the same or a lower number.
-fn tarjan(nodes: usize, start: &[u32], succ: &[u32]) -> Vec<u32> {
+pub(crate) fn tarjan(nodes: usize, start: &[u32], succ: &[u32]) -> Vec<u32> {
     const UNSEEN: u32 = u32::MAX;
     let mut index = vec![UNSEEN; nodes];
     let mut low = vec![0u32; nodes];
@@ -979,7 +988,7 @@ impl Chaining {
         if self.multiple || self.dynamic {
             self.multiple_chains(ctx, cands, &mut out)?;
         } else {
-            let mut graph = StaticGraph::take(ctx, cands);
+            let graph = StaticGraph::take(ctx, cands);
             // At the top level only the first hint after the sort is used, so a search may
             // stop at the depth past which no hint can come before the best one found so far
             // (a hint's complexity is at least its node's depth in these single-parent
@@ -993,14 +1002,8 @@ impl Chaining {
                     continue;
                 }
                 // The reachability filter tells which searches can find anything.
-                let owned;
-                let reach = if x && y {
-                    graph.ensure_xy();
-                    graph.xy()
-                } else {
-                    owned = Reach::new(&graph.links, cands, y, x);
-                    owned.as_ref()
-                };
+                let filter = Filter::new(&graph.links, cands, y, x);
+                let reach = filter.as_ref();
                 for cell in 0..ctx.shape.ncells {
                     if ctx.values[cell] != 0 || cands[cell].count_ones() <= 1 {
                         continue;
@@ -2216,5 +2219,79 @@ impl Chaining {
             );
         }
         Some(h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::Shape;
+    use super::*;
+    use std::sync::Arc;
+    use sudokit_core::{Extra, Layout};
+
+    /// The strong-link filter answers exactly what the full graph's reach sets answer, for
+    /// every pass and every candidate, on boards with many pairs and few (random candidate
+    /// sets thinned to different densities), on plain, X, anti-knight and 6×6 layouts.
+    #[test]
+    fn strong_link_filter_matches_full_reach_sets() {
+        let layouts = [
+            Layout::standard(9).unwrap(),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::AntiKnight]),
+            Layout::standard(6).unwrap(),
+        ];
+        let mut x = 987654321u64;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 33
+        };
+        let mut compared = 0;
+        for layout in layouts {
+            let sh = Shape::new(Arc::new(layout));
+            let n = sh.n;
+            for round in 0..60 {
+                // Keep each candidate with probability (keep / 8).
+                let keep = 2 + round % 5;
+                let cands: Vec<u64> = (0..sh.ncells)
+                    .map(|_| {
+                        (1..=n as u8)
+                            .filter(|_| next() % 8 < keep)
+                            .fold(0u64, |m, d| m | bit(d))
+                    })
+                    .collect();
+                let links = Links::new(&sh, &cands);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    let full = Reach::new(&links, &cands, y, x).expect("small graph");
+                    let has = |from: usize, to: usize| {
+                        let c = full.comp[from] as usize;
+                        full.reach[c * full.words + to / 64] >> (to % 64) & 1 == 1
+                    };
+                    let mut ons = std::collections::HashMap::new();
+                    for &j in full.id.iter().filter(|&&j| j != u32::MAX) {
+                        *ons.entry(full.comp[2 * j as usize + 1]).or_insert(0) += 1;
+                    }
+                    let fast = Filter::new(&links, &cands, y, x).expect("small graph");
+                    for (cell, &m) in cands.iter().enumerate() {
+                        for d in digits(m) {
+                            let i = cell * n + d as usize - 1;
+                            let j = 2 * full.id[i] as usize;
+                            let at = format!("round {round} cell {cell} digit {d} y {y} x {x}");
+                            assert_eq!(fast.removes[i], has(j + 1, j), "removes, {at}");
+                            assert_eq!(fast.places[i], has(j, j + 1), "places, {at}");
+                            let cycles = ons[&full.comp[j + 1]] >= 2;
+                            assert_eq!(fast.cycles[i], cycles, "cycles, {at}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000);
     }
 }

@@ -24,6 +24,7 @@ mod advanced;
 mod basic;
 mod board;
 mod chaining;
+mod filter;
 mod hint;
 mod memo;
 mod strong_links;
