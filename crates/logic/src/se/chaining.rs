@@ -118,6 +118,8 @@ pub(crate) struct Links {
     x_on: Vec<(u32, u32)>,
     list: Vec<u32>,
     on_list: Vec<(u32, Cause)>,
+    /// Scratch: per region and digit, the places holding the digit.
+    places: Vec<u64>,
 }
 
 impl Links {
@@ -150,10 +152,30 @@ impl Links {
     }
 
     fn new(sh: &Shape, cands: &[u64]) -> Links {
+        let mut l = Links {
+            n: sh.n,
+            y_off: Vec::new(),
+            x_off: Vec::new(),
+            y_on: Vec::new(),
+            x_on: Vec::new(),
+            list: Vec::new(),
+            on_list: Vec::new(),
+            places: Vec::new(),
+        };
+        l.fill(sh, cands);
+        l
+    }
+
+    /// Rebuilds the links for `cands`, keeping the allocations. Entries of candidates that
+    /// are not on the board are left as they were: nothing reads them.
+    fn fill(&mut self, sh: &Shape, cands: &[u64]) {
         let n = sh.n;
         let k = sh.ncells * n;
+        self.n = n;
         // Per region and digit, the positions in the region holding the digit.
-        let mut places = vec![0u64; sh.nregions * n];
+        let places = &mut self.places;
+        places.clear();
+        places.resize(sh.nregions * n, 0);
         for (t, ty) in sh.types.iter().enumerate() {
             for (r, cells) in ty.regions.iter().enumerate() {
                 let base = (sh.region_base[t] + r) * n;
@@ -164,15 +186,14 @@ impl Links {
                 }
             }
         }
-        let mut l = Links {
-            n,
-            y_off: vec![(0, 0); k],
-            x_off: vec![(0, 0); k],
-            y_on: vec![NONE; k],
-            x_on: vec![(0, 0); k],
-            list: Vec::new(),
-            on_list: Vec::new(),
-        };
+        for v in [&mut self.y_off, &mut self.x_off, &mut self.x_on] {
+            v.resize(k, (0, 0));
+        }
+        self.y_on.resize(k, NONE);
+        self.list.clear();
+        self.on_list.clear();
+        let l = self;
+        let places = &l.places;
         for cell in 0..sh.ncells {
             for d in digits(cands[cell]) {
                 let i = cell * n + d as usize - 1;
@@ -191,10 +212,12 @@ impl Links {
                     }
                 }
                 l.x_off[i] = (s, l.list.len() as u32 - s);
-                if cands[cell].count_ones() == 2 {
+                l.y_on[i] = if cands[cell].count_ones() == 2 {
                     let other = (cands[cell] & !b).trailing_zeros() as u8 + 1;
-                    l.y_on[i] = pot(n, cell, other, true);
-                }
+                    pot(n, cell, other, true)
+                } else {
+                    NONE
+                };
                 let s = l.on_list.len() as u32;
                 for (t, ty) in sh.types.iter().enumerate() {
                     let r = sh.region_at[t][cell];
@@ -215,7 +238,6 @@ impl Links {
                 l.x_on[i] = (s, l.on_list.len() as u32 - s);
             }
         }
-        l
     }
 }
 
@@ -234,7 +256,14 @@ impl StaticGraph {
     fn take(ctx: &mut Ctx<'_>, cands: &[u64]) -> StaticGraph {
         match ctx.graph.take() {
             Some(g) if g.cands.as_slice() == cands => g,
-            _ => StaticGraph {
+            Some(mut g) => {
+                g.cands.clear();
+                g.cands.extend_from_slice(cands);
+                g.links.fill(ctx.shape, cands);
+                g.reach_xy = None;
+                g
+            }
+            None => StaticGraph {
                 cands: cands.to_vec(),
                 links: Links::new(ctx.shape, cands),
                 reach_xy: None,
