@@ -227,49 +227,59 @@ fn x_wings(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
         return;
     };
     let n = sh.n;
-    let occ: Vec<usize> = (1..=n as u8).map(|d| b.occurrences(d)).collect();
+    let mut occ = vec![0usize; n + 1];
+    for &v in &b.values {
+        occ[v as usize] += 1;
+    }
+    let mut found: Vec<(u64, u8)> = Vec::new();
     for (base, cover) in [(col, row), (row, col)] {
-        let table: Vec<Vec<u64>> = (1..=n as u8)
-            .map(|d| {
-                (0..sh.types[base].regions.len())
-                    .map(|r| b.places(sh, base, r, d))
-                    .collect()
-            })
-            .collect();
-        for combo in combinations(2, n) {
-            for d in 1..=n as u8 {
-                if occ[d as usize - 1] + 4 > n {
+        // Two base lines make an X-Wing exactly when the digit has the same two places in
+        // both; found per digit, then taken in SE's order (line pairs in increasing mask
+        // order, digits in increasing order within a pair).
+        let lines = sh.types[base].regions.len();
+        found.clear();
+        for d in 1..=n as u8 {
+            if occ[d as usize] + 4 > n {
+                continue;
+            }
+            for i in 0..lines {
+                let here = b.places(sh, base, i, d);
+                if here.count_ones() != 2 {
                     continue;
                 }
-                let Some(common) = common_of(&table[d as usize - 1], combo, 2) else {
-                    continue;
-                };
-                let mut rem = Vec::new();
-                for j in bits(common) {
-                    for (i, &c) in sh.types[cover].regions[j].iter().enumerate() {
-                        if combo & (1 << i) == 0 && b.has(c as usize, d) {
-                            rem.push((c as usize, d));
-                        }
+                for j in i + 1..lines {
+                    if b.places(sh, base, j, d) == here {
+                        found.push(((1u64 << i) | (1u64 << j), d));
                     }
                 }
-                if rem.is_empty() {
-                    continue;
-                }
-                let mut parents = Vec::new();
-                for i in bits(combo) {
-                    for (j, &c) in sh.types[base].regions[i].iter().enumerate() {
-                        let c = c as usize;
-                        if common & (1 << j) == 0
-                            && source[c] & bit(d) != 0
-                            && b.cands[c] & bit(d) == 0
-                        {
-                            parents.push(off(n, c, d));
-                        }
+            }
+        }
+        found.sort_unstable();
+        for &(combo, d) in &found {
+            let common = b.places(sh, base, combo.trailing_zeros() as usize, d);
+            let mut rem = Vec::new();
+            for j in bits(common) {
+                for (i, &c) in sh.types[cover].regions[j].iter().enumerate() {
+                    if combo & (1 << i) == 0 && b.has(c as usize, d) {
+                        rem.push((c as usize, d));
                     }
                 }
-                if !parents.is_empty() {
-                    push_all(n, &rem, &parents, out);
+            }
+            if rem.is_empty() {
+                continue;
+            }
+            let mut parents = Vec::new();
+            for i in bits(combo) {
+                for (j, &c) in sh.types[base].regions[i].iter().enumerate() {
+                    let c = c as usize;
+                    if common & (1 << j) == 0 && source[c] & bit(d) != 0 && b.cands[c] & bit(d) == 0
+                    {
+                        parents.push(off(n, c, d));
+                    }
                 }
+            }
+            if !parents.is_empty() {
+                push_all(n, &rem, &parents, out);
             }
         }
     }
