@@ -102,9 +102,10 @@ pub(crate) fn naked_single(shape: &Shape, b: &Board) -> Option<Hint> {
     None
 }
 
-/// Every intersection SE looks at that removes something: digit `d` of region `i1` (type
-/// `t1`) confined to region `i2` (type `t2`), with the cells of `i2` outside `i1` that hold
-/// `d` (never none). `f` returns `true` to stop the walk.
+/// Every intersection SE looks at: digit `d` of region `i1` (type `t1`) confined to region
+/// `i2` (type `t2`), with the cells of `i2` outside `i1` that hold `d` — possibly none: on an
+/// X layout, where the two diagonals share the centre cell, a direct hint can come from a lock
+/// that removes nothing. `f` returns `true` to stop the walk.
 /// Called with (type 1, region 1, type 2, region 2, digit, removable cells); `true` stops.
 pub(crate) type LockVisit<'a> = dyn FnMut(usize, usize, usize, usize, u8, &[u16]) -> bool + 'a;
 
@@ -140,14 +141,11 @@ pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
                         continue;
                     }
                     let i2 = x.other as usize;
-                    // A lock that removes nothing gives no hint, direct or not.
-                    let outside = b.places(shape, t2, i2, d) & x.outside_other;
-                    if outside == 0 {
-                        continue;
-                    }
                     let region2 = &shape.types[t2].regions[i2];
                     removable.clear();
-                    removable.extend(bits(outside).map(|j| region2[j]));
+                    removable.extend(
+                        bits(b.places(shape, t2, i2, d) & x.outside_other).map(|j| region2[j]),
+                    );
                     if f(t1, i1, t2, i2, d, &removable) {
                         return;
                     }
