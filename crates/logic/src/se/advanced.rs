@@ -54,21 +54,47 @@ pub(crate) fn potentials(
     source: &[u64],
 ) -> Result<Vec<Adv>, Stopped> {
     let sh = ctx.shape;
-    let board = Board::new(sh, ctx.values.to_vec(), cands.to_vec());
+    // One board kept in the context, brought up to date cell by cell (the boards of one
+    // outer search differ in a few cells from one call to the next).
+    let mut board = match ctx.nested_board.take() {
+        Some(mut b) if b.cands.len() == cands.len() => {
+            b.values.copy_from_slice(ctx.values);
+            b.cands.copy_from_slice(cands);
+            b.refresh(sh);
+            b
+        }
+        _ => Board::new(sh, ctx.values.to_vec(), cands.to_vec()),
+    };
+    let out = patterns_and_rules(ctx, level, cands, source, &mut board);
+    ctx.nested_board = Some(board);
+    out
+}
+
+/// The nested rules in SE's order on `board` (which mirrors `cands`): the first that yields
+/// something ends the round.
+fn patterns_and_rules(
+    ctx: &mut Ctx<'_>,
+    level: u32,
+    cands: &mut [u64],
+    source: &[u64],
+    board: &mut Board,
+) -> Result<Vec<Adv>, Stopped> {
+    let sh = ctx.shape;
+    let board = &*board;
     let mut out = Vec::new();
-    locking(sh, &board, source, &mut out);
+    locking(sh, board, source, &mut out);
     if !out.is_empty() {
         return Ok(out);
     }
-    hidden_pairs(sh, &board, source, &mut out);
+    hidden_pairs(sh, board, source, &mut out);
     if !out.is_empty() {
         return Ok(out);
     }
-    naked_pairs(sh, &board, source, &mut out);
+    naked_pairs(sh, board, source, &mut out);
     if !out.is_empty() {
         return Ok(out);
     }
-    x_wings(sh, &board, source, &mut out);
+    x_wings(sh, board, source, &mut out);
     if !out.is_empty() {
         return Ok(out);
     }
@@ -121,7 +147,7 @@ fn push_all(n: usize, removals: &[(usize, u8)], parents: &[u32], out: &mut Vec<A
 }
 
 fn locking(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
-    each_lock(sh, b, &mut |t1, i1, t2, i2, d, removable| {
+    each_lock(sh, b, true, &mut |t1, i1, t2, i2, d, removable| {
         if removable.is_empty() {
             return false;
         }

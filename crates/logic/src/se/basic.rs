@@ -103,13 +103,14 @@ pub(crate) fn naked_single(shape: &Shape, b: &Board) -> Option<Hint> {
 }
 
 /// Every intersection SE looks at: digit `d` of region `i1` (type `t1`) confined to region
-/// `i2` (type `t2`), with the cells of `i2` outside `i1` that hold `d` — possibly none: on an
-/// X layout, where the two diagonals share the centre cell, a direct hint can come from a lock
-/// that removes nothing. `f` returns `true` to stop the walk.
+/// `i2` (type `t2`), with the cells of `i2` outside `i1` that hold `d` — possibly none, unless
+/// `removing` asks for locks that remove something only: on an X layout, where the two
+/// diagonals share the centre cell, a direct hint can come from a lock that removes nothing.
+/// `f` returns `true` to stop the walk.
 /// Called with (type 1, region 1, type 2, region 2, digit, removable cells); `true` stops.
 pub(crate) type LockVisit<'a> = dyn FnMut(usize, usize, usize, usize, u8, &[u16]) -> bool + 'a;
 
-pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
+pub(crate) fn each_lock(shape: &Shape, b: &Board, removing: bool, f: &mut LockVisit<'_>) {
     let mut pairs = Vec::new();
     let bl = shape.type_of(Kind::Block);
     let row = shape.type_of(Kind::Row);
@@ -141,11 +142,13 @@ pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
                         continue;
                     }
                     let i2 = x.other as usize;
+                    let outside = b.places(shape, t2, i2, d) & x.outside_other;
+                    if removing && outside == 0 {
+                        continue;
+                    }
                     let region2 = &shape.types[t2].regions[i2];
                     removable.clear();
-                    removable.extend(
-                        bits(b.places(shape, t2, i2, d) & x.outside_other).map(|j| region2[j]),
-                    );
+                    removable.extend(bits(outside).map(|j| region2[j]));
                     if f(t1, i1, t2, i2, d, &removable) {
                         return;
                     }
@@ -159,7 +162,7 @@ pub(crate) fn each_lock(shape: &Shape, b: &Board, f: &mut LockVisit<'_>) {
 /// another region of the first region's type (that placement is part of the step).
 pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
     let mut found = None;
-    each_lock(shape, b, &mut |t1, i1, t2, i2, d, removable| {
+    each_lock(shape, b, !direct, &mut |t1, i1, t2, i2, d, removable| {
         let pointing = shape.types[t1].kind == Kind::Block;
         if direct {
             for x3 in &shape.crossings[t2][i2][t1] {

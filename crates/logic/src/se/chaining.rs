@@ -758,6 +758,8 @@ pub(crate) struct Ctx<'a> {
     pub static_bufs: StaticBufs,
     /// Nishio searches already made in this puzzle, per digit pattern.
     pub nishio: NishioMemo,
+    /// The board the nested patterns read, kept between calls (see `advanced::potentials`).
+    pub nested_board: Option<super::board::Board>,
 }
 
 /// The static searches' queues and rule buffers, kept from one search to the next.

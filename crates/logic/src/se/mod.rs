@@ -289,6 +289,7 @@ struct Scratch {
     graph: Option<chaining::StaticGraph>,
     static_bufs: chaining::StaticBufs,
     nishio: memo::NishioMemo,
+    nested_board: Option<Board>,
 }
 
 fn first_hint(
@@ -333,6 +334,7 @@ fn first_hint(
                 bound: u32::MAX,
                 static_bufs: std::mem::take(&mut scratch.static_bufs),
                 nishio: std::mem::take(&mut scratch.nishio),
+                nested_board: scratch.nested_board.take(),
             };
             let mut cands = board.cands.clone();
             let result = rule.hints(&mut ctx, &mut cands);
@@ -344,6 +346,7 @@ fn first_hint(
             scratch.graph = ctx.graph.take();
             scratch.static_bufs = std::mem::take(&mut ctx.static_bufs);
             scratch.nishio = std::mem::take(&mut ctx.nishio);
+            scratch.nested_board = ctx.nested_board.take();
             result?.into_iter().next()
         }
     })
