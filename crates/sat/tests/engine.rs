@@ -229,3 +229,83 @@ fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
     let r = sat.has_solution_avoiding(&open, &[(0, 1)], &Budget::nodes(1));
     assert!(matches!(r, Ok(Some(true)) | Ok(None)), "{r:?}");
 }
+
+/// `has_solution_avoiding_near` only steers the search: with the true solution, with a wrong
+/// full grid, or with a grid of the wrong length as `near`, every answer equals the
+/// reference's count on puzzles blanked from 9×9 seed cases and small layouts; a budget of one
+/// conflict still never gives a wrong answer.
+#[test]
+fn searching_near_a_grid_changes_no_answer() {
+    let mut cases: Vec<(String, Grid)> = seed_cases()
+        .into_iter()
+        .filter_map(|(name, _, sol)| sol.map(|s| (name, s)))
+        .take(3)
+        .collect();
+    for (name, layout) in small_layouts() {
+        let empty = Grid::empty(layout);
+        if let Some(s) = reference_solution(&empty) {
+            cases.push((name.to_string(), s));
+        }
+    }
+    let sat = Sat::new();
+    let (mut unique, mut many) = (0, 0);
+    for (name, sol) in &cases {
+        let n = sol.layout().size() as u8;
+        // A full grid that is no solution: every digit shifted by one.
+        let shifted: Vec<u8> = sol.values().iter().map(|&d| d % n + 1).collect();
+        for (seed, percent) in [(5, 50), (6, 70)] {
+            let puzzle = blank(sol, percent, seed);
+            let blanks: Vec<(usize, u8)> = puzzle
+                .values()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v == 0)
+                .map(|(c, _)| (c, sol.values()[c]))
+                .collect();
+            let expected = reference_count(&puzzle, 2) >= 2;
+            for near in [
+                Some(sol.values()),
+                Some(&shifted[..]),
+                Some(&[1u8][..]),
+                None,
+            ] {
+                let got = sat
+                    .has_solution_avoiding_near(&puzzle, &blanks, near, &Budget::default())
+                    .expect("no error")
+                    .expect("no budget");
+                assert_eq!(
+                    got,
+                    expected,
+                    "{name} seed {seed} near {:?}",
+                    near.map(|g| g.len())
+                );
+            }
+            // A unique puzzle with one more given cleared, as a removal pass asks: another
+            // solution must differ in that cell.
+            if !expected {
+                let givens = puzzle.values().iter().enumerate().filter(|&(_, &v)| v != 0);
+                for (g, &d) in givens.take(3) {
+                    let mut fewer = puzzle.values().to_vec();
+                    fewer[g] = 0;
+                    let fewer = Grid::from_values(puzzle.layout_arc().clone(), fewer);
+                    let truth = reference_count(&fewer, 2) >= 2;
+                    for near in [Some(sol.values()), Some(&shifted[..])] {
+                        let got = sat.has_solution_avoiding_near(
+                            &fewer,
+                            &[(g, d)],
+                            near,
+                            &Budget::default(),
+                        );
+                        assert_eq!(got, Ok(Some(truth)), "{name} seed {seed} given {g}");
+                    }
+                }
+            }
+            if expected { many += 1 } else { unique += 1 }
+        }
+    }
+    assert!(unique > 0 && many > 0, "{unique} unique, {many} not");
+    let open = Grid::empty(Arc::new(Layout::standard(16).expect("16x16")));
+    let ones = vec![1u8; 256];
+    let r = sat.has_solution_avoiding_near(&open, &[(0, 1)], Some(&ones), &Budget::nodes(1));
+    assert!(matches!(r, Ok(Some(true)) | Ok(None)), "{r:?}");
+}
