@@ -8,8 +8,8 @@
 //! complexity, and with it the rating, counts only what the nesting really used. Rules are
 //! asked in SE's order and the first that yields something ends the round.
 
-use super::basic::{bcr, common_of, each_lock};
-use super::board::{Board, Kind, Shape, bit, bits, combinations, digits};
+use super::basic::{bcr, each_lock};
+use super::board::{Board, Kind, Shape, bit, bits, digits};
 use super::chaining::{Chaining, Ctx, FORCING_CHAINS, MULTIPLE, Stopped, dynamic};
 
 /// An elimination produced by a nested rule.
@@ -169,17 +169,37 @@ fn locking(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
     });
 }
 
+/// The pairs `(i, j)`, `i < j`, of `masks` that both hold exactly the same two bits, in SE's
+/// order of two-element combinations (increasing `1 << i | 1 << j`). A pair of sets "each with
+/// two elements or more, two in all" is exactly such a pair.
+fn equal_pairs(masks: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    for (i, &m) in masks.iter().enumerate() {
+        if m.count_ones() != 2 {
+            continue;
+        }
+        for (j, &o) in masks.iter().enumerate().skip(i + 1) {
+            if o == m {
+                out.push((1u64 << i) | (1u64 << j));
+            }
+        }
+    }
+    out.sort_unstable();
+}
+
 fn hidden_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
+    let mut table = Vec::with_capacity(sh.n);
+    let mut pairs = Vec::new();
     for t in bcr(sh) {
         for (r, region) in sh.types[t].regions.iter().enumerate() {
             if b.empty_count(region) <= 4 {
                 continue;
             }
-            let table: Vec<u64> = (1..=sh.n as u8).map(|d| b.places(sh, t, r, d)).collect();
-            for combo in combinations(2, sh.n) {
-                let Some(common) = common_of(&table, combo, 2) else {
-                    continue;
-                };
+            table.clear();
+            table.extend((1..=sh.n as u8).map(|d| b.places(sh, t, r, d)));
+            equal_pairs(&table, &mut pairs);
+            for &combo in &pairs {
+                let common = table[combo.trailing_zeros() as usize];
                 let values: Vec<u8> = bits(combo).map(|i| i as u8 + 1).collect();
                 let vmask = bit(values[0]) | bit(values[1]);
                 let mut rem = Vec::new();
@@ -212,16 +232,18 @@ fn hidden_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
 }
 
 fn naked_pairs(sh: &Shape, b: &Board, source: &[u64], out: &mut Vec<Adv>) {
+    let mut table = Vec::with_capacity(sh.n);
+    let mut pairs = Vec::new();
     for t in bcr(sh) {
         for region in &sh.types[t].regions {
             if b.empty_count(region) < 4 {
                 continue;
             }
-            let table: Vec<u64> = region.iter().map(|&c| b.cands[c as usize]).collect();
-            for combo in combinations(2, region.len()) {
-                let Some(common) = common_of(&table, combo, 2) else {
-                    continue;
-                };
+            table.clear();
+            table.extend(region.iter().map(|&c| b.cands[c as usize]));
+            equal_pairs(&table, &mut pairs);
+            for &combo in &pairs {
+                let common = table[combo.trailing_zeros() as usize];
                 let cells: Vec<usize> = bits(combo).map(|i| region[i] as usize).collect();
                 let mut rem = Vec::new();
                 for (i, &c) in region.iter().enumerate() {
