@@ -303,47 +303,17 @@ impl Checker {
             let Some(sol) = Fast::solve_first(cells).0 else {
                 return Some(false);
             };
-            let mut cells = *cells;
-            for i in 0..81 {
-                if cells[i] == 0 {
-                    continue;
-                }
-                if stop() {
-                    return None;
-                }
-                cells[i] = 0;
-                let other = Fast::has_solution_excluding(&cells, &[(i, sol[i])]);
-                cells[i] = sol[i];
-                if !other {
-                    return Some(false);
-                }
-            }
-            return Some(true);
+            return every_given_needed(values, stop, |v, i| {
+                let cells = <&[u8; 81]>::try_from(v).expect("81 cells");
+                Fast::has_solution_excluding(cells, &[(i, sol[i])])
+            });
         }
         if self.fallback.is_some() {
             return self.is_minimal_near_until(values, stop);
         }
-        let mut v = values.to_vec();
-        for i in 0..v.len() {
-            if v[i] == 0 {
-                continue;
-            }
-            if stop() {
-                return None;
-            }
-            let keep = v[i];
-            v[i] = 0;
-            let c = self.count(&v);
-            v[i] = keep;
-            if c != Count::Many {
-                return Some(false);
-            }
-        }
-        Some(true)
+        every_given_needed(values, stop, |v, _| self.count(v) == Count::Many)
     }
-}
 
-impl Checker {
     /// [`Checker::is_minimal_until`] with the `sat` fallback: the solution is found once, and
     /// each given the first engine cannot settle is one `sat` call "this cell differs",
     /// searched next to the solution, instead of a count to two.
@@ -352,18 +322,9 @@ impl Checker {
         let Some(sol) = self.unique_solution(values) else {
             return Some(false);
         };
-        let mut v = values.to_vec();
-        for i in 0..v.len() {
-            if v[i] == 0 {
-                continue;
-            }
-            if stop() {
-                return None;
-            }
-            v[i] = 0;
-            let grid = Grid::from_values(self.layout.clone(), v.clone());
-            v[i] = values[i];
-            let removable = match Self::count_with(self.solver.as_ref(), &self.limits, &grid) {
+        every_given_needed(values, stop, |v, i| {
+            let grid = Grid::from_values(self.layout.clone(), v.to_vec());
+            match Self::count_with(self.solver.as_ref(), &self.limits, &grid) {
                 Count::Unknown => {
                     sat.has_solution_avoiding_near(
                         &grid,
@@ -373,14 +334,36 @@ impl Checker {
                     ) == Ok(Some(true))
                 }
                 c => c == Count::Many,
-            };
-            // Only a second solution found shows the given can go.
-            if !removable {
-                return Some(false);
             }
-        }
-        Some(true)
+        })
     }
+}
+
+/// Whether every given of `values` is needed: `needed(v, i)` is asked with `v` the puzzle
+/// without given `i` and says whether it has a second solution (only one found proves it;
+/// a check cut short counts as "not needed", so minimality is never claimed unproven).
+/// `stop` is asked before each given; `None` when it said yes first.
+fn every_given_needed(
+    values: &[u8],
+    stop: &dyn Fn() -> bool,
+    mut needed: impl FnMut(&[u8], usize) -> bool,
+) -> Option<bool> {
+    let mut v = values.to_vec();
+    for i in 0..v.len() {
+        if v[i] == 0 {
+            continue;
+        }
+        if stop() {
+            return None;
+        }
+        v[i] = 0;
+        let other = needed(&v, i);
+        v[i] = values[i];
+        if !other {
+            return Some(false);
+        }
+    }
+    Some(true)
 }
 
 /// Whether naked and hidden singles, run from the givens of `values` alone, fill every cell of

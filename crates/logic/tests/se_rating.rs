@@ -217,6 +217,19 @@ fn a_stop_above_limit_keeps_ratings_within_it_and_bounds_the_others() {
     }
 }
 
+/// Rates with every step kept, up to the first nesting level (enough for the examples of
+/// other layouts).
+fn rate_to_level_one(p: &Grid) -> Rating {
+    rate(
+        p,
+        &RateOptions {
+            keep_steps: true,
+            max_level: 1,
+            ..RateOptions::default()
+        },
+    )
+}
+
 #[test]
 fn other_layouts_rate_on_the_same_scale_soundly() {
     let text = std::fs::read_to_string(repo().join("data/examples/16x16.txt")).unwrap();
@@ -225,14 +238,7 @@ fn other_layouts_rate_on_the_same_scale_soundly() {
         .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .unwrap();
     let p = parse_one(line, InputFormat::Auto).unwrap();
-    let r = rate(
-        &p,
-        &RateOptions {
-            keep_steps: true,
-            max_level: 1,
-            ..RateOptions::default()
-        },
-    );
+    let r = rate_to_level_one(&p);
     assert_eq!(r.status, RateStatus::Rated, "16x16 example");
     assert!(r.er.unwrap() >= 1.0);
     assert_sound(&r, &solution(&p), "16x16");
@@ -241,14 +247,7 @@ fn other_layouts_rate_on_the_same_scale_soundly() {
     let first: Vec<&str> = jig.lines().take(2).collect();
     let p = parse_one(&first.join("\n"), InputFormat::Jigsaw).unwrap();
     assert!(p.layout().is_jigsaw());
-    let r = rate(
-        &p,
-        &RateOptions {
-            keep_steps: true,
-            max_level: 1,
-            ..RateOptions::default()
-        },
-    );
+    let r = rate_to_level_one(&p);
     assert_eq!(r.status, RateStatus::Rated, "jigsaw example");
     assert_sound(&r, &solution(&p), "jigsaw");
 
@@ -259,14 +258,7 @@ fn other_layouts_rate_on_the_same_scale_soundly() {
     let xs = std::fs::read_to_string(repo().join("data/examples/x-sudoku.ndjson")).unwrap();
     let line = xs.lines().next().unwrap();
     let p = parse_one(line, InputFormat::Auto).unwrap();
-    let r = rate(
-        &p,
-        &RateOptions {
-            keep_steps: true,
-            max_level: 1,
-            ..RateOptions::default()
-        },
-    );
+    let r = rate_to_level_one(&p);
     assert_eq!(r.status, RateStatus::Rated, "X example");
     assert_sound(&r, &solution(&p), "X");
     assert!(
