@@ -172,12 +172,9 @@ fn top95_and_17_clue_agree_with_the_reference() {
     }
 }
 
-/// `has_solution_avoiding` against the reference: on puzzles blanked from a seed case's
-/// solution, "a solution with some listed cell different from the known solution" exists
-/// exactly when the puzzle is not unique (every listed cell blank) or, with one given listed
-/// among them, never through that given. Run on 9×9 and on every small layout.
-#[test]
-fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
+/// Full grids to blank puzzles from: the solutions of three 9×9 seed cases and a reference
+/// solution of every small layout's empty grid.
+fn solved_cases() -> Vec<(String, Grid)> {
     let mut cases: Vec<(String, Grid)> = seed_cases()
         .into_iter()
         .filter_map(|(name, _, sol)| sol.map(|s| (name, s)))
@@ -189,6 +186,16 @@ fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
             cases.push((name.to_string(), s));
         }
     }
+    cases
+}
+
+/// `has_solution_avoiding` against the reference: on puzzles blanked from a seed case's
+/// solution, "a solution with some listed cell different from the known solution" exists
+/// exactly when the puzzle is not unique (every listed cell blank) or, with one given listed
+/// among them, never through that given. Run on 9×9 and on every small layout.
+#[test]
+fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
+    let cases = solved_cases();
     let sat = Sat::new();
     let (mut unique, mut many) = (0, 0);
     for (name, sol) in &cases {
@@ -236,17 +243,7 @@ fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
 /// conflict still never gives a wrong answer.
 #[test]
 fn searching_near_a_grid_changes_no_answer() {
-    let mut cases: Vec<(String, Grid)> = seed_cases()
-        .into_iter()
-        .filter_map(|(name, _, sol)| sol.map(|s| (name, s)))
-        .take(3)
-        .collect();
-    for (name, layout) in small_layouts() {
-        let empty = Grid::empty(layout);
-        if let Some(s) = reference_solution(&empty) {
-            cases.push((name.to_string(), s));
-        }
-    }
+    let cases = solved_cases();
     let sat = Sat::new();
     let (mut unique, mut many) = (0, 0);
     for (name, sol) in &cases {
