@@ -24,6 +24,7 @@ mod advanced;
 mod basic;
 mod board;
 mod chaining;
+pub(crate) use chaining::tarjan;
 mod filter;
 mod hint;
 mod memo;

@@ -540,111 +540,176 @@ impl Technique for AlsXyChain {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let (all, adj) = als_and_links(g, f.options.als_overlap);
-        let mut path = Vec::new();
-        // The chains grow combinatorially: the search visits at most this many nodes.
-        let mut budget = 200_000usize;
+        let mut dfs = ChainDfs {
+            g,
+            all: &all,
+            adj: &adj,
+            path: Vec::new(),
+            used: g.cell_set(),
+            // The chains grow combinatorially: the search visits at most this many nodes.
+            budget: 200_000,
+            ends: vec![UNKNOWN_ENDS; all.len()],
+        };
         for start in 0..all.len() {
-            path.clear();
-            path.push((start, None));
-            let mut used = all[start].set.clone();
-            if !chain_dfs(g, &all, &adj, &mut path, &mut used, &mut budget, f) {
+            dfs.path.clear();
+            dfs.path.push((start, None));
+            dfs.used = all[start].set.clone();
+            dfs.ends.fill(UNKNOWN_ENDS);
+            if !dfs.extend(f) {
                 return;
             }
         }
     }
 }
 
-/// Extends the chain in `path` (ALS index, digit of the link into it); `false` to stop.
-fn chain_dfs(
-    g: &CandidateGrid,
-    all: &[Als],
-    adj: &[Vec<(usize, DigitSet)>],
-    path: &mut Vec<(usize, Option<Digit>)>,
-    used: &mut CellSet,
-    budget: &mut usize,
-    f: &mut Finder<'_>,
-) -> bool {
-    if *budget == 0 {
-        return false;
+/// [`ChainDfs::ends`] not yet computed for this pair.
+const UNKNOWN_ENDS: u64 = u64::MAX;
+
+/// The ALS-XY-chain walk: a depth-first search over restricted-common-digit links, at most
+/// six ALS long and [`ChainDfs::budget`] nodes in all.
+struct ChainDfs<'a> {
+    g: &'a CandidateGrid,
+    all: &'a [Als],
+    adj: &'a [Vec<(usize, DigitSet)>],
+    /// The chain so far: ALS index and the digit of the link into it.
+    path: Vec<(usize, Option<Digit>)>,
+    /// The cells of the chain's ALS.
+    used: CellSet,
+    budget: usize,
+    /// Per ALS `j`, for the chain's first ALS `a`: the digits common to `a` and `j` that some
+    /// cell could lose to both (their seers meet), computed when first asked. A chain from `a`
+    /// to `j` removes something exactly when one of them is not a link digit at its ends.
+    ends: Vec<u64>,
+}
+
+impl ChainDfs<'_> {
+    fn ends(&mut self, last: usize) -> u64 {
+        if self.ends[last] == UNKNOWN_ENDS {
+            let (a, b) = (&self.all[self.path[0].0], &self.all[last]);
+            self.ends[last] = DigitSet(a.cands.0 & b.cands.0)
+                .iter()
+                .filter(|&z| a.seers(z).intersects(b.seers(z)))
+                .fold(0, |m, z| m | DigitSet::single(z).0);
+        }
+        self.ends[last]
     }
-    *budget -= 1;
-    let (last, into) = *path.last().expect("non-empty");
-    if path.len() >= 3 {
+
+    /// Whether a chain that ends in `last`, entered by `into`, may report anything: only each
+    /// chain in one direction, and only when some cell holding a common digit of the ends (not
+    /// a link digit) sees its places in both.
+    fn may_report(&mut self, last: usize, into: Digit) -> bool {
+        let first = self.path[0].0;
+        if first >= last {
+            return false;
+        }
+        let x1 = self.path[1].1.expect("link");
+        let skip = DigitSet::single(x1).0 | DigitSet::single(into).0;
+        self.ends(last) & !skip != 0
+    }
+
+    /// Reports the chain in `path` if it removes anything; `false` to stop.
+    fn report(&self, f: &mut Finder<'_>) -> bool {
+        let (g, all, path) = (self.g, self.all, &self.path);
         let (first, _) = path[0];
+        let (last, into) = *path.last().expect("non-empty");
         let x1 = path[1].1.expect("link");
         let xk = into.expect("link");
-        // Only report each chain in one direction, and only when some cell holding a common
-        // digit of the ends (not a link digit) sees its places in both.
-        if first < last && removes_some(&all[first], &all[last], &[x1, xk]) {
-            let (a, b) = (&all[first], &all[last]);
-            let mut step = Step::new(&ALS_XY_CHAIN);
-            let mut excl_sets: Vec<&CellSet> = Vec::new();
-            for &(i, _) in path.iter() {
-                excl_sets.push(&all[i].set);
+        let (a, b) = (&all[first], &all[last]);
+        let mut step = Step::new(&ALS_XY_CHAIN);
+        let excl_sets: Vec<&CellSet> = path.iter().map(|&(i, _)| &all[i].set).collect();
+        for z in DigitSet(a.cands.0 & b.cands.0).iter() {
+            if z == x1 || z == xk {
+                continue;
             }
-            for z in DigitSet(a.cands.0 & b.cands.0).iter() {
-                if z == x1 || z == xk {
+            for t in z_targets(g, z, &[a, b], &excl_sets) {
+                step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+            }
+        }
+        if step.eliminations.is_empty() {
+            return true;
+        }
+        let mut parts = Vec::new();
+        for (k, &(i, d)) in path.iter().enumerate() {
+            if let Some(d) = d {
+                parts.push(format!("-{d}-"));
+            }
+            step = mark_als(
+                step,
+                g,
+                &all[i],
+                if k % 2 == 0 {
+                    Role::ColorA
+                } else {
+                    Role::ColorB
+                },
+            );
+            parts.push(als_text(g, &all[i]));
+        }
+        let houses: Vec<House> = path.iter().map(|&(i, _)| all[i].house).collect();
+        let text = format!(
+            "A chain of almost locked sets linked by restricted common digits: {}. One of the two ends is locked, so {} are removed.",
+            parts.join(" "),
+            eliminations_text(g.layout(), &step.eliminations)
+        );
+        f.emit(step.houses(houses).digits([x1, xk]).text(text))
+    }
+
+    /// Visits the chain in `path` (one node of the budget), reports it, and extends it;
+    /// `false` to stop.
+    fn extend(&mut self, f: &mut Finder<'_>) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        let (last, into) = *self.path.last().expect("non-empty");
+        if self.path.len() >= 3 && self.may_report(last, into.expect("link")) && !self.report(f) {
+            return false;
+        }
+        if self.path.len() >= 6 {
+            return true;
+        }
+        // The next ALS is the chain's last: visit it here rather than by a call (the same
+        // nodes, in the same order, against the same budget).
+        let leaves = self.path.len() == 5;
+        let adj = self.adj;
+        for &(j, r) in &adj[last] {
+            if !f.options.als_overlap && self.used.intersects(&self.all[j].set) {
+                continue;
+            }
+            if self.path.iter().any(|&(i, _)| i == j) {
+                continue;
+            }
+            for x in r.iter() {
+                if Some(x) == into {
                     continue;
                 }
-                for t in z_targets(g, z, &[a, b], &excl_sets) {
-                    step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
-                }
-            }
-            if !step.eliminations.is_empty() {
-                let mut parts = Vec::new();
-                for (k, &(i, d)) in path.iter().enumerate() {
-                    if let Some(d) = d {
-                        parts.push(format!("-{d}-"));
+                if leaves {
+                    if self.budget == 0 {
+                        return false;
                     }
-                    step = mark_als(
-                        step,
-                        g,
-                        &all[i],
-                        if k % 2 == 0 {
-                            Role::ColorA
-                        } else {
-                            Role::ColorB
-                        },
-                    );
-                    parts.push(als_text(g, &all[i]));
+                    self.budget -= 1;
+                    if self.may_report(j, x) {
+                        self.path.push((j, Some(x)));
+                        let go = self.report(f);
+                        self.path.pop();
+                        if !go {
+                            return false;
+                        }
+                    }
+                    continue;
                 }
-                let houses: Vec<House> = path.iter().map(|&(i, _)| all[i].house).collect();
-                let text = format!(
-                    "A chain of almost locked sets linked by restricted common digits: {}. One of the two ends is locked, so {} are removed.",
-                    parts.join(" "),
-                    eliminations_text(g.layout(), &step.eliminations)
-                );
-                if !f.emit(step.houses(houses).digits([x1, xk]).text(text)) {
+                self.path.push((j, Some(x)));
+                self.used.union_with(&self.all[j].set);
+                let go = self.extend(f);
+                self.used.subtract(&self.all[j].set);
+                self.path.pop();
+                if !go {
                     return false;
                 }
             }
         }
+        true
     }
-    if path.len() >= 6 {
-        return true;
-    }
-    for &(j, r) in &adj[last] {
-        if !f.options.als_overlap && used.intersects(&all[j].set) {
-            continue;
-        }
-        if path.iter().any(|&(i, _)| i == j) {
-            continue;
-        }
-        for x in r.iter() {
-            if Some(x) == into {
-                continue;
-            }
-            path.push((j, Some(x)));
-            used.union_with(&all[j].set);
-            let go = chain_dfs(g, all, adj, path, used, budget, f);
-            used.subtract(&all[j].set);
-            path.pop();
-            if !go {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// Finder for [`DEATH_BLOSSOM`].
