@@ -494,6 +494,78 @@ pub(crate) fn tarjan(nodes: usize, start: &[u32], succ: &[u32]) -> Vec<u32> {
     comp
 }
 
+/// A graph's strongly connected components with what each reaches: one bit row per
+/// component over the nodes, filled in [`tarjan`]'s completion order (every component a row
+/// reads is complete by then).
+pub(crate) struct Components {
+    /// Component of each node.
+    pub(crate) comp: Vec<u32>,
+    /// Nodes per component.
+    pub(crate) size: Vec<u32>,
+    /// Words per row.
+    words: usize,
+    /// Per component: the nodes it reaches, its own included.
+    reach: Vec<u64>,
+}
+
+impl Components {
+    /// The components of the graph with `nodes` nodes and successor lists
+    /// `succ[start[v]..start[v + 1]]`.
+    pub(crate) fn new(nodes: usize, start: &[u32], succ: &[u32]) -> Components {
+        let comp = tarjan(nodes, start, succ);
+        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let words = nodes.div_ceil(64).max(1);
+        let mut size = vec![0u32; ncomp];
+        for &c in &comp {
+            size[c as usize] += 1;
+        }
+        // Members by component (counting sort).
+        let mut first = vec![0u32; ncomp + 1];
+        for c in 0..ncomp {
+            first[c + 1] = first[c] + size[c];
+        }
+        let mut fill = first.clone();
+        let mut member = vec![0u32; nodes];
+        for (v, &c) in comp.iter().enumerate() {
+            member[fill[c as usize] as usize] = v as u32;
+            fill[c as usize] += 1;
+        }
+        let mut reach = vec![0u64; ncomp * words];
+        for c in 0..ncomp {
+            let (done, rest) = reach.split_at_mut(c * words);
+            let row = &mut rest[..words];
+            for &v in &member[first[c] as usize..first[c + 1] as usize] {
+                row[v as usize / 64] |= 1 << (v % 64);
+                for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
+                    let cw = comp[w as usize] as usize;
+                    if cw != c {
+                        for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
+                            *a |= b;
+                        }
+                    }
+                }
+            }
+        }
+        Components {
+            comp,
+            size,
+            words,
+            reach,
+        }
+    }
+
+    /// The nodes `v` reaches (itself included), as bits.
+    pub(crate) fn row(&self, v: usize) -> &[u64] {
+        let c = self.comp[v] as usize;
+        &self.reach[c * self.words..(c + 1) * self.words]
+    }
+
+    /// Whether `from` reaches `to`.
+    pub(crate) fn reaches(&self, from: usize, to: usize) -> bool {
+        self.row(from)[to / 64] >> (to % 64) & 1 == 1
+    }
+}
+
 /// One search: an arena of nodes and the "on" and "off" sets in insertion order.
 pub(crate) struct Run {
     nodes: Vec<Node>,

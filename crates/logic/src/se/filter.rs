@@ -89,45 +89,8 @@ impl Filter {
             }
         }
         start.push(succ.len() as u32);
-        let comp = super::chaining::tarjan(m, &start, &succ);
-        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        let mut size = vec![0u32; ncomp];
-        for &c in &comp {
-            size[c as usize] += 1;
-        }
-        // Members by component; components complete after every component they reach, so
-        // rows are filled in component order.
-        let mut first = vec![0u32; ncomp + 1];
-        for c in 0..ncomp {
-            first[c + 1] = first[c] + size[c];
-        }
-        let mut fill = first.clone();
-        let mut member = vec![0u32; m];
-        for (v, &c) in comp.iter().enumerate() {
-            member[fill[c as usize] as usize] = v as u32;
-            fill[c as usize] += 1;
-        }
-        // Row of a component: the nodes its "on" nodes reach, themselves included.
-        let mut reach = vec![0u64; ncomp * words];
-        for c in 0..ncomp {
-            let (done, rest) = reach.split_at_mut(c * words);
-            let row = &mut rest[..words];
-            for &v in &member[first[c] as usize..first[c + 1] as usize] {
-                row[v as usize / 64] |= 1 << (v % 64);
-                for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                    let cw = comp[w as usize] as usize;
-                    if cw != c {
-                        for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
-                            *a |= b;
-                        }
-                    }
-                }
-            }
-        }
-        let row_of = |v: u32| {
-            let c = comp[v as usize] as usize;
-            &reach[c * words..(c + 1) * words]
-        };
+        let cs = super::chaining::Components::new(m, &start, &succ);
+        let row_of = |v: u32| cs.row(v as usize);
         let mut removes = vec![false; k];
         let mut places = vec![false; k];
         let mut cycles = vec![false; k];
@@ -153,7 +116,7 @@ impl Filter {
                 places[i] = partners_of(i)
                     .iter()
                     .any(|&v| row_of(v)[t as usize / 64] >> (t % 64) & 1 == 1);
-                cycles[i] = size[comp[t as usize] as usize] >= 2;
+                cycles[i] = cs.size[cs.comp[t as usize] as usize] >= 2;
             }
         }
         Some(Filter {

@@ -24,7 +24,7 @@ mod advanced;
 mod basic;
 mod board;
 mod chaining;
-pub(crate) use chaining::tarjan;
+pub(crate) use chaining::Components;
 mod filter;
 mod hint;
 mod memo;

@@ -463,6 +463,18 @@ impl Links {
         split(self.n, v)
     }
 
+    /// The candidates candidate node `v` true turns false: the same digit in peer cells and,
+    /// unless the chain kind is X or XY, the cell's other digits.
+    fn weak_of(&self, v: u32, kind: Kind) -> &[u32] {
+        let v = v as usize;
+        let end = if matches!(kind, Kind::Any | Kind::Grouped) {
+            self.weak_at[v + 1]
+        } else {
+            self.weak_mid[v]
+        };
+        &self.weak[self.weak_at[v] as usize..end as usize]
+    }
+
     fn is_group(&self, v: u32) -> bool {
         v as usize >= self.cands
     }
@@ -648,17 +660,7 @@ fn search(
             if !links.is_group(v) {
                 // Weak: the same digit in peer cells, and (not for X and XY) other digits of
                 // the cell.
-                let vi = v as usize;
-                let end = if matches!(kind, Kind::Any | Kind::Grouped) {
-                    links.weak_at[vi + 1]
-                } else {
-                    links.weak_mid[vi]
-                };
-                next.extend(
-                    links.weak[links.weak_at[vi] as usize..end as usize]
-                        .iter()
-                        .map(|&w| (w, false, false)),
-                );
+                next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false, false)));
             }
             if kind == Kind::Grouped {
                 next.extend(
@@ -710,12 +712,8 @@ fn search(
 struct Closure {
     /// Compact index of each live node (a candidate of the grid, or a group), `u32::MAX` if none.
     id: Vec<u32>,
-    /// Component of each compact state `2 * id + val`.
-    comp: Vec<u32>,
-    /// Words per component row.
-    words: usize,
-    /// Per component: the compact states it reaches (itself included).
-    reach: Vec<u64>,
+    /// Reach over the compact states `2 * id + val`.
+    reach: crate::se::Components,
 }
 
 impl Closure {
@@ -758,13 +756,9 @@ impl Closure {
             // "v true": weak links.
             start.push(succ.len() as u32);
             if !links.is_group(v as u32) {
-                let end = if matches!(kind, Kind::Any | Kind::Grouped) {
-                    links.weak_at[v + 1]
-                } else {
-                    links.weak_mid[v]
-                };
                 succ.extend(
-                    links.weak[links.weak_at[v] as usize..end as usize]
+                    links
+                        .weak_of(v as u32, kind)
                         .iter()
                         .map(|&w| 2 * id[w as usize]),
                 );
@@ -774,47 +768,9 @@ impl Closure {
             }
         }
         start.push(succ.len() as u32);
-        let comp = crate::se::tarjan(states, &start, &succ);
-        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        let words = states.div_ceil(64).max(1);
-        // States by component (counting sort); components complete sinks first, so every
-        // edge leaving a component goes to one whose row is already final.
-        let mut at = vec![0u32; ncomp + 1];
-        for &c in &comp {
-            at[c as usize + 1] += 1;
-        }
-        for i in 0..ncomp {
-            at[i + 1] += at[i];
-        }
-        let mut order = vec![0u32; states];
-        let mut fill = at.clone();
-        for (s, &c) in comp.iter().enumerate() {
-            order[fill[c as usize] as usize] = s as u32;
-            fill[c as usize] += 1;
-        }
-        let mut reach = vec![0u64; ncomp * words];
-        for c in 0..ncomp {
-            let (row, done) = {
-                let (before, rest) = reach.split_at_mut(c * words);
-                (&mut rest[..words], before)
-            };
-            for &s in &order[at[c] as usize..at[c + 1] as usize] {
-                row[s as usize / 64] |= 1 << (s % 64);
-                for &t in &succ[start[s as usize] as usize..start[s as usize + 1] as usize] {
-                    let tc = comp[t as usize] as usize;
-                    if tc != c {
-                        for (a, b) in row.iter_mut().zip(&done[tc * words..(tc + 1) * words]) {
-                            *a |= b;
-                        }
-                    }
-                }
-            }
-        }
         Closure {
             id,
-            comp,
-            words,
-            reach,
+            reach: crate::se::Components::new(states, &start, &succ),
         }
     }
 
@@ -829,8 +785,7 @@ impl Closure {
         let (Some(a), Some(b)) = (self.state(from.0, from.1), self.state(to.0, to.1)) else {
             return false;
         };
-        let c = self.comp[a] as usize;
-        self.reach[c * self.words + b / 64] >> (b % 64) & 1 == 1
+        self.reach.reaches(a, b)
     }
 }
 
