@@ -391,6 +391,14 @@ fn header(r: &Rec) -> String {
     }
 }
 
+/// One JSON record and its newline. (`serde_json` writes straight into the buffer; going
+/// through `Display` cost about a tenth of `explain -f json`'s time on hard puzzles.)
+pub(crate) fn json_line(v: &Value) -> String {
+    let mut s = serde_json::to_string(v).unwrap_or_else(|_| v.to_string());
+    s.push('\n');
+    s
+}
+
 fn base_json(r: &Rec) -> Value {
     positioned(r, json!({}))
 }
@@ -450,7 +458,7 @@ fn error_out(r: &Rec, format: Format, status: &str, msg: &str) -> (String, bool)
             let mut v = base_json(r);
             v["status"] = json!(status);
             v["error"] = json!(msg);
-            (format!("{v}\n"), true)
+            (json_line(&v), true)
         }
     }
 }
@@ -474,7 +482,7 @@ fn explain_one(
     let (path, note, unsound) = (&e.path, e.note, &e.unsound);
     let (seed, qq, hod, se_max) = (e.seed_level, e.qqwing, e.hodoku, e.se_hardest);
     match args.format {
-        Format::Json => (format!("{}\n", positioned(r, e.json())), failed),
+        Format::Json => (json_line(&positioned(r, e.json())), failed),
         Format::Text => {
             let mut s = header(r);
             s.push('\n');
@@ -565,7 +573,7 @@ fn hint_one(
     };
     match args.format {
         Format::Text => (format!("{}\n", h.text), h.failed()),
-        Format::Json => (format!("{}\n", positioned(r, h.json())), h.failed()),
+        Format::Json => (json_line(&positioned(r, h.json())), h.failed()),
     }
 }
 
@@ -593,7 +601,7 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
                 v["status"] = json!("ok");
                 v["technique"] = json!(t.info().id);
                 v["steps"] = Value::Array(steps.iter().map(|s| step_json(l, s)).collect());
-                (format!("{v}\n"), false)
+                (json_line(&v), false)
             }
             Format::Text => {
                 let mut s = format!("{}: {} instance(s)\n", header(r), steps.len());

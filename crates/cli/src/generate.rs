@@ -277,7 +277,7 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
             made.seed,
             rating.map_or(String::new(), |r| format!("{r:.1}"))
         ),
-        GenFormat::Json => format!("{}\n", records::generated_json(made, rating, index)),
+        GenFormat::Json => crate::explain::json_line(&records::generated_json(made, rating, index)),
     }
 }
 

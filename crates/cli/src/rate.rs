@@ -165,7 +165,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
                 let mut v = base();
                 v["status"] = json!(status);
                 v["error"] = json!(msg);
-                format!("{v}\n")
+                crate::explain::json_line(&v)
             }
             RateFormat::Tsv => format!(
                 "{}\t{}\t{}\t{status}\t-\t-\t-\t{}\t0\t-\t-\t-\t-\t0\t-\n",
@@ -258,7 +258,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
             if let Some(e) = &check_err {
                 v["error"] = json!(e);
             }
-            format!("{v}\n")
+            crate::explain::json_line(&v)
         }
         RateFormat::Tsv => {
             let (seed, qq, hl, hs) = levels(true);

@@ -161,6 +161,7 @@ impl CellSet {
             .all(|(a, b)| a & !b == 0)
     }
     /// Whether the two sets share a cell.
+    #[inline]
     pub fn intersects(&self, other: &CellSet) -> bool {
         if let Some((a, b)) = self.words.pair(&other.words) {
             return a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x & y)) != 0;

@@ -540,12 +540,23 @@ impl Technique for AlsXyChain {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let (all, adj) = als_and_links(g, f.options.als_overlap);
+        let words = all.len().div_ceil(64).max(1);
+        // Per cell, the ALS holding it (bits over ALS indices).
+        let mut holders = vec![0u64; g.cell_count() * words];
+        for (i, a) in all.iter().enumerate() {
+            for c in &a.cells {
+                holders[c.index() * words + i / 64] |= 1 << (i % 64);
+            }
+        }
         let mut dfs = ChainDfs {
             g,
             all: &all,
             adj: &adj,
             path: Vec::new(),
-            used: g.cell_set(),
+            overlap: f.options.als_overlap,
+            words,
+            holders,
+            barred: vec![0; 7 * words],
             // The chains grow combinatorially: the search visits at most this many nodes.
             budget: 200_000,
             ends: vec![UNKNOWN_ENDS; all.len()],
@@ -553,7 +564,8 @@ impl Technique for AlsXyChain {
         for start in 0..all.len() {
             dfs.path.clear();
             dfs.path.push((start, None));
-            dfs.used = all[start].set.clone();
+            dfs.barred[..words].fill(0);
+            dfs.bar(0, start);
             dfs.ends.fill(UNKNOWN_ENDS);
             if !dfs.extend(f) {
                 return;
@@ -573,8 +585,15 @@ struct ChainDfs<'a> {
     adj: &'a [Vec<(usize, DigitSet)>],
     /// The chain so far: ALS index and the digit of the link into it.
     path: Vec<(usize, Option<Digit>)>,
-    /// The cells of the chain's ALS.
-    used: CellSet,
+    /// Whether the chain's ALS may share cells.
+    overlap: bool,
+    /// Words per row of ALS bits.
+    words: usize,
+    /// Per cell, the ALS holding it.
+    holders: Vec<u64>,
+    /// Per chain length − 1, the ALS the next link may not go to: the chain's own and,
+    /// unless they may overlap, every ALS sharing a cell with them.
+    barred: Vec<u64>,
     budget: usize,
     /// Per ALS `j`, for the chain's first ALS `a`: the digits common to `a` and `j` that some
     /// cell could lose to both (their seers meet), computed when first asked. A chain from `a`
@@ -583,6 +602,22 @@ struct ChainDfs<'a> {
 }
 
 impl ChainDfs<'_> {
+    /// Bars ALS `j` (and what overlaps it, unless overlaps are allowed) in row `depth`.
+    fn bar(&mut self, depth: usize, j: usize) {
+        let w = self.words;
+        let row = &mut self.barred[depth * w..(depth + 1) * w];
+        if self.overlap {
+            row[j / 64] |= 1 << (j % 64);
+        } else {
+            for c in &self.all[j].cells {
+                let h = &self.holders[c.index() * w..(c.index() + 1) * w];
+                for (a, b) in row.iter_mut().zip(h) {
+                    *a |= b;
+                }
+            }
+        }
+    }
+
     fn ends(&mut self, last: usize) -> u64 {
         if self.ends[last] == UNKNOWN_ENDS {
             let (a, b) = (&self.all[self.path[0].0], &self.all[last]);
@@ -671,12 +706,9 @@ impl ChainDfs<'_> {
         // The next ALS is the chain's last: visit it here rather than by a call (the same
         // nodes, in the same order, against the same budget).
         let leaves = self.path.len() == 5;
-        let adj = self.adj;
+        let (adj, depth, w) = (self.adj, self.path.len() - 1, self.words);
         for &(j, r) in &adj[last] {
-            if !f.options.als_overlap && self.used.intersects(&self.all[j].set) {
-                continue;
-            }
-            if self.path.iter().any(|&(i, _)| i == j) {
+            if self.barred[depth * w + j / 64] >> (j % 64) & 1 == 1 {
                 continue;
             }
             for x in r.iter() {
@@ -699,9 +731,10 @@ impl ChainDfs<'_> {
                     continue;
                 }
                 self.path.push((j, Some(x)));
-                self.used.union_with(&self.all[j].set);
+                self.barred
+                    .copy_within(depth * w..(depth + 1) * w, (depth + 1) * w);
+                self.bar(depth + 1, j);
                 let go = self.extend(f);
-                self.used.subtract(&self.all[j].set);
                 self.path.pop();
                 if !go {
                     return false;
