@@ -201,7 +201,7 @@ fn als_and_links(
     }) {
         return hit;
     }
-    let all = enumerate(g);
+    let all = shared(g);
     let n = g.size();
     // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
     // links to A only when every d of B sees every d of A, so only when B's first d is among
@@ -251,7 +251,7 @@ fn als_and_links(
         );
         touched.clear();
     }
-    let (all, adj) = (Rc::new(all), Rc::new(adj));
+    let adj = Rc::new(adj);
     CACHE.with(|c| {
         *c.borrow_mut() = Some(Cached {
             key: k,
@@ -260,6 +260,28 @@ fn als_and_links(
         })
     });
     (all, adj)
+}
+
+thread_local! {
+    /// The last grid's ALS: the grouped chain links and the ALS finders both need them.
+    static ALL: RefCell<Option<((u64, Vec<u8>, Vec<u64>), Rc<Vec<Als>>)>> =
+        const { RefCell::new(None) };
+}
+
+/// [`enumerate`], kept for the next caller on the same grid state.
+pub(crate) fn shared(g: &CandidateGrid) -> Rc<Vec<Als>> {
+    let k = g.state_key();
+    if let Some(hit) = ALL.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|x| x.0 == k)
+            .map(|x| x.1.clone())
+    }) {
+        return hit;
+    }
+    let all = Rc::new(enumerate(g));
+    ALL.with(|c| *c.borrow_mut() = Some((k, all.clone())));
+    all
 }
 
 /// Every ALS of the grid (deduplicated by cell set).

@@ -362,7 +362,7 @@ impl Links {
         // ALS: one node per digit, created as a group when not a candidate or group already.
         let mut als_links: Vec<Vec<u32>> = Vec::new();
         if als {
-            for a in crate::techniques::als::enumerate(g) {
+            for a in crate::techniques::als::shared(g).iter() {
                 if a.cells.len() < 2 {
                     continue;
                 }
@@ -397,7 +397,7 @@ impl Links {
                     nodes.push((self.cands as u32) + gi);
                 }
                 als_links.push(nodes);
-                self.als.push(a);
+                self.als.push(a.clone());
             }
         }
         let total = self.cands + self.groups.len();
