@@ -324,16 +324,20 @@ impl Rectangles {
         // worth trying are those that hold some corner's candidates.
         let mut pairs: Vec<(Digit, Digit)> = Vec::new();
         for &c in cells {
-            let cs: Vec<Digit> = g.candidates(c).iter().collect();
+            let cs = g.candidates(c);
+            if cs.len() > 2 {
+                continue;
+            }
             let mut add = |x: Digit, y: Digit| {
                 let p = (x.min(y), x.max(y));
                 if x != y && !pairs.contains(&p) {
                     pairs.push(p);
                 }
             };
-            match cs[..] {
-                [x, y] => add(x, y),
-                [x] => union.iter().for_each(|y| add(x, y)),
+            let mut it = cs.iter();
+            match (it.next(), it.next()) {
+                (Some(x), Some(y)) => add(x, y),
+                (Some(x), None) => union.iter().for_each(|y| add(x, y)),
                 _ => {}
             }
         }
