@@ -380,13 +380,12 @@ impl Verity {
         let mut facts = Vec::new();
         for c in g.empty_cells() {
             // Placed in every branch.
-            let vals: Vec<Option<Digit>> = live.iter().map(|o| o.grid.value(c)).collect();
-            if let Some(Some(d)) = vals.first()
-                && vals.iter().all(|v| *v == Some(*d))
+            if let Some(d) = live[0].grid.value(c)
+                && live.iter().all(|o| o.grid.value(c) == Some(d))
             {
                 facts.push(Fact {
                     cell: c,
-                    digit: *d,
+                    digit: d,
                     on: true,
                 });
                 continue;
