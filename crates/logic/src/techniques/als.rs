@@ -173,7 +173,7 @@ fn max_als(n: usize) -> usize {
 /// The grid's ALS and their restricted-common-candidate links, computed once per grid state
 /// and shared by the ALS finders (they run one after another on the same grid).
 struct Cached {
-    key: ((u64, Vec<u8>, Vec<u64>), bool),
+    key: (StateKey, bool),
     all: Rc<Vec<Als>>,
     adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
 }
@@ -182,7 +182,10 @@ thread_local! {
     static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
 }
 
-fn key(g: &CandidateGrid, overlap: bool) -> ((u64, Vec<u8>, Vec<u64>), bool) {
+/// A grid state, as [`CandidateGrid::state_key`] gives it.
+type StateKey = (u64, Vec<u8>, Vec<u64>);
+
+fn key(g: &CandidateGrid, overlap: bool) -> (StateKey, bool) {
     (g.state_key(), overlap)
 }
 
@@ -264,7 +267,7 @@ fn als_and_links(
 
 thread_local! {
     /// The last grid's ALS: the grouped chain links and the ALS finders both need them.
-    static ALL: RefCell<Option<((u64, Vec<u8>, Vec<u64>), Rc<Vec<Als>>)>> =
+    static ALL: RefCell<Option<(StateKey, Rc<Vec<Als>>)>> =
         const { RefCell::new(None) };
 }
 
