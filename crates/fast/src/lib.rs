@@ -32,6 +32,7 @@ mod dispatch;
 mod search;
 mod tables;
 
+pub use board::Givens;
 pub use search::Counters;
 
 use board::Board;
@@ -88,6 +89,25 @@ impl Fast {
         };
         for &(cell, digit) in excluded {
             if cell >= 81 || cells[cell] != 0 {
+                return false;
+            }
+            board.exclude(cell, digit);
+        }
+        let mut term = Unlimited;
+        let mut search = Search::new(&mut term, CountOnly, 1);
+        search.run(board);
+        search.solutions > 0
+    }
+
+    /// [`Fast::has_solution_excluding`] on a puzzle kept as [`Givens`] (its board is built
+    /// from their words, not from the 81 cells).
+    #[inline]
+    pub fn has_solution_excluding_givens(givens: &Givens, excluded: &[(usize, u8)]) -> bool {
+        let Some(mut board) = Board::from_givens(givens) else {
+            return false;
+        };
+        for &(cell, digit) in excluded {
+            if cell >= 81 || givens.cells()[cell] != 0 {
                 return false;
             }
             board.exclude(cell, digit);

@@ -28,6 +28,7 @@ use crate::singles9::Singles9;
 use crate::swap::SwapSets;
 use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::{Checker, Count, forced_by_singles};
+use sudokit_fast::Givens;
 
 /// Which layout puzzles are made for.
 #[derive(Clone, Debug)]
@@ -535,6 +536,12 @@ pub fn reduce(
     let swaps = SwapSets::new(layout, solution);
     let (mut stack, mut seen) = (Vec::new(), Vec::new());
     let mut singles = layout.is_standard_9x9().then(|| Singles9::new(values));
+    // The `fast` engine's view of the puzzle, kept in step with `values` like `singles`.
+    let mut board = if checker.is_fast9() {
+        <&[u8; 81]>::try_from(&*values).ok().and_then(Givens::new)
+    } else {
+        None
+    };
     for &o in order {
         if hi > 0 && givens <= hi {
             break;
@@ -553,6 +560,9 @@ pub fn reduce(
             if let Some(s) = &mut singles {
                 s.set(i, v, 0);
             }
+            if let Some(g) = &mut board {
+                g.set(i, 0);
+            }
         }
         // Cheapest first: givens that force the removed cells back by a single prove
         // "unique"; a swap set proves "not unique"; then (other layouts) all singles from the
@@ -567,7 +577,10 @@ pub fn reduce(
                     sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
                 })
             }) && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
-                || checker.stays_unique(values, orbit, solution));
+                || match &mut board {
+                    Some(g) => checker.stays_unique_givens(g, orbit, solution),
+                    None => checker.stays_unique(values, orbit, solution),
+                });
         if removable {
             givens -= orbit.len();
         } else {
@@ -575,6 +588,9 @@ pub fn reduce(
                 values[i] = v;
                 if let Some(s) = &mut singles {
                     s.set(i, 0, v);
+                }
+                if let Some(g) = &mut board {
+                    g.set(i, v);
                 }
             }
         }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use sudokit_core::{Budget, Cell, End, Flow, Grid, Layout, Limits, Solver};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
-use sudokit_fast::Fast;
+use sudokit_fast::{Fast, Givens};
 use sudokit_sat::Sat;
 
 use crate::GenError;
@@ -243,6 +243,34 @@ impl Checker {
             }
             _ => first == Count::Unique,
         }
+    }
+
+    /// [`Checker::stays_unique`] for a puzzle kept as `fast`'s [`Givens`] (the removal pass
+    /// updates them one cell at a time, so each search's board is built from their words
+    /// instead of from 81 cells). `givens` is left as it came in.
+    pub fn stays_unique_givens(
+        &self,
+        givens: &mut Givens,
+        removed: &[usize],
+        solution: &[u8],
+    ) -> bool {
+        if !self.fast9 || solution.len() != 81 {
+            return self.stays_unique(givens.cells(), removed, solution);
+        }
+        let mut unique = true;
+        let mut pinned = 0;
+        for &c in removed {
+            if Fast::has_solution_excluding_givens(givens, &[(c, solution[c])]) {
+                unique = false;
+                break;
+            }
+            givens.set(c, solution[c]);
+            pinned += 1;
+        }
+        for &c in &removed[..pinned] {
+            givens.set(c, 0);
+        }
+        unique
     }
 
     /// The unique solution of `values`, if it has exactly one.
