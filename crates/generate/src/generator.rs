@@ -325,7 +325,7 @@ impl Generator {
                     return Err(GenError::Budget { attempts });
                 }
             }
-            match self.fits(&values, checker, &out_of_time) {
+            match self.fits(&values, sol, checker, &out_of_time) {
                 Some(true) => {}
                 Some(false) => continue,
                 None => return Err(GenError::Budget { attempts }),
@@ -359,7 +359,7 @@ impl Generator {
             {
                 Some(true)
             } else {
-                checker.is_minimal_until(&values, &out_of_time)
+                checker.is_minimal_with_solution_until(&values, sol, &out_of_time)
             };
             return Ok(Generated {
                 puzzle,
@@ -376,7 +376,13 @@ impl Generator {
 
     /// Whether a unique puzzle meets the givens range and, when asked, is minimal; `None`
     /// when `stop` ended the minimality check.
-    fn fits(&self, values: &[u8], checker: &Checker, stop: &dyn Fn() -> bool) -> Option<bool> {
+    fn fits(
+        &self,
+        values: &[u8],
+        solution: &[u8],
+        checker: &Checker,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<bool> {
         let givens = values.iter().filter(|&&v| v != 0).count();
         if !self
             .config
@@ -388,7 +394,7 @@ impl Generator {
         if !self.config.minimal {
             return Some(true);
         }
-        checker.is_minimal_until(values, stop)
+        checker.is_minimal_with_solution_until(values, solution, stop)
     }
 
     /// Rates a finished puzzle fully (for output when no rating target was set).
@@ -478,7 +484,7 @@ impl Generator {
                     return None;
                 }
             }
-            match self.fits(&cand, checker, out_of_time) {
+            match self.fits(&cand, sol, checker, out_of_time) {
                 Some(true) => {}
                 Some(false) => continue,
                 None => return None,
