@@ -28,7 +28,7 @@ use crate::singles9::Singles9;
 use crate::swap::SwapSets;
 use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::{Checker, Count, forced_by_singles};
-use sudokit_fast::Givens;
+use sudokit_fast::{Fast, Givens};
 
 /// Which layout puzzles are made for.
 #[derive(Clone, Debug)]
@@ -539,9 +539,20 @@ pub fn reduce(
     let mut givens = values.iter().filter(|&&v| v != 0).count();
     let mut saved = Vec::new();
     let layout = checker.layout();
-    let swaps = SwapSets::new(layout, solution);
     let (mut stack, mut seen) = (Vec::new(), Vec::new());
     let mut singles = layout.is_standard_9x9().then(|| Singles9::new(values));
+    // Swap sets (on layouts with only houses): on 9×9 walked on masks, with the solution's
+    // digits as masks; elsewhere cell by cell.
+    let swap_houses = !layout.has_pair_constraints();
+    let grid = singles
+        .as_ref()
+        .filter(|_| swap_houses)
+        .map(|_| Singles9::new(solution));
+    let swaps = if grid.is_none() {
+        SwapSets::new(layout, solution)
+    } else {
+        None
+    };
     // The `fast` engine's view of the puzzle, kept in step with `values` like `singles`.
     let mut board = if checker.is_fast9() {
         <&[u8; 81]>::try_from(&*values).ok().and_then(Givens::new)
@@ -578,14 +589,20 @@ pub fn reduce(
             None => orbit.iter().all(|&i| forced(values, i, layout)),
         };
         let removable = forced_back
-            || !swaps.as_ref().is_some_and(|sw| {
-                orbit.iter().any(|&i| {
-                    sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
-                })
-            }) && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
-                || match &mut board {
-                    Some(g) => checker.stays_unique_givens(g, orbit, solution),
-                    None => checker.stays_unique(values, orbit, solution),
+            || !match (&singles, &grid) {
+                (Some(s), Some(g)) => orbit.iter().any(|&i| s.swap_set_empty(i, solution[i], g)),
+                _ => swaps.as_ref().is_some_and(|sw| {
+                    orbit.iter().any(|&i| {
+                        sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
+                    })
+                }),
+            } && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
+                || match (&mut board, &mut singles) {
+                    (Some(g), Some(s)) if orbit.len() > 1 => {
+                        stays_unique_orbit(g, s, orbit, solution)
+                    }
+                    (Some(g), _) => checker.stays_unique_givens(g, orbit, solution),
+                    _ => checker.stays_unique(values, orbit, solution),
                 });
         if removable {
             givens -= orbit.len();
@@ -602,6 +619,36 @@ pub fn reduce(
         }
     }
     true
+}
+
+/// [`Checker::stays_unique_givens`] for a symmetry orbit on the `fast` 9×9 path: the orbit's
+/// cells are asked in turn, each earlier one pinned back to the solution, and a cell the
+/// givens (with those pins) force back by a single needs no search. `givens` and `singles`
+/// hold the puzzle without the orbit and are left so.
+fn stays_unique_orbit(
+    givens: &mut Givens,
+    singles: &mut Singles9,
+    orbit: &[usize],
+    solution: &[u8],
+) -> bool {
+    let mut unique = true;
+    let mut pinned = 0;
+    for &c in orbit {
+        if !singles.force(&[c], solution)
+            && Fast::has_solution_excluding_givens(givens, &[(c, solution[c])])
+        {
+            unique = false;
+            break;
+        }
+        givens.set(c, solution[c]);
+        singles.set(c, 0, solution[c]);
+        pinned += 1;
+    }
+    for &c in &orbit[..pinned] {
+        givens.set(c, 0);
+        singles.set(c, solution[c], 0);
+    }
+    unique
 }
 
 /// Parses a pattern of given positions (HoDoKu style): any of `.`, `0`, `-`, `_` is an empty

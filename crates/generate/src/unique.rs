@@ -26,7 +26,6 @@ use sudokit_sat::Sat;
 
 use crate::GenError;
 use crate::singles9::Singles9;
-use crate::swap::SwapSets;
 
 /// What a capped count found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -369,16 +368,17 @@ impl Checker {
             return Some(false);
         };
         let mut singles = Singles9::new(values);
-        let swaps = SwapSets::new(&self.layout, solution);
-        let (mut stack, mut seen) = (Vec::new(), Vec::new());
-        every_given_needed(values, stop, |v, i| {
+        // The solution's digits as masks, for the swap sets (when the layout has only houses).
+        let grid = (!self.layout.has_pair_constraints()).then(|| Singles9::new(solution));
+        every_given_needed(values, stop, |_, i| {
             let d = values[i];
             singles.set(i, d, 0);
             givens.set(i, 0);
             let needed = !singles.force(&[i], solution)
-                && (swaps.as_ref().is_some_and(|sw| {
-                    sw.breaks_uniqueness(&self.layout, solution, v, i, &mut stack, &mut seen)
-                }) || Fast::has_solution_excluding_givens(&givens, &[(i, solution[i])]));
+                && (grid
+                    .as_ref()
+                    .is_some_and(|g| singles.swap_set_empty(i, solution[i], g))
+                    || Fast::has_solution_excluding_givens(&givens, &[(i, solution[i])]));
             singles.set(i, 0, d);
             givens.set(i, d);
             needed
