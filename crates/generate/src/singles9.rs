@@ -101,8 +101,11 @@ impl Singles9 {
         let givens = self.given.iter().fold(0u128, |m, &g| m | g);
         let a = usize::from(digit - 1);
         let start = 1u128 << cell;
+        // A digit whose partner of `cell` in some house is given fails at once: the cell
+        // sees that given (most digits end here, so test them all before any walk).
+        let seen = t.peers[cell] & givens;
         'digits: for b in 0..9 {
-            if b == a {
+            if b == a || seen & grid.given[b] != 0 {
                 continue;
             }
             let both = grid.given[a] | grid.given[b];
