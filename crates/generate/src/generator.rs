@@ -633,16 +633,19 @@ fn stays_unique_orbit(
 ) -> bool {
     let mut unique = true;
     let mut pinned = 0;
-    for &c in orbit {
+    for (k, &c) in orbit.iter().enumerate() {
         if !singles.force(&[c], solution)
             && Fast::has_solution_excluding_givens(givens, &[(c, solution[c])])
         {
             unique = false;
             break;
         }
-        givens.set(c, solution[c]);
-        singles.set(c, 0, solution[c]);
-        pinned += 1;
+        // The last cell needs no pin: nothing is asked after it.
+        if k + 1 < orbit.len() {
+            givens.set(c, solution[c]);
+            singles.set(c, 0, solution[c]);
+            pinned += 1;
+        }
     }
     for &c in &orbit[..pinned] {
         givens.set(c, 0);

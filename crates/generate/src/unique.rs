@@ -264,13 +264,16 @@ impl Checker {
         }
         let mut unique = true;
         let mut pinned = 0;
-        for &c in removed {
+        for (k, &c) in removed.iter().enumerate() {
             if Fast::has_solution_excluding_givens(givens, &[(c, solution[c])]) {
                 unique = false;
                 break;
             }
-            givens.set(c, solution[c]);
-            pinned += 1;
+            // The last cell needs no pin: nothing is asked after it.
+            if k + 1 < removed.len() {
+                givens.set(c, solution[c]);
+                pinned += 1;
+            }
         }
         for &c in &removed[..pinned] {
             givens.set(c, 0);
