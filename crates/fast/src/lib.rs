@@ -11,7 +11,10 @@
 //! guesses off a two-candidate-cell choice on the hardest puzzles.
 //! Inherent fast paths ([`Fast::count_up_to`], [`Fast::solve_first`], [`Fast::run`]) skip the
 //! `Grid`/`Arc`/`Vec` handling of the [`Solver`] interface; the [`Solver`] impl is a thin
-//! wrapper over [`Fast::run`]. Only the standard layout is supported: anything else is
+//! wrapper over [`Fast::run`]. [`Givens`] keeps a puzzle in the board's band words, updated
+//! one cell at a time, for callers that ask many questions about puzzles a few givens apart
+//! (the generator's removal pass: [`Fast::has_solution_excluding_givens`]).
+//! Only the standard layout is supported: anything else is
 //! rejected in [`Solver::check_layout`]. On x86-64 the search runs in a variant compiled with
 //! `popcnt`/`bmi1`/`bmi2` when the CPU has them (run-time detection, identical results), and
 //! two band-wide operations use SSE2; that is the crate's only `unsafe`, in one module.
