@@ -213,6 +213,8 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
     config.symmetry = args.symmetry;
     config.givens = args.givens;
     config.minimal = args.minimal;
+    // Only JSON records carry the strict-minimality field of symmetric puzzles.
+    config.report_minimal = matches!(args.format, GenFormat::Json);
     config.pattern = pattern;
     config.root = args.root;
     config.neighbourhood = args.neighbourhood;
