@@ -81,35 +81,20 @@ impl Board {
     /// The board of a puzzle (`0` = empty, `1..=9` = given). `None` when the givens contradict
     /// each other or a value is out of range.
     pub(crate) fn from_cells(cells: &[u8; 81]) -> Option<Board> {
-        let mut given = [0u32; 3];
-        let mut by_digit = [0u32; 27];
-        let mut removed = [0u32; 27];
-        for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            if v > 9 {
-                return None;
-            }
-            let d = usize::from(v - 1);
-            let b = cell / 27;
-            let bit = 1u32 << (cell % 27);
-            given[b] |= bit;
-            by_digit[b * 9 + d] |= bit;
-            let peers = &PEERS[cell];
-            removed[d] |= peers[0];
-            removed[9 + d] |= peers[1];
-            removed[18 + d] |= peers[2];
-        }
+        Board::from_givens(&Givens::new(cells)?)
+    }
+
+    /// The board of a puzzle kept as [`Givens`]; `None` when the givens contradict each other.
+    pub(crate) fn from_givens(g: &Givens) -> Option<Board> {
         let mut cand = [0u32; 27];
         let mut clash = 0u32;
-        for (b, &g) in given.iter().enumerate() {
-            let open = BAND_MASK & !g;
+        for (b, &given) in g.given.iter().enumerate() {
+            let open = BAND_MASK & !given;
             for d in 0..9 {
                 let i = b * 9 + d;
                 // Two equal givens in a house: each is a peer of the other.
-                clash |= by_digit[i] & removed[i];
-                cand[i] = (open & !removed[i]) | by_digit[i];
+                clash |= g.by_digit[i] & g.removed[i];
+                cand[i] = (open & !g.removed[i]) | g.by_digit[i];
             }
         }
         if clash != 0 {
@@ -118,9 +103,9 @@ impl Board {
         Some(Board {
             cand,
             unsolved: [
-                BAND_MASK & !given[0],
-                BAND_MASK & !given[1],
-                BAND_MASK & !given[2],
+                BAND_MASK & !g.given[0],
+                BAND_MASK & !g.given[1],
+                BAND_MASK & !g.given[2],
             ],
             dirty: (1 << 27) - 1,
             col_dirty: 0x1FF,
@@ -687,5 +672,94 @@ impl Board {
             keep: 0,
             rest: 0,
         }
+    }
+}
+
+/// The givens of a 9×9 puzzle in the board's band form, kept up to date one cell at a time,
+/// so that a caller asking many questions about puzzles that differ in a few givens (the
+/// generator's removal pass) builds each search's board from these words instead of
+/// rescanning 81 cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Givens {
+    cells: [u8; 81],
+    /// Given cells per band.
+    given: [u32; 3],
+    /// `by_digit[b * 9 + d]`: the cells of band `b` given digit `d + 1`.
+    by_digit: [u32; 27],
+    /// `removed[b * 9 + d]`: the cells of band `b` that see a given `d + 1`.
+    removed: [u32; 27],
+}
+
+impl Givens {
+    /// From 81 values (`0` = empty, `1..=9` = given); `None` when a value is above 9.
+    /// Conflicting givens are accepted here (a search on them finds no solution).
+    pub fn new(cells: &[u8; 81]) -> Option<Givens> {
+        let mut g = Givens {
+            cells: [0; 81],
+            given: [0; 3],
+            by_digit: [0; 27],
+            removed: [0; 27],
+        };
+        for (cell, &v) in cells.iter().enumerate() {
+            if v > 9 {
+                return None;
+            }
+            if v != 0 {
+                g.add(cell, v);
+            }
+        }
+        Some(g)
+    }
+
+    /// The 81 values.
+    pub fn cells(&self) -> &[u8; 81] {
+        &self.cells
+    }
+
+    /// Sets `cell` to `v` (`0` empties it). Values above 9 and cells past 80 are ignored.
+    pub fn set(&mut self, cell: usize, v: u8) {
+        if cell >= 81 || v > 9 || self.cells[cell] == v {
+            return;
+        }
+        let old = self.cells[cell];
+        if old != 0 {
+            let d = usize::from(old - 1);
+            let b = cell / 27;
+            let bit = 1u32 << (cell % 27);
+            self.cells[cell] = 0;
+            self.given[b] &= !bit;
+            self.by_digit[b * 9 + d] &= !bit;
+            // Peers of the digit's other givens (at most eight of them).
+            let mut removed = [0u32; 3];
+            for band in 0..3 {
+                let mut m = self.by_digit[band * 9 + d];
+                while m != 0 {
+                    let peers = &PEERS[band * 27 + m.trailing_zeros() as usize];
+                    removed[0] |= peers[0];
+                    removed[1] |= peers[1];
+                    removed[2] |= peers[2];
+                    m &= m - 1;
+                }
+            }
+            for (band, r) in removed.into_iter().enumerate() {
+                self.removed[band * 9 + d] = r;
+            }
+        }
+        if v != 0 {
+            self.add(cell, v);
+        }
+    }
+
+    fn add(&mut self, cell: usize, v: u8) {
+        let d = usize::from(v - 1);
+        let b = cell / 27;
+        let bit = 1u32 << (cell % 27);
+        self.cells[cell] = v;
+        self.given[b] |= bit;
+        self.by_digit[b * 9 + d] |= bit;
+        let peers = &PEERS[cell];
+        self.removed[d] |= peers[0];
+        self.removed[9 + d] |= peers[1];
+        self.removed[18 + d] |= peers[2];
     }
 }

@@ -11,7 +11,10 @@
 //! guesses off a two-candidate-cell choice on the hardest puzzles.
 //! Inherent fast paths ([`Fast::count_up_to`], [`Fast::solve_first`], [`Fast::run`]) skip the
 //! `Grid`/`Arc`/`Vec` handling of the [`Solver`] interface; the [`Solver`] impl is a thin
-//! wrapper over [`Fast::run`]. Only the standard layout is supported: anything else is
+//! wrapper over [`Fast::run`]. [`Givens`] keeps a puzzle in the board's band words, updated
+//! one cell at a time, for callers that ask many questions about puzzles a few givens apart
+//! (the generator's removal pass: [`Fast::has_solution_excluding_givens`]).
+//! Only the standard layout is supported: anything else is
 //! rejected in [`Solver::check_layout`]. On x86-64 the search runs in a variant compiled with
 //! `popcnt`/`bmi1`/`bmi2` when the CPU has them (run-time detection, identical results), and
 //! two band-wide operations use SSE2; that is the crate's only `unsafe`, in one module.
@@ -32,6 +35,7 @@ mod dispatch;
 mod search;
 mod tables;
 
+pub use board::Givens;
 pub use search::Counters;
 
 use board::Board;
@@ -88,6 +92,25 @@ impl Fast {
         };
         for &(cell, digit) in excluded {
             if cell >= 81 || cells[cell] != 0 {
+                return false;
+            }
+            board.exclude(cell, digit);
+        }
+        let mut term = Unlimited;
+        let mut search = Search::new(&mut term, CountOnly, 1);
+        search.run(board);
+        search.solutions > 0
+    }
+
+    /// [`Fast::has_solution_excluding`] on a puzzle kept as [`Givens`] (its board is built
+    /// from their words, not from the 81 cells).
+    #[inline]
+    pub fn has_solution_excluding_givens(givens: &Givens, excluded: &[(usize, u8)]) -> bool {
+        let Some(mut board) = Board::from_givens(givens) else {
+            return false;
+        };
+        for &(cell, digit) in excluded {
+            if cell >= 81 || givens.cells()[cell] != 0 {
                 return false;
             }
             board.exclude(cell, digit);

@@ -28,6 +28,7 @@ use crate::singles9::Singles9;
 use crate::swap::SwapSets;
 use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::{Checker, Count, forced_by_singles};
+use sudokit_fast::{Fast, Givens};
 
 /// Which layout puzzles are made for.
 #[derive(Clone, Debug)]
@@ -65,6 +66,10 @@ pub struct Config {
     pub neighbourhood: usize,
     /// Budget per puzzle (time and/or cancel flag; nodes are ignored).
     pub budget: Budget,
+    /// Check strict minimality for [`Generated::minimal`] when it is not implied (symmetric,
+    /// patterned or ranged puzzles without `minimal`) [default: true]. A caller that never
+    /// reads the field turns it off: on 180° 9×9 puzzles the check is about a fifth of the time.
+    pub report_minimal: bool,
 }
 
 impl Config {
@@ -80,6 +85,7 @@ impl Config {
             target: Target::default(),
             neighbourhood: 300,
             budget: Budget::default(),
+            report_minimal: true,
         }
     }
 }
@@ -98,7 +104,8 @@ pub struct Generated {
     /// The seed that reproduces it.
     pub seed: u64,
     /// Whether it is minimal (no single given removable): checked, or implied by a full
-    /// removal pass without symmetry; `None` when the budget ran out during the check.
+    /// removal pass without symmetry; `None` when the budget ran out during the check or
+    /// the check was not asked for ([`Config::report_minimal`] off).
     pub minimal: Option<bool>,
     /// Difficulty measured for the targets (and the SE-scale rating when asked).
     pub measured: Measured,
@@ -324,7 +331,7 @@ impl Generator {
                     return Err(GenError::Budget { attempts });
                 }
             }
-            match self.fits(&values, checker, &out_of_time) {
+            match self.fits(&values, sol, checker, &out_of_time) {
                 Some(true) => {}
                 Some(false) => continue,
                 None => return Err(GenError::Budget { attempts }),
@@ -357,8 +364,10 @@ impl Generator {
                 || (cfg.symmetry == Symmetry::None && cfg.pattern.is_none() && cfg.givens.is_none())
             {
                 Some(true)
+            } else if cfg.report_minimal {
+                checker.is_minimal_with_solution_until(&values, sol, &out_of_time)
             } else {
-                checker.is_minimal_until(&values, &out_of_time)
+                None
             };
             return Ok(Generated {
                 puzzle,
@@ -375,7 +384,13 @@ impl Generator {
 
     /// Whether a unique puzzle meets the givens range and, when asked, is minimal; `None`
     /// when `stop` ended the minimality check.
-    fn fits(&self, values: &[u8], checker: &Checker, stop: &dyn Fn() -> bool) -> Option<bool> {
+    fn fits(
+        &self,
+        values: &[u8],
+        solution: &[u8],
+        checker: &Checker,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<bool> {
         let givens = values.iter().filter(|&&v| v != 0).count();
         if !self
             .config
@@ -387,7 +402,7 @@ impl Generator {
         if !self.config.minimal {
             return Some(true);
         }
-        checker.is_minimal_until(values, stop)
+        checker.is_minimal_with_solution_until(values, solution, stop)
     }
 
     /// Rates a finished puzzle fully (for output when no rating target was set).
@@ -477,7 +492,7 @@ impl Generator {
                     return None;
                 }
             }
-            match self.fits(&cand, checker, out_of_time) {
+            match self.fits(&cand, sol, checker, out_of_time) {
                 Some(true) => {}
                 Some(false) => continue,
                 None => return None,
@@ -532,9 +547,26 @@ pub fn reduce(
     let mut givens = values.iter().filter(|&&v| v != 0).count();
     let mut saved = Vec::new();
     let layout = checker.layout();
-    let swaps = SwapSets::new(layout, solution);
     let (mut stack, mut seen) = (Vec::new(), Vec::new());
     let mut singles = layout.is_standard_9x9().then(|| Singles9::new(values));
+    // Swap sets (on layouts with only houses): on 9×9 walked on masks, with the solution's
+    // digits as masks; elsewhere cell by cell.
+    let swap_houses = !layout.has_pair_constraints();
+    let grid = singles
+        .as_ref()
+        .filter(|_| swap_houses)
+        .map(|_| Singles9::new(solution));
+    let swaps = if grid.is_none() {
+        SwapSets::new(layout, solution)
+    } else {
+        None
+    };
+    // The `fast` engine's view of the puzzle, kept in step with `values` like `singles`.
+    let mut board = if checker.is_fast9() {
+        <&[u8; 81]>::try_from(&*values).ok().and_then(Givens::new)
+    } else {
+        None
+    };
     for &o in order {
         if hi > 0 && givens <= hi {
             break;
@@ -553,6 +585,9 @@ pub fn reduce(
             if let Some(s) = &mut singles {
                 s.set(i, v, 0);
             }
+            if let Some(g) = &mut board {
+                g.set(i, 0);
+            }
         }
         // Cheapest first: givens that force the removed cells back by a single prove
         // "unique"; a swap set proves "not unique"; then (other layouts) all singles from the
@@ -562,12 +597,21 @@ pub fn reduce(
             None => orbit.iter().all(|&i| forced(values, i, layout)),
         };
         let removable = forced_back
-            || !swaps.as_ref().is_some_and(|sw| {
-                orbit.iter().any(|&i| {
-                    sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
-                })
-            }) && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
-                || checker.stays_unique(values, orbit, solution));
+            || !match (&singles, &grid) {
+                (Some(s), Some(g)) => orbit.iter().any(|&i| s.swap_set_empty(i, solution[i], g)),
+                _ => swaps.as_ref().is_some_and(|sw| {
+                    orbit.iter().any(|&i| {
+                        sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
+                    })
+                }),
+            } && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
+                || match (&mut board, &mut singles) {
+                    (Some(g), Some(s)) if orbit.len() > 1 => {
+                        stays_unique_orbit(g, s, orbit, solution)
+                    }
+                    (Some(g), _) => checker.stays_unique_givens(g, orbit, solution),
+                    _ => checker.stays_unique(values, orbit, solution),
+                });
         if removable {
             givens -= orbit.len();
         } else {
@@ -576,10 +620,46 @@ pub fn reduce(
                 if let Some(s) = &mut singles {
                     s.set(i, 0, v);
                 }
+                if let Some(g) = &mut board {
+                    g.set(i, v);
+                }
             }
         }
     }
     true
+}
+
+/// [`Checker::stays_unique_givens`] for a symmetry orbit on the `fast` 9×9 path: the orbit's
+/// cells are asked in turn, each earlier one pinned back to the solution, and a cell the
+/// givens (with those pins) force back by a single needs no search. `givens` and `singles`
+/// hold the puzzle without the orbit and are left so.
+fn stays_unique_orbit(
+    givens: &mut Givens,
+    singles: &mut Singles9,
+    orbit: &[usize],
+    solution: &[u8],
+) -> bool {
+    let mut unique = true;
+    let mut pinned = 0;
+    for (k, &c) in orbit.iter().enumerate() {
+        if !singles.force(&[c], solution)
+            && Fast::has_solution_excluding_givens(givens, &[(c, solution[c])])
+        {
+            unique = false;
+            break;
+        }
+        // The last cell needs no pin: nothing is asked after it.
+        if k + 1 < orbit.len() {
+            givens.set(c, solution[c]);
+            singles.set(c, 0, solution[c]);
+            pinned += 1;
+        }
+    }
+    for &c in &orbit[..pinned] {
+        givens.set(c, 0);
+        singles.set(c, solution[c], 0);
+    }
+    unique
 }
 
 /// Parses a pattern of given positions (HoDoKu style): any of `.`, `0`, `-`, `_` is an empty

@@ -89,6 +89,48 @@ impl Singles9 {
     }
 }
 
+impl Singles9 {
+    /// Whether a two-digit swap set of the solution grid `grid` (its digits as a
+    /// [`Singles9`]) through `cell` lies in empty cells: then the puzzle has a second
+    /// solution (see [`crate::swap`], which walks the same sets cell by cell on any layout).
+    /// `digit` is the solution's digit at `cell`, which must be empty. Here a set grows a
+    /// whole frontier at a time: the next cells are the frontier's peers holding either
+    /// digit (a cell's only peers with the other digit are its swap partners, one a house).
+    pub fn swap_set_empty(&self, cell: usize, digit: u8, grid: &Singles9) -> bool {
+        let t = tables();
+        let givens = self.given.iter().fold(0u128, |m, &g| m | g);
+        let a = usize::from(digit - 1);
+        let start = 1u128 << cell;
+        // A digit whose partner of `cell` in some house is given fails at once: the cell
+        // sees that given (most digits end here, so test them all before any walk).
+        let seen = t.peers[cell] & givens;
+        'digits: for b in 0..9 {
+            if b == a || seen & grid.given[b] != 0 {
+                continue;
+            }
+            let both = grid.given[a] | grid.given[b];
+            let (mut set, mut frontier) = (start, start);
+            loop {
+                let mut next = 0u128;
+                while frontier != 0 {
+                    next |= t.peers[frontier.trailing_zeros() as usize];
+                    frontier &= frontier - 1;
+                }
+                next &= both & !set;
+                if next == 0 {
+                    return true;
+                }
+                if next & givens != 0 {
+                    continue 'digits;
+                }
+                set |= next;
+                frontier = next;
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +173,41 @@ mod tests {
             s.set(c, 0, v);
         }
         assert!(s.force(&[0], &sol));
+    }
+
+    /// The mask walk answers exactly as the cell-by-cell walk of `crate::swap` on puzzles
+    /// cut from one grid at random (from nearly full to nearly empty).
+    #[test]
+    fn swap_set_empty_agrees_with_the_swap_walk() {
+        use crate::swap::SwapSets;
+        let sol = digits(SOLUTION);
+        let layout = sudokit_core::Layout::standard(9).unwrap();
+        let sets = SwapSets::new(&layout, &sol).unwrap();
+        let grid = Singles9::new(&sol);
+        let mut rng = crate::rng::Rng::new(5);
+        let (mut stack, mut seen) = (Vec::new(), Vec::new());
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..200 {
+            let keep = 1 + round % 80;
+            let values: Vec<u8> = sol
+                .iter()
+                .map(|&v| if rng.below(81) < keep { v } else { 0 })
+                .collect();
+            let s = Singles9::new(&values);
+            for c in (0..81).filter(|&c| values[c] == 0) {
+                let walk = sets.breaks_uniqueness(&layout, &sol, &values, c, &mut stack, &mut seen);
+                assert_eq!(
+                    s.swap_set_empty(c, sol[c], &grid),
+                    walk,
+                    "{values:?} cell {c}"
+                );
+                if walk {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} / {no}");
     }
 }

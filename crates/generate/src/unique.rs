@@ -8,7 +8,11 @@
 //! With `fast` on 9×9 the checks skip the `Solver` interface (no `Grid`, no allocation), and
 //! the generator's question "does this puzzle stay unique without these givens?" becomes one
 //! first-solution search per removed cell with the solution's digit excluded there
-//! ([`Checker::stays_unique`]) instead of a count to two. From 16×16 up, the questions the first
+//! ([`Checker::stays_unique`]) instead of a count to two; the removal pass keeps the puzzle as
+//! `fast`'s [`Givens`] so each search's board is built from a few words
+//! ([`Checker::stays_unique_givens`]), and a strict-minimality check that knows the solution
+//! settles givens by singles and swap sets before searching
+//! ([`Checker::is_minimal_with_solution_until`]). From 16×16 up, the questions the first
 //! engine cannot settle go to `sat` as one call "some removed cell differs from the solution"
 //! whose search starts next to that solution (`Sat::has_solution_avoiding_near`): a second
 //! solution usually differs from it in a few cells, and the hint halves the conflicts.
@@ -17,10 +21,11 @@ use std::sync::Arc;
 
 use sudokit_core::{Budget, Cell, End, Flow, Grid, Layout, Limits, Solver};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
-use sudokit_fast::Fast;
+use sudokit_fast::{Fast, Givens};
 use sudokit_sat::Sat;
 
 use crate::GenError;
+use crate::singles9::Singles9;
 
 /// What a capped count found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,6 +250,37 @@ impl Checker {
         }
     }
 
+    /// [`Checker::stays_unique`] for a puzzle kept as `fast`'s [`Givens`] (the removal pass
+    /// updates them one cell at a time, so each search's board is built from their words
+    /// instead of from 81 cells). `givens` is left as it came in.
+    pub fn stays_unique_givens(
+        &self,
+        givens: &mut Givens,
+        removed: &[usize],
+        solution: &[u8],
+    ) -> bool {
+        if !self.fast9 || solution.len() != 81 {
+            return self.stays_unique(givens.cells(), removed, solution);
+        }
+        let mut unique = true;
+        let mut pinned = 0;
+        for (k, &c) in removed.iter().enumerate() {
+            if Fast::has_solution_excluding_givens(givens, &[(c, solution[c])]) {
+                unique = false;
+                break;
+            }
+            // The last cell needs no pin: nothing is asked after it.
+            if k + 1 < removed.len() {
+                givens.set(c, solution[c]);
+                pinned += 1;
+            }
+        }
+        for &c in &removed[..pinned] {
+            givens.set(c, 0);
+        }
+        unique
+    }
+
     /// The unique solution of `values`, if it has exactly one.
     pub fn unique_solution(&self, values: &[u8]) -> Option<Vec<u8>> {
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
@@ -312,6 +348,44 @@ impl Checker {
             return self.is_minimal_near_until(values, stop);
         }
         every_given_needed(values, stop, |v, _| self.count(v) == Count::Many)
+    }
+
+    /// [`Checker::is_minimal_until`] for a unique puzzle whose solution is known. With `fast`
+    /// on 9×9 each given is settled the removal pass's cheap way first: when the other givens
+    /// force it back by a single it is not needed (the answer is `false`), when a two-digit
+    /// swap set through it lies in empty cells it is needed, and only else does one exclusion
+    /// search decide. Other checkers ignore `solution`.
+    pub fn is_minimal_with_solution_until(
+        &self,
+        values: &[u8],
+        solution: &[u8],
+        stop: &dyn Fn() -> bool,
+    ) -> Option<bool> {
+        let (Ok(cells), true) = (<&[u8; 81]>::try_from(values), solution.len() == 81) else {
+            return self.is_minimal_until(values, stop);
+        };
+        if !self.fast9 {
+            return self.is_minimal_until(values, stop);
+        }
+        let Some(mut givens) = Givens::new(cells) else {
+            return Some(false);
+        };
+        let mut singles = Singles9::new(values);
+        // The solution's digits as masks, for the swap sets (when the layout has only houses).
+        let grid = (!self.layout.has_pair_constraints()).then(|| Singles9::new(solution));
+        every_given_needed(values, stop, |_, i| {
+            let d = values[i];
+            singles.set(i, d, 0);
+            givens.set(i, 0);
+            let needed = !singles.force(&[i], solution)
+                && (grid
+                    .as_ref()
+                    .is_some_and(|g| singles.swap_set_empty(i, solution[i], g))
+                    || Fast::has_solution_excluding_givens(&givens, &[(i, solution[i])]));
+            singles.set(i, 0, d);
+            givens.set(i, d);
+            needed
+        })
     }
 
     /// [`Checker::is_minimal_until`] with the `sat` fallback: the solution is found once, and

@@ -412,3 +412,40 @@ fn a_minimality_check_stops_when_asked() {
         assert_eq!(asked.get(), 6, "{engine}: asked once per given until told");
     }
 }
+
+/// The minimality check that knows the solution (singles, swap sets, then one exclusion
+/// search per given) agrees with the plain one (a fresh search per given) on 9×9 puzzles,
+/// minimal (no symmetry) or mostly not (180°), and on the puzzles one added given makes
+/// non-minimal.
+#[test]
+fn minimality_with_the_solution_agrees_with_the_plain_check() {
+    let checker = Checker::new(layout(9));
+    let (mut minimal, mut not) = (0, 0);
+    for symmetry in [Symmetry::None, Symmetry::Rot180] {
+        let mut c = Config::new(layout(9));
+        c.symmetry = symmetry;
+        let generator = Generator::new(c).unwrap();
+        for seed in 0..25 {
+            let made = generator.generate(seed).unwrap();
+            let sol = made.solution.values();
+            let mut values = made.puzzle.values().to_vec();
+            let plain = checker.is_minimal(&values);
+            let known = checker.is_minimal_with_solution_until(&values, sol, &|| false);
+            assert_eq!(known, Some(plain), "{symmetry:?} seed {seed}");
+            assert_eq!(made.minimal, Some(plain), "{symmetry:?} seed {seed}");
+            if plain {
+                minimal += 1;
+            } else {
+                not += 1;
+            }
+            let empty = (0..81).find(|&i| values[i] == 0).unwrap();
+            values[empty] = sol[empty];
+            assert!(!checker.is_minimal(&values));
+            assert_eq!(
+                checker.is_minimal_with_solution_until(&values, sol, &|| false),
+                Some(false)
+            );
+        }
+    }
+    assert!(minimal >= 25 && not > 0, "{minimal} minimal, {not} not");
+}
