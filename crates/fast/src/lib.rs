@@ -87,30 +87,23 @@ impl Fast {
     /// first solution instead of counting two.
     #[inline]
     pub fn has_solution_excluding(cells: &[u8; 81], excluded: &[(usize, u8)]) -> bool {
-        let Some(mut board) = Board::from_cells(cells) else {
-            return false;
-        };
-        for &(cell, digit) in excluded {
-            if cell >= 81 || cells[cell] != 0 {
-                return false;
-            }
-            board.exclude(cell, digit);
-        }
-        let mut term = Unlimited;
-        let mut search = Search::new(&mut term, CountOnly, 1);
-        search.run(board);
-        search.solutions > 0
+        Board::from_cells(cells).is_some_and(|b| Self::solvable_excluding(b, cells, excluded))
     }
 
     /// [`Fast::has_solution_excluding`] on a puzzle kept as [`Givens`] (its board is built
     /// from their words, not from the 81 cells).
     #[inline]
     pub fn has_solution_excluding_givens(givens: &Givens, excluded: &[(usize, u8)]) -> bool {
-        let Some(mut board) = Board::from_givens(givens) else {
-            return false;
-        };
+        Board::from_givens(givens)
+            .is_some_and(|b| Self::solvable_excluding(b, givens.cells(), excluded))
+    }
+
+    /// Whether `board` (the puzzle `cells`) has a solution avoiding every excluded
+    /// (cell, digit); an excluded cell out of range or given answers no.
+    #[inline]
+    fn solvable_excluding(mut board: Board, cells: &[u8; 81], excluded: &[(usize, u8)]) -> bool {
         for &(cell, digit) in excluded {
-            if cell >= 81 || givens.cells()[cell] != 0 {
+            if cell >= 81 || cells[cell] != 0 {
                 return false;
             }
             board.exclude(cell, digit);
