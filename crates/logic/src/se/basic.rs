@@ -415,57 +415,121 @@ pub(crate) fn fish(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
     let n = shape.n;
     let name = ["", "", "X-Wing", "Swordfish", "Jellyfish"][k];
     let rating = [0.0, 0.0, 3.2, 3.8, 5.2][k];
+    // How often each digit is placed: one placed more than n - 2k times has fewer than k
+    // open lines with two places or more.
+    let mut occ = vec![0usize; n];
+    for &v in &b.values {
+        if v != 0 {
+            occ[v as usize - 1] += 1;
+        }
+    }
+    let mut table = vec![0u64; n * n];
+    let mut eligible = vec![0u64; n];
     for (base, cover) in [(col, row), (row, col)] {
-        let occ: Vec<usize> = (1..=n as u8).map(|d| b.occurrences(d)).collect();
-        // positions[d - 1][line]
-        let table: Vec<Vec<u64>> = (1..=n as u8)
-            .map(|d| {
-                (0..shape.types[base].regions.len())
-                    .map(|r| b.places(shape, base, r, d))
-                    .collect()
-            })
-            .collect();
-        for combo in combinations(k, n) {
-            for d in 1..=n as u8 {
-                if occ[d as usize - 1] + 2 * k > n {
-                    continue;
+        // table[(d - 1) * n + line]: the digit's places in the base line. A base line can
+        // only be part of a fish with two to k places, so a combination of lines is tried
+        // for a digit only when all its lines are such (the others fail the union test).
+        let lines = shape.types[base].regions.len();
+        let mut any = false;
+        for d in 1..=n as u8 {
+            let di = d as usize - 1;
+            eligible[di] = 0;
+            if occ[di] + 2 * k > n {
+                continue;
+            }
+            for r in 0..lines {
+                let p = b.places(shape, base, r, d);
+                table[di * n + r] = p;
+                if (2..=k as u32).contains(&p.count_ones()) {
+                    eligible[di] |= 1 << r;
                 }
-                let Some(common) = common_of(&table[d as usize - 1], combo, k) else {
+            }
+            any |= eligible[di].count_ones() as usize >= k;
+        }
+        if !any {
+            continue;
+        }
+        // SE tries the combinations in increasing order, each with every digit in turn, and
+        // takes the first fish that removes something: per digit, the first such combination
+        // of its eligible lines (in the same order), and the least (combination, digit).
+        let removes = |combo: u64, common: u64, d: u8| {
+            bits(common).any(|j| {
+                let line = &shape.types[cover].regions[j];
+                line.iter()
+                    .enumerate()
+                    .any(|(i, &c)| combo & (1 << i) == 0 && b.has(c as usize, d))
+            })
+        };
+        let mut best: Option<(u64, u8, u64)> = None;
+        for d in 1..=n as u8 {
+            let di = d as usize - 1;
+            let e = eligible[di];
+            let m = e.count_ones() as usize;
+            if m < k {
+                continue;
+            }
+            for idx in combinations(k, m) {
+                let combo = deposit(idx, e);
+                // An equal combination of an earlier digit comes first.
+                if best.is_some_and(|(bc, _, _)| combo >= bc) {
+                    break;
+                }
+                let Some(common) = common_of(&table[di * n..(di + 1) * n], combo, k) else {
                     continue;
                 };
-                let mut h = Hint::pattern(name, rating, String::new());
-                for j in bits(common) {
-                    let line = &shape.types[cover].regions[j];
-                    for (i, &c) in line.iter().enumerate() {
-                        if combo & (1 << i) == 0 && b.has(c as usize, d) {
-                            h.remove(c, bit(d));
-                        }
-                    }
-                }
-                if h.is_worth() {
-                    let bases: Vec<String> = bits(combo).map(|i| (i + 1).to_string()).collect();
-                    let covers: Vec<String> = bits(common).map(|i| (i + 1).to_string()).collect();
-                    let (bn, cn) = if base == col {
-                        ("columns", "rows")
-                    } else {
-                        ("rows", "columns")
-                    };
-                    h.text = format!(
-                        "{}: {} in {} {} lies in {} {}: {}",
-                        name,
-                        d,
-                        bn,
-                        bases.join(","),
-                        cn,
-                        covers.join(","),
-                        h.removals_text(shape)
-                    );
-                    return Some(h);
+                if removes(combo, common, d) {
+                    best = Some((combo, d, common));
+                    break;
                 }
             }
         }
+        if let Some((combo, d, common)) = best {
+            let mut h = Hint::pattern(name, rating, String::new());
+            for j in bits(common) {
+                let line = &shape.types[cover].regions[j];
+                for (i, &c) in line.iter().enumerate() {
+                    if combo & (1 << i) == 0 && b.has(c as usize, d) {
+                        h.remove(c, bit(d));
+                    }
+                }
+            }
+            let bases: Vec<String> = bits(combo).map(|i| (i + 1).to_string()).collect();
+            let covers: Vec<String> = bits(common).map(|i| (i + 1).to_string()).collect();
+            let (bn, cn) = if base == col {
+                ("columns", "rows")
+            } else {
+                ("rows", "columns")
+            };
+            h.text = format!(
+                "{}: {} in {} {} lies in {} {}: {}",
+                name,
+                d,
+                bn,
+                bases.join(","),
+                cn,
+                covers.join(","),
+                h.removals_text(shape)
+            );
+            return Some(h);
+        }
     }
     None
+}
+
+/// The bits of `mask` chosen by `idx`: bit `i` of `idx` selects the `i`-th set bit of
+/// `mask` (so increasing `idx` gives increasing results).
+fn deposit(idx: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut i = 0;
+    while mask != 0 {
+        let low = mask & mask.wrapping_neg();
+        if idx >> i & 1 == 1 {
+            out |= low;
+        }
+        mask &= mask - 1;
+        i += 1;
+    }
+    out
 }
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot cells in reading order.
@@ -529,4 +593,109 @@ pub(crate) fn xy_wing(shape: &Shape, b: &Board, xyz: bool) -> Option<Hint> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use sudokit_core::Layout;
+
+    /// A fish: digit, base lines, removals.
+    type Fish = (u8, u64, Vec<(u16, u64)>);
+
+    /// SE's fish search as written first: every combination of base lines in increasing
+    /// order, every digit in turn, the first fish that removes something.
+    fn fish_by_every_combination(shape: &Shape, b: &Board, k: usize) -> Option<Fish> {
+        let row = shape.type_of(Kind::Row)?;
+        let col = shape.type_of(Kind::Column)?;
+        let n = shape.n;
+        for (base, cover) in [(col, row), (row, col)] {
+            for combo in combinations(k, n) {
+                for d in 1..=n as u8 {
+                    let placed = b.values.iter().filter(|&&v| v == d).count();
+                    if placed + 2 * k > n {
+                        continue;
+                    }
+                    let table: Vec<u64> = (0..n).map(|r| b.places(shape, base, r, d)).collect();
+                    let Some(common) = common_of(&table, combo, k) else {
+                        continue;
+                    };
+                    let mut removals = Vec::new();
+                    for j in bits(common) {
+                        for (i, &c) in shape.types[cover].regions[j].iter().enumerate() {
+                            if combo & (1 << i) == 0 && b.has(c as usize, d) {
+                                removals.push((c, bit(d)));
+                            }
+                        }
+                    }
+                    if !removals.is_empty() {
+                        return Some((d, combo, removals));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The fish search (per digit, on its eligible lines only) finds the same first fish as
+    /// the plain search over every combination, on random sparse boards of 9×9 and 6×6
+    /// where fish of every size are common.
+    #[test]
+    fn fish_matches_the_search_over_every_combination() {
+        let mut x = 0x5eed_f154u64;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let mut found = [0usize; 5];
+        for size in [9usize, 6] {
+            let shape = Shape::new(Arc::new(Layout::standard(size).unwrap()));
+            for round in 0..600 {
+                let density = 2 + round % 5;
+                let mut values = vec![0u8; shape.ncells];
+                let mut cands = vec![0u64; shape.ncells];
+                for c in 0..shape.ncells {
+                    if next(10) == 0 {
+                        values[c] = next(size as u64) as u8 + 1;
+                        continue;
+                    }
+                    for d in 0..size {
+                        if next(10) < density as u64 {
+                            cands[c] |= 1 << d;
+                        }
+                    }
+                }
+                let b = Board::new(&shape, values, cands);
+                for (k, count) in found.iter_mut().enumerate().skip(2) {
+                    let got = fish(&shape, &b, k);
+                    let want = fish_by_every_combination(&shape, &b, k);
+                    assert_eq!(
+                        got.is_some(),
+                        want.is_some(),
+                        "size {size} round {round} k {k}"
+                    );
+                    if let (Some(h), Some((_, _, removals))) = (got, want) {
+                        assert_eq!(h.removals, removals, "size {size} round {round} k {k}");
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        // The boards give fish of every size (so the comparison is not vacuous).
+        assert!(found[2..].iter().all(|&f| f > 20), "{found:?}");
+    }
+
+    #[test]
+    fn deposit_keeps_the_order_of_combinations() {
+        let mask = 0b1011_0110u64;
+        let got: Vec<u64> = combinations(2, 5).map(|i| deposit(i, mask)).collect();
+        assert!(got.windows(2).all(|w| w[0] < w[1]));
+        assert!(got.iter().all(|&m| m & !mask == 0 && m.count_ones() == 2));
+        assert_eq!(got.len(), 10);
+        assert_eq!(got[0], 0b0000_0110);
+        assert_eq!(got[9], 0b1010_0000);
+    }
 }

@@ -350,11 +350,6 @@ impl Board {
             .filter(|&&c| self.values[c as usize] == 0)
             .count()
     }
-
-    /// How many times `d` is placed on the board.
-    pub fn occurrences(&self, d: u8) -> usize {
-        self.values.iter().filter(|&&v| v == d).count()
-    }
 }
 
 /// Combinations of `k` out of `n` bits in SE's order (increasing value of the mask).

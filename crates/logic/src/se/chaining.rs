@@ -531,6 +531,9 @@ impl Components {
             fill[c as usize] += 1;
         }
         let mut reach = vec![0u64; ncomp * words];
+        // Each other component's row is merged once per component (graphs built from
+        // links have many parallel edges).
+        let mut merged = vec![u32::MAX; ncomp];
         for c in 0..ncomp {
             let (done, rest) = reach.split_at_mut(c * words);
             let row = &mut rest[..words];
@@ -538,7 +541,8 @@ impl Components {
                 row[v as usize / 64] |= 1 << (v % 64);
                 for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
                     let cw = comp[w as usize] as usize;
-                    if cw != c {
+                    if cw != c && merged[cw] != c as u32 {
+                        merged[cw] = c as u32;
                         for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
                             *a |= b;
                         }
@@ -688,6 +692,12 @@ impl Run {
         self.on.clear();
         self.off.clear();
     }
+}
+
+/// The bit of `pot` in a node's path filter (see `Chaining::cycles`).
+#[inline]
+fn path_bit(pot: u32) -> u64 {
+    1 << (pot.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 /// Candidate-with-a-state as an integer: `((cell * n + d - 1) << 1) | on`.
@@ -842,6 +852,7 @@ pub(crate) struct StaticBufs {
     next: Vec<u32>,
     offs: Vec<u32>,
     ons: OnBuf,
+    path: Vec<u64>,
 }
 
 /// The queues and buffers one at a time: pending "on", pending "off", the round being
@@ -1370,12 +1381,19 @@ impl Chaining {
         bufs: &mut StaticBufs,
     ) -> Vec<u32> {
         let source = run.nodes[root as usize].pot;
+        let mut path = std::mem::take(&mut bufs.path);
         let (pending_on, pending_off, next, offs, ons) = bufs.parts();
         pending_on.clear();
         pending_on.push(root);
         pending_off.clear();
         let mut found = Vec::new();
         let mut length = 0;
+        // Per node id, a one-word filter of the pots on its first-parent path (the node's own
+        // included): a pot whose bit is clear is not on the path, which spares most walks up
+        // the path for SE's `isParent` test.
+        path.clear();
+        path.resize(run.nodes.len(), 0);
+        path[root as usize] = path_bit(source);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             // Nodes made in this round are at depth `length + 1` and `length + 2`.
             if length + 1 > max_depth {
@@ -1387,10 +1405,12 @@ impl Chaining {
             for &p in next.iter() {
                 let pp = run.nodes[p as usize].pot;
                 Self::on_to_off(links, pp, y, offs);
+                let above = path[p as usize];
                 for &q in offs.iter() {
                     // Every node on a path is in the index, so a new pot is on no path.
-                    if run.get(q).is_none() || !run.is_parent(p, q) {
+                    if run.get(q).is_none() || above & path_bit(q) == 0 || !run.is_parent(p, q) {
                         let id = run.node(q, &[p], Cause::Off);
+                        path.push(above | path_bit(q));
                         pending_off.push(id);
                         run.store(id);
                     }
@@ -1412,6 +1432,7 @@ impl Chaining {
                         continue;
                     }
                     let id = run.node(q, parents, cause);
+                    path.push(path[p as usize] | path_bit(q));
                     if closes {
                         found.push(id);
                     }
@@ -1422,6 +1443,7 @@ impl Chaining {
                 }
             }
         }
+        bufs.path = path;
         found
     }
 

@@ -97,21 +97,25 @@ impl Filter {
         let mut from = vec![0u64; words];
         for &i in &all {
             let i = i as usize;
+            let offs = &offs_by[i * words..(i + 1) * words];
+            let t = tid[i];
             // The "on" nodes one step or more from "i on"; one of them whose "on" turns
-            // "i" off closes a chain that removes "i".
-            from.iter_mut().for_each(|w| *w = 0);
-            for b in l.weak(i, y) {
-                for &v in partners_of((b >> 1) as usize) {
-                    for (a, r) in from.iter_mut().zip(row_of(v)) {
-                        *a |= r;
+            // "i" off closes a chain that removes "i". When "i" is a node, those are its
+            // successors' rows: its own row, less itself unless it is on a cycle — and
+            // "i on" never turns "i" off, so its own row answers.
+            removes[i] = if t != NONE {
+                row_of(t).iter().zip(offs).any(|(a, b)| a & b != 0)
+            } else {
+                from.iter_mut().for_each(|w| *w = 0);
+                for b in l.weak(i, y) {
+                    for &v in partners_of((b >> 1) as usize) {
+                        for (a, r) in from.iter_mut().zip(row_of(v)) {
+                            *a |= r;
+                        }
                     }
                 }
-            }
-            removes[i] = from
-                .iter()
-                .zip(&offs_by[i * words..(i + 1) * words])
-                .any(|(a, b)| a & b != 0);
-            let t = tid[i];
+                from.iter().zip(offs).any(|(a, b)| a & b != 0)
+            };
             if t != NONE {
                 places[i] = partners_of(i)
                     .iter()

@@ -24,12 +24,46 @@ fn loop_rating(len: usize) -> f64 {
     r
 }
 
-/// The depth-first walk's state: the path, a bitset of its cells, and how many of its cells
-/// hold more than the pair.
+/// The depth-first walk's state: the path, a bitset of its cells, how many of its cells
+/// hold more than the pair, and per region (numbered as `region_base[t] + r`) the positions
+/// of the cells holding both digits of the pair (the only cells the walk may step to).
 struct Walk {
     path: Vec<usize>,
     on_path: Vec<u64>,
     big: usize,
+    with_pair: Vec<u64>,
+    /// Per region, the parities of the path's positions in it (bit 0 even, bit 1 odd): a
+    /// loop with two cells of one parity in a region is not a valid loop, so the walk never
+    /// steps to such a cell.
+    parity: Vec<u8>,
+}
+
+/// [`Walk::with_pair`] for `pair` on the board.
+fn pair_places(sh: &Shape, b: &Board, pair: u64, out: &mut Vec<u64>) {
+    out.clear();
+    for ty in &sh.types {
+        for region in &ty.regions {
+            let mut m = 0u64;
+            for (i, &c) in region.iter().enumerate() {
+                if b.cands[c as usize] & pair == pair {
+                    m |= 1 << i;
+                }
+            }
+            out.push(m);
+        }
+    }
+}
+
+/// Calls `f` with the number (`region_base[t] + r`) of the cell's region of each type, the
+/// regions [`valid_loop`] checks.
+#[inline]
+fn for_regions(sh: &Shape, cell: usize, mut f: impl FnMut(usize)) {
+    for t in 0..sh.types.len() {
+        let r = sh.region_at[t][cell];
+        if r != NONE {
+            f(sh.region_base[t] + r as usize);
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -46,8 +80,11 @@ fn walk(
     if out.len() > 64 || w.path.len() > 2 * sh.n {
         return;
     }
+    let par = 1u8 << (w.path.len() % 2);
+    for_regions(sh, cell, |g| w.parity[g] |= par);
     w.path.push(cell);
     w.on_path[cell / 64] |= 1 << (cell % 64);
+    let next_par = par ^ 3;
     let big = (b.cands[cell].count_ones() > 2) as usize;
     w.big += big;
     for t in 0..sh.types.len() {
@@ -58,17 +95,22 @@ fn walk(
         if r == NONE {
             continue;
         }
-        for &next in &sh.types[t].regions[r as usize] {
-            let next = next as usize;
+        // Only cells holding the pair can continue or close the loop (the first cell is a
+        // pair cell), visited in region order as before.
+        let region = &sh.types[t].regions[r as usize];
+        for i in bits(w.with_pair[sh.region_base[t] + r as usize]) {
+            let next = region[i] as usize;
             if w.path[0] == next && w.path.len() >= 4 {
                 out.push(w.path.clone());
-            } else if w.on_path[next / 64] >> (next % 64) & 1 == 0 {
+            } else if w.on_path[next / 64] >> (next % 64) & 1 == 0 && {
+                let mut free = true;
+                for_regions(sh, next, |g| free &= w.parity[g] & next_par == 0);
+                free
+            } {
                 let cands = b.cands[next];
-                if cands & pair == pair {
-                    let ex = (extra | cands) & !pair;
-                    if cands.count_ones() == 2 || ex.count_ones() == 1 || w.big < 2 {
-                        walk(sh, b, next, pair, w, ex, Some(t), out);
-                    }
+                let ex = (extra | cands) & !pair;
+                if cands.count_ones() == 2 || ex.count_ones() == 1 || w.big < 2 {
+                    walk(sh, b, next, pair, w, ex, Some(t), out);
                 }
             }
         }
@@ -76,6 +118,7 @@ fn walk(
     w.big -= big;
     w.on_path[cell / 64] &= !(1 << (cell % 64));
     w.path.pop();
+    for_regions(sh, cell, |g| w.parity[g] &= !par);
 }
 
 fn valid_loop(sh: &Shape, lp: &[usize]) -> bool {
@@ -115,14 +158,29 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
         path: Vec::new(),
         on_path: vec![0; sh.ncells.div_ceil(64)],
         big: 0,
+        with_pair: Vec::with_capacity(sh.nregions),
+        parity: vec![0; sh.nregions],
     };
+    // Places per pair, each computed once per board.
+    let mut places: Vec<(u64, Vec<u64>)> = Vec::new();
     for cell in 0..sh.ncells {
         let pair = b.cands[cell];
         if pair.count_ones() != 2 {
             continue;
         }
         let mut loops = Vec::new();
+        let k = match places.iter().position(|p| p.0 == pair) {
+            Some(k) => k,
+            None => {
+                let mut v = Vec::with_capacity(sh.nregions);
+                pair_places(sh, b, pair, &mut v);
+                places.push((pair, v));
+                places.len() - 1
+            }
+        };
+        std::mem::swap(&mut state.with_pair, &mut places[k].1);
         walk(sh, b, cell, pair, &mut state, 0, None, &mut loops);
+        std::mem::swap(&mut state.with_pair, &mut places[k].1);
         let ds: Vec<u8> = digits(pair).collect();
         for lp in loops {
             if !valid_loop(sh, &lp) {
@@ -134,7 +192,6 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
                 .filter(|&c| b.cands[c].count_ones() > 2)
                 .collect();
             let base = loop_rating(lp.len());
-            let cells_txt: Vec<String> = lp.iter().map(|&c| cell_name(sh, c)).collect();
             let what = if lp.len() == 4 {
                 "Unique Rectangle"
             } else {
@@ -146,7 +203,10 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
                         "{} type {} on {} ({}/{}): {}",
                         what,
                         ty,
-                        cells_txt.join(","),
+                        lp.iter()
+                            .map(|&c| cell_name(sh, c))
+                            .collect::<Vec<_>>()
+                            .join(","),
                         ds[0],
                         ds[1],
                         h.removals_text(sh)
@@ -299,4 +359,131 @@ pub(crate) fn bug(sh: &Shape, b: &Board) -> Option<Hint> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use sudokit_core::{Extra, Layout};
+
+    /// The walk as first written: every cell of each region is looked at, and loops that
+    /// [`valid_loop`] rejects are walked and collected too.
+    #[allow(clippy::too_many_arguments)]
+    fn walk_every_cell(
+        sh: &Shape,
+        b: &Board,
+        cell: usize,
+        pair: u64,
+        path: &mut Vec<usize>,
+        big: usize,
+        extra: u64,
+        last_type: Option<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if out.len() > 64 || path.len() > 2 * sh.n {
+            return;
+        }
+        path.push(cell);
+        let big = big + (b.cands[cell].count_ones() > 2) as usize;
+        for t in 0..sh.types.len() {
+            if Some(t) == last_type {
+                continue;
+            }
+            let r = sh.region_at[t][cell];
+            if r == NONE {
+                continue;
+            }
+            for &next in &sh.types[t].regions[r as usize] {
+                let next = next as usize;
+                if path[0] == next && path.len() >= 4 {
+                    out.push(path.clone());
+                } else if !path.contains(&next) {
+                    let cands = b.cands[next];
+                    if cands & pair == pair {
+                        let ex = (extra | cands) & !pair;
+                        if cands.count_ones() == 2 || ex.count_ones() == 1 || big < 2 {
+                            walk_every_cell(sh, b, next, pair, path, big, ex, Some(t), out);
+                        }
+                    }
+                }
+            }
+        }
+        path.pop();
+    }
+
+    /// The walk on pair places, which never steps where the loop could not be valid, finds
+    /// the same valid loops in the same order as the walk over every cell (whenever that one
+    /// stays under its cap of collected loops), on boards rich in pairs on plain, X and 6×6
+    /// layouts.
+    #[test]
+    fn walk_finds_the_valid_loops_of_the_walk_over_every_cell() {
+        let mut x = 0x1005_u64;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let (mut compared, mut loops) = (0, 0);
+        for layout in [
+            Layout::standard(9).unwrap(),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::standard(6).unwrap(),
+        ] {
+            let sh = Shape::new(Arc::new(layout));
+            for _ in 0..400 {
+                // A third of the cells hold one of three pairs over digits 1–3 (a few with a
+                // third digit); the others, two digits above 3.
+                let mut cands = vec![0u64; sh.ncells];
+                for c in cands.iter_mut() {
+                    let high = |r: u64| 1u64 << (3 + r);
+                    *c = if next(3) == 0 {
+                        let mut m = [0b011, 0b101, 0b110][next(3) as usize];
+                        if next(5) == 0 {
+                            m |= high(next(sh.n as u64 - 3));
+                        }
+                        m
+                    } else {
+                        high(next(sh.n as u64 - 3)) | high(next(sh.n as u64 - 3)) | 1 << next(3)
+                    };
+                }
+                let b = Board::new(&sh, vec![0; sh.ncells], cands);
+                let mut w = Walk {
+                    path: Vec::new(),
+                    on_path: vec![0; sh.ncells.div_ceil(64)],
+                    big: 0,
+                    with_pair: Vec::new(),
+                    parity: vec![0; sh.nregions],
+                };
+                for cell in 0..sh.ncells {
+                    let pair = b.cands[cell];
+                    if pair.count_ones() != 2 {
+                        continue;
+                    }
+                    let mut want = Vec::new();
+                    walk_every_cell(&sh, &b, cell, pair, &mut Vec::new(), 0, 0, None, &mut want);
+                    if want.len() > 64 {
+                        continue;
+                    }
+                    pair_places(&sh, &b, pair, &mut w.with_pair);
+                    let mut got = Vec::new();
+                    walk(&sh, &b, cell, pair, &mut w, 0, None, &mut got);
+                    let valid = |v: Vec<Vec<usize>>| -> Vec<Vec<usize>> {
+                        v.into_iter().filter(|l| valid_loop(&sh, l)).collect()
+                    };
+                    let want = valid(want);
+                    assert_eq!(valid(got), want);
+                    compared += 1;
+                    loops += want.len();
+                }
+            }
+        }
+        assert!(
+            compared > 10_000 && loops > 1000,
+            "{compared} starts, {loops} loops"
+        );
+    }
 }
