@@ -1407,8 +1407,15 @@ impl Chaining {
                 Self::on_to_off(links, pp, y, offs);
                 let above = path[p as usize];
                 for &q in offs.iter() {
-                    // Every node on a path is in the index, so a new pot is on no path.
-                    if run.get(q).is_none() || above & path_bit(q) == 0 || !run.is_parent(p, q) {
+                    // Every node on a path is in the index, so a new pot is on no path. A pot
+                    // met before was expanded then (or is no further than this one), so all
+                    // its "on" consequences are in the run: a second node for it can only
+                    // close the cycle, which needs a strong link from it to the source.
+                    let seen = run.get(q).is_some();
+                    if seen && !links.strong((q >> 1) as usize, y, x).any(|t| t == source) {
+                        continue;
+                    }
+                    if !seen || above & path_bit(q) == 0 || !run.is_parent(p, q) {
                         let id = run.node(q, &[p], Cause::Off);
                         path.push(above | path_bit(q));
                         pending_off.push(id);
