@@ -320,33 +320,29 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
             if !(empty > 2 * k || (direct && empty > k)) {
                 continue;
             }
-            let table: Vec<u64> = (1..=shape.n as u8)
-                .map(|d| b.places(shape, t, r, d))
-                .collect();
+            // (Candidate masks are 64 bits, so n <= 64.)
+            let mut table = [0u64; 64];
             // Only digits with 2..=k places can be in a set of k (the union of their places
             // must have k bits); combining those alone, in increasing order of their masks,
             // visits the candidate sets in SE's order (the map to digit masks keeps order).
-            let eligible: Vec<usize> = (0..shape.n)
-                .filter(|&i| (2..=k as u32).contains(&table[i].count_ones()))
-                .collect();
-            if eligible.len() < k {
+            let mut eligible = 0u64;
+            for (i, place) in table.iter_mut().enumerate().take(shape.n) {
+                *place = b.places(shape, t, r, i as u8 + 1);
+                if (2..=k as u32).contains(&place.count_ones()) {
+                    eligible |= 1 << i;
+                }
+            }
+            let m = eligible.count_ones() as usize;
+            if m < k {
                 continue;
             }
-            for sub in combinations(k, eligible.len()) {
-                let combo = bits(sub).fold(0u64, |m, j| m | 1 << eligible[j]);
+            for sub in combinations(k, m) {
+                // Bit `i` of `combo` is digit `i + 1`, so the combination is the digit mask.
+                let combo = deposit(sub, eligible);
                 let Some(common) = common_of(&table, combo, k) else {
                     continue;
                 };
-                // Bit `i` of `combo` is digit `i + 1`, so the combination is the digit mask.
                 let vmask = combo;
-                let mut removals = Vec::new();
-                for i in bits(common) {
-                    let c = region[i];
-                    let extra = b.cands[c as usize] & !vmask;
-                    if extra != 0 {
-                        removals.push((c, extra));
-                    }
-                }
                 let ds = || digits(vmask).map(|d| d.to_string()).collect::<Vec<_>>();
                 let cells = || {
                     bits(common)
@@ -386,7 +382,14 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                             return Some(h);
                         }
                     }
-                } else if !removals.is_empty() {
+                    continue;
+                }
+                let removals: Vec<(u16, u64)> = bits(common)
+                    .map(|i| region[i])
+                    .map(|c| (c, b.cands[c as usize] & !vmask))
+                    .filter(|&(_, extra)| extra != 0)
+                    .collect();
+                if !removals.is_empty() {
                     let rating = [0.0, 0.0, 3.4, 4.0, 5.4][k];
                     let mut h =
                         Hint::pattern(&format!("Hidden {}", SET_NAMES[k]), rating, String::new());
@@ -535,19 +538,29 @@ fn deposit(idx: u64, mut mask: u64) -> u64 {
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot cells in reading order.
 pub(crate) fn xy_wing(shape: &Shape, b: &Board, xyz: bool) -> Option<Hint> {
     let want = if xyz { 3 } else { 2 };
+    let mut pairs: Vec<u16> = Vec::new();
     for xy in 0..shape.ncells {
         let xyv = b.cands[xy];
         if xyv.count_ones() != want {
             continue;
         }
-        for &xz in &shape.peers[xy] {
+        // The pivot's peers holding two candidates, in peer order (the pincers come from
+        // them).
+        pairs.clear();
+        pairs.extend(
+            shape.peers[xy]
+                .iter()
+                .copied()
+                .filter(|&c| b.cands[c as usize].count_ones() == 2),
+        );
+        for &xz in &pairs {
             let xzv = b.cands[xz as usize];
-            if xzv.count_ones() != 2 || (xyv & !xzv).count_ones() != 1 {
+            if (xyv & !xzv).count_ones() != 1 {
                 continue;
             }
-            for &yz in &shape.peers[xy] {
+            for &yz in &pairs {
                 let yzv = b.cands[yz as usize];
-                if yzv.count_ones() != 2 || yz == xz || yzv == xzv {
+                if yz == xz || yzv == xzv {
                     continue;
                 }
                 let ok = if xyz {
@@ -561,20 +574,27 @@ pub(crate) fn xy_wing(shape: &Shape, b: &Board, xyz: bool) -> Option<Hint> {
                 }
                 let z = xzv & yzv;
                 let zd = z.trailing_zeros() as u8 + 1;
+                // The cells that see both pincers (and the pivot, for XYZ) and hold z, in
+                // the order of the first pincer's peers.
+                let (xzu, yzu) = (xz as usize, yz as usize);
+                let removed = |v: u16| {
+                    let vu = v as usize;
+                    vu != xy
+                        && v != yz
+                        && shape.is_peer(yzu, vu)
+                        && (!xyz || shape.is_peer(xy, vu))
+                        && b.has(vu, zd)
+                };
+                if !shape.peers[xzu].iter().any(|&v| removed(v)) {
+                    continue;
+                }
                 let mut h = Hint::pattern(
                     if xyz { "XYZ-Wing" } else { "XY-Wing" },
                     if xyz { 4.4 } else { 4.2 },
                     String::new(),
                 );
-                for &v in &shape.peers[xz as usize] {
-                    let vu = v as usize;
-                    if vu == xy || v == yz || !shape.peers[yz as usize].contains(&v) {
-                        continue;
-                    }
-                    if xyz && !shape.peers[xy].contains(&v) {
-                        continue;
-                    }
-                    if b.has(vu, zd) {
+                for &v in &shape.peers[xzu] {
+                    if removed(v) {
                         h.remove(v, z);
                     }
                 }

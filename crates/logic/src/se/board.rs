@@ -56,6 +56,10 @@ pub(crate) struct Shape {
     /// `region_peers[cell]`: how many of the cell's peers come from its regions.
     pub peer_places: Vec<Vec<u64>>,
     pub region_peers: Vec<usize>,
+    /// `peer_bits[cell * peer_words..][..peer_words]`: the cell's peers as a bitset over cells
+    /// (see [`Shape::is_peer`]).
+    pub peer_bits: Vec<u64>,
+    pub peer_words: usize,
     /// `crossings[t1][i1][t2]`: the regions `i2` of type `t2` that share cells with region
     /// `i1` of type `t1`, ascending, each with two position masks: the positions of region
     /// `i1` inside `i2`, and the positions of `i2` outside `i1` (intersection rules).
@@ -74,6 +78,12 @@ pub(crate) struct Crossing {
 pub(crate) const NONE: u32 = u32::MAX;
 
 impl Shape {
+    /// Whether `b` is one of `a`'s peers.
+    #[inline]
+    pub fn is_peer(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a * self.peer_words + b / 64] >> (b % 64) & 1 == 1
+    }
+
     pub fn new(layout: Arc<Layout>) -> Shape {
         let n = layout.size();
         let ncells = layout.cell_count();
@@ -196,6 +206,13 @@ impl Shape {
                     .collect()
             })
             .collect();
+        let peer_words = ncells.div_ceil(64);
+        let mut peer_bits = vec![0u64; ncells * peer_words];
+        for (c, ps) in peers.iter().enumerate() {
+            for &p in ps {
+                peer_bits[c * peer_words + p as usize / 64] |= 1 << (p % 64);
+            }
+        }
         Shape {
             n,
             ncells,
@@ -206,6 +223,8 @@ impl Shape {
             nregions,
             slots,
             peers,
+            peer_bits,
+            peer_words,
             peer_places,
             region_peers,
             crossings,

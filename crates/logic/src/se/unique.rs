@@ -145,7 +145,7 @@ fn valid_loop(sh: &Shape, lp: &[usize]) -> bool {
 fn common_peers(sh: &Shape, cells: &[usize]) -> Vec<usize> {
     let mut v: Vec<usize> = sh.peers[cells[0]].iter().map(|&c| c as usize).collect();
     for &c in &cells[1..] {
-        v.retain(|x| sh.peers[c].contains(&(*x as u16)));
+        v.retain(|&x| sh.is_peer(c, x));
     }
     v.retain(|x| !cells.contains(x));
     v
