@@ -314,14 +314,14 @@ pub(crate) fn naked_set(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
 /// Hidden sets of size `k`: 3.4, 4.0, 5.4; in direct mode (2.0, 2.5) only those that leave
 /// another digit a single place in the same region, which is placed.
 pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Option<Hint> {
+    // Per digit, its places in the region (candidate masks are 64 bits, so n <= 64).
+    let mut table = [0u64; 64];
     for t in bcr(shape) {
         for (r, region) in shape.types[t].regions.iter().enumerate() {
             let empty = b.empty_count(region);
             if !(empty > 2 * k || (direct && empty > k)) {
                 continue;
             }
-            // (Candidate masks are 64 bits, so n <= 64.)
-            let mut table = [0u64; 64];
             // Only digits with 2..=k places can be in a set of k (the union of their places
             // must have k bits); combining those alone, in increasing order of their masks,
             // visits the candidate sets in SE's order (the map to digit masks keeps order).

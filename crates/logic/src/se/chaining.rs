@@ -1118,6 +1118,8 @@ impl Chaining {
                 // The reachability filter tells which searches can find anything.
                 let filter = Filter::new(&graph.links, cands, y, x);
                 let reach = filter.as_ref();
+                // The bound changes only when a hint is found.
+                let mut bound = (usize::MAX, StaticBound::NONE);
                 for cell in 0..ctx.shape.ncells {
                     if ctx.values[cell] != 0 || cands[cell].count_ones() <= 1 {
                         continue;
@@ -1132,13 +1134,13 @@ impl Chaining {
                             continue;
                         }
                         ctx.tick()?;
-                        let bound = if top {
-                            StaticBound::from_hints(&out, y, x)
-                        } else {
-                            StaticBound::NONE
-                        };
+                        if top && bound.0 != out.len() {
+                            bound = (out.len(), StaticBound::from_hints(&out, y, x));
+                        }
                         let links = &graph.links;
-                        self.unary(ctx, links, cands, cell, d, y, x, bound, searches, &mut out);
+                        self.unary(
+                            ctx, links, cands, cell, d, y, x, bound.1, searches, &mut out,
+                        );
                     }
                 }
             }
