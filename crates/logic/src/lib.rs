@@ -34,6 +34,8 @@ pub mod solver;
 pub mod step;
 pub mod technique;
 pub mod techniques;
+#[cfg(test)]
+mod testrng;
 
 pub use check::{Unsound, check_step};
 pub use grid::{CandidateGrid, CellSet, Contradiction};

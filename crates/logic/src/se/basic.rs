@@ -663,13 +663,8 @@ mod tests {
     /// where fish of every size are common.
     #[test]
     fn fish_matches_the_search_over_every_combination() {
-        let mut x = 0x5eed_f154u64;
-        let mut next = |m: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % m
-        };
+        let mut rng = crate::testrng::Lcg::new(0x5eed_f154);
+        let mut next = |m: u64| rng.below(m);
         let mut found = [0usize; 5];
         for size in [9usize, 6] {
             let shape = Shape::new(Arc::new(Layout::standard(size).unwrap()));

@@ -439,13 +439,10 @@ mod tests {
             let shape = Shape::new(Arc::new(layout));
             let grid = Grid::empty(shape.layout.clone());
             let mut b = Board::from_grid(&shape, &grid);
-            let mut x = 12345u64;
+            let mut rng = crate::testrng::Lcg::new(12345);
             for round in 0..200 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let c = (x >> 33) as usize % shape.ncells;
-                let d = ((x >> 20) % shape.n as u64) as u8 + 1;
+                let c = rng.below(shape.ncells as u64) as usize;
+                let d = rng.below(shape.n as u64) as u8 + 1;
                 if round % 3 == 2 {
                     b.cands[c] |= bit(d);
                 } else {

@@ -2378,13 +2378,8 @@ mod tests {
                 .with_extras(&[Extra::AntiKnight]),
             Layout::standard(6).unwrap(),
         ];
-        let mut x = 987654321u64;
-        let mut next = move || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            x >> 33
-        };
+        let mut rng = crate::testrng::Lcg::new(987654321);
+        let mut next = move || rng.next();
         let mut compared = 0;
         for layout in layouts {
             let sh = Shape::new(Arc::new(layout));

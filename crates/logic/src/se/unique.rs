@@ -418,13 +418,8 @@ mod tests {
     /// layouts.
     #[test]
     fn walk_finds_the_valid_loops_of_the_walk_over_every_cell() {
-        let mut x = 0x1005_u64;
-        let mut next = |m: u64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % m
-        };
+        let mut rng = crate::testrng::Lcg::new(0x1005);
+        let mut next = |m: u64| rng.below(m);
         let (mut compared, mut loops) = (0, 0);
         for layout in [
             Layout::standard(9).unwrap(),

@@ -1225,13 +1225,8 @@ mod tests {
                 .with_extras(&[Extra::Diagonals]),
             Layout::boxed(6, 2, 3).unwrap(),
         ];
-        let mut x = 123456789u64;
-        let mut next = move || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            x >> 33
-        };
+        let mut rng = crate::testrng::Lcg::new(123456789);
+        let mut next = move || rng.next();
         let (mut yes, mut no) = (0, 0);
         for layout in layouts {
             let layout = Arc::new(layout);
