@@ -631,6 +631,17 @@ impl Run {
         self.parents(id).first().copied()
     }
 
+    /// Steps from `id` up its first parents to the root.
+    fn depth(&self, id: u32) -> u32 {
+        let mut d = 0;
+        let mut cur = id;
+        while let Some(p) = self.first_parent(cur) {
+            cur = p;
+            d += 1;
+        }
+        d
+    }
+
     /// SE's `isParent`: whether `pot` is on the first-parent path above `id`.
     fn is_parent(&self, id: u32, pot: u32) -> bool {
         let mut cur = id;
@@ -692,6 +703,18 @@ impl Run {
         self.on.clear();
         self.off.clear();
     }
+}
+
+/// The farthest distance from the root at which a forcing search bounded by `max_depth` makes
+/// an "off" node: its round `r` makes them at distance `2r + 1` while `2r <= max_depth`.
+fn forcing_reach(max_depth: u32) -> u64 {
+    2 * (u64::from(max_depth) / 2) + 1
+}
+
+/// Whether a cycle search bounded by `cycles` (round `k` while `2k + 1 <= cycles`) makes every
+/// node a forcing search from the same root bounded by `forcing` makes.
+fn covers(cycles: u32, forcing: u32) -> bool {
+    forcing_reach(forcing) <= u64::from(cycles)
 }
 
 /// The bit of `pot` in a node's path filter (see `Chaining::cycles`).
@@ -1338,11 +1361,26 @@ impl Chaining {
             let mut chains_on = ctx.run();
             let r = chains_on.node(source, &[], Cause::Assumption);
             chains_on.store(r);
-            let targets = if search_on {
+            // The forcing search from "on" is the cycle search's first-visit tree (the same
+            // graph and order; the cycle search only adds second nodes that close cycles), so
+            // when the cycle search went as deep, its node for "source off" is the chain.
+            let from_cycles = search_on && search_cycles && covers(bound.cycles, bound.forcing);
+            let targets = if from_cycles {
+                Vec::new()
+            } else if search_on {
                 Self::forcing(links, &mut chains_on, source, y, bound.forcing, &mut bufs)
             } else {
                 Vec::new()
             };
+            if from_cycles
+                && let Some(t) = run.get(source ^ 1)
+                && u64::from(run.depth(t)) <= forcing_reach(bound.forcing)
+            {
+                let h = self.forcing_hint(ctx, cands, &run, t, y, x);
+                if h.is_worth() {
+                    out.push(h);
+                }
+            }
             let mut chains_off = ctx.run();
             let r = chains_off.node(source ^ 1, &[], Cause::Assumption);
             chains_off.store(r);
@@ -2366,6 +2404,46 @@ mod tests {
     /// The strong-link filter answers exactly what the full graph's reach sets answer, for
     /// every pass and every candidate, on boards with many pairs and few (random candidate
     /// sets thinned to different densities), on plain, X, anti-knight and 6×6 layouts.
+    /// `covers` and `forcing_reach` follow the two searches' round conditions: the distances
+    /// at which each makes "off" nodes (exhaustive for small bounds, and at the unbounded end).
+    #[test]
+    fn forcing_reach_follows_the_round_conditions() {
+        // Distances of the "off" nodes each search makes, round by round.
+        let forcing = |max: u32| {
+            let mut out = Vec::new();
+            let mut depth: i64 = -1;
+            while depth + 1 <= i64::from(max) && out.len() < 100 {
+                depth += 2;
+                out.push(depth as u64);
+            }
+            out
+        };
+        let cycles = |max: u32| {
+            let mut out = Vec::new();
+            let mut length: u64 = 0;
+            while length < u64::from(max) && out.len() < 100 {
+                length += 1;
+                out.push(length);
+                length += 1;
+            }
+            out
+        };
+        for f in 0..40 {
+            let fs = forcing(f);
+            assert_eq!(forcing_reach(f), *fs.last().unwrap(), "forcing {f}");
+            for c in 0..40 {
+                let cs = cycles(c);
+                assert_eq!(
+                    covers(c, f),
+                    fs.iter().all(|d| cs.contains(d)),
+                    "cycles {c}, forcing {f}"
+                );
+            }
+        }
+        assert!(covers(u32::MAX, u32::MAX));
+        assert!(!covers(u32::MAX - 1, u32::MAX));
+    }
+
     #[test]
     fn strong_link_filter_matches_full_reach_sets() {
         let layouts = [
