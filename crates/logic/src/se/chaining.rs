@@ -2412,7 +2412,7 @@ mod tests {
         let forcing = |max: u32| {
             let mut out = Vec::new();
             let mut depth: i64 = -1;
-            while depth + 1 <= i64::from(max) && out.len() < 100 {
+            while depth < i64::from(max) && out.len() < 100 {
                 depth += 2;
                 out.push(depth as u64);
             }
