@@ -16,17 +16,11 @@
 use super::board::{Board, Shape, bit, digits};
 use super::hint::{Hint, cell_name};
 
-/// Whether two distinct cells see each other (share a house or a pair constraint).
+/// Whether two distinct cells see each other (share a house or a pair constraint). Read from
+/// the shape's peer bitset, which holds every house of a cell: the centre of an X grid lies on
+/// both diagonals, while `region_at` names one region per type.
 pub(crate) fn sees(shape: &Shape, a: usize, b: usize) -> bool {
-    if a == b {
-        return false;
-    }
-    for at in &shape.region_at {
-        if at[a] != super::board::NONE && at[a] == at[b] {
-            return true;
-        }
-    }
-    shape.layout.has_pair_constraints() && shape.peers[a].contains(&(b as u16))
+    a != b && shape.is_peer(a, b)
 }
 
 /// SE's name and rating of a wing of `k` cells whose biggest cell has `big` candidates.
@@ -269,6 +263,49 @@ mod tests {
         let mut got: Vec<u16> = h.removals.iter().map(|&(c, _)| c).collect();
         got.sort_unstable();
         assert_eq!(got, cells);
+    }
+
+    /// `sees` is the layout's own peer relation, on every kind of layout; on an X grid that
+    /// includes both diagonals through the centre cell.
+    #[test]
+    fn sees_is_the_layouts_peer_relation() {
+        use sudokit_core::{Cell, Extra};
+        let x = Layout::standard(9)
+            .expect("9x9")
+            .with_extras(&[Extra::Diagonals]);
+        for layout in [
+            Layout::standard(9).expect("9x9"),
+            x.clone(),
+            Layout::standard(9)
+                .expect("9x9")
+                .with_extras(&[Extra::AntiKnight]),
+            Layout::standard(6).expect("6x6"),
+            Layout::standard(16).expect("16x16"),
+        ] {
+            let shape = Shape::new(Arc::new(layout));
+            let n = shape.ncells;
+            for a in 0..n {
+                let peers: Vec<usize> = shape
+                    .layout
+                    .peers(Cell(a as u16))
+                    .iter()
+                    .map(|p| p.index())
+                    .collect();
+                for b in 0..n {
+                    assert_eq!(
+                        sees(&shape, a, b),
+                        peers.contains(&b),
+                        "{} cells {a} and {b}",
+                        shape.layout.describe()
+                    );
+                }
+            }
+        }
+        // The centre of the X grid sees both ends of both diagonals.
+        let shape = Shape::new(Arc::new(x));
+        for corner in [0, 8, 72, 80] {
+            assert!(sees(&shape, 40, corner) && sees(&shape, corner, 40));
+        }
     }
 
     #[test]
