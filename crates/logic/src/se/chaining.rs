@@ -13,7 +13,7 @@
 //! and a puzzle SE rates in minutes takes well under a second at the lower levels.
 
 use super::advanced;
-use super::board::{Kind, NONE, Shape, bit, bits, digits};
+use super::board::{Kind, NONE, Shape, bit, bits, digits, two_bits};
 use super::filter::Filter;
 use super::hint::{Hint, cell_name};
 use super::memo::{Found, NishioMemo, Searched};
@@ -235,7 +235,7 @@ impl Links {
                     }
                 }
                 l.x_off[i] = (s, l.list.len() as u32 - s);
-                l.y_on[i] = if cands[cell].count_ones() == 2 {
+                l.y_on[i] = if two_bits(cands[cell]) {
                     let other = (cands[cell] & !b).trailing_zeros() as u8 + 1;
                     pot(n, cell, other, true)
                 } else {
@@ -249,7 +249,7 @@ impl Links {
                     }
                     let here = places[(sh.region_base[t] + r as usize) * n + d as usize - 1];
                     let others = here & !(1u64 << sh.region_pos[t][cell]);
-                    if here.count_ones() == 2 && others != 0 {
+                    if two_bits(here) && others != 0 {
                         let other =
                             ty.regions[r as usize][others.trailing_zeros() as usize] as usize;
                         let target = pot(n, other, d, true);
@@ -1298,7 +1298,7 @@ impl Chaining {
         let n = sh.n;
         let source = &places.save;
         let (cell, d, _) = unpot(n, p);
-        if y && cands[cell].count_ones() == 2 {
+        if y && two_bits(cands[cell]) {
             let other = (cands[cell] & !bit(d)).trailing_zeros() as u8 + 1;
             let start = out.par.len() as u32;
             out.par.push(p_id);
@@ -1322,7 +1322,7 @@ impl Chaining {
             // The region's places but this cell's; when there are two places, the other
             // is the last one in region order (the cell itself holds `d` in practice).
             let others = here & !(1u64 << sh.region_pos[t][cell]);
-            if here.count_ones() != 2 || others == 0 {
+            if !two_bits(here) || others == 0 {
                 continue;
             }
             let region = &ty.regions[r as usize];
