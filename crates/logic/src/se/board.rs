@@ -432,9 +432,7 @@ mod tests {
         assert_eq!(combinations(4, 25).count(), 12650);
     }
 
-    /// The incremental refresh leaves the region positions exactly as a fresh board computes
-    /// them, on layouts where a cell lies in two regions of one type (the centre of an X
-    /// grid is on both diagonals) as well as on plain ones, as candidates go and come back.
+    /// `two_bits` says what `count_ones() == 2` says, on sparse and dense masks.
     #[test]
     fn two_bits_is_a_count_of_two() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
@@ -454,6 +452,9 @@ mod tests {
         assert!(two_bits(1 << 63 | 1) && !two_bits(u64::MAX));
     }
 
+    /// The incremental refresh leaves the region positions exactly as a fresh board computes
+    /// them, on layouts where a cell lies in two regions of one type (the centre of an X
+    /// grid is on both diagonals) as well as on plain ones, as candidates go and come back.
     #[test]
     fn refresh_matches_a_fresh_board() {
         use sudokit_core::Extra;
