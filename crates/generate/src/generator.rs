@@ -13,8 +13,8 @@
 //! minimal outright). `--minimal` additionally demands that no *single* given can go, which
 //! symmetric puzzles often fail; those are drawn again.
 
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use sudokit_core::{Budget, Grid, Layout};
@@ -27,7 +27,7 @@ use crate::rng::Rng;
 use crate::singles9::Singles9;
 use crate::swap::SwapSets;
 use crate::symmetry::{Symmetry, reachable_counts};
-use crate::unique::{Checker, Count, forced_by_singles};
+use crate::unique::{Checker, Count, Verdict, forced_by_singles};
 use sudokit_fast::{Fast, Givens};
 
 /// Which layout puzzles are made for.
@@ -533,6 +533,11 @@ fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
 /// unique with solution `solution`. `stop` is asked before each orbit (a pass over a 25×25
 /// grid takes minutes); when it says yes the pass ends there and `false` is returned — the
 /// puzzle is then still unique, but not reduced as asked.
+///
+/// On grids whose checks go to the `sat` fallback (16×16 and up), when called inside a rayon
+/// pool of several threads, an orbit that needs the engine is checked side by side with the
+/// next orbits, each of those against the puzzle as it is (see [`Speculation`]); the result
+/// is the same puzzle as the one-thread pass.
 #[allow(clippy::too_many_arguments)]
 pub fn reduce(
     values: &mut [u8],
@@ -543,6 +548,72 @@ pub fn reduce(
     lo: usize,
     hi: usize,
     stop: &dyn Fn() -> bool,
+) -> bool {
+    let layout = checker.layout();
+    let width = if !layout.is_standard_9x9()
+        && checker.has_fallback()
+        && rayon::current_thread_index().is_some()
+    {
+        rayon::current_num_threads()
+    } else {
+        1
+    };
+    if width < 2 {
+        return reduce_with(values, solution, orbits, order, checker, lo, hi, stop, None);
+    }
+    let swaps = SwapSets::new(layout, solution);
+    let ahead = Ahead {
+        checker,
+        solution,
+        orbits,
+        order,
+        swaps: swaps.as_ref(),
+        window: 64 * width,
+        state: Mutex::new(AheadState {
+            values: Arc::new(values.to_vec()),
+            removals: 0,
+            at: 0,
+            taken: vec![false; order.len()],
+            verdicts: vec![None; order.len()],
+            done: false,
+            failed: false,
+        }),
+        changed: Condvar::new(),
+    };
+    let ahead = &ahead;
+    rayon::in_place_scope(|s| {
+        for _ in 1..width {
+            s.spawn(move |_| ahead.help());
+        }
+        // Helpers stop when the pass ends, also when it panics (the scope then waits for them
+        // before passing the panic on).
+        let _finish = Finish(ahead);
+        reduce_with(
+            values,
+            solution,
+            orbits,
+            order,
+            checker,
+            lo,
+            hi,
+            stop,
+            Some(ahead),
+        )
+    })
+}
+
+/// [`reduce`], with helper threads checking ahead when `ahead` is given.
+#[allow(clippy::too_many_arguments)]
+fn reduce_with(
+    values: &mut [u8],
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    order: &[usize],
+    checker: &Checker,
+    lo: usize,
+    hi: usize,
+    stop: &dyn Fn() -> bool,
+    ahead: Option<&Ahead<'_>>,
 ) -> bool {
     let mut givens = values.iter().filter(|&&v| v != 0).count();
     let mut saved = Vec::new();
@@ -567,7 +638,7 @@ pub fn reduce(
     } else {
         None
     };
-    for &o in order {
+    for (pos, &o) in order.iter().enumerate() {
         if hi > 0 && givens <= hi {
             break;
         }
@@ -577,6 +648,9 @@ pub fn reduce(
         let orbit = &orbits[o];
         if values[orbit[0]] == 0 || givens - orbit.len() < lo {
             continue;
+        }
+        if let Some(a) = ahead {
+            a.at(pos);
         }
         saved.clear();
         saved.extend(orbit.iter().map(|&i| values[i]));
@@ -589,31 +663,53 @@ pub fn reduce(
                 g.set(i, 0);
             }
         }
-        // Cheapest first: givens that force the removed cells back by a single prove
-        // "unique"; a swap set proves "not unique"; then (other layouts) all singles from the
-        // givens, and else an engine decides.
-        let forced_back = match &singles {
-            Some(s) => s.force(orbit, solution),
-            None => orbit.iter().all(|&i| forced(values, i, layout)),
-        };
-        let removable = forced_back
-            || !match (&singles, &grid) {
-                (Some(s), Some(g)) => orbit.iter().any(|&i| s.swap_set_empty(i, solution[i], g)),
-                _ => swaps.as_ref().is_some_and(|sw| {
-                    orbit.iter().any(|&i| {
-                        sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
-                    })
-                }),
-            } && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
-                || match (&mut board, &mut singles) {
-                    (Some(g), Some(s)) if orbit.len() > 1 => {
-                        stays_unique_orbit(g, s, orbit, solution)
+        let removable = if singles.is_none() {
+            // Every layout but standard 9×9: the cheap tests, then the engine (side by side
+            // with the next orbits' checks when that pays).
+            let cheap = cheap_verdict(
+                layout,
+                values,
+                solution,
+                orbit,
+                swaps.as_ref(),
+                &mut stack,
+                &mut seen,
+            );
+            match cheap {
+                Some(v) => v == Verdict::Unique,
+                None => match ahead {
+                    Some(a) => a.engine(values, pos) == Verdict::Unique,
+                    None => checker.stays_unique(values, orbit, solution),
+                },
+            }
+        } else {
+            // Cheapest first: givens that force the removed cells back by a single prove
+            // "unique"; a swap set proves "not unique"; then an engine decides.
+            let forced_back = singles.as_ref().is_some_and(|s| s.force(orbit, solution));
+            forced_back
+                || !match (&singles, &grid) {
+                    (Some(s), Some(g)) => {
+                        orbit.iter().any(|&i| s.swap_set_empty(i, solution[i], g))
                     }
-                    (Some(g), _) => checker.stays_unique_givens(g, orbit, solution),
-                    _ => checker.stays_unique(values, orbit, solution),
-                });
+                    _ => swaps.as_ref().is_some_and(|sw| {
+                        orbit.iter().any(|&i| {
+                            sw.breaks_uniqueness(layout, solution, values, i, &mut stack, &mut seen)
+                        })
+                    }),
+                } && ((!checker.is_fast9() && forced_by_singles(layout, values, orbit))
+                    || match (&mut board, &mut singles) {
+                        (Some(g), Some(s)) if orbit.len() > 1 => {
+                            stays_unique_orbit(g, s, orbit, solution)
+                        }
+                        (Some(g), _) => checker.stays_unique_givens(g, orbit, solution),
+                        _ => checker.stays_unique(values, orbit, solution),
+                    })
+        };
         if removable {
             givens -= orbit.len();
+            if let Some(a) = ahead {
+                a.removed(values);
+            }
         } else {
             for (&i, &v) in orbit.iter().zip(&saved) {
                 values[i] = v;
@@ -627,6 +723,194 @@ pub fn reduce(
         }
     }
     true
+}
+
+/// The cheap tests of a removal on layouts other than standard 9×9 (`values` has the orbit
+/// cleared): every removed cell forced back by its peers proves "unique"; a two-digit swap
+/// set through a removed cell proves "several"; naked and hidden singles from the givens that
+/// fill the removed cells prove "unique". `None`: an engine must decide.
+fn cheap_verdict(
+    layout: &Layout,
+    values: &[u8],
+    solution: &[u8],
+    orbit: &[usize],
+    swaps: Option<&SwapSets>,
+    stack: &mut Vec<u32>,
+    seen: &mut Vec<bool>,
+) -> Option<Verdict> {
+    if orbit.iter().all(|&i| forced(values, i, layout)) {
+        return Some(Verdict::Unique);
+    }
+    if swaps.is_some_and(|sw| {
+        orbit
+            .iter()
+            .any(|&i| sw.breaks_uniqueness(layout, solution, values, i, stack, seen))
+    }) {
+        return Some(Verdict::Several);
+    }
+    forced_by_singles(layout, values, orbit).then_some(Verdict::Unique)
+}
+
+/// Checks run ahead of the removal pass on large grids, by helper threads.
+///
+/// Design decision: while the pass decides one orbit, helpers check the next orbits of the
+/// order, each against the puzzle as it stands (the orbits being decided still given), and
+/// keep each verdict with the number of removals made when it was computed. At an orbit's
+/// turn the pass uses a kept verdict when no orbit was removed since it was computed (it
+/// answered exactly the question the one-thread pass asks) and a [`Verdict::Several`] in any
+/// case: the second solution it found also solves every puzzle with fewer givens. Otherwise
+/// it checks the orbit itself. So the pass makes the same puzzle on any number of threads;
+/// and since on 25×25 about nine checks in ten that reach the engine find a second solution,
+/// few helper checks are wasted. A pipeline, not batches: the checks' times are heavy-tailed,
+/// and a batch would wait for its slowest member.
+struct Ahead<'a> {
+    checker: &'a Checker,
+    solution: &'a [u8],
+    orbits: &'a [Vec<usize>],
+    order: &'a [usize],
+    swaps: Option<&'a SwapSets>,
+    /// How far past the pass's position helpers may work.
+    window: usize,
+    state: Mutex<AheadState>,
+    changed: Condvar,
+}
+
+struct AheadState {
+    /// The puzzle as the pass has decided it so far.
+    values: Arc<Vec<u8>>,
+    /// Orbits removed so far.
+    removals: usize,
+    /// The position the pass is deciding; helpers take later ones.
+    at: usize,
+    /// Per position: taken by a helper or the pass.
+    taken: Vec<bool>,
+    /// Per position: a verdict and the removal count it was computed at.
+    verdicts: Vec<Option<(Verdict, usize)>>,
+    /// The pass is over: helpers stop.
+    done: bool,
+    /// A check on a helper thread panicked: the pass stops waiting for helpers (the scope
+    /// passes the panic on when it ends).
+    failed: bool,
+}
+
+/// Ends the helpers when dropped.
+struct Finish<'a>(&'a Ahead<'a>);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+/// Marks the pass as failed when a helper's check unwinds.
+struct Failed<'a>(&'a Ahead<'a>);
+
+impl Drop for Failed<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().failed = true;
+            self.0.changed.notify_all();
+        }
+    }
+}
+
+impl<'a> Ahead<'a> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, AheadState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A helper: checks free positions ahead of the pass until the pass is over.
+    fn help(&self) {
+        let mut st = self.lock();
+        while !st.done {
+            st = match self.check_one(st) {
+                Ok(st) => st,
+                Err(st) => self.changed.wait(st).unwrap_or_else(|e| e.into_inner()),
+            };
+        }
+    }
+
+    /// Takes the first free position ahead of the pass whose orbit is still given, checks it
+    /// against the puzzle as it stands (the lock released meanwhile) and records the verdict.
+    /// `Err` with the guard back when there is none.
+    fn check_one<'g>(
+        &'g self,
+        mut st: MutexGuard<'g, AheadState>,
+    ) -> Result<MutexGuard<'g, AheadState>, MutexGuard<'g, AheadState>> {
+        let end = (st.at + 1 + self.window).min(self.order.len());
+        let Some(q) = (st.at + 1..end)
+            .find(|&q| !st.taken[q] && st.values[self.orbits[self.order[q]][0]] != 0)
+        else {
+            return Err(st);
+        };
+        st.taken[q] = true;
+        let (values, tag) = (st.values.clone(), st.removals);
+        drop(st);
+        let orbit = &self.orbits[self.order[q]];
+        let mut v = values.to_vec();
+        for &i in orbit {
+            v[i] = 0;
+        }
+        let (mut stack, mut seen) = (Vec::new(), Vec::new());
+        let layout = self.checker.layout();
+        let failed = Failed(self);
+        let verdict = cheap_verdict(
+            layout,
+            &v,
+            self.solution,
+            orbit,
+            self.swaps,
+            &mut stack,
+            &mut seen,
+        )
+        .unwrap_or_else(|| self.checker.verdict(&v, orbit, self.solution));
+        drop(failed);
+        let mut st = self.lock();
+        st.verdicts[q] = Some((verdict, tag));
+        self.changed.notify_all();
+        Ok(st)
+    }
+
+    /// The pass moves to position `pos`.
+    fn at(&self, pos: usize) {
+        self.lock().at = pos;
+        self.changed.notify_all();
+    }
+
+    /// The pass removed an orbit: `values` is the puzzle now.
+    fn removed(&self, values: &[u8]) {
+        let mut st = self.lock();
+        st.values = Arc::new(values.to_vec());
+        st.removals += 1;
+    }
+
+    /// The engine's verdict for the orbit at `pos` (cleared from `values`): a helper's when it
+    /// still answers the question, else the pass's own. While a helper is on `pos`, the pass
+    /// checks positions further ahead itself rather than wait.
+    fn engine(&self, values: &[u8], pos: usize) -> Verdict {
+        let orbit = &self.orbits[self.order[pos]];
+        let mut st = self.lock();
+        while st.taken[pos] && !st.failed {
+            if let Some((v, tag)) = st.verdicts[pos] {
+                if tag == st.removals || v == Verdict::Several {
+                    return v;
+                }
+                break;
+            }
+            st = match self.check_one(st) {
+                Ok(st) => st,
+                Err(st) => self.changed.wait(st).unwrap_or_else(|e| e.into_inner()),
+            };
+        }
+        st.taken[pos] = true;
+        drop(st);
+        self.checker.verdict(values, orbit, self.solution)
+    }
+
+    fn finish(&self) {
+        self.lock().done = true;
+        self.changed.notify_all();
+    }
 }
 
 /// [`Checker::stays_unique_givens`] for a symmetry orbit on the `fast` 9×9 path: the orbit's

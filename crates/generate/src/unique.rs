@@ -40,6 +40,18 @@ pub enum Count {
     Unknown,
 }
 
+/// What one uniqueness question ("is the puzzle still unique without these givens?") found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Proven unique: the givens can go.
+    Unique,
+    /// A second solution was found: the givens are needed, and stay needed however many
+    /// other givens are removed later (that solution satisfies every smaller puzzle).
+    Several,
+    /// A budget ran out before an answer: the givens are kept, but nothing is proven.
+    Unknown,
+}
+
 /// Counts solutions up to 2 with one engine. See the module docs.
 pub struct Checker {
     layout: Arc<Layout>,
@@ -221,6 +233,12 @@ impl Checker {
     /// count the first engine cannot finish becomes one `sat` call with the clause "some
     /// removed cell differs from the solution".
     pub fn stays_unique(&self, values: &[u8], removed: &[usize], solution: &[u8]) -> bool {
+        self.verdict(values, removed, solution) == Verdict::Unique
+    }
+
+    /// [`Checker::stays_unique`] with the answer's strength: [`Verdict::Several`] only when a
+    /// second solution was found, [`Verdict::Unknown`] when a budget ran out first.
+    pub fn verdict(&self, values: &[u8], removed: &[usize], solution: &[u8]) -> Verdict {
         if self.fast9
             && let (Ok(cells), Ok(sol)) = (
                 <&[u8; 81]>::try_from(values),
@@ -230,11 +248,11 @@ impl Checker {
             let mut cells = *cells;
             for &c in removed {
                 if Fast::has_solution_excluding(&cells, &[(c, sol[c])]) {
-                    return false;
+                    return Verdict::Several;
                 }
                 cells[c] = sol[c];
             }
-            return true;
+            return Verdict::Unique;
         }
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
         let first = Self::count_with(self.solver.as_ref(), &self.limits, &grid);
@@ -243,11 +261,24 @@ impl Checker {
                 let avoid: Vec<(usize, u8)> = removed.iter().map(|&c| (c, solution[c])).collect();
                 // One clause: some removed cell differs from the solution; the search starts
                 // next to the solution, where another one, if any, usually lies.
-                sat.has_solution_avoiding_near(&grid, &avoid, Some(solution), &limits.budget)
-                    == Ok(Some(false))
+                match sat.has_solution_avoiding_near(&grid, &avoid, Some(solution), &limits.budget)
+                {
+                    Ok(Some(false)) => Verdict::Unique,
+                    Ok(Some(true)) => Verdict::Several,
+                    _ => Verdict::Unknown,
+                }
             }
-            _ => first == Count::Unique,
+            (_, Count::Unique) => Verdict::Unique,
+            (_, Count::Many) => Verdict::Several,
+            _ => Verdict::Unknown,
         }
+    }
+
+    /// Whether checks that the first engine cannot finish go to the `sat` fallback (grids of
+    /// side [`FALLBACK_FROM_SIDE`] and up): their checks are slow enough to be worth running
+    /// side by side on several threads.
+    pub fn has_fallback(&self) -> bool {
+        self.fallback.is_some()
     }
 
     /// [`Checker::stays_unique`] for a puzzle kept as `fast`'s [`Givens`] (the removal pass
@@ -396,7 +427,7 @@ impl Checker {
         let Some(sol) = self.unique_solution(values) else {
             return Some(false);
         };
-        every_given_needed(values, stop, |v, i| {
+        let needed = |v: &[u8], i: usize| {
             let grid = Grid::from_values(self.layout.clone(), v.to_vec());
             match Self::count_with(self.solver.as_ref(), &self.limits, &grid) {
                 Count::Unknown => {
@@ -409,7 +440,33 @@ impl Checker {
                 }
                 c => c == Count::Many,
             }
-        })
+        };
+        // Inside a rayon pool of several threads (the CLI's `--jobs`), the givens are asked
+        // that many at a time: each question is independent of the others.
+        let width = if rayon::current_thread_index().is_some() {
+            rayon::current_num_threads()
+        } else {
+            1
+        };
+        if width < 2 {
+            return every_given_needed(values, stop, needed);
+        }
+        let givens: Vec<usize> = (0..values.len()).filter(|&i| values[i] != 0).collect();
+        for batch in givens.chunks(width) {
+            if stop() {
+                return None;
+            }
+            use rayon::prelude::*;
+            let all = batch.par_iter().all(|&i| {
+                let mut v = values.to_vec();
+                v[i] = 0;
+                needed(&v, i)
+            });
+            if !all {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 }
 

@@ -449,3 +449,71 @@ fn minimality_with_the_solution_agrees_with_the_plain_check() {
     }
     assert!(minimal >= 25 && not > 0, "{minimal} minimal, {not} not");
 }
+
+/// Inside a rayon pool of several threads, the removal pass on a large grid checks orbits
+/// ahead of its position on helper threads; it must make exactly the puzzle the one-thread
+/// pass makes (a helper's "unique" is used only when nothing was removed since, its "second
+/// solution found" in any case), and the minimality check, asked several givens at a time,
+/// must give the one-thread answer. 16×16, every hard question sent to `sat`, both symmetries,
+/// several grids, and pools of two and three threads.
+#[test]
+fn the_removal_pass_makes_the_same_puzzle_on_several_threads() {
+    use sudokit_generate::generator::reduce;
+    use sudokit_generate::{Rng, fill::random_grid};
+    let l = layout(16);
+    let checker = Checker::new(l.clone()).with_first_try_nodes(1);
+    assert!(checker.has_fallback());
+    let pools: Vec<rayon::ThreadPool> = [2, 3]
+        .iter()
+        .map(|&n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        })
+        .collect();
+    let mut rng = Rng::new(21);
+    let mut removed_with_helpers = 0;
+    for round in 0..3 {
+        let sol = random_grid(&l, &mut rng, 20).unwrap().values().to_vec();
+        for symmetry in [Symmetry::None, Symmetry::Rot180] {
+            let orbits = symmetry.orbits(16);
+            let mut order: Vec<usize> = (0..orbits.len()).collect();
+            rng.shuffle(&mut order);
+            let pass = |values: &mut Vec<u8>| {
+                assert!(reduce(
+                    values,
+                    &sol,
+                    &orbits,
+                    &order,
+                    &checker,
+                    0,
+                    0,
+                    &|| false
+                ));
+            };
+            let mut alone = sol.clone();
+            pass(&mut alone);
+            assert_eq!(checker.count(&alone), Count::Unique);
+            let minimal = checker.is_minimal(&alone);
+            for pool in &pools {
+                let mut shared = sol.clone();
+                pool.install(|| pass(&mut shared));
+                assert_eq!(
+                    shared,
+                    alone,
+                    "round {round}, {symmetry}, {} threads",
+                    pool.current_num_threads()
+                );
+                removed_with_helpers += shared.iter().filter(|&&v| v == 0).count();
+                assert_eq!(pool.install(|| checker.is_minimal(&alone)), minimal);
+                // One given added back: not minimal, on several threads too.
+                let back = alone.iter().position(|&v| v == 0).unwrap();
+                let mut more = alone.clone();
+                more[back] = sol[back];
+                assert!(!pool.install(|| checker.is_minimal(&more)));
+            }
+        }
+    }
+    assert!(removed_with_helpers > 0);
+}
