@@ -535,9 +535,9 @@ fn forced(values: &[u8], cell: usize, layout: &Layout) -> bool {
 /// puzzle is then still unique, but not reduced as asked.
 ///
 /// On grids whose checks go to the `sat` fallback (16×16 and up), when called inside a rayon
-/// pool of several threads, an orbit that needs the engine is checked side by side with the
-/// next orbits, each of those against the puzzle as it is (see [`Speculation`]); the result
-/// is the same puzzle as the one-thread pass.
+/// pool of several threads, helper threads check the orbits ahead of the pass, each against
+/// the puzzle as it stands (the private `Ahead` explains when their verdicts are used); the
+/// result is the same puzzle as the one-thread pass.
 #[allow(clippy::too_many_arguments)]
 pub fn reduce(
     values: &mut [u8],
