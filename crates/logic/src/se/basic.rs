@@ -247,18 +247,6 @@ pub(crate) fn common_of(table: &[u64], combo: u64, k: usize) -> Option<u64> {
     (u.count_ones() as usize == k).then_some(u)
 }
 
-/// The union of the masks when each has at least two bits and the union has exactly `k`.
-pub(crate) fn common_tuple(masks: &[u64], k: usize) -> Option<u64> {
-    let mut u = 0;
-    for &m in masks {
-        if m.count_ones() <= 1 {
-            return None;
-        }
-        u |= m;
-    }
-    (u.count_ones() as usize == k).then_some(u)
-}
-
 const SET_NAMES: [&str; 5] = ["", "", "Pair", "Triplet", "Quad"];
 
 /// Naked sets of size `k` (2..=4): 3.0, 3.6, 5.0.

@@ -7,7 +7,6 @@
 //! so rectangles and the longer loops (6, 8, 10+ cells, rated 4.6 to 5.0) come from one
 //! search. The rules assume the puzzle has one solution, as SE does.
 
-use super::basic::common_tuple;
 use super::board::{Board, NONE, Shape, bit, bits, combinations, digits};
 use super::hint::{Hint, cell_name};
 
@@ -161,9 +160,30 @@ fn common_peers(sh: &Shape, cells: &[usize]) -> Vec<usize> {
     v
 }
 
-/// Unique rectangles and loops, the easiest first (SE sorts by rating, then type).
+/// The hint kept so far by [`unique_loop`]: the first found of the least (rating, type), with
+/// what its sentence needs (written once, for the winner only).
+struct Kept {
+    rating: f64,
+    ty: u32,
+    hint: Hint,
+    lp: Vec<usize>,
+    what: &'static str,
+    ds: [u8; 2],
+}
+
+/// Whether a hint rated `rating` of type `ty` comes before `kept` in SE's order (rating,
+/// then type; on a tie the earlier found stays first).
+fn beats(kept: &Option<Kept>, rating: f64, ty: u32) -> bool {
+    kept.as_ref()
+        .is_none_or(|k| rating < k.rating || (rating == k.rating && ty < k.ty))
+}
+
+/// Unique rectangles and loops, the easiest first (SE sorts by rating, then type). Only the
+/// first hint of that order is kept, so a loop (or a type-3 degree) whose least possible
+/// (rating, type) cannot come before the kept hint is not examined, and the search ends
+/// once a rectangle of type 1 — the least possible — is kept.
 pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
-    let mut hints: Vec<(f64, u32, Hint)> = Vec::new();
+    let mut kept: Option<Kept> = None;
     let mut state = Walk {
         path: Vec::new(),
         on_path: vec![0; sh.ncells.div_ceil(64)],
@@ -173,12 +193,16 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
     };
     // Places per pair, each computed once per board.
     let mut places: Vec<(u64, Vec<u64>)> = Vec::new();
+    let mut loops = Vec::new();
     for cell in 0..sh.ncells {
         let pair = b.cands[cell];
         if pair.count_ones() != 2 {
             continue;
         }
-        let mut loops = Vec::new();
+        if !beats(&kept, loop_rating(4), 1) {
+            break;
+        }
+        loops.clear();
         let k = match places.iter().position(|p| p.0 == pair) {
             Some(k) => k,
             None => {
@@ -191,60 +215,79 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
         std::mem::swap(&mut state.with_pair, &mut places[k].1);
         walk(sh, b, cell, pair, &mut state, 0, None, &mut loops);
         std::mem::swap(&mut state.with_pair, &mut places[k].1);
-        let ds: Vec<u8> = digits(pair).collect();
-        for lp in loops {
+        let mut pd = digits(pair);
+        let ds = [pd.next().unwrap_or(0), pd.next().unwrap_or(0)];
+        for lp in &loops {
             if lp.is_empty() {
                 continue;
             }
-            let extra: Vec<usize> = lp
-                .iter()
-                .copied()
-                .filter(|&c| b.cands[c].count_ones() > 2)
-                .collect();
             let base = loop_rating(lp.len());
+            // Every hint of this loop rates at least `base` and has type 1 or more.
+            if !beats(&kept, base, 1) {
+                continue;
+            }
+            let mut extra = [0usize; 2];
+            let mut extras = 0;
+            let mut union = 0u64;
+            for &c in lp {
+                if b.cands[c].count_ones() > 2 {
+                    if extras < 2 {
+                        extra[extras] = c;
+                    }
+                    extras += 1;
+                    union |= b.cands[c];
+                }
+            }
+            union &= !pair;
             let what = if lp.len() == 4 {
                 "Unique Rectangle"
             } else {
                 "Unique Loop"
             };
-            let push = |ty: u32, rating: f64, mut h: Hint, hints: &mut Vec<(f64, u32, Hint)>| {
-                if h.is_worth() {
-                    h.text = format!(
-                        "{} type {} on {} ({}/{}): {}",
-                        what,
+            let keep = |ty: u32, rating: f64, h: Hint, kept: &mut Option<Kept>| {
+                if h.is_worth() && beats(kept, rating, ty) {
+                    *kept = Some(Kept {
+                        rating,
                         ty,
-                        lp.iter()
-                            .map(|&c| cell_name(sh, c))
-                            .collect::<Vec<_>>()
-                            .join(","),
-                        ds[0],
-                        ds[1],
-                        h.removals_text(sh)
-                    );
-                    hints.push((rating, ty, h));
+                        hint: h,
+                        lp: lp.clone(),
+                        what,
+                        ds,
+                    });
                 }
             };
-            if extra.len() == 1 {
-                let mut h = Hint::pattern(&format!("{what} type 1"), base, String::new());
+            if extras == 1 {
+                let mut h = Hint::pattern("", base, String::new());
                 h.remove(extra[0] as u16, pair & b.cands[extra[0]]);
-                push(1, base, h, &mut hints);
-            } else if extra.len() >= 2 {
-                let union = extra.iter().fold(0, |a, &c| a | b.cands[c]) & !pair;
+                keep(1, base, h, &mut kept);
+            } else if extras >= 2 {
                 if union.count_ones() == 1 {
-                    let d = union.trailing_zeros() as u8 + 1;
-                    let mut h = Hint::pattern(&format!("{what} type 2"), base, String::new());
-                    for v in common_peers(sh, &extra) {
-                        if b.has(v, d) {
-                            h.remove(v as u16, bit(d));
+                    if beats(&kept, base, 2) {
+                        let cells: Vec<usize> = lp
+                            .iter()
+                            .copied()
+                            .filter(|&c| b.cands[c].count_ones() > 2)
+                            .collect();
+                        let d = union.trailing_zeros() as u8 + 1;
+                        let mut h = Hint::pattern("", base, String::new());
+                        for v in common_peers(sh, &cells) {
+                            if b.has(v, d) {
+                                h.remove(v as u16, bit(d));
+                            }
                         }
+                        keep(2, base, h, &mut kept);
                     }
-                    push(2, base, h, &mut hints);
-                } else if extra.len() == 2 {
+                } else if extras == 2 {
                     let (c1, c2) = (extra[0], extra[1]);
                     // Type 3: the extra digits form a naked set with other cells of a region
                     // holding both extra cells.
                     let ex = union;
                     for degree in ex.count_ones() as usize..=7.min(sh.n - 2) {
+                        let rating = base + 0.1 * (degree as f64 - 1.0);
+                        // Ratings grow with the degree: no later degree can come first.
+                        if !beats(&kept, rating, 3) {
+                            break;
+                        }
                         for t in 0..sh.types.len() {
                             let r = sh.region_at[t][c1];
                             if r == NONE || sh.region_at[t][c2] != r {
@@ -263,33 +306,38 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
                                 if combo & (1 << i1) == 0 || combo & (1 << i2) != 0 {
                                     continue;
                                 }
-                                let masks: Vec<u64> = bits(combo)
-                                    .map(|i| {
-                                        if i == i1 {
-                                            ex
-                                        } else {
-                                            b.cands[region[i] as usize]
-                                        }
-                                    })
-                                    .collect();
-                                let Some(common) = common_tuple(&masks, degree) else {
+                                // A naked set: every cell with two digits or more, the union
+                                // of exactly `degree` (the first extra cell counts as `ex`).
+                                let mut common = 0u64;
+                                let mut naked = true;
+                                for i in bits(combo) {
+                                    let m = if i == i1 {
+                                        ex
+                                    } else {
+                                        b.cands[region[i] as usize]
+                                    };
+                                    if m.count_ones() <= 1 {
+                                        naked = false;
+                                        break;
+                                    }
+                                    common |= m;
+                                }
+                                if !naked || common.count_ones() as usize != degree {
                                     continue;
-                                };
-                                let rating = base + 0.1 * (degree as f64 - 1.0);
-                                let mut h =
-                                    Hint::pattern(&format!("{what} type 3"), rating, String::new());
+                                }
+                                let mut h = Hint::pattern("", rating, String::new());
                                 for (i, &c) in region.iter().enumerate() {
                                     let c = c as usize;
                                     if combo & (1 << i) == 0 && c != c2 {
                                         h.remove(c as u16, b.cands[c] & common);
                                     }
                                 }
-                                push(3, rating, h, &mut hints);
+                                keep(3, rating, h, &mut kept);
                             }
                         }
                     }
                 }
-                if extra.len() == 2 {
+                if extras == 2 && beats(&kept, base, 4) {
                     // Type 4: one loop digit is locked to the two extra cells in a region they
                     // share, so the other loop digit goes from both.
                     let (c1, c2) = (extra[0], extra[1]);
@@ -302,11 +350,10 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
                         for (lock, other) in [(ds[0], ds[1]), (ds[1], ds[0])] {
                             let places = b.positions(region, lock).count_ones();
                             if places == 2 {
-                                let mut h =
-                                    Hint::pattern(&format!("{what} type 4"), base, String::new());
+                                let mut h = Hint::pattern("", base, String::new());
                                 h.remove(c1 as u16, bit(other));
                                 h.remove(c2 as u16, bit(other));
-                                push(4, base, h, &mut hints);
+                                keep(4, base, h, &mut kept);
                                 break;
                             }
                         }
@@ -315,12 +362,23 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
             }
         }
     }
-    hints.sort_by(|a, b| {
-        a.0.partial_cmp(&b.0)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.1.cmp(&b.1))
-    });
-    hints.into_iter().next().map(|(_, _, h)| h)
+    kept.map(|k| {
+        let mut h = k.hint;
+        h.name = format!("{} type {}", k.what, k.ty);
+        h.text = format!(
+            "{} type {} on {} ({}/{}): {}",
+            k.what,
+            k.ty,
+            k.lp.iter()
+                .map(|&c| cell_name(sh, c))
+                .collect::<Vec<_>>()
+                .join(","),
+            k.ds[0],
+            k.ds[1],
+            h.removals_text(sh)
+        );
+        h
+    })
 }
 
 /// BUG type 1: every open cell holds two candidates but one, which holds three; it must take
