@@ -1613,6 +1613,57 @@ impl Chaining {
             .join(" -> ")
     }
 
+    /// Whether some cell off the cycle holds a digit and sees both an "on" and an "off" node
+    /// of that digit on the cycle — the only cells a cycle can remove from. Answers on the
+    /// peers' bitsets; `true` (look closer) when the grid is too large for its buffers.
+    fn cycle_may_remove(
+        sh: &Shape,
+        cands: &[u64],
+        run: &Run,
+        nodes: &[u32],
+        cells: &[usize],
+    ) -> bool {
+        const WORDS: usize = 16;
+        let pw = sh.peer_words;
+        if pw > WORDS {
+            return true;
+        }
+        let mut on_cycle = [0u64; WORDS];
+        for &c in cells {
+            on_cycle[c / 64] |= 1 << (c % 64);
+        }
+        let mut done = 0u64;
+        for &id in nodes {
+            let (_, d, _) = unpot(sh.n, run.nodes[id as usize].pot);
+            if done & bit(d) != 0 {
+                continue;
+            }
+            done |= bit(d);
+            let (mut forw, mut back) = ([0u64; WORDS], [0u64; WORDS]);
+            for &other in nodes {
+                let (c, e, on) = unpot(sh.n, run.nodes[other as usize].pot);
+                if e != d {
+                    continue;
+                }
+                let seen = if on { &mut forw } else { &mut back };
+                let peers = &sh.peer_bits[c * pw..(c + 1) * pw];
+                for (s, &p) in seen.iter_mut().zip(peers) {
+                    *s |= p;
+                }
+            }
+            for w in 0..pw {
+                let mut m = forw[w] & back[w] & !on_cycle[w];
+                while m != 0 {
+                    if cands[w * 64 + m.trailing_zeros() as usize] & bit(d) != 0 {
+                        return true;
+                    }
+                    m &= m - 1;
+                }
+            }
+        }
+        false
+    }
+
     fn cycle_hint(
         &self,
         ctx: &mut Ctx<'_>,
@@ -1635,6 +1686,10 @@ impl Chaining {
             }
             nodes.push(cur);
             cur = p;
+        }
+        // Most cycles remove nothing: rule them out on bitsets before listing removals.
+        if !Self::cycle_may_remove(sh, cands, run, &nodes, &cells) {
+            return None;
         }
         let mut forw: Vec<(usize, u8)> = Vec::new();
         let mut back: Vec<(usize, u8)> = Vec::new();
