@@ -27,8 +27,6 @@
 //! grid; about 6 µs a grid once the cache is warm.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::bands::{Band, GRIDS_9X9, ORDERS, exact_table, middle_options};
@@ -135,32 +133,85 @@ impl UniformGrids {
     }
 }
 
-/// A hasher for the cache's `u64` keys (a multiply-xorshift mix; the keys are not
-/// adversarial, and the standard SipHash cost more than the lookup's other work).
-#[derive(Default)]
-struct KeyHasher(u64);
+/// The cache of band counts by position key: open addressing with linear probing, one `u64`
+/// a slot holding the key (54 bits) above the count divided by six (10 bits), `0` for an
+/// empty slot (no key is 0: nine digits each add a bit). One word a slot keeps the table at
+/// 256 KiB, so a lookup touches one cache line; a hash map of (key, count) pairs with its
+/// control bytes touched two and was twice the size, and its misses were most of a
+/// lookup's time once the searches of the removal pass had run in between.
+struct CountCache {
+    slots: Vec<u64>,
+    len: usize,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
+/// Bits of a slot that hold the count / 6.
+const COUNT_BITS: u32 = 10;
 
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(self.0 ^ u64::from(b));
+impl CountCache {
+    /// An empty cache of 2^`bits` slots (it grows when three quarters are used).
+    fn new(bits: u32) -> CountCache {
+        CountCache {
+            slots: vec![0; 1 << bits],
+            len: 0,
         }
     }
 
-    fn write_u64(&mut self, n: u64) {
-        let x = (n ^ (n >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        self.0 = x ^ (x >> 29);
+    fn home(&self, key: u64) -> usize {
+        let x = (key ^ (key >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (x >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    /// The count of `key`, if cached.
+    #[inline]
+    fn get(&self, key: u64) -> Option<u64> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if slot >> COUNT_BITS == key {
+                return Some((slot & ((1 << COUNT_BITS) - 1)) * 6);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Caches `count` (a multiple of 6 below 6 · 2¹⁰) for `key` unless it is there already.
+    fn insert(&mut self, key: u64, count: u64) {
+        assert!(
+            count.is_multiple_of(6) && count / 6 < 1 << COUNT_BITS,
+            "band count {count}"
+        );
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            let grown = vec![0; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, grown);
+            self.len = 0;
+            for slot in old.into_iter().filter(|&s| s != 0) {
+                self.insert(slot >> COUNT_BITS, (slot & ((1 << COUNT_BITS) - 1)) * 6);
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                self.slots[i] = (key << COUNT_BITS) | (count / 6);
+                self.len += 1;
+                return;
+            }
+            if slot >> COUNT_BITS == key {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
     }
 }
 
 thread_local! {
     /// g by digit-position table (see the module docs).
-    static CACHE: RefCell<HashMap<u64, u64, BuildHasherDefault<KeyHasher>>> =
-        RefCell::new(HashMap::with_capacity_and_hasher(1 << 15, Default::default()));
+    static CACHE: RefCell<CountCache> = RefCell::new(CountCache::new(15));
 }
 
 /// The 3×3×3 table of how many digits take column `i` of box 0, `j` of box 1 and `k` of
@@ -182,7 +233,7 @@ fn position_key(cols: &[u16; 9]) -> u64 {
 /// partitioning the nine digits), cached by the digits' column positions (see the module docs).
 pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
     let key = position_key(cols);
-    if let Some(n) = CACHE.with(|c| c.borrow().get(&key).copied()) {
+    if let Some(n) = CACHE.with(|c| c.borrow().get(key)) {
         return n;
     }
     let mut n = 0u64;
@@ -202,7 +253,7 @@ pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
                 image |= (rest >> (2 * field) & 3) << (2 * map[field as usize]);
                 rest &= !(3 << (2 * field));
             }
-            cache.entry(image).or_insert(n);
+            cache.insert(image, n);
         }
     });
     n
@@ -376,6 +427,24 @@ mod tests {
             assert_eq!(total, row.completions, "class {class}");
             assert_eq!(max, bound, "class {class}");
         }
+    }
+
+    /// The cache returns what was put in, keeps the first count of a key, answers `None` for
+    /// keys it never saw, and keeps all of that across growing from 16 slots to 1,024.
+    #[test]
+    fn count_cache_keeps_counts_across_growth() {
+        let mut cache = CountCache::new(4);
+        let key = |i: u64| (i * 0x9E37_79B9 + 1) & ((1 << 54) - 1);
+        for i in 0..600u64 {
+            cache.insert(key(i), (i % 1000) * 6);
+            cache.insert(key(i), 6);
+            for j in [0, i / 2, i] {
+                assert_eq!(cache.get(key(j)), Some((j % 1000) * 6), "{j} after {i}");
+            }
+        }
+        assert_eq!(cache.slots.len(), 1024);
+        assert_eq!(cache.len, 600);
+        assert!((600..700).all(|i| cache.get(key(i)).is_none()));
     }
 
     #[test]
