@@ -91,9 +91,10 @@ impl Fast {
     }
 
     /// [`Fast::has_solution_excluding`] on a puzzle kept as [`Givens`] (its board is built
-    /// from their words, not from the 81 cells).
+    /// from their words, not from the 81 cells; stale words are rebuilt first).
     #[inline]
-    pub fn has_solution_excluding_givens(givens: &Givens, excluded: &[(usize, u8)]) -> bool {
+    pub fn has_solution_excluding_givens(givens: &mut Givens, excluded: &[(usize, u8)]) -> bool {
+        givens.refresh();
         Board::from_givens(givens)
             .is_some_and(|b| Self::solvable_excluding(b, givens.cells(), excluded))
     }

@@ -412,7 +412,7 @@ impl Checker {
                 && (grid
                     .as_ref()
                     .is_some_and(|g| singles.swap_set_empty(i, solution[i], g))
-                    || Fast::has_solution_excluding_givens(&givens, &[(i, solution[i])]));
+                    || Fast::has_solution_excluding_givens(&mut givens, &[(i, solution[i])]));
             singles.set(i, 0, d);
             givens.set(i, d);
             needed
