@@ -39,6 +39,8 @@ fn tables() -> &'static Tables {
 #[derive(Clone, Debug)]
 pub struct Singles9 {
     given: [u128; 9],
+    /// Every given cell (the union of `given`).
+    all: u128,
 }
 
 impl Singles9 {
@@ -50,16 +52,19 @@ impl Singles9 {
                 given[usize::from(v - 1)] |= 1 << c;
             }
         }
-        Singles9 { given }
+        let all = given.iter().fold(0, |m, &g| m | g);
+        Singles9 { given, all }
     }
 
     /// Records that `cell` now holds `v` (0: empty) where it held `old`.
     pub fn set(&mut self, cell: usize, old: u8, v: u8) {
         if (1..=9).contains(&old) {
             self.given[usize::from(old - 1)] &= !(1 << cell);
+            self.all &= !(1 << cell);
         }
         if (1..=9).contains(&v) {
             self.given[usize::from(v - 1)] |= 1 << cell;
+            self.all |= 1 << cell;
         }
     }
 
@@ -77,7 +82,7 @@ impl Singles9 {
                 return true;
             }
             // Hidden: the cells free for `d` are the empty ones no given `d` sees.
-            let mut blocked = self.given.iter().fold(0u128, |m, &g| m | g);
+            let mut blocked = self.all;
             let mut g = self.given[d];
             while g != 0 {
                 blocked |= t.peers[g.trailing_zeros() as usize];
@@ -98,7 +103,7 @@ impl Singles9 {
     /// digit (a cell's only peers with the other digit are its swap partners, one a house).
     pub fn swap_set_empty(&self, cell: usize, digit: u8, grid: &Singles9) -> bool {
         let t = tables();
-        let givens = self.given.iter().fold(0u128, |m, &g| m | g);
+        let givens = self.all;
         let a = usize::from(digit - 1);
         let start = 1u128 << cell;
         // A digit whose partner of `cell` in some house is given fails at once: the cell
