@@ -237,7 +237,7 @@ pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
         return n;
     }
     let mut n = 0u64;
-    for_each_band(cols, |_, _| {
+    for_each_band(cols, false, |_, _| {
         n += 1;
         true
     });
@@ -297,10 +297,16 @@ fn bits3(mut m: u16) -> [u16; 3] {
 }
 
 /// Calls `f(a, b)` for every valid band with column sets `cols` whose first column reads
-/// ascending (one band of each six that differ only in row order), in a fixed order, until
-/// `f` returns `false`: `a` and `b` are the row digit masks of the first and second box; the
+/// ascending (one band of each six that differ only in row order), in a fixed order (or, with
+/// `reverse`, exactly the reverse of it: every loop of the walk runs backwards), until `f`
+/// returns `false`: `a` and `b` are the row digit masks of the first and second box; the
 /// third box's are the remaining digits.
-fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3]) -> bool) {
+fn for_each_band(cols: &[u16; 9], reverse: bool, mut f: impl FnMut(&[u16; 3], &[u16; 3]) -> bool) {
+    let seq = if reverse {
+        [5, 4, 3, 2, 1, 0]
+    } else {
+        [0, 1, 2, 3, 4, 5]
+    };
     let digits: [[u16; 3]; 9] = std::array::from_fn(|c| bits3(cols[c]));
     // The third box's valid row masks: one digit of each of its columns.
     let mut third = [0u64; 8];
@@ -319,8 +325,8 @@ fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3]) -> boo
     let orders: [[u32; 6]; 3] =
         std::array::from_fn(|k| ORDERS.map(|o| pack([0, 1, 2].map(|r| digits[3 + k][o[r]]))));
     let unpack = |w: u32| [0, 1, 2].map(|r| (w >> (9 * r)) as u16 & FULL);
-    for o1 in ORDERS {
-        for o2 in ORDERS {
+    for o1 in seq.map(|i| ORDERS[i]) {
+        for o2 in seq.map(|i| ORDERS[i]) {
             let a: [u16; 3] =
                 std::array::from_fn(|r| digits[0][r] | digits[1][o1[r]] | digits[2][o2[r]]);
             let packed = pack(a);
@@ -329,7 +335,7 @@ fn for_each_band(cols: &[u16; 9], mut f: impl FnMut(&[u16; 3], &[u16; 3]) -> boo
             let mut ways = [[0u32; 6]; 3];
             let mut counts = [0usize; 3];
             for k in 0..3 {
-                for &m in &orders[k] {
+                for m in seq.map(|i| orders[k][i]) {
                     if m & packed == 0 {
                         ways[k][counts[k]] = m;
                         counts[k] += 1;
@@ -360,8 +366,14 @@ pub fn uniform_band(cols: &[u16; 9], rng: &mut Rng) -> Band {
     let count = bands_with_columns(cols) / 6;
     assert!(count > 0, "no band has column sets {cols:?}");
     let mut k = rng.below(count as usize);
+    // The `k`-th from the start is the `(count - 1 - k)`-th from the end: walk from the
+    // nearer end (a quarter of the bands on average instead of half).
+    let reverse = 2 * k >= count as usize;
+    if reverse {
+        k = count as usize - 1 - k;
+    }
     let (mut a, mut b) = ([0u16; 3], [0u16; 3]);
-    for_each_band(cols, |x, y| {
+    for_each_band(cols, reverse, |x, y| {
         (a, b) = (*x, *y);
         k = k.wrapping_sub(1);
         k != usize::MAX
@@ -426,6 +438,33 @@ mod tests {
             }
             assert_eq!(total, row.completions, "class {class}");
             assert_eq!(max, bound, "class {class}");
+        }
+    }
+
+    /// The backward walk meets the same bands as the forward one in exactly the reverse
+    /// order (so the `k`-th band from either end is the same band), for the column sets of
+    /// the bands of random grids.
+    #[test]
+    fn backward_walk_is_the_forward_walk_reversed() {
+        let mut rng = Rng::new(17);
+        for _ in 0..20 {
+            let grid = UniformGrids::get().sample(&mut rng);
+            for band in 0..3 {
+                let cols = column_sets(&grid[band * 27..band * 27 + 27].try_into().unwrap());
+                let walk = |reverse| {
+                    let mut seen = Vec::new();
+                    for_each_band(&cols, reverse, |a, b| {
+                        seen.push((*a, *b));
+                        true
+                    });
+                    seen
+                };
+                let (forward, mut backward) = (walk(false), walk(true));
+                assert!(forward.len() > 1);
+                assert_eq!(6 * forward.len() as u64, bands_with_columns(&cols));
+                backward.reverse();
+                assert_eq!(forward, backward);
+            }
         }
     }
 
