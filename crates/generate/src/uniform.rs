@@ -14,17 +14,18 @@
 //! among the bands with column sets `T` and `U`. Every grid thus has probability exactly
 //! 1 / 6,670,903,752,021,072,936,960 (up to the 2⁻⁵⁶ bias of reducing a 128-bit draw).
 //!
-//! g(T) depends only on which column each digit takes in each of the three boxes: relabel
-//! the digits and the count is unchanged, and two column-set vectors with the same multiset
-//! of digit positions are relabellings of each other. That multiset (a 3×3×3 table of
-//! counts, 22,589 of them occur) keys a per-thread cache, so a proposal costs a table key and
-//! a hash lookup; a miss counts the bands directly (about 2 µs: the first box's row split
-//! fixes, for every column of the second box, the orders its digits may take, and the third
-//! box is then forced), and fills the cache for the key's whole orbit under reordering the
-//! columns inside each box and the boxes (1,296 maps, each keeping the count): a thread
-//! counts once per orbit instead of once per key (it took about 45 ms per thread before, one
-//! count per key, spread over the first few thousand grids). Acceptance is 1.5–24% depending on the class, about a dozen proposals a
-//! grid; about 6 µs a grid once the cache is warm.
+//! g(T) depends only on how the column sets of the three boxes meet: relabelling the digits,
+//! reordering the columns inside a box and reordering the boxes all keep the count. The 27
+//! sizes |column i of box a ∩ column j of box b| (three 3×3 tables) key a per-thread cache
+//! through a sum over the 27 column triples (i, j, k) of a fixed weight of the sorted sizes
+//! (|i∩j|, |i∩k|, |j∩k|): a value no reordering changes. A test enumerates every one of the
+//! 22,620 tables of digit positions a column-set vector can have and checks that the key
+//! separates all 16 counts (42 keys occur), so the cache holds a few dozen entries and stays
+//! in the first-level cache; a miss counts the bands directly (about 2 µs: the first box's row
+//! split fixes, for every column of the second box, the orders its digits may take, and the
+//! third box is then forced). Earlier versions keyed the cache by the 22,589 position tables
+//! themselves (filled an orbit at a time), and a lookup was mostly a cache miss. Acceptance is
+//! 1.5–24% depending on the class, about a dozen proposals a grid; about 4.5 µs a grid.
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -133,157 +134,106 @@ impl UniformGrids {
     }
 }
 
-/// The cache of band counts by position key: open addressing with linear probing, one `u64`
-/// a slot holding the key (54 bits) above the count divided by six (10 bits), `0` for an
-/// empty slot (no key is 0: nine digits each add a bit). One word a slot keeps the table at
-/// 256 KiB, so a lookup touches one cache line; a hash map of (key, count) pairs with its
-/// control bytes touched two and was twice the size, and its misses were most of a
-/// lookup's time once the searches of the removal pass had run in between.
-struct CountCache {
-    slots: Vec<u64>,
-    len: usize,
+/// The weight of each triple of intersection sizes (index `16a + 4b + c`, sizes 0–3): a
+/// pseudo-random word of the sorted triple, so the weight does not depend on their order.
+const TRIPLE_WEIGHTS: [u64; 64] = {
+    let mut w = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (mut a, mut b, mut c) = (i / 16, i / 4 % 4, i % 4);
+        // Sort the three sizes.
+        if a > b {
+            (a, b) = (b, a);
+        }
+        if b > c {
+            (b, c) = (c, b);
+        }
+        if a > b {
+            (a, b) = (b, a);
+        }
+        // SplitMix64 of the sorted code.
+        let mut z = ((a * 16 + b * 4 + c) as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        w[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    w
+};
+
+/// The cache key of column sets `cols` (see the module docs): the same for every column-set
+/// vector with the same band count, and (checked by a test over all of them) different for
+/// different counts.
+fn class_key(cols: &[u16; 9]) -> u64 {
+    let sizes = |a: usize, b: usize| -> [usize; 9] {
+        std::array::from_fn(|x| {
+            usize::from(POPCOUNT9[usize::from(cols[a + x / 3] & cols[b + x % 3])])
+        })
+    };
+    let (ij, ik, jk) = (sizes(0, 3), sizes(0, 6), sizes(3, 6));
+    let mut key = 0u64;
+    for i in 0..3 {
+        for j in 0..3 {
+            let a = 16 * ij[i * 3 + j];
+            for k in 0..3 {
+                key = key.wrapping_add(TRIPLE_WEIGHTS[a + 4 * ik[i * 3 + k] + jk[j * 3 + k]]);
+            }
+        }
+    }
+    key
 }
 
-/// Bits of a slot that hold the count / 6.
-const COUNT_BITS: u32 = 10;
-
-impl CountCache {
-    /// An empty cache of 2^`bits` slots (it grows when three quarters are used).
-    fn new(bits: u32) -> CountCache {
-        CountCache {
-            slots: vec![0; 1 << bits],
-            len: 0,
-        }
+/// Bits set in each 9-bit mask (the crate is built for the baseline CPU, without `popcnt`).
+const POPCOUNT9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
     }
+    t
+};
 
-    fn home(&self, key: u64) -> usize {
-        let x = (key ^ (key >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (x >> (64 - self.slots.len().trailing_zeros())) as usize
-    }
-
-    /// The count of `key`, if cached.
-    #[inline]
-    fn get(&self, key: u64) -> Option<u64> {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let slot = self.slots[i];
-            if slot == 0 {
-                return None;
-            }
-            if slot >> COUNT_BITS == key {
-                return Some((slot & ((1 << COUNT_BITS) - 1)) * 6);
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Caches `count` (a multiple of 6 below 6 · 2¹⁰) for `key` unless it is there already.
-    fn insert(&mut self, key: u64, count: u64) {
-        assert!(
-            count.is_multiple_of(6) && count / 6 < 1 << COUNT_BITS,
-            "band count {count}"
-        );
-        if 4 * (self.len + 1) > 3 * self.slots.len() {
-            let grown = vec![0; 2 * self.slots.len()];
-            let old = std::mem::replace(&mut self.slots, grown);
-            self.len = 0;
-            for slot in old.into_iter().filter(|&s| s != 0) {
-                self.insert(slot >> COUNT_BITS, (slot & ((1 << COUNT_BITS) - 1)) * 6);
-            }
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let slot = self.slots[i];
-            if slot == 0 {
-                self.slots[i] = (key << COUNT_BITS) | (count / 6);
-                self.len += 1;
-                return;
-            }
-            if slot >> COUNT_BITS == key {
-                return;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-}
+/// Slots of the per-thread cache (a power of two, well above the 42 keys that occur).
+const SLOTS: usize = 256;
 
 thread_local! {
-    /// g by digit-position table (see the module docs).
-    static CACHE: RefCell<CountCache> = RefCell::new(CountCache::new(15));
-}
-
-/// The 3×3×3 table of how many digits take column `i` of box 0, `j` of box 1 and `k` of
-/// box 2, packed two bits a cell (each count is at most 3).
-fn position_key(cols: &[u16; 9]) -> u64 {
-    let mut place = [0u32; 9];
-    for (c, &m) in cols.iter().enumerate() {
-        let weight = [9, 3, 1][c / 3] * (c % 3) as u32;
-        let mut m = m;
-        while m != 0 {
-            place[m.trailing_zeros() as usize] += weight;
-            m &= m - 1;
-        }
-    }
-    place.iter().fold(0u64, |key, &p| key + (1u64 << (2 * p)))
+    /// g by class key (see the module docs): open addressing on the key's top bits, a slot
+    /// holding (key, count + 1), count + 1 = 0 marking an empty slot. 4 KiB.
+    static CACHE: RefCell<[(u64, u64); SLOTS]> = const { RefCell::new([(0, 0); SLOTS]) };
 }
 
 /// How many valid bands have column `c`'s digit set equal to `cols[c]` (each box's three sets
-/// partitioning the nine digits), cached by the digits' column positions (see the module docs).
+/// partitioning the nine digits), cached by class (see the module docs).
 pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
-    let key = position_key(cols);
-    if let Some(n) = CACHE.with(|c| c.borrow().get(key)) {
-        return n;
-    }
+    let key = class_key(cols);
+    CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        let mut i = (key >> 56) as usize;
+        // At most 42 keys occur, so the table never fills; were it full, counting is exact.
+        for _ in 0..SLOTS {
+            match cache[i] {
+                (k, n) if n != 0 && k == key => return n - 1,
+                (_, 0) => {
+                    let n = count_bands(cols);
+                    cache[i] = (key, n + 1);
+                    return n;
+                }
+                _ => i = (i + 1) % SLOTS,
+            }
+        }
+        count_bands(cols)
+    })
+}
+
+/// [`bands_with_columns`] counted directly, without the cache.
+fn count_bands(cols: &[u16; 9]) -> u64 {
     let mut n = 0u64;
     for_each_band(cols, false, |_, _| {
         n += 1;
         true
     });
-    let n = n * 6;
-    // Every key in the orbit of this one has the same count (see `key_symmetries`).
-    CACHE.with(|c| {
-        let mut cache = c.borrow_mut();
-        for map in key_symmetries() {
-            let mut image = 0u64;
-            let mut rest = key;
-            while rest != 0 {
-                let field = rest.trailing_zeros() / 2;
-                image |= (rest >> (2 * field) & 3) << (2 * map[field as usize]);
-                rest &= !(3 << (2 * field));
-            }
-            cache.insert(image, n);
-        }
-    });
-    n
-}
-
-/// The 1,296 maps of the position table's 27 fields (field `9i + 3j + k`: column `i` of box
-/// 0, `j` of box 1, `k` of box 2) under reordering the columns inside each box (6³) and the
-/// boxes (6). Each maps valid bands to valid bands one to one and the column sets along, so
-/// the band count is the same for every key of an orbit: a miss counts once and fills the
-/// cache for the whole orbit, which cuts a thread's warm-up from about 22,600 counts to a
-/// few dozen.
-fn key_symmetries() -> &'static [[u8; 27]] {
-    static MAPS: OnceLock<Vec<[u8; 27]>> = OnceLock::new();
-    MAPS.get_or_init(|| {
-        let mut maps = Vec::with_capacity(1296);
-        for axes in ORDERS {
-            for s0 in ORDERS {
-                for s1 in ORDERS {
-                    for s2 in ORDERS {
-                        maps.push(std::array::from_fn(|p| {
-                            let c = [p / 9, p / 3 % 3, p % 3];
-                            let moved = [c[axes[0]], c[axes[1]], c[axes[2]]];
-                            (9 * s0[moved[0]] + 3 * s1[moved[1]] + s2[moved[2]]) as u8
-                        }));
-                    }
-                }
-            }
-        }
-        maps
-    })
+    n * 6
 }
 
 /// The three single-bit masks of a 3-digit set, ascending.
@@ -468,22 +418,52 @@ mod tests {
         }
     }
 
-    /// The cache returns what was put in, keeps the first count of a key, answers `None` for
-    /// keys it never saw, and keeps all of that across growing from 16 slots to 1,024.
+    /// Every table of digit positions a column-set vector can have (how many digits take
+    /// column i of box 0, j of box 1 and k of box 2, with three digits in each column): the
+    /// class key gives one count per key, so the cache never answers with another class's
+    /// count.
     #[test]
-    fn count_cache_keeps_counts_across_growth() {
-        let mut cache = CountCache::new(4);
-        let key = |i: u64| (i * 0x9E37_79B9 + 1) & ((1 << 54) - 1);
-        for i in 0..600u64 {
-            cache.insert(key(i), (i % 1000) * 6);
-            cache.insert(key(i), 6);
-            for j in [0, i / 2, i] {
-                assert_eq!(cache.get(key(j)), Some((j % 1000) * 6), "{j} after {i}");
+    fn class_keys_separate_the_band_counts() {
+        fn tables(pos: usize, n: &mut [u8; 27], sums: &mut [[u8; 3]; 3], out: &mut Vec<[u8; 27]>) {
+            if pos == 27 {
+                if sums.iter().flatten().all(|&s| s == 3) {
+                    out.push(*n);
+                }
+                return;
             }
+            let at = [pos / 9, pos / 3 % 3, pos % 3];
+            let room = (0..3).map(|a| 3 - sums[a][at[a]]).min().unwrap();
+            for v in 0..=room {
+                n[pos] = v;
+                (0..3).for_each(|a| sums[a][at[a]] += v);
+                tables(pos + 1, n, sums, out);
+                (0..3).for_each(|a| sums[a][at[a]] -= v);
+            }
+            n[pos] = 0;
         }
-        assert_eq!(cache.slots.len(), 1024);
-        assert_eq!(cache.len, 600);
-        assert!((600..700).all(|i| cache.get(key(i)).is_none()));
+        let mut all = Vec::new();
+        tables(0, &mut [0; 27], &mut [[0; 3]; 3], &mut all);
+        assert_eq!(all.len(), 22_620);
+        let mut by_key = std::collections::HashMap::new();
+        let mut counts = std::collections::BTreeSet::new();
+        for n in &all {
+            // Digits 1, 2, … given the positions in table order.
+            let mut cols = [0u16; 9];
+            let mut digit = 0;
+            for (p, &v) in n.iter().enumerate() {
+                for _ in 0..v {
+                    for c in [p / 9, 3 + p / 3 % 3, 6 + p % 3] {
+                        cols[c] |= 1 << digit;
+                    }
+                    digit += 1;
+                }
+            }
+            let g = count_bands(&cols);
+            counts.insert(g);
+            assert_eq!(*by_key.entry(class_key(&cols)).or_insert(g), g, "{n:?}");
+            assert_eq!(bands_with_columns(&cols), g);
+        }
+        assert_eq!((counts.len(), by_key.len()), (16, 42));
     }
 
     #[test]
