@@ -1,5 +1,7 @@
-//! Remembered misses of single-digit finders: for each technique and digit, the last
-//! candidate plane of that digit on which the finder reported nothing.
+//! Remembered misses: of single-digit finders, for each technique and digit, the last
+//! candidate plane of that digit on which the finder reported nothing ([`each_digit`]); of
+//! some whole-grid finders, the last grid on which they reported nothing, so that on a grid
+//! refined from it they look only at patterns touching a changed cell ([`since_miss`]).
 //!
 //! Design decision: what a single-digit finder (fish of every shape, skyscraper, kite, turbot
 //! fish, empty rectangle, simple and multi colours) reports for digit `d` depends only on the
@@ -17,7 +19,7 @@ use std::sync::Arc;
 
 use sudokit_core::{Digit, DigitSet, Layout};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
 use crate::technique::{Finder, Options};
 
 #[derive(Default)]
@@ -85,6 +87,114 @@ pub(crate) fn each_digit(
     }
 }
 
+/// A grid on which a whole-grid finder reported nothing.
+struct Miss {
+    layout: Arc<Layout>,
+    options: Options,
+    values: Vec<u8>,
+    cands: Vec<DigitSet>,
+    givens: Vec<bool>,
+}
+
+thread_local! {
+    /// Per technique id, the last grid on which its finder reported nothing.
+    static MISSES: RefCell<HashMap<&'static str, Miss>> = RefCell::new(HashMap::new());
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How often [`since_miss`] passed changed cells to a finder on this thread.
+    static REFINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The cells of `g` that differ from the miss grid `m`, when `g` refines it (same layout,
+/// options and givens; every filled cell of `m` filled alike; every empty cell of `m` either
+/// filled with one of its candidates or holding a subset of them), else `None`.
+fn refinement(m: &Miss, g: &CandidateGrid, options: &Options) -> Option<CellSet> {
+    if !(Arc::ptr_eq(&m.layout, g.layout_arc()) || *m.layout == *g.layout())
+        || m.options != *options
+        || m.values.len() != g.cell_count()
+    {
+        return None;
+    }
+    let mut changed = g.cell_set();
+    for c in g.cells() {
+        let i = c.index();
+        let (v, cands) = (g.values()[i], g.candidates(c));
+        if g.is_given(c) != m.givens[i] {
+            return None;
+        }
+        if m.values[i] != 0 {
+            if v != m.values[i] {
+                return None;
+            }
+            continue;
+        }
+        let kept = if v != 0 {
+            m.cands[i].0 >> (v - 1) & 1 == 1
+        } else {
+            cands.0 & !m.cands[i].0 == 0
+        };
+        if !kept {
+            return None;
+        }
+        if v != 0 || cands != m.cands[i] {
+            changed.insert(c);
+        }
+    }
+    Some(changed)
+}
+
+/// Runs the whole-grid finder of technique `id` on `g`, telling it which cells changed since
+/// the last grid on which it reported nothing, when `g` refines that grid (`None`: search
+/// everything), and remembers `g` when it reports nothing again.
+///
+/// Design decision: a candidate grid only loses candidates as it is solved, so a pattern whose
+/// own cells are all unchanged since a miss was already there, with the same or more targets,
+/// when the finder reported nothing: it has no eliminations now either. A finder passed the
+/// changed cells skips exactly such patterns — each finder states which cells its patterns
+/// depend on — and reports the same steps in the same order as a full search. Only a complete
+/// miss is remembered (nothing reported, the sink never said "enough").
+pub(crate) fn since_miss(
+    id: &'static str,
+    g: &CandidateGrid,
+    f: &mut Finder<'_>,
+    find: impl FnOnce(Option<&CellSet>, &mut Finder<'_>),
+) {
+    let changed = MISSES.with(|m| {
+        m.borrow()
+            .get(id)
+            .and_then(|miss| refinement(miss, g, f.options))
+    });
+    #[cfg(test)]
+    if changed.is_some() {
+        REFINED.with(|r| r.set(r.get() + 1));
+    }
+    let before = f.emitted();
+    // The memo is not borrowed while the finder runs.
+    find(changed.as_ref(), f);
+    let missed = f.emitted() == before && !f.done();
+    MISSES.with(|m| {
+        let mut m = m.borrow_mut();
+        if missed {
+            m.insert(
+                id,
+                Miss {
+                    layout: g.layout_arc().clone(),
+                    options: f.options.clone(),
+                    values: g.values().to_vec(),
+                    cands: g.cells().map(|c| g.candidates(c)).collect(),
+                    givens: g.cells().map(|c| g.is_given(c)).collect(),
+                },
+            );
+        } else {
+            // Found something: the next grid is searched in full (and the memo refilled on
+            // its miss).
+            m.remove(id);
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use sudokit_core::format::{InputFormat, parse_one};
@@ -97,11 +207,21 @@ mod tests {
     /// reports on a cold one (a fresh thread).
     #[test]
     fn warm_memo_reports_what_a_cold_one_does() {
-        let p = parse_one(
+        for puzzle in [
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-            InputFormat::Auto,
-        )
-        .unwrap();
+            // Tarek-052 and col-02-08-071 (data/examples/puzzles.txt): long stretches of
+            // misses before each hard step.
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+        ] {
+            warm_and_cold_agree(puzzle);
+        }
+        // The whole-grid memo was used, not only filled.
+        assert!(super::REFINED.with(|r| r.get()) > 20);
+    }
+
+    fn warm_and_cold_agree(puzzle: &str) {
+        let p = parse_one(puzzle, InputFormat::Auto).unwrap();
         let solver = LogicSolver::default();
         let opts = Options::default();
         let memoised: Vec<_> = solver
@@ -115,6 +235,9 @@ mod tests {
                     "complex_fish",
                     "single-digit",
                     "colouring",
+                    "sue-de-coq",
+                    "wings",
+                    "aligned",
                 ]
                 .contains(&t.info().family)
             })

@@ -8,7 +8,8 @@
 
 use sudokit_core::{Cell, Digit, DigitSet};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
 use crate::render::{cell_name, cells_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -49,14 +50,33 @@ impl Technique for AlignedPair {
         &ALIGNED_PAIR_EXCLUSION
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        memo::since_miss(ALIGNED_PAIR_EXCLUSION.id, g, f, |changed, f| {
+            find(g, changed, f)
+        });
+    }
+}
+
+/// The finder; with `changed`, only pairs of which a cell or a cell seeing both changed are
+/// looked at (a pair's steps depend on its two cells and the bivalue cells seeing both, see
+/// [`memo::since_miss`]).
+fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    {
         let l = g.layout();
         let cells: Vec<Cell> = g
             .empty_cells()
             .filter(|&c| (2..=5).contains(&g.candidates(c).len()))
             .collect();
+        let changed_list: Vec<Cell> = changed.map_or_else(Vec::new, |ch| ch.iter().collect());
         for (i, &x) in cells.iter().enumerate() {
             for &y in &cells[i + 1..] {
                 if !g.sees(x, y) {
+                    continue;
+                }
+                if changed.is_some()
+                    && !changed_list
+                        .iter()
+                        .any(|&c| c == x || c == y || (g.sees(c, x) && g.sees(c, y)))
+                {
                     continue;
                 }
                 let common: Vec<Cell> = g

@@ -9,7 +9,8 @@
 
 use sudokit_core::{Cell, DigitSet, House, HouseKind};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
 use crate::render::{cells_name, eliminations_text, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -61,13 +62,29 @@ impl Technique for SueDeCoq {
         &SUE_DE_COQ
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        memo::since_miss(SUE_DE_COQ.id, g, f, |changed, f| find(g, changed, f));
+    }
+}
+
+/// The finder; with `changed`, only box/line pairs holding a changed cell are searched (what
+/// a pair reports depends on the cells of its box and line alone, see [`memo::since_miss`]).
+fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    {
         let l = g.layout();
         let is_region =
             |h: House| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_));
         let is_line =
             |h: House| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_));
         for bx in g.houses().filter(|&h| is_region(h)) {
+            let box_changed =
+                changed.is_none_or(|ch| g.house_cells(bx).iter().any(|&c| ch.contains(c)));
             for line in g.houses().filter(|&h| is_line(h)) {
+                if !box_changed
+                    && changed
+                        .is_some_and(|ch| !g.house_cells(line).iter().any(|&c| ch.contains(c)))
+                {
+                    continue;
+                }
                 let inter: Vec<Cell> = g
                     .house_cells(bx)
                     .iter()

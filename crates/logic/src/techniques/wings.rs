@@ -9,7 +9,8 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
 use crate::render::{cell_name, cells_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -269,11 +270,21 @@ impl Technique for WxyzWing {
         &WXYZ_WING
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        memo::since_miss(WXYZ_WING.id, g, f, |changed, f| wxyz(g, changed, f));
+    }
+}
+
+/// The WXYZ-wing finder; with `changed`, only patterns (pivot and three wings) holding a
+/// changed cell are looked at (a pattern's steps depend on its four cells' candidates and on
+/// which of the cells seeing them still hold the digit, see [`memo::since_miss`]).
+fn wxyz(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    {
         let l = g.layout();
         let small: Vec<Cell> = g
             .empty_cells()
             .filter(|&c| (2..=4).contains(&g.candidates(c).len()))
             .collect();
+        let is_changed = |c: Cell| changed.is_none_or(|ch| ch.contains(c));
         // A pivot and three wings it sees (the usual shape), cells with at most four digits.
         for &p in &small {
             let wings: Vec<Cell> = small
@@ -281,9 +292,28 @@ impl Technique for WxyzWing {
                 .copied()
                 .filter(|&c| c != p && g.sees(c, p))
                 .collect();
+            // later[x]: whether a wing from index x on changed (with the pivot: any).
+            let mut later = vec![is_changed(p); wings.len() + 1];
+            for x in (0..wings.len()).rev() {
+                later[x] = later[x + 1] || is_changed(wings[x]);
+            }
             for i in 0..wings.len() {
+                if !later[i] {
+                    break;
+                }
+                let at_i = is_changed(p) || is_changed(wings[i]);
                 for j in i + 1..wings.len() {
+                    if !at_i && !later[j] {
+                        break;
+                    }
+                    let at_j = at_i || is_changed(wings[j]);
                     for k in j + 1..wings.len() {
+                        if !at_j && !later[k] {
+                            break;
+                        }
+                        if !at_j && !is_changed(wings[k]) {
+                            continue;
+                        }
                         let cells = [p, wings[i], wings[j], wings[k]];
                         let mut union = DigitSet::EMPTY;
                         for &c in &cells {
