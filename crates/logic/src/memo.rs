@@ -177,16 +177,26 @@ pub(crate) fn since_miss(
     MISSES.with(|m| {
         let mut m = m.borrow_mut();
         if missed {
-            m.insert(
-                id,
-                Miss {
-                    layout: g.layout_arc().clone(),
-                    options: f.options.clone(),
-                    values: g.values().to_vec(),
-                    cands: g.cells().map(|c| g.candidates(c)).collect(),
-                    givens: g.cells().map(|c| g.is_given(c)).collect(),
-                },
-            );
+            // Overwritten in place: cheap finders are asked after every step.
+            let miss = m.entry(id).or_insert_with(|| Miss {
+                layout: g.layout_arc().clone(),
+                options: f.options.clone(),
+                values: Vec::new(),
+                cands: Vec::new(),
+                givens: Vec::new(),
+            });
+            if !Arc::ptr_eq(&miss.layout, g.layout_arc()) {
+                miss.layout = g.layout_arc().clone();
+            }
+            if miss.options != *f.options {
+                miss.options = f.options.clone();
+            }
+            miss.values.clear();
+            miss.values.extend_from_slice(g.values());
+            miss.cands.clear();
+            miss.cands.extend(g.cells().map(|c| g.candidates(c)));
+            miss.givens.clear();
+            miss.givens.extend(g.cells().map(|c| g.is_given(c)));
         } else {
             // Found something: the next grid is searched in full (and the memo refilled on
             // its miss).
@@ -238,6 +248,7 @@ mod tests {
                     "sue-de-coq",
                     "wings",
                     "aligned",
+                    "subsets",
                 ]
                 .contains(&t.info().family)
             })

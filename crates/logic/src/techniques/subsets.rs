@@ -8,7 +8,8 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
 use crate::render::{cells_name, digits_name, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -322,7 +323,20 @@ impl Technique for Subset {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        memo::since_miss(self.info.id, g, f, |changed, f| self.find_in(g, changed, f));
+    }
+}
+
+impl Subset {
+    /// The finder; with `changed`, only houses holding a changed cell are searched (a
+    /// subset's cells lie in the house it is found from, and what a house reports depends on
+    /// its cells and, for the eliminations, on cells that can only have lost candidates since;
+    /// see [`memo::since_miss`]).
+    fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
         for h in g.houses() {
+            if changed.is_some_and(|ch| !g.house_cells(h).iter().any(|&c| ch.contains(c))) {
+                continue;
+            }
             match self.kind {
                 Kind::Naked | Kind::Locked => self.naked(g, f, h),
                 Kind::Hidden => self.hidden(g, f, h),
