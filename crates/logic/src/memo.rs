@@ -249,6 +249,7 @@ mod tests {
                     "wings",
                     "aligned",
                     "subsets",
+                    "intersections",
                 ]
                 .contains(&t.info().family)
             })

@@ -9,7 +9,8 @@
 
 use sudokit_core::{Cell, DigitSet, House, HouseKind};
 
-use crate::grid::CandidateGrid;
+use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
 use crate::render::{cells_name, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -50,12 +51,17 @@ fn is_region(k: HouseKind) -> bool {
     matches!(k, HouseKind::Box(_) | HouseKind::Region(_))
 }
 
-/// Every locked-candidates step of one kind (`pointing` = the source house is a box/region).
-fn find_locked(g: &CandidateGrid, f: &mut Finder<'_>, pointing: bool) {
+/// Every locked-candidates step of one kind (`pointing` = the source house is a box/region);
+/// with `changed`, only source houses holding a changed cell are searched (a step's pattern is
+/// the digit's places in its source house, see [`memo::since_miss`]).
+fn find_locked(g: &CandidateGrid, f: &mut Finder<'_>, pointing: bool, changed: Option<&CellSet>) {
     let l = g.layout();
     let info = if pointing { &POINTING } else { &CLAIMING };
     for a in g.houses() {
         if is_region(l.house_kind(a)) != pointing {
+            continue;
+        }
+        if changed.is_some_and(|ch| !g.house_cells(a).iter().any(|&c| ch.contains(c))) {
             continue;
         }
         for d in DigitSet::full(g.size()).iter() {
@@ -110,7 +116,9 @@ impl Technique for Pointing {
         &POINTING
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        find_locked(g, f, true);
+        memo::since_miss(POINTING.id, g, f, |changed, f| {
+            find_locked(g, f, true, changed)
+        });
     }
 }
 
@@ -119,7 +127,9 @@ impl Technique for Claiming {
         &CLAIMING
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        find_locked(g, f, false);
+        memo::since_miss(CLAIMING.id, g, f, |changed, f| {
+            find_locked(g, f, false, changed)
+        });
     }
 }
 
