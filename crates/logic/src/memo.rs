@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use sudokit_core::{Digit, DigitSet, Layout};
+use sudokit_core::{Cell, Digit, DigitSet, Layout};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::technique::{Finder, Options};
@@ -143,6 +143,12 @@ fn refinement(m: &Miss, g: &CandidateGrid, options: &Options) -> Option<CellSet>
         }
     }
     Some(changed)
+}
+
+/// Whether a pattern over `cells` must be searched: always without a memo (`changed` is
+/// `None`), else when one of `cells` changed since the miss (see [`since_miss`]).
+pub(crate) fn touched(changed: Option<&CellSet>, cells: &[Cell]) -> bool {
+    changed.is_none_or(|ch| cells.iter().any(|&c| ch.contains(c)))
 }
 
 /// Runs the whole-grid finder of technique `id` on `g`, telling it which cells changed since

@@ -61,7 +61,7 @@ fn find_locked(g: &CandidateGrid, f: &mut Finder<'_>, pointing: bool, changed: O
         if is_region(l.house_kind(a)) != pointing {
             continue;
         }
-        if changed.is_some_and(|ch| !g.house_cells(a).iter().any(|&c| ch.contains(c))) {
+        if !memo::touched(changed, g.house_cells(a)) {
             continue;
         }
         for d in DigitSet::full(g.size()).iter() {

@@ -334,7 +334,7 @@ impl Subset {
     /// see [`memo::since_miss`]).
     fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
         for h in g.houses() {
-            if changed.is_some_and(|ch| !g.house_cells(h).iter().any(|&c| ch.contains(c))) {
+            if !memo::touched(changed, g.house_cells(h)) {
                 continue;
             }
             match self.kind {

@@ -76,13 +76,9 @@ fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
         let is_line =
             |h: House| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_));
         for bx in g.houses().filter(|&h| is_region(h)) {
-            let box_changed =
-                changed.is_none_or(|ch| g.house_cells(bx).iter().any(|&c| ch.contains(c)));
+            let box_changed = memo::touched(changed, g.house_cells(bx));
             for line in g.houses().filter(|&h| is_line(h)) {
-                if !box_changed
-                    && changed
-                        .is_some_and(|ch| !g.house_cells(line).iter().any(|&c| ch.contains(c)))
-                {
+                if !box_changed && !memo::touched(changed, g.house_cells(line)) {
                     continue;
                 }
                 let inter: Vec<Cell> = g
