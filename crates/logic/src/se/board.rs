@@ -332,6 +332,12 @@ impl Board {
         self.pos[(shape.region_base[t] + r) * shape.n + d as usize - 1]
     }
 
+    /// [`Board::positions`] of region number `g` (`region_base[t] + r`), from the table.
+    #[inline]
+    pub fn region_places(&self, shape: &Shape, g: usize, d: u8) -> u64 {
+        self.pos[g * shape.n + d as usize - 1]
+    }
+
     #[inline]
     pub fn has(&self, cell: usize, d: u8) -> bool {
         self.cands[cell] & bit(d) != 0

@@ -37,20 +37,13 @@ struct Walk {
     parity: Vec<u8>,
 }
 
-/// [`Walk::with_pair`] for `pair` on the board.
+/// [`Walk::with_pair`] for `pair` on the board: per region, the places of both digits,
+/// read from the board's position table (regions numbered as `region_base[t] + r`).
 fn pair_places(sh: &Shape, b: &Board, pair: u64, out: &mut Vec<u64>) {
     out.clear();
-    for ty in &sh.types {
-        for region in &ty.regions {
-            let mut m = 0u64;
-            for (i, &c) in region.iter().enumerate() {
-                if b.cands[c as usize] & pair == pair {
-                    m |= 1 << i;
-                }
-            }
-            out.push(m);
-        }
-    }
+    let mut ds = digits(pair);
+    let (d1, d2) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
+    out.extend((0..sh.nregions).map(|g| b.region_places(sh, g, d1) & b.region_places(sh, g, d2)));
 }
 
 /// Calls `f` with the number (`region_base[t] + r`) of the cell's region of each type, the

@@ -566,21 +566,57 @@ impl Technique for AlsXyChain {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let (all, adj) = als_and_links(g, f.options.als_overlap);
         let words = all.len().div_ceil(64).max(1);
-        // Per cell, the ALS holding it (bits over ALS indices).
+        // Per cell, the ALS holding it (bits over ALS indices); then per ALS, the ALS sharing
+        // a cell with it (itself included), which a chain through it may not visit.
         let mut holders = vec![0u64; g.cell_count() * words];
         for (i, a) in all.iter().enumerate() {
             for c in &a.cells {
                 holders[c.index() * words + i / 64] |= 1 << (i % 64);
             }
         }
+        let mut clash = vec![0u64; all.len() * words];
+        for (row, a) in clash.chunks_exact_mut(words).zip(all.iter()) {
+            for c in &a.cells {
+                let h = &holders[c.index() * words..(c.index() + 1) * words];
+                for (x, y) in row.iter_mut().zip(h) {
+                    *x |= y;
+                }
+            }
+        }
+        // Per ALS, its links as bits (`words` a row, ascending ALS index as in `adj`): all of
+        // them, then per digit those on some other digit; and per word, how many links lie in
+        // the words before (with the bits below, a link's index in `adj`).
+        let n = g.size();
+        let rows = 1 + n;
+        let mut open = vec![0u64; all.len() * rows * words];
+        let mut before = vec![0u32; all.len() * words];
+        for (i, row) in adj.iter().enumerate() {
+            let base = i * rows * words;
+            for &(j, r) in row {
+                let bit = 1u64 << (j % 64);
+                open[base + j / 64] |= bit;
+                for x in 0..n {
+                    if r.0 & !(1 << x) != 0 {
+                        open[base + (1 + x) * words + j / 64] |= bit;
+                    }
+                }
+            }
+            let mut sum = 0;
+            for k in 0..words {
+                before[i * words + k] = sum;
+                sum += open[base + k].count_ones();
+            }
+        }
         let mut dfs = ChainDfs {
             g,
             all: &all,
             adj: &adj,
+            open,
+            before,
             path: Vec::new(),
             overlap: f.options.als_overlap,
             words,
-            holders,
+            clash,
             barred: vec![0; 7 * words],
             // The chains grow combinatorially: the search visits at most this many nodes.
             budget: 200_000,
@@ -608,14 +644,22 @@ struct ChainDfs<'a> {
     g: &'a CandidateGrid,
     all: &'a [Als],
     adj: &'a [Vec<(usize, DigitSet)>],
+    /// Per ALS, `1 + n` rows of `words`: the ALS it links to, then for each digit `x` those
+    /// it links to on some digit other than `x`. A chain entered by `x` goes on only by the
+    /// latter (a link must change digit), so the walk meets, a word at a time, just the links
+    /// it can take instead of testing every link.
+    open: Vec<u64>,
+    /// Per ALS and word, how many of its links lie in the words before: with the bits below
+    /// a link in its word (first row), the link's index in the ALS's row of `adj`.
+    before: Vec<u32>,
     /// The chain so far: ALS index and the digit of the link into it.
     path: Vec<(usize, Option<Digit>)>,
     /// Whether the chain's ALS may share cells.
     overlap: bool,
     /// Words per row of ALS bits.
     words: usize,
-    /// Per cell, the ALS holding it.
-    holders: Vec<u64>,
+    /// Per ALS, the ALS sharing a cell with it, itself included (`words` a row).
+    clash: Vec<u64>,
     /// Per chain length − 1, the ALS the next link may not go to: the chain's own and,
     /// unless they may overlap, every ALS sharing a cell with them.
     barred: Vec<u64>,
@@ -634,11 +678,9 @@ impl ChainDfs<'_> {
         if self.overlap {
             row[j / 64] |= 1 << (j % 64);
         } else {
-            for c in &self.all[j].cells {
-                let h = &self.holders[c.index() * w..(c.index() + 1) * w];
-                for (a, b) in row.iter_mut().zip(h) {
-                    *a |= b;
-                }
+            let h = &self.clash[j * w..(j + 1) * w];
+            for (a, b) in row.iter_mut().zip(h) {
+                *a |= b;
             }
         }
     }
@@ -732,37 +774,49 @@ impl ChainDfs<'_> {
         // nodes, in the same order, against the same budget).
         let leaves = self.path.len() == 5;
         let (adj, depth, w) = (self.adj, self.path.len() - 1, self.words);
-        for &(j, r) in &adj[last] {
-            if self.barred[depth * w + j / 64] >> (j % 64) & 1 == 1 {
-                continue;
-            }
-            for x in r.iter() {
-                if Some(x) == into {
-                    continue;
-                }
-                if leaves {
-                    if self.budget == 0 {
-                        return false;
+        let rows = self.g.size() + 1;
+        let base = last * rows * w;
+        // The links not barred and not on the entering digit alone, in the order of
+        // `adj[last]` (ascending ALS index). Row `depth` of `barred` stays as it is while
+        // deeper chains are walked.
+        let row = base + into.map_or(0, |d| 1 + d.index()) * w;
+        for k in 0..w {
+            let all_links = self.open[base + k];
+            let mut todo = self.open[row + k] & !self.barred[depth * w + k];
+            while todo != 0 {
+                let b = todo.trailing_zeros();
+                todo &= todo - 1;
+                let below = all_links & ((1u64 << b) - 1);
+                let (j, r) = adj[last][(self.before[last * w + k] + below.count_ones()) as usize];
+                debug_assert_eq!(j, k * 64 + b as usize);
+                for x in r.iter() {
+                    if Some(x) == into {
+                        continue;
                     }
-                    self.budget -= 1;
-                    if self.may_report(j, x) {
-                        self.path.push((j, Some(x)));
-                        let go = self.report(f);
-                        self.path.pop();
-                        if !go {
+                    if leaves {
+                        if self.budget == 0 {
                             return false;
                         }
+                        self.budget -= 1;
+                        if self.may_report(j, x) {
+                            self.path.push((j, Some(x)));
+                            let go = self.report(f);
+                            self.path.pop();
+                            if !go {
+                                return false;
+                            }
+                        }
+                        continue;
                     }
-                    continue;
-                }
-                self.path.push((j, Some(x)));
-                self.barred
-                    .copy_within(depth * w..(depth + 1) * w, (depth + 1) * w);
-                self.bar(depth + 1, j);
-                let go = self.extend(f);
-                self.path.pop();
-                if !go {
-                    return false;
+                    self.path.push((j, Some(x)));
+                    self.barred
+                        .copy_within(depth * w..(depth + 1) * w, (depth + 1) * w);
+                    self.bar(depth + 1, j);
+                    let go = self.extend(f);
+                    self.path.pop();
+                    if !go {
+                        return false;
+                    }
                 }
             }
         }
