@@ -14,7 +14,6 @@
 //! be told as a numbered chain of implications, as Sudoku Explainer does.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
@@ -104,12 +103,86 @@ struct Outcome {
     log: Vec<Fact>,
     /// The contradiction reached, if any (as text).
     contradiction: Option<String>,
-    /// The grid after propagation.
-    grid: CandidateGrid,
+    /// The grid after propagation: values (0 = empty) and candidate bits per cell, as
+    /// [`CandidateGrid`] keeps them.
+    values: Vec<u8>,
+    cands: Vec<u64>,
 }
 
-/// Outcomes of assumptions already followed on one grid, by (cell, digit), for one rule set.
-type Followed = HashMap<(Cell, Digit), Rc<Outcome>>;
+impl Outcome {
+    /// The digit placed in `cell` after propagation.
+    fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.index()])
+    }
+    /// Whether `cell` still holds `digit` after propagation.
+    fn has(&self, cell: Cell, digit: Digit) -> bool {
+        self.cands[cell.index()] >> digit.index() & 1 == 1
+    }
+}
+
+/// What every propagation on one grid starts from: per house and digit (`h * n + d`) the
+/// places holding the digit (bit `i`: the house's `i`-th cell), per house the digits placed
+/// in it, and per cell its houses with its place in each (in `houses_of` order). The
+/// propagation keeps the first two up to date as it places and removes, so a strong link is
+/// a mask test instead of a walk over the house's cells.
+struct Start {
+    pos: Vec<u64>,
+    placed: Vec<u64>,
+    slot_start: Vec<u32>,
+    slots: Vec<(u32, u32)>,
+}
+
+impl Start {
+    fn new(g: &CandidateGrid) -> Start {
+        let n = g.size();
+        let l = g.layout();
+        let houses = l.house_count();
+        let mut pos = vec![0u64; houses * n];
+        let mut placed = vec![0u64; houses];
+        for h in l.houses() {
+            for (i, &c) in l.house_cells(h).iter().enumerate() {
+                for d in g.candidates(c).iter() {
+                    pos[h.index() * n + d.index()] |= 1 << i;
+                }
+                if let Some(v) = g.value(c) {
+                    placed[h.index()] |= 1 << v.index();
+                }
+            }
+        }
+        let mut slot_start = Vec::with_capacity(g.cell_count() + 1);
+        let mut slots = Vec::new();
+        for c in g.cells() {
+            slot_start.push(slots.len() as u32);
+            for &h in l.houses_of(c) {
+                let i = l
+                    .house_cells(h)
+                    .iter()
+                    .position(|&x| x == c)
+                    .expect("a cell is in its houses");
+                slots.push((h.index() as u32, i as u32));
+            }
+        }
+        slot_start.push(slots.len() as u32);
+        Start {
+            pos,
+            placed,
+            slot_start,
+            slots,
+        }
+    }
+
+    fn slots(&self, cell: usize) -> &[(u32, u32)] {
+        &self.slots[self.slot_start[cell] as usize..self.slot_start[cell + 1] as usize]
+    }
+}
+
+/// Outcomes of assumptions already followed on one grid, by `cell * n + digit`, for one
+/// rule set, and the grid's [`Start`].
+#[derive(Default)]
+struct Followed {
+    start: Option<Start>,
+    outcomes: Vec<Option<Rc<Outcome>>>,
+}
 
 /// The grid state, rule set and length limit the cached outcomes belong to.
 type FollowKey = ((u64, Vec<u8>, Vec<u64>), bool, usize);
@@ -132,7 +205,7 @@ fn followed(g: &CandidateGrid, net: bool, limit: usize) -> Rc<RefCell<Followed>>
         }
         // Keep one grid's outcomes per rule set.
         c.retain(|(k, _)| k.1 != net || k.2 != limit);
-        let m = Rc::new(RefCell::new(Followed::new()));
+        let m = Rc::new(RefCell::new(Followed::default()));
         c.push((key, m.clone()));
         m
     })
@@ -147,11 +220,15 @@ fn follow_on(
     net: bool,
     limit: usize,
 ) -> Rc<Outcome> {
-    if let Some(o) = cache.borrow().get(&(cell, digit)) {
+    let at = cell.index() * g.size() + digit.index();
+    if let Some(Some(o)) = cache.borrow().outcomes.get(at) {
         return o.clone();
     }
+    let mut cache = cache.borrow_mut();
+    let start = cache.start.get_or_insert_with(|| Start::new(g));
     let o = Rc::new(follow(
         g,
+        start,
         Fact {
             cell,
             digit,
@@ -162,29 +239,37 @@ fn follow_on(
     ));
     // Beyond 16×16 the grids are too big to keep one per assumption.
     if g.cell_count() <= 256 {
-        cache.borrow_mut().insert((cell, digit), o.clone());
+        if cache.outcomes.is_empty() {
+            cache.outcomes = vec![None; g.cell_count() * g.size()];
+        }
+        cache.outcomes[at] = Some(o.clone());
     }
     o
 }
 
-/// Follows `assume` (a candidate set true, or false) on a copy of `g`; `net` adds singles.
-fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
-    let mut grid = g.clone();
-    let mut log = Vec::new();
+/// Follows `assume` (a candidate set true, or false) on a copy of `g` (whose [`Start`] is
+/// `start`); `net` adds singles. Facts are taken from a stack, last forced first.
+fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usize) -> Outcome {
+    let n = g.size();
     let l = g.layout();
-    // The layout apart from the grid, so its tables are read while the grid changes.
-    let layout = g.layout_arc().clone();
+    let mut values = g.values().to_vec();
+    let mut cands: Vec<u64> = g.cells().map(|c| g.candidates(c).0).collect();
+    let mut pos = start.pos.clone();
+    let mut placed = start.placed.clone();
+    let mut log = Vec::new();
     let mut queue: Vec<Fact> = vec![assume];
     let mut contradiction = None;
     'outer: while let Some(f) = queue.pop() {
         if log.len() >= limit {
             break;
         }
+        let (c, d) = (f.cell.index(), f.digit.index());
+        let bit = 1u64 << d;
         if f.on {
-            if grid.value(f.cell) == Some(f.digit) {
+            if values[c] == f.digit.get() {
                 continue;
             }
-            if grid.value(f.cell).is_some() || !grid.has(f.cell, f.digit) {
+            if values[c] != 0 || cands[c] & bit == 0 {
                 contradiction = Some(format!(
                     "{} would have to be {} but cannot",
                     cell_name(l, f.cell),
@@ -196,15 +281,15 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
             log.push(f);
             // Weak links: the other digits of the cell and the digit in peers become false
             // (queued before the placement, which removes them; it is recorded and followed).
-            for e in grid.candidates(f.cell).iter().filter(|&e| e != f.digit) {
+            for e in DigitSet(cands[c] & !bit).iter() {
                 queue.push(Fact {
                     cell: f.cell,
                     digit: e,
                     on: false,
                 });
             }
-            for &p in layout.peers(f.cell) {
-                if grid.has(p, f.digit) {
+            for &p in l.peers(f.cell) {
+                if cands[p.index()] & bit != 0 {
                     queue.push(Fact {
                         cell: p,
                         digit: f.digit,
@@ -212,9 +297,30 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
                     });
                 }
             }
-            grid.place(f.cell, f.digit);
+            // The placement: the cell's candidates go, the digit leaves its peers.
+            values[c] = f.digit.get();
+            let mut gone = std::mem::take(&mut cands[c]);
+            while gone != 0 {
+                let e = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                for &(h, i) in start.slots(c) {
+                    pos[h as usize * n + e] &= !(1 << i);
+                }
+            }
+            for &(h, _) in start.slots(c) {
+                placed[h as usize] |= bit;
+            }
+            for &p in l.peers(f.cell) {
+                let p = p.index();
+                if cands[p] & bit != 0 {
+                    cands[p] &= !bit;
+                    for &(h, i) in start.slots(p) {
+                        pos[h as usize * n + d] &= !(1 << i);
+                    }
+                }
+            }
         } else {
-            if grid.value(f.cell) == Some(f.digit) {
+            if values[c] == f.digit.get() {
                 contradiction = Some(format!(
                     "{} would have to be both {} and not {}",
                     cell_name(l, f.cell),
@@ -225,49 +331,48 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
                 break;
             }
             log.push(f);
-            grid.eliminate(f.cell, f.digit);
-            // Strong links: a bivalue cell's other digit, a house's other place.
-            let rest = grid.candidates(f.cell);
-            if grid.value(f.cell).is_none() {
-                match rest.len() {
-                    0 => {
-                        contradiction =
-                            Some(format!("{} has no candidate left", cell_name(l, f.cell)));
-                        break 'outer;
-                    }
-                    1 if net || g.candidates(f.cell).len() == 2 => {
-                        queue.push(Fact {
-                            cell: f.cell,
-                            digit: rest.first().expect("one"),
-                            on: true,
-                        });
-                    }
-                    _ => {}
+            if cands[c] & bit != 0 {
+                cands[c] &= !bit;
+                for &(h, i) in start.slots(c) {
+                    pos[h as usize * n + d] &= !(1 << i);
                 }
             }
-            for &h in layout.houses_of(f.cell) {
-                if grid.placed_in(h, f.digit) {
+            // Strong links: a bivalue cell's other digit, a house's other place.
+            let rest = cands[c];
+            if values[c] == 0 {
+                if rest == 0 {
+                    contradiction = Some(format!("{} has no candidate left", cell_name(l, f.cell)));
+                    break 'outer;
+                }
+                if rest & (rest - 1) == 0 && (net || g.candidates(f.cell).len() == 2) {
+                    queue.push(Fact {
+                        cell: f.cell,
+                        digit: Digit::from_index(rest.trailing_zeros() as usize),
+                        on: true,
+                    });
+                }
+            }
+            for &(h, _) in start.slots(c) {
+                let h = h as usize;
+                if placed[h] & bit != 0 {
                     continue;
                 }
-                let pos = grid.positions(h, f.digit);
-                match pos.count_ones() {
-                    0 => {
-                        contradiction = Some(format!(
-                            "{} has no place left in {}",
-                            f.digit,
-                            house_name(l, h)
-                        ));
-                        break 'outer;
-                    }
-                    1 if net || g.positions(h, f.digit).count_ones() == 2 => {
-                        let c = grid.house_cells(h)[pos.trailing_zeros() as usize];
-                        queue.push(Fact {
-                            cell: c,
-                            digit: f.digit,
-                            on: true,
-                        });
-                    }
-                    _ => {}
+                let places = pos[h * n + d];
+                if places == 0 {
+                    contradiction = Some(format!(
+                        "{} has no place left in {}",
+                        f.digit,
+                        house_name(l, House(h as u16))
+                    ));
+                    break 'outer;
+                }
+                if places & (places - 1) == 0 && (net || start.pos[h * n + d].count_ones() == 2) {
+                    let at = l.house_cells(House(h as u16))[places.trailing_zeros() as usize];
+                    queue.push(Fact {
+                        cell: at,
+                        digit: f.digit,
+                        on: true,
+                    });
                 }
             }
         }
@@ -275,7 +380,8 @@ fn follow(g: &CandidateGrid, assume: Fact, net: bool, limit: usize) -> Outcome {
     Outcome {
         log,
         contradiction,
-        grid,
+        values,
+        cands,
     }
 }
 
@@ -380,8 +486,8 @@ impl Verity {
         let mut facts = Vec::new();
         for c in g.empty_cells() {
             // Placed in every branch.
-            if let Some(d) = live[0].grid.value(c)
-                && live.iter().all(|o| o.grid.value(c) == Some(d))
+            if let Some(d) = live[0].value(c)
+                && live.iter().all(|o| o.value(c) == Some(d))
             {
                 facts.push(Fact {
                     cell: c,
@@ -392,10 +498,7 @@ impl Verity {
             }
             // Removed in every branch.
             for d in g.candidates(c).iter() {
-                if live
-                    .iter()
-                    .all(|o| !o.grid.has(c, d) && o.grid.value(c) != Some(d))
-                {
+                if live.iter().all(|o| !o.has(c, d) && o.value(c) != Some(d)) {
                     facts.push(Fact {
                         cell: c,
                         digit: d,
