@@ -114,10 +114,6 @@ impl Outcome {
     fn value(&self, cell: Cell) -> Option<Digit> {
         Digit::new(self.values[cell.index()])
     }
-    /// Whether `cell` still holds `digit` after propagation.
-    fn has(&self, cell: Cell, digit: Digit) -> bool {
-        self.cands[cell.index()] >> digit.index() & 1 == 1
-    }
 }
 
 /// What every propagation on one grid starts from: per house and digit (`h * n + d`) the
@@ -485,9 +481,10 @@ impl Verity {
         }
         let mut facts = Vec::new();
         for c in g.empty_cells() {
+            let i = c.index();
             // Placed in every branch.
             if let Some(d) = live[0].value(c)
-                && live.iter().all(|o| o.value(c) == Some(d))
+                && live.iter().all(|o| o.values[i] == live[0].values[i])
             {
                 facts.push(Fact {
                     cell: c,
@@ -496,15 +493,22 @@ impl Verity {
                 });
                 continue;
             }
-            // Removed in every branch.
-            for d in g.candidates(c).iter() {
-                if live.iter().all(|o| !o.has(c, d) && o.value(c) != Some(d)) {
-                    facts.push(Fact {
-                        cell: c,
-                        digit: d,
-                        on: false,
-                    });
+            // Removed in every branch: neither a candidate nor placed there.
+            let mut gone = g.candidates(c).0;
+            for o in &live {
+                let v = o.values[i];
+                let placed = if v == 0 { 0 } else { 1u64 << (v - 1) };
+                gone &= !(o.cands[i] | placed);
+                if gone == 0 {
+                    break;
                 }
+            }
+            for d in DigitSet(gone).iter() {
+                facts.push(Fact {
+                    cell: c,
+                    digit: d,
+                    on: false,
+                });
             }
         }
         if facts.is_empty() {
