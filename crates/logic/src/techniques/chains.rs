@@ -16,7 +16,6 @@
 //! and a grouped search carries one more bit per state (the chain so far uses a group), so it
 //! finds the shortest chain that does, even when a shorter plain one exists.
 
-use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
@@ -593,14 +592,37 @@ impl Found<'_> {
     }
 }
 
-/// Buffers reused between searches.
+/// Buffers reused between searches (and between finders, through [`SCRATCH`]): a search
+/// clears only the states the previous one touched.
 #[derive(Default)]
 struct Scratch {
     parent: Vec<u32>,
     depth: Vec<u16>,
     touched: Vec<usize>,
-    queue: VecDeque<(u32, bool, bool)>,
+    /// The breadth-first queue: states from `head` on are still to expand.
+    queue: Vec<(u32, bool, bool)>,
     next: Vec<(u32, bool, bool)>,
+}
+
+thread_local! {
+    /// The chain finders' scratch, kept between calls (they run after every step).
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// A [`Scratch`] taken from [`SCRATCH`] and given back when dropped.
+struct Borrowed(Scratch);
+
+impl Borrowed {
+    fn take() -> Borrowed {
+        Borrowed(SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut())))
+    }
+}
+
+impl Drop for Borrowed {
+    fn drop(&mut self) {
+        let sc = std::mem::take(&mut self.0);
+        SCRATCH.with(|s| *s.borrow_mut() = sc);
+    }
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
@@ -637,8 +659,12 @@ fn search(
     sc.touched.push(s0);
     let mut queue = std::mem::take(&mut sc.queue);
     let mut next = std::mem::take(&mut sc.next);
-    queue.push_back((start, start_val, false));
-    while let Some((v, val, grp)) = queue.pop_front() {
+    queue.clear();
+    queue.push((start, start_val, false));
+    let mut head = 0;
+    while head < queue.len() {
+        let (v, val, grp) = queue[head];
+        head += 1;
         let s = state(v, val, grp);
         if sc.depth[s] as usize + 1 >= max {
             continue;
@@ -695,7 +721,7 @@ fn search(
             if w == start {
                 continue;
             }
-            queue.push_back((w, wval, wgrp));
+            queue.push((w, wval, wgrp));
         }
     }
     sc.queue = queue;
@@ -907,7 +933,8 @@ impl Technique for ChainFinder {
         let links = cached_links(g, grouped, grouped && f.options.chain_als);
         let max = f.options.max_chain.max(4);
         let l = g.layout();
-        let mut scratch = Scratch::default();
+        let mut borrowed = Borrowed::take();
+        let scratch = &mut borrowed.0;
         let n = g.size();
         // Discontinuous loops are searched only from the starts the closure leaves possible
         // (on top1465, 0.2% of the "true" starts and 40% of the "false" ones).
@@ -933,77 +960,66 @@ impl Technique for ChainFinder {
             let mut go = true;
             match self.report {
                 Report::Ends => {
-                    go = search(
-                        &links,
-                        self.kind,
-                        start,
-                        false,
-                        max,
-                        &mut scratch,
-                        &mut |fd| {
-                            let (v, val) = fd.last;
-                            if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
+                    go = search(&links, self.kind, start, false, max, scratch, &mut |fd| {
+                        let (v, val) = fd.last;
+                        if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
+                            return true;
+                        }
+                        let mut elims: Vec<(Cell, Digit)> = Vec::new();
+                        let vd = links.digit(v);
+                        let vc = links.cells(v)[0];
+                        if links.is_group(v) {
+                            // A group end: its digit goes from cells seeing the start
+                            // and the whole group.
+                            if vd != sd {
                                 return true;
                             }
-                            let mut elims: Vec<(Cell, Digit)> = Vec::new();
-                            let vd = links.digit(v);
-                            let vc = links.cells(v)[0];
-                            if links.is_group(v) {
-                                // A group end: its digit goes from cells seeing the start
-                                // and the whole group.
-                                if vd != sd {
-                                    return true;
-                                }
-                                let mut both = links.seen(g, v).clone();
-                                both.intersect_with(g.peer_set(sc));
-                                elims
-                                    .extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
-                            } else if vc == sc {
-                                return true; // same cell: a discontinuous loop, reported there
-                            } else if vd == sd {
-                                elims.extend(
-                                    seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)),
-                                );
-                            } else {
-                                if matches!(self.kind, Kind::X | Kind::Xy) {
-                                    return true;
-                                }
-                                if g.sees(sc, vc) {
-                                    if g.has(vc, sd) {
-                                        elims.push((vc, sd));
-                                    }
-                                    if g.has(sc, vd) {
-                                        elims.push((sc, vd));
-                                    }
-                                }
-                            }
-                            if elims.is_empty() {
+                            let mut both = links.seen(g, v).clone();
+                            both.intersect_with(g.peer_set(sc));
+                            elims.extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
+                        } else if vc == sc {
+                            return true; // same cell: a discontinuous loop, reported there
+                        } else if vd == sd {
+                            elims.extend(seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)));
+                        } else {
+                            if matches!(self.kind, Kind::X | Kind::Xy) {
                                 return true;
                             }
-                            let fdp = fd.path();
-                            if !simple(&links, &fdp) {
-                                return true;
+                            if g.sees(sc, vc) {
+                                if g.has(vc, sd) {
+                                    elims.push((vc, sd));
+                                }
+                                if g.has(sc, vd) {
+                                    elims.push((sc, vd));
+                                }
                             }
-                            let chain = to_chain(&links, &fdp, false);
-                            let mut step = marked(
-                                Step::new(self.info)
-                                    .rated(self.rating(fd.len))
-                                    .digits([sd, vd]),
-                                &fdp,
-                            );
-                            for &(c, d) in &elims {
-                                step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
-                            }
-                            let concl = format!(
-                                "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
-                                crate::render::cell_name(l, sc),
-                                crate::render::cells_name(l, &links.cells(v)),
-                                eliminations_text(l, &step.eliminations),
-                            );
-                            let text = self.text_for(g, &chain, &concl);
-                            f.emit(step.chain(chain).text(text))
-                        },
-                    );
+                        }
+                        if elims.is_empty() {
+                            return true;
+                        }
+                        let fdp = fd.path();
+                        if !simple(&links, &fdp) {
+                            return true;
+                        }
+                        let chain = to_chain(&links, &fdp, false);
+                        let mut step = marked(
+                            Step::new(self.info)
+                                .rated(self.rating(fd.len))
+                                .digits([sd, vd]),
+                            &fdp,
+                        );
+                        for &(c, d) in &elims {
+                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                        }
+                        let concl = format!(
+                            "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
+                            crate::render::cell_name(l, sc),
+                            crate::render::cells_name(l, &links.cells(v)),
+                            eliminations_text(l, &step.eliminations),
+                        );
+                        let text = self.text_for(g, &chain, &concl);
+                        f.emit(step.chain(chain).text(text))
+                    });
                 }
                 Report::Discontinuous => {
                     for start_val in [false, true] {
@@ -1029,7 +1045,7 @@ impl Technique for ChainFinder {
                             start,
                             start_val,
                             max,
-                            &mut scratch,
+                            scratch,
                             &mut |fd| {
                                 let (v, val) = fd.last;
                                 if fd.len < 4 || fd.grouped != grouped {
@@ -1106,97 +1122,85 @@ impl Technique for ChainFinder {
                     }
                 }
                 Report::Continuous => {
-                    go = search(
-                        &links,
-                        self.kind,
-                        start,
-                        false,
-                        max,
-                        &mut scratch,
-                        &mut |fd| {
-                            let (v, val) = fd.last;
-                            if !val
-                                || fd.len < 4
-                                || (!links.is_group(v) && v <= start)
-                                || fd.grouped != grouped
-                            {
-                                return true;
+                    go = search(&links, self.kind, start, false, max, scratch, &mut |fd| {
+                        let (v, val) = fd.last;
+                        if !val
+                            || fd.len < 4
+                            || (!links.is_group(v) && v <= start)
+                            || fd.grouped != grouped
+                        {
+                            return true;
+                        }
+                        // Closing weak link V -> S.
+                        if !links.weak(g, v, start) {
+                            return true;
+                        }
+                        let fdp = fd.path();
+                        if !simple(&links, &fdp) {
+                            return true;
+                        }
+                        let mut path = fdp.clone();
+                        path.push(fdp[0]);
+                        // As HoDoKu, cells of the loop lose nothing through a house link
+                        // (sound, but HoDoKu's classification depends on it).
+                        let mut loop_cells = g.cell_set();
+                        for p in &fdp {
+                            for c in links.cells(p.0) {
+                                loop_cells.insert(c);
                             }
-                            // Closing weak link V -> S.
-                            if !links.weak(g, v, start) {
-                                return true;
-                            }
-                            let fdp = fd.path();
-                            if !simple(&links, &fdp) {
-                                return true;
-                            }
-                            let mut path = fdp.clone();
-                            path.push(fdp[0]);
-                            // As HoDoKu, cells of the loop lose nothing through a house link
-                            // (sound, but HoDoKu's classification depends on it).
-                            let mut loop_cells = g.cell_set();
-                            for p in &fdp {
-                                for c in links.cells(p.0) {
-                                    loop_cells.insert(c);
-                                }
-                            }
-                            let mut step = Step::new(self.info).rated(self.rating(fd.len));
-                            for w in path.windows(2) {
-                                let (a, b) = (w[0].0, w[1].0);
-                                if !w[0].1 {
-                                    // A strong link through an ALS: in both directions of the
-                                    // loop one of its two digits is missing from it, so every
-                                    // other digit is locked in it.
-                                    if let Some(als) = links.als_between(a, b) {
-                                        let (x, y) = (links.digit(a), links.digit(b));
-                                        for z in als.cands.iter().filter(|&z| z != x && z != y) {
-                                            for c in g.seen_by_all(&als.cells_with(g, z), z) {
-                                                if !als.set.contains(c) {
-                                                    step = step.eliminate(c, z).mark(
-                                                        c,
-                                                        z,
-                                                        Role::Eliminated,
-                                                    );
-                                                }
+                        }
+                        let mut step = Step::new(self.info).rated(self.rating(fd.len));
+                        for w in path.windows(2) {
+                            let (a, b) = (w[0].0, w[1].0);
+                            if !w[0].1 {
+                                // A strong link through an ALS: in both directions of the
+                                // loop one of its two digits is missing from it, so every
+                                // other digit is locked in it.
+                                if let Some(als) = links.als_between(a, b) {
+                                    let (x, y) = (links.digit(a), links.digit(b));
+                                    for z in als.cands.iter().filter(|&z| z != x && z != y) {
+                                        for c in g.seen_by_all(&als.cells_with(g, z), z) {
+                                            if !als.set.contains(c) {
+                                                step = step.eliminate(c, z).mark(
+                                                    c,
+                                                    z,
+                                                    Role::Eliminated,
+                                                );
                                             }
                                         }
                                     }
-                                    continue;
                                 }
-                                // Every weak link (true -> false) of the loop becomes strong.
-                                let (ad, bd) = (links.digit(a), links.digit(b));
-                                if !links.is_group(a) && !links.is_group(b) && ad != bd {
-                                    let cell = links.split(a).0;
-                                    for e in
-                                        g.candidates(cell).iter().filter(|&e| e != ad && e != bd)
-                                    {
-                                        step =
-                                            step.eliminate(cell, e).mark(cell, e, Role::Eliminated);
-                                    }
-                                } else {
-                                    let mut both = links.seen(g, a).clone();
-                                    both.intersect_with(links.seen(g, b));
-                                    for c in both.iter() {
-                                        if g.has(c, ad) && !loop_cells.contains(c) {
-                                            step =
-                                                step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
-                                        }
+                                continue;
+                            }
+                            // Every weak link (true -> false) of the loop becomes strong.
+                            let (ad, bd) = (links.digit(a), links.digit(b));
+                            if !links.is_group(a) && !links.is_group(b) && ad != bd {
+                                let cell = links.split(a).0;
+                                for e in g.candidates(cell).iter().filter(|&e| e != ad && e != bd) {
+                                    step = step.eliminate(cell, e).mark(cell, e, Role::Eliminated);
+                                }
+                            } else {
+                                let mut both = links.seen(g, a).clone();
+                                both.intersect_with(links.seen(g, b));
+                                for c in both.iter() {
+                                    if g.has(c, ad) && !loop_cells.contains(c) {
+                                        step = step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
                                     }
                                 }
                             }
-                            if step.eliminations.is_empty() {
-                                return true;
-                            }
-                            let chain = to_chain(&links, &fdp, true);
-                            let concl = format!(
-                                "the loop closes, so every weak link in it is strong: {} are removed.",
-                                eliminations_text(l, &step.eliminations)
-                            );
-                            let step = marked(step, &fdp);
-                            let text = self.text_for(g, &chain, &concl);
-                            f.emit(step.digits([sd]).chain(chain).text(text))
-                        },
-                    );
+                        }
+                        if step.eliminations.is_empty() {
+                            return true;
+                        }
+                        let chain = to_chain(&links, &fdp, true);
+                        let concl = format!(
+                            "the loop closes, so every weak link in it is strong: {} are removed.",
+                            eliminations_text(l, &step.eliminations)
+                        );
+                        let step = marked(step, &fdp);
+                        let text = self.text_for(g, &chain, &concl);
+                        f.emit(step.digits([sd]).chain(chain).text(text))
+                    });
                 }
             }
             if !go || f.done() {
