@@ -13,8 +13,8 @@
 //! reported steps and their order stay exactly those of the full search. It is kept per
 //! thread and holds one plane per (technique, digit), which is what a solving path needs.
 
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Layout};
@@ -98,7 +98,7 @@ struct Miss {
 
 thread_local! {
     /// Per technique id, the last grid on which its finder reported nothing.
-    static MISSES: RefCell<HashMap<&'static str, Miss>> = RefCell::new(HashMap::new());
+    static MISSES: RefCell<HashMap<&'static str, Miss>> = RefCell::new(HashMap::default());
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@
 //! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
 //! ends" with two set intersections before building a step.
 
+use rustc_hash::FxHashSet as HashSet;
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
@@ -291,7 +291,7 @@ pub(crate) fn shared(g: &CandidateGrid) -> Rc<Vec<Als>> {
 pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
     let n = g.size();
     let cap = max_als(n).max(1);
-    let mut seen: HashSet<Vec<Cell>> = HashSet::new();
+    let mut seen: HashSet<Vec<Cell>> = HashSet::default();
     let mut out = Vec::new();
     let planes: Vec<CellSet> = DigitSet::full(n)
         .iter()

@@ -303,8 +303,8 @@ impl Links {
     fn add_groups(&mut self, g: &CandidateGrid, als: bool) {
         let n = self.n;
         let cells_total = g.cell_count();
-        let mut index: std::collections::HashMap<(u8, Vec<u16>), u32> =
-            std::collections::HashMap::new();
+        let mut index: rustc_hash::FxHashMap<(u8, Vec<u16>), u32> =
+            rustc_hash::FxHashMap::default();
         // Houses containing each group, to build its strong links.
         let mut group_houses: Vec<Vec<House>> = Vec::new();
         for h1 in g.houses() {

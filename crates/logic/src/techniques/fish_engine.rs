@@ -597,7 +597,7 @@ struct Tables<M> {
     holders: Vec<u64>,
 }
 
-type Seen = std::collections::HashSet<(u64, u64)>;
+type Seen = rustc_hash::FxHashSet<(u64, u64)>;
 
 impl<M: Mask> Search<'_, M> {
     fn run_targeted(mut self, visit: &mut dyn FnMut(Found) -> bool) -> bool {
@@ -623,7 +623,7 @@ impl<M: Mask> Search<'_, M> {
                 .filter(|(_, h)| want & h.1 != 0)
                 .fold(0, |a, (i, _)| a | 1 << i)
         };
-        let mut done = Seen::new();
+        let mut done = Seen::default();
         for &(bk, ck) in self.orientations() {
             let (bases_all, covers_all) = (kinds(&self, bk), kinds(&self, ck));
             if !self.p.finned {
@@ -927,7 +927,7 @@ pub fn basic_finned(
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
     use super::fish::lines;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     for by_rows in [true, false] {
         let bases = lines(g, by_rows);
         let covers = lines(g, !by_rows);
