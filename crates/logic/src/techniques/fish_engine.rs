@@ -589,6 +589,10 @@ struct Target<M> {
     /// How many more bases, and how many covers for their free candidates.
     more_bases: u32,
     more_covers: u32,
+    /// Houses whose every candidate fits in `more_covers` covers by themselves (no base or
+    /// cover fixed): such a house passes the pruning test for any target, since fewer
+    /// candidates need no more covers. Empty when bases or covers are fixed.
+    easy: u64,
 }
 
 /// The walk's tables: each house's candidates, and the houses holding each candidate.
@@ -637,11 +641,32 @@ impl<M: Mask> Search<'_, M> {
                     one_of: 0,
                     more_bases: k,
                     more_covers: k,
+                    easy: 0,
                 };
                 if !self.walk(&tg, &tables, &mut done, visit) {
                     return false;
                 }
                 continue;
+            }
+            // The houses that pass the pruning test of every target (see `Target::easy`).
+            let mut easy = 0u64;
+            {
+                let probe = Target {
+                    free: self.all,
+                    base_ok: bases_all,
+                    cover_ok: covers_all,
+                    fixed_bases: 0,
+                    fixed_covers: 0,
+                    one_of: 0,
+                    more_bases: k,
+                    more_covers: k - 1,
+                    easy: 0,
+                };
+                for i in bits(bases_all) {
+                    if covers_exist(&probe, &tables, 1 << i, tables.masks[i], k - 1) {
+                        easy |= 1 << i;
+                    }
+                }
             }
             for t in 0..n {
                 let mut bit = M::zero();
@@ -658,6 +683,7 @@ impl<M: Mask> Search<'_, M> {
                     one_of: cover_of,
                     more_bases: k,
                     more_covers: k - 1,
+                    easy,
                 };
                 // `t` outside the bases, in one cover (any of its houses that may cover).
                 if !self.walk(&tg, &tables, &mut done, visit) {
@@ -665,6 +691,7 @@ impl<M: Mask> Search<'_, M> {
                 }
                 // `t` a cannibal: in one base and two covers.
                 tg.one_of = 0;
+                tg.easy = 0;
                 tg.more_bases = k - 1;
                 tg.more_covers = k - 2;
                 for b in bits(base_of) {
@@ -703,7 +730,9 @@ impl<M: Mask> Search<'_, M> {
         let mut cand = Vec::new();
         for i in bits(tg.base_ok & !tg.fixed_bases) {
             let need = union.or(tb.masks[i]).and(tg.free);
-            if covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers) {
+            if tg.easy >> i & 1 == 1
+                || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
+            {
                 cand.push(i);
             }
         }
