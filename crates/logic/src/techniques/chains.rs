@@ -625,6 +625,26 @@ impl Drop for Borrowed {
     }
 }
 
+/// A grid state, link kind and options: what the AIC steps of [`AIC_STEPS`] belong to.
+type AicKey = ((u64, Vec<u8>, Vec<u64>), Kind, crate::technique::Options);
+
+thread_local! {
+    /// The AIC steps of the last grid whose continuous-loop search ran to the end. An AIC
+    /// search is that same search (the same links, starts and order, from each start
+    /// assumed false), so the continuous-loop finder also tests each state it reaches as an
+    /// AIC end and keeps the steps here; the AIC finder of the same kind, which HoDoKu's
+    /// order runs after it on the same grid when nothing came between, reports them
+    /// instead of searching again.
+    static AIC_STEPS: std::cell::RefCell<Option<(AicKey, Vec<Step>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How often an AIC finder reported the loop search's steps on this thread.
+    static REPLAYED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
 /// weak (from true) links, up to `max` nodes. Calls `visit` with each newly reached state's
 /// path; `visit` returns false to stop.
@@ -916,6 +936,83 @@ impl ChainFinder {
         base + se_chain_increment(path_len)
     }
 
+    /// The step of an open chain (an AIC: `start` false at one end, the state `fd` reached
+    /// at the other) when it removes something, else `None`: what [`Report::Ends`] reports.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the search's context, passed once"
+    )]
+    fn ends_step(
+        &self,
+        g: &CandidateGrid,
+        links: &Links,
+        start: u32,
+        grouped: bool,
+        fd: &Found<'_>,
+        marked: &dyn Fn(Step, &[(u32, bool)]) -> Step,
+    ) -> Option<Step> {
+        let l = g.layout();
+        let (sc, sd) = links.split(start);
+        let (v, val) = fd.last;
+        if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
+            return None;
+        }
+        let mut elims: Vec<(Cell, Digit)> = Vec::new();
+        let vd = links.digit(v);
+        let vc = links.cells(v)[0];
+        if links.is_group(v) {
+            // A group end: its digit goes from cells seeing the start
+            // and the whole group.
+            if vd != sd {
+                return None;
+            }
+            let mut both = links.seen(g, v).clone();
+            both.intersect_with(g.peer_set(sc));
+            elims.extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
+        } else if vc == sc {
+            return None; // same cell: a discontinuous loop, reported there
+        } else if vd == sd {
+            elims.extend(seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)));
+        } else {
+            if matches!(self.kind, Kind::X | Kind::Xy) {
+                return None;
+            }
+            if g.sees(sc, vc) {
+                if g.has(vc, sd) {
+                    elims.push((vc, sd));
+                }
+                if g.has(sc, vd) {
+                    elims.push((sc, vd));
+                }
+            }
+        }
+        if elims.is_empty() {
+            return None;
+        }
+        let fdp = fd.path();
+        if !simple(&links, &fdp) {
+            return None;
+        }
+        let chain = to_chain(&links, &fdp, false);
+        let mut step = marked(
+            Step::new(self.info)
+                .rated(self.rating(fd.len))
+                .digits([sd, vd]),
+            &fdp,
+        );
+        for &(c, d) in &elims {
+            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+        }
+        let concl = format!(
+            "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
+            crate::render::cell_name(l, sc),
+            crate::render::cells_name(l, &links.cells(v)),
+            eliminations_text(l, &step.eliminations),
+        );
+        let text = self.text_for(g, &chain, &concl);
+        Some(step.chain(chain).text(text))
+    }
+
     fn text_for(&self, g: &CandidateGrid, chain: &Chain, conclusion: &str) -> String {
         let mut s = String::new();
         let _ = write!(s, "{} — ", chain_text(g.layout(), chain));
@@ -930,6 +1027,37 @@ impl Technique for ChainFinder {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let grouped = self.kind == Kind::Grouped;
+        // AICs (of the kinds that have continuous loops) may be known from the loop search.
+        let fused =
+            matches!(self.kind, Kind::Any | Kind::Grouped) && self.report != Report::Discontinuous;
+        let key = fused.then(|| (g.state_key(), self.kind, f.options.clone()));
+        if self.report == Report::Ends
+            && let Some(key) = &key
+        {
+            let known = AIC_STEPS.with(|c| {
+                c.borrow()
+                    .as_ref()
+                    .filter(|(k, _)| k == key)
+                    .map(|(_, steps)| steps.clone())
+            });
+            if let Some(steps) = known {
+                #[cfg(test)]
+                REPLAYED.with(|r| r.set(r.get() + 1));
+                for step in steps {
+                    if !f.emit(step) {
+                        return;
+                    }
+                }
+                return;
+            }
+        }
+        // The AIC finder whose steps the continuous-loop search also collects.
+        let aic = ChainFinder {
+            info: if grouped { &GROUPED_AIC } else { &AIC },
+            kind: self.kind,
+            report: Report::Ends,
+        };
+        let mut aic_steps: Vec<Step> = Vec::new();
         let links = cached_links(g, grouped, grouped && f.options.chain_als);
         let max = f.options.max_chain.max(4);
         let l = g.layout();
@@ -960,66 +1088,18 @@ impl Technique for ChainFinder {
             let mut go = true;
             match self.report {
                 Report::Ends => {
-                    go = search(&links, self.kind, start, false, max, scratch, &mut |fd| {
-                        let (v, val) = fd.last;
-                        if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
-                            return true;
-                        }
-                        let mut elims: Vec<(Cell, Digit)> = Vec::new();
-                        let vd = links.digit(v);
-                        let vc = links.cells(v)[0];
-                        if links.is_group(v) {
-                            // A group end: its digit goes from cells seeing the start
-                            // and the whole group.
-                            if vd != sd {
-                                return true;
-                            }
-                            let mut both = links.seen(g, v).clone();
-                            both.intersect_with(g.peer_set(sc));
-                            elims.extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
-                        } else if vc == sc {
-                            return true; // same cell: a discontinuous loop, reported there
-                        } else if vd == sd {
-                            elims.extend(seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)));
-                        } else {
-                            if matches!(self.kind, Kind::X | Kind::Xy) {
-                                return true;
-                            }
-                            if g.sees(sc, vc) {
-                                if g.has(vc, sd) {
-                                    elims.push((vc, sd));
-                                }
-                                if g.has(sc, vd) {
-                                    elims.push((sc, vd));
-                                }
-                            }
-                        }
-                        if elims.is_empty() {
-                            return true;
-                        }
-                        let fdp = fd.path();
-                        if !simple(&links, &fdp) {
-                            return true;
-                        }
-                        let chain = to_chain(&links, &fdp, false);
-                        let mut step = marked(
-                            Step::new(self.info)
-                                .rated(self.rating(fd.len))
-                                .digits([sd, vd]),
-                            &fdp,
-                        );
-                        for &(c, d) in &elims {
-                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
-                        }
-                        let concl = format!(
-                            "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
-                            crate::render::cell_name(l, sc),
-                            crate::render::cells_name(l, &links.cells(v)),
-                            eliminations_text(l, &step.eliminations),
-                        );
-                        let text = self.text_for(g, &chain, &concl);
-                        f.emit(step.chain(chain).text(text))
-                    });
+                    go = search(
+                        &links,
+                        self.kind,
+                        start,
+                        false,
+                        max,
+                        scratch,
+                        &mut |fd| match self.ends_step(g, &links, start, grouped, fd, &marked) {
+                            Some(step) => f.emit(step),
+                            None => true,
+                        },
+                    );
                 }
                 Report::Discontinuous => {
                     for start_val in [false, true] {
@@ -1123,6 +1203,12 @@ impl Technique for ChainFinder {
                 }
                 Report::Continuous => {
                     go = search(&links, self.kind, start, false, max, scratch, &mut |fd| {
+                        if fused
+                            && let Some(step) =
+                                aic.ends_step(g, &links, start, grouped, fd, &marked)
+                        {
+                            aic_steps.push(step);
+                        }
                         let (v, val) = fd.last;
                         if !val
                             || fd.len < 4
@@ -1207,6 +1293,11 @@ impl Technique for ChainFinder {
                 return;
             }
         }
+        if self.report == Report::Continuous
+            && let Some(key) = key
+        {
+            AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, aic_steps)));
+        }
     }
 }
 
@@ -1215,6 +1306,74 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use sudokit_core::{Extra, Layout};
+
+    /// The AIC finders report, after the continuous-loop finder of their kind ran on the same
+    /// grid, exactly what a search of their own reports (on a fresh thread, with no steps
+    /// kept), on grids where AICs and grouped AICs exist (HoDoKu library lines of the repo's
+    /// technique cases) and along a hard solving path.
+    #[test]
+    fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
+        use crate::technique::{Options, find_all};
+        let pairs: [(&ChainFinder, &ChainFinder); 2] = [
+            (
+                &ChainFinder {
+                    info: &NICE_LOOP_CONTINUOUS,
+                    kind: Kind::Any,
+                    report: Report::Continuous,
+                },
+                &ChainFinder {
+                    info: &AIC,
+                    kind: Kind::Any,
+                    report: Report::Ends,
+                },
+            ),
+            (
+                &ChainFinder {
+                    info: &GROUPED_NICE_LOOP_CONTINUOUS,
+                    kind: Kind::Grouped,
+                    report: Report::Continuous,
+                },
+                &ChainFinder {
+                    info: &GROUPED_AIC,
+                    kind: Kind::Grouped,
+                    report: Report::Ends,
+                },
+            ),
+        ];
+        let mut grids: Vec<CandidateGrid> = [
+            ":0708:77:4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.....1.4......::712::",
+            ":0711:77:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......::723 743 753 763::",
+        ]
+        .iter()
+        .map(|l| crate::formats::hodoku::parse_line(l).unwrap().grid)
+        .collect();
+        // Tarek-052's path: many grids where the loop finders find nothing.
+        let p = sudokit_core::format::parse_one(
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            sudokit_core::format::InputFormat::Auto,
+        )
+        .unwrap();
+        let solver = crate::solver::LogicSolver::default();
+        let mut g = CandidateGrid::new(&p);
+        while let Some(step) = solver.next_step(&g) {
+            grids.push(g.clone());
+            g.apply(&step);
+        }
+        let opts = Options::default();
+        let mut found = 0;
+        for g in &grids {
+            for (lp, aic) in pairs {
+                let _ = find_all(lp, g, &opts);
+                let warm = find_all(aic, g, &opts);
+                let cold =
+                    std::thread::scope(|s| s.spawn(|| find_all(aic, g, &opts)).join().unwrap());
+                assert_eq!(format!("{warm:?}"), format!("{cold:?}"));
+                found += warm.len();
+            }
+        }
+        assert!(found >= 2, "{found} AIC steps");
+        assert!(REPLAYED.with(|r| r.get()) >= 2 * grids.len());
+    }
 
     /// The closure answers exactly what an unbounded search answers for the two questions
     /// discontinuous loops ask ("S true" reaches "S false"; "S false" reaches a digit of S's
