@@ -625,6 +625,9 @@ impl Drop for Borrowed {
     }
 }
 
+/// Marks a chain's nodes on a step (see `ChainFinder::find`).
+type Marker<'a> = dyn Fn(Step, &[(u32, bool)]) -> Step + 'a;
+
 /// A grid state, link kind and options: what the AIC steps of [`AIC_STEPS`] belong to.
 type AicKey = ((u64, Vec<u8>, Vec<u64>), Kind, crate::technique::Options);
 
@@ -949,7 +952,7 @@ impl ChainFinder {
         start: u32,
         grouped: bool,
         fd: &Found<'_>,
-        marked: &dyn Fn(Step, &[(u32, bool)]) -> Step,
+        marked: &Marker<'_>,
     ) -> Option<Step> {
         let l = g.layout();
         let (sc, sd) = links.split(start);
@@ -990,10 +993,10 @@ impl ChainFinder {
             return None;
         }
         let fdp = fd.path();
-        if !simple(&links, &fdp) {
+        if !simple(links, &fdp) {
             return None;
         }
-        let chain = to_chain(&links, &fdp, false);
+        let chain = to_chain(links, &fdp, false);
         let mut step = marked(
             Step::new(self.info)
                 .rated(self.rating(fd.len))
