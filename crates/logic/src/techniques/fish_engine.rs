@@ -897,14 +897,36 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// Whether at most `left` more covers (allowed, not bases, beside the fixed ones) hold every
 /// candidate of `need`.
 fn covers_exist<M: Mask>(tg: &Target<M>, tb: &Tables<M>, bases: u64, need: M, left: u32) -> bool {
+    let allowed = tg.cover_ok & !bases & !tg.fixed_covers;
+    // A quick bound first: candidates no allowed house holds two of need a cover each. Take
+    // the first uncovered candidate, drop every candidate sharing an allowed house with it,
+    // and repeat; more such candidates than covers left (or one no house holds) is a no.
+    let mut rest = need;
+    let mut apart = 0;
+    while let Some(first) = rest.lowest() {
+        let hs = tb.holders[first] & allowed;
+        apart += 1;
+        if hs == 0 || apart > left {
+            return false;
+        }
+        for h in bits(hs) {
+            rest = rest.minus(tb.masks[h]);
+        }
+    }
+    covers_within(tb, allowed, need, left)
+}
+
+/// Whether at most `left` houses of `allowed` hold every candidate of `need`, by branching on
+/// the first uncovered candidate.
+fn covers_within<M: Mask>(tb: &Tables<M>, allowed: u64, need: M, left: u32) -> bool {
     let Some(first) = need.lowest() else {
         return true;
     };
     if left == 0 {
         return false;
     }
-    bits(tb.holders[first] & tg.cover_ok & !bases & !tg.fixed_covers)
-        .any(|h| covers_exist(tg, tb, bases, need.minus(tb.masks[h]), left - 1))
+    bits(tb.holders[first] & allowed)
+        .any(|h| covers_within(tb, allowed, need.minus(tb.masks[h]), left - 1))
 }
 
 /// Calls `visit` with each cover set (as [`covers_exist`], each reached once by branching on
