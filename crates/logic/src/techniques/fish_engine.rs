@@ -983,27 +983,29 @@ pub fn basic_finned(
         let bases = lines(g, by_rows);
         let covers = lines(g, !by_rows);
         let pos: Vec<u64> = bases.iter().map(|&h| g.positions(h, digit)).collect();
+        let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         for (re, &hr) in bases.iter().enumerate() {
             for (ce, &e) in g.house_cells(hr).iter().enumerate() {
                 if pos[re] >> ce & 1 == 0 {
                     continue;
                 }
                 // Per base line: the places that do not see `e` (they must be covered).
-                let items: Vec<(usize, u64)> = pos
-                    .iter()
-                    .enumerate()
-                    .filter(|&(r, &p)| r != re && p != 0)
-                    .map(|(r, &p)| {
-                        let mut m = p;
-                        for (c, &cell) in g.house_cells(bases[r]).iter().enumerate() {
-                            if p >> c & 1 == 1 && (c == ce || g.sees(cell, e)) {
-                                m &= !(1 << c);
+                items.clear();
+                items.extend(
+                    pos.iter()
+                        .enumerate()
+                        .filter(|&(r, &p)| r != re && p != 0)
+                        .map(|(r, &p)| {
+                            let mut m = p;
+                            for (c, &cell) in g.house_cells(bases[r]).iter().enumerate() {
+                                if p >> c & 1 == 1 && (c == ce || g.sees(cell, e)) {
+                                    m &= !(1 << c);
+                                }
                             }
-                        }
-                        (r, m)
-                    })
-                    .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size)
-                    .collect();
+                            (r, m)
+                        })
+                        .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size),
+                );
                 if items.len() < size {
                     continue;
                 }
@@ -1053,6 +1055,12 @@ fn finned_fish(
     cols: u64,
     max_fins: usize,
 ) -> Option<Found> {
+    // The fin count from the masks first: most candidate fish end here, before any list.
+    let held = set.iter().fold(0u64, |a, &r| a | pos[r]);
+    let fin_count: u32 = set.iter().map(|&r| (pos[r] & !cols).count_ones()).sum();
+    if fin_count == 0 || fin_count as usize > max_fins || cols & !held != 0 {
+        return None;
+    }
     let mut fins = Vec::new();
     let mut body = Vec::new();
     for &r in set {
@@ -1065,10 +1073,6 @@ fn finned_fish(
                 }
             }
         }
-    }
-    let held = set.iter().fold(0u64, |a, &r| a | pos[r]);
-    if fins.is_empty() || fins.len() > max_fins || cols & !held != 0 {
-        return None;
     }
     let cover: Vec<House> = (0..covers.len())
         .filter(|c| cols >> c & 1 == 1)

@@ -16,7 +16,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use sudokit_core::{Cell, Digit, DigitSet, House};
+use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use crate::grid::CandidateGrid;
 use crate::render::{cell_name, eliminations_text, house_name};
@@ -97,12 +97,38 @@ struct Fact {
     on: bool,
 }
 
+/// A contradiction reached by following an assumption, worded only when a step reports it.
+#[derive(Clone, Copy, Debug)]
+enum Clash {
+    /// The cell would have to hold the digit but cannot.
+    Cannot(Cell, Digit),
+    /// The cell holds the digit and would have to lose it.
+    Both(Cell, Digit),
+    /// The cell has no candidate left.
+    NoCandidate(Cell),
+    /// The digit has no place left in the house.
+    NoPlace(Digit, House),
+}
+
+impl Clash {
+    fn text(self, l: &Layout) -> String {
+        match self {
+            Clash::Cannot(c, d) => format!("{} would have to be {d} but cannot", cell_name(l, c)),
+            Clash::Both(c, d) => {
+                format!("{} would have to be both {d} and not {d}", cell_name(l, c))
+            }
+            Clash::NoCandidate(c) => format!("{} has no candidate left", cell_name(l, c)),
+            Clash::NoPlace(d, h) => format!("{d} has no place left in {}", house_name(l, h)),
+        }
+    }
+}
+
 /// The outcome of following an assumption.
 struct Outcome {
     /// Facts in the order they were forced.
     log: Vec<Fact>,
-    /// The contradiction reached, if any (as text).
-    contradiction: Option<String>,
+    /// The contradiction reached, if any.
+    contradiction: Option<Clash>,
     /// The grid after propagation: values (0 = empty) and candidate bits per cell, as
     /// [`CandidateGrid`] keeps them.
     values: Vec<u8>,
@@ -252,8 +278,9 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
     let mut cands: Vec<u64> = g.cells().map(|c| g.candidates(c).0).collect();
     let mut pos = start.pos.clone();
     let mut placed = start.placed.clone();
-    let mut log = Vec::new();
-    let mut queue: Vec<Fact> = vec![assume];
+    let mut log = Vec::with_capacity(64);
+    let mut queue: Vec<Fact> = Vec::with_capacity(64);
+    queue.push(assume);
     let mut contradiction = None;
     'outer: while let Some(f) = queue.pop() {
         if log.len() >= limit {
@@ -266,11 +293,7 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
                 continue;
             }
             if values[c] != 0 || cands[c] & bit == 0 {
-                contradiction = Some(format!(
-                    "{} would have to be {} but cannot",
-                    cell_name(l, f.cell),
-                    f.digit
-                ));
+                contradiction = Some(Clash::Cannot(f.cell, f.digit));
                 log.push(f);
                 break;
             }
@@ -317,12 +340,7 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
             }
         } else {
             if values[c] == f.digit.get() {
-                contradiction = Some(format!(
-                    "{} would have to be both {} and not {}",
-                    cell_name(l, f.cell),
-                    f.digit,
-                    f.digit
-                ));
+                contradiction = Some(Clash::Both(f.cell, f.digit));
                 log.push(f);
                 break;
             }
@@ -337,7 +355,7 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
             let rest = cands[c];
             if values[c] == 0 {
                 if rest == 0 {
-                    contradiction = Some(format!("{} has no candidate left", cell_name(l, f.cell)));
+                    contradiction = Some(Clash::NoCandidate(f.cell));
                     break 'outer;
                 }
                 if rest & (rest - 1) == 0 && (net || g.candidates(f.cell).len() == 2) {
@@ -355,11 +373,7 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
                 }
                 let places = pos[h * n + d];
                 if places == 0 {
-                    contradiction = Some(format!(
-                        "{} has no place left in {}",
-                        f.digit,
-                        house_name(l, House(h as u16))
-                    ));
+                    contradiction = Some(Clash::NoPlace(f.digit, House(h as u16)));
                     break 'outer;
                 }
                 if places & (places - 1) == 0 && (net || start.pos[h * n + d].count_ones() == 2) {
@@ -422,7 +436,7 @@ impl Technique for Contradiction {
         for c in cells {
             for d in g.candidates(c).iter() {
                 let out = follow_on(&cache, g, c, d, self.net, limit);
-                let Some(why) = &out.contradiction else {
+                let Some(why) = out.contradiction else {
                     continue;
                 };
                 let l = g.layout();
@@ -437,7 +451,7 @@ impl Technique for Contradiction {
                         "Assume {}={d}: {}; then {}. So {} is not {d}.",
                         cell_name(l, c),
                         log_text(g, &out.log),
-                        why,
+                        why.text(l),
                         cell_name(l, c)
                     ));
                 if !f.emit(step) {

@@ -39,18 +39,22 @@ fn subsets(g: &CandidateGrid, cells: &[Cell], max: usize) -> Vec<(Vec<Cell>, Dig
     let mut out = Vec::new();
     let n = cells.len().min(16);
     for mask in 1u32..(1 << n) {
-        if mask.count_ones() as usize > max {
+        let k = mask.count_ones() as usize;
+        if k > max {
             continue;
         }
-        let sub: Vec<Cell> = (0..n)
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| cells[i])
-            .collect();
+        // The union first: most subsets have too many digits and need no cell list.
         let mut u = DigitSet::EMPTY;
-        for &c in &sub {
-            u.0 |= g.candidates(c).0;
+        let mut m = mask;
+        while m != 0 {
+            u.0 |= g.candidates(cells[m.trailing_zeros() as usize]).0;
+            m &= m - 1;
         }
-        if u.len() as usize <= sub.len() + 3 {
+        if u.len() as usize <= k + 3 {
+            let sub: Vec<Cell> = (0..n)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| cells[i])
+                .collect();
             out.push((sub, u));
         }
     }
