@@ -43,6 +43,20 @@ pub(crate) fn each_digit(
     f: &mut Finder<'_>,
     mut find: impl FnMut(Digit, &mut Finder<'_>) -> bool,
 ) {
+    each_digit_since(id, g, f, |d, _, f| find(d, f));
+}
+
+/// [`each_digit`], also telling `find` which cells lost the digit since the plane on which
+/// the technique last reported nothing for it, when the current plane is a subset of that
+/// one (`None`: no such plane, search everything). A pattern of the digit all of whose own
+/// candidates are unchanged existed on that plane with the same or more eliminations, so it
+/// has none now: a finder may skip it and still report exactly what a full search reports.
+pub(crate) fn each_digit_since(
+    id: &'static str,
+    g: &CandidateGrid,
+    f: &mut Finder<'_>,
+    mut find: impl FnMut(Digit, Option<&[u64]>, &mut Finder<'_>) -> bool,
+) {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         let same = m
@@ -57,18 +71,33 @@ pub(crate) fn each_digit(
     let mut plane = Vec::new();
     for d in DigitSet::full(g.size()).iter() {
         g.digit_plane(d, &mut plane);
-        let known = MEMO.with(|m| {
+        // `Some(empty)`: the plane is the miss plane; `Some(lost)`: a subset of it.
+        let since: Option<Vec<u64>> = MEMO.with(|m| {
             m.borrow()
                 .misses
                 .get(&(id, d.index()))
-                .is_some_and(|(o, p)| *p == plane && o == f.options)
+                .filter(|(o, p)| o == f.options && p.len() == plane.len())
+                .filter(|(_, p)| p.iter().zip(&plane).all(|(&old, &new)| new & !old == 0))
+                .map(|(_, p)| {
+                    p.iter()
+                        .zip(&plane)
+                        .map(|(&old, &new)| old & !new)
+                        .collect()
+                })
         });
-        if known {
+        if since
+            .as_ref()
+            .is_some_and(|lost| lost.iter().all(|&w| w == 0))
+        {
             continue;
+        }
+        #[cfg(test)]
+        if since.is_some() {
+            LOST.with(|r| r.set(r.get() + 1));
         }
         let before = f.emitted();
         // The memo is not borrowed while the finder runs (it may solve trial grids).
-        if !find(d, f) || f.done() {
+        if !find(d, since.as_deref(), f) || f.done() {
             return;
         }
         if f.emitted() == before {
@@ -99,6 +128,12 @@ struct Miss {
 thread_local! {
     /// Per technique id, the last grid on which its finder reported nothing.
     static MISSES: RefCell<HashMap<&'static str, Miss>> = RefCell::new(HashMap::default());
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How often [`each_digit_since`] passed lost cells to a finder on this thread.
+    static LOST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 #[cfg(test)]
@@ -232,8 +267,9 @@ mod tests {
         ] {
             warm_and_cold_agree(puzzle);
         }
-        // The whole-grid memo was used, not only filled.
+        // The whole-grid memo and the per-digit lost cells were used, not only filled.
         assert!(super::REFINED.with(|r| r.get()) > 20);
+        assert!(super::LOST.with(|r| r.get()) > 20);
     }
 
     fn warm_and_cold_agree(puzzle: &str) {

@@ -126,7 +126,7 @@ fn finned_fish_agree_with_the_general_search() {
                     (x.base.clone(), x.cover.clone(), x.elims.clone())
                 };
                 let mut a = Vec::new();
-                basic_finned(&g, d, size, 5, &mut |x| {
+                basic_finned(&g, d, size, 5, None, &mut |x| {
                     a.push(key(&x));
                     true
                 });
@@ -189,7 +189,7 @@ fn targeted_agrees(
                             max_fins: 5,
                         };
                         let mut a = Vec::new();
-                        targeted(&grid, d, params, &mut |x| {
+                        targeted(&grid, d, params, None, &mut |x| {
                             a.push(key(&x));
                             true
                         });

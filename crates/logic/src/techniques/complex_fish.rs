@@ -523,12 +523,12 @@ impl Technique for Fish {
             return;
         }
         let p = self.params(f);
-        crate::memo::each_digit(self.info.id, g, f, |d, f| {
+        crate::memo::each_digit_since(self.info.id, g, f, |d, lost, f| {
             if self.shape == Shape::Basic {
                 if let Variant::Siamese { .. } = self.variant {
-                    // Group by base lines, then pair.
+                    // Group by base lines, then pair (every fish: a pair may join an old one).
                     let mut all: Vec<Found> = Vec::new();
-                    basic_finned(g, d, self.size, p.max_fins, &mut |x| {
+                    basic_finned(g, d, self.size, p.max_fins, None, &mut |x| {
                         all.push(x);
                         true
                     });
@@ -536,12 +536,12 @@ impl Technique for Fish {
                     all.chunk_by(|a, b| a.base == b.base)
                         .all(|group| self.emit_siamese(g, f, group))
                 } else {
-                    basic_finned(g, d, self.size, p.max_fins, &mut |x| {
+                    basic_finned(g, d, self.size, p.max_fins, lost, &mut |x| {
                         !self.wants(&x) || f.emit(self.step(g, &[&x]))
                     })
                 }
             } else if !matches!(self.variant, Variant::Siamese { .. }) {
-                targeted(g, d, p, &mut |x| {
+                targeted(g, d, p, lost, &mut |x| {
                     !self.wants(&x) || f.emit(self.step(g, &[&x]))
                 })
             } else {

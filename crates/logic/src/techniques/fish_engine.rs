@@ -151,6 +151,14 @@ impl<const K: usize> Mask for Wide<K> {
     }
 }
 
+/// Whether `h` has a cell in `lost` (bits in reading order, 64 cells a word).
+fn house_lost(g: &CandidateGrid, h: House, lost: &[u64]) -> bool {
+    g.house_cells(h).iter().any(|c| {
+        lost.get(c.index() / 64)
+            .is_some_and(|w| w >> (c.index() % 64) & 1 == 1)
+    })
+}
+
 /// What to look for.
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
@@ -556,19 +564,25 @@ impl<'g, M: Mask> Search<'g, M> {
 /// target: the base walk is pruned as soon as its remaining candidates need too many covers,
 /// and the covers are found by branching on the first uncovered candidate (at most three
 /// houses hold it). This is far cheaper than choosing fins and covers blind.
+///
+/// With `lost` (the cells that lost the digit since a plane on which this search reported
+/// nothing, as [`crate::memo::each_digit_since`] gives them), only base sets with a house
+/// holding a lost cell are walked: any other base set had the same base candidates on that
+/// plane and the same fish, with the same or more eliminations, so it yields nothing now.
 pub fn targeted(
     g: &CandidateGrid,
     digit: Digit,
     p: Params,
+    lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
     let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
     if places <= 128 {
-        Search::<u128>::new(g, digit, p).run_targeted(visit)
+        Search::<u128>::new(g, digit, p).run_targeted(lost, visit)
     } else if places <= 512 {
-        Search::<Wide<8>>::new(g, digit, p).run_targeted(visit)
+        Search::<Wide<8>>::new(g, digit, p).run_targeted(lost, visit)
     } else {
-        Search::<Wide<64>>::new(g, digit, p).run_targeted(visit)
+        Search::<Wide<64>>::new(g, digit, p).run_targeted(lost, visit)
     }
 }
 
@@ -593,6 +607,9 @@ struct Target<M> {
     /// cover fixed): such a house passes the pruning test for any target, since fewer
     /// candidates need no more covers. Empty when bases or covers are fixed.
     easy: u64,
+    /// Houses holding a cell that lost the digit since the last miss (all when unknown):
+    /// every base set walked has one.
+    touch: u64,
 }
 
 /// The walk's tables: each house's candidates, and the houses holding each candidate.
@@ -604,10 +621,22 @@ struct Tables<M> {
 type Seen = rustc_hash::FxHashSet<(u64, u64)>;
 
 impl<M: Mask> Search<'_, M> {
-    fn run_targeted(mut self, visit: &mut dyn FnMut(Found) -> bool) -> bool {
+    fn run_targeted(mut self, lost: Option<&[u64]>, visit: &mut dyn FnMut(Found) -> bool) -> bool {
         let k = self.p.size as u32;
         let n = self.cells.len();
         if self.houses.len() > 64 || k < 2 {
+            return true;
+        }
+        let touch = match lost {
+            None => u64::MAX,
+            Some(lost) => self
+                .houses
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| house_lost(self.g, h.0, lost))
+                .fold(0, |a, (i, _)| a | 1 << i),
+        };
+        if touch == 0 {
             return true;
         }
         let masks: Vec<M> = self.houses.iter().map(|h| h.2).collect();
@@ -642,6 +671,7 @@ impl<M: Mask> Search<'_, M> {
                     more_bases: k,
                     more_covers: k,
                     easy: 0,
+                    touch,
                 };
                 if !self.walk(&tg, &tables, &mut done, visit) {
                     return false;
@@ -661,6 +691,7 @@ impl<M: Mask> Search<'_, M> {
                     more_bases: k,
                     more_covers: k - 1,
                     easy: 0,
+                    touch,
                 };
                 for i in bits(bases_all) {
                     if covers_exist(&probe, &tables, 1 << i, tables.masks[i], k - 1) {
@@ -684,6 +715,7 @@ impl<M: Mask> Search<'_, M> {
                     more_bases: k,
                     more_covers: k - 1,
                     easy,
+                    touch,
                 };
                 // `t` outside the bases, in one cover (any of its houses that may cover).
                 if !self.walk(&tg, &tables, &mut done, visit) {
@@ -726,20 +758,54 @@ impl<M: Mask> Search<'_, M> {
             endo = endo.or(union.and(m));
             union = union.or(m);
         }
-        // Houses whose own free candidates need too many covers never join.
-        let mut cand = Vec::new();
-        for i in bits(tg.base_ok & !tg.fixed_bases) {
+        // Houses whose own free candidates need too many covers never join. The touched
+        // houses are asked first: when none can join (and no fixed base is touched), no base
+        // set is walked at all.
+        let pool = tg.base_ok & !tg.fixed_bases;
+        let joins = |i: usize| {
             let need = union.or(tb.masks[i]).and(tg.free);
-            if tg.easy >> i & 1 == 1
+            tg.easy >> i & 1 == 1
                 || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
-            {
-                cand.push(i);
+        };
+        let mut pass = 0u64;
+        for i in bits(pool & tg.touch) {
+            if joins(i) {
+                pass |= 1 << i;
             }
         }
+        if pass == 0 && tg.fixed_bases & tg.touch == 0 {
+            return true;
+        }
+        for i in bits(pool & !tg.touch) {
+            if joins(i) {
+                pass |= 1 << i;
+            }
+        }
+        let cand: Vec<usize> = bits(pass).collect();
         if cand.len() < tg.more_bases as usize {
             return true;
         }
-        self.walk_bases(tg, tb, &cand, 0, union, endo, tg.fixed_bases, done, visit)
+        // The last candidate base that is touched: past it, a set without one is dead.
+        let last_touch = if tg.fixed_bases & tg.touch != 0 {
+            usize::MAX
+        } else {
+            match cand.iter().rposition(|&i| tg.touch >> i & 1 == 1) {
+                Some(j) => j,
+                None => return true,
+            }
+        };
+        self.walk_bases(
+            tg,
+            tb,
+            &cand,
+            0,
+            last_touch,
+            union,
+            endo,
+            tg.fixed_bases,
+            done,
+            visit,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -749,6 +815,7 @@ impl<M: Mask> Search<'_, M> {
         tb: &Tables<M>,
         cand: &[usize],
         start: usize,
+        last_touch: usize,
         union: M,
         endo: M,
         bases: u64,
@@ -756,7 +823,11 @@ impl<M: Mask> Search<'_, M> {
         visit: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
         let chosen = (bases & !tg.fixed_bases).count_ones();
+        let touched = bases & tg.touch != 0;
         if chosen == tg.more_bases {
+            if !touched {
+                return true;
+            }
             let mut found = Vec::new();
             each_cover(
                 tg,
@@ -787,7 +858,7 @@ impl<M: Mask> Search<'_, M> {
         }
         let left = (tg.more_bases - chosen) as usize;
         for i in start..cand.len() {
-            if cand.len() - i < left {
+            if cand.len() - i < left || (!touched && i > last_touch) {
                 break;
             }
             let h = cand[i];
@@ -804,7 +875,7 @@ impl<M: Mask> Search<'_, M> {
             let u = union.or(m);
             let b = bases | 1 << h;
             if covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers)
-                && !self.walk_bases(tg, tb, cand, i + 1, u, e, b, done, visit)
+                && !self.walk_bases(tg, tb, cand, i + 1, last_touch, u, e, b, done, visit)
             {
                 return false;
             }
@@ -970,11 +1041,15 @@ fn each_cover<M: Mask>(
 /// walk over masks with those candidates only (the union of cover lines pruned above `k`),
 /// which is far cheaper than choosing covers blind. Each fish (base and cover lines) is
 /// reported once, with all of its eliminations; `visit` returns `false` to stop.
+///
+/// With `lost` (as for [`targeted`]), only base sets with a line holding a lost cell are
+/// walked.
 pub fn basic_finned(
     g: &CandidateGrid,
     digit: Digit,
     size: usize,
     max_fins: usize,
+    lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
     use super::fish::lines;
@@ -983,6 +1058,18 @@ pub fn basic_finned(
         let bases = lines(g, by_rows);
         let covers = lines(g, !by_rows);
         let pos: Vec<u64> = bases.iter().map(|&h| g.positions(h, digit)).collect();
+        // Base lines holding a lost cell (all when unknown).
+        let touch: u64 = match lost {
+            None => u64::MAX,
+            Some(lost) => bases
+                .iter()
+                .enumerate()
+                .filter(|&(_, &h)| house_lost(g, h, lost))
+                .fold(0, |a, (r, _)| a | 1 << r),
+        };
+        if touch == 0 {
+            continue;
+        }
         let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         for (re, &hr) in bases.iter().enumerate() {
             for (ce, &e) in g.house_cells(hr).iter().enumerate() {
@@ -1009,8 +1096,17 @@ pub fn basic_finned(
                 if items.len() < size {
                     continue;
                 }
+                let Some(last_touch) = items.iter().rposition(|&(r, _)| touch >> r & 1 == 1) else {
+                    continue;
+                };
+                let walk = Walk {
+                    items: &items,
+                    k: size,
+                    touch,
+                    last_touch,
+                };
                 let mut chosen = Vec::with_capacity(size);
-                let go = finned_walk(&items, size, 0, 1 << ce, &mut chosen, &mut |set, union| {
+                let go = walk.run(0, 1 << ce, false, &mut chosen, &mut |set, union| {
                     let rows_mask = set.iter().fold(0u64, |a, &r| a | 1 << r);
                     let spare = set.iter().fold(0u64, |a, &r| a | pos[r]) & !union;
                     let need = size - union.count_ones() as usize;
@@ -1105,33 +1201,50 @@ fn finned_fish(
     })
 }
 
-fn finned_walk(
-    items: &[(usize, u64)],
+/// The base-line walk of [`basic_finned`]: `k` of `items` (line, candidates to cover) whose
+/// candidates to cover fit in `k` cover lines, at least one of them in `touch`.
+struct Walk<'a> {
+    items: &'a [(usize, u64)],
     k: usize,
-    start: usize,
-    union: u64,
-    chosen: &mut Vec<usize>,
-    visit: &mut dyn FnMut(&[usize], u64) -> bool,
-) -> bool {
-    if chosen.len() == k {
-        return visit(chosen, union);
+    /// Lines (bits) of which a set needs one.
+    touch: u64,
+    /// The last item whose line is in `touch`.
+    last_touch: usize,
+}
+
+impl Walk<'_> {
+    /// Extends `chosen` (lines; `touched`: one is in `touch`) from item `start` on, `union`
+    /// being the covers needed so far; calls `visit` with each full set and its union, and
+    /// stops when it returns `false`.
+    fn run(
+        &self,
+        start: usize,
+        union: u64,
+        touched: bool,
+        chosen: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize], u64) -> bool,
+    ) -> bool {
+        if chosen.len() == self.k {
+            return !touched || visit(chosen, union);
+        }
+        for i in start..self.items.len() {
+            if self.items.len() - i < self.k - chosen.len() || (!touched && i > self.last_touch) {
+                break;
+            }
+            let (r, m) = self.items[i];
+            let u = union | m;
+            if u.count_ones() as usize > self.k {
+                continue;
+            }
+            chosen.push(r);
+            let go = self.run(i + 1, u, touched || self.touch >> r & 1 == 1, chosen, visit);
+            chosen.pop();
+            if !go {
+                return false;
+            }
+        }
+        true
     }
-    for i in start..items.len() {
-        if items.len() - i < k - chosen.len() {
-            break;
-        }
-        let u = union | items[i].1;
-        if u.count_ones() as usize > k {
-            continue;
-        }
-        chosen.push(items[i].0);
-        let go = finned_walk(items, k, i + 1, u, chosen, visit);
-        chosen.pop();
-        if !go {
-            return false;
-        }
-    }
-    true
 }
 
 /// Calls `visit` with every `k`-subset of `items` (stops when it returns `false`).
