@@ -365,15 +365,22 @@ impl CandidateGrid {
             self.cands.iter().map(|d| d.0).collect(),
         )
     }
-    /// The cells holding `digit` as a candidate, as bits in reading order (64 cells a word),
-    /// written into `out`.
-    pub(crate) fn digit_plane(&self, digit: Digit, out: &mut Vec<u64>) {
+    /// Every digit's plane (the cells holding it as a candidate, as bits in reading order, 64
+    /// cells a word) in one pass over the cells: digit `d`'s words are `out[d * w..(d + 1) * w]`, `w` being the words a plane takes
+    /// (returned).
+    pub(crate) fn digit_planes(&self, out: &mut Vec<u64>) -> usize {
+        let w = self.cands.len().div_ceil(64);
         out.clear();
-        out.resize(self.cands.len().div_ceil(64), 0);
-        let bit = 1u64 << digit.index();
+        out.resize(w * self.size(), 0);
         for (i, c) in self.cands.iter().enumerate() {
-            out[i / 64] |= ((c.0 & bit) >> digit.index()) << (i % 64);
+            let mut m = c.0;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out[d * w + i / 64] |= 1 << (i % 64);
+            }
         }
+        w
     }
     /// Whether `cell` was a given of the puzzle.
     pub fn is_given(&self, cell: Cell) -> bool {

@@ -68,22 +68,18 @@ pub(crate) fn each_digit_since(
         }
         m.layout = Some(g.layout_arc().clone());
     });
-    let mut plane = Vec::new();
+    let mut planes = Vec::new();
+    let w = g.digit_planes(&mut planes);
     for d in DigitSet::full(g.size()).iter() {
-        g.digit_plane(d, &mut plane);
+        let plane = &planes[d.index() * w..(d.index() + 1) * w];
         // `Some(empty)`: the plane is the miss plane; `Some(lost)`: a subset of it.
         let since: Option<Vec<u64>> = MEMO.with(|m| {
             m.borrow()
                 .misses
                 .get(&(id, d.index()))
                 .filter(|(o, p)| o == f.options && p.len() == plane.len())
-                .filter(|(_, p)| p.iter().zip(&plane).all(|(&old, &new)| new & !old == 0))
-                .map(|(_, p)| {
-                    p.iter()
-                        .zip(&plane)
-                        .map(|(&old, &new)| old & !new)
-                        .collect()
-                })
+                .filter(|(_, p)| p.iter().zip(plane).all(|(&old, &new)| new & !old == 0))
+                .map(|(_, p)| p.iter().zip(plane).map(|(&old, &new)| old & !new).collect())
         });
         if since
             .as_ref()
@@ -108,8 +104,7 @@ pub(crate) fn each_digit_since(
                     .as_ref()
                     .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()))
                 {
-                    m.misses
-                        .insert((id, d.index()), (opts, std::mem::take(&mut plane)));
+                    m.misses.insert((id, d.index()), (opts, plane.to_vec()));
                 }
             });
         }
