@@ -620,23 +620,19 @@ impl Technique for AlsXyChain {
             barred: vec![0; 7 * words],
             // The chains grow combinatorially: the search visits at most this many nodes.
             budget: 200_000,
-            ends: vec![UNKNOWN_ENDS; all.len()],
+            ends: vec![(u32::MAX, 0); all.len()],
         };
         for start in 0..all.len() {
             dfs.path.clear();
             dfs.path.push((start, None));
             dfs.barred[..words].fill(0);
             dfs.bar(0, start);
-            dfs.ends.fill(UNKNOWN_ENDS);
             if !dfs.extend(f) {
                 return;
             }
         }
     }
 }
-
-/// [`ChainDfs::ends`] not yet computed for this pair.
-const UNKNOWN_ENDS: u64 = u64::MAX;
 
 /// The ALS-XY-chain walk: a depth-first search over restricted-common-digit links, at most
 /// six ALS long and [`ChainDfs::budget`] nodes in all.
@@ -667,7 +663,9 @@ struct ChainDfs<'a> {
     /// Per ALS `j`, for the chain's first ALS `a`: the digits common to `a` and `j` that some
     /// cell could lose to both (their seers meet), computed when first asked. A chain from `a`
     /// to `j` removes something exactly when one of them is not a link digit at its ends.
-    ends: Vec<u64>,
+    /// Kept as (first ALS, digits): an entry for another first ALS is not computed yet, so
+    /// nothing is cleared between first ALS.
+    ends: Vec<(u32, u64)>,
 }
 
 impl ChainDfs<'_> {
@@ -686,14 +684,16 @@ impl ChainDfs<'_> {
     }
 
     fn ends(&mut self, last: usize) -> u64 {
-        if self.ends[last] == UNKNOWN_ENDS {
-            let (a, b) = (&self.all[self.path[0].0], &self.all[last]);
-            self.ends[last] = DigitSet(a.cands.0 & b.cands.0)
+        let first = self.path[0].0;
+        if self.ends[last].0 != first as u32 {
+            let (a, b) = (&self.all[first], &self.all[last]);
+            let digits = DigitSet(a.cands.0 & b.cands.0)
                 .iter()
                 .filter(|&z| a.seers(z).intersects(b.seers(z)))
                 .fold(0, |m, z| m | DigitSet::single(z).0);
+            self.ends[last] = (first as u32, digits);
         }
-        self.ends[last]
+        self.ends[last].1
     }
 
     /// Whether a chain that ends in `last`, entered by `into`, may report anything: only each

@@ -299,7 +299,7 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
             }
             log.push(f);
             // Weak links: the other digits of the cell and the digit in peers become false
-            // (queued before the placement, which removes them; it is recorded and followed).
+            // (queued, then removed by the placement; each is recorded and followed).
             for e in DigitSet(cands[c] & !bit).iter() {
                 queue.push(Fact {
                     cell: f.cell,
@@ -307,16 +307,8 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
                     on: false,
                 });
             }
-            for &p in l.peers(f.cell) {
-                if cands[p.index()] & bit != 0 {
-                    queue.push(Fact {
-                        cell: p,
-                        digit: f.digit,
-                        on: false,
-                    });
-                }
-            }
-            // The placement: the cell's candidates go, the digit leaves its peers.
+            // The placement: the cell's candidates go, the digit leaves its peers (each
+            // peer's loss queued as it goes).
             values[c] = f.digit.get();
             let mut gone = std::mem::take(&mut cands[c]);
             while gone != 0 {
@@ -330,10 +322,15 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
                 placed[h as usize] |= bit;
             }
             for &p in l.peers(f.cell) {
-                let p = p.index();
-                if cands[p] & bit != 0 {
-                    cands[p] &= !bit;
-                    for &(h, i) in start.slots(p) {
+                let pi = p.index();
+                if cands[pi] & bit != 0 {
+                    queue.push(Fact {
+                        cell: p,
+                        digit: f.digit,
+                        on: false,
+                    });
+                    cands[pi] &= !bit;
+                    for &(h, i) in start.slots(pi) {
                         pos[h as usize * n + d] &= !(1 << i);
                     }
                 }
