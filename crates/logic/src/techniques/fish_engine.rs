@@ -566,7 +566,7 @@ impl<'g, M: Mask> Search<'g, M> {
 /// houses hold it). This is far cheaper than choosing fins and covers blind.
 ///
 /// With `lost` (the cells that lost the digit since a plane on which this search reported
-/// nothing, as [`crate::memo::each_digit_since`] gives them), only base sets with a house
+/// nothing, as the per-digit memo gives them), only base sets with a house
 /// holding a lost cell are walked: any other base set had the same base candidates on that
 /// plane and the same fish, with the same or more eliminations, so it yields nothing now.
 pub fn targeted(
