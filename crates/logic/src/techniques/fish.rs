@@ -13,6 +13,7 @@ use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+use crate::techniques::fish_engine::{Walk, house_lost};
 
 macro_rules! info {
     ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
@@ -88,7 +89,18 @@ pub fn lines(g: &CandidateGrid, by_rows: bool) -> Vec<House> {
 }
 
 impl BasicFish {
-    fn search(&self, g: &CandidateGrid, f: &mut Finder<'_>, d: Digit, by_rows: bool) -> bool {
+    /// The fish of digit `d` with base rows (`by_rows`) or columns; with `lost` (the cells
+    /// that lost `d` since a plane on which this finder found nothing), only base sets with a
+    /// line holding one (any other had the same fish there, with the same or more
+    /// eliminations). `false` to stop.
+    fn search(
+        &self,
+        g: &CandidateGrid,
+        f: &mut Finder<'_>,
+        d: Digit,
+        by_rows: bool,
+        lost: Option<&[u64]>,
+    ) -> bool {
         let n = g.size();
         let bases = lines(g, by_rows);
         let covers = lines(g, !by_rows);
@@ -101,14 +113,29 @@ impl BasicFish {
         if items.len() < self.size {
             return true;
         }
+        let touch = lost.map_or(u64::MAX, |lost| {
+            bases
+                .iter()
+                .enumerate()
+                .filter(|&(_, &h)| house_lost(g, h, lost))
+                .fold(0, |a, (r, _)| a | 1 << r)
+        });
+        let Some(last_touch) = items.iter().rposition(|&(r, _)| touch >> r & 1 == 1) else {
+            return true;
+        };
         let k = self.size;
         let mut go = true;
         let mut chosen = Vec::with_capacity(k);
-        walk(
-            &items,
+        Walk {
+            items: &items,
             k,
+            touch,
+            last_touch,
+        }
+        .run(
             0,
             0,
+            false,
             &mut chosen,
             &mut |set: &[usize], union: u64| {
                 if union.count_ones() as usize != k {
@@ -157,41 +184,15 @@ impl BasicFish {
     }
 }
 
-fn walk(
-    items: &[(usize, u64)],
-    k: usize,
-    start: usize,
-    union: u64,
-    chosen: &mut Vec<usize>,
-    visit: &mut dyn FnMut(&[usize], u64) -> bool,
-) -> bool {
-    if chosen.len() == k {
-        return visit(chosen, union);
-    }
-    for i in start..items.len() {
-        let u = union | items[i].1;
-        if u.count_ones() as usize > k {
-            continue;
-        }
-        chosen.push(items[i].0);
-        let go = walk(items, k, i + 1, u, chosen, visit);
-        chosen.pop();
-        if !go {
-            return false;
-        }
-    }
-    true
-}
-
 impl Technique for BasicFish {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        crate::memo::each_digit(self.info.id, g, f, |d, f| {
+        crate::memo::each_digit_since(self.info.id, g, f, |d, lost, f| {
             [true, false]
                 .into_iter()
-                .all(|by_rows| self.search(g, f, d, by_rows))
+                .all(|by_rows| self.search(g, f, d, by_rows, lost))
         });
     }
 }

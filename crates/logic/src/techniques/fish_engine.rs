@@ -152,7 +152,7 @@ impl<const K: usize> Mask for Wide<K> {
 }
 
 /// Whether `h` has a cell in `lost` (bits in reading order, 64 cells a word).
-fn house_lost(g: &CandidateGrid, h: House, lost: &[u64]) -> bool {
+pub(crate) fn house_lost(g: &CandidateGrid, h: House, lost: &[u64]) -> bool {
     g.house_cells(h).iter().any(|c| {
         lost.get(c.index() / 64)
             .is_some_and(|w| w >> (c.index() % 64) & 1 == 1)
@@ -1201,22 +1201,23 @@ fn finned_fish(
     })
 }
 
-/// The base-line walk of [`basic_finned`]: `k` of `items` (line, candidates to cover) whose
-/// candidates to cover fit in `k` cover lines, at least one of them in `touch`.
-struct Walk<'a> {
-    items: &'a [(usize, u64)],
-    k: usize,
+/// The base-line walk of [`basic_finned`] and the basic fish: `k` of `items` (line,
+/// candidates to cover) whose candidates to cover fit in `k` cover lines, at least one of
+/// them in `touch`.
+pub(crate) struct Walk<'a> {
+    pub(crate) items: &'a [(usize, u64)],
+    pub(crate) k: usize,
     /// Lines (bits) of which a set needs one.
-    touch: u64,
+    pub(crate) touch: u64,
     /// The last item whose line is in `touch`.
-    last_touch: usize,
+    pub(crate) last_touch: usize,
 }
 
 impl Walk<'_> {
     /// Extends `chosen` (lines; `touched`: one is in `touch`) from item `start` on, `union`
     /// being the covers needed so far; calls `visit` with each full set and its union, and
     /// stops when it returns `false`.
-    fn run(
+    pub(crate) fn run(
         &self,
         start: usize,
         union: u64,
