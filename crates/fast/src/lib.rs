@@ -16,7 +16,7 @@
 //! (the generator's removal pass: [`Fast::has_solution_excluding_givens`]).
 //! Only the standard layout is supported: anything else is
 //! rejected in [`Solver::check_layout`]. On x86-64 the search runs in a variant compiled with
-//! `popcnt`/`bmi1`/`bmi2` when the CPU has them (run-time detection, identical results), and
+//! `popcnt`/`bmi1`/`bmi2`/`lzcnt`/`avx2` when the CPU has them (run-time detection, identical results), and
 //! two band-wide operations use SSE2; that is the crate's only `unsafe`, in one module.
 //!
 //! ```

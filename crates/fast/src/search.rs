@@ -140,18 +140,19 @@ impl<'t, T: Termination, S: Sink> Search<'t, T, S> {
 
     #[cfg(target_arch = "x86_64")]
     search_fn! {
-        /// The search compiled with `popcnt`, `bmi1` and `bmi2` (bit counting and scanning
-        /// in one instruction each).
-        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        /// The search compiled with `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2` (bit
+        /// counting and scanning in one instruction each; the SSE2 band operations and the
+        /// board copies in VEX form, with the SSE4.1 tests that AVX2 implies).
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
         pub(crate) fn run_bmi using crate::dispatch::Bmi
     }
 
     #[cfg(target_arch = "x86_64")]
     search_fn! {
-        /// The search compiled with `popcnt`, `bmi1` and `bmi2` but with the table forms of
+        /// The search compiled with the same features as `run_bmi` but with the table forms of
         /// the pattern lookups instead of `pext`/`pdep`, for CPUs where those two are
         /// microcoded (AMD before Zen 3).
-        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
         pub(crate) fn run_bmi_tables using crate::dispatch::Baseline
     }
 }
