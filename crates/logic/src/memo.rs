@@ -70,41 +70,56 @@ pub(crate) fn each_digit_since(
     });
     let mut planes = Vec::new();
     let w = g.digit_planes(&mut planes);
+    // The cells that lost the digit since its miss plane, one buffer for every digit.
+    let mut lost = Vec::with_capacity(w);
     for d in DigitSet::full(g.size()).iter() {
         let plane = &planes[d.index() * w..(d.index() + 1) * w];
-        // `Some(empty)`: the plane is the miss plane; `Some(lost)`: a subset of it.
-        let since: Option<Vec<u64>> = MEMO.with(|m| {
-            m.borrow()
-                .misses
-                .get(&(id, d.index()))
-                .filter(|(o, p)| o == f.options && p.len() == plane.len())
-                .filter(|(_, p)| p.iter().zip(plane).all(|(&old, &new)| new & !old == 0))
-                .map(|(_, p)| p.iter().zip(plane).map(|(&old, &new)| old & !new).collect())
+        // `true` with `lost` empty of bits: the plane is the miss plane; with bits: a subset
+        // of it, those cells gone.
+        let since = MEMO.with(|m| {
+            let m = m.borrow();
+            let Some((o, p)) = m.misses.get(&(id, d.index())) else {
+                return false;
+            };
+            if o != f.options
+                || p.len() != plane.len()
+                || p.iter().zip(plane).any(|(&old, &new)| new & !old != 0)
+            {
+                return false;
+            }
+            lost.clear();
+            lost.extend(p.iter().zip(plane).map(|(&old, &new)| old & !new));
+            true
         });
-        if since
-            .as_ref()
-            .is_some_and(|lost| lost.iter().all(|&w| w == 0))
-        {
+        if since && lost.iter().all(|&w| w == 0) {
             continue;
         }
         #[cfg(test)]
-        if since.is_some() {
+        if since {
             LOST.with(|r| r.set(r.get() + 1));
         }
         let before = f.emitted();
         // The memo is not borrowed while the finder runs (it may solve trial grids).
-        if !find(d, since.as_deref(), f) || f.done() {
+        if !find(d, since.then_some(&lost[..]), f) || f.done() {
             return;
         }
         if f.emitted() == before {
-            let opts = f.options.clone();
             MEMO.with(|m| {
                 let mut m = m.borrow_mut();
                 if m.layout
                     .as_ref()
                     .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()))
                 {
-                    m.misses.insert((id, d.index()), (opts, plane.to_vec()));
+                    // Overwrites the digit's previous miss in place (no new allocation).
+                    let (o, p) = m
+                        .misses
+                        .entry((id, d.index()))
+                        .or_insert_with(|| (f.options.clone(), Vec::new()));
+                    if *o != *f.options {
+                        *o = f.options.clone();
+                    }
+                    p.clear();
+                    p.extend_from_slice(plane);
                 }
             });
         }

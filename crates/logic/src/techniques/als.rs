@@ -14,7 +14,6 @@
 //! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
 //! ends" with two set intersections before building a step.
 
-use rustc_hash::FxHashSet as HashSet;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -209,11 +208,28 @@ fn als_and_links(
     // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
     // links to A only when every d of B sees every d of A, so only when B's first d is among
     // A's seers of d: each ALS meets each candidate partner once per digit.
-    let mut index: Vec<Vec<u32>> = vec![Vec::new(); g.cell_count() * n];
+    // Kept flat: slot `cell * n + digit` holds `index[start[slot]..start[slot + 1]]`, in
+    // ascending ALS order (filled in that order after a count per slot).
+    let slots = g.cell_count() * n;
+    let slot_of = |a: &Als, d: Digit| a.on(d).iter().next().map(|c| c.index() * n + d.index());
+    let mut start = vec![0u32; slots + 1];
+    for a in all.iter() {
+        for d in a.cands.iter() {
+            if let Some(s) = slot_of(a, d) {
+                start[s + 1] += 1;
+            }
+        }
+    }
+    for s in 0..slots {
+        start[s + 1] += start[s];
+    }
+    let mut fill = start.clone();
+    let mut index = vec![0u32; start[slots] as usize];
     for (i, a) in all.iter().enumerate() {
         for d in a.cands.iter() {
-            if let Some(c) = a.on(d).iter().next() {
-                index[c.index() * n + d.index()].push(i as u32);
+            if let Some(s) = slot_of(a, d) {
+                index[fill[s] as usize] = i as u32;
+                fill[s] += 1;
             }
         }
     }
@@ -226,7 +242,8 @@ fn als_and_links(
                 if !g.has(s, d) {
                     continue;
                 }
-                for &j in &index[s.index() * n + d.index()] {
+                let slot = s.index() * n + d.index();
+                for &j in &index[start[slot] as usize..start[slot + 1] as usize] {
                     let j = j as usize;
                     if j == i || scratch[j] >> d.index() & 1 == 1 {
                         continue;
@@ -288,10 +305,14 @@ pub(crate) fn shared(g: &CandidateGrid) -> Rc<Vec<Als>> {
 }
 
 /// Every ALS of the grid (deduplicated by cell set).
+///
+/// Houses are walked in order and each house's empty cells combined in order, so a cell set
+/// lying in several houses is met first in the lowest one that enumerates it; it is kept there
+/// and skipped elsewhere. That house is found from the set itself (the lowest house holding
+/// all its cells whose size cap admits it), with no table of the sets already seen.
 pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
     let n = g.size();
     let cap = max_als(n).max(1);
-    let mut seen: HashSet<Vec<Cell>> = HashSet::default();
     let mut out = Vec::new();
     let planes: Vec<CellSet> = DigitSet::full(n)
         .iter()
@@ -303,65 +324,91 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
             s
         })
         .collect();
+    // Per house, the largest set it enumerates (a house with k empty cells holds no ALS of k
+    // cells or more, but one of a single cell).
+    let caps: Vec<usize> = g
+        .houses()
+        .map(|h| {
+            let empty = g
+                .house_cells(h)
+                .iter()
+                .filter(|&&c| g.value(c).is_none())
+                .count();
+            cap.min(empty.saturating_sub(1)).max(1)
+        })
+        .collect();
+    let mut walk = Walk {
+        g,
+        planes: &planes,
+        caps: &caps,
+        h: House(0),
+        cells: Vec::new(),
+        chosen: Vec::new(),
+        out: &mut out,
+    };
     for h in g.houses() {
-        let empty: Vec<Cell> = g
-            .house_cells(h)
-            .iter()
-            .copied()
-            .filter(|&c| g.value(c).is_none())
-            .collect();
-        let mut chosen = Vec::new();
-        rec(
-            g,
-            &planes,
-            h,
-            &empty,
-            0,
-            cap.min(empty.len().saturating_sub(1)).max(1),
-            DigitSet::EMPTY,
-            &mut chosen,
-            &mut seen,
-            &mut out,
+        walk.h = h;
+        walk.cells.clear();
+        walk.cells.extend(
+            g.house_cells(h)
+                .iter()
+                .copied()
+                .filter(|&c| g.value(c).is_none()),
         );
+        walk.rec(0, caps[h.index()], DigitSet::EMPTY);
     }
     out
 }
 
-#[allow(clippy::too_many_arguments, reason = "a private recursive walk")]
-fn rec(
-    g: &CandidateGrid,
-    planes: &[CellSet],
+/// The state of [`enumerate`]'s walk through one house's empty cells.
+struct Walk<'a> {
+    g: &'a CandidateGrid,
+    planes: &'a [CellSet],
+    caps: &'a [usize],
     h: House,
-    cells: &[Cell],
-    start: usize,
-    cap: usize,
-    union: DigitSet,
-    chosen: &mut Vec<Cell>,
-    seen: &mut HashSet<Vec<Cell>>,
-    out: &mut Vec<Als>,
-) {
-    if !chosen.is_empty() && union.len() as usize == chosen.len() + 1 {
-        let mut key = chosen.clone();
-        key.sort();
-        if seen.insert(key.clone()) {
-            out.push(Als::new(g, planes, key, union, h));
+    cells: Vec<Cell>,
+    chosen: Vec<Cell>,
+    out: &'a mut Vec<Als>,
+}
+
+impl Walk<'_> {
+    fn rec(&mut self, start: usize, cap: usize, union: DigitSet) {
+        if !self.chosen.is_empty()
+            && union.len() as usize == self.chosen.len() + 1
+            && !self.met_before()
+        {
+            let mut cells = self.chosen.clone();
+            cells.sort();
+            self.out
+                .push(Als::new(self.g, self.planes, cells, union, self.h));
+        }
+        if self.chosen.len() == cap {
+            return;
+        }
+        for i in start..self.cells.len() {
+            let u = DigitSet(union.0 | self.g.candidates(self.cells[i]).0);
+            // Each cell added later lowers (digits − cells) by one at most, so a set with more
+            // digits than cells + 1 + the cells it may still take never becomes an ALS.
+            let k = self.chosen.len() + 1;
+            let room = (cap - k).min(self.cells.len() - i - 1);
+            if u.len() as usize > cap + 1 || u.len() as usize > k + 1 + room {
+                continue;
+            }
+            self.chosen.push(self.cells[i]);
+            self.rec(i + 1, cap, u);
+            self.chosen.pop();
         }
     }
-    if chosen.len() == cap {
-        return;
-    }
-    for i in start..cells.len() {
-        let u = DigitSet(union.0 | g.candidates(cells[i]).0);
-        // Each cell added later lowers (digits − cells) by one at most, so a set with more
-        // digits than cells + 1 + the cells it may still take never becomes an ALS.
-        let k = chosen.len() + 1;
-        let room = (cap - k).min(cells.len() - i - 1);
-        if u.len() as usize > cap + 1 || u.len() as usize > k + 1 + room {
-            continue;
-        }
-        chosen.push(cells[i]);
-        rec(g, planes, h, cells, i + 1, cap, u, chosen, seen, out);
-        chosen.pop();
+
+    /// Whether a house before the current one holds every chosen cell and admits a set of
+    /// this size: that house's walk met the same set first.
+    fn met_before(&self) -> bool {
+        let (first, rest) = self.chosen.split_first().expect("a chosen cell");
+        self.g.houses_of(*first).iter().any(|&h| {
+            h < self.h
+                && self.chosen.len() <= self.caps[h.index()]
+                && rest.iter().all(|&c| self.g.houses_of(c).contains(&h))
+        })
     }
 }
 
