@@ -38,6 +38,21 @@ fn check_puzzle(made: &Generated, config: &Config, generator: &Generator) {
     if let Some((a, b)) = config.givens {
         assert!((a..=b).contains(&made.givens), "{} givens", made.givens);
     }
+    // A symmetric removal pass that ran to its end (also after neighbourhood moves) leaves no
+    // orbit that can go, re-checked by `check`'s properties on another engine.
+    if config.symmetry != Symmetry::None && config.givens.is_none() && config.pattern.is_none() {
+        let dlx = Checker::with_engine(layout.clone(), "dlx").unwrap();
+        let props = sudokit_generate::check::properties(&made.puzzle, &dlx);
+        assert!(
+            props
+                .orbit_minimal
+                .as_ref()
+                .is_some_and(|v| v.contains(&config.symmetry)),
+            "not orbit-minimal under {}: {:?}",
+            config.symmetry.name(),
+            props.orbit_minimal
+        );
+    }
     // The record's strict minimality, re-checked by another engine.
     if let Some(m) = made.minimal {
         let dlx = Checker::with_engine(layout.clone(), "dlx").unwrap();
@@ -242,11 +257,50 @@ fn check_reports_properties() {
     assert_eq!(props.count, Count::Unique);
     assert_eq!(props.minimal, Some(true));
     assert!(props.symmetries.is_empty());
-    let empty = Grid::empty(l);
+    assert_eq!(props.orbit_minimal, Some(vec![]));
+    let empty = Grid::empty(l.clone());
     let props = sudokit_generate::check::properties(&empty, &checker);
     assert_eq!(props.count, Count::Many);
     assert_eq!(props.minimal, None);
     assert_eq!(props.symmetries.len(), 9);
+    assert_eq!(props.orbit_minimal, None);
+    // 180°-symmetric puzzles: each orbit-minimal under rot180 (strictly minimal ones, made
+    // with `minimal`, under every class they have); with one empty orbit filled back from the
+    // solution, that orbit can go again, so the puzzle is no longer orbit-minimal under rot180.
+    for strict in [false, true] {
+        let mut c = Config::new(l.clone());
+        c.symmetry = Symmetry::Rot180;
+        c.minimal = strict;
+        let g = Generator::new(c).unwrap();
+        for seed in 0..6 {
+            let made = g.generate(seed).unwrap();
+            let props = sudokit_generate::check::properties(&made.puzzle, &checker);
+            let under = props.orbit_minimal.clone().unwrap();
+            assert!(under.contains(&Symmetry::Rot180), "seed {seed}: {under:?}");
+            if strict {
+                assert_eq!(props.minimal, Some(true));
+                assert_eq!(under, props.symmetries);
+            }
+            let mut values = made.puzzle.values().to_vec();
+            let orbit = Symmetry::Rot180
+                .orbits(9)
+                .into_iter()
+                .find(|o| values[o[0]] == 0)
+                .unwrap();
+            for &i in &orbit {
+                values[i] = made.solution.values()[i];
+            }
+            let more = Grid::from_values(l.clone(), values);
+            let props = sudokit_generate::check::properties(&more, &checker);
+            assert_eq!(props.count, Count::Unique);
+            assert_eq!(props.minimal, Some(false));
+            assert!(props.symmetries.contains(&Symmetry::Rot180));
+            assert!(
+                !props.orbit_minimal.unwrap().contains(&Symmetry::Rot180),
+                "seed {seed}: an added orbit can go"
+            );
+        }
+    }
 }
 
 /// The large-grid shortcuts against a full count by another engine: removing cells one by one

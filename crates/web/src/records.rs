@@ -550,13 +550,30 @@ pub fn check_with(g: &Grid, line: usize, checker: &Checker, rate: Option<RateFn<
         "unique": unique,
         "minimal": p.minimal,
         "symmetry": syms,
+        "orbit_minimal": p
+            .orbit_minimal
+            .as_ref()
+            .map(|v| v.iter().map(|s| s.name()).collect::<Vec<_>>()),
         "layout_allows": allowed,
     });
     if rate.is_some() {
         json["rating"] = rating_json(rating);
     }
+    // Under which of its classes no whole orbit can go (what `generate --symmetry` makes),
+    // shown when the puzzle has a symmetry and is unique.
+    let orbit_text = match &p.orbit_minimal {
+        Some(v) if !syms.is_empty() => format!(
+            " orbit-minimal={}",
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
+            }
+        ),
+        _ => String::new(),
+    };
     let text = format!(
-        "givens={} unique={unique} minimal={} symmetry={}{}",
+        "givens={} unique={unique} minimal={} symmetry={}{orbit_text}{}",
         p.givens,
         p.minimal.map_or("-", |m| if m { "yes" } else { "no" }),
         if syms.is_empty() {
