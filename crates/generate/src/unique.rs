@@ -274,6 +274,44 @@ impl Checker {
         }
     }
 
+    /// [`Checker::verdict`] with the second solution it found, if any: the givens at
+    /// `removed` were cleared from a unique puzzle whose solution is `solution` (`values`
+    /// has them cleared; other givens may have been added from `solution` too), so any other
+    /// solution differs from it in a removed cell. The first engine counts to two; a count it
+    /// cannot finish goes to the `sat` fallback as one call "some removed cell differs",
+    /// searched next to `solution`.
+    pub fn other_solution(
+        &self,
+        values: &[u8],
+        removed: &[usize],
+        solution: &[u8],
+    ) -> (Verdict, Option<Vec<u8>>) {
+        let grid = Grid::from_values(self.layout.clone(), values.to_vec());
+        let mut other = None;
+        let search = self.solver.search(&grid, &self.limits, &mut |s| {
+            if s == solution {
+                Flow::Continue
+            } else {
+                other = Some(s.to_vec());
+                Flow::Stop
+            }
+        });
+        match (other, search) {
+            (Some(o), _) => return (Verdict::Several, Some(o)),
+            (None, Ok(s)) if s.end == End::Exhausted => return (Verdict::Unique, None),
+            _ => {}
+        }
+        let Some((sat, limits)) = &self.fallback else {
+            return (Verdict::Unknown, None);
+        };
+        let avoid: Vec<(usize, u8)> = removed.iter().map(|&c| (c, solution[c])).collect();
+        match sat.solution_avoiding_near(&grid, &avoid, Some(solution), &limits.budget) {
+            Ok(Some(Some(g))) => (Verdict::Several, Some(g.values().to_vec())),
+            Ok(Some(None)) => (Verdict::Unique, None),
+            _ => (Verdict::Unknown, None),
+        }
+    }
+
     /// Whether checks that the first engine cannot finish go to the `sat` fallback (grids of
     /// side [`FALLBACK_FROM_SIDE`] and up): their checks are slow enough to be worth running
     /// side by side on several threads.
@@ -467,6 +505,70 @@ impl Checker {
             }
         }
         Some(true)
+    }
+}
+
+/// Solutions other than a known one, kept to prove givens needed without a search: each as
+/// the cells where it differs from the known solution. A witness solves every puzzle cut from
+/// the known solution whose givens avoid those cells, so when exactly one given of a puzzle
+/// lies among them, that given is needed. At most [`Witnesses::CAP`] are kept (the oldest go).
+#[derive(Clone, Debug, Default)]
+pub struct Witnesses {
+    differ: std::collections::VecDeque<Vec<u32>>,
+}
+
+impl Witnesses {
+    /// Witnesses kept at most.
+    pub const CAP: usize = 1024;
+
+    /// Keeps `other`, a solution of some puzzle cut from `solution` (the oldest witness goes
+    /// when [`Witnesses::CAP`] are kept).
+    pub fn add(&mut self, other: &[u8], solution: &[u8]) {
+        let differ: Vec<u32> = (0..other.len())
+            .filter(|&c| other[c] != solution[c])
+            .map(|c| c as u32)
+            .collect();
+        if !differ.is_empty() {
+            self.keep(differ);
+        }
+    }
+
+    fn keep(&mut self, differ: Vec<u32>) {
+        if self.differ.len() == Self::CAP {
+            self.differ.pop_front();
+        }
+        self.differ.push_back(differ);
+    }
+
+    /// Marks in `needed` (one flag per cell) each given of `values` that some witness proves
+    /// needed: one that differs from the known solution in that given alone.
+    pub fn mark_needed(&self, values: &[u8], needed: &mut [bool]) {
+        for w in &self.differ {
+            let mut given = w.iter().filter(|&&c| values[c as usize] != 0);
+            if let (Some(&c), None) = (given.next(), given.next()) {
+                needed[c as usize] = true;
+            }
+        }
+    }
+
+    /// Whether some witness solves `values` with the givens at `cells` cleared: all the
+    /// givens it differs in lie in `cells` (it differs in some given, since `values` is
+    /// unique). Then those givens cannot all go.
+    pub fn solves_without(&self, values: &[u8], cells: &[usize]) -> bool {
+        self.differ.iter().any(|w| {
+            w.iter()
+                .all(|&c| values[c as usize] == 0 || cells.contains(&(c as usize)))
+        })
+    }
+
+    /// Number of witnesses kept.
+    pub fn len(&self) -> usize {
+        self.differ.len()
+    }
+
+    /// Whether none is kept.
+    pub fn is_empty(&self) -> bool {
+        self.differ.is_empty()
     }
 }
 

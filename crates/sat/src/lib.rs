@@ -120,6 +120,22 @@ impl Sat {
         near: Option<&[u8]>,
         budget: &sudokit_core::Budget,
     ) -> Result<Option<bool>, SolveError> {
+        Ok(self
+            .solution_avoiding_near(puzzle, avoid, near, budget)?
+            .map(|found| found.is_some()))
+    }
+
+    /// [`Sat::has_solution_avoiding_near`] with the solution found: `Ok(Some(Some(grid)))`
+    /// (checked with the independent checker), `Ok(Some(None))` when there is none,
+    /// `Ok(None)` when the budget ran out first. A generator keeps such a grid as a witness:
+    /// it proves a given needed in every smaller puzzle it still solves.
+    pub fn solution_avoiding_near(
+        &self,
+        puzzle: &Grid,
+        avoid: &[(usize, u8)],
+        near: Option<&[u8]>,
+        budget: &sudokit_core::Budget,
+    ) -> Result<Option<Option<Grid>>, SolveError> {
         let near = near.filter(|g| g.len() == puzzle.values().len());
         let deadline = budget.time.map(|t| Instant::now() + t);
         let cnf = encode::encode(
@@ -130,7 +146,7 @@ impl Sat {
             },
         );
         if cnf.trivially_unsat {
-            return Ok(Some(false));
+            return Ok(Some(None));
         }
         let stop = Stop {
             deadline,
@@ -158,11 +174,11 @@ impl Sat {
             }
         }
         if !free && (clause.is_empty() || !solver.add_clause_reuse(&mut clause)) {
-            return Ok(Some(false));
+            return Ok(Some(None));
         }
         let result = solver.solve_limited(&[]);
         if result == lbool::FALSE {
-            return Ok(Some(false));
+            return Ok(Some(None));
         }
         if result != lbool::TRUE {
             return Ok(None);
@@ -186,7 +202,7 @@ impl Sat {
                 reason: "model does not avoid the excluded digits".into(),
             });
         }
-        Ok(Some(true))
+        Ok(Some(Some(grid)))
     }
 }
 

@@ -294,6 +294,17 @@ fn searching_near_a_grid_changes_no_answer() {
                             &Budget::default(),
                         );
                         assert_eq!(got, Ok(Some(truth)), "{name} seed {seed} given {g}");
+                        // The grid behind a "yes" solves the puzzle (independent checker)
+                        // and differs from the solution in the cleared given.
+                        let found = sat
+                            .solution_avoiding_near(&fewer, &[(g, d)], near, &Budget::default())
+                            .expect("no error")
+                            .expect("no budget");
+                        assert_eq!(found.is_some(), truth, "{name} seed {seed} given {g}");
+                        if let Some(other) = found {
+                            assert!(verify(&fewer, &other).is_ok());
+                            assert_ne!(other.values()[g], d, "{name} seed {seed} given {g}");
+                        }
                     }
                 }
             }
