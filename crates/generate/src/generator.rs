@@ -30,8 +30,8 @@ use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::{Checker, Count, Verdict, Witnesses, forced_by_singles};
 use sudokit_fast::{Fast, Givens};
 
-/// Orbit moves [`Generator::make_minimal`] tries on one grid without lowering the number of
-/// unneeded givens before a new grid is drawn.
+/// Orbit moves the strict-minimality repair (`--minimal` with a symmetry above 9×9) tries on
+/// one grid without lowering the number of unneeded givens before a new grid is drawn.
 pub const MINIMAL_PATIENCE: usize = 50;
 
 /// Orbits one move may put back while it restores uniqueness.
