@@ -520,7 +520,16 @@ impl Generator {
             }
             let mut order: Vec<usize> = (0..self.orbits.len()).collect();
             rng.shuffle(&mut order);
-            self.reduce_with_witnesses(&mut cand, sol, &order, checker, lo, &mut witnesses, stop)?;
+            self.reduce_with_witnesses(
+                &mut cand,
+                sol,
+                &order,
+                checker,
+                swaps.as_ref(),
+                lo,
+                &mut witnesses,
+                stop,
+            )?;
             let next = self.unneeded_givens(
                 &cand,
                 sol,
@@ -611,12 +620,12 @@ impl Generator {
         sol: &[u8],
         order: &[usize],
         checker: &Checker,
+        swaps: Option<&SwapSets>,
         lo: usize,
         witnesses: &mut Witnesses,
         stop: &dyn Fn() -> bool,
     ) -> Option<()> {
         let layout = checker.layout();
-        let swaps = SwapSets::new(layout, sol);
         let (mut stack, mut seen) = (Vec::new(), Vec::new());
         let mut givens = values.iter().filter(|&&v| v != 0).count();
         for &o in order {
@@ -634,24 +643,17 @@ impl Generator {
             for &i in orbit {
                 values[i] = 0;
             }
-            let verdict = match cheap_verdict(
-                layout,
-                values,
-                sol,
-                orbit,
-                swaps.as_ref(),
-                &mut stack,
-                &mut seen,
-            ) {
-                Some(v) => v,
-                None => {
-                    let (v, other) = checker.other_solution(values, orbit, sol);
-                    if let Some(other) = other {
-                        witnesses.add(&other, sol);
+            let verdict =
+                match cheap_verdict(layout, values, sol, orbit, swaps, &mut stack, &mut seen) {
+                    Some(v) => v,
+                    None => {
+                        let (v, other) = checker.other_solution(values, orbit, sol);
+                        if let Some(other) = other {
+                            witnesses.add(&other, sol);
+                        }
+                        v
                     }
-                    v
-                }
-            };
+                };
             if verdict == Verdict::Unique {
                 givens -= orbit.len();
             } else {

@@ -560,16 +560,6 @@ impl Witnesses {
                 .all(|&c| values[c as usize] == 0 || cells.contains(&(c as usize)))
         })
     }
-
-    /// Number of witnesses kept.
-    pub fn len(&self) -> usize {
-        self.differ.len()
-    }
-
-    /// Whether none is kept.
-    pub fn is_empty(&self) -> bool {
-        self.differ.is_empty()
-    }
 }
 
 /// Whether every given of `values` is needed: `needed(v, i)` is asked with `v` the puzzle
