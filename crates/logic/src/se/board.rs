@@ -37,8 +37,6 @@ pub(crate) struct Shape {
     pub types: Vec<RegionType>,
     /// `region_at[t][cell]`: the index of the cell's region of type `t`, or `NONE`.
     pub region_at: Vec<Vec<u32>>,
-    /// `region_pos[t][cell]`: the cell's position in its region of type `t` (0 when none).
-    pub region_pos: Vec<Vec<u8>>,
     /// `region_base[t]`: the number of regions of the types before `t`, so that
     /// `region_base[t] + r` numbers every region once; `nregions` counts them all.
     pub region_base: Vec<usize>,
@@ -51,10 +49,7 @@ pub(crate) struct Shape {
     /// column, extras), each in reading order, without repeats; then cells that only a pair
     /// constraint (anti-knight, anti-king) makes peers.
     pub peers: Vec<Vec<u16>>,
-    /// `peer_places[t][cell]`: the positions, in the cell's region of type `t`, of the peers
-    /// that region adds to `peers` (the cells no earlier type's region of the cell holds);
     /// `region_peers[cell]`: how many of the cell's peers come from its regions.
-    pub peer_places: Vec<Vec<u64>>,
     pub region_peers: Vec<usize>,
     /// `peer_bits[cell * peer_words..][..peer_words]`: the cell's peers as a bitset over cells
     /// (see [`Shape::is_peer`]).
@@ -64,7 +59,28 @@ pub(crate) struct Shape {
     /// `i1` of type `t1`, ascending, each with two position masks: the positions of region
     /// `i1` inside `i2`, and the positions of `i2` outside `i1` (intersection rules).
     pub crossings: Vec<Vec<Vec<Vec<Crossing>>>>,
+    /// `cell_slots[cell * types.len() + t]`: the cell's region of type `t` in one flat
+    /// record (see [`CellSlot`]), for the chain searches' inner loops, which would otherwise
+    /// go through three nested vectors per region.
+    pub cell_slots: Vec<CellSlot>,
+    /// Every region's cells in reading order, one region after another
+    /// ([`CellSlot::cells`] indexes it).
+    pub region_cells: Vec<u16>,
     pub layout: Arc<Layout>,
+}
+
+/// A cell's region of one type, flattened: `k` is the index of the region's place masks for
+/// digit 1 (`(region_base[t] + r) * n`, so digit `d` is at `k + d - 1`), or [`NONE`] when
+/// the cell has no region of the type; `pos` the cell's position in the region; `peers` the
+/// positions in the region of the peers it adds to [`Shape::peers`] (the cells no earlier
+/// type's region of the cell holds); `cells` where the region's
+/// cells start in [`Shape::region_cells`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CellSlot {
+    pub k: u32,
+    pub pos: u32,
+    pub peers: u64,
+    pub cells: u32,
 }
 
 /// One region crossing another (see [`Shape::crossings`]).
@@ -206,6 +222,37 @@ impl Shape {
                     .collect()
             })
             .collect();
+        let mut region_cells = Vec::new();
+        let mut region_start = Vec::new();
+        for ty in &types {
+            let mut starts = Vec::with_capacity(ty.regions.len());
+            for cells in &ty.regions {
+                starts.push(region_cells.len() as u32);
+                region_cells.extend_from_slice(cells);
+            }
+            region_start.push(starts);
+        }
+        let mut cell_slots = Vec::with_capacity(ncells * types.len());
+        for cell in 0..ncells {
+            for t in 0..types.len() {
+                let r = region_at[t][cell];
+                cell_slots.push(if r == NONE {
+                    CellSlot {
+                        k: NONE,
+                        pos: 0,
+                        peers: 0,
+                        cells: 0,
+                    }
+                } else {
+                    CellSlot {
+                        k: ((region_base[t] + r as usize) * n) as u32,
+                        pos: u32::from(region_pos[t][cell]),
+                        peers: peer_places[t][cell],
+                        cells: region_start[t][r as usize],
+                    }
+                });
+            }
+        }
         let peer_words = ncells.div_ceil(64);
         let mut peer_bits = vec![0u64; ncells * peer_words];
         for (c, ps) in peers.iter().enumerate() {
@@ -218,18 +265,25 @@ impl Shape {
             ncells,
             types,
             region_at,
-            region_pos,
             region_base,
             nregions,
             slots,
             peers,
             peer_bits,
             peer_words,
-            peer_places,
             region_peers,
             crossings,
+            cell_slots,
+            region_cells,
             layout,
         }
+    }
+
+    /// The cell's regions, one [`CellSlot`] per region type (in type order).
+    #[inline]
+    pub fn slots_of(&self, cell: usize) -> &[CellSlot] {
+        let t = self.types.len();
+        &self.cell_slots[cell * t..cell * t + t]
     }
 
     /// Region types of one kind (at most one type per kind).

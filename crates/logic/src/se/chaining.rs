@@ -118,11 +118,9 @@ impl Places {
 
     /// Records that `cell` lost `d`.
     fn remove(&mut self, sh: &Shape, cell: usize, d: u8) {
-        for t in 0..sh.types.len() {
-            let r = sh.region_at[t][cell];
-            if r != NONE {
-                let k = (sh.region_base[t] + r as usize) * sh.n + d as usize - 1;
-                self.cur[k] &= !(1u64 << sh.region_pos[t][cell]);
+        for slot in sh.slots_of(cell) {
+            if slot.k != NONE {
+                self.cur[slot.k as usize + d as usize - 1] &= !(1u64 << slot.pos);
             }
         }
     }
@@ -229,7 +227,18 @@ impl Links {
                 l.y_off[i] = (s, l.list.len() as u32 - s);
                 let s = l.list.len() as u32;
                 let b = bit(d);
-                for &q in &sh.peers[cell] {
+                // The peers in SE's order (as `Shape::peers`): each region's, then the
+                // pair constraints'.
+                for slot in sh.slots_of(cell) {
+                    if slot.k == NONE {
+                        continue;
+                    }
+                    let region = &sh.region_cells[slot.cells as usize..];
+                    for j in bits(places[slot.k as usize + d as usize - 1] & slot.peers) {
+                        l.list.push(pot(n, region[j] as usize, d, false));
+                    }
+                }
+                for &q in &sh.peers[cell][sh.region_peers[cell]..] {
                     if cands[q as usize] & b != 0 {
                         l.list.push(pot(n, q as usize, d, false));
                     }
@@ -242,16 +251,16 @@ impl Links {
                     NONE
                 };
                 let s = l.on_list.len() as u32;
-                for (t, ty) in sh.types.iter().enumerate() {
-                    let r = sh.region_at[t][cell];
-                    if r == NONE {
+                for (t, slot) in sh.slots_of(cell).iter().enumerate() {
+                    if slot.k == NONE {
                         continue;
                     }
-                    let here = places[(sh.region_base[t] + r as usize) * n + d as usize - 1];
-                    let others = here & !(1u64 << sh.region_pos[t][cell]);
+                    let here = places[slot.k as usize + d as usize - 1];
+                    let others = here & !(1u64 << slot.pos);
                     if two_bits(here) && others != 0 {
-                        let other =
-                            ty.regions[r as usize][others.trailing_zeros() as usize] as usize;
+                        let other = sh.region_cells
+                            [slot.cells as usize + others.trailing_zeros() as usize]
+                            as usize;
                         let target = pot(n, other, d, true);
                         if !l.on_list[s as usize..].iter().any(|x| x.0 == target) {
                             l.on_list.push((target, Cause::Hidden(t as u8)));
@@ -1252,14 +1261,13 @@ impl Chaining {
                 }
             }
         }
-        for (t, ty) in sh.types.iter().enumerate() {
-            let r = sh.region_at[t][cell];
-            if r == NONE {
+        for slot in sh.slots_of(cell) {
+            if slot.k == NONE {
                 continue;
             }
-            let k = (sh.region_base[t] + r as usize) * n + d as usize - 1;
-            let region = &ty.regions[r as usize];
-            for i in bits(places.cur[k] & sh.peer_places[t][cell]) {
+            let k = slot.k as usize + d as usize - 1;
+            let region = &sh.region_cells[slot.cells as usize..];
+            for i in bits(places.cur[k] & slot.peers) {
                 out.push(pot(n, region[i] as usize, d, false));
             }
         }
@@ -1327,20 +1335,19 @@ impl Chaining {
             out.items
                 .push((pot(n, cell, other, true), start, len, Cause::NakedSingle));
         }
-        for (t, ty) in sh.types.iter().enumerate() {
-            let r = sh.region_at[t][cell];
-            if r == NONE {
+        for (t, slot) in sh.slots_of(cell).iter().enumerate() {
+            if slot.k == NONE {
                 continue;
             }
-            let k = (sh.region_base[t] + r as usize) * n + d as usize - 1;
+            let k = slot.k as usize + d as usize - 1;
             let here = places.cur[k];
             // The region's places but this cell's; when there are two places, the other
             // is the last one in region order (the cell itself holds `d` in practice).
-            let others = here & !(1u64 << sh.region_pos[t][cell]);
+            let others = here & !(1u64 << slot.pos);
             if !two_bits(here) || others == 0 {
                 continue;
             }
-            let region = &ty.regions[r as usize];
+            let region = &sh.region_cells[slot.cells as usize..];
             let other = region[63 - others.leading_zeros() as usize] as usize;
             let target = pot(n, other, d, true);
             if out.items.iter().any(|it| it.0 == target) {
