@@ -1186,7 +1186,7 @@ impl Chaining {
                     continue;
                 }
                 // The reachability filter tells which searches can find anything.
-                let filter = Filter::new(&graph.links, cands, y, x);
+                let filter = Filter::new(ctx.shape, &graph.links, cands, y, x);
                 let reach = filter.as_ref();
                 // The bound changes only when a hint is found.
                 let mut bound = (usize::MAX, StaticBound::NONE);
@@ -1197,7 +1197,7 @@ impl Chaining {
                     for d in digits(cands[cell]) {
                         let i = cell * ctx.shape.n + d as usize - 1;
                         let searches = reach.map_or((true, true, true), |r| {
-                            (r.cycles[i], r.removes[i], r.places[i])
+                            (r.cycles[i] && r.cycle_removes[i], r.removes[i], r.places[i])
                         });
                         // Most candidates have no search left to make.
                         if searches == (false, false, false) {
@@ -2597,7 +2597,7 @@ mod tests {
                     for &j in full.id.iter().filter(|&&j| j != u32::MAX) {
                         *ons.entry(full.comp[2 * j as usize + 1]).or_insert(0) += 1;
                     }
-                    let fast = Filter::new(&links, &cands, y, x).expect("small graph");
+                    let fast = Filter::new(&sh, &links, &cands, y, x).expect("small graph");
                     for (cell, &m) in cands.iter().enumerate() {
                         for d in digits(m) {
                             let i = cell * n + d as usize - 1;
@@ -2614,5 +2614,78 @@ mod tests {
             }
         }
         assert!(compared > 10_000);
+    }
+
+    /// A cycle search that the component test rules out (`Filter::cycle_removes`) never
+    /// closes a cycle that removes anything: every cycle an unbounded search from every
+    /// candidate closes is checked for removals the way `cycle_hint` lists them.
+    #[test]
+    fn cycle_component_test_never_hides_a_removal() {
+        let layouts = [
+            Layout::standard(9).unwrap(),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::AntiKnight]),
+            Layout::standard(6).unwrap(),
+        ];
+        let mut rng = crate::testrng::Lcg::new(24681357);
+        let mut next = move || rng.next();
+        let (mut ruled_out, mut removing) = (0, 0);
+        for layout in layouts {
+            let sh = Shape::new(Arc::new(layout));
+            let n = sh.n;
+            for round in 0..40 {
+                let keep = 2 + round % 4;
+                let cands: Vec<u64> = (0..sh.ncells)
+                    .map(|_| {
+                        (1..=n as u8)
+                            .filter(|_| next() % 8 < keep)
+                            .fold(0u64, |m, d| m | bit(d))
+                    })
+                    .collect();
+                let links = Links::new(&sh, &cands);
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    let filter = Filter::new(&sh, &links, &cands, y, x).expect("small graph");
+                    let mut bufs = StaticBufs::default();
+                    for (cell, &m) in cands.iter().enumerate() {
+                        for d in digits(m) {
+                            let i = cell * n + d as usize - 1;
+                            let mut run = Run::new(sh.ncells * n * 2);
+                            let root = run.node(pot(n, cell, d, true), &[], Cause::Assumption);
+                            run.store(root);
+                            let found =
+                                Chaining::cycles(&links, &mut run, root, y, x, u32::MAX, &mut bufs);
+                            let removes = found.iter().any(|&dst| {
+                                let (mut cells, mut nodes) = (Vec::new(), Vec::new());
+                                let mut cur = dst;
+                                while let Some(p) = run.first_parent(cur) {
+                                    let (c, _, _) = unpot(n, run.nodes[cur as usize].pot);
+                                    if !cells.contains(&c) {
+                                        cells.push(c);
+                                    }
+                                    nodes.push(cur);
+                                    cur = p;
+                                }
+                                Chaining::cycle_may_remove(&sh, &cands, &run, &nodes, &cells)
+                            });
+                            if removes {
+                                removing += 1;
+                                assert!(
+                                    filter.cycles[i] && filter.cycle_removes[i],
+                                    "round {round} cell {cell} digit {d} y {y} x {x}"
+                                );
+                            } else if filter.cycles[i] && !filter.cycle_removes[i] {
+                                ruled_out += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The test means something only if both cases occur.
+        assert!(removing > 100 && ruled_out > 100, "{removing} {ruled_out}");
     }
 }

@@ -13,25 +13,27 @@
 //! graph's reach sets ([`super::chaining`]'s `Reach`, still built where a cell or region
 //! forcing chain needs to know whether several searches can meet).
 
-use super::board::NONE;
-use super::chaining::Links;
+use super::board::{NONE, Shape};
+use super::chaining::{Components, Links};
 
 /// Largest strong-link graph the filter is built for; above it every search runs.
 const MAX_STRONG: usize = 4096;
 
 /// Per candidate index (`cell * n + d - 1`): whether its "on" reaches its "off" (a chain
-/// that removes it), its "off" reaches its "on" (one that places it), and whether its "on"
-/// lies on a cycle through another "on" (a cycle search can close).
+/// that removes it), its "off" reaches its "on" (one that places it), whether its "on"
+/// lies on a cycle through another "on" (a cycle search can close), and whether a cycle
+/// through it could remove anything (see [`removable_components`]).
 pub(crate) struct Filter {
     pub removes: Vec<bool>,
     pub places: Vec<bool>,
     pub cycles: Vec<bool>,
+    pub cycle_removes: Vec<bool>,
 }
 
 impl Filter {
     /// The filter of one pass with link kinds `y` (a cell's digits) and `x` (a digit's
     /// places); `None` when the graph is too large, meaning every search runs.
-    pub fn new(l: &Links, cands: &[u64], y: bool, x: bool) -> Option<Filter> {
+    pub fn new(sh: &Shape, l: &Links, cands: &[u64], y: bool, x: bool) -> Option<Filter> {
         let n = l.n();
         let k = cands.len() * n;
         // The candidates' indices, in order.
@@ -94,6 +96,8 @@ impl Filter {
         let mut removes = vec![false; k];
         let mut places = vec![false; k];
         let mut cycles = vec![false; k];
+        let removable = removable_components(sh, l, cands, y, &target_of, &partners_of, &cs);
+        let mut cycle_removes = vec![false; k];
         let mut from = vec![0u64; words];
         for &i in &all {
             let i = i as usize;
@@ -120,13 +124,103 @@ impl Filter {
                 places[i] = partners_of(i)
                     .iter()
                     .any(|&v| row_of(v)[t as usize / 64] >> (t % 64) & 1 == 1);
-                cycles[i] = cs.size[cs.comp[t as usize] as usize] >= 2;
+                let c = cs.comp[t as usize] as usize;
+                cycles[i] = cs.size[c] >= 2;
+                cycle_removes[i] = removable[c];
             }
         }
         Some(Filter {
             removes,
             places,
             cycles,
+            cycle_removes,
         })
     }
+}
+
+/// Per component of the strong-link graph: whether a cycle through its nodes could remove
+/// anything. A cycle's "on" nodes follow each other along strong-graph edges, so they all
+/// lie in one component `C`; its "off" nodes are candidates that some node of `C` turns off
+/// and whose strong link turns a node of `C` on. A cycle removes digit `d` only from a
+/// candidate that sees an "on" and an "off" node of `d` on it (`Chaining::cycle_hint`), so
+/// when no candidate sees both a node of `C` and such an "off" candidate, with the same
+/// digit, no cycle search from `C` can give a hint. Most cycles a search closes remove
+/// nothing; this rules out most of those searches before they run.
+fn removable_components<'a>(
+    sh: &Shape,
+    l: &Links,
+    cands: &[u64],
+    y: bool,
+    target_of: &[u32],
+    partners_of: &dyn Fn(usize) -> &'a [u32],
+    cs: &Components,
+) -> Vec<bool> {
+    let n = l.n();
+    let pw = sh.peer_words;
+    let ncomp = cs.size.len();
+    // Components that can hold a cycle (two nodes or more), numbered.
+    let mut slot = vec![NONE; ncomp];
+    let mut nslots = 0;
+    for (c, &size) in cs.size.iter().enumerate() {
+        if size >= 2 {
+            slot[c] = nslots;
+            nslots += 1;
+        }
+    }
+    let mut removable = vec![false; ncomp];
+    if nslots == 0 {
+        return removable;
+    }
+    let nslots = nslots as usize;
+    // Per slot and digit, the cells that see a node ("on") or an "off" candidate.
+    let mut on = vec![0u64; nslots * n * pw];
+    let mut off = vec![0u64; nslots * n * pw];
+    let peers = |cell: usize| &sh.peer_bits[cell * pw..(cell + 1) * pw];
+    let or_into = |dst: &mut [u64], src: &[u64]| {
+        for (a, b) in dst.iter_mut().zip(src) {
+            *a |= b;
+        }
+    };
+    // The last slot each candidate was looked at for as an "off" node.
+    let mut checked = vec![NONE; cands.len() * n];
+    for (u, &cu) in target_of.iter().enumerate() {
+        let c = cs.comp[u];
+        let s = slot[c as usize];
+        if s == NONE {
+            continue;
+        }
+        let s = s as usize;
+        let cu = cu as usize;
+        let at = (s * n + cu % n) * pw;
+        or_into(&mut on[at..at + pw], peers(cu / n));
+        for b in l.weak(cu, y) {
+            let b = (b >> 1) as usize;
+            if checked[b] == s as u32 {
+                continue;
+            }
+            checked[b] = s as u32;
+            if partners_of(b).iter().any(|&v| cs.comp[v as usize] == c) {
+                let at = (s * n + b % n) * pw;
+                or_into(&mut off[at..at + pw], peers(b / n));
+            }
+        }
+    }
+    // Per digit, the cells holding it.
+    let mut holds = vec![0u64; n * pw];
+    for (cell, &m) in cands.iter().enumerate() {
+        let mut m = m;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            holds[d * pw + cell / 64] |= 1 << (cell % 64);
+            m &= m - 1;
+        }
+    }
+    for (c, &s) in slot.iter().enumerate() {
+        if s == NONE {
+            continue;
+        }
+        let base = s as usize * n * pw;
+        removable[c] = (0..n * pw).any(|j| on[base + j] & off[base + j] & holds[j] != 0);
+    }
+    removable
 }
