@@ -222,6 +222,12 @@ impl Shape {
                     .collect()
             })
             .collect();
+        // Every house of a layout holds `n` cells (the rater's region scans rely on it).
+        debug_assert!(
+            types
+                .iter()
+                .all(|ty| ty.regions.iter().all(|r| r.len() == n))
+        );
         let mut region_cells = Vec::new();
         let mut region_start = Vec::new();
         for ty in &types {

@@ -2026,7 +2026,18 @@ impl Chaining {
                 {
                     out.push(h);
                 }
-                // Assume off.
+                // Assume off. Only contradictions and double chains read that search; and
+                // at level 0 a dynamic search whose assumption turns nothing on holds the
+                // assumption alone, which gives neither (see `Self::off_is_inert`).
+                let skip_off = !(do_contradiction || do_double)
+                    || (self.dynamic && self.level == 0 && self.off_is_inert(sh, cands, cell, d));
+                if skip_off {
+                    if !self.nishio {
+                        self.region_chains(ctx, links, cands, cell, d, &on_run, &mut cache, out)?;
+                    }
+                    value_runs.push((d, on_run));
+                    continue;
+                }
                 let (off_run, absurd) = self.search_from(ctx, links, cands, p_on ^ 1)?;
                 if do_contradiction
                     && let Some((a, b)) = absurd
@@ -2124,6 +2135,29 @@ impl Chaining {
             ctx.graph = graph;
         }
         Ok(())
+    }
+
+    /// Whether a dynamic search from "`d` off in `cell`" stops at its root: the cell keeps
+    /// two digits or more besides `d` (or the rule has no cell links) and no region of the
+    /// cell is down to two places of `d`, so the root turns nothing on. Such a search, at
+    /// level 0 (no nested rules to run once the queues are empty), holds no node but the
+    /// root: no contradiction, and no double chain (the "on" search never stores its own
+    /// root's "off").
+    fn off_is_inert(&self, sh: &Shape, cands: &[u64], cell: usize, d: u8) -> bool {
+        if !self.nishio && two_bits(cands[cell]) {
+            return false;
+        }
+        let b = bit(d);
+        sh.slots_of(cell).iter().all(|slot| {
+            slot.k == NONE || {
+                let cells = &sh.region_cells[slot.cells as usize..slot.cells as usize + sh.n];
+                cells
+                    .iter()
+                    .filter(|&&c| cands[c as usize] & b != 0)
+                    .count()
+                    != 2
+            }
+        })
     }
 
     /// Nishio at the top level: the same searches and hints as
