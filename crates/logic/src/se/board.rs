@@ -59,10 +59,12 @@ pub(crate) struct Shape {
     /// `i1` of type `t1`, ascending, each with two position masks: the positions of region
     /// `i1` inside `i2`, and the positions of `i2` outside `i1` (intersection rules).
     pub crossings: Vec<Vec<Vec<Vec<Crossing>>>>,
-    /// `cell_slots[cell * types.len() + t]`: the cell's region of type `t` in one flat
-    /// record (see [`CellSlot`]), for the chain searches' inner loops, which would otherwise
-    /// go through three nested vectors per region.
+    /// `cell_slots[slot_start[cell]..slot_start[cell + 1]]`: the cell's region of each type
+    /// it has one of, in type order, each as one flat record (see [`CellSlot`]), for the
+    /// chain searches' inner loops, which would otherwise go through three nested vectors
+    /// per region.
     pub cell_slots: Vec<CellSlot>,
+    pub slot_start: Vec<u32>,
     /// Every region's cells in reading order, one region after another
     /// ([`CellSlot::cells`] indexes it).
     pub region_cells: Vec<u16>,
@@ -70,15 +72,15 @@ pub(crate) struct Shape {
 }
 
 /// A cell's region of one type, flattened: `k` is the index of the region's place masks for
-/// digit 1 (`(region_base[t] + r) * n`, so digit `d` is at `k + d - 1`), or [`NONE`] when
-/// the cell has no region of the type; `pos` the cell's position in the region; `peers` the
-/// positions in the region of the peers it adds to [`Shape::peers`] (the cells no earlier
-/// type's region of the cell holds); `cells` where the region's
-/// cells start in [`Shape::region_cells`].
+/// digit 1 (`(region_base[t] + r) * n`, so digit `d` is at `k + d - 1`); `pos` the cell's
+/// position in the region; `t` its type; `peers` the positions in the region of the peers
+/// it adds to [`Shape::peers`] (the cells no earlier type's region of the cell holds);
+/// `cells` where the region's cells start in [`Shape::region_cells`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CellSlot {
     pub k: u32,
-    pub pos: u32,
+    pub pos: u8,
+    pub t: u8,
     pub peers: u64,
     pub cells: u32,
 }
@@ -239,26 +241,23 @@ impl Shape {
             region_start.push(starts);
         }
         let mut cell_slots = Vec::with_capacity(ncells * types.len());
+        let mut slot_start = Vec::with_capacity(ncells + 1);
         for cell in 0..ncells {
+            slot_start.push(cell_slots.len() as u32);
             for t in 0..types.len() {
                 let r = region_at[t][cell];
-                cell_slots.push(if r == NONE {
-                    CellSlot {
-                        k: NONE,
-                        pos: 0,
-                        peers: 0,
-                        cells: 0,
-                    }
-                } else {
-                    CellSlot {
+                if r != NONE {
+                    cell_slots.push(CellSlot {
                         k: ((region_base[t] + r as usize) * n) as u32,
-                        pos: u32::from(region_pos[t][cell]),
+                        pos: region_pos[t][cell],
+                        t: t as u8,
                         peers: peer_places[t][cell],
                         cells: region_start[t][r as usize],
-                    }
-                });
+                    });
+                }
             }
         }
+        slot_start.push(cell_slots.len() as u32);
         let peer_words = ncells.div_ceil(64);
         let mut peer_bits = vec![0u64; ncells * peer_words];
         for (c, ps) in peers.iter().enumerate() {
@@ -280,16 +279,16 @@ impl Shape {
             region_peers,
             crossings,
             cell_slots,
+            slot_start,
             region_cells,
             layout,
         }
     }
 
-    /// The cell's regions, one [`CellSlot`] per region type (in type order).
+    /// The cell's regions, one [`CellSlot`] per region type it has (in type order).
     #[inline]
     pub fn slots_of(&self, cell: usize) -> &[CellSlot] {
-        let t = self.types.len();
-        &self.cell_slots[cell * t..cell * t + t]
+        &self.cell_slots[self.slot_start[cell] as usize..self.slot_start[cell + 1] as usize]
     }
 
     /// Region types of one kind (at most one type per kind).

@@ -119,9 +119,7 @@ impl Places {
     /// Records that `cell` lost `d`.
     fn remove(&mut self, sh: &Shape, cell: usize, d: u8) {
         for slot in sh.slots_of(cell) {
-            if slot.k != NONE {
-                self.cur[slot.k as usize + d as usize - 1] &= !(1u64 << slot.pos);
-            }
+            self.cur[slot.k as usize + d as usize - 1] &= !(1u64 << slot.pos);
         }
     }
 }
@@ -230,9 +228,6 @@ impl Links {
                 // The peers in SE's order (as `Shape::peers`): each region's, then the
                 // pair constraints'.
                 for slot in sh.slots_of(cell) {
-                    if slot.k == NONE {
-                        continue;
-                    }
                     let region = &sh.region_cells[slot.cells as usize..];
                     for j in bits(places[slot.k as usize + d as usize - 1] & slot.peers) {
                         l.list.push(pot(n, region[j] as usize, d, false));
@@ -251,10 +246,7 @@ impl Links {
                     NONE
                 };
                 let s = l.on_list.len() as u32;
-                for (t, slot) in sh.slots_of(cell).iter().enumerate() {
-                    if slot.k == NONE {
-                        continue;
-                    }
+                for slot in sh.slots_of(cell) {
                     let here = places[slot.k as usize + d as usize - 1];
                     let others = here & !(1u64 << slot.pos);
                     if two_bits(here) && others != 0 {
@@ -263,7 +255,7 @@ impl Links {
                             as usize;
                         let target = pot(n, other, d, true);
                         if !l.on_list[s as usize..].iter().any(|x| x.0 == target) {
-                            l.on_list.push((target, Cause::Hidden(t as u8)));
+                            l.on_list.push((target, Cause::Hidden(slot.t)));
                         }
                     }
                 }
@@ -1262,9 +1254,6 @@ impl Chaining {
             }
         }
         for slot in sh.slots_of(cell) {
-            if slot.k == NONE {
-                continue;
-            }
             let k = slot.k as usize + d as usize - 1;
             let region = &sh.region_cells[slot.cells as usize..];
             for i in bits(places.cur[k] & slot.peers) {
@@ -1335,10 +1324,7 @@ impl Chaining {
             out.items
                 .push((pot(n, cell, other, true), start, len, Cause::NakedSingle));
         }
-        for (t, slot) in sh.slots_of(cell).iter().enumerate() {
-            if slot.k == NONE {
-                continue;
-            }
+        for slot in sh.slots_of(cell) {
             let k = slot.k as usize + d as usize - 1;
             let here = places.cur[k];
             // The region's places but this cell's; when there are two places, the other
@@ -1361,7 +1347,7 @@ impl Chaining {
                 }
             }
             let len = out.par.len() as u32 - start;
-            out.items.push((target, start, len, Cause::Hidden(t as u8)));
+            out.items.push((target, start, len, Cause::Hidden(slot.t)));
         }
     }
 
@@ -2149,14 +2135,12 @@ impl Chaining {
         }
         let b = bit(d);
         sh.slots_of(cell).iter().all(|slot| {
-            slot.k == NONE || {
-                let cells = &sh.region_cells[slot.cells as usize..slot.cells as usize + sh.n];
-                cells
-                    .iter()
-                    .filter(|&&c| cands[c as usize] & b != 0)
-                    .count()
-                    != 2
-            }
+            let cells = &sh.region_cells[slot.cells as usize..slot.cells as usize + sh.n];
+            cells
+                .iter()
+                .filter(|&&c| cands[c as usize] & b != 0)
+                .count()
+                != 2
         })
     }
 
