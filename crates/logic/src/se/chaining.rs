@@ -115,13 +115,6 @@ impl Places {
         self.cur.clear();
         self.cur.extend_from_slice(&self.start);
     }
-
-    /// Records that `cell` lost `d`.
-    fn remove(&mut self, sh: &Shape, cell: usize, d: u8) {
-        for slot in sh.slots_of(cell) {
-            self.cur[slot.k as usize + d as usize - 1] &= !(1u64 << slot.pos);
-        }
-    }
 }
 
 /// The static implication graph of a board, for the searches that do not change it (cycles,
@@ -1293,12 +1286,13 @@ impl Chaining {
     /// cell's last other digit on (when `y`), the digit's last other place in each region
     /// on. Each comes with its parents: `p`, then the eliminations since the search's start
     /// (looked up in `run`) that made the cell or region a pair. Regions are read through
-    /// `places`, which mirrors `cands`.
+    /// `places`, which mirrors `cands`. The candidate is then taken off the board (`cands`
+    /// and `places`), as the dynamic search does with every "off" it expands.
     #[allow(clippy::too_many_arguments)]
     fn dyn_off_to_on(
         sh: &Shape,
-        cands: &[u64],
-        places: &Places,
+        cands: &mut [u64],
+        places: &mut Places,
         run: &Run,
         p_id: u32,
         p: u32,
@@ -1324,9 +1318,11 @@ impl Chaining {
             out.items
                 .push((pot(n, cell, other, true), start, len, Cause::NakedSingle));
         }
+        cands[cell] &= !bit(d);
         for slot in sh.slots_of(cell) {
             let k = slot.k as usize + d as usize - 1;
             let here = places.cur[k];
+            places.cur[k] = here & !(1u64 << slot.pos);
             // The region's places but this cell's; when there are two places, the other
             // is the last one in region order (the cell itself holds `d` in practice).
             let others = here & !(1u64 << slot.pos);
@@ -1826,6 +1822,8 @@ impl Chaining {
             // (Its places are never read: an empty set allocates nothing.)
             return self.chain_inner(ctx, Some(l), sh, cands, &mut Places::default(), run);
         }
+        // Without static links the search is a dynamic one (see `Chaining::dyn_off_to_on`).
+        debug_assert!(self.dynamic);
         let mut places = ctx.places.pop().unwrap_or_default();
         places.fill(sh, cands);
         let result = self.chain_inner(ctx, None, sh, cands, &mut places, run);
@@ -1877,14 +1875,11 @@ impl Chaining {
                 let p = run.off[hoff];
                 hoff += 1;
                 let pp = run.nodes[p as usize].pot;
+                // (Only the dynamic searches have no static links; they take each "off"
+                // off the board as they expand it.)
                 match links {
                     Some(l) => Self::off_to_on(l, p, pp, y, true, &mut ons),
                     None => Self::dyn_off_to_on(sh, cands, places, run, p, pp, y, &mut ons),
-                }
-                if self.dynamic {
-                    let (c, d, _) = unpot(sh.n, pp);
-                    cands[c] &= !bit(d);
-                    places.remove(sh, c, d);
                 }
                 let mut absurd = None;
                 for k in 0..ons.items.len() {
