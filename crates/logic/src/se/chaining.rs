@@ -1668,18 +1668,8 @@ impl Chaining {
         false
     }
 
-    fn cycle_hint(
-        &self,
-        ctx: &mut Ctx<'_>,
-        cands: &[u64],
-        run: &Run,
-        dst: u32,
-        y: bool,
-        x: bool,
-    ) -> Option<Hint> {
-        let sh = ctx.shape;
-        let n = sh.n;
-        // Cells of the cycle, and the nodes on it (the root excluded).
+    /// The cells of the cycle that closes at `dst`, and the nodes on it (the root excluded).
+    fn cycle_path(n: usize, run: &Run, dst: u32) -> (Vec<usize>, Vec<u32>) {
         let mut cells = Vec::new();
         let mut nodes = Vec::new();
         let mut cur = dst;
@@ -1691,6 +1681,21 @@ impl Chaining {
             nodes.push(cur);
             cur = p;
         }
+        (cells, nodes)
+    }
+
+    fn cycle_hint(
+        &self,
+        ctx: &mut Ctx<'_>,
+        cands: &[u64],
+        run: &Run,
+        dst: u32,
+        y: bool,
+        x: bool,
+    ) -> Option<Hint> {
+        let sh = ctx.shape;
+        let n = sh.n;
+        let (cells, nodes) = Self::cycle_path(n, run, dst);
         // Most cycles remove nothing: rule them out on bitsets before listing removals.
         if !Self::cycle_may_remove(sh, cands, run, &nodes, &cells) {
             return None;
@@ -2012,63 +2017,46 @@ impl Chaining {
                 // assumption alone, which gives neither (see `Self::off_is_inert`).
                 let skip_off = !(do_contradiction || do_double)
                     || (self.dynamic && self.level == 0 && self.off_is_inert(sh, cands, cell, d));
-                if skip_off {
-                    if !self.nishio {
-                        self.region_chains(ctx, links, cands, cell, d, &on_run, &mut cache, out)?;
+                if !skip_off {
+                    let (off_run, absurd) = self.search_from(ctx, links, cands, p_on ^ 1)?;
+                    if do_contradiction
+                        && let Some((a, b)) = absurd
+                        && let Some(h) = self.binary_hint(
+                            ctx,
+                            cands,
+                            (&off_run, a),
+                            (&off_run, b),
+                            p_on ^ 1,
+                            p_on ^ 1,
+                            true,
+                        )
+                    {
+                        out.push(h);
                     }
-                    value_runs.push((d, on_run));
-                    continue;
-                }
-                let (off_run, absurd) = self.search_from(ctx, links, cands, p_on ^ 1)?;
-                if do_contradiction
-                    && let Some((a, b)) = absurd
-                    && let Some(h) = self.binary_hint(
-                        ctx,
-                        cands,
-                        (&off_run, a),
-                        (&off_run, b),
-                        p_on ^ 1,
-                        p_on ^ 1,
-                        true,
-                    )
-                {
-                    out.push(h);
-                }
-                if do_double {
-                    for &id in &on_run.on {
-                        let q = on_run.nodes[id as usize].pot;
-                        if let Some(other) = off_run.get(q)
-                            && let Some(h) = self.binary_hint(
-                                ctx,
-                                cands,
-                                (&on_run, id),
-                                (&off_run, other),
-                                p_on,
-                                q,
-                                false,
-                            )
-                        {
-                            out.push(h);
+                    if do_double {
+                        // Double chains: the "on" search's "on" nodes, then its "off"
+                        // nodes, that the "off" search reached too.
+                        for (list, source) in [(&on_run.on, p_on), (&on_run.off, p_on ^ 1)] {
+                            for &id in list {
+                                let q = on_run.nodes[id as usize].pot;
+                                if let Some(other) = off_run.get(q)
+                                    && let Some(h) = self.binary_hint(
+                                        ctx,
+                                        cands,
+                                        (&on_run, id),
+                                        (&off_run, other),
+                                        source,
+                                        q,
+                                        false,
+                                    )
+                                {
+                                    out.push(h);
+                                }
+                            }
                         }
                     }
-                    for &id in &on_run.off {
-                        let q = on_run.nodes[id as usize].pot;
-                        if let Some(other) = off_run.get(q)
-                            && let Some(h) = self.binary_hint(
-                                ctx,
-                                cands,
-                                (&on_run, id),
-                                (&off_run, other),
-                                p_on ^ 1,
-                                q,
-                                false,
-                            )
-                        {
-                            out.push(h);
-                        }
-                    }
+                    ctx.recycle(off_run);
                 }
-                ctx.recycle(off_run);
                 if !self.nishio {
                     self.region_chains(ctx, links, cands, cell, d, &on_run, &mut cache, out)?;
                 }
@@ -2568,12 +2556,9 @@ mod tests {
         assert!(!covers(u32::MAX - 1, u32::MAX));
     }
 
-    /// The strong-link filter answers exactly what the full graph's reach sets answer, for
-    /// every pass and every candidate, on boards with many pairs and few (random candidate
-    /// sets thinned to different densities), on plain, X, anti-knight and 6×6 layouts.
-    #[test]
-    fn strong_link_filter_matches_full_reach_sets() {
-        let layouts = [
+    /// Plain 9×9, X, anti-knight and 6×6 shapes.
+    fn test_shapes() -> Vec<Shape> {
+        [
             Layout::standard(9).unwrap(),
             Layout::standard(9)
                 .unwrap()
@@ -2582,23 +2567,34 @@ mod tests {
                 .unwrap()
                 .with_extras(&[Extra::AntiKnight]),
             Layout::standard(6).unwrap(),
-        ];
+        ]
+        .into_iter()
+        .map(|l| Shape::new(Arc::new(l)))
+        .collect()
+    }
+
+    /// A random candidate grid: each candidate kept with probability `keep / 8`.
+    fn random_cands(sh: &Shape, keep: u64, rng: &mut crate::testrng::Lcg) -> Vec<u64> {
+        (0..sh.ncells)
+            .map(|_| {
+                (1..=sh.n as u8)
+                    .filter(|_| rng.next() % 8 < keep)
+                    .fold(0u64, |m, d| m | bit(d))
+            })
+            .collect()
+    }
+
+    /// The strong-link filter answers exactly what the full graph's reach sets answer, for
+    /// every pass and every candidate, on boards with many pairs and few (random candidate
+    /// sets thinned to different densities), on plain, X, anti-knight and 6×6 layouts.
+    #[test]
+    fn strong_link_filter_matches_full_reach_sets() {
         let mut rng = crate::testrng::Lcg::new(987654321);
-        let mut next = move || rng.next();
         let mut compared = 0;
-        for layout in layouts {
-            let sh = Shape::new(Arc::new(layout));
+        for sh in test_shapes() {
             let n = sh.n;
             for round in 0..60 {
-                // Keep each candidate with probability (keep / 8).
-                let keep = 2 + round % 5;
-                let cands: Vec<u64> = (0..sh.ncells)
-                    .map(|_| {
-                        (1..=n as u8)
-                            .filter(|_| next() % 8 < keep)
-                            .fold(0u64, |m, d| m | bit(d))
-                    })
-                    .collect();
+                let cands = random_cands(&sh, 2 + round % 5, &mut rng);
                 let links = Links::new(&sh, &cands);
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     let full = Reach::new(&links, &cands, y, x).expect("small graph");
@@ -2634,31 +2630,12 @@ mod tests {
     /// candidate closes is checked for removals the way `cycle_hint` lists them.
     #[test]
     fn cycle_component_test_never_hides_a_removal() {
-        let layouts = [
-            Layout::standard(9).unwrap(),
-            Layout::standard(9)
-                .unwrap()
-                .with_extras(&[Extra::Diagonals]),
-            Layout::standard(9)
-                .unwrap()
-                .with_extras(&[Extra::AntiKnight]),
-            Layout::standard(6).unwrap(),
-        ];
         let mut rng = crate::testrng::Lcg::new(24681357);
-        let mut next = move || rng.next();
         let (mut ruled_out, mut removing) = (0, 0);
-        for layout in layouts {
-            let sh = Shape::new(Arc::new(layout));
+        for sh in test_shapes() {
             let n = sh.n;
             for round in 0..40 {
-                let keep = 2 + round % 4;
-                let cands: Vec<u64> = (0..sh.ncells)
-                    .map(|_| {
-                        (1..=n as u8)
-                            .filter(|_| next() % 8 < keep)
-                            .fold(0u64, |m, d| m | bit(d))
-                    })
-                    .collect();
+                let cands = random_cands(&sh, 2 + round % 4, &mut rng);
                 let links = Links::new(&sh, &cands);
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     let filter = Filter::new(&sh, &links, &cands, y, x).expect("small graph");
@@ -2672,16 +2649,7 @@ mod tests {
                             let found =
                                 Chaining::cycles(&links, &mut run, root, y, x, u32::MAX, &mut bufs);
                             let removes = found.iter().any(|&dst| {
-                                let (mut cells, mut nodes) = (Vec::new(), Vec::new());
-                                let mut cur = dst;
-                                while let Some(p) = run.first_parent(cur) {
-                                    let (c, _, _) = unpot(n, run.nodes[cur as usize].pot);
-                                    if !cells.contains(&c) {
-                                        cells.push(c);
-                                    }
-                                    nodes.push(cur);
-                                    cur = p;
-                                }
+                                let (cells, nodes) = Chaining::cycle_path(n, &run, dst);
                                 Chaining::cycle_may_remove(&sh, &cands, &run, &nodes, &cells)
                             });
                             if removes {
