@@ -4,6 +4,8 @@
 #     fails when the implemented codes pass less than 95% of their lines.
 #  2. `sudokit explain --check` on the shared hard sets: every puzzle solved, every step checked
 #     against an engine's solution (a placement equals it, an elimination never removes it).
+#  3. (full run) the share of 17-clue, top1465 and top95 puzzles that singles, + subsets, +
+#     chains, + ALS and Franken fish, and every technique solve (scripts/logic-shares.py).
 # Usage: bash scripts/logic-conformance.sh [--quick]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,5 +61,8 @@ else
     check "$SHARED/9x9/17_clue.txt" 3000
     check "$SHARED/9x9/top2365.txt" 500
     check "$SHARED/9x9/forum_hardest_1905_11plus.txt" 300
+    echo "== share of puzzles each tier of techniques solves (scripts/logic-shares.py)"
+    python3 scripts/logic-shares.py "$BIN" "$SHARED/9x9/17_clue.txt" \
+        "$SHARED/9x9/magictour_top1465.txt" "$SHARED/9x9/top95.txt"
 fi
 echo "logic-conformance: ok"

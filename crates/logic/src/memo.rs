@@ -57,17 +57,7 @@ pub(crate) fn each_digit_since(
     f: &mut Finder<'_>,
     mut find: impl FnMut(Digit, Option<&[u64]>, &mut Finder<'_>) -> bool,
 ) {
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        let same = m
-            .layout
-            .as_ref()
-            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
-        if !same {
-            m.misses.clear();
-        }
-        m.layout = Some(g.layout_arc().clone());
-    });
+    sync_layout(g);
     let mut planes = Vec::new();
     let w = g.digit_planes(&mut planes);
     // The cells that lost the digit since its miss plane, one buffer for every digit.
@@ -76,21 +66,7 @@ pub(crate) fn each_digit_since(
         let plane = &planes[d.index() * w..(d.index() + 1) * w];
         // `true` with `lost` empty of bits: the plane is the miss plane; with bits: a subset
         // of it, those cells gone.
-        let since = MEMO.with(|m| {
-            let m = m.borrow();
-            let Some((o, p)) = m.misses.get(&(id, d.index())) else {
-                return false;
-            };
-            if o != f.options
-                || p.len() != plane.len()
-                || p.iter().zip(plane).any(|(&old, &new)| new & !old != 0)
-            {
-                return false;
-            }
-            lost.clear();
-            lost.extend(p.iter().zip(plane).map(|(&old, &new)| old & !new));
-            true
-        });
+        let since = lost_since_miss(id, d, plane, f.options, &mut lost);
         if since && lost.iter().all(|&w| w == 0) {
             continue;
         }
@@ -104,24 +80,128 @@ pub(crate) fn each_digit_since(
             return;
         }
         if f.emitted() == before {
-            MEMO.with(|m| {
-                let mut m = m.borrow_mut();
-                if m.layout
-                    .as_ref()
-                    .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()))
-                {
-                    // Overwrites the digit's previous miss in place (no new allocation).
-                    let (o, p) = m
-                        .misses
-                        .entry((id, d.index()))
-                        .or_insert_with(|| (f.options.clone(), Vec::new()));
-                    if *o != *f.options {
-                        *o = f.options.clone();
-                    }
-                    p.clear();
-                    p.extend_from_slice(plane);
-                }
-            });
+            record_miss(id, g, f.options, d, plane);
+        }
+    }
+}
+
+/// Forgets every digit miss when `g`'s layout is not the one the memo holds planes of.
+fn sync_layout(g: &CandidateGrid) {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        let same = m
+            .layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
+        if !same {
+            m.misses.clear();
+        }
+        m.layout = Some(g.layout_arc().clone());
+    });
+}
+
+/// Whether `plane` (digit `d`'s current plane) is a subset of the plane on which `id` last
+/// reported nothing for `d` under `options`; if so `lost` holds the cells gone since (all
+/// zero: the same plane).
+fn lost_since_miss(
+    id: &'static str,
+    d: Digit,
+    plane: &[u64],
+    options: &Options,
+    lost: &mut Vec<u64>,
+) -> bool {
+    MEMO.with(|m| {
+        let m = m.borrow();
+        let Some((o, p)) = m.misses.get(&(id, d.index())) else {
+            return false;
+        };
+        if o != options
+            || p.len() != plane.len()
+            || p.iter().zip(plane).any(|(&old, &new)| new & !old != 0)
+        {
+            return false;
+        }
+        lost.clear();
+        lost.extend(p.iter().zip(plane).map(|(&old, &new)| old & !new));
+        true
+    })
+}
+
+/// Records that `id` reported nothing for `d` on `plane`.
+fn record_miss(id: &'static str, g: &CandidateGrid, options: &Options, d: Digit, plane: &[u64]) {
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()))
+        {
+            // Overwrites the digit's previous miss in place (no new allocation).
+            let (o, p) = m
+                .misses
+                .entry((id, d.index()))
+                .or_insert_with(|| (options.clone(), Vec::new()));
+            if *o != *options {
+                *o = options.clone();
+            }
+            p.clear();
+            p.extend_from_slice(plane);
+        }
+    });
+}
+
+/// For a finder that searches all digits in one pass (its steps interleave digits, so
+/// [`each_digit`] would change their order) but whose findings for a digit depend on that
+/// digit's plane alone: the digits whose current plane is one on which `id` reported nothing.
+/// After a pass that ran to the end, [`DigitMisses::record`] remembers the digits it
+/// searched and reported nothing for.
+pub(crate) struct DigitMisses {
+    planes: Vec<u64>,
+    words: usize,
+    /// Digits known to report nothing (skip them).
+    pub(crate) skip: DigitSet,
+}
+
+impl DigitMisses {
+    /// The skippable digits of `g` for technique `id`.
+    pub(crate) fn new(id: &'static str, g: &CandidateGrid, options: &Options) -> DigitMisses {
+        sync_layout(g);
+        let mut planes = Vec::new();
+        let words = g.digit_planes(&mut planes);
+        let mut lost = Vec::with_capacity(words);
+        let mut skip = DigitSet::EMPTY;
+        for d in DigitSet::full(g.size()).iter() {
+            let plane = &planes[d.index() * words..(d.index() + 1) * words];
+            if lost_since_miss(id, d, plane, options, &mut lost) && lost.iter().all(|&w| w == 0) {
+                skip.insert(d);
+            }
+        }
+        DigitMisses {
+            planes,
+            words,
+            skip,
+        }
+    }
+
+    /// Remembers a miss for every digit neither skipped nor in `hit` (the digits the pass
+    /// reported something for). Call only after a pass that searched every digit not skipped.
+    pub(crate) fn record(
+        &self,
+        id: &'static str,
+        g: &CandidateGrid,
+        options: &Options,
+        hit: DigitSet,
+    ) {
+        let w = self.words;
+        for d in DigitSet::full(g.size()).iter() {
+            if !self.skip.contains(d) && !hit.contains(d) {
+                record_miss(
+                    id,
+                    g,
+                    options,
+                    d,
+                    &self.planes[d.index() * w..(d.index() + 1) * w],
+                );
+            }
         }
     }
 }
@@ -304,6 +384,7 @@ mod tests {
                     "intersections",
                 ]
                 .contains(&t.info().family)
+                    || t.info().id == "x-chain"
             })
             .collect();
         assert!(memoised.len() > 10);

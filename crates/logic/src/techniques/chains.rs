@@ -193,29 +193,44 @@ pub struct Links {
     weak_mid: Vec<u32>,
 }
 
-/// The grid state and flags a cached link graph belongs to.
-type LinksKey = ((u64, Vec<u8>, Vec<u64>), bool, bool);
-
 thread_local! {
     /// The link graphs of the last grid seen, one per (grouped, ALS) variant: the chain
     /// finders run one after another on the same grid.
-    static LINKS: std::cell::RefCell<Vec<(LinksKey, std::rc::Rc<Links>)>> =
+    static LINKS: Cache<(bool, bool), Links> =
         const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A per-thread cache of values built from one grid state, one entry per variant `V` (a
+/// newer grid's entry replaces the variant's older one).
+type Cache<V, T> = std::cell::RefCell<Vec<((StateKey, V), std::rc::Rc<T>)>>;
+
+/// A grid state, as [`CandidateGrid::state_key`] gives it.
+type StateKey = (u64, Vec<u8>, Vec<u64>);
+
+/// The value `build` makes for `g` and `variant`, from `cache` when the last one made for
+/// that variant was for the same grid state.
+fn cached<V: PartialEq + Copy, T>(
+    cache: &'static std::thread::LocalKey<Cache<V, T>>,
+    g: &CandidateGrid,
+    variant: V,
+    build: impl FnOnce() -> T,
+) -> std::rc::Rc<T> {
+    let key = (g.state_key(), variant);
+    cache.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some((_, v)) = c.iter().find(|(k, _)| *k == key) {
+            return v.clone();
+        }
+        c.retain(|(k, _)| k.1 != variant);
+        let v = std::rc::Rc::new(build());
+        c.push((key, v.clone()));
+        v
+    })
 }
 
 /// [`Links::new`], kept for the next finder on the same grid.
 fn cached_links(g: &CandidateGrid, grouped: bool, als: bool) -> std::rc::Rc<Links> {
-    let key = (g.state_key(), grouped, als);
-    LINKS.with(|c| {
-        let mut c = c.borrow_mut();
-        if let Some((_, l)) = c.iter().find(|(k, _)| *k == key) {
-            return l.clone();
-        }
-        c.retain(|(k, _)| (k.1, k.2) != (grouped, als));
-        let l = std::rc::Rc::new(Links::new(g, grouped, als));
-        c.push((key, l.clone()));
-        l
-    })
+    cached(&LINKS, g, (grouped, als), || Links::new(g, grouped, als))
 }
 
 impl Links {
@@ -629,7 +644,7 @@ impl Drop for Borrowed {
 type Marker<'a> = dyn Fn(Step, &[(u32, bool)]) -> Step + 'a;
 
 /// A grid state, link kind and options: what the AIC steps of [`AIC_STEPS`] belong to.
-type AicKey = ((u64, Vec<u8>, Vec<u64>), Kind, crate::technique::Options);
+type AicKey = (StateKey, Kind, crate::technique::Options);
 
 thread_local! {
     /// The AIC steps of the last grid whose continuous-loop search ran to the end. An AIC
@@ -640,6 +655,12 @@ thread_local! {
     /// instead of searching again.
     static AIC_STEPS: std::cell::RefCell<Option<(AicKey, Vec<Step>)>> =
         const { std::cell::RefCell::new(None) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set this to search every start (no closure pruning) on this thread.
+    static UNPRUNED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 #[cfg(test)]
@@ -758,11 +779,37 @@ fn search(
 /// Discontinuous loops need it most: every candidate's "true" search ends in a contradiction
 /// only if "S true" reaches "S false" (a true node that sees S is one weak link before it),
 /// which few do; the closure costs about one search for all of them.
+///
+/// It also bounds what the other chain finders can conclude. Every elimination of an open
+/// chain (X-chain, XY-chain, AIC) or of a continuous loop removes a candidate X whose
+/// assumption "X true" reaches "X false" in the same graph: X sees (or shares a cell with) one
+/// end S of a weak link the conclusion rests on, so "X true" makes S false, the chain or the
+/// loop (read from S's other side) then makes the other end true, and that end sees X. So a
+/// grid with no such candidate ([`Closure::contra`]) has no open chain or continuous loop that
+/// removes anything, and a start with none in its cell or among its digit's peers begins no
+/// chain that does.
 struct Closure {
     /// Compact index of each live node (a candidate of the grid, or a group), `u32::MAX` if none.
     id: Vec<u32>,
     /// Reach over the compact states `2 * id + val`.
     reach: crate::se::Components,
+    /// Per candidate node: "true" reaches "false".
+    contra: Vec<bool>,
+    /// Whether any candidate's `contra` is set.
+    any_contra: bool,
+}
+
+thread_local! {
+    /// The closures of the last grid seen, one per kind: the continuous-loop, discontinuous-loop
+    /// and AIC finders of a kind run one after another on the same grid.
+    static CLOSURES: Cache<(Kind, bool), Closure> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`Closure::new`], kept for the next finder on the same grid (`als`: the links hold ALS
+/// nodes).
+fn cached_closure(g: &CandidateGrid, links: &Links, kind: Kind, als: bool) -> std::rc::Rc<Closure> {
+    cached(&CLOSURES, g, (kind, als), || Closure::new(g, links, kind))
 }
 
 impl Closure {
@@ -817,10 +864,42 @@ impl Closure {
             }
         }
         start.push(succ.len() as u32);
+        let reach = crate::se::Components::new(states, &start, &succ);
+        let contra: Vec<bool> = (0..links.cands)
+            .map(|v| {
+                let i = id[v];
+                i != u32::MAX && reach.reaches(2 * i as usize + 1, 2 * i as usize)
+            })
+            .collect();
+        let any_contra = contra.iter().any(|&b| b);
         Closure {
             id,
-            reach: crate::se::Components::new(states, &start, &succ),
+            reach,
+            contra,
+            any_contra,
         }
+    }
+
+    /// Whether an open chain from `start` (a candidate node) can remove anything: some
+    /// candidate in its cell, or of its digit in a peer cell, has "true" reaching "false".
+    fn chain_may_remove(&self, g: &CandidateGrid, links: &Links, start: u32) -> bool {
+        if !self.any_contra {
+            return false;
+        }
+        let (sc, sd) = links.split(start);
+        let n = links.n;
+        g.candidates(sc)
+            .iter()
+            .any(|e| self.contra[node(n, sc, e) as usize])
+            || g.peers(sc)
+                .iter()
+                .any(|&p| self.contra[node(n, p, sd) as usize])
+    }
+
+    /// Whether "`v` false" lies on a cycle (a loop through `v` exists).
+    fn on_cycle(&self, v: u32) -> bool {
+        self.state(v, false)
+            .is_some_and(|s| self.reach.size[self.reach.comp[s] as usize] > 1)
     }
 
     /// The compact state of node `v` with value `val`, if `v` is live.
@@ -1061,6 +1140,15 @@ impl Technique for ChainFinder {
             report: Report::Ends,
         };
         let mut aic_steps: Vec<Step> = Vec::new();
+        // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
+        let digit_misses = (self.kind == Kind::X)
+            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f.options));
+        if digit_misses
+            .as_ref()
+            .is_some_and(|m| m.skip == DigitSet::full(g.size()))
+        {
+            return;
+        }
         let links = cached_links(g, grouped, grouped && f.options.chain_als);
         let max = f.options.max_chain.max(4);
         let l = g.layout();
@@ -1068,9 +1156,30 @@ impl Technique for ChainFinder {
         let scratch = &mut borrowed.0;
         let n = g.size();
         // Discontinuous loops are searched only from the starts the closure leaves possible
-        // (on top1465, 0.2% of the "true" starts and 40% of the "false" ones).
-        let closure =
-            (self.report == Report::Discontinuous).then(|| Closure::new(g, &links, self.kind));
+        // (on top1465, 0.2% of the "true" starts and 40% of the "false" ones); open chains and
+        // continuous loops only from starts that may remove something (see [`Closure`]; a
+        // continuous loop's ALS links remove by another argument, so with ALS nodes every
+        // start is searched).
+        let has_als = !links.als.is_empty();
+        let closure = matches!(self.kind, Kind::Any | Kind::Grouped)
+            .then(|| cached_closure(g, &links, self.kind, has_als));
+        #[cfg(test)]
+        let unpruned = UNPRUNED.with(|u| u.get());
+        #[cfg(not(test))]
+        let unpruned = false;
+        if self.report != Report::Discontinuous
+            && !has_als
+            && !unpruned
+            && closure.as_ref().is_some_and(|cl| !cl.any_contra)
+        {
+            if self.report == Report::Continuous
+                && let Some(key) = key
+            {
+                AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, Vec::new())));
+            }
+            return;
+        }
+        let mut hit_digits = DigitSet::EMPTY;
         // Highlights every node of a chain: "on" nodes in one colour, "off" in the other.
         let marked = |mut step: Step, path: &[(u32, bool)]| {
             for &(pv, pval) in path {
@@ -1089,7 +1198,22 @@ impl Technique for ChainFinder {
                 continue;
             }
             let mut go = true;
+            if digit_misses.as_ref().is_some_and(|m| m.skip.contains(sd)) {
+                continue;
+            }
+            let before = f.emitted();
+            let may_end = unpruned
+                || closure
+                    .as_ref()
+                    .is_none_or(|cl| cl.chain_may_remove(g, &links, start));
+            let may_loop = has_als
+                || unpruned
+                || closure
+                    .as_ref()
+                    .is_some_and(|cl| cl.any_contra && cl.on_cycle(start));
             match self.report {
+                Report::Ends if !may_end => {}
+                Report::Continuous if !(may_loop || (fused && may_end)) => {}
                 Report::Ends => {
                     go = search(
                         &links,
@@ -1292,9 +1416,15 @@ impl Technique for ChainFinder {
                     });
                 }
             }
+            if f.emitted() != before {
+                hit_digits.insert(sd);
+            }
             if !go || f.done() {
                 return;
             }
+        }
+        if let Some(m) = &digit_misses {
+            m.record(self.info.id, g, f.options, hit_digits);
         }
         if self.report == Report::Continuous
             && let Some(key) = key
@@ -1376,6 +1506,104 @@ mod tests {
         }
         assert!(found >= 2, "{found} AIC steps");
         assert!(REPLAYED.with(|r| r.get()) >= 2 * grids.len());
+    }
+
+    /// The starts the closure rules out for open chains and continuous loops hide nothing:
+    /// every chain finder reports the same steps with and without the pruning, on random
+    /// candidate grids of three layouts and along two hard solving paths (each side on a
+    /// fresh thread, so no cached links, closures, AIC steps or digit misses are shared).
+    #[test]
+    fn closure_pruning_hides_no_chain() {
+        use crate::solver::LogicSolver;
+        use crate::technique::{Options, find_all};
+        use sudokit_core::format::{InputFormat, parse_one};
+        let finders: Vec<&'static dyn crate::technique::Technique> = crate::techniques::ALL
+            .iter()
+            .copied()
+            .filter(|t| t.info().family == "chains")
+            .collect();
+        assert_eq!(finders.len(), 8);
+        let both = |g: &CandidateGrid, opts: &Options| {
+            for &t in &finders {
+                // An AIC finder either searches itself or, run after its loop finder on
+                // the same grid (as the solver runs them), reports what that search kept:
+                // both are compared.
+                let loops = crate::techniques::ALL
+                    .iter()
+                    .find(|l| {
+                        l.info().hodoku_order + 2 == t.info().hodoku_order
+                            && l.info().family == "chains"
+                    })
+                    .copied();
+                let run =
+                    |unpruned: bool, after: Option<&'static dyn crate::technique::Technique>| {
+                        let (g, o) = (g.clone(), opts.clone());
+                        std::thread::spawn(move || {
+                            UNPRUNED.with(|u| u.set(unpruned));
+                            if let Some(l) = after {
+                                find_all(l, &g, &o);
+                            }
+                            format!("{:?}", find_all(t, &g, &o))
+                        })
+                        .join()
+                        .unwrap()
+                    };
+                for after in [None, loops] {
+                    assert_eq!(run(false, after), run(true, after), "{}", t.info().id);
+                }
+            }
+        };
+        let mut found = 0;
+        let solver = LogicSolver::default();
+        let opts = Options::default();
+        for puzzle in [
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+        ] {
+            let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+            let mut steps = 0;
+            while let Some(step) = solver.next_step(&g) {
+                if step.technique.family == "chains" || steps % 8 == 0 {
+                    both(&g, &opts);
+                    found += usize::from(step.technique.family == "chains");
+                }
+                g.apply(&step);
+                steps += 1;
+            }
+        }
+        assert!(found > 3, "{found} chain steps on the paths");
+        let mut rng = crate::testrng::Lcg::new(987654321);
+        let mut next = move || rng.next();
+        for layout in [
+            Layout::standard(9).unwrap(),
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::boxed(6, 2, 3).unwrap(),
+        ] {
+            let layout = Arc::new(layout);
+            let (cells, n) = (layout.cell_count(), layout.size());
+            for round in 0..6 {
+                let keep = 3 + round % 3;
+                let cands: Vec<DigitSet> = (0..cells)
+                    .map(|_| {
+                        let one = 1u64 << (next() % n as u64);
+                        DigitSet(
+                            (0..n)
+                                .filter(|_| next() % 8 < keep)
+                                .fold(one, |m, d| m | 1 << d),
+                        )
+                    })
+                    .collect();
+                let g = CandidateGrid::with_candidates(
+                    layout.clone(),
+                    vec![0; cells],
+                    cands,
+                    vec![false; cells],
+                );
+                both(&g, &opts);
+            }
+        }
     }
 
     /// The closure answers exactly what an unbounded search answers for the two questions
