@@ -173,6 +173,8 @@ impl DigitMisses {
             let plane = &planes[d.index() * words..(d.index() + 1) * words];
             if lost_since_miss(id, d, plane, options, &mut lost) && lost.iter().all(|&w| w == 0) {
                 skip.insert(d);
+                #[cfg(test)]
+                DIGIT_SKIPS.with(|r| r.set(r.get() + 1));
             }
         }
         DigitMisses {
@@ -224,6 +226,12 @@ thread_local! {
 thread_local! {
     /// How often [`each_digit_since`] passed lost cells to a finder on this thread.
     static LOST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many digits [`DigitMisses::new`] marked skippable on this thread.
+    static DIGIT_SKIPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 #[cfg(test)]
@@ -360,6 +368,8 @@ mod tests {
         // The whole-grid memo and the per-digit lost cells were used, not only filled.
         assert!(super::REFINED.with(|r| r.get()) > 20);
         assert!(super::LOST.with(|r| r.get()) > 20);
+        // The one-pass finders (X-chains) skipped digits.
+        assert!(super::DIGIT_SKIPS.with(|r| r.get()) > 20);
     }
 
     fn warm_and_cold_agree(puzzle: &str) {

@@ -657,6 +657,15 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
+/// Largest candidate count (cells × digits) whose closure is kept and used to prune.
+const MAX_CACHED_CANDIDATES: usize = 16 * 16 * 16;
+
+#[cfg(test)]
+thread_local! {
+    /// How many starts the closure ruled out on this thread.
+    static SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 #[cfg(test)]
 thread_local! {
     /// Tests set this to search every start (no closure pruning) on this thread.
@@ -780,14 +789,18 @@ fn search(
 /// only if "S true" reaches "S false" (a true node that sees S is one weak link before it),
 /// which few do; the closure costs about one search for all of them.
 ///
-/// It also bounds what the other chain finders can conclude. Every elimination of an open
-/// chain (X-chain, XY-chain, AIC) or of a continuous loop removes a candidate X whose
-/// assumption "X true" reaches "X false" in the same graph: X sees (or shares a cell with) one
-/// end S of a weak link the conclusion rests on, so "X true" makes S false, the chain or the
-/// loop (read from S's other side) then makes the other end true, and that end sees X. So a
-/// grid with no such candidate ([`Closure::contra`]) has no open chain or continuous loop that
-/// removes anything, and a start with none in its cell or among its digit's peers begins no
-/// chain that does.
+/// It also bounds what the AIC and continuous-loop finders can conclude (used for the kinds
+/// that have them, Any and Grouped, up to 16×16). Every elimination of an open chain or of a
+/// continuous loop removes a candidate X whose assumption "X true" reaches "X false" in the
+/// same graph: X sees (or shares a cell with) one end S of a weak link the conclusion rests
+/// on, so "X true" makes S false, the chain or the loop (walked on from S) then makes the
+/// other end true, and that end sees X. So a grid with no such candidate
+/// ([`Closure::contra`]) has no open chain or continuous loop that removes anything; an open
+/// chain from S needs such an X in S's cell or among its digit's peers with "S false"
+/// reaching "X false"; and a loop through S needs such an X with "X true" reaching "S false"
+/// and "S false" reaching "X false" (the walk from the weak link's far end passes S false).
+/// The loop's ALS eliminations rest on another argument, so with ALS nodes loops are not
+/// pruned.
 struct Closure {
     /// Compact index of each live node (a candidate of the grid, or a group), `u32::MAX` if none.
     id: Vec<u32>,
@@ -795,12 +808,14 @@ struct Closure {
     reach: crate::se::Components,
     /// Per candidate node: "true" reaches "false".
     contra: Vec<bool>,
+    /// The candidate nodes whose `contra` is set.
+    contra_list: Vec<u32>,
     /// Whether any candidate's `contra` is set.
     any_contra: bool,
 }
 
 thread_local! {
-    /// The closures of the last grid seen, one per kind: the continuous-loop, discontinuous-loop
+    /// The closures of the last grid seen, one per kind and ALS flag: the continuous-loop, discontinuous-loop
     /// and AIC finders of a kind run one after another on the same grid.
     static CLOSURES: Cache<(Kind, bool), Closure> =
         const { std::cell::RefCell::new(Vec::new()) };
@@ -871,35 +886,39 @@ impl Closure {
                 i != u32::MAX && reach.reaches(2 * i as usize + 1, 2 * i as usize)
             })
             .collect();
-        let any_contra = contra.iter().any(|&b| b);
+        let contra_list: Vec<u32> = (0..links.cands as u32)
+            .filter(|&v| contra[v as usize])
+            .collect();
         Closure {
             id,
             reach,
             contra,
-            any_contra,
+            any_contra: !contra_list.is_empty(),
+            contra_list,
         }
     }
 
-    /// Whether an open chain from `start` (a candidate node) can remove anything: some
-    /// candidate in its cell, or of its digit in a peer cell, has "true" reaching "false".
+    /// Whether an open chain from `start` (a candidate node, assumed false) can remove
+    /// anything: some candidate X in its cell, or of its digit in a peer cell, has "X true"
+    /// reaching "X false", and "start false" reaches "X false" (the chain's far end sees X).
     fn chain_may_remove(&self, g: &CandidateGrid, links: &Links, start: u32) -> bool {
         if !self.any_contra {
             return false;
         }
         let (sc, sd) = links.split(start);
         let n = links.n;
-        g.candidates(sc)
-            .iter()
-            .any(|e| self.contra[node(n, sc, e) as usize])
-            || g.peers(sc)
-                .iter()
-                .any(|&p| self.contra[node(n, p, sd) as usize])
+        let may = |x: u32| self.contra[x as usize] && self.reaches((start, false), (x, false));
+        g.candidates(sc).iter().any(|e| may(node(n, sc, e)))
+            || g.peers(sc).iter().any(|&p| may(node(n, p, sd)))
     }
 
-    /// Whether "`v` false" lies on a cycle (a loop through `v` exists).
-    fn on_cycle(&self, v: u32) -> bool {
-        self.state(v, false)
-            .is_some_and(|s| self.reach.size[self.reach.comp[s] as usize] > 1)
+    /// Whether a continuous loop through `start` can remove anything: walking the loop from
+    /// the far side of the weak link whose ends X sees, "X true" reaches "start false" and
+    /// goes on to "X false".
+    fn loop_may_remove(&self, start: u32) -> bool {
+        self.contra_list.iter().any(|&x| {
+            self.reaches((x, true), (start, false)) && self.reaches((start, false), (x, false))
+        })
     }
 
     /// The compact state of node `v` with value `val`, if `v` is live.
@@ -1141,7 +1160,7 @@ impl Technique for ChainFinder {
         };
         let mut aic_steps: Vec<Step> = Vec::new();
         // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
-        let digit_misses = (self.kind == Kind::X)
+        let digit_misses = (self.kind == Kind::X && self.report == Report::Ends)
             .then(|| crate::memo::DigitMisses::new(self.info.id, g, f.options));
         if digit_misses
             .as_ref()
@@ -1161,8 +1180,19 @@ impl Technique for ChainFinder {
         // continuous loop's ALS links remove by another argument, so with ALS nodes every
         // start is searched).
         let has_als = !links.als.is_empty();
-        let closure = matches!(self.kind, Kind::Any | Kind::Grouped)
-            .then(|| cached_closure(g, &links, self.kind, has_als));
+        // The closure's reach rows take (states / 8) bytes per component: kept and used for
+        // pruning up to 16×16 grids (about 8 MB at most), built afresh above that only for
+        // discontinuous loops, which need it (as HoDoKu-order finders always did).
+        let small = links.cands <= MAX_CACHED_CANDIDATES;
+        let prunes = matches!(self.kind, Kind::Any | Kind::Grouped) && small;
+        let closure = if prunes || (self.report == Report::Discontinuous && small) {
+            Some(cached_closure(g, &links, self.kind, has_als))
+        } else if self.report == Report::Discontinuous {
+            Some(std::rc::Rc::new(Closure::new(g, &links, self.kind)))
+        } else {
+            None
+        };
+        let closure_prunes = closure.as_ref().filter(|_| prunes);
         #[cfg(test)]
         let unpruned = UNPRUNED.with(|u| u.get());
         #[cfg(not(test))]
@@ -1170,13 +1200,15 @@ impl Technique for ChainFinder {
         if self.report != Report::Discontinuous
             && !has_als
             && !unpruned
-            && closure.as_ref().is_some_and(|cl| !cl.any_contra)
+            && closure_prunes.is_some_and(|cl| !cl.any_contra)
         {
             if self.report == Report::Continuous
                 && let Some(key) = key
             {
                 AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, Vec::new())));
             }
+            #[cfg(test)]
+            SKIPPED.with(|k| k.set(k.get() + 1));
             return;
         }
         let mut hit_digits = DigitSet::EMPTY;
@@ -1197,20 +1229,19 @@ impl Technique for ChainFinder {
             {
                 continue;
             }
-            let mut go = true;
             if digit_misses.as_ref().is_some_and(|m| m.skip.contains(sd)) {
                 continue;
             }
+            let mut go = true;
             let before = f.emitted();
-            let may_end = unpruned
-                || closure
-                    .as_ref()
-                    .is_none_or(|cl| cl.chain_may_remove(g, &links, start));
-            let may_loop = has_als
-                || unpruned
-                || closure
-                    .as_ref()
-                    .is_some_and(|cl| cl.any_contra && cl.on_cycle(start));
+            let may_end =
+                unpruned || closure_prunes.is_none_or(|cl| cl.chain_may_remove(g, &links, start));
+            let may_loop =
+                has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
+            #[cfg(test)]
+            if !may_end && (self.report == Report::Ends || !may_loop) {
+                SKIPPED.with(|k| k.set(k.get() + 1));
+            }
             match self.report {
                 Report::Ends if !may_end => {}
                 Report::Continuous if !(may_loop || (fused && may_end)) => {}
@@ -1523,7 +1554,9 @@ mod tests {
             .filter(|t| t.info().family == "chains")
             .collect();
         assert_eq!(finders.len(), 8);
+        // Returns how many starts (or whole grids) the closure ruled out.
         let both = |g: &CandidateGrid, opts: &Options| {
+            let mut skips = 0;
             for &t in &finders {
                 // An AIC finder either searches itself or, run after its loop finder on
                 // the same grid (as the solver runs them), reports what that search kept:
@@ -1543,19 +1576,29 @@ mod tests {
                             if let Some(l) = after {
                                 find_all(l, &g, &o);
                             }
-                            format!("{:?}", find_all(t, &g, &o))
+                            let found = format!("{:?}", find_all(t, &g, &o));
+                            (found, SKIPPED.with(|k| k.get()))
                         })
                         .join()
                         .unwrap()
                     };
                 for after in [None, loops] {
-                    assert_eq!(run(false, after), run(true, after), "{}", t.info().id);
+                    let (pruned, skipped) = run(false, after);
+                    assert_eq!(pruned, run(true, after).0, "{}", t.info().id);
+                    skips += skipped;
                 }
             }
+            skips
         };
         let mut found = 0;
+        let mut skipped = 0;
         let solver = LogicSolver::default();
+        // Plain links, and with ALS nodes in the chains (open chains still pruned).
         let opts = Options::default();
+        let als = Options {
+            chain_als: true,
+            ..Options::default()
+        };
         for puzzle in [
             "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
             ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
@@ -1564,7 +1607,7 @@ mod tests {
             let mut steps = 0;
             while let Some(step) = solver.next_step(&g) {
                 if step.technique.family == "chains" || steps % 8 == 0 {
-                    both(&g, &opts);
+                    skipped += both(&g, &opts) + both(&g, &als);
                     found += usize::from(step.technique.family == "chains");
                 }
                 g.apply(&step);
@@ -1572,6 +1615,8 @@ mod tests {
             }
         }
         assert!(found > 3, "{found} chain steps on the paths");
+        // The comparison means something only if the closure did rule starts out.
+        assert!(skipped > 0, "the closure ruled out no start");
         let mut rng = crate::testrng::Lcg::new(987654321);
         let mut next = move || rng.next();
         for layout in [
@@ -1601,9 +1646,10 @@ mod tests {
                     cands,
                     vec![false; cells],
                 );
-                both(&g, &opts);
+                skipped += both(&g, &opts) + both(&g, &als);
             }
         }
+        assert!(skipped > 0);
     }
 
     /// The closure answers exactly what an unbounded search answers for the two questions
