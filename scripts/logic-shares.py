@@ -16,10 +16,11 @@ puzzles each tier solves on its own:
                  but forcing chains, forcing nets and the explained guess)
   all            everything on by default (forcing chains and nets, then the guess)
 
-Usage: logic-shares.py SUDOKIT FILE [TAKE] [FILE [TAKE] ...]   (TAKE: the first TAKE puzzles)
+Usage: logic-shares.py SUDOKIT FILE [TAKE] [FILE [TAKE] ...]   (TAKE: the first TAKE lines, for
+       files of one puzzle per line)
 
-Exits non-zero if a run fails, if the tiers answer for different numbers of records, or if the
-full set leaves a puzzle unsolved.
+Exits non-zero if a run fails, if the tiers answer for different numbers of records (or none),
+or if the full set leaves a puzzle unsolved.
 """
 
 import json
@@ -78,7 +79,7 @@ def main():
     while i < len(rest):
         path = rest[i]
         take = None
-        if i + 1 < len(rest) and rest[i + 1].isdigit():
+        if i + 1 < len(rest) and rest[i + 1].isdigit() and not os.path.exists(rest[i + 1]):
             take = int(rest[i + 1])
             if take < 1:
                 sys.exit("logic-shares: TAKE must be at least 1")
@@ -88,11 +89,13 @@ def main():
             lines = [l for l in fh if l.strip()]
         if take is not None:
             lines = lines[:take]
-        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as tmp:
-            tmp.writelines(lines)
         cells, totals = [], set()
         start = time.time()
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as tmp:
+            pass
         try:
+            with open(tmp.name, "w") as fh:
+                fh.writelines(lines)
             for _, techs in table:
                 solved, total = solved_share(sudokit, tmp.name, techs)
                 totals.add(total)
@@ -100,7 +103,7 @@ def main():
         finally:
             os.unlink(tmp.name)
         # Every record gives one output record, whatever the tier: the counts must agree.
-        if len(totals) != 1:
+        if len(totals) != 1 or 0 in totals:
             sys.exit(f"logic-shares: {path}: the tiers answered for {sorted(totals)} records")
         name = path.rsplit("/", 1)[-1] + (f" (first {take})" if take else "")
         print(f"| {name} | {total} | " + " | ".join(cells) + " |", flush=True)

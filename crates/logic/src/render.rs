@@ -47,23 +47,46 @@ pub fn join_and(items: &[String]) -> String {
     }
 }
 
-/// `5 from r2c3 and r4c3; 7 from r1c1` — eliminations grouped by digit.
+/// `r2c3 and r4c3 lose 5; r1c1 loses 5 and 7` — what each cell loses, as a clause for a
+/// sentence: cells losing the same digits are named together, groups in the order their first
+/// cell is eliminated, each with the verb its number takes.
 pub fn eliminations_text(layout: &Layout, elims: &[Candidate]) -> String {
-    let mut digits: Vec<Digit> = elims.iter().map(|e| e.digit).collect();
-    digits.sort();
-    digits.dedup();
-    let parts: Vec<String> = digits
+    // Each cell's removed digits, cells in order of first elimination.
+    let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
+    for e in elims {
+        match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, ds)) => ds.push(e.digit),
+            None => per_cell.push((e.cell, vec![e.digit])),
+        }
+    }
+    for (_, ds) in &mut per_cell {
+        ds.sort();
+        ds.dedup();
+    }
+    let mut groups: Vec<(Vec<Cell>, &[Digit])> = Vec::new();
+    for (c, ds) in &per_cell {
+        match groups.iter_mut().find(|(_, gd)| *gd == ds.as_slice()) {
+            Some((cells, _)) => cells.push(*c),
+            None => groups.push((vec![*c], ds)),
+        }
+    }
+    let parts: Vec<String> = groups
         .iter()
-        .map(|&d| {
-            let cells: Vec<Cell> = elims
-                .iter()
-                .filter(|e| e.digit == d)
-                .map(|e| e.cell)
-                .collect();
-            format!("{d} from {}", cells_name(layout, &cells))
+        .map(|(cells, ds)| {
+            format!(
+                "{} {}",
+                cells_subject(layout, cells, "loses", "lose"),
+                digits_name(ds)
+            )
         })
         .collect();
     parts.join("; ")
+}
+
+/// `r1c5 loses` or `r1c5 and r2c5 lose`: cells as the subject of a verb in the right number.
+pub fn cells_subject(layout: &Layout, cells: &[Cell], singular: &str, plural: &str) -> String {
+    let verb = if cells.len() == 1 { singular } else { plural };
+    format!("{} {verb}", cells_name(layout, cells))
 }
 
 /// `r1c1=5`.
@@ -184,4 +207,55 @@ pub fn step_line(layout: &Layout, step: &Step) -> String {
         let _ = write!(s, " => {}", ps.join(", "));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Candidates from (row, column, digit), 1-based as the text names them.
+    fn cands(layout: &Layout, list: &[(usize, usize, u8)]) -> Vec<Candidate> {
+        list.iter()
+            .map(|&(r, c, d)| {
+                let cell = Cell(((r - 1) * layout.size() + c - 1) as u16);
+                Candidate::new(cell, Digit::new(d).unwrap())
+            })
+            .collect()
+    }
+
+    /// Cells losing the same digits are named together with a plural verb; a cell alone takes
+    /// the singular; groups follow the order in which their first cell is eliminated.
+    #[test]
+    fn eliminations_read_as_a_clause_in_the_right_number() {
+        let l = Layout::standard(9).unwrap();
+        let text = |list: &[(usize, usize, u8)]| eliminations_text(&l, &cands(&l, list));
+        assert_eq!(text(&[(1, 3, 2)]), "r1c3 loses 2");
+        assert_eq!(text(&[(5, 3, 1), (6, 3, 1)]), "r5c3 and r6c3 lose 1");
+        // Grouped by digit in the input (as finders emit them): regrouped by cell.
+        let mixed = [
+            (6, 6, 4),
+            (6, 6, 5),
+            (5, 6, 5),
+            (6, 6, 7),
+            (5, 6, 7),
+            (6, 6, 9),
+            (5, 6, 9),
+        ];
+        assert_eq!(
+            text(&mixed),
+            "r6c6 loses 4, 5, 7 and 9; r5c6 loses 5, 7 and 9"
+        );
+        let split = [(4, 5, 4), (8, 5, 4), (4, 5, 5), (9, 5, 5)];
+        assert_eq!(
+            text(&split),
+            "r4c5 loses 4 and 5; r8c5 loses 4; r9c5 loses 5"
+        );
+        assert_eq!(eliminations_text(&l, &[]), "");
+        let cells = [Cell(0), Cell(10)];
+        assert_eq!(cells_subject(&l, &cells[..1], "sees", "see"), "r1c1 sees");
+        assert_eq!(
+            cells_subject(&l, &cells, "sees", "see"),
+            "r1c1 and r2c2 see"
+        );
+    }
 }

@@ -521,7 +521,7 @@ impl Technique for AlsXz {
                 let step = mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB);
                 let xs: Vec<String> = rc.iter().map(|d| d.to_string()).collect();
                 let text = format!(
-                    "A = {} and B = {} are almost locked sets; {} can be in only one of them (every {} of A sees every {} of B){}. So {} are removed.",
+                    "A = {} and B = {} are almost locked sets; {} can be in only one of them (every {} of A sees every {} of B){}. So {}.",
                     als_text(g, a),
                     als_text(g, b),
                     xs.join(" and "),
@@ -584,7 +584,7 @@ impl Technique for AlsXyWing {
                                 Role::Pattern,
                             );
                             let text = format!(
-                                "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {} are removed.",
+                                "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {}.",
                                 als_text(g, c),
                                 als_text(g, a),
                                 als_text(g, b),
@@ -796,7 +796,7 @@ impl ChainDfs<'_> {
         }
         let houses: Vec<House> = path.iter().map(|&(i, _)| all[i].house).collect();
         let text = format!(
-            "A chain of almost locked sets linked by restricted common digits: {}. One of the two ends is locked, so {} are removed.",
+            "A chain of almost locked sets linked by restricted common digits: {}. One of the two ends is locked, so {}.",
             parts.join(" "),
             eliminations_text(g.layout(), &step.eliminations)
         );
@@ -956,7 +956,7 @@ fn blossom(
             step = step.mark(stem, d, Role::Pattern);
         }
         let text = format!(
-            "Stem {}: whichever digit it takes, the petal for that digit becomes a locked set ({}); every petal holds the digit(s) removed, so {} are removed.",
+            "Stem {}: whichever digit it takes, the petal for that digit becomes a locked set ({}); every petal holds the digit(s) removed, so {}.",
             crate::render::cell_name(l, stem),
             parts.join("; "),
             eliminations_text(l, &step.eliminations)

@@ -662,8 +662,28 @@ const MAX_CACHED_CANDIDATES: usize = 16 * 16 * 16;
 
 #[cfg(test)]
 thread_local! {
-    /// How many starts the closure ruled out on this thread.
-    static SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// How often the closure ruled a search out on this thread, by what it spared: a whole
+    /// grid ([`SKIP_GRID`]), an open-chain start without or with ALS nodes in the links
+    /// ([`SKIP_ENDS`], [`SKIP_ENDS_ALS`]), a continuous-loop start ([`SKIP_LOOP`]).
+    static SKIPPED: std::cell::Cell<[usize; 4]> = const { std::cell::Cell::new([0; 4]) };
+}
+
+#[cfg(test)]
+const SKIP_GRID: usize = 0;
+#[cfg(test)]
+const SKIP_ENDS: usize = 1;
+#[cfg(test)]
+const SKIP_ENDS_ALS: usize = 2;
+#[cfg(test)]
+const SKIP_LOOP: usize = 3;
+
+#[cfg(test)]
+fn count_skip(kind: usize) {
+    SKIPPED.with(|k| {
+        let mut v = k.get();
+        v[kind] += 1;
+        k.set(v);
+    });
 }
 
 #[cfg(test)]
@@ -1104,10 +1124,21 @@ impl ChainFinder {
         for &(c, d) in &elims {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
         }
+        let end_cells = links.cells(v);
+        let end = if end_cells.len() == 1 {
+            format!(
+                "makes {}={vd} true",
+                crate::render::cell_name(l, end_cells[0])
+            )
+        } else {
+            format!(
+                "puts {vd} in one of {}",
+                crate::render::cells_name(l, &end_cells)
+            )
+        };
         let concl = format!(
-            "if {}={sd} is false the chain makes {}={vd} true, so one of them is true; {} are removed.",
+            "if {}={sd} is false the chain {end}, so one of the two ends is true, and {}.",
             crate::render::cell_name(l, sc),
-            crate::render::cells_name(l, &links.cells(v)),
             eliminations_text(l, &step.eliminations),
         );
         let text = self.text_for(g, &chain, &concl);
@@ -1208,7 +1239,7 @@ impl Technique for ChainFinder {
                 AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, Vec::new())));
             }
             #[cfg(test)]
-            SKIPPED.with(|k| k.set(k.get() + 1));
+            count_skip(SKIP_GRID);
             return;
         }
         let mut hit_digits = DigitSet::EMPTY;
@@ -1238,13 +1269,15 @@ impl Technique for ChainFinder {
                 unpruned || closure_prunes.is_none_or(|cl| cl.chain_may_remove(g, &links, start));
             let may_loop =
                 has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
-            #[cfg(test)]
-            if !may_end && (self.report == Report::Ends || !may_loop) {
-                SKIPPED.with(|k| k.set(k.get() + 1));
-            }
             match self.report {
-                Report::Ends if !may_end => {}
-                Report::Continuous if !(may_loop || (fused && may_end)) => {}
+                Report::Ends if !may_end => {
+                    #[cfg(test)]
+                    count_skip(if has_als { SKIP_ENDS_ALS } else { SKIP_ENDS });
+                }
+                Report::Continuous if !(may_loop || (fused && may_end)) => {
+                    #[cfg(test)]
+                    count_skip(SKIP_LOOP);
+                }
                 Report::Ends => {
                     go = search(
                         &links,
@@ -1438,7 +1471,7 @@ impl Technique for ChainFinder {
                         }
                         let chain = to_chain(&links, &fdp, true);
                         let concl = format!(
-                            "the loop closes, so every weak link in it is strong: {} are removed.",
+                            "the loop closes, so every weak link in it is strong, and {}.",
                             eliminations_text(l, &step.eliminations)
                         );
                         let step = marked(step, &fdp);
@@ -1554,9 +1587,9 @@ mod tests {
             .filter(|t| t.info().family == "chains")
             .collect();
         assert_eq!(finders.len(), 8);
-        // Returns how many starts (or whole grids) the closure ruled out.
+        // Returns how often the closure ruled a search out, by kind (see `SKIPPED`).
         let both = |g: &CandidateGrid, opts: &Options| {
-            let mut skips = 0;
+            let mut skips = [0; 4];
             for &t in &finders {
                 // An AIC finder either searches itself or, run after its loop finder on
                 // the same grid (as the solver runs them), reports what that search kept:
@@ -1576,22 +1609,31 @@ mod tests {
                             if let Some(l) = after {
                                 find_all(l, &g, &o);
                             }
+                            // Only this finder's own skips are counted.
+                            SKIPPED.with(|k| k.set([0; 4]));
                             let found = format!("{:?}", find_all(t, &g, &o));
                             (found, SKIPPED.with(|k| k.get()))
                         })
                         .join()
                         .unwrap()
                     };
-                for after in [None, loops] {
+                for after in [None].into_iter().chain(loops.map(Some)) {
                     let (pruned, skipped) = run(false, after);
                     assert_eq!(pruned, run(true, after).0, "{}", t.info().id);
-                    skips += skipped;
+                    for (s, k) in skips.iter_mut().zip(skipped) {
+                        *s += k;
+                    }
                 }
             }
             skips
         };
+        let add = |to: &mut [usize; 4], from: [usize; 4]| {
+            for (t, f) in to.iter_mut().zip(from) {
+                *t += f;
+            }
+        };
         let mut found = 0;
-        let mut skipped = 0;
+        let mut skipped = [0; 4];
         let solver = LogicSolver::default();
         // Plain links, and with ALS nodes in the chains (open chains still pruned).
         let opts = Options::default();
@@ -1607,7 +1649,8 @@ mod tests {
             let mut steps = 0;
             while let Some(step) = solver.next_step(&g) {
                 if step.technique.family == "chains" || steps % 8 == 0 {
-                    skipped += both(&g, &opts) + both(&g, &als);
+                    add(&mut skipped, both(&g, &opts));
+                    add(&mut skipped, both(&g, &als));
                     found += usize::from(step.technique.family == "chains");
                 }
                 g.apply(&step);
@@ -1615,8 +1658,15 @@ mod tests {
             }
         }
         assert!(found > 3, "{found} chain steps on the paths");
-        // The comparison means something only if the closure did rule starts out.
-        assert!(skipped > 0, "the closure ruled out no start");
+        // The comparison means something only if the closure did rule searches out: open
+        // chains with plain and with ALS links, and continuous loops.
+        for kind in [SKIP_ENDS, SKIP_ENDS_ALS, SKIP_LOOP] {
+            assert!(
+                skipped[kind] > 0,
+                "paths: no skip of kind {kind}: {skipped:?}"
+            );
+        }
+        let mut skipped = [0; 4];
         let mut rng = crate::testrng::Lcg::new(987654321);
         let mut next = move || rng.next();
         for layout in [
@@ -1646,10 +1696,16 @@ mod tests {
                     cands,
                     vec![false; cells],
                 );
-                skipped += both(&g, &opts) + both(&g, &als);
+                add(&mut skipped, both(&g, &opts));
+                add(&mut skipped, both(&g, &als));
             }
         }
-        assert!(skipped > 0);
+        for kind in [SKIP_ENDS, SKIP_ENDS_ALS, SKIP_LOOP] {
+            assert!(
+                skipped[kind] > 0,
+                "random grids: no skip of kind {kind}: {skipped:?}"
+            );
+        }
     }
 
     /// The closure answers exactly what an unbounded search answers for the two questions

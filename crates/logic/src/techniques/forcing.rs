@@ -571,12 +571,18 @@ impl Verity {
             concl.push(placed.join(", "));
         }
         if !removed.is_empty() {
-            concl.push(format!("{} removed", eliminations_text(l, &removed)));
+            concl.push(eliminations_text(l, &removed));
         }
+        // The branches make the next sentence: its first letter is a capital.
+        let branches = lines.join("; ");
+        let mut first = branches.chars();
+        let branches = first
+            .next()
+            .map(|c| c.to_uppercase().chain(first).collect::<String>())
+            .unwrap_or_default();
         let text = format!(
-            "{source}, and every branch forces the same: {}. {}.",
+            "{source}, and every branch forces the same: {}. {branches}.",
             concl.join("; "),
-            lines.join("; ")
         );
         let se = self.info.se + se_chain_increment(complexity);
         f.emit(step.rated(se).text(text))

@@ -91,12 +91,12 @@ fn find_locked(g: &CandidateGrid, f: &mut Finder<'_>, pointing: bool, changed: O
                     step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
                 }
                 step = step.text(format!(
-                    "In {}, {d} can only go in {}, which also lie in {}; so {d} is removed from {} elsewhere in {}.",
+                    "In {}, {d} can only go in {}, which also lie in {}; so {d} is removed from the rest of {}: {}.",
                     house_name(l, a),
                     cells_name(l, &cells),
                     house_name(l, b),
-                    cells_name(l, &elims),
                     house_name(l, b),
+                    cells_name(l, &elims),
                 ));
                 if !f.emit(step) {
                     return;

@@ -10,7 +10,7 @@ use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
-use crate::render::{cells_name, digits_name, house_name};
+use crate::render::{cells_name, cells_subject, digits_name, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
 use crate::techniques::intersections::common_houses;
@@ -254,10 +254,10 @@ impl Subset {
                 .join(" and ");
             let ds: Vec<Digit> = digits.iter().collect();
             let text = format!(
-                "In {where_}, the cells {} hold only the digits {} between them, so those digits go there and {} lose them.",
+                "In {where_}, the cells {} hold only the digits {} between them, so those digits go there and {} them.",
                 cells_name(l, &sub),
                 digits_name(&ds),
-                cells_name(l, &elim_cells),
+                cells_subject(l, &elim_cells, "loses", "lose"),
             );
             f.emit(step.text(text))
         });

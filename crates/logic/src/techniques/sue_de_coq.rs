@@ -165,7 +165,7 @@ fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                                 }
                             }
                             let text = format!(
-                                "Where {} meets {}, {} hold {} digits; with {} of {} and {} of {}, these {} cells hold exactly {} digits, a locked set split between both houses. So {} are removed.",
+                                "Where {} meets {}, {} hold {} digits; with {} of {} and {} of {}, these {} cells hold exactly {} digits, a locked set split between both houses. So {}.",
                                 house_name(l, bx),
                                 house_name(l, line),
                                 cells_name(l, &cset),

@@ -298,7 +298,7 @@ impl Rectangles {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
         }
         let text = format!(
-            "{} would be a deadly pattern on {a} and {b} (the two digits could be swapped, giving a second solution). {why} So {} are removed.",
+            "{} would be a deadly pattern on {a} and {b} (the two digits could be swapped, giving a second solution). {why} So {}.",
             cells_name(l, cells),
             eliminations_text(l, &step.eliminations)
         );

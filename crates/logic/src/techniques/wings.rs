@@ -11,7 +11,7 @@ use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
-use crate::render::{cell_name, cells_name};
+use crate::render::{cell_name, cells_name, cells_subject};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
 
@@ -152,7 +152,7 @@ impl Technique for PivotWing {
                         step = step.eliminate(c, zd).mark(c, zd, Role::Eliminated);
                     }
                     let text = format!(
-                        "Pivot {} ({}) sees {} ({}) and {} ({}): whatever the pivot holds, one of {} is {zd}, so {} lose {zd}.",
+                        "Pivot {} ({}) sees {} ({}) and {} ({}): whatever the pivot holds, one of {} is {zd}, so {} {zd}.",
                         cell_name(l, p),
                         pc,
                         cell_name(l, a),
@@ -164,7 +164,7 @@ impl Technique for PivotWing {
                         } else {
                             "the pincers"
                         },
-                        cells_name(l, &elims)
+                        cells_subject(l, &elims, "loses", "lose")
                     );
                     if !f.emit(step.text(text)) {
                         return;
@@ -242,14 +242,14 @@ impl Technique for WWing {
                                 step = step.eliminate(z, y).mark(z, y, Role::Eliminated);
                             }
                             let text = format!(
-                                "{} and {} are both {{{x},{y}}}; {x} in {} is in {} or {}, which see them. If neither were {y}, both would be {x} and {x} would have no place in {}. So one is {y}: {} lose {y}.",
+                                "{} and {} are both {{{x},{y}}}; {x} in {} is in {} or {}, which see them. If neither were {y}, both would be {x} and {x} would have no place in {}. So one is {y}: {} {y}.",
                                 cell_name(l, a),
                                 cell_name(l, b),
                                 crate::render::house_name(l, h),
                                 cell_name(l, c),
                                 cell_name(l, e),
                                 crate::render::house_name(l, h),
-                                cells_name(l, &elims)
+                                cells_subject(l, &elims, "loses", "lose")
                             );
                             if !f.emit(step.text(text)) {
                                 return;
@@ -360,10 +360,10 @@ fn wxyz(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                             step = step.eliminate(c, *z).mark(c, *z, Role::Eliminated);
                         }
                         let text = format!(
-                            "{} hold only the four digits {} and every digit but {z} is confined to cells that see each other, so these four cells cannot all avoid {z}: {} lose {z}.",
+                            "{} hold only the four digits {} and every digit but {z} is confined to cells that see each other, so these four cells cannot all avoid {z}: {} {z}.",
                             cells_name(l, &cells),
                             union,
-                            cells_name(l, &elims)
+                            cells_subject(l, &elims, "loses", "lose")
                         );
                         if !f.emit(step.text(text)) {
                             return;
