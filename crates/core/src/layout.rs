@@ -583,6 +583,11 @@ impl Layout {
     pub fn houses(&self) -> impl Iterator<Item = House> + '_ {
         (0..self.house_kinds.len()).map(|h| House(h as u16))
     }
+    /// Every house's cells, house after house, N each (`chunks_exact(size)` gives
+    /// [`Layout::house_cells`] of each house in order).
+    pub fn all_house_cells(&self) -> &[Cell] {
+        &self.house_cells
+    }
     /// The N cells of house `h`.
     pub fn house_cells(&self, h: House) -> &[Cell] {
         &self.house_cells[h.index() * self.n..(h.index() + 1) * self.n]

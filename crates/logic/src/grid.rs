@@ -199,12 +199,37 @@ struct Geometry {
     /// A hash of the houses and peers, so caches keyed by a grid's state tell layouts apart
     /// (an empty jigsaw and an empty 9×9 have the same values and candidates).
     fingerprint: u64,
+    /// Whether every cell's peers are exactly the cells sharing a house with it (no
+    /// anti-knight or anti-king neighbours), so a clash of placed digits shows within a house.
+    house_peers: bool,
+}
+
+thread_local! {
+    /// The last geometry built on this thread: a batch of puzzles shares one layout, and each
+    /// puzzle makes several candidate grids (the path, the levels, the checks).
+    static LAST_GEOMETRY: std::cell::RefCell<Option<Arc<Geometry>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Geometry {
+    /// The geometry of `layout`, shared with the last grid of an equal layout on this thread.
+    fn shared(layout: Arc<Layout>) -> Arc<Geometry> {
+        LAST_GEOMETRY.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(g) = last.as_ref()
+                && (Arc::ptr_eq(&g.layout, &layout) || *g.layout == *layout)
+            {
+                return g.clone();
+            }
+            let g = Arc::new(Geometry::new(layout));
+            *last = Some(g.clone());
+            g
+        })
+    }
+
     fn new(layout: Arc<Layout>) -> Geometry {
         let cells = layout.cell_count();
-        let peers = (0..cells)
+        let peers: Vec<CellSet> = (0..cells)
             .map(|i| {
                 let mut s = CellSet::new(cells);
                 for &p in layout.peers(Cell(i as u16)) {
@@ -219,10 +244,22 @@ impl Geometry {
         }
         std::hash::Hash::hash(&peers, &mut h);
         let fingerprint = std::hash::Hasher::finish(&h);
+        let house_peers = peers.iter().enumerate().all(|(i, p)| {
+            let c = Cell(i as u16);
+            let mut mates = CellSet::new(cells);
+            for &h in layout.houses_of(c) {
+                for &m in layout.house_cells(h) {
+                    mates.insert(m);
+                }
+            }
+            mates.remove(c);
+            mates == *p
+        });
         Geometry {
             layout,
             peers,
             fingerprint,
+            house_peers,
         }
     }
 }
@@ -259,7 +296,7 @@ impl CandidateGrid {
     /// The candidate grid of a puzzle: its filled cells are givens, and every empty cell holds
     /// the digits no peer has placed.
     pub fn new(grid: &Grid) -> CandidateGrid {
-        let geo = Arc::new(Geometry::new(grid.layout_arc().clone()));
+        let geo = Geometry::shared(grid.layout_arc().clone());
         let cells = grid.values().len();
         let mut g = CandidateGrid {
             geo,
@@ -287,7 +324,7 @@ impl CandidateGrid {
         );
         assert_eq!(cands.len(), values.len(), "candidates must have N² cells");
         assert_eq!(givens.len(), values.len(), "givens must have N² cells");
-        let geo = Arc::new(Geometry::new(layout));
+        let geo = Geometry::shared(layout);
         let cands = cands
             .iter()
             .zip(&values)
@@ -519,6 +556,16 @@ impl CandidateGrid {
     /// The first obvious contradiction: a clash of placed digits, an empty cell without
     /// candidates, or a digit with no place in a house.
     pub fn contradiction(&self) -> Option<Contradiction> {
+        // Asked after every step and almost always `None`: one pass over the houses says
+        // whether there is any contradiction; only then is the first one looked for in order.
+        if !self.may_contradict() {
+            return None;
+        }
+        self.first_contradiction()
+    }
+
+    /// The first contradiction, cells in order, then houses (the full scan).
+    fn first_contradiction(&self) -> Option<Contradiction> {
         for c in self.cells() {
             let v = self.values[c.index()];
             if v == 0 {
@@ -548,6 +595,35 @@ impl CandidateGrid {
         }
         None
     }
+    /// Whether [`CandidateGrid::contradiction`] may find one (`false`: it finds none): a
+    /// filled cell's digit twice in a house, an empty cell without candidates, or a house
+    /// missing a digit among its values and candidates. Layouts with peers outside the houses
+    /// always answer `true`.
+    fn may_contradict(&self) -> bool {
+        if !self.geo.house_peers {
+            return true;
+        }
+        let full = DigitSet::full(self.size()).0;
+        let (values, all) = (&self.values[..], &self.cands[..]);
+        if values.iter().zip(all).any(|(&v, c)| v == 0 && c.0 == 0) {
+            return true;
+        }
+        for house in self.layout().all_house_cells().chunks_exact(self.size()) {
+            // Branch-free: a clash shows as fewer distinct placed digits than placed cells.
+            let (mut placed, mut seen, mut count) = (0u64, 0u64, 0u32);
+            for &c in house {
+                let (v, cands) = (values[c.index()], all[c.index()].0);
+                seen |= cands;
+                placed |= u64::from(v != 0) << v.saturating_sub(1);
+                count += u32::from(v != 0);
+            }
+            if placed.count_ones() != count || (placed | seen) & full != full {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The placed digits as a core [`Grid`].
     pub fn to_grid(&self) -> Grid {
         Grid::from_values(self.geo.layout.clone(), self.values.clone())
@@ -589,6 +665,64 @@ mod tests {
         assert_ne!(a.state_key(), b.state_key());
         let again = CandidateGrid::new(&Grid::empty(boxes));
         assert_eq!(a.state_key(), again.state_key());
+    }
+
+    /// The one-pass test before the full contradiction scan never says "none" when the scan
+    /// finds one (on layouts with houses only and with anti-knight or anti-king peers, which
+    /// it leaves to the scan), and does say "none" on sound grids.
+    #[test]
+    fn contradiction_prefilter_misses_nothing() {
+        use sudokit_core::Extra;
+        let mut rng = crate::testrng::Lcg::new(7);
+        let std9 = Layout::standard(9).unwrap();
+        let layouts = [
+            Layout::boxed(6, 2, 3).unwrap(),
+            std9.with_extras(&[Extra::Diagonals]),
+            std9.with_extras(&[Extra::AntiKnight]),
+            std9.with_extras(&[Extra::AntiKing]),
+            std9,
+        ];
+        let (mut found, mut cleared) = (0, 0);
+        for layout in layouts {
+            let layout = Arc::new(layout);
+            let plain = layout.extras().iter().all(|&e| e == Extra::Diagonals);
+            for _ in 0..300 {
+                let n = layout.size();
+                let cells = layout.cell_count();
+                let mut values = vec![0u8; cells];
+                let mut cands = vec![DigitSet::full(n); cells];
+                // Random placements (clashes allowed) and random candidate removals.
+                for _ in 0..rng.below(8) {
+                    let c = rng.below(cells as u64) as usize;
+                    values[c] = 1 + rng.below(n as u64) as u8;
+                    cands[c] = DigitSet::EMPTY;
+                }
+                for _ in 0..rng.below(4 * cells as u64) {
+                    let c = rng.below(cells as u64) as usize;
+                    cands[c].remove(Digit::new(1 + rng.below(n as u64) as u8).unwrap());
+                }
+                let mut g = CandidateGrid::with_candidates(
+                    layout.clone(),
+                    values,
+                    cands,
+                    vec![false; cells],
+                );
+                if rng.below(2) == 0 {
+                    g.recompute_candidates();
+                }
+                let scan = g.first_contradiction();
+                assert!(scan.is_none() || g.may_contradict(), "{scan:?} missed");
+                assert_eq!(g.contradiction(), scan);
+                found += usize::from(scan.is_some());
+                if plain && !g.may_contradict() {
+                    cleared += 1;
+                }
+            }
+        }
+        assert!(
+            found > 100 && cleared > 50,
+            "{found} contradictions, {cleared} cleared"
+        );
     }
 
     #[test]

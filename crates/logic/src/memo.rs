@@ -240,6 +240,12 @@ thread_local! {
     static REFINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
+/// How often [`since_miss`] passed changed cells to a finder on this thread (tests).
+#[cfg(test)]
+pub(crate) fn refined_count() -> usize {
+    REFINED.with(|r| r.get())
+}
+
 /// The cells of `g` that differ from the miss grid `m`, when `g` refines it (same layout,
 /// options and givens; every filled cell of `m` filled alike; every empty cell of `m` either
 /// filled with one of its candidates or holding a subset of them), else `None`.
@@ -300,6 +306,21 @@ pub(crate) fn since_miss(
     f: &mut Finder<'_>,
     find: impl FnOnce(Option<&CellSet>, &mut Finder<'_>),
 ) {
+    since_complete_miss(id, g, f, |changed, f| {
+        find(changed, f);
+        true
+    });
+}
+
+/// [`since_miss`] for a finder whose search may stop short of the end (a node budget): `find`
+/// returns whether it searched everything it had to, and only such a search that reported
+/// nothing is remembered as a miss.
+pub(crate) fn since_complete_miss(
+    id: &'static str,
+    g: &CandidateGrid,
+    f: &mut Finder<'_>,
+    find: impl FnOnce(Option<&CellSet>, &mut Finder<'_>) -> bool,
+) {
     let changed = MISSES.with(|m| {
         m.borrow()
             .get(id)
@@ -311,8 +332,8 @@ pub(crate) fn since_miss(
     }
     let before = f.emitted();
     // The memo is not borrowed while the finder runs.
-    find(changed.as_ref(), f);
-    let missed = f.emitted() == before && !f.done();
+    let complete = find(changed.as_ref(), f);
+    let missed = complete && f.emitted() == before && !f.done();
     MISSES.with(|m| {
         let mut m = m.borrow_mut();
         if missed {

@@ -7,7 +7,8 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::{Map, Value, json};
 use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Budget, Cell, Grid, Layout, Report, Request, Solver, Status};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
@@ -15,7 +16,7 @@ use sudokit_generate::check::properties;
 use sudokit_generate::{Checker, Count, Generated, Rater, Symmetry};
 use sudokit_logic::formats::pencil;
 use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class, seed_level};
-use sudokit_logic::render::{cell_name, cells_name, house_name, step_json, step_line};
+use sudokit_logic::render::{StepJson, cell_name, cells_name, house_name, step_json, step_line};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, rate};
 use sudokit_logic::{
     CandidateGrid, Level, LogicSolver, Path, PathStatus, Step, TechniqueInfo, check_step,
@@ -142,11 +143,15 @@ impl Explanation {
 
     /// The JSON record of `sudokit explain --format json`.
     pub fn json(&self) -> Value {
-        let l = self.start.layout();
+        serde_json::to_value(self.record()).unwrap_or(Value::Null)
+    }
+
+    /// [`Explanation::json`] as a [`WithSteps`]: the same record, its steps written straight
+    /// from the path when serialized (add fields to `fields` first).
+    pub fn record(&self) -> WithSteps<'_> {
         let path = &self.path;
         let mut v = json!({
             "status": path.status.as_str(),
-            "steps": Value::Array(path.steps.iter().map(|s| step_json(l, s)).collect()),
             "grid": path.grid.to_grid().to_line(),
             "candidates": pencil::write(&path.grid),
             "levels": {
@@ -167,7 +172,60 @@ impl Explanation {
         if let Some(u) = &self.unsound {
             v["error"] = json!(u);
         }
-        v
+        let Value::Object(fields) = v else {
+            unreachable!("built as an object")
+        };
+        WithSteps {
+            fields,
+            layout: self.start.layout(),
+            steps: &path.steps,
+        }
+    }
+}
+
+/// A JSON record with a solving path's `steps`: the other fields as a map, the steps written
+/// by [`StepJson`] in their key's place when serialized, so a long path is never built as a
+/// `Value` tree first (the same text as putting [`step_json`]s under `steps`).
+#[derive(Debug)]
+pub struct WithSteps<'a> {
+    /// Every field but `steps`.
+    pub fields: Map<String, Value>,
+    /// The grid's layout.
+    pub layout: &'a Layout,
+    /// The steps.
+    pub steps: &'a [Step],
+}
+
+impl Serialize for WithSteps<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let steps = StepsJson(self.layout, self.steps);
+        let mut m = s.serialize_map(Some(self.fields.len() + 1))?;
+        let mut put = false;
+        for (k, v) in &self.fields {
+            if !put && k.as_str() > "steps" {
+                m.serialize_entry("steps", &steps)?;
+                put = true;
+            }
+            if k != "steps" {
+                m.serialize_entry(k, v)?;
+            }
+        }
+        if !put {
+            m.serialize_entry("steps", &steps)?;
+        }
+        m.end()
+    }
+}
+
+/// Steps as a JSON array of [`StepJson`].
+struct StepsJson<'a>(&'a Layout, &'a [Step]);
+
+impl Serialize for StepsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.1.iter().map(|step| StepJson {
+            layout: self.0,
+            step,
+        }))
     }
 }
 
@@ -758,4 +816,47 @@ pub fn solve_json(
         v["solutions"] = report.solutions.iter().map(grid_json).collect();
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    /// An explain record with its steps written straight from the path prints the text of the
+    /// same record built as a `Value` (keys sorted, `steps` in its place), with and without
+    /// the command line's position fields (`file`, `label`, `line`, `record`).
+    #[test]
+    fn records_with_typed_steps_print_what_value_records_do() {
+        let p = parse_one(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            InputFormat::Auto,
+        )
+        .unwrap();
+        let e = explain(
+            &CandidateGrid::new(&p),
+            &LogicSolver::default(),
+            &Budget::default(),
+            true,
+        )
+        .unwrap();
+        assert!(e.path.steps.len() > 50);
+        let typed = serde_json::to_string(&e.record()).unwrap();
+        assert_eq!(typed, serde_json::to_string(&e.json()).unwrap());
+        let mut rec = e.record();
+        let Value::Object(fields) =
+            with_position(Value::Object(rec.fields), 3, 7, "a.txt", Some("x"))
+        else {
+            unreachable!()
+        };
+        rec.fields = fields;
+        let positioned = with_position(e.json(), 3, 7, "a.txt", Some("x"));
+        assert_eq!(
+            serde_json::to_string(&rec).unwrap(),
+            serde_json::to_string(&positioned).unwrap()
+        );
+        // `steps` sits between the fields before and after it in key order.
+        let (at, after) = (typed.find("\"steps\":").unwrap(), typed.find("\"status\":"));
+        assert!(after.is_some_and(|s| s < at), "{typed:.200}");
+    }
 }

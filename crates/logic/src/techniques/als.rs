@@ -12,7 +12,11 @@
 //! than the cells it may still take; the links meet each ALS only with the ALS whose first
 //! cell of a digit sees all of its places of that digit; and an ALS's seers of a digit are only
 //! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
-//! ends" with two set intersections before building a step.
+//! ends" with two set intersections before building a step. ALS-XZ, ALS-XY-wing and
+//! ALS-XY-chain remember the grid they last missed on ([`memo::since_miss`]): a pattern of ALS
+//! none of which holds a changed cell had the same links and the same or more targets there,
+//! so only patterns with a changed ALS are searched (a chain search that ran out of its node
+//! budget is not a miss).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -20,6 +24,7 @@ use std::rc::Rc;
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
 use crate::render::{cells_name, eliminations_text};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -484,59 +489,74 @@ impl Technique for AlsXz {
         &ALS_XZ
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let (all, adj) = als_and_links(g, f.options.als_overlap);
-        for i in 0..all.len() {
-            for &(j, rc) in &adj[i] {
-                if j < i {
-                    continue;
+        memo::since_miss(ALS_XZ.id, g, f, |changed, f| als_xz(g, changed, f));
+    }
+}
+
+/// Which ALS hold a cell of `changed` (all of them without a memo): a pattern of ALS none of
+/// which does was there, with the same links and the same or more targets, on the grid where
+/// its finder last reported nothing (see [`memo::since_miss`]).
+fn changed_als(all: &[Als], changed: Option<&CellSet>) -> Vec<bool> {
+    all.iter()
+        .map(|a| changed.is_none_or(|ch| a.set.intersects(ch)))
+        .collect()
+}
+
+/// [`AlsXz`]'s search; with `changed`, only pairs with a changed ALS.
+fn als_xz(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    let (all, adj) = als_and_links(g, f.options.als_overlap);
+    let fresh = changed_als(&all, changed);
+    for i in 0..all.len() {
+        for &(j, rc) in &adj[i] {
+            if j < i || !(fresh[i] || fresh[j]) {
+                continue;
+            }
+            let (a, b) = (&all[i], &all[j]);
+            let mut step = Step::new(&ALS_XZ).houses([a.house, b.house]);
+            let excl = [&a.set, &b.set];
+            let common = DigitSet(a.cands.0 & b.cands.0);
+            if rc.len() == 1 {
+                for z in common.iter().filter(|&z| !rc.contains(z)) {
+                    for c in z_targets(g, z, &[a, b], &excl) {
+                        step = step.eliminate(c, z).mark(c, z, Role::Eliminated);
+                    }
                 }
-                let (a, b) = (&all[i], &all[j]);
-                let mut step = Step::new(&ALS_XZ).houses([a.house, b.house]);
-                let excl = [&a.set, &b.set];
-                let common = DigitSet(a.cands.0 & b.cands.0);
-                if rc.len() == 1 {
-                    for z in common.iter().filter(|&z| !rc.contains(z)) {
-                        for c in z_targets(g, z, &[a, b], &excl) {
+            } else {
+                // Doubly linked: both ALS become locked sets.
+                for x in rc.iter() {
+                    for c in z_targets(g, x, &[a, b], &excl) {
+                        step = step.eliminate(c, x).mark(c, x, Role::Eliminated);
+                    }
+                }
+                for als in [a, b] {
+                    for z in als.cands.iter().filter(|&z| !rc.contains(z)) {
+                        for c in z_targets(g, z, &[als], &excl) {
                             step = step.eliminate(c, z).mark(c, z, Role::Eliminated);
                         }
                     }
+                }
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            let step = mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB);
+            let xs: Vec<String> = rc.iter().map(|d| d.to_string()).collect();
+            let text = format!(
+                "A = {} and B = {} are almost locked sets; {} can be in only one of them (every {} of A sees every {} of B){}. So {}.",
+                als_text(g, a),
+                als_text(g, b),
+                xs.join(" and "),
+                xs.join("/"),
+                xs.join("/"),
+                if rc.len() > 1 {
+                    ", and with two such digits both sets are locked"
                 } else {
-                    // Doubly linked: both ALS become locked sets.
-                    for x in rc.iter() {
-                        for c in z_targets(g, x, &[a, b], &excl) {
-                            step = step.eliminate(c, x).mark(c, x, Role::Eliminated);
-                        }
-                    }
-                    for als in [a, b] {
-                        for z in als.cands.iter().filter(|&z| !rc.contains(z)) {
-                            for c in z_targets(g, z, &[als], &excl) {
-                                step = step.eliminate(c, z).mark(c, z, Role::Eliminated);
-                            }
-                        }
-                    }
-                }
-                if step.eliminations.is_empty() {
-                    continue;
-                }
-                let step = mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB);
-                let xs: Vec<String> = rc.iter().map(|d| d.to_string()).collect();
-                let text = format!(
-                    "A = {} and B = {} are almost locked sets; {} can be in only one of them (every {} of A sees every {} of B){}. So {}.",
-                    als_text(g, a),
-                    als_text(g, b),
-                    xs.join(" and "),
-                    xs.join("/"),
-                    xs.join("/"),
-                    if rc.len() > 1 {
-                        ", and with two such digits both sets are locked"
-                    } else {
-                        ", so one of them is locked and holds every other common digit"
-                    },
-                    eliminations_text(g.layout(), &step.eliminations)
-                );
-                if !f.emit(step.digits(rc.iter()).text(text)) {
-                    return;
-                }
+                    ", so one of them is locked and holds every other common digit"
+                },
+                eliminations_text(g.layout(), &step.eliminations)
+            );
+            if !f.emit(step.digits(rc.iter()).text(text)) {
+                return;
             }
         }
     }
@@ -550,49 +570,58 @@ impl Technique for AlsXyWing {
         &ALS_XY_WING
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let (all, adj) = als_and_links(g, f.options.als_overlap);
-        for (ci, c) in all.iter().enumerate() {
-            let links = &adj[ci];
-            for (p, &(ai, ra)) in links.iter().enumerate() {
-                for &(bi, rb) in &links[p + 1..] {
-                    let (a, b) = (&all[ai], &all[bi]);
-                    if a.set.intersects(&b.set) && !f.options.als_overlap {
-                        continue;
-                    }
-                    for x in ra.iter() {
-                        for y in rb.iter().filter(|&y| y != x) {
-                            if !removes_some(a, b, &[x, y]) {
+        memo::since_miss(ALS_XY_WING.id, g, f, |changed, f| {
+            als_xy_wing(g, changed, f)
+        });
+    }
+}
+
+/// [`AlsXyWing`]'s search; with `changed`, only wings with a changed ALS.
+fn als_xy_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    let (all, adj) = als_and_links(g, f.options.als_overlap);
+    let fresh = changed_als(&all, changed);
+    for (ci, c) in all.iter().enumerate() {
+        let links = &adj[ci];
+        for (p, &(ai, ra)) in links.iter().enumerate() {
+            for &(bi, rb) in &links[p + 1..] {
+                let (a, b) = (&all[ai], &all[bi]);
+                if (a.set.intersects(&b.set) && !f.options.als_overlap)
+                    || !(fresh[ci] || fresh[ai] || fresh[bi])
+                {
+                    continue;
+                }
+                for x in ra.iter() {
+                    for y in rb.iter().filter(|&y| y != x) {
+                        if !removes_some(a, b, &[x, y]) {
+                            continue;
+                        }
+                        let mut step = Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
+                        for z in DigitSet(a.cands.0 & b.cands.0).iter() {
+                            if z == x || z == y {
                                 continue;
                             }
-                            let mut step =
-                                Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
-                            for z in DigitSet(a.cands.0 & b.cands.0).iter() {
-                                if z == x || z == y {
-                                    continue;
-                                }
-                                for t in z_targets(g, z, &[a, b], &[&a.set, &b.set, &c.set]) {
-                                    step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
-                                }
+                            for t in z_targets(g, z, &[a, b], &[&a.set, &b.set, &c.set]) {
+                                step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
                             }
-                            if step.eliminations.is_empty() {
-                                continue;
-                            }
-                            let step = mark_als(
-                                mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB),
-                                g,
-                                c,
-                                Role::Pattern,
-                            );
-                            let text = format!(
-                                "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {}.",
-                                als_text(g, c),
-                                als_text(g, a),
-                                als_text(g, b),
-                                eliminations_text(g.layout(), &step.eliminations)
-                            );
-                            if !f.emit(step.digits([x, y]).text(text)) {
-                                return;
-                            }
+                        }
+                        if step.eliminations.is_empty() {
+                            continue;
+                        }
+                        let step = mark_als(
+                            mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB),
+                            g,
+                            c,
+                            Role::Pattern,
+                        );
+                        let text = format!(
+                            "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {}.",
+                            als_text(g, c),
+                            als_text(g, a),
+                            als_text(g, b),
+                            eliminations_text(g.layout(), &step.eliminations)
+                        );
+                        if !f.emit(step.digits([x, y]).text(text)) {
+                            return;
                         }
                     }
                 }
@@ -611,74 +640,143 @@ impl Technique for AlsXyChain {
         &ALS_XY_CHAIN
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let (all, adj) = als_and_links(g, f.options.als_overlap);
-        let words = all.len().div_ceil(64).max(1);
-        // Per cell, the ALS holding it (bits over ALS indices); then per ALS, the ALS sharing
-        // a cell with it (itself included), which a chain through it may not visit.
-        let mut holders = vec![0u64; g.cell_count() * words];
-        for (i, a) in all.iter().enumerate() {
-            for c in &a.cells {
-                holders[c.index() * words + i / 64] |= 1 << (i % 64);
-            }
+        memo::since_complete_miss(ALS_XY_CHAIN.id, g, f, |changed, f| {
+            als_xy_chain(g, changed, f)
+        });
+    }
+}
+
+/// [`AlsXyChain`]'s search; with `changed`, only chains through a changed ALS. `false` when
+/// the node budget ran out.
+fn als_xy_chain(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) -> bool {
+    let (all, adj) = als_and_links(g, f.options.als_overlap);
+    let fresh = changed_als(&all, changed);
+    if !fresh.iter().any(|&x| x) {
+        return true;
+    }
+    let words = all.len().div_ceil(64).max(1);
+    // Per cell, the ALS holding it (bits over ALS indices); then per ALS, the ALS sharing
+    // a cell with it (itself included), which a chain through it may not visit.
+    let mut holders = vec![0u64; g.cell_count() * words];
+    for (i, a) in all.iter().enumerate() {
+        for c in &a.cells {
+            holders[c.index() * words + i / 64] |= 1 << (i % 64);
         }
-        let mut clash = vec![0u64; all.len() * words];
-        for (row, a) in clash.chunks_exact_mut(words).zip(all.iter()) {
-            for c in &a.cells {
-                let h = &holders[c.index() * words..(c.index() + 1) * words];
-                for (x, y) in row.iter_mut().zip(h) {
-                    *x |= y;
-                }
-            }
-        }
-        // Per ALS, its links as bits (`words` a row, ascending ALS index as in `adj`): all of
-        // them, then per digit those on some other digit; and per word, how many links lie in
-        // the words before (with the bits below, a link's index in `adj`).
-        let n = g.size();
-        let rows = 1 + n;
-        let mut open = vec![0u64; all.len() * rows * words];
-        let mut before = vec![0u32; all.len() * words];
-        for (i, row) in adj.iter().enumerate() {
-            let base = i * rows * words;
-            for &(j, r) in row {
-                let bit = 1u64 << (j % 64);
-                open[base + j / 64] |= bit;
-                for x in 0..n {
-                    if r.0 & !(1 << x) != 0 {
-                        open[base + (1 + x) * words + j / 64] |= bit;
-                    }
-                }
-            }
-            let mut sum = 0;
-            for k in 0..words {
-                before[i * words + k] = sum;
-                sum += open[base + k].count_ones();
-            }
-        }
-        let mut dfs = ChainDfs {
-            g,
-            all: &all,
-            adj: &adj,
-            open,
-            before,
-            path: Vec::new(),
-            overlap: f.options.als_overlap,
-            words,
-            clash,
-            barred: vec![0; 7 * words],
-            // The chains grow combinatorially: the search visits at most this many nodes.
-            budget: 200_000,
-            ends: vec![(u32::MAX, 0); all.len()],
-        };
-        for start in 0..all.len() {
-            dfs.path.clear();
-            dfs.path.push((start, None));
-            dfs.barred[..words].fill(0);
-            dfs.bar(0, start);
-            if !dfs.extend(f) {
-                return;
+    }
+    let mut clash = vec![0u64; all.len() * words];
+    for (row, a) in clash.chunks_exact_mut(words).zip(all.iter()) {
+        for c in &a.cells {
+            let h = &holders[c.index() * words..(c.index() + 1) * words];
+            for (x, y) in row.iter_mut().zip(h) {
+                *x |= y;
             }
         }
     }
+    // Per ALS, its links as bits (`words` a row, ascending ALS index as in `adj`): all of
+    // them, then per digit those on some other digit; and per word, how many links lie in
+    // the words before (with the bits below, a link's index in `adj`).
+    let n = g.size();
+    let rows = 1 + n;
+    let mut open = vec![0u64; all.len() * rows * words];
+    let mut before = vec![0u32; all.len() * words];
+    for (i, row) in adj.iter().enumerate() {
+        let base = i * rows * words;
+        for &(j, r) in row {
+            let bit = 1u64 << (j % 64);
+            open[base + j / 64] |= bit;
+            for x in 0..n {
+                if r.0 & !(1 << x) != 0 {
+                    open[base + (1 + x) * words + j / 64] |= bit;
+                }
+            }
+        }
+        let mut sum = 0;
+        for k in 0..words {
+            before[i * words + k] = sum;
+            sum += open[base + k].count_ones();
+        }
+    }
+    // Only chains through a changed ALS can report (all of them without a memo): per
+    // ALS, whether it is one, and the changed ALS within 1..=5 links of it.
+    let reach = changed.map(|_| changed_reach(&all, &open, &fresh, rows, words));
+    let mut dfs = ChainDfs {
+        g,
+        all: &all,
+        adj: &adj,
+        open,
+        before,
+        fresh: &fresh,
+        reach,
+        through: [false; 7],
+        path: Vec::new(),
+        overlap: f.options.als_overlap,
+        words,
+        clash,
+        barred: vec![0; 7 * words],
+        // The chains grow combinatorially: the search visits at most this many nodes (of
+        // the chains through a changed ALS, when the memo restricts it).
+        budget: 200_000,
+        ends: vec![(u32::MAX, 0); all.len()],
+    };
+    for (start, &through) in fresh.iter().enumerate() {
+        if !dfs.useful(start, 1) {
+            continue;
+        }
+        dfs.path.clear();
+        dfs.path.push((start, None));
+        dfs.through[0] = through;
+        dfs.barred[..words].fill(0);
+        dfs.bar(0, start);
+        if !dfs.extend(f) {
+            return dfs.budget > 0;
+        }
+    }
+    true
+}
+
+/// Links an ALS chain can take: six ALS, five links.
+const CHAIN_LINKS: usize = 5;
+
+/// Per ALS, [`CHAIN_LINKS`] rows of `words`: row `k` holds the changed ALS (`fresh`) within
+/// `1..=k + 1` links of it, from `open`'s first row (every link), bars and digits ignored, so
+/// a superset of the changed ALS a chain through it can still reach.
+fn changed_reach(all: &[Als], open: &[u64], fresh: &[bool], rows: usize, words: usize) -> Vec<u64> {
+    let w = words;
+    let row = CHAIN_LINKS * w;
+    let mut mask = vec![0u64; w];
+    for (i, _) in fresh.iter().enumerate().filter(|(_, x)| **x) {
+        mask[i / 64] |= 1 << (i % 64);
+    }
+    let links = |j: usize| &open[j * rows * w..j * rows * w + w];
+    let mut reach = vec![0u64; all.len() * row];
+    for j in 0..all.len() {
+        for ((r, &l), &m) in reach[j * row..j * row + w]
+            .iter_mut()
+            .zip(links(j))
+            .zip(&mask)
+        {
+            *r = l & m;
+        }
+    }
+    let mut acc = vec![0u64; w];
+    for k in 1..CHAIN_LINKS {
+        for j in 0..all.len() {
+            acc.copy_from_slice(&reach[j * row..j * row + w]);
+            for (word, &bits) in links(j).iter().enumerate() {
+                let mut todo = bits;
+                while todo != 0 {
+                    let i = word * 64 + todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    let prev = &reach[i * row + (k - 1) * w..i * row + k * w];
+                    for (a, &b) in acc.iter_mut().zip(prev) {
+                        *a |= b;
+                    }
+                }
+            }
+            reach[j * row + k * w..j * row + (k + 1) * w].copy_from_slice(&acc);
+        }
+    }
+    reach
 }
 
 /// The ALS-XY-chain walk: a depth-first search over restricted-common-digit links, at most
@@ -707,6 +805,12 @@ struct ChainDfs<'a> {
     /// unless they may overlap, every ALS sharing a cell with them.
     barred: Vec<u64>,
     budget: usize,
+    /// Per ALS, whether it holds a changed cell (see [`changed_als`]).
+    fresh: &'a [bool],
+    /// With a memo, per ALS the changed ALS within so many links ([`changed_reach`]).
+    reach: Option<Vec<u64>>,
+    /// Per chain length − 1, whether the chain so far holds a changed ALS.
+    through: [bool; 7],
     /// Per ALS `j`, for the chain's first ALS `a`: the digits common to `a` and `j` that some
     /// cell could lose to both (their seers meet), computed when first asked. A chain from `a`
     /// to `j` removes something exactly when one of them is not a link digit at its ends.
@@ -716,6 +820,24 @@ struct ChainDfs<'a> {
 }
 
 impl ChainDfs<'_> {
+    /// Whether a chain whose `len`-th ALS is `j` (the chain before it holding a changed ALS
+    /// as [`ChainDfs::through`] says) may report anything: it holds a changed ALS, or one lies
+    /// within the links left. Without a memo, always.
+    fn useful(&self, j: usize, len: usize) -> bool {
+        let Some(reach) = &self.reach else {
+            return true;
+        };
+        if self.fresh[j] || (len > 1 && self.through[len - 2]) {
+            return true;
+        }
+        let left = 6 - len;
+        let w = self.words;
+        left > 0
+            && reach[(j * CHAIN_LINKS + left - 1) * w..][..w]
+                .iter()
+                .any(|&x| x != 0)
+    }
+
     /// Bars ALS `j` (and what overlaps it, unless overlaps are allowed) in row `depth`.
     fn bar(&mut self, depth: usize, j: usize) {
         let w = self.words;
@@ -836,6 +958,10 @@ impl ChainDfs<'_> {
                 let below = all_links & ((1u64 << b) - 1);
                 let (j, r) = adj[last][(self.before[last * w + k] + below.count_ones()) as usize];
                 debug_assert_eq!(j, k * 64 + b as usize);
+                if !self.useful(j, depth + 2) {
+                    continue;
+                }
+                self.through[depth + 1] = self.through[depth] || self.fresh[j];
                 for x in r.iter() {
                     if Some(x) == into {
                         continue;
@@ -981,4 +1107,95 @@ fn blossom(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    use super::*;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Options, find_all};
+
+    /// Every step a search reports (ALS-XY-chain: the first, as the solver asks; listing all
+    /// of them would run into the node budget).
+    fn run(first_only: bool, search: impl FnOnce(&mut Finder<'_>)) -> String {
+        let opts = Options::default();
+        let mut out = Vec::new();
+        let mut sink = |s: Step| {
+            out.push(s);
+            if first_only {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        search(&mut Finder::new(&opts, &mut sink));
+        format!("{out:?}")
+    }
+
+    /// Tarek-052 and col-02-08-071 (data/examples/puzzles.txt): long stretches of misses.
+    const PATHS: [&str; 2] = [
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+        ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+    ];
+
+    /// Calls `each` on every grid of the two solving paths.
+    fn along_paths(mut each: impl FnMut(&CandidateGrid, usize)) {
+        for puzzle in PATHS {
+            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+            let solver = LogicSolver::default();
+            let mut g = CandidateGrid::new(&p);
+            let mut steps = 0;
+            while let Some(step) = solver.next_step(&g) {
+                each(&g, steps);
+                g.apply(&step);
+                steps += 1;
+            }
+            assert!(steps > 20);
+        }
+    }
+
+    /// Along solving paths, the ALS finders, whose memo limits them to patterns with a
+    /// changed ALS, report what a full search reports: every ALS-XZ and ALS-XY-wing, the
+    /// first ALS-XY-chain (all of them: the ignored test below).
+    #[test]
+    fn memo_limited_searches_report_what_full_ones_do() {
+        let before = memo::refined_count();
+        let opts = Options::default();
+        along_paths(|g, steps| {
+            let full = run(false, |f| als_xz(g, None, f));
+            assert_eq!(
+                format!("{:?}", find_all(&AlsXz, g, &opts)),
+                full,
+                "xz {steps}"
+            );
+            let full = run(false, |f| als_xy_wing(g, None, f));
+            let warm = find_all(&AlsXyWing, g, &opts);
+            assert_eq!(format!("{warm:?}"), full, "xy-wing {steps}");
+            let full = run(true, |f| {
+                als_xy_chain(g, None, f);
+            });
+            assert_eq!(run(true, |f| AlsXyChain.find(g, f)), full, "chain {steps}");
+        });
+        // The memo did limit searches (three finders, many steps each).
+        assert!(memo::refined_count() - before > 60);
+    }
+
+    /// Every ALS-XY-chain the memo-limited search lists is one the full search lists, in the
+    /// same order, and no more (slow in a debug build: run with the heavy tests).
+    #[test]
+    #[ignore]
+    fn memo_limited_chain_search_lists_every_chain() {
+        let before = memo::refined_count();
+        along_paths(|g, steps| {
+            let full = run(false, |f| {
+                als_xy_chain(g, None, f);
+            });
+            assert_eq!(run(false, |f| AlsXyChain.find(g, f)), full, "chain {steps}");
+        });
+        assert!(memo::refined_count() - before > 20);
+    }
 }
