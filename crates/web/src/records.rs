@@ -15,7 +15,7 @@ use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_generate::check::properties;
 use sudokit_generate::{Checker, Count, Generated, Rater, Symmetry};
 use sudokit_logic::formats::pencil;
-use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class, seed_level};
+use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class, qqwing_class_of_path, seed_level};
 use sudokit_logic::render::{StepJson, cell_name, cells_name, house_name, step_json, step_line};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, rate};
 use sudokit_logic::{
@@ -307,7 +307,7 @@ pub fn explain(
     Ok(Explanation {
         start: g.clone(),
         seed_level: seed_level(&puzzle),
-        qqwing: qqwing_class(&puzzle),
+        qqwing: qqwing_class_of_path(&puzzle, &solver, g, &path),
         hodoku: hodoku_level(&path),
         se_hardest: path.steps.iter().map(|s| s.se).fold(0.0f32, f32::max),
         path,
