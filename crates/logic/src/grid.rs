@@ -217,7 +217,10 @@ impl Geometry {
         LAST_GEOMETRY.with(|last| {
             let mut last = last.borrow_mut();
             if let Some(g) = last.as_ref()
-                && (Arc::ptr_eq(&g.layout, &layout) || *g.layout == *layout)
+                && (Arc::ptr_eq(&g.layout, &layout)
+                    // `==` on layouts compares the region map, not how regions are named (a
+                    // jigsaw of 3×3 boxes equals the standard 9×9): names are in the text.
+                    || (*g.layout == *layout && g.layout.regions() == layout.regions()))
             {
                 return g.clone();
             }
@@ -723,6 +726,26 @@ mod tests {
             found > 100 && cleared > 50,
             "{found} contradictions, {cleared} cleared"
         );
+    }
+
+    /// Grids of two layouts with the same region map but differently named regions (the
+    /// standard 9×9 and a jigsaw of 3×3 boxes), made in turn on one thread, each keep their
+    /// own layout (house names in step text depend on it).
+    #[test]
+    fn shared_geometry_keeps_each_layouts_region_names() {
+        let std9 = Arc::new(Layout::standard(9).unwrap());
+        let boxes: Vec<u8> = (0..81)
+            .map(|i| ((i / 27) * 3 + (i % 9) / 3) as u8)
+            .collect();
+        let jig = Arc::new(Layout::jigsaw(9, boxes).unwrap());
+        assert!(*std9 == *jig && !std9.is_jigsaw() && jig.is_jigsaw());
+        for _ in 0..2 {
+            for l in [&std9, &jig, &jig, &std9] {
+                let g = CandidateGrid::new(&Grid::empty(l.clone()));
+                assert_eq!(g.layout().is_jigsaw(), l.is_jigsaw());
+                assert_eq!(g.layout().regions(), l.regions());
+            }
+        }
     }
 
     #[test]

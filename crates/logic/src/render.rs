@@ -314,6 +314,65 @@ pub fn step_line(layout: &Layout, step: &Step) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn rc(layout: &Layout, cell: Cell) -> Value {
+        let (r, c) = cell.row_col(layout.size());
+        json!({"row": r + 1, "col": c + 1})
+    }
+
+    fn rcd(layout: &Layout, cand: Candidate) -> Value {
+        let (r, c) = cand.cell.row_col(layout.size());
+        json!({"row": r + 1, "col": c + 1, "digit": cand.digit.get()})
+    }
+
+    /// The `Value` form as it was built before [`StepJson`] (an independent reference).
+    fn value_form(layout: &Layout, step: &Step) -> Value {
+        let info = step.technique;
+        let chains: Vec<Value> = step
+            .highlight
+            .chains
+            .iter()
+            .map(|ch| {
+                json!({
+                    "nodes": ch.nodes.iter().map(|n| json!({
+                        "cells": n.cells.iter().map(|&c| rc(layout, c)).collect::<Vec<_>>(),
+                        "digit": n.digit.get(),
+                        "on": n.on,
+                        "als": n.als.iter().map(|&c| rc(layout, c)).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                    "links": ch.links,
+                    "loop": ch.is_loop(),
+                    "text": chain_text(layout, ch),
+                })
+            })
+            .collect();
+        json!({
+            "technique": info.id,
+            "name": info.name,
+            "hodoku": info.hodoku,
+            "se": (f64::from(step.se) * 10.0).round() / 10.0,
+            "level": info.level,
+            "uniqueness": info.uniqueness,
+            "digits": step.digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
+            "placements": step.placements.iter().map(|&p| rcd(layout, p)).collect::<Vec<_>>(),
+            "eliminations": step.eliminations.iter().map(|&e| rcd(layout, e)).collect::<Vec<_>>(),
+            "highlight": {
+                "cells": step.highlight.cells.iter().map(|&c| rc(layout, c)).collect::<Vec<_>>(),
+                "candidates": step.highlight.candidates.iter().map(|&(cand, role)| {
+                    let mut v = rcd(layout, cand);
+                    v["role"] = serde_json::to_value(role).unwrap_or(Value::Null);
+                    v
+                }).collect::<Vec<_>>(),
+                "houses": step.highlight.houses.iter().map(|&h| json!({
+                    "index": h.index(),
+                    "name": house_name(layout, h),
+                })).collect::<Vec<_>>(),
+                "chains": chains,
+            },
+            "text": step.text,
+        })
+    }
 
     /// The typed form writes every object's keys in sorted order, as a `Value` map does, so
     /// it prints exactly the text of the `Value` form: on every step of a path through
@@ -340,6 +399,9 @@ mod tests {
                 .unwrap();
                 let value = serde_json::to_string(&step_json(p.layout(), step)).unwrap();
                 assert_eq!(typed, value);
+                // And the same keys and values as the form built field by field.
+                let reference = serde_json::to_string(&value_form(p.layout(), step)).unwrap();
+                assert_eq!(typed, reference);
                 steps += 1;
                 chains += step.highlight.chains.len();
                 roles += step.highlight.candidates.len();

@@ -13,7 +13,7 @@
 //! cell of a digit sees all of its places of that digit; and an ALS's seers of a digit are only
 //! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
 //! ends" with two set intersections before building a step. ALS-XZ, ALS-XY-wing and
-//! ALS-XY-chain remember the grid they last missed on ([`memo::since_miss`]): a pattern of ALS
+//! ALS-XY-chain remember the grid they last missed on (`memo::since_miss`): a pattern of ALS
 //! none of which holds a changed cell had the same links and the same or more targets there,
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
 //! budget is not a miss).
