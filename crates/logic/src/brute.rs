@@ -7,9 +7,12 @@
 //! one of the engines: the soundness checks compare against those. Hidden singles are found
 //! from two masks per house (digits with one place or more, with two or more) built in one
 //! pass over its cells, rebuilt after each placement in the house, so the singles are placed
-//! in exactly the order a digit-by-digit scan would place them.
+//! in exactly the order a digit-by-digit scan would place them. [`count`] searches on compact
+//! states (values, candidate masks, per-house placed digits) with singles taken from a queue:
+//! singles reach one fixpoint, or a contradiction, whatever their order, so its tree is the
+//! plain search's.
 
-use sudokit_core::{Cell, DigitSet, House, Termination};
+use sudokit_core::{Cell, Digit, DigitSet, House, Termination};
 
 use crate::grid::{CandidateGrid, Contradiction};
 
@@ -95,7 +98,14 @@ pub struct Count {
 }
 
 /// Counts solutions up to `limit` from the candidates of `g`, guessing on the cell with fewest
-/// candidates, polling `term` once per node.
+/// candidates (the first such cell in reading order, its digits in ascending order), polling
+/// `term` once per node.
+///
+/// The search runs on compact states (values, candidate masks, per-house placed digits) with
+/// singles propagated from a queue. Singles reach the same fixpoint, or a contradiction, in any
+/// order (a single stays forced until a contradiction shows), so every node's state, hence
+/// the tree, the count and the depth, is that of [`propagate_singles`] and a clone per node.
+/// Grids whose pencil marks disagree with their placed digits take that plain search itself.
 pub fn count(g: &CandidateGrid, limit: usize, term: &mut dyn Termination) -> Count {
     let mut out = Count {
         solutions: 0,
@@ -103,14 +113,227 @@ pub fn count(g: &CandidateGrid, limit: usize, term: &mut dyn Termination) -> Cou
         stopped: false,
         depth_to_first: 0,
     };
-    let mut g = g.clone();
-    if propagate_singles(&mut g).is_ok() {
-        rec(g, limit, 0, term, &mut out);
+    let Some(root) = Compact::new(g) else {
+        let mut g = g.clone();
+        if propagate_singles(&mut g).is_ok() {
+            plain(g, limit, 0, term, &mut out);
+        }
+        return out;
+    };
+    let mut search = Search {
+        g,
+        limit,
+        term,
+        out: &mut out,
+        queue: Vec::new(),
+    };
+    let mut root = root;
+    if search.settle(&mut root, Vec::new()) {
+        search.rec(root, 0);
     }
     out
 }
 
-fn rec(g: CandidateGrid, limit: usize, depth: usize, term: &mut dyn Termination, out: &mut Count) {
+/// A search state: values (0 = empty), candidate masks and, per house, its placed digits.
+#[derive(Clone)]
+struct Compact {
+    values: Vec<u8>,
+    cands: Vec<u64>,
+    placed: Vec<u64>,
+}
+
+impl Compact {
+    /// `g`'s state, or `None` when its pencil marks hold a digit a peer has placed, a house
+    /// holds a digit twice, or a filled cell keeps candidates (the plain search handles those
+    /// grids exactly as before).
+    fn new(g: &CandidateGrid) -> Option<Compact> {
+        let values = g.values().to_vec();
+        let cands: Vec<u64> = g.cells().map(|c| g.candidates(c).0).collect();
+        let mut placed = vec![0u64; g.layout().house_count()];
+        for h in g.houses() {
+            for &c in g.house_cells(h) {
+                let v = values[c.index()];
+                if v != 0 {
+                    let bit = 1u64 << (v - 1);
+                    if placed[h.index()] & bit != 0 {
+                        return None;
+                    }
+                    placed[h.index()] |= bit;
+                }
+            }
+        }
+        for c in g.cells() {
+            let i = c.index();
+            if values[i] != 0 {
+                if cands[i] != 0 {
+                    return None;
+                }
+                continue;
+            }
+            let seen = g
+                .peers(c)
+                .iter()
+                .filter(|p| values[p.index()] != 0)
+                .fold(0u64, |m, p| m | 1 << (values[p.index()] - 1));
+            if cands[i] & seen != 0 {
+                return None;
+            }
+        }
+        Some(Compact {
+            values,
+            cands,
+            placed,
+        })
+    }
+}
+
+/// [`count`]'s search over [`Compact`] states.
+struct Search<'a, 't> {
+    g: &'a CandidateGrid,
+    limit: usize,
+    term: &'t mut dyn Termination,
+    out: &'a mut Count,
+    /// Placements waiting to be made.
+    queue: Vec<(usize, u8)>,
+}
+
+impl Search<'_, '_> {
+    /// Applies the placements in `first`, then naked and hidden singles until none is left;
+    /// `false` on a contradiction.
+    fn settle(&mut self, st: &mut Compact, first: Vec<(usize, u8)>) -> bool {
+        let g = self.g;
+        let full = DigitSet::full(g.size()).0;
+        self.queue.clear();
+        self.queue.extend(first);
+        for (i, &m) in st.cands.iter().enumerate() {
+            if st.values[i] == 0 {
+                match m.count_ones() {
+                    0 => return false,
+                    1 => self.queue.push((i, m.trailing_zeros() as u8 + 1)),
+                    _ => {}
+                }
+            }
+        }
+        loop {
+            while let Some((i, d)) = self.queue.pop() {
+                let bit = 1u64 << (d - 1);
+                if st.values[i] != 0 {
+                    if st.values[i] == d {
+                        continue;
+                    }
+                    return false;
+                }
+                if st.cands[i] & bit == 0 {
+                    return false;
+                }
+                let c = Cell(i as u16);
+                st.values[i] = d;
+                st.cands[i] = 0;
+                for h in g.houses_of(c) {
+                    if st.placed[h.index()] & bit != 0 {
+                        return false;
+                    }
+                    st.placed[h.index()] |= bit;
+                }
+                for p in g.peers(c) {
+                    let m = &mut st.cands[p.index()];
+                    if *m & bit != 0 {
+                        *m &= !bit;
+                        match m.count_ones() {
+                            0 => return false,
+                            1 => self.queue.push((p.index(), m.trailing_zeros() as u8 + 1)),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            // Hidden singles: per house, the digits with one place or more and with two or
+            // more.
+            for (h, cells) in g
+                .layout()
+                .all_house_cells()
+                .chunks_exact(g.size())
+                .enumerate()
+            {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for c in cells {
+                    let m = st.cands[c.index()];
+                    twice |= once & m;
+                    once |= m;
+                }
+                let open = full & !st.placed[h];
+                if open & !once != 0 {
+                    return false;
+                }
+                let mut single = open & !twice;
+                while single != 0 {
+                    let b = single.trailing_zeros();
+                    single &= single - 1;
+                    let c = cells
+                        .iter()
+                        .find(|c| st.cands[c.index()] >> b & 1 == 1)
+                        .expect("one place");
+                    self.queue.push((c.index(), b as u8 + 1));
+                }
+            }
+            if self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+
+    fn rec(&mut self, st: Compact, depth: usize) {
+        if self.out.solutions >= self.limit || self.out.stopped {
+            return;
+        }
+        if self.term.should_stop() {
+            self.out.stopped = true;
+            return;
+        }
+        // The empty cell with fewest candidates, the first such in reading order.
+        let mut best: Option<(usize, u32)> = None;
+        for (i, &m) in st.cands.iter().enumerate() {
+            if st.values[i] == 0 && best.is_none_or(|(_, k)| m.count_ones() < k) {
+                best = Some((i, m.count_ones()));
+            }
+        }
+        let Some((cell, _)) = best else {
+            self.out.solutions += 1;
+            if self.out.first.is_none() {
+                let mut solved = self.g.clone();
+                for c in self.g.empty_cells() {
+                    solved.place(c, Digit::new(st.values[c.index()]).expect("a solved cell"));
+                }
+                self.out.first = Some(solved);
+                self.out.depth_to_first = depth;
+            }
+            return;
+        };
+        let mut digits = st.cands[cell];
+        while digits != 0 {
+            let d = digits.trailing_zeros() as u8 + 1;
+            digits &= digits - 1;
+            let mut next = st.clone();
+            if self.settle(&mut next, vec![(cell, d)]) {
+                self.rec(next, depth + 1);
+            }
+            if self.out.solutions >= self.limit || self.out.stopped {
+                return;
+            }
+        }
+    }
+}
+
+/// The plain search: a clone of the candidate grid per node, [`propagate_singles`] after each
+/// guess. [`count`] takes it for grids whose pencil marks disagree with their digits, and its
+/// tests compare the two.
+fn plain(
+    g: CandidateGrid,
+    limit: usize,
+    depth: usize,
+    term: &mut dyn Termination,
+    out: &mut Count,
+) {
     if out.solutions >= limit || out.stopped {
         return;
     }
@@ -130,10 +353,148 @@ fn rec(g: CandidateGrid, limit: usize, depth: usize, term: &mut dyn Termination,
         let mut next = g.clone();
         next.place(cell, d);
         if propagate_singles(&mut next).is_ok() {
-            rec(next, limit, depth + 1, term, out);
+            plain(next, limit, depth + 1, term, out);
         }
         if out.solutions >= limit || out.stopped {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use sudokit_core::format::{InputFormat, parse_one};
+    use sudokit_core::{Budget, Extra, Grid, Layout};
+
+    /// [`plain`] from `g`, as `count` ran before it had compact states.
+    fn plain_count(g: &CandidateGrid, limit: usize, term: &mut dyn Termination) -> Count {
+        let mut out = Count {
+            solutions: 0,
+            first: None,
+            stopped: false,
+            depth_to_first: 0,
+        };
+        let mut g = g.clone();
+        if propagate_singles(&mut g).is_ok() {
+            plain(g, limit, 0, term, &mut out);
+        }
+        out
+    }
+
+    fn same(g: &CandidateGrid, limit: usize, nodes: Option<u64>, what: &str) -> Count {
+        let budget = nodes.map_or_else(Budget::unlimited, Budget::nodes);
+        let fast = count(g, limit, &mut budget.start());
+        let slow = plain_count(g, limit, &mut budget.start());
+        assert_eq!(fast.solutions, slow.solutions, "{what}");
+        assert_eq!(fast.stopped, slow.stopped, "{what}");
+        assert_eq!(fast.depth_to_first, slow.depth_to_first, "{what}");
+        assert_eq!(fast.first, slow.first, "{what}");
+        fast
+    }
+
+    /// The compact search gives what a clone of the candidate grid per node and
+    /// [`propagate_singles`] give — count, first solution, depth to it, and where a node
+    /// budget stops it — on hard and easy 9×9 puzzles, puzzles with many solutions, pencil
+    /// marks thinned at random (sound or not, so contradictions of every kind show), grids
+    /// whose marks disagree with their digits, and other layouts (X, anti-knight, 6×6, 16×16).
+    #[test]
+    fn compact_search_matches_the_plain_one() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
+        let read = |f: &str| std::fs::read_to_string(format!("{root}/{f}")).unwrap();
+        let mut puzzles: Vec<Grid> = Vec::new();
+        let top95 = read("logic/top95.txt");
+        let easy = read("logic/17clue-300.txt");
+        let big = read("examples/16x16.txt");
+        for line in top95
+            .lines()
+            .take(40)
+            .chain(easy.lines().take(40))
+            .chain(big.lines())
+        {
+            if let Ok(p) = parse_one(line, InputFormat::Auto) {
+                puzzles.push(p);
+            }
+        }
+        assert!(puzzles.len() >= 80);
+        // Other layouts: a top95 puzzle's givens thinned on X and anti-knight grids (many
+        // solutions or none), and an empty 6×6.
+        let first = puzzles[0].values().to_vec();
+        for extra in [Extra::Diagonals, Extra::AntiKnight] {
+            let layout = Arc::new(Layout::standard(9).unwrap().with_extras(&[extra]));
+            let vals = first
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| if i % 3 == 0 { v } else { 0 });
+            puzzles.push(Grid::from_values(layout, vals.collect()));
+        }
+        puzzles.push(Grid::from_values(
+            Arc::new(Layout::standard(6).unwrap()),
+            vec![0; 36],
+        ));
+        let mut rng = crate::testrng::Lcg::new(20261125);
+        let (mut solved, mut none, mut stopped, mut deep) = (0, 0, 0, 0);
+        for (k, p) in puzzles.iter().enumerate() {
+            let g = CandidateGrid::new(p);
+            for limit in [1, 2] {
+                let c = same(
+                    &g,
+                    limit,
+                    Some(200_000),
+                    &format!("puzzle {k}, limit {limit}"),
+                );
+                solved += usize::from(c.solutions > 0);
+                deep += usize::from(c.depth_to_first >= 2);
+            }
+            for nodes in [1, 2, 5, 17] {
+                let c = same(&g, 2, Some(nodes), &format!("puzzle {k}, {nodes} nodes"));
+                stopped += usize::from(c.stopped);
+            }
+            // Pencil marks thinned at random: each empty cell loses each candidate with
+            // probability 1/6 (the solution's digit too, at times).
+            for round in 0..3 {
+                let mut t = g.clone();
+                for c in g.empty_cells() {
+                    for d in g.candidates(c).iter() {
+                        if rng.below(6) == 0 {
+                            t.eliminate(c, d);
+                        }
+                    }
+                }
+                let c = same(
+                    &t,
+                    2,
+                    Some(200_000),
+                    &format!("puzzle {k}, thinned {round}"),
+                );
+                none += usize::from(c.solutions == 0);
+            }
+        }
+        assert!(
+            solved > 150 && none > 20 && stopped > 40 && deep > 20,
+            "{solved} {none} {stopped} {deep}"
+        );
+        // Marks that disagree with the digits (a placed digit's peer keeps it): the plain
+        // search itself runs.
+        let g = CandidateGrid::new(&puzzles[0]);
+        let placed = g.cells().find(|&c| g.value(c).is_some()).unwrap();
+        let d = g.value(placed).unwrap();
+        let peer = g
+            .peers(placed)
+            .iter()
+            .copied()
+            .find(|&p| g.value(p).is_none())
+            .unwrap();
+        let mut marks: Vec<DigitSet> = g.cells().map(|c| g.candidates(c)).collect();
+        marks[peer.index()].insert(d);
+        let odd = CandidateGrid::with_candidates(
+            puzzles[0].layout_arc().clone(),
+            g.values().to_vec(),
+            marks,
+            g.cells().map(|c| g.is_given(c)).collect(),
+        );
+        assert!(Compact::new(&odd).is_none());
+        same(&odd, 2, None, "marks that disagree");
     }
 }

@@ -11,6 +11,7 @@ use sudokit_core::{Budget, Grid};
 use crate::brute::count;
 use crate::grid::CandidateGrid;
 use crate::solver::{LogicSolver, Order, Path, PathStatus};
+use crate::step::Step;
 use crate::technique::Level;
 use crate::techniques::lookup;
 
@@ -73,17 +74,20 @@ fn qqwing_solver() -> LogicSolver {
 /// qqwing's class: solve with qqwing's techniques only (naked and hidden singles, naked and
 /// hidden pairs, pointing, claiming); stuck means qqwing would guess.
 pub fn qqwing_class(puzzle: &Grid) -> Qqwing {
-    class_of(&qqwing_solver().solve(puzzle, &Budget::unlimited()))
+    let path = qqwing_solver().solve(puzzle, &Budget::unlimited());
+    class_of(&path.steps, path.status)
 }
 
 /// [`qqwing_class`] of `puzzle`, taken from `path` — the path `solver` found from `start` —
-/// when that is the path qqwing's solver takes, else solved for.
+/// as far as that is the path qqwing's solver takes, else solved for.
 ///
-/// It is when `start` is the puzzle's own candidate grid, the path solved it with qqwing's
-/// techniques alone, and `solver` tries those techniques in the same relative order: at each
-/// step the technique that fired came first among those that could, and qqwing's solver tries
-/// a subset of them in that order, so it picks the same step. (The finders of these
-/// techniques read no option.) Easy puzzles, most of them, are then solved once, not twice.
+/// It is, up to the first step of a technique qqwing lacks, when `start` is the puzzle's own
+/// candidate grid and `solver` tries qqwing's techniques in the same relative order: at each
+/// of those steps the technique that fired came first among those that could, and qqwing's
+/// solver tries a subset of them in that order, so it picks the same step (the finders of
+/// these techniques read no option). qqwing's solver then goes on from the grid before that
+/// step (for a hard puzzle, mostly to find itself stuck there), so the steps the two share are
+/// found once, not twice.
 pub fn qqwing_class_of_path(
     puzzle: &Grid,
     solver: &LogicSolver,
@@ -91,29 +95,54 @@ pub fn qqwing_class_of_path(
     path: &Path,
 ) -> Qqwing {
     let qq = qqwing_solver();
+    let shared = shared_prefix(puzzle, solver, &qq, start, path);
+    let steps = &path.steps[..shared];
+    if shared == path.steps.len() && path.status == PathStatus::Solved {
+        return class_of(steps, PathStatus::Solved);
+    }
+    let mut g = if shared == 0 {
+        CandidateGrid::new(puzzle)
+    } else {
+        start.clone()
+    };
+    for s in steps {
+        g.apply(s);
+    }
+    let rest = qq.solve_from(g, &Budget::unlimited());
+    class_of(steps.iter().chain(&rest.steps), rest.status)
+}
+
+/// How many of `path`'s first steps are those qqwing's solver takes (see
+/// [`qqwing_class_of_path`]): none unless `start` is the puzzle's own candidate grid and
+/// `solver` tries qqwing's techniques in qqwing's relative order.
+fn shared_prefix(
+    puzzle: &Grid,
+    solver: &LogicSolver,
+    qq: &LogicSolver,
+    start: &CandidateGrid,
+    path: &Path,
+) -> usize {
     let ids = |ts: &[&'static dyn crate::technique::Technique]| -> Vec<&'static str> {
         ts.iter()
             .map(|t| t.info().id)
             .filter(|id| QQWING.contains(id))
             .collect()
     };
-    let same = path.status == PathStatus::Solved
-        && path.steps.iter().all(|s| QQWING.contains(&s.technique.id))
-        && ids(solver.techniques()) == ids(qq.techniques())
-        && *start == CandidateGrid::new(puzzle);
-    if same {
-        class_of(path)
-    } else {
-        class_of(&qq.solve(puzzle, &Budget::unlimited()))
+    if ids(solver.techniques()) != ids(qq.techniques()) || *start != CandidateGrid::new(puzzle) {
+        return 0;
     }
+    path.steps
+        .iter()
+        .take_while(|s| QQWING.contains(&s.technique.id))
+        .count()
 }
 
-/// The class of a path of qqwing's solver.
-fn class_of(path: &Path) -> Qqwing {
-    if path.status != PathStatus::Solved {
+/// The class of a path of qqwing's solver: its steps and how it ended.
+fn class_of<'a>(steps: impl IntoIterator<Item = &'a Step> + Clone, status: PathStatus) -> Qqwing {
+    if status != PathStatus::Solved {
         return Qqwing::Expert;
     }
-    let used = |id: &str| path.steps.iter().any(|s| s.technique.id == id);
+    let used = |id: &str| steps.clone().into_iter().any(|s| s.technique.id == id);
     if [
         "naked-pair",
         "locked-pair",
@@ -177,7 +206,10 @@ mod tests {
         // Without hidden singles, a path of qqwing's other techniques is not qqwing's.
         let mut partial = LogicSolver::default();
         partial.retain(|t| t.info().id != "hidden-single");
-        let mut reused = 0;
+        let qq = qqwing_solver();
+        // Paths read whole, and paths whose first steps qqwing's solver goes on from: to find
+        // itself stuck (expert), or to solve the puzzle.
+        let (mut reused, mut stuck, mut goes_on) = (0, 0, 0);
         let hard = [
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
             "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
@@ -193,10 +225,15 @@ mod tests {
                     own,
                     "{line}"
                 );
-                if path.steps.iter().all(|s| QQWING.contains(&s.technique.id))
-                    && path.status == PathStatus::Solved
-                {
+                let shared = shared_prefix(&p, solver, &qq, &start, &path);
+                if std::ptr::eq(solver, &partial) {
+                    assert_eq!(shared, 0, "{line}");
+                } else if shared == path.steps.len() && path.status == PathStatus::Solved {
                     reused += 1;
+                } else if shared > 0 && own == Qqwing::Expert {
+                    stuck += 1;
+                } else if shared > 0 {
+                    goes_on += 1;
                 }
             }
             // Pencil marks down to the solution's digits (naked singles all the way): another
@@ -217,5 +254,7 @@ mod tests {
             assert_eq!(qqwing_class_of_path(&p, &full, &thinned, &path), own);
         }
         assert!(reused > 20, "{reused}");
+        assert!(stuck >= 2, "{stuck}");
+        assert!(goes_on > 0, "{goes_on}");
     }
 }
