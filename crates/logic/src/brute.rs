@@ -398,7 +398,8 @@ mod tests {
     /// [`propagate_singles`] give — count, first solution, depth to it, and where a node
     /// budget stops it — on hard and easy 9×9 puzzles, puzzles with many solutions, pencil
     /// marks thinned at random (sound or not, so contradictions of every kind show), grids
-    /// whose marks disagree with their digits, and other layouts (X, anti-knight, 6×6, 16×16).
+    /// whose marks disagree with their digits, and other layouts (X, anti-knight, anti-king, 6×6,
+    /// 16×16).
     #[test]
     fn compact_search_matches_the_plain_one() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
@@ -417,11 +418,16 @@ mod tests {
                 puzzles.push(p);
             }
         }
-        assert!(puzzles.len() >= 80);
-        // Other layouts: a top95 puzzle's givens thinned on X and anti-knight grids (many
-        // solutions or none), and an empty 6×6.
+        let sixteen = puzzles.iter().filter(|p| p.layout().size() == 16).count();
+        assert!(
+            puzzles.len() >= 80 && sixteen == 1,
+            "{} {sixteen}",
+            puzzles.len()
+        );
+        // Other layouts: a top95 puzzle's givens thinned on X, anti-knight and anti-king grids
+        // (many solutions or none), and an empty 6×6.
         let first = puzzles[0].values().to_vec();
-        for extra in [Extra::Diagonals, Extra::AntiKnight] {
+        for extra in [Extra::Diagonals, Extra::AntiKnight, Extra::AntiKing] {
             let layout = Arc::new(Layout::standard(9).unwrap().with_extras(&[extra]));
             let vals = first
                 .iter()
@@ -437,6 +443,8 @@ mod tests {
         let (mut solved, mut none, mut stopped, mut deep) = (0, 0, 0, 0);
         for (k, p) in puzzles.iter().enumerate() {
             let g = CandidateGrid::new(p);
+            // Every grid here has marks that agree with its digits: the compact search runs.
+            assert!(Compact::new(&g).is_some(), "puzzle {k}");
             for limit in [1, 2] {
                 let c = same(
                     &g,
