@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value, json};
 use sudokit_core::format::{OutputFormat, write_grid};
-use sudokit_core::{Budget, Cell, Grid, Layout, Report, Request, Solver, Status};
+use sudokit_core::{Budget, Cell, Grid, HouseKind, Layout, Report, Request, Solver, Status};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_generate::check::properties;
 use sudokit_generate::{Checker, Count, Generated, Rater, Symmetry};
@@ -355,24 +355,69 @@ pub fn wrong_entries(
 }
 
 /// The hint sentence at `level` (1: the technique, 2: also where, 3: the whole step).
+///
+/// Level 2 names the house the step lies in; for a naked single, which has none, the box (or
+/// jigsaw region) of its cell, so the hint narrows the search without giving the cell away;
+/// otherwise the digit, or the cell the step turns on. When only the explained trial is left,
+/// the hint says so instead of naming "Trial and Error" as if it were a pattern to spot.
 pub fn hint_text(l: &Layout, step: &Step, level: u8) -> String {
-    let name = step.technique.name;
-    match level {
-        1 => format!("Look for a {name}."),
-        2 => {
-            let where_ = if let Some(&h) = step.highlight.houses.first() {
-                format!(" in {}", house_name(l, h))
-            } else if let Some(d) = step.digits.first() {
-                format!(" on the digit {d}")
-            } else if let Some(&c) = step.highlight.cells.first() {
-                format!(" around {}", cell_name(l, c))
-            } else {
-                String::new()
-            };
-            format!("Look for a {name}{where_}.")
-        }
-        _ => step_line(l, step),
+    let name = with_article(step.technique.name);
+    if level >= 3 {
+        return step_line(l, step);
     }
+    let cell = step
+        .placements
+        .first()
+        .or(step.eliminations.first())
+        .map(|c| c.cell)
+        .or(step.highlight.cells.first().copied());
+    if step.technique.id == "guess" {
+        let base = "None of the techniques in use gets any further here: the next step is a \
+                    trial (assume a candidate, follow it to a contradiction, and so rule it out)";
+        return match (level, cell) {
+            (2, Some(c)) => format!("{base}. Try the candidates of {}.", cell_name(l, c)),
+            _ => format!("{base}."),
+        };
+    }
+    if level < 2 {
+        return format!("Look for {name}.");
+    }
+    let region = |c: Cell| {
+        l.houses_of(c)
+            .iter()
+            .copied()
+            .find(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
+    };
+    let where_ = if let Some(&h) = step.highlight.houses.first() {
+        format!(" in {}", house_name(l, h))
+    } else if let Some(h) = (step.technique.id == "naked-single")
+        .then_some(cell)
+        .flatten()
+        .and_then(region)
+    {
+        format!(" in {}", house_name(l, h))
+    } else if let Some(d) = step.digits.first() {
+        format!(" on the digit {d}")
+    } else if let Some(c) = cell {
+        format!(" around {}", cell_name(l, c))
+    } else {
+        String::new()
+    };
+    format!("Look for {name}{where_}.")
+}
+
+/// A technique's name with the article it takes when read aloud: "an X-Wing", "an ALS-XZ",
+/// "a Uniqueness Test 1", and none for the plural names ("Locked Candidates Type 1
+/// (Pointing)", "Simple Colors Trap").
+fn with_article(name: &str) -> String {
+    if name.contains("Candidates") || name.contains("Colors") {
+        return name.to_string();
+    }
+    let article = match name.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'X') => "an",
+        _ => "a",
+    };
+    format!("{article} {name}")
 }
 
 /// The next step for a person ([`hint`]).
@@ -822,6 +867,65 @@ pub fn solve_json(
 mod tests {
     use super::*;
     use sudokit_core::format::{InputFormat, parse_one};
+
+    /// Hints read as a person would say them: the article a name takes aloud; a naked single
+    /// located by its cell's box at level 2 (neither the cell nor the digit given away); the
+    /// explained trial offered as what it is, with the cell at level 2.
+    #[test]
+    fn hint_sentences_read_naturally() {
+        use sudokit_core::{Digit, House};
+        use sudokit_logic::techniques::lookup;
+        let p = parse_one(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            InputFormat::Auto,
+        )
+        .unwrap();
+        let l = p.layout();
+        let (c, d) = (Cell(10), Digit::new(4).unwrap());
+        let named = |id: &str, level: u8| {
+            let step = Step::new(lookup(id).unwrap().info())
+                .eliminate(c, d)
+                .houses([House(0)]);
+            hint_text(l, &step, level)
+        };
+        assert_eq!(named("x-wing", 1), "Look for an X-Wing.");
+        assert_eq!(named("als-xz", 1), "Look for an ALS-XZ.");
+        assert_eq!(named("empty-rectangle", 1), "Look for an Empty Rectangle.");
+        assert_eq!(
+            named("unique-rectangle-1", 1),
+            "Look for a Uniqueness Test 1."
+        );
+        assert_eq!(named("hidden-pair", 2), "Look for a Hidden Pair in row 1.");
+        assert_eq!(
+            named("pointing", 1),
+            "Look for Locked Candidates Type 1 (Pointing)."
+        );
+        let guess = named("guess", 1);
+        assert!(
+            guess.contains("trial") && !guess.contains("r2c2"),
+            "{guess}"
+        );
+        assert!(named("guess", 2).ends_with("Try the candidates of r2c2."));
+        // A naked single from a real path: level 2 names its cell's box only.
+        let g = CandidateGrid::new(&p);
+        let path = LogicSolver::default().solve_from(g, &Budget::default());
+        let single = path
+            .steps
+            .iter()
+            .find(|s| s.technique.id == "naked-single")
+            .expect("a naked single on the path");
+        let cell = single.placements[0].cell;
+        let (r, col) = cell.row_col(9);
+        let text = hint_text(l, single, 2);
+        assert_eq!(
+            text,
+            format!(
+                "Look for a Naked Single in box {}.",
+                r / 3 * 3 + col / 3 + 1
+            )
+        );
+        assert!(!text.contains(&cell_name(l, cell)));
+    }
 
     /// An explain record with its steps written straight from the path prints the text of the
     /// same record built as a `Value` (keys sorted, `steps` in its place), with and without

@@ -186,7 +186,7 @@ async fn hint_levels_grow_in_detail() {
     let app = app();
     let (_, v1) = post(&app, "/api/hint", json!({"puzzle": P, "level": 1})).await;
     assert_eq!(v1["status"], "hint");
-    assert!(v1["text"].as_str().unwrap().starts_with("Look for a "));
+    assert!(v1["text"].as_str().unwrap().starts_with("Look for "));
     assert!(v1.get("step").is_none() && v1.get("houses").is_none());
     let (_, v3) = post(&app, "/api/hint", json!({"puzzle": P, "level": 3})).await;
     assert_eq!(v3["level"], 3);
