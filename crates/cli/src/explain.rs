@@ -25,7 +25,7 @@ use sudokit_core::{Budget, Grid};
 use sudokit_logic::formats::{hodoku, pencil};
 use sudokit_logic::render::{step_json, step_line};
 use sudokit_logic::techniques::{ALL, lookup};
-use sudokit_logic::{CandidateGrid, LogicSolver, Order, PathStatus, Technique};
+use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order, PathStatus, Technique};
 
 use sudokit_web::records;
 
@@ -539,7 +539,7 @@ fn explain_one(
                 s,
                 "levels: seed {}, qqwing {}, HoDoKu {}, hardest step SE {:.1}",
                 seed.map_or("-".to_string(), |v| v.to_string()),
-                qq.name(),
+                qq.map_or("-", |q| q.name()),
                 hod.map_or("-".to_string(), |(lv, sc)| format!("{} ({sc})", lv.name())),
                 se_max
             );
@@ -578,7 +578,7 @@ fn hint_one(
         Ok(g) => g.clone(),
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
-    let h = match records::hint(&g, solver, args.level, givens, &Budget::default()) {
+    let h = match records::hint(&g, solver, args.level, givens, &budget(&args.logic)) {
         Ok(h) => h,
         Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
     };
@@ -605,21 +605,25 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
             Err(e) => return error_out(r, args.format, "invalid", e),
         };
         let l = g.layout();
-        let steps = sudokit_logic::find_all(t, g, &solver.options);
+        let deadline = Deadline::from_budget(&budget(&args.logic));
+        let (steps, complete) = sudokit_logic::find_all_before(t, g, &solver.options, &deadline);
         match args.format {
             Format::Json => {
                 let mut v = base_json(r);
-                v["status"] = json!("ok");
+                v["status"] = json!(if complete { "ok" } else { "stopped" });
                 v["technique"] = json!(t.info().id);
                 v["steps"] = Value::Array(steps.iter().map(|s| step_json(l, s)).collect());
-                (json_line(&v), false)
+                (json_line(&v), !complete)
             }
             Format::Text => {
                 let mut s = format!("{}: {} instance(s)\n", header(r), steps.len());
                 for st in &steps {
                     let _ = writeln!(s, "  {}", step_line(l, st));
                 }
-                (s, false)
+                if !complete {
+                    s.push_str("  stopped: the budget ran out; there may be more instances\n");
+                }
+                (s, !complete)
             }
         }
     };

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 use sudokit_core::{Budget, Grid, Request};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
-use sudokit_logic::levels::{hodoku_level, qqwing_class, seed_level};
+use sudokit_logic::levels::{hodoku_level, qqwing_class_within, seed_level_within};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, Scale, rate};
 use sudokit_logic::{CandidateGrid, LogicSolver, Order};
 
@@ -225,8 +225,8 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         if !want {
             return (None, None, None, None);
         }
-        let seed = seed_level(&grid);
-        let qq = qqwing_class(&grid);
+        let seed = seed_level_within(&grid, &job.opts.budget);
+        let qq = qqwing_class_within(&grid, &job.opts.budget);
         let hod = if args.hodoku {
             let cg = CandidateGrid::new(&grid);
             let path = LogicSolver::new(Order::Hodoku).solve_from(cg, &job.opts.budget);
@@ -236,7 +236,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         };
         (
             seed,
-            Some(qq.name()),
+            qq.map(|q| q.name()),
             hod.map(|(l, _)| l.name()),
             hod.map(|(_, s)| s),
         )
@@ -245,9 +245,10 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         RateFormat::Json => {
             let (_, _, hl, hs) = levels(args.hodoku);
             let mut v = base();
-            if let (Value::Object(m), Value::Object(fields)) =
-                (&mut v, records::se_rating_json(&r, &grid, args.explain))
-            {
+            if let (Value::Object(m), Value::Object(fields)) = (
+                &mut v,
+                records::se_rating_json(&r, &grid, args.explain, &job.opts.budget),
+            ) {
                 m.extend(fields);
             }
             v["hodoku_level"] = json!(hl);

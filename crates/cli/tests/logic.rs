@@ -392,3 +392,31 @@ fn rate_reports_beyond_when_the_nesting_cap_is_too_low() {
     assert_eq!(v["status"], "beyond");
     assert!(v["er"].is_null(), "no made-up number: {v}");
 }
+
+/// `--budget` holds inside a step too: with no time at all, `hint`, `find` and `explain` on an
+/// empty 25×25 grid (where one sweep of the techniques takes long) report `stopped` and exit 1
+/// instead of working on.
+#[test]
+fn a_spent_budget_stops_hint_find_and_explain() {
+    let empty = ".".repeat(625);
+    let o = run(&["hint", "--budget", "0s", "-f", "json"], &empty);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json_lines(&o)[0]["status"], "stopped");
+    let o = run(
+        &[
+            "find",
+            "--budget",
+            "0s",
+            "--technique",
+            "grouped-discontinuous-nice-loop",
+        ],
+        &empty,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(json_lines(&o)[0]["status"], "stopped");
+    let o = run(&["explain", "--budget", "0s", "-f", "json"], &empty);
+    assert_eq!(o.status.code(), Some(1));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["status"], "stopped");
+    assert!(v["levels"]["seed_level"].is_null() && v["levels"]["qqwing"].is_null());
+}

@@ -45,10 +45,21 @@ impl Qqwing {
 /// guessing on the cell with fewest candidates after singles. `None` when there is no solution
 /// or the search ran out of its node budget.
 pub fn seed_level(puzzle: &Grid) -> Option<usize> {
+    seed_level_within(puzzle, &Budget::unlimited())
+}
+
+/// [`seed_level`], also `None` when `budget`'s time runs out or its cancel flag is set (its
+/// node limit is not used: the search keeps its own).
+pub fn seed_level_within(puzzle: &Grid, budget: &Budget) -> Option<usize> {
     let g = CandidateGrid::new(puzzle);
-    let mut lim = Budget::nodes(5_000_000).start();
+    let mut lim = Budget {
+        nodes: Some(5_000_000),
+        time: budget.time,
+        cancel: budget.cancel.clone(),
+    }
+    .start();
     let c = count(&g, 1, &mut lim);
-    (c.solutions > 0).then_some(1 + c.depth_to_first)
+    (c.solutions > 0 && !c.stopped).then_some(1 + c.depth_to_first)
 }
 
 /// qqwing's techniques (naked and hidden singles, naked and hidden pairs, pointing, claiming).
@@ -78,6 +89,22 @@ pub fn qqwing_class(puzzle: &Grid) -> Qqwing {
     class_of(&path.steps, path.status)
 }
 
+/// [`qqwing_class`] under `budget`'s time and cancel flag: `None` when they stop qqwing's
+/// solver before it is solved or stuck.
+pub fn qqwing_class_within(puzzle: &Grid, budget: &Budget) -> Option<Qqwing> {
+    let path = qqwing_solver().solve(puzzle, &time_only(budget));
+    (path.status != PathStatus::Stopped).then(|| class_of(&path.steps, path.status))
+}
+
+/// `budget`'s time limit and cancel flag, without its node (step) limit.
+fn time_only(budget: &Budget) -> Budget {
+    Budget {
+        nodes: None,
+        time: budget.time,
+        cancel: budget.cancel.clone(),
+    }
+}
+
 /// [`qqwing_class`] of `puzzle`, taken from `path` — the path `solver` found from `start` —
 /// as far as that is the path qqwing's solver takes, else solved for.
 ///
@@ -94,11 +121,24 @@ pub fn qqwing_class_of_path(
     start: &CandidateGrid,
     path: &Path,
 ) -> Qqwing {
+    qqwing_class_of_path_within(puzzle, solver, start, path, &Budget::unlimited())
+        .expect("no limit")
+}
+
+/// [`qqwing_class_of_path`] under `budget`'s time and cancel flag: `None` when they stop
+/// qqwing's solver before it is solved or stuck.
+pub fn qqwing_class_of_path_within(
+    puzzle: &Grid,
+    solver: &LogicSolver,
+    start: &CandidateGrid,
+    path: &Path,
+    budget: &Budget,
+) -> Option<Qqwing> {
     let qq = qqwing_solver();
     let shared = shared_prefix(puzzle, solver, &qq, start, path);
     let steps = &path.steps[..shared];
     if shared == path.steps.len() && path.status == PathStatus::Solved {
-        return class_of(steps, PathStatus::Solved);
+        return Some(class_of(steps, PathStatus::Solved));
     }
     let mut g = if shared == 0 {
         CandidateGrid::new(puzzle)
@@ -108,8 +148,9 @@ pub fn qqwing_class_of_path(
     for s in steps {
         g.apply(s);
     }
-    let rest = qq.solve_from(g, &Budget::unlimited());
-    class_of(steps.iter().chain(&rest.steps), rest.status)
+    let rest = qq.solve_from(g, &time_only(budget));
+    (rest.status != PathStatus::Stopped)
+        .then(|| class_of(steps.iter().chain(&rest.steps), rest.status))
 }
 
 /// How many of `path`'s first steps are those qqwing's solver takes (see

@@ -41,4 +41,6 @@ pub use check::{Unsound, check_step};
 pub use grid::{CandidateGrid, CellSet, Contradiction};
 pub use solver::{LogicSolver, Order, Path, PathStatus};
 pub use step::{Candidate, Chain, ChainNode, Highlight, LinkKind, Role, Step};
-pub use technique::{Finder, Level, Options, Technique, TechniqueInfo, find_all};
+pub use technique::{
+    Deadline, Finder, Level, Options, Technique, TechniqueInfo, find_all, find_all_before,
+};

@@ -63,6 +63,11 @@ pub(crate) fn each_digit_since(
     // The cells that lost the digit since its miss plane, one buffer for every digit.
     let mut lost = Vec::with_capacity(w);
     for d in DigitSet::full(g.size()).iter() {
+        // On big grids the digits' searches add up: give up at the deadline, between digits
+        // (a digit searched to its end is still a miss).
+        if f.out_of_time() {
+            return;
+        }
         let plane = &planes[d.index() * w..(d.index() + 1) * w];
         // `true` with `lost` empty of bits: the plane is the miss plane; with bits: a subset
         // of it, those cells gone.
@@ -333,7 +338,7 @@ pub(crate) fn since_complete_miss(
     let before = f.emitted();
     // The memo is not borrowed while the finder runs.
     let complete = find(changed.as_ref(), f);
-    let missed = complete && f.emitted() == before && !f.done();
+    let missed = complete && f.emitted() == before && !f.done() && !f.interrupted();
     MISSES.with(|m| {
         let mut m = m.borrow_mut();
         if missed {

@@ -13,7 +13,7 @@ use sudokit_core::{Budget, Grid};
 
 use crate::grid::{CandidateGrid, Contradiction};
 use crate::step::Step;
-use crate::technique::{Finder, Options, Technique};
+use crate::technique::{Deadline, Finder, Options, Technique};
 use crate::techniques::ALL;
 
 /// Which order techniques are tried in.
@@ -132,9 +132,18 @@ impl LogicSolver {
 
     /// The first step, in order, that changes `grid`.
     pub fn next_step(&self, grid: &CandidateGrid) -> Option<Step> {
+        self.next_step_before(grid, &Deadline::none())
+    }
+
+    /// [`next_step`](Self::next_step), giving up (`None`) once `deadline` passes: it is
+    /// checked before each technique and by the finders whose one search can run long.
+    pub fn next_step_before(&self, grid: &CandidateGrid, deadline: &Deadline) -> Option<Step> {
         for t in &self.techniques {
             if t.info().uniqueness && !self.options.uniqueness {
                 continue;
+            }
+            if deadline.passed() {
+                return None;
             }
             let mut found = None;
             let mut sink = |s: Step| {
@@ -145,10 +154,14 @@ impl LogicSolver {
                     ControlFlow::Continue(())
                 }
             };
-            let mut f = Finder::new(&self.options, &mut sink);
+            let mut f = Finder::new(&self.options, &mut sink).with_deadline(deadline.clone());
             t.find(grid, &mut f);
+            let interrupted = f.interrupted();
             if found.is_some() {
                 return found;
+            }
+            if interrupted {
+                return None;
             }
         }
         None
@@ -162,7 +175,10 @@ impl LogicSolver {
     /// Solves from a candidate grid (pencil marks included).
     pub fn solve_from(&self, mut grid: CandidateGrid, budget: &Budget) -> Path {
         let start = Instant::now();
-        let deadline = budget.time.map(|t| start + t);
+        let deadline = Deadline {
+            at: budget.time.map(|t| start + t),
+            cancel: budget.cancel.clone(),
+        };
         let mut nodes = budget.nodes.unwrap_or(u64::MAX);
         let mut steps = Vec::new();
         let status = loop {
@@ -178,19 +194,17 @@ impl LogicSolver {
             if grid.is_solved() {
                 break PathStatus::Solved;
             }
-            let cancelled = budget
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
-            if nodes == 0 || cancelled || deadline.is_some_and(|d| Instant::now() >= d) {
+            if nodes == 0 || deadline.passed() {
                 break PathStatus::Stopped;
             }
             nodes -= 1;
-            match self.next_step(&grid) {
+            match self.next_step_before(&grid, &deadline) {
                 Some(step) => {
                     grid.apply(&step);
                     steps.push(step);
                 }
+                // Found nothing because the time ran out, or because nothing is left.
+                None if deadline.passed() => break PathStatus::Stopped,
                 None => break PathStatus::Stuck,
             }
         };
@@ -201,5 +215,67 @@ impl LogicSolver {
             contradiction: None,
             micros: start.elapsed().as_micros() as u64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::hodoku::parse_line;
+    use crate::technique::{find_all, find_all_before};
+    use crate::techniques::lookup;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use sudokit_core::Layout;
+
+    /// A deadline that has passed (or a cancel flag that is set) stops a path at once, makes
+    /// `next_step_before` give up, and cuts short the finders whose one search can run long —
+    /// which then say they did not finish and leave no miss behind in their memos.
+    #[test]
+    fn a_passed_deadline_stops_searches_and_leaves_no_miss() {
+        let empty = Arc::new(Layout::standard(25).unwrap());
+        let g = CandidateGrid::new(&Grid::from_values(empty, vec![0; 625]));
+        let solver = LogicSolver::default();
+        let cancel = Budget {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Budget::default()
+        };
+        let path = solver.solve_from(g.clone(), &cancel);
+        assert_eq!(path.status, PathStatus::Stopped);
+        assert!(path.steps.is_empty());
+        let passed = Deadline {
+            at: Some(Instant::now()),
+            cancel: None,
+        };
+        assert!(solver.next_step_before(&g, &passed).is_none());
+        for id in [
+            "grouped-discontinuous-nice-loop",
+            "forcing-net-contradiction",
+            "guess",
+        ] {
+            let t = lookup(id).unwrap();
+            let (steps, complete) = find_all_before(t, &g, &solver.options, &passed);
+            assert!(steps.is_empty() && !complete, "{id}");
+        }
+        // A finned X-wing case: cut short first, then asked again with no deadline, the finder
+        // finds what a fresh one finds (an interrupted search recorded no miss).
+        let text = include_str!("../../../data/logic/techniques.txt");
+        let line = text.lines().find(|l| l.contains(":0310:")).unwrap();
+        let case = parse_line(line).unwrap().grid;
+        let t = lookup("finned-x-wing").unwrap();
+        let fresh = std::thread::scope(|s| {
+            s.spawn(|| find_all(t, &case, &solver.options))
+                .join()
+                .unwrap()
+        });
+        assert!(!fresh.is_empty());
+        let (cut, complete) = find_all_before(t, &case, &solver.options, &passed);
+        assert!(cut.is_empty() && !complete);
+        let again = find_all_before(t, &case, &solver.options, &Deadline::none());
+        assert!(again.1);
+        assert_eq!(
+            again.0.iter().map(|s| &s.eliminations).collect::<Vec<_>>(),
+            fresh.iter().map(|s| &s.eliminations).collect::<Vec<_>>()
+        );
     }
 }

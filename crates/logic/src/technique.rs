@@ -7,7 +7,13 @@
 //! A finder streams steps to a sink that can say "enough" (the solver wants the first useful
 //! step; `find` wants them all), so one finder serves both uses.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use sudokit_core::Budget;
 
 use crate::grid::CandidateGrid;
 use crate::step::Step;
@@ -121,6 +127,49 @@ impl Default for Options {
     }
 }
 
+/// When searches must give up: a moment and a flag (a client went away), both optional. The
+/// solver checks it between techniques; the finders whose one search can run long on big
+/// grids (chains and loops, the explained trial) also check it as they go.
+#[derive(Clone, Debug, Default)]
+pub struct Deadline {
+    /// Give up at this moment.
+    pub at: Option<Instant>,
+    /// Give up as soon as this flag is set.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Deadline {
+    /// No deadline.
+    pub fn none() -> Deadline {
+        Deadline::default()
+    }
+    /// `budget`'s time limit counted from now, and its cancel flag (its node limit is the
+    /// caller's to apply).
+    pub fn from_budget(budget: &Budget) -> Deadline {
+        Deadline {
+            at: budget.time.map(|t| Instant::now() + t),
+            cancel: budget.cancel.clone(),
+        }
+    }
+    /// Whether the moment has come or the flag is set.
+    pub fn passed(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.at.is_some_and(|at| Instant::now() >= at)
+    }
+    /// A budget of `nodes` that also ends at this deadline (for searches that take one).
+    pub fn budget(&self, nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            time: self
+                .at
+                .map(|at| at.saturating_duration_since(Instant::now())),
+            cancel: self.cancel.clone(),
+        }
+    }
+}
+
 /// Where a finder sends what it finds.
 pub struct Finder<'a> {
     sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>,
@@ -129,6 +178,9 @@ pub struct Finder<'a> {
     emitted: usize,
     /// The options in force.
     pub options: &'a Options,
+    deadline: Deadline,
+    /// Whether a search saw the deadline pass and gave up (its result is not a miss).
+    interrupted: Cell<bool>,
 }
 
 impl<'a> Finder<'a> {
@@ -139,7 +191,33 @@ impl<'a> Finder<'a> {
             stopped: false,
             emitted: 0,
             options,
+            deadline: Deadline::none(),
+            interrupted: Cell::new(false),
         }
+    }
+    /// The same finder, giving up at `deadline`.
+    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+        self.deadline = deadline;
+        self
+    }
+    /// Whether a long search should give up now (the deadline passed). Once it says yes the
+    /// finder counts as [`interrupted`](Self::interrupted).
+    pub fn out_of_time(&self) -> bool {
+        if self.interrupted.get() {
+            return true;
+        }
+        let passed = self.deadline.passed();
+        self.interrupted.set(passed);
+        passed
+    }
+    /// Whether a search gave up at the deadline: what it reported is not all there is, so a
+    /// memo must not remember it as a miss.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.get()
+    }
+    /// A budget of `nodes` that also ends at the finder's deadline.
+    pub fn budget(&self, nodes: u64) -> Budget {
+        self.deadline.budget(nodes)
     }
     /// Reports a step (normalised); returns `false` when the caller wants no more, so
     /// finders can write `if !f.emit(step) { return; }`.
@@ -179,12 +257,24 @@ pub trait Technique: Send + Sync {
 
 /// Collects every instance of `technique` in `grid`.
 pub fn find_all(technique: &dyn Technique, grid: &CandidateGrid, options: &Options) -> Vec<Step> {
+    find_all_before(technique, grid, options, &Deadline::none()).0
+}
+
+/// [`find_all`], giving up at `deadline`: the instances found, and whether the search went to
+/// its end (`false`: the deadline cut it short, and the list may lack some).
+pub fn find_all_before(
+    technique: &dyn Technique,
+    grid: &CandidateGrid,
+    options: &Options,
+    deadline: &Deadline,
+) -> (Vec<Step>, bool) {
     let mut out = Vec::new();
     let mut sink = |s: Step| {
         out.push(s);
         ControlFlow::Continue(())
     };
-    let mut f = Finder::new(options, &mut sink);
+    let mut f = Finder::new(options, &mut sink).with_deadline(deadline.clone());
     technique.find(grid, &mut f);
-    out
+    let complete = !f.interrupted();
+    (out, complete)
 }

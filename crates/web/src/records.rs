@@ -15,11 +15,13 @@ use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_generate::check::properties;
 use sudokit_generate::{Checker, Count, Generated, Rater, Symmetry};
 use sudokit_logic::formats::pencil;
-use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class, qqwing_class_of_path, seed_level};
+use sudokit_logic::levels::{
+    Qqwing, hodoku_level, qqwing_class_of_path_within, qqwing_class_within, seed_level_within,
+};
 use sudokit_logic::render::{StepJson, cell_name, cells_name, house_name, step_json, step_line};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, rate};
 use sudokit_logic::{
-    CandidateGrid, Level, LogicSolver, Path, PathStatus, Step, TechniqueInfo, check_step,
+    CandidateGrid, Deadline, Level, LogicSolver, Path, PathStatus, Step, TechniqueInfo, check_step,
 };
 
 /// Merges the position fields of a command-line record (`record`, `line`, `file`, `label`)
@@ -127,8 +129,8 @@ pub struct Explanation {
     pub unsound: Option<String>,
     /// The seed worksheet's level.
     pub seed_level: Option<usize>,
-    /// qqwing's class.
-    pub qqwing: Qqwing,
+    /// qqwing's class (`None` when the budget ran out first).
+    pub qqwing: Option<Qqwing>,
     /// HoDoKu's level and score.
     pub hodoku: Option<(Level, u32)>,
     /// The hardest step on the SE scale.
@@ -156,7 +158,7 @@ impl Explanation {
             "candidates": pencil::write(&path.grid),
             "levels": {
                 "seed_level": self.seed_level,
-                "qqwing": self.qqwing.name(),
+                "qqwing": self.qqwing.map(Qqwing::name),
                 "hodoku_level": self.hodoku.map(|(lv, _)| lv.name()),
                 "hodoku_score": self.hodoku.map(|(_, s)| s),
                 "se_hardest": (f64::from(self.se_hardest) * 10.0).round() / 10.0,
@@ -260,6 +262,7 @@ pub fn explain(
     budget: &Budget,
     check: bool,
 ) -> Result<Explanation, Refusal> {
+    let started = std::time::Instant::now();
     let l = g.layout();
     let mut solver = solver.clone();
     let mut note = None;
@@ -304,10 +307,16 @@ pub fn explain(
         }
     }
     let puzzle = g.givens_grid();
+    // The levels get what is left of the time budget (each is `None` when it runs out).
+    let left = Budget {
+        nodes: None,
+        time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
+        cancel: budget.cancel.clone(),
+    };
     Ok(Explanation {
         start: g.clone(),
-        seed_level: seed_level(&puzzle),
-        qqwing: qqwing_class_of_path(&puzzle, &solver, g, &path),
+        seed_level: seed_level_within(&puzzle, &left),
+        qqwing: qqwing_class_of_path_within(&puzzle, &solver, g, &path, &left),
         hodoku: hodoku_level(&path),
         se_hardest: path.steps.iter().map(|s| s.se).fold(0.0f32, f32::max),
         path,
@@ -423,7 +432,8 @@ fn with_article(name: &str) -> String {
 /// The next step for a person ([`hint`]).
 #[derive(Debug)]
 pub struct Hint {
-    /// `hint`, `solved`, `stuck`, `wrong-entries` or `unsolvable`.
+    /// `hint`, `solved`, `stuck`, `stopped` (the time budget ran out), `wrong-entries` or
+    /// `unsolvable`.
     pub status: &'static str,
     /// The level asked for.
     pub level: u8,
@@ -442,7 +452,10 @@ pub struct Hint {
 impl Hint {
     /// Whether the record counts as failed (wrong entries, unsolvable or stuck).
     pub fn failed(&self) -> bool {
-        matches!(self.status, "wrong-entries" | "unsolvable" | "stuck")
+        matches!(
+            self.status,
+            "wrong-entries" | "unsolvable" | "stuck" | "stopped"
+        )
     }
 
     /// The JSON record of `sudokit hint --format json`.
@@ -519,8 +532,14 @@ pub fn hint(
         if g.is_solved() {
             ("solved", "The grid is solved.".to_string(), None)
         } else {
-            match solver.next_step(g) {
+            let deadline = Deadline::from_budget(budget);
+            match solver.next_step_before(g, &deadline) {
                 Some(step) => ("hint", hint_text(l, &step, level), Some(step)),
+                None if deadline.passed() => (
+                    "stopped",
+                    "The time budget ran out before a step was found.".to_string(),
+                    None,
+                ),
                 None => (
                     "stuck",
                     "No technique applies to these pencil marks.".to_string(),
@@ -716,8 +735,9 @@ pub fn rate_within(g: &Grid, budget: &Budget) -> Option<f32> {
 /// The rating fields of one `sudokit rate --format json` record (the CLI adds its position
 /// fields, `--hodoku` levels and `--check`): `status` (rated, beyond, budget), `er`, `ep`,
 /// `ed`, `hardest`, `scale`, `steps`, `seed_level`, `qqwing`, `micros`, `puzzle`, and with
-/// `explain` the hardest step in full (`hardest_step`).
-pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool) -> Value {
+/// `explain` the hardest step in full (`hardest_step`). The levels take `budget`'s time and
+/// cancel flag (each is null when they run out).
+pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, budget: &Budget) -> Value {
     let n = puzzle.size();
     let status = match r.status {
         RateStatus::Rated => "rated",
@@ -732,8 +752,8 @@ pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool) -> Value {
         "hardest": r.hardest.as_ref().map(|h| h.technique.clone()),
         "scale": r.scale.name(),
         "steps": r.step_count,
-        "seed_level": seed_level(puzzle),
-        "qqwing": qqwing_class(puzzle).name(),
+        "seed_level": seed_level_within(puzzle, budget),
+        "qqwing": qqwing_class_within(puzzle, budget).map(Qqwing::name),
         "micros": r.micros as u64,
         "puzzle": puzzle.to_line(),
     });
@@ -761,7 +781,7 @@ pub fn rate_json(puzzle: &Grid, budget: &Budget) -> Value {
         ..RateOptions::default()
     };
     let r = rate(puzzle, &opts);
-    let mut v = se_rating_json(&r, puzzle, true);
+    let mut v = se_rating_json(&r, puzzle, true, budget);
     v["rater"] = json!("se121");
     v["complete"] = json!(r.status == RateStatus::Rated);
     v

@@ -660,6 +660,11 @@ thread_local! {
 /// Largest candidate count (cells × digits) whose closure is kept and used to prune.
 const MAX_CACHED_CANDIDATES: usize = 16 * 16 * 16;
 
+/// Largest number of live nodes (candidates and groups) a discontinuous-loop search on a
+/// bigger grid builds a closure for: its reach rows take nodes² / 2 bits (about 134 MB here;
+/// an empty 64×64 grid would need 34 GB).
+const MAX_CLOSURE_NODES: usize = 16_384;
+
 #[cfg(test)]
 thread_local! {
     /// How often the closure ruled a search out on this thread, by what it spared: a whole
@@ -1218,9 +1223,13 @@ impl Technique for ChainFinder {
         let prunes = matches!(self.kind, Kind::Any | Kind::Grouped) && small;
         let closure = if prunes || (self.report == Report::Discontinuous && small) {
             Some(cached_closure(g, &links, self.kind, has_als))
-        } else if self.report == Report::Discontinuous {
+        } else if self.report == Report::Discontinuous
+            && g.candidate_count() + (links.strong.len() - links.cands) <= MAX_CLOSURE_NODES
+        {
             Some(std::rc::Rc::new(Closure::new(g, &links, self.kind)))
         } else {
+            // Too big to build (its reach rows grow with the square of the nodes): every
+            // start is searched, which finds the same loops (the closure only prunes).
             None
         };
         let closure_prunes = closure.as_ref().filter(|_| prunes);
@@ -1254,6 +1263,11 @@ impl Technique for ChainFinder {
             step.cells(path.iter().flat_map(|p| links.cells(p.0)))
         };
         for start in 0..links.cands as u32 {
+            // On big grids one search can run long: give up at the deadline, remembering
+            // nothing (neither AICs nor misses) of a search cut short.
+            if f.out_of_time() {
+                return;
+            }
             let (sc, sd) = links.split(start);
             if !g.has(sc, sd)
                 || (links.strong[start as usize].is_empty() && self.report != Report::Discontinuous)
@@ -1299,14 +1313,15 @@ impl Technique for ChainFinder {
                         }
                         // "S true" concludes only by reaching "S false"; "S false" only by
                         // reaching a digit of S's cell true.
-                        let cl = closure.as_ref().expect("built for discontinuous loops");
-                        let may = if start_val {
-                            cl.reaches((start, true), (start, false))
-                        } else {
-                            g.candidates(sc)
-                                .iter()
-                                .any(|e| cl.reaches((start, false), (node(n, sc, e), true)))
-                        };
+                        let may = closure.as_ref().is_none_or(|cl| {
+                            if start_val {
+                                cl.reaches((start, true), (start, false))
+                            } else {
+                                g.candidates(sc)
+                                    .iter()
+                                    .any(|e| cl.reaches((start, false), (node(n, sc, e), true)))
+                            }
+                        });
                         if !may {
                             continue;
                         }

@@ -431,6 +431,11 @@ impl Technique for Contradiction {
         let cache = followed(g, self.net, limit);
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
+            // Give up at the deadline (the outcomes followed so far stay cached: each is
+            // whole).
+            if f.out_of_time() {
+                return;
+            }
             for d in g.candidates(c).iter() {
                 let out = follow_on(&cache, g, c, d, self.net, limit);
                 let Some(why) = out.contradiction else {
@@ -604,6 +609,9 @@ impl Technique for Verity {
         // Cell forcing.
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
+            if f.out_of_time() {
+                return;
+            }
             let cs = g.candidates(c);
             if cs.len() < 2 || cs.len() > 4 {
                 continue;
@@ -626,6 +634,9 @@ impl Technique for Verity {
         // Region (house) forcing.
         let houses: Vec<House> = g.houses().collect();
         for h in houses {
+            if f.out_of_time() {
+                return;
+            }
             for d in DigitSet::full(g.size()).iter() {
                 let pos = g.positions(h, d);
                 if pos.count_ones() < 2 || pos.count_ones() > 4 {

@@ -46,13 +46,14 @@ enum Trial {
     Unknown,
 }
 
-fn trial(g: &CandidateGrid, cell: Cell, digit: Digit) -> Trial {
+/// A trial's exhaustive search: 2,000,000 nodes at most, and no later than the deadline.
+fn trial(g: &CandidateGrid, cell: Cell, digit: Digit, budget: &Budget) -> Trial {
     let mut t = g.clone();
     t.place(cell, digit);
     match propagate_singles(&mut t) {
         Err(_) => Trial::Singles,
         Ok(_) => {
-            let mut lim = Budget::nodes(2_000_000).start();
+            let mut lim = budget.start();
             let c = count(&t, 1, &mut lim);
             if c.stopped {
                 Trial::Unknown
@@ -83,7 +84,12 @@ impl Technique for Guess {
         let mut alive = Vec::new();
         let mut reasons = Vec::new();
         for &d in &cands {
-            match trial(g, cell, d) {
+            let trial = trial(g, cell, d, &f.budget(2_000_000));
+            // A trial the deadline cut short says nothing: the step is not taken at all.
+            if f.out_of_time() {
+                return;
+            }
+            match trial {
                 Trial::Singles => {
                     failed.push(d);
                     reasons.push(format!(
