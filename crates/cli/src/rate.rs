@@ -21,7 +21,7 @@ use sudokit_core::{Budget, Grid, Request};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_logic::levels::{hodoku_level, qqwing_class_within, seed_level_within};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, Scale, rate};
-use sudokit_logic::{CandidateGrid, LogicSolver, Order};
+use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order};
 
 use sudokit_web::records;
 
@@ -195,6 +195,8 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
     };
     let mut opts = job.opts.clone();
     opts.keep_steps = args.check;
+    // The rating and then the levels share the time budget.
+    let deadline = Deadline::from_budget(&job.opts.budget);
     let r = rate(&grid, &opts);
     let mut failed = r.status != RateStatus::Rated;
     let mut check_err = None;
@@ -225,11 +227,11 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         if !want {
             return (None, None, None, None);
         }
-        let seed = seed_level_within(&grid, &job.opts.budget);
-        let qq = qqwing_class_within(&grid, &job.opts.budget);
+        let seed = seed_level_within(&grid, &deadline.left());
+        let qq = qqwing_class_within(&grid, &deadline.left());
         let hod = if args.hodoku {
             let cg = CandidateGrid::new(&grid);
-            let path = LogicSolver::new(Order::Hodoku).solve_from(cg, &job.opts.budget);
+            let path = LogicSolver::new(Order::Hodoku).solve_from(cg, &deadline.left());
             hodoku_level(&path)
         } else {
             None
@@ -247,7 +249,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
             let mut v = base();
             if let (Value::Object(m), Value::Object(fields)) = (
                 &mut v,
-                records::se_rating_json(&r, &grid, args.explain, &job.opts.budget),
+                records::se_rating_json(&r, &grid, args.explain, &deadline),
             ) {
                 m.extend(fields);
             }

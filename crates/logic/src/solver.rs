@@ -277,5 +277,26 @@ mod tests {
             again.0.iter().map(|s| &s.eliminations).collect::<Vec<_>>(),
             fresh.iter().map(|s| &s.eliminations).collect::<Vec<_>>()
         );
+        // A continuous-loop search cut short keeps no list of the AICs it met: the AIC finder
+        // on the same grid then searches itself, and finds what a fresh one finds.
+        let line = text.lines().find(|l| l.contains(":0708:")).unwrap();
+        let case = parse_line(line).unwrap().grid;
+        let (aic, cnl) = (
+            lookup("aic").unwrap(),
+            lookup("continuous-nice-loop").unwrap(),
+        );
+        let fresh = std::thread::scope(|s| {
+            s.spawn(|| find_all(aic, &case, &solver.options))
+                .join()
+                .unwrap()
+        });
+        assert!(!fresh.is_empty());
+        let (_, complete) = find_all_before(cnl, &case, &solver.options, &passed);
+        assert!(!complete);
+        let after = find_all(aic, &case, &solver.options);
+        assert_eq!(
+            after.iter().map(|s| &s.eliminations).collect::<Vec<_>>(),
+            fresh.iter().map(|s| &s.eliminations).collect::<Vec<_>>()
+        );
     }
 }

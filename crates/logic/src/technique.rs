@@ -158,6 +158,17 @@ impl Deadline {
             .is_some_and(|c| c.load(Ordering::Relaxed))
             || self.at.is_some_and(|at| Instant::now() >= at)
     }
+    /// What is left of it as a budget: the time to the moment and the cancel flag, no node
+    /// limit (for work that follows a search under the same budget).
+    pub fn left(&self) -> Budget {
+        Budget {
+            nodes: None,
+            time: self
+                .at
+                .map(|at| at.saturating_duration_since(Instant::now())),
+            cancel: self.cancel.clone(),
+        }
+    }
     /// A budget of `nodes` that also ends at this deadline (for searches that take one).
     pub fn budget(&self, nodes: u64) -> Budget {
         Budget {

@@ -262,7 +262,6 @@ pub fn explain(
     budget: &Budget,
     check: bool,
 ) -> Result<Explanation, Refusal> {
-    let started = std::time::Instant::now();
     let l = g.layout();
     let mut solver = solver.clone();
     let mut note = None;
@@ -287,6 +286,9 @@ pub fn explain(
             ),
         ));
     }
+    // The path and then the levels share the time budget (the engine's count above keeps
+    // its own cap).
+    let deadline = Deadline::from_budget(budget);
     let path = solver.solve_from(g.clone(), budget);
     let mut unsound = None;
     if check {
@@ -307,16 +309,14 @@ pub fn explain(
         }
     }
     let puzzle = g.givens_grid();
-    // The levels get what is left of the time budget (each is `None` when it runs out).
-    let left = Budget {
-        nodes: None,
-        time: budget.time.map(|t| t.saturating_sub(started.elapsed())),
-        cancel: budget.cancel.clone(),
-    };
+    // The levels get what is left of the time budget, one after the other (each is `None`
+    // when it runs out).
+    let seed_level = seed_level_within(&puzzle, &deadline.left());
+    let qqwing = qqwing_class_of_path_within(&puzzle, &solver, g, &path, &deadline.left());
     Ok(Explanation {
         start: g.clone(),
-        seed_level: seed_level_within(&puzzle, &left),
-        qqwing: qqwing_class_of_path_within(&puzzle, &solver, g, &path, &left),
+        seed_level,
+        qqwing,
         hodoku: hodoku_level(&path),
         se_hardest: path.steps.iter().map(|s| s.se).fold(0.0f32, f32::max),
         path,
@@ -735,9 +735,9 @@ pub fn rate_within(g: &Grid, budget: &Budget) -> Option<f32> {
 /// The rating fields of one `sudokit rate --format json` record (the CLI adds its position
 /// fields, `--hodoku` levels and `--check`): `status` (rated, beyond, budget), `er`, `ep`,
 /// `ed`, `hardest`, `scale`, `steps`, `seed_level`, `qqwing`, `micros`, `puzzle`, and with
-/// `explain` the hardest step in full (`hardest_step`). The levels take `budget`'s time and
-/// cancel flag (each is null when they run out).
-pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, budget: &Budget) -> Value {
+/// `explain` the hardest step in full (`hardest_step`). The levels take what is left before
+/// `deadline`, one after the other (each is null when it runs out).
+pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, deadline: &Deadline) -> Value {
     let n = puzzle.size();
     let status = match r.status {
         RateStatus::Rated => "rated",
@@ -752,8 +752,8 @@ pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, budget: &Budget)
         "hardest": r.hardest.as_ref().map(|h| h.technique.clone()),
         "scale": r.scale.name(),
         "steps": r.step_count,
-        "seed_level": seed_level_within(puzzle, budget),
-        "qqwing": qqwing_class_within(puzzle, budget).map(Qqwing::name),
+        "seed_level": seed_level_within(puzzle, &deadline.left()),
+        "qqwing": qqwing_class_within(puzzle, &deadline.left()).map(Qqwing::name),
         "micros": r.micros as u64,
         "puzzle": puzzle.to_line(),
     });
@@ -775,13 +775,14 @@ pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, budget: &Budget)
 /// The `/api/rate` record: [`se_rating_json`] of Sudoku Explainer's rating (SE 1.2.1 scale, every
 /// nesting level, the hardest step explained) under `budget`, plus `rater` and `complete`.
 pub fn rate_json(puzzle: &Grid, budget: &Budget) -> Value {
+    let deadline = Deadline::from_budget(budget);
     let opts = RateOptions {
         budget: budget.clone(),
         texts: true,
         ..RateOptions::default()
     };
     let r = rate(puzzle, &opts);
-    let mut v = se_rating_json(&r, puzzle, true, budget);
+    let mut v = se_rating_json(&r, puzzle, true, &deadline);
     v["rater"] = json!("se121");
     v["complete"] = json!(r.status == RateStatus::Rated);
     v
