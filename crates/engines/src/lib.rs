@@ -50,7 +50,7 @@ pub const ENGINES: &[EngineInfo] = &[
     EngineInfo {
         name: "fast",
         complete: true,
-        about: "bit-parallel engine for standard 9x9: band masks, bulk singles and locked candidates, bi-value branching (SIMD/BMI2 with scalar fallback)",
+        about: "bit-parallel engine for standard 9x9: band masks, bulk singles and locked candidates, triads, branching on a digit's band/stack configuration (SIMD/BMI2 with scalar fallback)",
     },
     EngineInfo {
         name: "propagate",
