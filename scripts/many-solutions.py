@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a benchmark set of 9x9 puzzles with many solutions: 10,000 puzzles of 17_clue (in a
 seeded random order), each with 1 to 3 of its givens removed at random, so every one has two or
-more solutions. Used beside tdoku in docs/bench.md (session 8).
+more solutions. Used beside tdoku in docs/history/bench.md (session 8).
 
 Usage: python3 scripts/many-solutions.py [17_clue.txt] > /tmp/multi10k.txt
 """
