@@ -97,14 +97,7 @@ pub(super) struct Pass<'a> {
 impl Pass<'_> {
     /// [`reduce`] on `values`, with helper threads checking ahead when `ahead` is given.
     fn run(&self, values: &mut [u8], stop: &dyn Fn() -> bool, ahead: Option<&Ahead<'_>>) -> bool {
-        let Pass {
-            solution,
-            orbits,
-            order,
-            checker,
-            lo,
-            hi,
-        } = *self;
+        let (solution, orbits, checker) = (self.solution, self.orbits, self.checker);
         let mut givens = values.iter().filter(|&&v| v != 0).count();
         let mut saved = Vec::new();
         let layout = checker.layout();
@@ -128,15 +121,15 @@ impl Pass<'_> {
         } else {
             None
         };
-        for (pos, &o) in order.iter().enumerate() {
-            if hi > 0 && givens <= hi {
+        for (pos, &o) in self.order.iter().enumerate() {
+            if self.hi > 0 && givens <= self.hi {
                 break;
             }
             if stop() {
                 return false;
             }
             let orbit = &orbits[o];
-            if values[orbit[0]] == 0 || givens - orbit.len() < lo {
+            if values[orbit[0]] == 0 || givens - orbit.len() < self.lo {
                 continue;
             }
             if let Some(a) = ahead {
