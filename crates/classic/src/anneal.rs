@@ -48,7 +48,7 @@
 //! ([`Anneal::default_time`], 10 s unless changed), so it always ends.
 
 use crate::space::{self, State};
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
@@ -367,42 +367,35 @@ impl Solver for Anneal {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        let (mut state, fixed, mut stats) = match space::start(puzzle, self.seed, limits) {
-            Ok(started) => started,
-            Err(done) => return Ok(done),
-        };
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let mut limiter = space::budget(limits, self.default_time).start();
-        let mut c = Counters {
-            best_cost: i64::MAX,
-            ..Counters::default()
-        };
-        let solved = if state.open.is_empty() {
-            true
-        } else {
-            self.anneal(&mut state, &fixed, &mut rng, &mut limiter, &mut c)
-        };
-        // Local search has no forced moves: every move is a node and a guess.
-        stats.nodes = c.moves;
-        stats.guesses = c.moves;
-        stats.extra.insert("moves", c.moves as f64);
-        stats.extra.insert("accepted", c.accepted as f64);
-        stats.extra.insert("chains", c.chains as f64);
-        stats.extra.insert("reheats", c.reheats as f64);
-        stats.extra.insert("restarts", c.restarts as f64);
-        stats.extra.insert("t0", c.t0);
-        stats.extra.insert("t_final", c.t_final);
-        if c.best_cost != i64::MAX {
-            stats.extra.insert("best_cost", c.best_cost as f64);
-        }
-        space::finish(
+        space::search(
             "anneal",
             puzzle,
-            &state.values,
-            solved,
+            self.seed,
+            self.default_time,
             limits,
-            stats,
             on_solution,
+            |state, fixed, rng, limiter, stats| {
+                let mut c = Counters {
+                    best_cost: i64::MAX,
+                    ..Counters::default()
+                };
+                let solved =
+                    state.open.is_empty() || self.anneal(state, fixed, rng, limiter, &mut c);
+                // Local search has no forced moves: every move is a node and a guess.
+                stats.nodes = c.moves;
+                stats.guesses = c.moves;
+                stats.extra.insert("moves", c.moves as f64);
+                stats.extra.insert("accepted", c.accepted as f64);
+                stats.extra.insert("chains", c.chains as f64);
+                stats.extra.insert("reheats", c.reheats as f64);
+                stats.extra.insert("restarts", c.restarts as f64);
+                stats.extra.insert("t0", c.t0);
+                stats.extra.insert("t_final", c.t_final);
+                if c.best_cost != i64::MAX {
+                    stats.extra.insert("best_cost", c.best_cost as f64);
+                }
+                solved
+            },
         )
     }
 }

@@ -8,9 +8,10 @@
 //! are computed from a few counters, without rescanning the grid.
 
 use crate::singles::{Singles, propagate};
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
+use sudokit_core::solver::Termination;
 use sudokit_core::verify::verify;
 use sudokit_core::{
     Budget, Cell, End, Flow, Grid, HouseKind, Layout, Limits, Search, SolveError, Stats,
@@ -274,9 +275,40 @@ pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut Pcg64Mcg) {
     }
 }
 
+/// Runs a stochastic engine named `engine` on `puzzle`: [`start`], then `local` on the state
+/// with the values fixed by the givens and singles, an RNG seeded with `seed`, the [`budget`]
+/// (`default_time` when the caller sets no limit) and the stats to fill with its counters,
+/// then [`finish`] with whether `local` reached cost 0.
+pub(crate) fn search(
+    engine: &'static str,
+    puzzle: &Grid,
+    seed: u64,
+    default_time: Duration,
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+    local: impl FnOnce(&mut State, &[u8], &mut Pcg64Mcg, &mut dyn Termination, &mut Stats) -> bool,
+) -> Result<Search, SolveError> {
+    let (mut state, fixed, mut stats) = match start(puzzle, seed, limits) {
+        Ok(started) => started,
+        Err(done) => return Ok(done),
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut limiter = budget(limits, default_time).start();
+    let solved = local(&mut state, &fixed, &mut rng, &mut limiter, &mut stats);
+    finish(
+        engine,
+        puzzle,
+        &state.values,
+        solved,
+        limits,
+        stats,
+        on_solution,
+    )
+}
+
 /// The budget a stochastic engine uses: the caller's, or `default_time` when it sets neither a
 /// time nor a node limit, so a run always ends.
-pub(crate) fn budget(limits: &Limits, default_time: Duration) -> Budget {
+fn budget(limits: &Limits, default_time: Duration) -> Budget {
     let mut b = limits.budget.clone();
     if b.time.is_none() && b.nodes.is_none() {
         b.time = Some(default_time);
@@ -286,7 +318,7 @@ pub(crate) fn budget(limits: &Limits, default_time: Duration) -> Budget {
 
 /// Ends a stochastic search: gives up when not `solved`, else checks the zero-cost `values`
 /// with the independent verifier and hands them to `on_solution`.
-pub(crate) fn finish(
+fn finish(
     engine: &'static str,
     puzzle: &Grid,
     values: &[u8],
@@ -328,11 +360,7 @@ pub(crate) fn finish(
 /// search when nothing is left to do (no solution asked for, or singles hit a contradiction,
 /// which an incomplete engine does not claim as a proof: it gives up). `Ok` holds the state,
 /// the values fixed by the givens and singles, and the stats so far.
-pub(crate) fn start(
-    puzzle: &Grid,
-    seed: u64,
-    limits: &Limits,
-) -> Result<(State, Vec<u8>, Stats), Search> {
+fn start(puzzle: &Grid, seed: u64, limits: &Limits) -> Result<(State, Vec<u8>, Stats), Search> {
     let mut stats = Stats::default();
     if seed < (1u64 << 53) {
         stats.extra.insert("seed", seed as f64);

@@ -23,7 +23,7 @@
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 
 use crate::space::{self, State};
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
@@ -288,35 +288,30 @@ impl Solver for Tabu {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        let (mut state, fixed, mut stats) = match space::start(puzzle, self.seed, limits) {
-            Ok(started) => started,
-            Err(done) => return Ok(done),
-        };
-        let mut rng = Pcg64Mcg::seed_from_u64(self.seed);
-        let mut limiter = space::budget(limits, self.default_time).start();
-        let mut c = Counters {
-            best_cost: i64::MAX,
-            ..Counters::default()
-        };
-        let solved =
-            state.open.is_empty() || self.run(&mut state, &fixed, &mut rng, &mut limiter, &mut c);
-        // Local search has no forced moves: every iteration is a node and a guess.
-        stats.nodes = c.iterations;
-        stats.guesses = c.iterations;
-        stats.extra.insert("iterations", c.iterations as f64);
-        stats.extra.insert("restarts", c.restarts as f64);
-        stats.extra.insert("aspirations", c.aspirations as f64);
-        if c.best_cost != i64::MAX {
-            stats.extra.insert("best_cost", c.best_cost as f64);
-        }
-        space::finish(
+        space::search(
             "tabu",
             puzzle,
-            &state.values,
-            solved,
+            self.seed,
+            self.default_time,
             limits,
-            stats,
             on_solution,
+            |state, fixed, rng, limiter, stats| {
+                let mut c = Counters {
+                    best_cost: i64::MAX,
+                    ..Counters::default()
+                };
+                let solved = state.open.is_empty() || self.run(state, fixed, rng, limiter, &mut c);
+                // Local search has no forced moves: every iteration is a node and a guess.
+                stats.nodes = c.iterations;
+                stats.guesses = c.iterations;
+                stats.extra.insert("iterations", c.iterations as f64);
+                stats.extra.insert("restarts", c.restarts as f64);
+                stats.extra.insert("aspirations", c.aspirations as f64);
+                if c.best_cost != i64::MAX {
+                    stats.extra.insert("best_cost", c.best_cost as f64);
+                }
+                solved
+            },
         )
     }
 }

@@ -16,18 +16,19 @@
 //!
 //! g(T) depends only on how the column sets of the three boxes meet: relabelling the digits,
 //! reordering the columns inside a box and reordering the boxes all keep the count. The 27
-//! sizes |column i of box a ∩ column j of box b| (three 3×3 tables) key a per-thread cache
-//! through a sum over the 27 column triples (i, j, k) of a fixed weight of the sorted sizes
+//! sizes |column i of box a ∩ column j of box b| (three 3×3 tables) give a class key through
+//! a sum over the 27 column triples (i, j, k) of a fixed weight of the sorted sizes
 //! (|i∩j|, |i∩k|, |j∩k|): a value no reordering changes. A test enumerates every one of the
 //! 22,620 tables of digit positions a column-set vector can have and checks that the key
-//! separates all 16 counts (42 keys occur), so the cache holds a few dozen entries and stays
-//! in the first-level cache; a miss counts the bands directly (about 2 µs: the first box's row
-//! split fixes, for every column of the second box, the orders its digits may take, and the
-//! third box is then forced). Earlier versions keyed the cache by the 22,589 position tables
-//! themselves (filled an orbit at a time), and a lookup was mostly a cache miss. Acceptance is
-//! 1.5–24% depending on the class, about a dozen proposals a grid; about 4.5 µs a grid.
+//! separates all 16 counts and that only 42 keys occur, each with the count shipped in
+//! [`CLASS_COUNTS`]; so g is a lookup in a 4 KiB table built at compile time, shared by every
+//! thread with no state to warm up (a direct count takes about 2 µs: the first box's row split
+//! fixes, for every column of the second box, the orders its digits may take, and the third
+//! box is then forced). Earlier versions kept a per-thread cache, first of the 22,589
+//! position tables themselves (filled an orbit at a time; a lookup was mostly a cache miss),
+//! then of the class keys met so far. Acceptance is 1.5–24% depending on the class, about a
+//! dozen proposals a grid; about 4.5 µs a grid.
 
-use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use crate::bands::{Band, GRIDS_9X9, ORDERS, exact_table, middle_options};
@@ -194,39 +195,89 @@ const POPCOUNT9: [u8; 512] = {
     t
 };
 
-/// Slots of the per-thread cache (a power of two, well above the 42 keys that occur).
+/// The band count g of each class key that occurs (see the module docs), by key. A test
+/// recomputes it from every table of digit positions a column-set vector can have.
+const CLASS_COUNTS: [(u64, u64); 42] = [
+    (0x024C_2C8E_88A3_50C5, 228),
+    (0x04C8_5ED0_384D_3A1A, 120),
+    (0x0851_DEA5_B23E_7A81, 276),
+    (0x0867_B92D_AEAF_CDCF, 144),
+    (0x0D6B_B88D_0FF2_EFDC, 192),
+    (0x1886_BC69_E418_35E1, 576),
+    (0x1936_0D01_AD5B_BD41, 192),
+    (0x19C2_76ED_03D9_6C88, 288),
+    (0x24B4_BD30_4739_26AC, 168),
+    (0x39CA_C623_EF00_10CE, 192),
+    (0x3F14_537A_7405_326F, 228),
+    (0x40ED_F734_6DE4_DE69, 168),
+    (0x4162_18CC_CE35_3C2F, 864),
+    (0x4506_3B93_2BC2_BB0B, 216),
+    (0x4DA9_9550_0368_70CD, 288),
+    (0x5989_C44C_9D42_9180, 168),
+    (0x61F5_8409_173B_167D, 192),
+    (0x6D98_03D8_1645_3FA3, 1728),
+    (0x71BE_83F0_77EE_0DBB, 120),
+    (0x7440_9F9B_CD07_8FA6, 144),
+    (0x76F1_F6C3_D036_35DF, 192),
+    (0x7BC8_B067_ED89_72F9, 180),
+    (0x846C_0A24_C52F_28BB, 288),
+    (0x8CFB_99E3_2AF7_3D5D, 192),
+    (0x9BCE_8A84_CE87_A35E, 192),
+    (0xAC99_3D23_F792_A24B, 168),
+    (0xAF1B_58CF_4CAC_2436, 168),
+    (0xB536_E56E_72B8_A140, 96),
+    (0xB72F_D386_C3AB_B6D0, 264),
+    (0xBC49_AD6E_2160_2C2B, 192),
+    (0xC006_21F3_1D52_D54F, 576),
+    (0xC814_01E2_BEC8_F990, 168),
+    (0xCF96_7BB8_9F84_AD03, 144),
+    (0xD35F_9D68_8C00_6C5F, 120),
+    (0xD984_9A2A_1063_EB97, 144),
+    (0xDA31_32E2_7D10_39FE, 96),
+    (0xDAE5_F06A_8B4C_F220, 96),
+    (0xDE5B_53CE_2DB7_28B1, 156),
+    (0xE439_31A1_3F96_7E18, 192),
+    (0xE689_81ED_BC03_F501, 516),
+    (0xE93D_3100_A0D9_A025, 192),
+    (0xFED6_76B7_808F_B17E, 144),
+];
+
+/// Slots of the table of [`CLASS_COUNTS`] (a power of two, well above its 42 keys).
 const SLOTS: usize = 256;
 
-thread_local! {
-    /// g by class key (see the module docs): open addressing on the key's top bits, a slot
-    /// holding (key, count + 1), count + 1 = 0 marking an empty slot. 4 KiB.
-    static CACHE: RefCell<[(u64, u64); SLOTS]> = const { RefCell::new([(0, 0); SLOTS]) };
-}
+/// [`CLASS_COUNTS`] by open addressing on the key's top bits, built at compile time: a slot
+/// holds (key, count + 1), count + 1 = 0 marking an empty slot. 4 KiB.
+static COUNTS: [(u64, u64); SLOTS] = {
+    let mut table = [(0u64, 0u64); SLOTS];
+    let mut e = 0;
+    while e < CLASS_COUNTS.len() {
+        let (key, count) = CLASS_COUNTS[e];
+        let mut i = (key >> 56) as usize;
+        while table[i].1 != 0 {
+            i = (i + 1) % SLOTS;
+        }
+        table[i] = (key, count + 1);
+        e += 1;
+    }
+    table
+};
 
 /// How many valid bands have column `c`'s digit set equal to `cols[c]` (each box's three sets
-/// partitioning the nine digits), cached by class (see the module docs).
+/// partitioning the nine digits), looked up by class (see the module docs).
 pub fn bands_with_columns(cols: &[u16; 9]) -> u64 {
     let key = class_key(cols);
-    CACHE.with(|c| {
-        let mut cache = c.borrow_mut();
-        let mut i = (key >> 56) as usize;
-        // At most 42 keys occur, so the table never fills; were it full, counting is exact.
-        for _ in 0..SLOTS {
-            match cache[i] {
-                (k, n) if n != 0 && k == key => return n - 1,
-                (_, 0) => {
-                    let n = count_bands(cols);
-                    cache[i] = (key, n + 1);
-                    return n;
-                }
-                _ => i = (i + 1) % SLOTS,
-            }
+    let mut i = (key >> 56) as usize;
+    // The table has empty slots, so the probe ends; a key it lacks (none occurs) is counted.
+    loop {
+        match COUNTS[i] {
+            (k, n) if n != 0 && k == key => return n - 1,
+            (_, 0) => return count_bands(cols),
+            _ => i = (i + 1) % SLOTS,
         }
-        count_bands(cols)
-    })
+    }
 }
 
-/// [`bands_with_columns`] counted directly, without the cache.
+/// [`bands_with_columns`] counted directly, without the table.
 fn count_bands(cols: &[u16; 9]) -> u64 {
     let mut n = 0u64;
     for_each_band(cols, false, |_, _| {
@@ -464,6 +515,9 @@ mod tests {
             assert_eq!(bands_with_columns(&cols), g);
         }
         assert_eq!((counts.len(), by_key.len()), (16, 42));
+        let mut shipped: Vec<_> = by_key.into_iter().collect();
+        shipped.sort();
+        assert_eq!(shipped, CLASS_COUNTS, "the shipped counts are every key's");
     }
 
     #[test]

@@ -54,6 +54,22 @@ pub(crate) enum Built {
 /// are rows rather than removed columns.
 pub(crate) type Fixes = [(usize, u8)];
 
+impl Model {
+    /// Adds the row "exactly one of `cols`"; `false` (and no row) when `cols` is empty, which
+    /// no point can satisfy.
+    fn push_partition(&mut self, cols: Vec<usize>) -> bool {
+        if cols.is_empty() {
+            return false;
+        }
+        self.rows.push(Row {
+            cols,
+            sense: Sense::Partition,
+            rhs: 1.0,
+        });
+        true
+    }
+}
+
 /// Builds the LP of `state`: placed cells are constants, every other cell keeps one column
 /// per candidate. `pair_peers[c]` lists the peers of `c` that share no house (anti-knight,
 /// anti-king); `cuts` are no-good solutions already reported.
@@ -81,14 +97,9 @@ pub(crate) fn build(
             row.push(model.cols.len());
             model.cols.push((c, d as u8 + 1));
         }
-        if row.is_empty() {
+        if !model.push_partition(row) {
             return Built::Infeasible;
         }
-        model.rows.push(Row {
-            cols: row,
-            sense: Sense::Partition,
-            rhs: 1.0,
-        });
     }
     model.open_cells = model.rows.len();
     if model.cols.is_empty() {
@@ -112,14 +123,9 @@ pub(crate) fn build(
                 .map(|c| col_of[c.index() * n + d])
                 .filter(|&j| j != usize::MAX)
                 .collect();
-            if row.is_empty() {
+            if !model.push_partition(row) {
                 return Built::Infeasible;
             }
-            model.rows.push(Row {
-                cols: row,
-                sense: Sense::Partition,
-                rhs: 1.0,
-            });
         }
     }
     for (a, peers) in pair_peers.iter().enumerate() {

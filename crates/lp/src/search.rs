@@ -149,6 +149,26 @@ fn verified(puzzle: &Grid, values: &[u8]) -> bool {
         .is_ok()
 }
 
+/// A candidate solution `values` of the search: when it is new (not among `cuts`) and passes
+/// the independent check, it is counted in `solutions` and handed to `on_solution`, and the
+/// answer is whether the search must stop there (asked to, or `max` solutions found); `None`
+/// when it was not a new solution.
+fn accept(
+    puzzle: &Grid,
+    values: &[u8],
+    cuts: &[Vec<u8>],
+    solutions: &mut u64,
+    max: u64,
+    on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+) -> Option<bool> {
+    if cuts.iter().any(|c| c.as_slice() == values) || !verified(puzzle, values) {
+        return None;
+    }
+    *solutions += 1;
+    let flow = on_solution(values);
+    Some(flow == Flow::Stop || *solutions >= max)
+}
+
 /// Counters shared by the relaxation experiment and the search.
 #[derive(Default)]
 struct LpCounters {
@@ -355,19 +375,18 @@ pub(crate) fn run(
                 }
                 Built::Solved => {
                     let values = state.placed.clone();
-                    if !cuts.contains(&values) && verified(puzzle, &values) {
-                        solutions += 1;
-                        let flow = on_solution(&values);
-                        if flow == Flow::Stop || solutions >= limits.max_solutions {
-                            return finish(
-                                End::SolutionLimit,
-                                solutions,
-                                stats,
-                                &counters,
-                                method,
-                                root_size,
-                            );
-                        }
+                    let max = limits.max_solutions;
+                    if accept(puzzle, &values, &cuts, &mut solutions, max, on_solution)
+                        == Some(true)
+                    {
+                        return finish(
+                            End::SolutionLimit,
+                            solutions,
+                            stats,
+                            &counters,
+                            method,
+                            root_size,
+                        );
                     }
                     break;
                 }
@@ -399,18 +418,12 @@ pub(crate) fn run(
             first_pass = false;
             if integral {
                 let values = round(&state, &model, &x);
-                if verified(puzzle, &values) && !cuts.contains(&values) {
-                    solutions += 1;
-                    let flow = on_solution(&values);
-                    if flow == Flow::Stop || solutions >= limits.max_solutions {
-                        return finish(
-                            End::SolutionLimit,
-                            solutions,
-                            stats,
-                            &counters,
-                            method,
-                            root_size,
-                        );
+                let max = limits.max_solutions;
+                if let Some(stop) = accept(puzzle, &values, &cuts, &mut solutions, max, on_solution)
+                {
+                    if stop {
+                        let end = End::SolutionLimit;
+                        return finish(end, solutions, stats, &counters, method, root_size);
                     }
                     cuts.push(values);
                     if guard.stop() {

@@ -320,16 +320,9 @@ impl Solver for Sat {
         let (mut solver, vars) = load(&cnf, stop);
         let mut solutions = 0u64;
         let mut blocking = Vec::new();
-        loop {
+        let end = loop {
             if limiter.should_stop() || deadline.is_some_and(|d| Instant::now() >= d) {
-                return finish(
-                    End::Budget,
-                    solutions,
-                    stats,
-                    Some(&solver),
-                    calls,
-                    solve_time,
-                );
+                break End::Budget;
             }
             let t = Instant::now();
             let result = solver.solve_limited(&[]);
@@ -337,24 +330,10 @@ impl Solver for Sat {
             calls += 1;
             solver.cb_mut().conflicts_left = solver.cb().conflicts_left.saturating_sub(1);
             if result == lbool::FALSE {
-                return finish(
-                    End::Exhausted,
-                    solutions,
-                    stats,
-                    Some(&solver),
-                    calls,
-                    solve_time,
-                );
+                break End::Exhausted;
             }
             if result != lbool::TRUE {
-                return finish(
-                    End::Budget,
-                    solutions,
-                    stats,
-                    Some(&solver),
-                    calls,
-                    solve_time,
-                );
+                break End::Budget;
             }
             let mut values = cnf.fixed.clone();
             blocking.clear();
@@ -374,27 +353,14 @@ impl Solver for Sat {
             solutions += 1;
             let flow = on_solution(grid.values());
             if flow == Flow::Stop || solutions >= limits.max_solutions {
-                return finish(
-                    End::SolutionLimit,
-                    solutions,
-                    stats,
-                    Some(&solver),
-                    calls,
-                    solve_time,
-                );
+                break End::SolutionLimit;
             }
             if blocking.is_empty() || !solver.add_clause_reuse(&mut blocking) {
                 // Nothing was open (the givens fill the grid) or the blocking clause
                 // made the formula UNSAT at once: that was the only solution.
-                return finish(
-                    End::Exhausted,
-                    solutions,
-                    stats,
-                    Some(&solver),
-                    calls,
-                    solve_time,
-                );
+                break End::Exhausted;
             }
-        }
+        };
+        finish(end, solutions, stats, Some(&solver), calls, solve_time)
     }
 }

@@ -1,0 +1,274 @@
+//! The generator: a full grid, clue removal by symmetry orbits with a uniqueness check after
+//! each removal, then the givens, minimality and difficulty filters, and neighbourhood search
+//! for rating targets that rejection sampling rarely hits.
+//!
+//! Design decision: one [`Generator`] is validated once ([`Generator::new`] rejects impossible
+//! combinations up front: a symmetry the layout does not allow, a givens range no orbit sum or
+//! no unique puzzle can meet, a rating beyond the techniques, a pattern that breaks the
+//! symmetry) and then makes each puzzle from nothing but a `u64` seed ([`Generator::generate`]),
+//! so puzzles are reproducible one by one and can be made on any number of threads. Removal
+//! visits the orbits once in random order and keeps an orbit when removing it loses
+//! uniqueness; since removing more givens never restores uniqueness, one pass leaves a puzzle
+//! from which no orbit can be removed (minimal with respect to the symmetry; with no symmetry,
+//! minimal outright). `--minimal` additionally demands that no *single* given can go, which
+//! symmetric puzzles often fail; those are drawn again.
+//!
+//! The module is split along the generator's seams: the configuration, its validation and the
+//! records in `config`, the removal pass in `removal` (with its helper threads in `ahead`),
+//! the strict-minimality repair in `minimal`, and the neighbourhood search for rating targets
+//! in `neighbourhood`; this file holds [`Generator::generate`], which strings them together.
+
+mod ahead;
+mod config;
+mod minimal;
+mod neighbourhood;
+mod removal;
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use sudokit_core::Grid;
+
+use crate::GenError;
+use crate::fill::{random_grid, root_solution};
+use crate::jigsaw::random_layout;
+use crate::rate::{Measured, Rater, SeRater, round1};
+use crate::rng::Rng;
+use crate::symmetry::Symmetry;
+use crate::unique::{Checker, Count};
+
+pub use config::{Config, Generated, LayoutChoice, fewest_possible_givens, parse_pattern};
+pub use minimal::MINIMAL_PATIENCE;
+pub use removal::reduce;
+
+/// A validated generator. See the module docs.
+pub struct Generator {
+    config: Config,
+    orbits: Vec<Vec<usize>>,
+    checker: Option<Checker>,
+    rater: Box<dyn Rater>,
+}
+
+impl std::fmt::Debug for Generator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Generator")
+            .field("config", &self.config)
+            .field("rater", &self.rater.name())
+            .finish()
+    }
+}
+
+impl Generator {
+    /// Validates `config` with the SE-compatible rater ([`SeRater`]).
+    pub fn new(config: Config) -> Result<Generator, GenError> {
+        Generator::with_rater(config, Box::new(SeRater::default()))
+    }
+
+    /// Validates `config` with a given rater (the swap point for an SE-compatible rater).
+    pub fn with_rater(config: Config, rater: Box<dyn Rater>) -> Result<Generator, GenError> {
+        let (side, checker) = config.validate(rater.as_ref())?;
+        let orbits = config.symmetry.orbits(side);
+        Ok(Generator {
+            config,
+            orbits,
+            checker,
+            rater,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The rater used for `--rating`.
+    pub fn rater(&self) -> &dyn Rater {
+        self.rater.as_ref()
+    }
+
+    /// Makes one puzzle from `seed`; `Err(GenError::Budget)` when the per-puzzle budget ran out.
+    pub fn generate(&self, seed: u64) -> Result<Generated, GenError> {
+        let start = Instant::now();
+        let mut rng = Rng::new(seed);
+        let cfg = &self.config;
+        let out_of_time = || {
+            cfg.budget.time.is_some_and(|t| start.elapsed() >= t)
+                || cfg
+                    .budget
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(Ordering::Relaxed))
+        };
+        let mut attempts = 0u64;
+        let mut jigsaw_failures = 0u64;
+        loop {
+            if out_of_time() {
+                return Err(GenError::Budget { attempts });
+            }
+            attempts += 1;
+            let (layout, own_checker) = match &cfg.layout {
+                LayoutChoice::Fixed(l) => (l.clone(), None),
+                LayoutChoice::RandomJigsaw { n, extras } => {
+                    let l = Arc::new(random_layout(*n, &mut rng)?.with_extras(extras));
+                    let c = Checker::new(l.clone());
+                    (l, Some(c))
+                }
+            };
+            let checker = own_checker
+                .as_ref()
+                .or(self.checker.as_ref())
+                .expect("a checker for the layout");
+            let solution = if cfg.root {
+                root_solution(&layout)?
+            } else {
+                match random_grid(&layout, &mut rng, 20) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        if matches!(cfg.layout, LayoutChoice::RandomJigsaw { .. }) {
+                            jigsaw_failures += 1;
+                            if jigsaw_failures < 1000 {
+                                continue;
+                            }
+                        }
+                        return Err(e);
+                    }
+                }
+            };
+            let sol = solution.values();
+            let mut values: Vec<u8>;
+            if let Some(p) = &cfg.pattern {
+                values = sol
+                    .iter()
+                    .zip(p)
+                    .map(|(&v, &g)| if g { v } else { 0 })
+                    .collect();
+                if checker.count(&values) != Count::Unique {
+                    continue;
+                }
+            } else {
+                values = sol.to_vec();
+                let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+                rng.shuffle(&mut order);
+                let (lo, hi) = match (cfg.givens, cfg.minimal) {
+                    (Some((a, _)), true) => (a, 0),
+                    (Some((a, b)), false) => (a, b),
+                    (None, _) => (0, 0),
+                };
+                if !reduce(
+                    &mut values,
+                    sol,
+                    &self.orbits,
+                    &order,
+                    checker,
+                    lo,
+                    hi,
+                    &out_of_time,
+                ) {
+                    return Err(GenError::Budget { attempts });
+                }
+            }
+            // A symmetric puzzle asked to be strictly minimal is repaired by orbit moves
+            // rather than drawn again above 9×9, where a grid and its removal pass cost
+            // milliseconds and hardly any orbit-minimal puzzle is minimal (on 9×9 and below
+            // drawing again is cheaper).
+            let mut proven_minimal = false;
+            if cfg.minimal
+                && cfg.symmetry != Symmetry::None
+                && cfg.pattern.is_none()
+                && layout.size() > 9
+            {
+                match self.make_minimal(&mut values, sol, checker, &mut rng, &out_of_time) {
+                    Some(true) => proven_minimal = true,
+                    Some(false) => continue,
+                    None => return Err(GenError::Budget { attempts }),
+                }
+            }
+            let fits = if proven_minimal {
+                Some(self.in_givens_range(&values))
+            } else {
+                self.fits(&values, sol, checker, &out_of_time)
+            };
+            match fits {
+                Some(true) => {}
+                Some(false) => continue,
+                None => return Err(GenError::Budget { attempts }),
+            }
+            let mut puzzle = Grid::from_values(layout.clone(), values.clone());
+            let mut measured = Measured::default();
+            if cfg.target.is_set() {
+                let (ok, m) = cfg.target.check(&puzzle, self.rater.as_ref());
+                measured = m;
+                if !ok {
+                    let found = if cfg.target.rating.is_some() && cfg.pattern.is_none() {
+                        self.neighbourhood(&values, sol, checker, &layout, &mut rng, &out_of_time)
+                    } else {
+                        None
+                    };
+                    match found {
+                        Some((v, m)) => {
+                            values = v;
+                            puzzle = Grid::from_values(layout.clone(), values.clone());
+                            measured = m;
+                        }
+                        None => continue,
+                    }
+                }
+            }
+            let givens = values.iter().filter(|&&v| v != 0).count();
+            // Strict minimality of a symmetric (or patterned, or ranged) puzzle is checked for
+            // the record; when the budget runs out first it stays unknown.
+            let minimal = if cfg.minimal
+                || (cfg.symmetry == Symmetry::None && cfg.pattern.is_none() && cfg.givens.is_none())
+            {
+                Some(true)
+            } else if cfg.report_minimal {
+                checker.is_minimal_with_solution_until(&values, sol, &out_of_time)
+            } else {
+                None
+            };
+            return Ok(Generated {
+                puzzle,
+                solution,
+                givens,
+                symmetry: cfg.symmetry,
+                seed,
+                minimal,
+                measured,
+                attempts,
+            });
+        }
+    }
+
+    /// Whether a unique puzzle meets the givens range and, when asked, is minimal; `None`
+    /// when `stop` ended the minimality check.
+    fn fits(
+        &self,
+        values: &[u8],
+        solution: &[u8],
+        checker: &Checker,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<bool> {
+        if !self.in_givens_range(values) {
+            return Some(false);
+        }
+        if !self.config.minimal {
+            return Some(true);
+        }
+        checker.is_minimal_with_solution_until(values, solution, stop)
+    }
+
+    /// Whether the puzzle's number of givens is in the configured range (if any).
+    fn in_givens_range(&self, values: &[u8]) -> bool {
+        let givens = values.iter().filter(|&&v| v != 0).count();
+        self.config
+            .givens
+            .is_none_or(|(a, b)| (a..=b).contains(&givens))
+    }
+
+    /// Rates a finished puzzle fully (for output when no rating target was set).
+    pub fn rate(&self, puzzle: &Grid) -> Option<f32> {
+        let r = self.rater.rate(puzzle, None);
+        r.complete.then_some(round1(r.se))
+    }
+}
