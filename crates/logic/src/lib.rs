@@ -4,9 +4,10 @@
 //! Explainer's order, an independent soundness check, and the levels people already use.
 //!
 //! Design decision: as in HoDoKu, a technique's facts (id, HoDoKu code, SE rating, level,
-//! score, orders) are one data row ([`TechniqueInfo`]) and its finder is separate code behind
-//! the small [`Technique`] trait; the registry ([`techniques::ALL`]) is a list with one line per
-//! technique, so adding one is one new file and one line. A [`Step`] is data; text and JSON are
+//! score, orders) are one data row ([`TechniqueInfo`], all of them in [`techniques::table`])
+//! and its finder is separate code behind the small [`Technique`] trait; the registry
+//! ([`techniques::ALL`]) is a list with one line per technique, so adding one is one row, one
+//! finder, one line and one test case. A [`Step`] is data; text and JSON are
 //! two renderings of it ([`render`]).
 //!
 //! ```
@@ -42,5 +43,5 @@ pub use grid::{CandidateGrid, CellSet, Contradiction};
 pub use solver::{LogicSolver, Order, Path, PathStatus};
 pub use step::{Candidate, Chain, ChainNode, Highlight, LinkKind, Role, Step};
 pub use technique::{
-    Deadline, Finder, Level, Options, Technique, TechniqueInfo, find_all, find_all_before,
+    Deadline, Family, Finder, Level, Options, Technique, TechniqueInfo, find_all, find_all_before,
 };

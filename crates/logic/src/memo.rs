@@ -376,7 +376,7 @@ mod tests {
 
     use crate::grid::CandidateGrid;
     use crate::solver::LogicSolver;
-    use crate::technique::{Options, find_all};
+    use crate::technique::{Family, Options, find_all};
 
     /// Along a solving path, every memoised finder reports on a warm memo exactly what it
     /// reports on a cold one (a fresh thread).
@@ -408,16 +408,16 @@ mod tests {
             .copied()
             .filter(|t| {
                 [
-                    "fish",
-                    "finned_fish",
-                    "complex_fish",
-                    "single-digit",
-                    "colouring",
-                    "sue-de-coq",
-                    "wings",
-                    "aligned",
-                    "subsets",
-                    "intersections",
+                    Family::Fish,
+                    Family::FinnedFish,
+                    Family::ComplexFish,
+                    Family::SingleDigit,
+                    Family::Colouring,
+                    Family::SueDeCoq,
+                    Family::Wings,
+                    Family::Aligned,
+                    Family::Subsets,
+                    Family::Intersections,
                 ]
                 .contains(&t.info().family)
                     || t.info().id == "x-chain"

@@ -1,5 +1,7 @@
 //! The technique interface: a static [`TechniqueInfo`] row (id, names, HoDoKu code, ratings,
-//! level, score, orders) and a finder that reports every instance it sees to a [`Finder`].
+//! level, score, orders, [`Family`]) and a finder that reports every instance it sees to a
+//! [`Finder`]. The rows themselves are one table:
+//! [`techniques::table`](crate::techniques::table).
 //!
 //! Design decision: as in HoDoKu's step table, the facts about a technique (its place in each
 //! order, its level and score, its SE rating) live in one data row, separate from the code
@@ -66,7 +68,85 @@ impl Level {
     }
 }
 
-/// The facts about one technique. See the module docs.
+/// A technique's family: the finder file it belongs to (finned and sashimi fish, whose finder is
+/// the complex fish's, are a family of their own). Variants are in HoDoKu's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Full house, naked and hidden single (`singles.rs`).
+    Singles,
+    /// Naked, hidden and locked subsets (`subsets.rs`).
+    Subsets,
+    /// Locked candidates: pointing and claiming (`intersections.rs`).
+    Intersections,
+    /// X-wing, swordfish, jellyfish (`fish.rs`).
+    Fish,
+    /// Remote pair (`remote_pair.rs`).
+    RemotePair,
+    /// Unique and avoidable rectangles, BUG+1 (`uniqueness.rs`).
+    Uniqueness,
+    /// Skyscraper, kites, turbot fish, empty rectangles (`single_digit.rs`).
+    SingleDigit,
+    /// W-, XY-, XYZ- and WXYZ-wings (`wings.rs`).
+    Wings,
+    /// Finned, sashimi and Siamese basic fish (found by `complex_fish.rs`).
+    FinnedFish,
+    /// Aligned pair exclusion (`aligned.rs`).
+    Aligned,
+    /// Sue de Coq (`sue_de_coq.rs`).
+    SueDeCoq,
+    /// Simple and multi colours (`colouring.rs`).
+    Colouring,
+    /// X- and XY-chains, nice loops, AIC, grouped or not (`chains.rs`).
+    Chains,
+    /// Almost locked sets (`als.rs`).
+    Als,
+    /// Franken and mutant fish, finned or not (`complex_fish.rs`).
+    ComplexFish,
+    /// Forcing chains and nets (`forcing.rs`).
+    Forcing,
+    /// Template set and delete (`templates.rs`).
+    Templates,
+    /// The explained trial (`guess.rs`).
+    Guess,
+}
+
+impl Family {
+    /// The family's name as `sudokit techniques -f json` and the web API print it. The
+    /// spellings (`finned_fish` beside `single-digit`) are the ones printed since the start,
+    /// kept so that output stays the same.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Family::Singles => "singles",
+            Family::Subsets => "subsets",
+            Family::Intersections => "intersections",
+            Family::Fish => "fish",
+            Family::RemotePair => "remote-pair",
+            Family::Uniqueness => "uniqueness",
+            Family::SingleDigit => "single-digit",
+            Family::Wings => "wings",
+            Family::FinnedFish => "finned_fish",
+            Family::Aligned => "aligned",
+            Family::SueDeCoq => "sue-de-coq",
+            Family::Colouring => "colouring",
+            Family::Chains => "chains",
+            Family::Als => "als",
+            Family::ComplexFish => "complex_fish",
+            Family::Forcing => "forcing",
+            Family::Templates => "templates",
+            Family::Guess => "guess",
+        }
+    }
+}
+
+/// A family serialises as its [name](Family::name).
+impl serde::Serialize for Family {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// The facts about one technique: one row of [`techniques::table`](crate::techniques::table).
+/// See the module docs.
 #[derive(Debug, PartialEq)]
 pub struct TechniqueInfo {
     /// Stable id, kebab-case (`naked-pair`); used on the command line and in JSON.
@@ -89,8 +169,8 @@ pub struct TechniqueInfo {
     pub uniqueness: bool,
     /// Whether the technique is on by default.
     pub default_on: bool,
-    /// Family (the file it lives in): `singles`, `intersections`, `subsets`, `fish`, ...
-    pub family: &'static str,
+    /// Family (the finder file it belongs to).
+    pub family: Family,
     /// One-line description for `sudokit techniques`.
     pub summary: &'static str,
 }

@@ -9,7 +9,7 @@ use sudokit_core::{
     Grid, Request, Solver,
     format::{InputFormat, LayoutSpec, Reader},
 };
-use sudokit_logic::{CandidateGrid, LogicSolver, Options, Order, check_step, find_all};
+use sudokit_logic::{CandidateGrid, Family, LogicSolver, Options, Order, check_step, find_all};
 
 const CHAINS: &[&str] = &[
     "x-chain",
@@ -59,7 +59,7 @@ fn check(path: &str, format: InputFormat, grids: usize) -> (usize, usize) {
             let Some(step) = solver.next_step(&g) else {
                 break;
             };
-            if step.technique.family != "singles" {
+            if step.technique.family != Family::Singles {
                 left -= 1;
                 for t in &chains {
                     for s in find_all(*t, &g, &options) {

@@ -11,7 +11,9 @@ use sudokit_core::{
     format::{InputFormat, LayoutSpec, Reader},
 };
 use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search, targeted};
-use sudokit_logic::{CandidateGrid, LogicSolver, Options, Order, Technique, check_step, find_all};
+use sudokit_logic::{
+    CandidateGrid, Family, LogicSolver, Options, Order, Technique, check_step, find_all,
+};
 
 fn read(path: &str, format: InputFormat, take: usize) -> Vec<Grid> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -35,7 +37,9 @@ fn fish() -> Vec<&'static dyn Technique> {
     sudokit_logic::techniques::ALL
         .iter()
         .copied()
-        .filter(|t| ["fish", "finned_fish", "complex_fish"].contains(&t.info().family))
+        .filter(|t| {
+            [Family::Fish, Family::FinnedFish, Family::ComplexFish].contains(&t.info().family)
+        })
         // Mutant fish and Franken jellyfish are too slow for a debug test run on thinned
         // grids; the library cases and `reglib` cover them.
         .filter(|t| !t.info().id.contains("mutant") && !t.info().id.contains("franken-jellyfish"))
@@ -76,7 +80,7 @@ fn check(path: &str, format: InputFormat, take: usize, grids: usize) -> usize {
                 // Franken fish on thinned grids are too slow for a debug run.
                 for t in techniques
                     .iter()
-                    .filter(|t| !thinned || t.info().family != "complex_fish")
+                    .filter(|t| !thinned || t.info().family != Family::ComplexFish)
                 {
                     for s in find_all(*t, &grid, &opts) {
                         if let Err(e) = check_step(&s, &sol) {

@@ -208,7 +208,7 @@ pub fn write_line(grid: &CandidateGrid, step: &Step) -> Option<String> {
 /// Writes a 9×9 candidate grid alone as a library line with the pseudo-code `0000` left empty
 /// (`:::<givens>:<deleted>:::`): the grid part other tools read.
 pub fn write_grid(grid: &CandidateGrid) -> Option<String> {
-    let dummy = Step::new(&crate::techniques::singles::FULL_HOUSE);
+    let dummy = Step::new(&crate::techniques::table::FULL_HOUSE);
     let line = write_line(grid, &dummy)?;
     let fields: Vec<&str> = line.split(':').collect();
     Some(format!(":0000::{}:{}:::", fields[3], fields[4]))

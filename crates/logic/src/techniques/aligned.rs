@@ -12,23 +12,8 @@ use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
 use crate::render::{cell_name, cells_name};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// Aligned pair exclusion.
-pub static ALIGNED_PAIR_EXCLUSION: TechniqueInfo = TechniqueInfo {
-    id: "aligned-pair-exclusion",
-    name: "Aligned Pair Exclusion",
-    hodoku: None,
-    se: 6.2,
-    level: Level::Unfair,
-    score: 300,
-    hodoku_order: 5250,
-    se_order: 2000,
-    uniqueness: false,
-    default_on: true,
-    family: "aligned",
-    summary: "every pairing of a digit with the other cell's digits empties a common peer: the digit goes",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::ALIGNED_PAIR_EXCLUSION;
 
 /// Finder for [`ALIGNED_PAIR_EXCLUSION`].
 pub struct AlignedPair;

@@ -27,76 +27,8 @@ use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
 use crate::render::{cells_name, eliminations_text};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $on:literal, $sum:literal) => {
-        #[doc = concat!($title, ". Not an SE 1.2.1 technique: `se` is the rating of the forcing chain it stands for.")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: Some($code),
-            se: $se,
-            level: Level::Unfair,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: $on,
-            family: "als",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    ALS_XZ,
-    "als-xz",
-    "ALS-XZ",
-    "0901",
-    6.6,
-    300,
-    5700,
-    2150,
-    true,
-    "two almost locked sets joined by a restricted common digit: a shared digit seen from both goes"
-);
-info!(
-    ALS_XY_WING,
-    "als-xy-wing",
-    "ALS-XY-Wing",
-    "0902",
-    7.0,
-    320,
-    5800,
-    2160,
-    true,
-    "three almost locked sets, a pivot linked to two wings by different digits"
-);
-info!(
-    ALS_XY_CHAIN,
-    "als-xy-chain",
-    "ALS-XY-Chain",
-    "0903",
-    7.2,
-    340,
-    5900,
-    2170,
-    true,
-    "a chain of almost locked sets, consecutive links on different digits"
-);
-info!(
-    DEATH_BLOSSOM,
-    "death-blossom",
-    "Death Blossom",
-    "0904",
-    7.2,
-    360,
-    6000,
-    2180,
-    false,
-    "every candidate of a stem cell sees an almost locked set; a digit common to all of them goes"
-);
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{ALS_XY_CHAIN, ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM};
 
 /// One almost locked set.
 #[derive(Clone, Debug)]

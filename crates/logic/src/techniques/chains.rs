@@ -23,125 +23,8 @@ use sudokit_core::{Cell, Digit, DigitSet, House};
 use crate::grid::{CandidateGrid, CellSet};
 use crate::render::{chain_text, eliminations_text};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:expr, $se:literal, $level:ident, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
-        #[doc = concat!($title, ".")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: $code,
-            se: $se,
-            level: Level::$level,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: true,
-            family: "chains",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    X_CHAIN,
-    "x-chain",
-    "X-Chain",
-    Some("0701"),
-    6.6,
-    Unfair,
-    260,
-    5400,
-    2000,
-    "a chain of strong and weak links on one digit: a cell seeing both ends loses it"
-);
-info!(
-    XY_CHAIN,
-    "xy-chain",
-    "XY-Chain",
-    Some("0702"),
-    6.6,
-    Unfair,
-    260,
-    5500,
-    2010,
-    "a chain of bivalue cells: a cell seeing both ends loses the end digit"
-);
-info!(
-    NICE_LOOP_CONTINUOUS,
-    "continuous-nice-loop",
-    "Continuous Nice Loop",
-    Some("0706"),
-    6.5,
-    Unfair,
-    280,
-    5600,
-    2020,
-    "a closed alternating loop: every weak link becomes strong"
-);
-info!(
-    NICE_LOOP_DISCONTINUOUS,
-    "discontinuous-nice-loop",
-    "Discontinuous Nice Loop",
-    Some("0707"),
-    7.0,
-    Unfair,
-    280,
-    5601,
-    2030,
-    "an alternating chain that returns to its start with a contradiction"
-);
-info!(
-    AIC,
-    "aic",
-    "AIC",
-    Some("0708"),
-    7.0,
-    Unfair,
-    280,
-    5602,
-    2040,
-    "alternating inference chain: one of its two ends is true"
-);
-
-info!(
-    GROUPED_NICE_LOOP_CONTINUOUS,
-    "grouped-continuous-nice-loop",
-    "Grouped Continuous Nice Loop",
-    Some("0709"),
-    7.0,
-    Unfair,
-    300,
-    5650,
-    2050,
-    "a closed alternating loop through group nodes: every weak link becomes strong"
-);
-info!(
-    GROUPED_NICE_LOOP_DISCONTINUOUS,
-    "grouped-discontinuous-nice-loop",
-    "Grouped Discontinuous Nice Loop",
-    Some("0710"),
-    7.0,
-    Unfair,
-    300,
-    5651,
-    2060,
-    "an alternating chain through group nodes that returns to its start with a contradiction"
-);
-info!(
-    GROUPED_AIC,
-    "grouped-aic",
-    "Grouped AIC",
-    Some("0711"),
-    7.0,
-    Unfair,
-    300,
-    5652,
-    2070,
-    "alternating inference chain through group nodes: one of its two ends is true"
-);
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{AIC, GROUPED_AIC};
 
 /// Which links a chain search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1526,6 +1409,7 @@ mod tests {
     #[test]
     fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
         use crate::technique::{Options, find_all};
+        use crate::techniques::table::{GROUPED_NICE_LOOP_CONTINUOUS, NICE_LOOP_CONTINUOUS};
         let pairs: [(&ChainFinder, &ChainFinder); 2] = [
             (
                 &ChainFinder {
@@ -1594,12 +1478,12 @@ mod tests {
     #[test]
     fn closure_pruning_hides_no_chain() {
         use crate::solver::LogicSolver;
-        use crate::technique::{Options, find_all};
+        use crate::technique::{Family, Options, find_all};
         use sudokit_core::format::{InputFormat, parse_one};
         let finders: Vec<&'static dyn crate::technique::Technique> = crate::techniques::ALL
             .iter()
             .copied()
-            .filter(|t| t.info().family == "chains")
+            .filter(|t| t.info().family == Family::Chains)
             .collect();
         assert_eq!(finders.len(), 8);
         // Returns how often the closure ruled a search out, by kind (see `SKIPPED`).
@@ -1613,7 +1497,7 @@ mod tests {
                     .iter()
                     .find(|l| {
                         l.info().hodoku_order + 2 == t.info().hodoku_order
-                            && l.info().family == "chains"
+                            && l.info().family == Family::Chains
                     })
                     .copied();
                 let run =
@@ -1663,10 +1547,10 @@ mod tests {
             let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
             let mut steps = 0;
             while let Some(step) = solver.next_step(&g) {
-                if step.technique.family == "chains" || steps % 8 == 0 {
+                if step.technique.family == Family::Chains || steps % 8 == 0 {
                     add(&mut skipped, both(&g, &opts));
                     add(&mut skipped, both(&g, &als));
-                    found += usize::from(step.technique.family == "chains");
+                    found += usize::from(step.technique.family == Family::Chains);
                 }
                 g.apply(&step);
                 steps += 1;

@@ -15,68 +15,10 @@ use sudokit_core::Digit;
 use crate::grid::{CandidateGrid, CellSet};
 use crate::render::{cell_name, cells_name};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
-        #[doc = concat!($title, ". SE has no colouring rule (it sees a forcing X-chain); `se` rates it as one.")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: Some($code),
-            se: 6.6,
-            level: Level::Hard,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: true,
-            family: "colouring",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    SIMPLE_COLORS_TRAP,
-    "simple-colors-trap",
-    "Simple Colors Trap",
-    "0500",
-    150,
-    5330,
-    1990,
-    "a digit's strong links coloured in two alternating colours: a cell seeing both colours loses it"
-);
-info!(
-    SIMPLE_COLORS_WRAP,
-    "simple-colors-wrap",
-    "Simple Colors Wrap",
-    "0501",
-    150,
-    5331,
-    1991,
-    "a digit's strong links coloured in two colours: a colour that sees itself is false everywhere"
-);
-info!(
-    MULTI_COLORS_1,
-    "multi-colors-1",
-    "Multi Colors 1",
-    "0502",
-    200,
-    5360,
-    1995,
-    "two coloured clusters where colours a and b see each other: a cell seeing both opposites loses the digit"
-);
-info!(
-    MULTI_COLORS_2,
-    "multi-colors-2",
-    "Multi Colors 2",
-    "0503",
-    200,
-    5361,
-    1996,
-    "two coloured clusters where one colour sees both colours of the other: that colour is false"
-);
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{
+    MULTI_COLORS_1, MULTI_COLORS_2, SIMPLE_COLORS_TRAP, SIMPLE_COLORS_WRAP,
+};
 
 /// One colour of a cluster: its cells and every cell that sees one of them.
 struct Colour {

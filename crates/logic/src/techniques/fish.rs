@@ -12,62 +12,8 @@ use sudokit_core::{Cell, Digit, House, HouseKind};
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+use crate::technique::{Finder, Technique, TechniqueInfo};
 use crate::techniques::fish_engine::{Walk, house_lost};
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
-        #[doc = concat!($title, ".")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: Some($code),
-            se: $se,
-            level: Level::Hard,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: true,
-            family: "fish",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    X_WING,
-    "x-wing",
-    "X-Wing",
-    "0300",
-    3.2,
-    140,
-    2200,
-    800,
-    "a digit in two rows lies in two columns only (or the other way round)"
-);
-info!(
-    SWORDFISH,
-    "swordfish",
-    "Swordfish",
-    "0301",
-    3.8,
-    150,
-    2300,
-    1100,
-    "a digit in three rows lies in three columns only (or the other way round)"
-);
-info!(
-    JELLYFISH,
-    "jellyfish",
-    "Jellyfish",
-    "0302",
-    5.2,
-    160,
-    2400,
-    1700,
-    "a digit in four rows lies in four columns only (or the other way round)"
-);
 
 /// A basic fish finder of one size.
 pub struct BasicFish {

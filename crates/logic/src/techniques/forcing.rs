@@ -21,73 +21,8 @@ use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 use crate::grid::CandidateGrid;
 use crate::render::{cell_name, eliminations_text, house_name};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
+use crate::technique::{Finder, Technique, TechniqueInfo};
 use crate::techniques::chains::se_chain_increment;
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
-        #[doc = concat!($title, ".")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: Some($code),
-            se: $se,
-            level: Level::Extreme,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: true,
-            family: "forcing",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    FC_CONTRADICTION,
-    "forcing-chain-contradiction",
-    "Forcing Chain Contradiction",
-    "1301",
-    7.5,
-    500,
-    8500,
-    2300,
-    "assuming a candidate forces a contradiction along strong and weak links: it is false"
-);
-info!(
-    FC_VERITY,
-    "forcing-chain-verity",
-    "Forcing Chain Verity",
-    "1302",
-    8.0,
-    500,
-    8510,
-    2400,
-    "every candidate of a cell (or place of a digit in a house) forces the same fact along links"
-);
-info!(
-    FN_CONTRADICTION,
-    "forcing-net-contradiction",
-    "Forcing Net Contradiction",
-    "1303",
-    8.5,
-    700,
-    8600,
-    2500,
-    "assuming a candidate forces, with singles along the way, a contradiction: it is false"
-);
-info!(
-    FN_VERITY,
-    "forcing-net-verity",
-    "Forcing Net Verity",
-    "1304",
-    8.5,
-    700,
-    8610,
-    2600,
-    "every branch of a cell or house forces, with singles along the way, the same fact"
-);
 
 /// One forced fact: a candidate is true (placed) or false (removed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,23 +13,8 @@ use crate::brute::{count, propagate_singles};
 use crate::grid::CandidateGrid;
 use crate::render::cell_name;
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// The explained guess.
-pub static GUESS: TechniqueInfo = TechniqueInfo {
-    id: "guess",
-    name: "Trial and Error",
-    hodoku: None,
-    se: 11.0,
-    level: Level::Extreme,
-    score: 10000,
-    hodoku_order: 8900,
-    se_order: 9900,
-    uniqueness: false,
-    default_on: true,
-    family: "guess",
-    summary: "try a digit in the cell with fewest candidates; a trial that fails removes the digit",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::GUESS;
 
 /// Finder for [`GUESS`].
 pub struct Guess;

@@ -13,39 +13,8 @@ use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
 use crate::render::{cells_name, house_name};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// Locked candidates, type 1.
-pub static POINTING: TechniqueInfo = TechniqueInfo {
-    id: "pointing",
-    name: "Locked Candidates Type 1 (Pointing)",
-    hodoku: Some("0100"),
-    se: 2.6,
-    level: Level::Medium,
-    score: 50,
-    hodoku_order: 1200,
-    se_order: 600,
-    uniqueness: false,
-    default_on: true,
-    family: "intersections",
-    summary: "a digit's places in a box lie in one line: the rest of the line loses it",
-};
-
-/// Locked candidates, type 2.
-pub static CLAIMING: TechniqueInfo = TechniqueInfo {
-    id: "claiming",
-    name: "Locked Candidates Type 2 (Claiming)",
-    hodoku: Some("0101"),
-    se: 2.8,
-    level: Level::Medium,
-    score: 50,
-    hodoku_order: 1210,
-    se_order: 610,
-    uniqueness: false,
-    default_on: true,
-    family: "intersections",
-    summary: "a digit's places in a line lie in one box: the rest of the box loses it",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{CLAIMING, POINTING};
 
 fn is_region(k: HouseKind) -> bool {
     matches!(k, HouseKind::Box(_) | HouseKind::Region(_))

@@ -1,16 +1,31 @@
-//! The technique registry: every technique sudokit knows, one line each.
+//! The technique registry: every technique sudokit knows, one line each, over the rows of
+//! [`table`] and the finders of the family files beside it.
 //!
-//! Adding a technique: write its file in this folder (a [`TechniqueInfo`] row and a type
-//! implementing [`Technique`]), declare the module below, and add one line to [`ALL`]. The
-//! solver orders techniques by the rows' `hodoku_order` or `se_order`, so the position in
-//! [`ALL`] does not matter.
+//! Design decision: a technique's facts and its finder are kept apart, as in HoDoKu's
+//! `StepConfig`: every row (id, name, code, ratings, level, score, both orders, family) is in
+//! [`table`], the finder files hold only finders, and [`ALL`] pairs each finder with its row.
+//! The solver orders techniques by the rows' `hodoku_order` or `se_order`, so the position in
+//! [`ALL`] does not matter (except between rows with the same `se_order`, which keep the order
+//! of [`ALL`]).
+//!
+//! Adding a technique takes four things:
+//! 1. **One row** in [`table`], in its family's section at its HoDoKu position (a new family
+//!    also gets a [`Family`](crate::Family) variant and a defaults const there);
+//! 2. **one finder**: a type implementing [`Technique`] in its family's file (or a new file,
+//!    declared below), whose `info()` returns the row;
+//! 3. **one registration line** in [`ALL`];
+//! 4. **one test case**: a HoDoKu library line in `data/logic/techniques.txt`, which
+//!    `crates/logic/tests/techniques.rs` runs (a technique without a HoDoKu code is instead
+//!    checked for sound instances along the solving paths of `data/logic/top95.txt`).
+//!
+//! `crates/logic/tests/table.rs` checks that [`ALL`] and the table agree row for row, and the
+//! CLI's tests that the README's count is the table's.
 
 pub mod aligned;
 pub mod als;
 pub mod chains;
 pub mod colouring;
 pub mod complex_fish;
-pub mod finned_fish;
 pub mod fish;
 pub mod fish_engine;
 pub mod forcing;
@@ -21,6 +36,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod table;
 pub mod templates;
 pub mod uniqueness;
 pub mod wings;
@@ -38,47 +54,47 @@ pub static ALL: &[&dyn Technique] = &[
     &singles::HiddenSingle,
     &intersections::Pointing,
     &intersections::Claiming,
-    &Subset { kind: Kind::Locked, size: 2, info: &subsets::LOCKED_PAIR },
-    &Subset { kind: Kind::Locked, size: 3, info: &subsets::LOCKED_TRIPLE },
-    &Subset { kind: Kind::Naked, size: 2, info: &subsets::NAKED_PAIR },
-    &Subset { kind: Kind::Naked, size: 3, info: &subsets::NAKED_TRIPLE },
-    &Subset { kind: Kind::Naked, size: 4, info: &subsets::NAKED_QUAD },
-    &Subset { kind: Kind::Hidden, size: 2, info: &subsets::HIDDEN_PAIR },
-    &Subset { kind: Kind::Hidden, size: 3, info: &subsets::HIDDEN_TRIPLE },
-    &Subset { kind: Kind::Hidden, size: 4, info: &subsets::HIDDEN_QUAD },
-    &fish::BasicFish { size: 2, info: &fish::X_WING },
-    &fish::BasicFish { size: 3, info: &fish::SWORDFISH },
-    &fish::BasicFish { size: 4, info: &fish::JELLYFISH },
-    &Fish::new(Basic, Finned, 2, &finned_fish::FINNED_X_WING),
-    &Fish::new(Basic, Sashimi, 2, &finned_fish::SASHIMI_X_WING),
-    &Fish::new(Basic, Finned, 3, &finned_fish::FINNED_SWORDFISH),
-    &Fish::new(Basic, Sashimi, 3, &finned_fish::SASHIMI_SWORDFISH),
-    &Fish::new(Basic, Finned, 4, &finned_fish::FINNED_JELLYFISH),
-    &Fish::new(Basic, Sashimi, 4, &finned_fish::SASHIMI_JELLYFISH),
-    &Fish::new(Basic, Siamese { sashimi: false }, 3, &finned_fish::SIAMESE_FINNED_SWORDFISH),
-    &Fish::new(Basic, Siamese { sashimi: true }, 3, &finned_fish::SIAMESE_SASHIMI_SWORDFISH),
-    &Fish::new(Basic, Siamese { sashimi: false }, 4, &finned_fish::SIAMESE_FINNED_JELLYFISH),
-    &Fish::new(Basic, Siamese { sashimi: true }, 4, &finned_fish::SIAMESE_SASHIMI_JELLYFISH),
-    &Fish::new(Franken, Plain, 2, &complex_fish::FRANKEN_X_WING),
-    &Fish::new(Franken, Plain, 3, &complex_fish::FRANKEN_SWORDFISH),
-    &Fish::new(Franken, Plain, 4, &complex_fish::FRANKEN_JELLYFISH),
-    &Fish::new(Franken, Finned, 2, &complex_fish::FINNED_FRANKEN_X_WING),
-    &Fish::new(Franken, Finned, 3, &complex_fish::FINNED_FRANKEN_SWORDFISH),
-    &Fish::new(Franken, Finned, 4, &complex_fish::FINNED_FRANKEN_JELLYFISH),
-    &Fish::new(Franken, Siamese { sashimi: false }, 3, &complex_fish::SIAMESE_FINNED_FRANKEN_SWORDFISH),
-    &Fish::new(Franken, Siamese { sashimi: false }, 4, &complex_fish::SIAMESE_FINNED_FRANKEN_JELLYFISH),
-    &Fish::new(Mutant, Plain, 2, &complex_fish::MUTANT_X_WING),
-    &Fish::new(Mutant, Plain, 3, &complex_fish::MUTANT_SWORDFISH),
-    &Fish::new(Mutant, Plain, 4, &complex_fish::MUTANT_JELLYFISH),
-    &Fish::new(Mutant, Finned, 2, &complex_fish::FINNED_MUTANT_X_WING),
-    &Fish::new(Mutant, Finned, 3, &complex_fish::FINNED_MUTANT_SWORDFISH),
-    &Fish::new(Mutant, Finned, 4, &complex_fish::FINNED_MUTANT_JELLYFISH),
-    &Fish::new(Mutant, Finned, 5, &complex_fish::FINNED_MUTANT_SQUIRMBAG),
-    &Fish::new(Mutant, Finned, 6, &complex_fish::FINNED_MUTANT_WHALE),
-    &Fish::new(Mutant, Siamese { sashimi: false }, 4, &complex_fish::SIAMESE_FINNED_MUTANT_JELLYFISH),
-    &single_digit::TwoLinks { info: &single_digit::SKYSCRAPER },
-    &single_digit::TwoLinks { info: &single_digit::TWO_STRING_KITE },
-    &single_digit::TwoLinks { info: &single_digit::TURBOT_FISH },
+    &Subset { kind: Kind::Locked, size: 2, info: &table::LOCKED_PAIR },
+    &Subset { kind: Kind::Locked, size: 3, info: &table::LOCKED_TRIPLE },
+    &Subset { kind: Kind::Naked, size: 2, info: &table::NAKED_PAIR },
+    &Subset { kind: Kind::Naked, size: 3, info: &table::NAKED_TRIPLE },
+    &Subset { kind: Kind::Naked, size: 4, info: &table::NAKED_QUAD },
+    &Subset { kind: Kind::Hidden, size: 2, info: &table::HIDDEN_PAIR },
+    &Subset { kind: Kind::Hidden, size: 3, info: &table::HIDDEN_TRIPLE },
+    &Subset { kind: Kind::Hidden, size: 4, info: &table::HIDDEN_QUAD },
+    &fish::BasicFish { size: 2, info: &table::X_WING },
+    &fish::BasicFish { size: 3, info: &table::SWORDFISH },
+    &fish::BasicFish { size: 4, info: &table::JELLYFISH },
+    &Fish::new(Basic, Finned, 2, &table::FINNED_X_WING),
+    &Fish::new(Basic, Sashimi, 2, &table::SASHIMI_X_WING),
+    &Fish::new(Basic, Finned, 3, &table::FINNED_SWORDFISH),
+    &Fish::new(Basic, Sashimi, 3, &table::SASHIMI_SWORDFISH),
+    &Fish::new(Basic, Finned, 4, &table::FINNED_JELLYFISH),
+    &Fish::new(Basic, Sashimi, 4, &table::SASHIMI_JELLYFISH),
+    &Fish::new(Basic, Siamese { sashimi: false }, 3, &table::SIAMESE_FINNED_SWORDFISH),
+    &Fish::new(Basic, Siamese { sashimi: true }, 3, &table::SIAMESE_SASHIMI_SWORDFISH),
+    &Fish::new(Basic, Siamese { sashimi: false }, 4, &table::SIAMESE_FINNED_JELLYFISH),
+    &Fish::new(Basic, Siamese { sashimi: true }, 4, &table::SIAMESE_SASHIMI_JELLYFISH),
+    &Fish::new(Franken, Plain, 2, &table::FRANKEN_X_WING),
+    &Fish::new(Franken, Plain, 3, &table::FRANKEN_SWORDFISH),
+    &Fish::new(Franken, Plain, 4, &table::FRANKEN_JELLYFISH),
+    &Fish::new(Franken, Finned, 2, &table::FINNED_FRANKEN_X_WING),
+    &Fish::new(Franken, Finned, 3, &table::FINNED_FRANKEN_SWORDFISH),
+    &Fish::new(Franken, Finned, 4, &table::FINNED_FRANKEN_JELLYFISH),
+    &Fish::new(Franken, Siamese { sashimi: false }, 3, &table::SIAMESE_FINNED_FRANKEN_SWORDFISH),
+    &Fish::new(Franken, Siamese { sashimi: false }, 4, &table::SIAMESE_FINNED_FRANKEN_JELLYFISH),
+    &Fish::new(Mutant, Plain, 2, &table::MUTANT_X_WING),
+    &Fish::new(Mutant, Plain, 3, &table::MUTANT_SWORDFISH),
+    &Fish::new(Mutant, Plain, 4, &table::MUTANT_JELLYFISH),
+    &Fish::new(Mutant, Finned, 2, &table::FINNED_MUTANT_X_WING),
+    &Fish::new(Mutant, Finned, 3, &table::FINNED_MUTANT_SWORDFISH),
+    &Fish::new(Mutant, Finned, 4, &table::FINNED_MUTANT_JELLYFISH),
+    &Fish::new(Mutant, Finned, 5, &table::FINNED_MUTANT_SQUIRMBAG),
+    &Fish::new(Mutant, Finned, 6, &table::FINNED_MUTANT_WHALE),
+    &Fish::new(Mutant, Siamese { sashimi: false }, 4, &table::SIAMESE_FINNED_MUTANT_JELLYFISH),
+    &single_digit::TwoLinks { info: &table::SKYSCRAPER },
+    &single_digit::TwoLinks { info: &table::TWO_STRING_KITE },
+    &single_digit::TwoLinks { info: &table::TURBOT_FISH },
     &single_digit::EmptyRectangle,
     &single_digit::DualKite,
     &single_digit::DualEmptyRectangle,
@@ -86,39 +102,39 @@ pub static ALL: &[&dyn Technique] = &[
     &wings::PivotWing { xyz: false },
     &wings::PivotWing { xyz: true },
     &wings::WxyzWing,
-    &uniqueness::Rectangles { kind: uniqueness::Kind::T1, info: &uniqueness::UR1 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::T2, info: &uniqueness::UR2 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::T3, info: &uniqueness::UR3 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::T4, info: &uniqueness::UR4 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::T5, info: &uniqueness::UR5 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::T6, info: &uniqueness::UR6 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::Hidden, info: &uniqueness::HIDDEN_RECTANGLE },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::Ar1, info: &uniqueness::AR1 },
-    &uniqueness::Rectangles { kind: uniqueness::Kind::Ar2, info: &uniqueness::AR2 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T1, info: &table::UR1 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T2, info: &table::UR2 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T3, info: &table::UR3 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T4, info: &table::UR4 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T5, info: &table::UR5 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::T6, info: &table::UR6 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::Hidden, info: &table::HIDDEN_RECTANGLE },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::Ar1, info: &table::AR1 },
+    &uniqueness::Rectangles { kind: uniqueness::Kind::Ar2, info: &table::AR2 },
     &uniqueness::BugPlusOne,
     &remote_pair::RemotePair,
     &colouring::SimpleColors { kind: colouring::Simple::Trap },
     &colouring::SimpleColors { kind: colouring::Simple::Wrap },
     &colouring::MultiColors { type2: false },
     &colouring::MultiColors { type2: true },
-    &chains::ChainFinder { info: &chains::X_CHAIN, kind: chains::Kind::X, report: chains::Report::Ends },
-    &chains::ChainFinder { info: &chains::XY_CHAIN, kind: chains::Kind::Xy, report: chains::Report::Ends },
-    &chains::ChainFinder { info: &chains::NICE_LOOP_CONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Continuous },
-    &chains::ChainFinder { info: &chains::NICE_LOOP_DISCONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Discontinuous },
-    &chains::ChainFinder { info: &chains::AIC, kind: chains::Kind::Any, report: chains::Report::Ends },
-    &chains::ChainFinder { info: &chains::GROUPED_NICE_LOOP_CONTINUOUS, kind: chains::Kind::Grouped, report: chains::Report::Continuous },
-    &chains::ChainFinder { info: &chains::GROUPED_NICE_LOOP_DISCONTINUOUS, kind: chains::Kind::Grouped, report: chains::Report::Discontinuous },
-    &chains::ChainFinder { info: &chains::GROUPED_AIC, kind: chains::Kind::Grouped, report: chains::Report::Ends },
+    &chains::ChainFinder { info: &table::X_CHAIN, kind: chains::Kind::X, report: chains::Report::Ends },
+    &chains::ChainFinder { info: &table::XY_CHAIN, kind: chains::Kind::Xy, report: chains::Report::Ends },
+    &chains::ChainFinder { info: &table::NICE_LOOP_CONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Continuous },
+    &chains::ChainFinder { info: &table::NICE_LOOP_DISCONTINUOUS, kind: chains::Kind::Any, report: chains::Report::Discontinuous },
+    &chains::ChainFinder { info: &table::AIC, kind: chains::Kind::Any, report: chains::Report::Ends },
+    &chains::ChainFinder { info: &table::GROUPED_NICE_LOOP_CONTINUOUS, kind: chains::Kind::Grouped, report: chains::Report::Continuous },
+    &chains::ChainFinder { info: &table::GROUPED_NICE_LOOP_DISCONTINUOUS, kind: chains::Kind::Grouped, report: chains::Report::Discontinuous },
+    &chains::ChainFinder { info: &table::GROUPED_AIC, kind: chains::Kind::Grouped, report: chains::Report::Ends },
     &sue_de_coq::SueDeCoq,
     &aligned::AlignedPair,
     &als::AlsXz,
     &als::AlsXyWing,
     &als::AlsXyChain,
     &als::DeathBlossom,
-    &forcing::Contradiction { info: &forcing::FC_CONTRADICTION, net: false },
-    &forcing::Verity { info: &forcing::FC_VERITY, net: false },
-    &forcing::Contradiction { info: &forcing::FN_CONTRADICTION, net: true },
-    &forcing::Verity { info: &forcing::FN_VERITY, net: true },
+    &forcing::Contradiction { info: &table::FC_CONTRADICTION, net: false },
+    &forcing::Verity { info: &table::FC_VERITY, net: false },
+    &forcing::Contradiction { info: &table::FN_CONTRADICTION, net: true },
+    &forcing::Verity { info: &table::FN_VERITY, net: true },
     &templates::Templates { delete: false },
     &templates::Templates { delete: true },
     &guess::Guess,

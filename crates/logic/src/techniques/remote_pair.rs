@@ -16,23 +16,8 @@ use sudokit_core::{Cell, Digit, DigitSet};
 use crate::grid::{CandidateGrid, CellSet};
 use crate::render::{cell_name, cells_name};
 use crate::step::{Candidate, Chain, ChainNode, LinkKind, Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// Remote pair. SE has no rule for it (it sees a forcing Y-chain); `se` rates it as one.
-pub static REMOTE_PAIR: TechniqueInfo = TechniqueInfo {
-    id: "remote-pair",
-    name: "Remote Pair",
-    hodoku: Some("0703"),
-    se: 6.6,
-    level: Level::Hard,
-    score: 110,
-    hodoku_order: 2800,
-    se_order: 1985,
-    uniqueness: false,
-    default_on: true,
-    family: "remote-pair",
-    summary: "a chain of cells holding the same pair {a,b}: a cell seeing two cells an odd distance apart loses a and b",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::REMOTE_PAIR;
 
 /// Longest chain searched, in cells.
 const MAX_CELLS: usize = 16;

@@ -12,97 +12,11 @@ use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
 use crate::grid::CandidateGrid;
 use crate::render::{cell_name, cells_name, house_name};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:literal, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal $(, $on:literal)?) => {
-        #[doc = concat!($title, ". SE 1.2.1 sees it as a forcing X-chain; `se` is Sukaku's rating. Duals are off by default, as in HoDoKu.")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: Some($code),
-            se: $se,
-            level: Level::Hard,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: true $(&& $on)?,
-            family: "single-digit",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    SKYSCRAPER,
-    "skyscraper",
-    "Skyscraper",
-    "0400",
-    4.0,
-    130,
-    3000,
-    1250,
-    "two parallel strong links on a digit, one end of each aligned: what sees both other ends loses it"
-);
-info!(
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{
+    DUAL_EMPTY_RECTANGLE, DUAL_TWO_STRING_KITE, EMPTY_RECTANGLE, SKYSCRAPER, TURBOT_FISH,
     TWO_STRING_KITE,
-    "2-string-kite",
-    "2-String Kite",
-    "0401",
-    4.1,
-    150,
-    3100,
-    1260,
-    "a strong link in a row and one in a column, joined in a box: what sees both free ends loses the digit"
-);
-info!(
-    TURBOT_FISH,
-    "turbot-fish",
-    "Turbot Fish",
-    "0403",
-    4.2,
-    120,
-    3120,
-    1270,
-    "two strong links on a digit joined by a weak link: what sees both free ends loses it"
-);
-info!(
-    EMPTY_RECTANGLE,
-    "empty-rectangle",
-    "Empty Rectangle",
-    "0402",
-    4.3,
-    120,
-    3170,
-    1280,
-    "a box whose digit lies on a row and a column, with a strong link outside: one cell loses the digit"
-);
-
-info!(
-    DUAL_TWO_STRING_KITE,
-    "dual-2-string-kite",
-    "Dual 2-String Kite",
-    "0404",
-    4.1,
-    150,
-    3110,
-    1261,
-    "two 2-string kites through the same two box cells: both eliminations at once",
-    false
-);
-info!(
-    DUAL_EMPTY_RECTANGLE,
-    "dual-empty-rectangle",
-    "Dual Empty Rectangle",
-    "0405",
-    4.3,
-    120,
-    3180,
-    1281,
-    "two empty rectangles in one box whose strong links meet: both eliminations at once",
-    false
-);
+};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {

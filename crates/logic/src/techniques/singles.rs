@@ -10,55 +10,8 @@ use sudokit_core::HouseKind;
 use crate::grid::CandidateGrid;
 use crate::render::{cell_name, house_name};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// Full house.
-pub static FULL_HOUSE: TechniqueInfo = TechniqueInfo {
-    id: "full-house",
-    name: "Full House",
-    hodoku: Some("0000"),
-    se: 1.0,
-    level: Level::Easy,
-    score: 4,
-    hodoku_order: 100,
-    se_order: 100,
-    uniqueness: false,
-    default_on: true,
-    family: "singles",
-    summary: "the last empty cell of a house takes the missing digit",
-};
-
-/// Naked single.
-pub static NAKED_SINGLE: TechniqueInfo = TechniqueInfo {
-    id: "naked-single",
-    name: "Naked Single",
-    hodoku: Some("0003"),
-    se: 2.3,
-    level: Level::Easy,
-    score: 4,
-    hodoku_order: 200,
-    se_order: 400,
-    uniqueness: false,
-    default_on: true,
-    family: "singles",
-    summary: "a cell with one candidate left takes it",
-};
-
-/// Hidden single.
-pub static HIDDEN_SINGLE: TechniqueInfo = TechniqueInfo {
-    id: "hidden-single",
-    name: "Hidden Single",
-    hodoku: Some("0002"),
-    se: 1.5,
-    level: Level::Easy,
-    score: 14,
-    hodoku_order: 300,
-    se_order: 110,
-    uniqueness: false,
-    default_on: true,
-    family: "singles",
-    summary: "a digit with one place left in a house goes there",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE};
 
 /// Finder for [`FULL_HOUSE`].
 pub struct FullHouse;

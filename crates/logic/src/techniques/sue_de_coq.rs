@@ -13,23 +13,8 @@ use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
 use crate::render::{cells_name, eliminations_text, house_name};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// Sue de Coq.
-pub static SUE_DE_COQ: TechniqueInfo = TechniqueInfo {
-    id: "sue-de-coq",
-    name: "Sue de Coq",
-    hodoku: Some("1101"),
-    se: 5.0,
-    level: Level::Unfair,
-    score: 250,
-    hodoku_order: 5300,
-    se_order: 1650,
-    uniqueness: false,
-    default_on: true,
-    family: "sue-de-coq",
-    summary: "a box/line intersection plus cells of each locks its digits into both houses",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::SUE_DE_COQ;
 
 /// Finder for [`SUE_DE_COQ`].
 pub struct SueDeCoq;

@@ -21,39 +21,8 @@ use sudokit_core::{Cell, Digit, DigitSet, HouseKind};
 use crate::grid::{CandidateGrid, CellSet};
 use crate::render::cells_name;
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-/// Template Set: a cell every fitting template of a digit uses holds it.
-pub static TEMPLATE_SET: TechniqueInfo = TechniqueInfo {
-    id: "template-set",
-    name: "Template Set",
-    hodoku: Some("1201"),
-    se: 8.0,
-    level: Level::Extreme,
-    score: 10000,
-    hodoku_order: 8700,
-    se_order: 2700,
-    uniqueness: false,
-    default_on: false,
-    family: "templates",
-    summary: "every placement of a digit that fits the grid (one per house) uses a cell: it holds the digit",
-};
-
-/// Template Delete: a candidate no fitting template of its digit uses is false.
-pub static TEMPLATE_DELETE: TechniqueInfo = TechniqueInfo {
-    id: "template-delete",
-    name: "Template Delete",
-    hodoku: Some("1202"),
-    se: 8.0,
-    level: Level::Extreme,
-    score: 10000,
-    hodoku_order: 8800,
-    se_order: 2710,
-    uniqueness: false,
-    default_on: false,
-    family: "templates",
-    summary: "no placement of a digit that fits the grid (one per house) uses a candidate: it is false",
-};
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{TEMPLATE_DELETE, TEMPLATE_SET};
 
 /// Steps of the template walk per digit before it gives up on that digit.
 pub const NODE_LIMIT: usize = 2_000_000;

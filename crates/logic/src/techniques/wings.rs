@@ -13,72 +13,8 @@ use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
 use crate::render::{cell_name, cells_name, cells_subject};
 use crate::step::{Role, Step};
-use crate::technique::{Finder, Level, Technique, TechniqueInfo};
-
-macro_rules! info {
-    ($name:ident, $id:literal, $title:literal, $code:expr, $se:literal, $score:literal, $ho:literal, $so:literal, $sum:literal) => {
-        #[doc = concat!($title, ".")]
-        pub static $name: TechniqueInfo = TechniqueInfo {
-            id: $id,
-            name: $title,
-            hodoku: $code,
-            se: $se,
-            level: Level::Hard,
-            score: $score,
-            hodoku_order: $ho,
-            se_order: $so,
-            uniqueness: false,
-            default_on: true,
-            family: "wings",
-            summary: $sum,
-        };
-    };
-}
-
-info!(
-    XY_WING,
-    "xy-wing",
-    "XY-Wing",
-    Some("0800"),
-    4.2,
-    160,
-    3300,
-    1300,
-    "a pivot {x,y} sees pincers {x,z} and {y,z}: what sees both pincers loses z"
-);
-info!(
-    XYZ_WING,
-    "xyz-wing",
-    "XYZ-Wing",
-    Some("0801"),
-    4.4,
-    180,
-    3400,
-    1400,
-    "a pivot {x,y,z} sees pincers {x,z} and {y,z}: what sees all three loses z"
-);
-info!(
-    W_WING,
-    "w-wing",
-    "W-Wing",
-    Some("0803"),
-    4.4,
-    150,
-    3200,
-    1410,
-    "two equal bivalue cells {x,y} joined by a strong link on x: what sees both loses y"
-);
-info!(
-    WXYZ_WING,
-    "wxyz-wing",
-    "WXYZ-Wing",
-    None,
-    5.5,
-    200,
-    3450,
-    1850,
-    "four cells with four digits, all but one restricted: what sees the free digit's cells loses it"
-);
+use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::table::{W_WING, WXYZ_WING, XY_WING, XYZ_WING};
 
 fn common_seers(g: &CandidateGrid, cells: &[Cell], d: Digit) -> Vec<Cell> {
     g.seen_by_all(cells, d)
