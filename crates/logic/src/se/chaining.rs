@@ -13,10 +13,15 @@
 //! and a puzzle SE rates in minutes takes well under a second at the lower levels.
 
 use super::advanced;
-use super::board::{Kind, NONE, Shape, bit, bits, digits, two_bits};
+use super::board::{Kind, NONE, Shape};
 use super::filter::Filter;
-use super::hint::{Hint, cell_name};
+use super::hint::Hint;
 use super::memo::{Found, NishioMemo, Searched};
+use crate::kernel::bits::{bit, bits, digits, two_bits};
+use crate::kernel::cand::{cand_id, cand_split};
+use crate::kernel::graph::Components;
+use crate::kernel::naming::cell_at;
+use crate::kernel::se_length::length_increment;
 use sudokit_core::Limiter;
 use sudokit_core::solver::Termination;
 
@@ -305,15 +310,14 @@ impl StaticGraph {
 /// digits, a region's places) can meet at all. (Which single searches can find anything is
 /// answered more cheaply by [`Filter`], on the strong links alone.)
 ///
-/// Reachability comes from the strongly connected components of the implication graph
-/// (Tarjan's algorithm, iterative) and a bitset per component filled sinks first, so the
-/// whole graph costs one walk instead of one search per root.
+/// Reachability comes from the kernel's [`Components`]: one walk for the whole graph instead
+/// of one search per root.
 struct Reach {
-    /// Compact id per candidate index (`u32::MAX` when absent), component per node, and a
-    /// reach bitset (over nodes) per component.
+    /// Compact id per candidate index (`u32::MAX` when absent).
     id: Vec<u32>,
-    comp: Vec<u32>,
-    reach: Vec<u64>,
+    /// What each node reaches.
+    reach: Components,
+    /// Words per reach row (none when the graph is empty).
     words: usize,
 }
 
@@ -376,60 +380,10 @@ impl Reach {
             }
         }
         start.push(succ.len() as u32);
-        let comp = tarjan(nodes, &start, &succ);
-        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        let words = nodes.div_ceil(64);
-        let mut reach = vec![0u64; ncomp * words];
-        // Members of each component, then components in creation order: Tarjan completes
-        // a component only after every component it reaches.
-        // (Flat: the members of component `c` are `member[first[c]..first[c + 1]]`.)
-        let mut first = vec![0u32; ncomp + 1];
-        for &c in &comp {
-            first[c as usize + 1] += 1;
-        }
-        for c in 0..ncomp {
-            first[c + 1] += first[c];
-        }
-        let mut fill = first.clone();
-        let mut member = vec![0u32; nodes];
-        for (v, &c) in comp.iter().enumerate() {
-            member[fill[c as usize] as usize] = v as u32;
-            fill[c as usize] += 1;
-        }
-        // A sink (one node, no successors: most "off" nodes) reaches only itself, so its
-        // bit is set directly; a component merges each other component's row once.
-        let sink = |cw: usize, w: u32| {
-            first[cw + 1] - first[cw] == 1 && start[w as usize] == start[w as usize + 1]
-        };
-        let mut merged = vec![u32::MAX; ncomp];
-        for c in 0..ncomp {
-            let mem = &member[first[c] as usize..first[c + 1] as usize];
-            let (done, rest) = reach.split_at_mut(c * words);
-            let row = &mut rest[..words];
-            for &v in mem {
-                row[v as usize / 64] |= 1 << (v % 64);
-                for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                    let cw = comp[w as usize] as usize;
-                    if cw == c || merged[cw] == c as u32 {
-                        continue;
-                    }
-                    merged[cw] = c as u32;
-                    if sink(cw, w) {
-                        row[w as usize / 64] |= 1 << (w % 64);
-                    } else {
-                        let other = &done[cw * words..(cw + 1) * words];
-                        for (a, b) in row.iter_mut().zip(other) {
-                            *a |= b;
-                        }
-                    }
-                }
-            }
-        }
         Some(Reach {
             id,
-            comp,
-            reach,
-            words,
+            reach: Components::new(nodes, &start, &succ),
+            words: nodes.div_ceil(64),
         })
     }
 
@@ -441,149 +395,11 @@ impl Reach {
         acc.resize(self.words, u64::MAX);
         for i in cands {
             let v = 2 * self.id[i] as usize + 1;
-            let c = self.comp[v] as usize;
-            let row = &self.reach[c * self.words..(c + 1) * self.words];
-            for (a, b) in acc.iter_mut().zip(row) {
+            for (a, b) in acc.iter_mut().zip(self.reach.row(v)) {
                 *a &= b;
             }
         }
         acc.iter().any(|&w| w != 0)
-    }
-}
-
-/// Strongly connected components (Tarjan, without recursion) of a graph given as successor
-/// lists; components are numbered in completion order, so every edge goes to a component
-/// with the same or a lower number.
-pub(crate) fn tarjan(nodes: usize, start: &[u32], succ: &[u32]) -> Vec<u32> {
-    const UNSEEN: u32 = u32::MAX;
-    let mut index = vec![UNSEEN; nodes];
-    let mut low = vec![0u32; nodes];
-    let mut comp = vec![UNSEEN; nodes];
-    let mut on_stack = vec![false; nodes];
-    let mut stack: Vec<u32> = Vec::new();
-    // Call stack: (node, next successor position).
-    let mut calls: Vec<(u32, u32)> = Vec::new();
-    let (mut next_index, mut next_comp) = (0u32, 0u32);
-    for root in 0..nodes as u32 {
-        if index[root as usize] != UNSEEN {
-            continue;
-        }
-        calls.push((root, start[root as usize]));
-        index[root as usize] = next_index;
-        low[root as usize] = next_index;
-        next_index += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
-            let vu = v as usize;
-            if *pos < start[vu + 1] {
-                let w = succ[*pos as usize];
-                *pos += 1;
-                let wu = w as usize;
-                if index[wu] == UNSEEN {
-                    index[wu] = next_index;
-                    low[wu] = next_index;
-                    next_index += 1;
-                    stack.push(w);
-                    on_stack[wu] = true;
-                    calls.push((w, start[wu]));
-                } else if on_stack[wu] {
-                    low[vu] = low[vu].min(index[wu]);
-                }
-                continue;
-            }
-            calls.pop();
-            if let Some(&(u, _)) = calls.last() {
-                low[u as usize] = low[u as usize].min(low[vu]);
-            }
-            if low[vu] == index[vu] {
-                while let Some(w) = stack.pop() {
-                    on_stack[w as usize] = false;
-                    comp[w as usize] = next_comp;
-                    if w == v {
-                        break;
-                    }
-                }
-                next_comp += 1;
-            }
-        }
-    }
-    comp
-}
-
-/// A graph's strongly connected components with what each reaches: one bit row per
-/// component over the nodes, filled in [`tarjan`]'s completion order (every component a row
-/// reads is complete by then).
-pub(crate) struct Components {
-    /// Component of each node.
-    pub(crate) comp: Vec<u32>,
-    /// Nodes per component.
-    pub(crate) size: Vec<u32>,
-    /// Words per row.
-    words: usize,
-    /// Per component: the nodes it reaches, its own included.
-    reach: Vec<u64>,
-}
-
-impl Components {
-    /// The components of the graph with `nodes` nodes and successor lists
-    /// `succ[start[v]..start[v + 1]]`.
-    pub(crate) fn new(nodes: usize, start: &[u32], succ: &[u32]) -> Components {
-        let comp = tarjan(nodes, start, succ);
-        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        let words = nodes.div_ceil(64).max(1);
-        let mut size = vec![0u32; ncomp];
-        for &c in &comp {
-            size[c as usize] += 1;
-        }
-        // Members by component (counting sort).
-        let mut first = vec![0u32; ncomp + 1];
-        for c in 0..ncomp {
-            first[c + 1] = first[c] + size[c];
-        }
-        let mut fill = first.clone();
-        let mut member = vec![0u32; nodes];
-        for (v, &c) in comp.iter().enumerate() {
-            member[fill[c as usize] as usize] = v as u32;
-            fill[c as usize] += 1;
-        }
-        let mut reach = vec![0u64; ncomp * words];
-        // Each other component's row is merged once per component (graphs built from
-        // links have many parallel edges).
-        let mut merged = vec![u32::MAX; ncomp];
-        for c in 0..ncomp {
-            let (done, rest) = reach.split_at_mut(c * words);
-            let row = &mut rest[..words];
-            for &v in &member[first[c] as usize..first[c + 1] as usize] {
-                row[v as usize / 64] |= 1 << (v % 64);
-                for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                    let cw = comp[w as usize] as usize;
-                    if cw != c && merged[cw] != c as u32 {
-                        merged[cw] = c as u32;
-                        for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
-                            *a |= b;
-                        }
-                    }
-                }
-            }
-        }
-        Components {
-            comp,
-            size,
-            words,
-            reach,
-        }
-    }
-
-    /// The nodes `v` reaches (itself included), as bits.
-    pub(crate) fn row(&self, v: usize) -> &[u64] {
-        let c = self.comp[v] as usize;
-        &self.reach[c * self.words..(c + 1) * self.words]
-    }
-
-    /// Whether `from` reaches `to`.
-    pub(crate) fn reaches(&self, from: usize, to: usize) -> bool {
-        self.row(from)[to / 64] >> (to % 64) & 1 == 1
     }
 }
 
@@ -740,31 +556,18 @@ fn path_bit(pot: u32) -> u64 {
     1 << (pot.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
-/// Candidate-with-a-state as an integer: `((cell * n + d - 1) << 1) | on`.
+/// Candidate-with-a-state as an integer: the candidate's id ([`cand_id`]) doubled, plus one
+/// when "on".
 #[inline]
 fn pot(n: usize, cell: usize, d: u8, on: bool) -> u32 {
-    (((cell * n + d as usize - 1) as u32) << 1) | on as u32
+    (cand_id(n, cell, d as usize - 1) << 1) | on as u32
 }
 
-/// `⌊2³² / n⌋ + 1` for every side `n` up to 64: `x / n` is then `(x · RECIPROCAL[n]) >> 32`,
-/// exactly, for every `x < 2³² / n` (a pot's `x` is below `n³ ≤ 2¹⁸`). The chain searches
-/// split pots into cell and digit in their inner loops, where a hardware division by the
-/// run-time side cost more than the rest of the step.
-const RECIPROCAL: [u64; 65] = {
-    let mut t = [0u64; 65];
-    let mut n = 1;
-    while n < 65 {
-        t[n] = (1u64 << 32) / n as u64 + 1;
-        n += 1;
-    }
-    t
-};
-
+/// The cell, digit and state of a [`pot`].
 #[inline]
 fn unpot(n: usize, p: u32) -> (usize, u8, bool) {
-    let x = u64::from(p >> 1);
-    let cell = ((x * RECIPROCAL[n]) >> 32) as usize;
-    (cell, (x as usize - cell * n) as u8 + 1, p & 1 == 1)
+    let (cell, d0) = cand_split(n, p >> 1);
+    (cell, d0 as u8 + 1, p & 1 == 1)
 }
 
 /// One chaining rule, as SE configures it.
@@ -842,7 +645,7 @@ impl StaticBound {
         };
         let limit = |base: f64| -> u32 {
             let before = |c: u32| {
-                let r = base + length_difficulty(c);
+                let r = base + length_increment::<f64>(c as usize);
                 match r.partial_cmp(&best.rating) {
                     Some(std::cmp::Ordering::Less) => true,
                     Some(std::cmp::Ordering::Equal) => (c, key) < (best.complexity, best.sort_key),
@@ -1083,21 +886,6 @@ fn conclude(h: &mut Hint, cands: &[u64], cell: usize, d: u8, on: bool) {
     } else {
         h.remove(cell as u16, bit(d));
     }
-}
-
-/// SE's increment for a chain's complexity: +0.1 each time `complexity − 2` passes 4, 6, 8,
-/// 12, 16, 24, … (the threshold times 3/2 and 4/3 in turn).
-pub(crate) fn length_difficulty(complexity: u32) -> f64 {
-    let mut added = 0.0;
-    let mut ceil: i64 = 4;
-    let length = complexity as i64 - 2;
-    let mut odd = false;
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
 }
 
 impl Chaining {
@@ -1611,7 +1399,7 @@ impl Chaining {
         path.iter()
             .map(|&p| {
                 let (c, d, on) = unpot(sh.n, p);
-                format!("{}{}{}", cell_name(sh, c), if on { "=" } else { "<>" }, d)
+                format!("{}{}{}", cell_at(sh.n, c), if on { "=" } else { "<>" }, d)
             })
             .collect::<Vec<_>>()
             .join(" -> ")
@@ -1733,7 +1521,11 @@ impl Chaining {
         };
         let complexity = ctx.complexity(&[(run, dst)]);
         let base = if x && y { 7.0 } else { 6.5 };
-        let mut h = Hint::pattern(&name, base + length_difficulty(complexity), String::new());
+        let mut h = Hint::pattern(
+            &name,
+            base + length_increment::<f64>(complexity as usize),
+            String::new(),
+        );
         h.complexity = complexity;
         h.rule_parents = ctx.rule_parents(cands, &[(run, dst)], None);
         h.sort_key = if x && y {
@@ -1782,7 +1574,11 @@ impl Chaining {
             "Forcing X-Chain"
         };
         let base = if x && y { 7.0 } else { 6.6 };
-        let mut h = Hint::pattern(name, base + length_difficulty(complexity), String::new());
+        let mut h = Hint::pattern(
+            name,
+            base + length_increment::<f64>(complexity as usize),
+            String::new(),
+        );
         h.complexity = complexity;
         h.rule_parents = ctx.rule_parents(cands, &[(run, target)], None);
         h.sort_key = if x && y {
@@ -1799,7 +1595,7 @@ impl Chaining {
                 name,
                 Self::chain_text(sh, run, target),
                 if on {
-                    format!("{}={}", cell_name(sh, c), d)
+                    format!("{}={}", cell_at(sh.n, c), d)
                 } else {
                     h.removals_text(sh)
                 }
@@ -2084,7 +1880,7 @@ impl Chaining {
                             q,
                             "Cell Forcing",
                             5,
-                            &|| format!("every digit of {}", cell_name(sh, cell)),
+                            &|| format!("every digit of {}", cell_at(sh.n, cell)),
                             Cause::NakedSingle,
                         ) {
                             out.push(h);
@@ -2241,7 +2037,7 @@ impl Chaining {
         let name = format!("{}Forcing{}", self.prefix(), self.suffix());
         let mut h = Hint::pattern(
             &name,
-            self.base() + length_difficulty(complexity),
+            self.base() + length_increment::<f64>(complexity as usize),
             String::new(),
         );
         h.complexity = complexity;
@@ -2251,7 +2047,7 @@ impl Chaining {
             h.text = format!(
                 "{}: if {}{}{}: {} and {}: {}",
                 name,
-                cell_name(sh, c),
+                cell_at(sh.n, c),
                 if son { "=" } else { "<>" },
                 d,
                 a,
@@ -2412,7 +2208,7 @@ impl Chaining {
         };
         let mut h = Hint::pattern(
             &name,
-            self.base() + length_difficulty(complexity),
+            self.base() + length_increment::<f64>(complexity as usize),
             String::new(),
         );
         h.complexity = complexity;
@@ -2424,7 +2220,7 @@ impl Chaining {
                 "{}: {} leads to {}{}{}: {}",
                 name,
                 what(),
-                cell_name(sh, c),
+                cell_at(sh.n, c),
                 if on { "=" } else { "<>" },
                 d,
                 targets
@@ -2469,7 +2265,7 @@ impl Chaining {
         let name = format!("{}{}{}", self.prefix(), kind, self.suffix());
         let mut h = Hint::pattern(
             &name,
-            self.base() + length_difficulty(complexity),
+            self.base() + length_increment::<f64>(complexity as usize),
             String::new(),
         );
         h.complexity = complexity;
@@ -2483,7 +2279,7 @@ impl Chaining {
             h.text = format!(
                 "{}: if {}{}{}: {} and {}: {}",
                 name,
-                cell_name(sh, sc),
+                cell_at(sh.n, sc),
                 if son { "=" } else { "<>" },
                 sd,
                 Self::chain_text(sh, dst_on.0, dst_on.1),
@@ -2598,13 +2394,10 @@ mod tests {
                 let links = Links::new(&sh, &cands);
                 for (y, x) in [(false, true), (true, false), (true, true)] {
                     let full = Reach::new(&links, &cands, y, x).expect("small graph");
-                    let has = |from: usize, to: usize| {
-                        let c = full.comp[from] as usize;
-                        full.reach[c * full.words + to / 64] >> (to % 64) & 1 == 1
-                    };
+                    let has = |from: usize, to: usize| full.reach.reaches(from, to);
                     let mut ons = std::collections::HashMap::new();
                     for &j in full.id.iter().filter(|&&j| j != u32::MAX) {
-                        *ons.entry(full.comp[2 * j as usize + 1]).or_insert(0) += 1;
+                        *ons.entry(full.reach.comp[2 * j as usize + 1]).or_insert(0) += 1;
                     }
                     let fast = Filter::new(&sh, &links, &cands, y, x).expect("small graph");
                     for (cell, &m) in cands.iter().enumerate() {
@@ -2614,7 +2407,7 @@ mod tests {
                             let at = format!("round {round} cell {cell} digit {d} y {y} x {x}");
                             assert_eq!(fast.removes[i], has(j + 1, j), "removes, {at}");
                             assert_eq!(fast.places[i], has(j, j + 1), "places, {at}");
-                            let cycles = ons[&full.comp[j + 1]] >= 2;
+                            let cycles = ons[&full.reach.comp[j + 1]] >= 2;
                             assert_eq!(fast.cycles[i], cycles, "cycles, {at}");
                             compared += 1;
                         }

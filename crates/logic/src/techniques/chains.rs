@@ -21,6 +21,9 @@ use std::fmt::Write as _;
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
+use crate::kernel::cand::{cand_id, cand_split};
+use crate::kernel::graph::Components;
+use crate::kernel::se_length::length_increment;
 use crate::render::{chain_text, eliminations_text};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Level, Technique, TechniqueInfo};
@@ -565,13 +568,17 @@ const CELL: u32 = 1;
 /// A strong link through an almost locked set: `ALS + k` for the set `k`.
 const ALS: u32 = 2;
 
+/// The node of candidate (`c`, `d`): its [`cand_id`].
+#[inline]
 fn node(n: usize, c: Cell, d: Digit) -> u32 {
-    (c.index() * n + d.index()) as u32
+    cand_id(n, c.index(), d.index())
 }
 
+/// The candidate of node `v` (not a group).
+#[inline]
 fn split(n: usize, v: u32) -> (Cell, Digit) {
-    let v = v as usize;
-    (Cell((v / n) as u16), Digit::from_index(v % n))
+    let (cell, d0) = cand_split(n, v);
+    (Cell(cell as u16), Digit::from_index(d0))
 }
 
 /// A search state: node, truth value, and whether the chain so far uses a group.
@@ -830,7 +837,7 @@ struct Closure {
     /// Compact index of each live node (a candidate of the grid, or a group), `u32::MAX` if none.
     id: Vec<u32>,
     /// Reach over the compact states `2 * id + val`.
-    reach: crate::se::Components,
+    reach: Components,
     /// Per candidate node: "true" reaches "false".
     contra: Vec<bool>,
     /// The candidate nodes whose `contra` is set.
@@ -904,7 +911,7 @@ impl Closure {
             }
         }
         start.push(succ.len() as u32);
-        let reach = crate::se::Components::new(states, &start, &succ);
+        let reach = Components::new(states, &start, &succ);
         let contra: Vec<bool> = (0..links.cands)
             .map(|v| {
                 let i = id[v];
@@ -1034,32 +1041,13 @@ fn seeing_both(g: &CandidateGrid, a: Cell, b: Cell, d: Digit) -> Vec<Cell> {
         .collect()
 }
 
-/// SE's length increment (reference 1.4): `n = complexity − 2`, thresholds 4, 6, 8, 12, 16, …
-/// alternately ×3/2 and ×4/3, +0.1 per threshold passed.
-pub fn se_chain_increment(complexity: usize) -> f32 {
-    let n = complexity.saturating_sub(2);
-    let mut ceil = 4usize;
-    let mut inc = 0.0f32;
-    let mut grow_half = true;
-    while n > ceil {
-        inc += 0.1;
-        ceil = if grow_half {
-            ceil * 3 / 2
-        } else {
-            ceil * 4 / 3
-        };
-        grow_half = !grow_half;
-    }
-    inc
-}
-
 impl ChainFinder {
     fn rating(&self, path_len: usize) -> f32 {
         let base = match self.kind {
             Kind::X | Kind::Xy => self.info.se,
             Kind::Any | Kind::Grouped => 7.0,
         };
-        base + se_chain_increment(path_len)
+        base + length_increment::<f32>(path_len)
     }
 
     /// The step of an open chain (an AIC: `start` false at one end, the state `fd` reached
