@@ -46,22 +46,15 @@ fn naming(folder: &str, path: &str) -> Vec<String> {
     hits
 }
 
+/// `techniques/` does not name `crate::se` and `se/` does not name `crate::techniques`.
 #[test]
-fn the_finders_do_not_import_the_raters_internals() {
-    let hits = naming("techniques", "crate::se");
-    assert!(
-        hits.is_empty(),
-        "techniques/ imports se/:\n{}",
-        hits.join("\n")
-    );
-}
-
-#[test]
-fn the_rater_does_not_import_the_finders_internals() {
-    let hits = naming("se", "crate::techniques");
-    assert!(
-        hits.is_empty(),
-        "se/ imports techniques/:\n{}",
-        hits.join("\n")
-    );
+fn neither_solver_imports_the_others_internals() {
+    for (folder, other) in [("techniques", "crate::se"), ("se", "crate::techniques")] {
+        let hits = naming(folder, other);
+        assert!(
+            hits.is_empty(),
+            "{folder}/ names {other}:\n{}",
+            hits.join("\n")
+        );
+    }
 }
