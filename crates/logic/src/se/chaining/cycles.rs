@@ -2,9 +2,10 @@
 //! both "on" and "off" along disjoint paths, the quick test that a cycle can remove anything,
 //! and the hints.
 //!
-//! Design decision: each node carries a 64-bit path filter (one hashed bit per pot), so the
-//! "paths are disjoint" test SE makes on whole ancestor sets is answered by one AND in the
-//! common case and checked exactly only when the filter cannot tell.
+//! Design decision: each node carries a 64-bit filter of the pots on its path (one hashed bit
+//! per pot), so SE's test that a consequence is not already one of the node's ancestors is
+//! answered by one AND in the common case and checked on the run only when the filter cannot
+//! tell.
 
 use super::*;
 

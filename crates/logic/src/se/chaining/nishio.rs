@@ -1,8 +1,9 @@
-//! Nishio forcing chains: an assumption whose consequences on one digit's places lead to a
-//! contradiction, found with the general search restricted as SE restricts it.
+//! Nishio forcing chains: per (cell, digit), the two searches multiple forcing chains would
+//! make, restricted to the digit as SE's Nishio rule restricts them, and their hints.
 //!
-//! Design decision: a Nishio search's outcome is remembered per board in the rater's memo, so
-//! a pass that has already met a board does not repeat it.
+//! Design decision: a Nishio search depends only on the digit's pattern (the cells holding
+//! it), so its outcome is kept per pattern in the puzzle's memo and a later pass on the same
+//! pattern answers from it instead of searching again.
 
 use super::*;
 

@@ -8,7 +8,7 @@
 use super::*;
 
 /// Which search states reach which in one kind's implication graph, ignoring the depth bound
-/// and the "uses a group" bit: a superset of what any [`search`] from a state can reach, so a
+/// and the "uses a group" bit: a superset of what any [`search()`] from a state can reach, so a
 /// search whose conclusions this rules out is skipped without changing what is found.
 /// Discontinuous loops need it most: every candidate's "true" search ends in a contradiction
 /// only if "S true" reaches "S false" (a true node that sees S is one weak link before it),

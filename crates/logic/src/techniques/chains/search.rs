@@ -40,7 +40,7 @@ impl Found<'_> {
     }
 }
 
-/// Buffers reused between searches (and between finders, through [`SCRATCH`]): a search
+/// Buffers reused between searches (and between finders, through `state::SCRATCH`): a search
 /// clears only the states the previous one touched.
 #[derive(Default)]
 pub(super) struct Scratch {
