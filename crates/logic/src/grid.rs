@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout};
 
+use crate::kernel::bits::bits;
 use crate::step::{Candidate, Step};
 
 /// A set of cells of one layout, as a bitset (N² ≤ 4096 bits).
@@ -175,18 +176,10 @@ impl CellSet {
     /// The cells in reading order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         let words = self.words.as_slice();
-        words.iter().enumerate().flat_map(|(i, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    None
-                } else {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Some(Cell((i * 64 + b) as u16))
-                }
-            })
-        })
+        words
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &w)| bits(w).map(move |b| Cell((i * 64 + b) as u16)))
     }
 }
 

@@ -26,6 +26,7 @@ pub mod brute;
 pub mod check;
 pub mod formats;
 pub mod grid;
+mod kernel;
 pub mod levels;
 mod memo;
 pub mod reglib;

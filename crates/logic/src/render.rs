@@ -1,5 +1,6 @@
-//! Rendering: names of cells (`r3c5`), houses (`row 3`, `box 2`) and candidate lists for the
-//! sentences techniques write, and the JSON form of a [`Step`].
+//! Rendering: the sentences techniques write (eliminations, chains, candidate lists), the
+//! JSON form of a [`Step`], and the names of cells (`r3c5`) and houses (`row 3`, `box 2`),
+//! which come from the kernel's `naming` module.
 //!
 //! Design decision: rows, columns and digits are 1-based everywhere a person or a script reads
 //! them (text and JSON alike); indices stay 0-based inside the library.
@@ -12,41 +13,7 @@ use sudokit_core::{Cell, Digit, House, Layout};
 
 use crate::step::{Candidate, Chain, ChainNode, LinkKind, Role, Step};
 
-/// `r3c5` (1-based).
-pub fn cell_name(layout: &Layout, cell: Cell) -> String {
-    let (r, c) = cell.row_col(layout.size());
-    format!("r{}c{}", r + 1, c + 1)
-}
-
-/// `r1c2, r1c5 and r3c4`.
-pub fn cells_name(layout: &Layout, cells: &[Cell]) -> String {
-    let names: Vec<String> = cells.iter().map(|&c| cell_name(layout, c)).collect();
-    join_and(&names)
-}
-
-/// `row 3`, `column 2`, `box 5`, `region 4`, `the main diagonal`.
-pub fn house_name(layout: &Layout, house: House) -> String {
-    layout.house_kind(house).to_string()
-}
-
-/// `1`, `1 and 2`, `1, 2 and 3`.
-pub fn digits_name(digits: &[Digit]) -> String {
-    let names: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
-    join_and(&names)
-}
-
-/// Joins with commas and a final "and".
-pub fn join_and(items: &[String]) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        _ => format!(
-            "{} and {}",
-            items[..items.len() - 1].join(", "),
-            items[items.len() - 1]
-        ),
-    }
-}
+pub use crate::kernel::naming::{cell_name, cells_name, digits_name, house_name, join_and};
 
 /// `r2c3 and r4c3 lose 5; r1c1 loses 5 and 7` — what each cell loses, as a clause for a
 /// sentence: cells losing the same digits are named together, groups in the order their first

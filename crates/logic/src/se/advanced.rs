@@ -9,8 +9,9 @@
 //! asked in SE's order and the first that yields something ends the round.
 
 use super::basic::{bcr, each_lock};
-use super::board::{Board, Kind, Shape, bit, bits, digits};
+use super::board::{Board, Kind, Shape};
 use super::chaining::{Chaining, Ctx, FORCING_CHAINS, MULTIPLE, Stopped, dynamic};
+use crate::kernel::bits::{bit, bits, digits};
 
 /// An elimination produced by a nested rule.
 pub(crate) struct Adv {

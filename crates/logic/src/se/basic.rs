@@ -9,8 +9,11 @@
 //! least 2k empty cells, a fish only on a digit placed at most N − 2k times, every base line
 //! with at least two positions), which decide what SE finds on harder puzzles.
 
-use super::board::{Board, Kind, Shape, bit, bits, combinations, digits};
-use super::hint::{Hint, cell_name};
+use super::board::{Board, Kind, Shape};
+use super::hint::Hint;
+use crate::kernel::bits::{bit, bits, digits};
+use crate::kernel::combos::combinations;
+use crate::kernel::naming::cell_at;
 
 fn region_name(shape: &Shape, t: usize, r: usize) -> String {
     match shape.types[t].kind {
@@ -72,7 +75,7 @@ pub(crate) fn hidden_single(shape: &Shape, b: &Board) -> Option<Hint> {
                     format!(
                         "{}: {} is the only place for {} in {}",
                         name,
-                        cell_name(shape, cell as usize),
+                        cell_at(shape.n, cell as usize),
                         d,
                         region_name(shape, t, r)
                     ),
@@ -93,7 +96,7 @@ pub(crate) fn naked_single(shape: &Shape, b: &Board) -> Option<Hint> {
             let mut h = Hint::pattern(
                 "Naked Single",
                 2.3,
-                format!("Naked Single: {} can only hold {}", cell_name(shape, c), d),
+                format!("Naked Single: {} can only hold {}", cell_at(shape.n, c), d),
             );
             h.place = Some((c as u16, d));
             return Some(h);
@@ -194,7 +197,7 @@ pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
                             d,
                             region_name(shape, t1, i1),
                             region_name(shape, t2, i2),
-                            cell_name(shape, hcell as usize),
+                            cell_at(shape.n, hcell as usize),
                             d,
                             region_name(shape, t1, i3)
                         ),
@@ -280,7 +283,7 @@ pub(crate) fn naked_set(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
                 }
                 if h.is_worth() {
                     let cells: Vec<String> = bits(combo)
-                        .map(|i| cell_name(shape, region[i] as usize))
+                        .map(|i| cell_at(shape.n, region[i] as usize))
                         .collect();
                     let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
                     h.text = format!(
@@ -334,7 +337,7 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                 let ds = || digits(vmask).map(|d| d.to_string()).collect::<Vec<_>>();
                 let cells = || {
                     bits(common)
-                        .map(|i| cell_name(shape, region[i] as usize))
+                        .map(|i| cell_at(shape.n, region[i] as usize))
                         .collect::<Vec<_>>()
                 };
                 if direct {
@@ -361,7 +364,7 @@ pub(crate) fn hidden_set(shape: &Shape, b: &Board, k: usize, direct: bool) -> Op
                                     ds().join(","),
                                     cells().join(","),
                                     region_name(shape, t, r),
-                                    cell_name(shape, cell as usize),
+                                    cell_at(shape.n, cell as usize),
                                     d
                                 ),
                             );
@@ -590,9 +593,9 @@ pub(crate) fn xy_wing(shape: &Shape, b: &Board, xyz: bool) -> Option<Hint> {
                     h.text = format!(
                         "{}: pivot {}, pincers {} and {}: {}",
                         h.name,
-                        cell_name(shape, xy),
-                        cell_name(shape, xz as usize),
-                        cell_name(shape, yz as usize),
+                        cell_at(shape.n, xy),
+                        cell_at(shape.n, xz as usize),
+                        cell_at(shape.n, yz as usize),
                         h.removals_text(shape)
                     );
                     return Some(h);

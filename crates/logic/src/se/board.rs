@@ -13,6 +13,8 @@ use std::sync::Arc;
 
 use sudokit_core::{Cell, Grid, HouseKind, Layout};
 
+use crate::kernel::bits::bit;
+
 /// What a region type is; SE walks blocks, rows and columns in different orders per rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -313,11 +315,6 @@ pub(crate) struct Board {
     seen: Vec<u64>,
 }
 
-#[inline]
-pub(crate) fn bit(d: u8) -> u64 {
-    1u64 << (d - 1)
-}
-
 impl Board {
     /// A board from a grid: candidates are the digits no peer holds.
     pub fn from_grid(shape: &Shape, grid: &Grid) -> Board {
@@ -436,86 +433,9 @@ impl Board {
     }
 }
 
-/// Combinations of `k` out of `n` bits in SE's order (increasing value of the mask).
-pub(crate) fn combinations(k: usize, n: usize) -> impl Iterator<Item = u64> {
-    let mut value: u64 = if k == 0 { 0 } else { (1u64 << k) - 1 };
-    let limit: u64 = if n >= 64 { u64::MAX } else { 1u64 << n };
-    let mut done = k > n || k == 0;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let out = value;
-        let smallest = value & value.wrapping_neg();
-        let ripple = value.wrapping_add(smallest);
-        let ones = ((value ^ ripple) >> 2) / smallest;
-        let next = ripple | ones;
-        if next >= limit || next <= value {
-            done = true;
-        } else {
-            value = next;
-        }
-        Some(out)
-    })
-}
-
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(i)
-        }
-    })
-}
-
-/// Whether `m` has exactly two bits set. The release build targets x86-64 without `popcnt`,
-/// where `count_ones` is a dozen instructions; the chain searches ask this in their inner
-/// loops (a cell or a region left with two places).
-#[inline]
-pub(crate) fn two_bits(m: u64) -> bool {
-    let rest = m & m.wrapping_sub(1);
-    rest != 0 && rest & (rest - 1) == 0
-}
-
-/// Digits of a candidate mask, ascending.
-pub(crate) fn digits(m: u64) -> impl Iterator<Item = u8> {
-    bits(m).map(|i| i as u8 + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn combinations_follow_gospers_order() {
-        let v: Vec<u64> = combinations(2, 4).collect();
-        assert_eq!(v, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(combinations(3, 9).count(), 84);
-        assert_eq!(combinations(4, 25).count(), 12650);
-    }
-
-    /// `two_bits` says what `count_ones() == 2` says, on sparse and dense masks.
-    #[test]
-    fn two_bits_is_a_count_of_two() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for i in 0..20_000u64 {
-            // Sparse and dense masks alike, every few steps with few bits.
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let m = match i % 3 {
-                0 => x,
-                1 => x & (x >> 5) & (x >> 11),
-                _ => (1 << (x % 64)) | (1 << ((x >> 8) % 64)),
-            };
-            assert_eq!(two_bits(m), m.count_ones() == 2, "{m:#x}");
-        }
-        assert!(!two_bits(0) && !two_bits(1) && two_bits(3) && !two_bits(7));
-        assert!(two_bits(1 << 63 | 1) && !two_bits(u64::MAX));
-    }
 
     /// The incremental refresh leaves the region positions exactly as a fresh board computes
     /// them, on layouts where a cell lies in two regions of one type (the centre of an X

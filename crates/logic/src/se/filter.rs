@@ -14,7 +14,8 @@
 //! forcing chain needs to know whether several searches can meet).
 
 use super::board::{NONE, Shape};
-use super::chaining::{Components, Links};
+use super::chaining::Links;
+use crate::kernel::graph::Components;
 
 /// Largest strong-link graph the filter is built for; above it every search runs.
 const MAX_STRONG: usize = 4096;
@@ -91,7 +92,7 @@ impl Filter {
             }
         }
         start.push(succ.len() as u32);
-        let cs = super::chaining::Components::new(m, &start, &succ);
+        let cs = Components::new(m, &start, &succ);
         let row_of = |v: u32| cs.row(v as usize);
         let mut removes = vec![false; k];
         let mut places = vec![false; k];

@@ -5,7 +5,9 @@
 //! (for example 6.6 + 0.1 is not 6.7 in binary floating point, and SE's sort between two chain
 //! hints sees that difference); they are rounded to the tenth only when shown.
 
-use super::board::{Board, Shape, digits};
+use super::board::{Board, Shape};
+use crate::kernel::bits::digits;
+use crate::kernel::naming::cell_at;
 
 /// One SE step.
 #[derive(Clone, Debug)]
@@ -74,16 +76,12 @@ impl Hint {
             let ds: Vec<String> = digits(m).map(|d| d.to_string()).collect();
             parts.push(format!(
                 "{}<>{}",
-                cell_name(shape, c as usize),
+                cell_at(shape.n, c as usize),
                 ds.join(",")
             ));
         }
         parts.join(", ")
     }
-}
-
-pub(crate) fn cell_name(shape: &Shape, cell: usize) -> String {
-    format!("r{}c{}", cell / shape.n + 1, cell % shape.n + 1)
 }
 
 /// SE's rounding for display: `(int)((rating + 0.05) * 10)` tenths.

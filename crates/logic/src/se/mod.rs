@@ -24,7 +24,6 @@ mod advanced;
 mod basic;
 mod board;
 mod chaining;
-pub(crate) use chaining::Components;
 mod filter;
 mod hint;
 mod memo;
@@ -37,7 +36,8 @@ use std::time::Instant;
 
 use sudokit_core::{Budget, Cell, Digit, Grid, Termination};
 
-use board::{Board, Shape, digits};
+use crate::kernel::bits::digits;
+use board::{Board, Shape};
 use chaining::{Chaining, Ctx, FORCING_CHAINS, MULTIPLE, NISHIO, Stopped, dynamic};
 use hint::Hint;
 pub use hint::tenths;
@@ -491,7 +491,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chaining::length_difficulty;
+    use crate::kernel::se_length::length_increment;
 
     #[test]
     fn length_increments_follow_se_table() {
@@ -520,7 +520,7 @@ mod tests {
             (131, 11),
         ];
         for (c, want) in cases {
-            assert_eq!(tenths(length_difficulty(c)), want, "complexity {c}");
+            assert_eq!(tenths(length_increment::<f64>(c)), want, "complexity {c}");
         }
     }
 }

@@ -21,9 +21,11 @@
 
 use std::cmp::Ordering;
 
-use super::board::{Board, Kind, NONE, Shape, bit};
-use super::hint::{Hint, cell_name};
+use super::board::{Board, Kind, NONE, Shape};
+use super::hint::Hint;
 use super::wings::sees;
+use crate::kernel::bits::bit;
+use crate::kernel::naming::cell_at;
 
 /// Sukaku's base ratings by number of strong links (index = links − 1).
 const BASE: [f64; 8] = [0.0, 4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4];
@@ -548,7 +550,7 @@ impl Search<'_> {
             .map(|i| {
                 let cells = |s: &[usize]| {
                     s.iter()
-                        .map(|&c| cell_name(sh, c))
+                        .map(|&c| cell_at(sh.n, c))
                         .collect::<Vec<_>>()
                         .join("+")
                 };

@@ -7,8 +7,11 @@
 //! so rectangles and the longer loops (6, 8, 10+ cells, rated 4.6 to 5.0) come from one
 //! search. The rules assume the puzzle has one solution, as SE does.
 
-use super::board::{Board, NONE, Shape, bit, bits, combinations, digits};
-use super::hint::{Hint, cell_name};
+use super::board::{Board, NONE, Shape};
+use super::hint::Hint;
+use crate::kernel::bits::{bit, bits, digits};
+use crate::kernel::combos::combinations;
+use crate::kernel::naming::cell_at;
 
 fn loop_rating(len: usize) -> f64 {
     let mut r = 4.5;
@@ -363,7 +366,7 @@ pub(crate) fn unique_loop(sh: &Shape, b: &Board) -> Option<Hint> {
             k.what,
             k.ty,
             k.lp.iter()
-                .map(|&c| cell_name(sh, c))
+                .map(|&c| cell_at(sh.n, c))
                 .collect::<Vec<_>>()
                 .join(","),
             k.ds[0],
@@ -410,7 +413,7 @@ pub(crate) fn bug(sh: &Shape, b: &Board) -> Option<Hint> {
                 5.6,
                 format!(
                     "BUG+1: every other open cell holds two candidates, so {}={}",
-                    cell_name(sh, c),
+                    cell_at(sh.n, c),
                     d
                 ),
             );

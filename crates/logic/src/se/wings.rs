@@ -13,8 +13,10 @@
 //! (doubly-linked flag, biggest wing cell, wing size) in *descending* order; ties keep the walk
 //! order (wing cells by increasing index, then `yz`). The rater does the same.
 
-use super::board::{Board, Shape, bit, digits};
-use super::hint::{Hint, cell_name};
+use super::board::{Board, Shape};
+use super::hint::Hint;
+use crate::kernel::bits::{bit, digits};
+use crate::kernel::naming::cell_at;
 
 /// Whether two distinct cells see each other (share a house or a pair constraint). Read from
 /// the shape's peer bitset, which holds every house of a cell: the centre of an X grid lies on
@@ -215,7 +217,7 @@ fn with_yz(shape: &Shape, b: &Board, cells: &[usize], union: u64, out: &mut dyn 
         }
         let (name, rating) = name_and_rating(cells.len(), big);
         let suffix = format!("{}{}{}", if double { 2 } else { 1 }, big, size);
-        let wing_names: Vec<String> = cells.iter().map(|&c| cell_name(shape, c)).collect();
+        let wing_names: Vec<String> = cells.iter().map(|&c| cell_at(shape.n, c)).collect();
         let mut hint = Hint::pattern(&format!("{name} {suffix}"), rating, String::new());
         for &(c, d) in &removals {
             hint.remove(c as u16, bit(d));
@@ -223,7 +225,7 @@ fn with_yz(shape: &Shape, b: &Board, cells: &[usize], union: u64, out: &mut dyn 
         hint.text = format!(
             "{name}: {} with {} on {}{}: {}",
             wing_names.join(","),
-            cell_name(shape, yz),
+            cell_at(shape.n, yz),
             digits(union)
                 .map(|d| d.to_string())
                 .collect::<Vec<_>>()

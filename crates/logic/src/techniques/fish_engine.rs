@@ -17,6 +17,8 @@
 use sudokit_core::{Cell, Digit, House, HouseKind};
 
 use crate::grid::CandidateGrid;
+use crate::kernel::bits::bits;
+use crate::kernel::combos::combos;
 
 /// Largest number of endo fins (HoDoKu's default).
 pub const MAX_ENDO_FINS: usize = 2;
@@ -910,7 +912,7 @@ impl<M: Mask> Search<'_, M> {
             return true;
         }
         let mut go = true;
-        combos(&extra, want, &mut |pick| {
+        combos(&extra, want, |_| 0, u32::MAX, &mut |pick, _| {
             let cs = pick.iter().fold(covers, |a, &i| a | 1 << i);
             if !done.insert((bases, cs)) {
                 return true;
@@ -952,17 +954,6 @@ impl<M: Mask> Search<'_, M> {
         self.leaf(&b, &chosen, cu, twice, fins, seen, &mut out);
         out.pop()
     }
-}
-
-/// The set bits of `m`, lowest first.
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
 }
 
 /// Whether at most `left` more covers (allowed, not bases, beside the fixed ones) hold every
@@ -1115,7 +1106,7 @@ pub fn basic_finned(
                         return true;
                     }
                     let mut go = true;
-                    combos(&spare_bits, need, &mut |extra| {
+                    combos(&spare_bits, need, |_| 0, u32::MAX, &mut |extra, _| {
                         let cols = extra.iter().fold(union, |a, &c| a | 1 << c);
                         if !seen.insert((by_rows, digit, rows_mask, cols)) {
                             return true;
@@ -1246,29 +1237,4 @@ impl Walk<'_> {
         }
         true
     }
-}
-
-/// Calls `visit` with every `k`-subset of `items` (stops when it returns `false`).
-fn combos(items: &[usize], k: usize, visit: &mut dyn FnMut(&[usize]) -> bool) -> bool {
-    fn rec(
-        items: &[usize],
-        k: usize,
-        start: usize,
-        cur: &mut Vec<usize>,
-        visit: &mut dyn FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if cur.len() == k {
-            return visit(cur);
-        }
-        for i in start..items.len() {
-            cur.push(items[i]);
-            let go = rec(items, k, i + 1, cur, visit);
-            cur.pop();
-            if !go {
-                return false;
-            }
-        }
-        true
-    }
-    rec(items, k, 0, &mut Vec::with_capacity(k), visit)
 }

@@ -19,10 +19,10 @@ use std::rc::Rc;
 use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use crate::grid::CandidateGrid;
+use crate::kernel::se_length::length_increment;
 use crate::render::{cell_name, eliminations_text, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
-use crate::techniques::chains::se_chain_increment;
 
 /// One forced fact: a candidate is true (placed) or false (removed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -377,7 +377,7 @@ impl Technique for Contradiction {
                     continue;
                 };
                 let l = g.layout();
-                let se = self.info.se + se_chain_increment(out.log.len());
+                let se = self.info.se + length_increment::<f32>(out.log.len());
                 let step = Step::new(self.info)
                     .rated(se)
                     .digits([d])
@@ -524,7 +524,7 @@ impl Verity {
             "{source}, and every branch forces the same: {}. {branches}.",
             concl.join("; "),
         );
-        let se = self.info.se + se_chain_increment(complexity);
+        let se = self.info.se + length_increment::<f32>(complexity);
         f.emit(step.rated(se).text(text))
     }
 }

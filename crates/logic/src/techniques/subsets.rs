@@ -9,6 +9,7 @@
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
+use crate::kernel::combos::combos;
 use crate::memo;
 use crate::render::{cells_name, cells_subject, digits_name, house_name};
 use crate::step::{Role, Step};
@@ -36,36 +37,6 @@ pub struct Subset {
     pub info: &'static TechniqueInfo,
 }
 
-/// Calls `visit` with every k-combination of `items` whose OR of masks has at most k bits.
-fn combos(items: &[(usize, u64)], k: usize, visit: &mut dyn FnMut(&[usize], u64) -> bool) {
-    fn rec(
-        items: &[(usize, u64)],
-        k: usize,
-        start: usize,
-        chosen: &mut Vec<usize>,
-        union: u64,
-        visit: &mut dyn FnMut(&[usize], u64) -> bool,
-    ) -> bool {
-        if chosen.len() == k {
-            return visit(chosen, union);
-        }
-        for i in start..items.len() {
-            let u = union | items[i].1;
-            if u.count_ones() as usize > k {
-                continue;
-            }
-            chosen.push(items[i].0);
-            let go = rec(items, k, i + 1, chosen, u, visit);
-            chosen.pop();
-            if !go {
-                return false;
-            }
-        }
-        true
-    }
-    rec(items, k, 0, &mut Vec::with_capacity(k), 0, visit);
-}
-
 impl Subset {
     fn naked(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
         let l = g.layout();
@@ -83,67 +54,73 @@ impl Subset {
         if empty <= self.size {
             return;
         }
-        combos(&items, self.size, &mut |chosen, union| {
-            if union.count_ones() as usize != self.size {
-                return true;
-            }
-            let sub: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
-            let common = common_houses(g, &sub);
-            let locked = common.len() >= 2;
-            if locked != (self.kind == Kind::Locked) {
-                return true;
-            }
-            // A locked subset is reported once, from its box/region.
-            let houses: Vec<House> = if locked {
-                if common.iter().any(|&x| x < h) {
+        combos(
+            &items,
+            self.size,
+            |(_, m)| m,
+            self.size as u32,
+            &mut |chosen, union| {
+                if union.count_ones() as usize != self.size {
                     return true;
                 }
-                common.clone()
-            } else {
-                vec![h]
-            };
-            let digits = DigitSet(union);
-            let mut step = Step::new(self.info)
-                .digits(digits.iter())
-                .cells(sub.iter().copied())
-                .houses(houses.iter().copied());
-            let mut elim_cells = Vec::new();
-            for &hh in &houses {
-                for &c in g.house_cells(hh) {
-                    if sub.contains(&c) || elim_cells.contains(&c) {
-                        continue;
+                let sub: Vec<Cell> = chosen.iter().map(|&(i, _)| cells[i]).collect();
+                let common = common_houses(g, &sub);
+                let locked = common.len() >= 2;
+                if locked != (self.kind == Kind::Locked) {
+                    return true;
+                }
+                // A locked subset is reported once, from its box/region.
+                let houses: Vec<House> = if locked {
+                    if common.iter().any(|&x| x < h) {
+                        return true;
                     }
-                    let hit = DigitSet(g.candidates(c).0 & union);
-                    if !hit.is_empty() {
-                        elim_cells.push(c);
-                        for d in hit.iter() {
-                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                    common.clone()
+                } else {
+                    vec![h]
+                };
+                let digits = DigitSet(union);
+                let mut step = Step::new(self.info)
+                    .digits(digits.iter())
+                    .cells(sub.iter().copied())
+                    .houses(houses.iter().copied());
+                let mut elim_cells = Vec::new();
+                for &hh in &houses {
+                    for &c in g.house_cells(hh) {
+                        if sub.contains(&c) || elim_cells.contains(&c) {
+                            continue;
+                        }
+                        let hit = DigitSet(g.candidates(c).0 & union);
+                        if !hit.is_empty() {
+                            elim_cells.push(c);
+                            for d in hit.iter() {
+                                step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                            }
                         }
                     }
                 }
-            }
-            if elim_cells.is_empty() {
-                return true;
-            }
-            for &c in &sub {
-                for d in g.candidates(c).iter() {
-                    step = step.mark(c, d, Role::Pattern);
+                if elim_cells.is_empty() {
+                    return true;
                 }
-            }
-            let where_ = houses
-                .iter()
-                .map(|&x| house_name(l, x))
-                .collect::<Vec<_>>()
-                .join(" and ");
-            let ds: Vec<Digit> = digits.iter().collect();
-            let text = format!(
-                "In {where_}, the cells {} hold only the digits {} between them, so those digits go there and {} them.",
-                cells_name(l, &sub),
-                digits_name(&ds),
-                cells_subject(l, &elim_cells, "loses", "lose"),
-            );
-            f.emit(step.text(text))
-        });
+                for &c in &sub {
+                    for d in g.candidates(c).iter() {
+                        step = step.mark(c, d, Role::Pattern);
+                    }
+                }
+                let where_ = houses
+                    .iter()
+                    .map(|&x| house_name(l, x))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                let ds: Vec<Digit> = digits.iter().collect();
+                let text = format!(
+                    "In {where_}, the cells {} hold only the digits {} between them, so those digits go there and {} them.",
+                    cells_name(l, &sub),
+                    digits_name(&ds),
+                    cells_subject(l, &elim_cells, "loses", "lose"),
+                );
+                f.emit(step.text(text))
+            },
+        );
     }
 
     fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
@@ -159,45 +136,52 @@ impl Subset {
             .map(|d| (d.index(), g.positions(h, d)))
             .filter(|(_, m)| *m != 0 && m.count_ones() as usize <= self.size)
             .collect();
-        combos(&items, self.size, &mut |chosen, union| {
-            if union.count_ones() as usize != self.size {
-                return true;
-            }
-            let digits: Vec<Digit> = chosen.iter().map(|&i| Digit::from_index(i)).collect();
-            let mut dmask = DigitSet::EMPTY;
-            for &d in &digits {
-                dmask.insert(d);
-            }
-            let sub: Vec<Cell> = (0..cells.len())
-                .filter(|i| union >> i & 1 == 1)
-                .map(|i| cells[i])
-                .collect();
-            let mut step = Step::new(self.info)
-                .digits(digits.iter().copied())
-                .cells(sub.iter().copied())
-                .houses([h]);
-            let mut any = false;
-            for &c in &sub {
-                for d in g.candidates(c).iter() {
-                    if dmask.contains(d) {
-                        step = step.mark(c, d, Role::Pattern);
-                    } else {
-                        any = true;
-                        step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+        combos(
+            &items,
+            self.size,
+            |(_, m)| m,
+            self.size as u32,
+            &mut |chosen, union| {
+                if union.count_ones() as usize != self.size {
+                    return true;
+                }
+                let digits: Vec<Digit> =
+                    chosen.iter().map(|&(i, _)| Digit::from_index(i)).collect();
+                let mut dmask = DigitSet::EMPTY;
+                for &d in &digits {
+                    dmask.insert(d);
+                }
+                let sub: Vec<Cell> = (0..cells.len())
+                    .filter(|i| union >> i & 1 == 1)
+                    .map(|i| cells[i])
+                    .collect();
+                let mut step = Step::new(self.info)
+                    .digits(digits.iter().copied())
+                    .cells(sub.iter().copied())
+                    .houses([h]);
+                let mut any = false;
+                for &c in &sub {
+                    for d in g.candidates(c).iter() {
+                        if dmask.contains(d) {
+                            step = step.mark(c, d, Role::Pattern);
+                        } else {
+                            any = true;
+                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                        }
                     }
                 }
-            }
-            if !any {
-                return true;
-            }
-            let text = format!(
-                "In {}, the digits {} can only go in {}, so those cells hold nothing else.",
-                house_name(l, h),
-                digits_name(&digits),
-                cells_name(l, &sub),
-            );
-            f.emit(step.text(text))
-        });
+                if !any {
+                    return true;
+                }
+                let text = format!(
+                    "In {}, the digits {} can only go in {}, so those cells hold nothing else.",
+                    house_name(l, h),
+                    digits_name(&digits),
+                    cells_name(l, &sub),
+                );
+                f.emit(step.text(text))
+            },
+        );
     }
 }
 

@@ -1,0 +1,149 @@
+//! The closure of a kind's implication graph: which search states reach which, used to skip
+//! starts whose searches cannot conclude anything.
+//!
+//! Design decision: a superset of what any bounded search can reach, built from the kernel's
+//! strongly connected components in one walk, so pruning with it never hides a chain (the
+//! tests compare pruned and unpruned finders).
+
+use super::*;
+
+/// Which search states reach which in one kind's implication graph, ignoring the depth bound
+/// and the "uses a group" bit: a superset of what any [`search()`] from a state can reach, so a
+/// search whose conclusions this rules out is skipped without changing what is found.
+/// Discontinuous loops need it most: every candidate's "true" search ends in a contradiction
+/// only if "S true" reaches "S false" (a true node that sees S is one weak link before it),
+/// which few do; the closure costs about one search for all of them.
+///
+/// It also bounds what the AIC and continuous-loop finders can conclude (used for the kinds
+/// that have them, Any and Grouped, up to 16×16). Every elimination of an open chain or of a
+/// continuous loop removes a candidate X whose assumption "X true" reaches "X false" in the
+/// same graph: X sees (or shares a cell with) one end S of a weak link the conclusion rests
+/// on, so "X true" makes S false, the chain or the loop (walked on from S) then makes the
+/// other end true, and that end sees X. So a grid with no such candidate
+/// ([`Closure::contra`]) has no open chain or continuous loop that removes anything; an open
+/// chain from S needs such an X in S's cell or among its digit's peers with "S false"
+/// reaching "X false"; and a loop through S needs such an X with "X true" reaching "S false"
+/// and "S false" reaching "X false" (the walk from the weak link's far end passes S false).
+/// The loop's ALS eliminations rest on another argument, so with ALS nodes loops are not
+/// pruned.
+pub(super) struct Closure {
+    /// Compact index of each live node (a candidate of the grid, or a group), `u32::MAX` if none.
+    pub(super) id: Vec<u32>,
+    /// Reach over the compact states `2 * id + val`.
+    pub(super) reach: Components,
+    /// Per candidate node: "true" reaches "false".
+    pub(super) contra: Vec<bool>,
+    /// The candidate nodes whose `contra` is set.
+    pub(super) contra_list: Vec<u32>,
+    /// Whether any candidate's `contra` is set.
+    pub(super) any_contra: bool,
+}
+
+impl Closure {
+    pub(super) fn new(g: &CandidateGrid, links: &Links, kind: Kind) -> Closure {
+        let total = links.strong.len();
+        let mut id = vec![u32::MAX; total];
+        let mut live = 0u32;
+        for (v, slot) in id.iter_mut().enumerate() {
+            let on = if links.is_group(v as u32) {
+                true
+            } else {
+                let (c, d) = links.split(v as u32);
+                g.has(c, d)
+            };
+            if on {
+                *slot = live;
+                live += 1;
+            }
+        }
+        let states = 2 * live as usize;
+        let mut start = Vec::with_capacity(states + 1);
+        let mut succ: Vec<u32> = Vec::new();
+        for v in 0..total {
+            if id[v] == u32::MAX {
+                continue;
+            }
+            // "v false": strong links the kind allows.
+            start.push(succ.len() as u32);
+            for &(w, tag) in &links.strong[v] {
+                let ok = match kind {
+                    Kind::X => tag == HOUSE,
+                    Kind::Xy => tag == CELL,
+                    Kind::Any => tag < ALS,
+                    Kind::Grouped => true,
+                };
+                if ok && id[w as usize] != u32::MAX {
+                    succ.push(2 * id[w as usize] + 1);
+                }
+            }
+            // "v true": weak links.
+            start.push(succ.len() as u32);
+            if !links.is_group(v as u32) {
+                succ.extend(
+                    links
+                        .weak_of(v as u32, kind)
+                        .iter()
+                        .map(|&w| 2 * id[w as usize]),
+                );
+            }
+            if kind == Kind::Grouped {
+                succ.extend(links.weak_groups[v].iter().map(|&w| 2 * id[w as usize]));
+            }
+        }
+        start.push(succ.len() as u32);
+        let reach = Components::new(states, &start, &succ);
+        let contra: Vec<bool> = (0..links.cands)
+            .map(|v| {
+                let i = id[v];
+                i != u32::MAX && reach.reaches(2 * i as usize + 1, 2 * i as usize)
+            })
+            .collect();
+        let contra_list: Vec<u32> = (0..links.cands as u32)
+            .filter(|&v| contra[v as usize])
+            .collect();
+        Closure {
+            id,
+            reach,
+            contra,
+            any_contra: !contra_list.is_empty(),
+            contra_list,
+        }
+    }
+
+    /// Whether an open chain from `start` (a candidate node, assumed false) can remove
+    /// anything: some candidate X in its cell, or of its digit in a peer cell, has "X true"
+    /// reaching "X false", and "start false" reaches "X false" (the chain's far end sees X).
+    pub(super) fn chain_may_remove(&self, g: &CandidateGrid, links: &Links, start: u32) -> bool {
+        if !self.any_contra {
+            return false;
+        }
+        let (sc, sd) = links.split(start);
+        let n = links.n;
+        let may = |x: u32| self.contra[x as usize] && self.reaches((start, false), (x, false));
+        g.candidates(sc).iter().any(|e| may(node(n, sc, e)))
+            || g.peers(sc).iter().any(|&p| may(node(n, p, sd)))
+    }
+
+    /// Whether a continuous loop through `start` can remove anything: walking the loop from
+    /// the far side of the weak link whose ends X sees, "X true" reaches "start false" and
+    /// goes on to "X false".
+    pub(super) fn loop_may_remove(&self, start: u32) -> bool {
+        self.contra_list.iter().any(|&x| {
+            self.reaches((x, true), (start, false)) && self.reaches((start, false), (x, false))
+        })
+    }
+
+    /// The compact state of node `v` with value `val`, if `v` is live.
+    pub(super) fn state(&self, v: u32, val: bool) -> Option<usize> {
+        let i = self.id[v as usize];
+        (i != u32::MAX).then(|| 2 * i as usize + usize::from(val))
+    }
+
+    /// Whether state `from` reaches state `to`.
+    pub(super) fn reaches(&self, from: (u32, bool), to: (u32, bool)) -> bool {
+        let (Some(a), Some(b)) = (self.state(from.0, from.1), self.state(to.0, to.1)) else {
+            return false;
+        };
+        self.reach.reaches(a, b)
+    }
+}

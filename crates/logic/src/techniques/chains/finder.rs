@@ -1,0 +1,552 @@
+//! The chain finder: per start, which searches to make (the closure prunes), and what a
+//! reached state proves — an open chain's eliminations, a continuous loop's, a
+//! discontinuous loop's placement or elimination — as a [`Step`] with its sentence.
+//!
+//! Design decision: one finder type configured by [`Kind`] (which links) and [`Report`]
+//! (what to report), so X-chains, XY-chains, AICs and nice loops share one search and
+//! differ only in their filter and their conclusion.
+
+use super::probe::{self, Event};
+use super::*;
+use crate::techniques::table::{AIC, GROUPED_AIC};
+
+/// Marks a chain's nodes on a step (see `ChainFinder::find`).
+pub(super) type Marker<'a> = dyn Fn(Step, &[(u32, bool)]) -> Step + 'a;
+
+/// Largest candidate count (cells × digits) whose closure is kept and used to prune.
+pub(super) const MAX_CACHED_CANDIDATES: usize = 16 * 16 * 16;
+
+/// Largest number of live nodes (candidates and groups) a discontinuous-loop search on a
+/// bigger grid builds a closure for: its reach rows take nodes² / 2 bits (about 134 MB here;
+/// an empty 64×64 grid would need 34 GB).
+pub(super) const MAX_CLOSURE_NODES: usize = 16_384;
+
+pub(super) fn to_chain(links: &Links, path: &[(u32, bool)], closed: bool) -> Chain {
+    let nodes: Vec<ChainNode> = path
+        .iter()
+        .map(|&(v, val)| {
+            if links.is_group(v) {
+                ChainNode::group(links.cells(v), links.digit(v), val)
+            } else {
+                let (c, d) = links.split(v);
+                ChainNode::new(c, d, val)
+            }
+        })
+        .collect();
+    let mut kinds: Vec<LinkKind> = path
+        .windows(2)
+        .map(|w| {
+            if w[0].1 {
+                LinkKind::Weak
+            } else {
+                LinkKind::Strong
+            }
+        })
+        .collect();
+    if closed {
+        kinds.push(LinkKind::Weak);
+    }
+    Chain {
+        nodes,
+        links: kinds,
+    }
+}
+
+/// Whether a path's nodes are all distinct and no two cover the same candidate (BFS can
+/// revisit a node with the other value, which is what loops need, but a plain chain must
+/// not; a group must not overlap a candidate or group of the chain).
+pub(super) fn simple(links: &Links, path: &[(u32, bool)]) -> bool {
+    let mut seen: Vec<(u16, u8)> = Vec::with_capacity(path.len() + 4);
+    for p in path {
+        links.covers(p.0, &mut seen);
+    }
+    seen.sort_unstable();
+    seen.windows(2).all(|w| w[0] != w[1])
+}
+
+/// A generic chain finder.
+pub struct ChainFinder {
+    /// The technique row.
+    pub info: &'static TechniqueInfo,
+    /// Links allowed.
+    pub kind: Kind,
+    /// What it reports.
+    pub report: Report,
+}
+
+/// What a [`ChainFinder`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// Open chains: S or V, eliminations of what sees both ends.
+    Ends,
+    /// Discontinuous loops: a start that implies itself true, or its own negation.
+    Discontinuous,
+    /// Continuous loops.
+    Continuous,
+}
+
+/// Cells holding `d` that see both `a` and `b` (neither of them).
+pub(super) fn seeing_both(g: &CandidateGrid, a: Cell, b: Cell, d: Digit) -> Vec<Cell> {
+    g.peers(a)
+        .iter()
+        .copied()
+        .filter(|&c| c != b && g.has(c, d) && g.sees(c, b))
+        .collect()
+}
+
+impl ChainFinder {
+    pub(super) fn rating(&self, path_len: usize) -> f32 {
+        let base = match self.kind {
+            Kind::X | Kind::Xy => self.info.se,
+            Kind::Any | Kind::Grouped => 7.0,
+        };
+        base + length_increment::<f32>(path_len)
+    }
+
+    /// The step of an open chain (an AIC: `start` false at one end, the state `fd` reached
+    /// at the other) when it removes something, else `None`: what [`Report::Ends`] reports.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the search's context, passed once"
+    )]
+    pub(super) fn ends_step(
+        &self,
+        g: &CandidateGrid,
+        links: &Links,
+        start: u32,
+        grouped: bool,
+        fd: &Found<'_>,
+        marked: &Marker<'_>,
+    ) -> Option<Step> {
+        let l = g.layout();
+        let (sc, sd) = links.split(start);
+        let (v, val) = fd.last;
+        if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
+            return None;
+        }
+        let mut elims: Vec<(Cell, Digit)> = Vec::new();
+        let vd = links.digit(v);
+        let vc = links.cells(v)[0];
+        if links.is_group(v) {
+            // A group end: its digit goes from cells seeing the start
+            // and the whole group.
+            if vd != sd {
+                return None;
+            }
+            let mut both = links.seen(g, v).clone();
+            both.intersect_with(g.peer_set(sc));
+            elims.extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
+        } else if vc == sc {
+            return None; // same cell: a discontinuous loop, reported there
+        } else if vd == sd {
+            elims.extend(seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)));
+        } else {
+            if matches!(self.kind, Kind::X | Kind::Xy) {
+                return None;
+            }
+            if g.sees(sc, vc) {
+                if g.has(vc, sd) {
+                    elims.push((vc, sd));
+                }
+                if g.has(sc, vd) {
+                    elims.push((sc, vd));
+                }
+            }
+        }
+        if elims.is_empty() {
+            return None;
+        }
+        let fdp = fd.path();
+        if !simple(links, &fdp) {
+            return None;
+        }
+        let chain = to_chain(links, &fdp, false);
+        let mut step = marked(
+            Step::new(self.info)
+                .rated(self.rating(fd.len))
+                .digits([sd, vd]),
+            &fdp,
+        );
+        for &(c, d) in &elims {
+            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+        }
+        let end_cells = links.cells(v);
+        let end = if end_cells.len() == 1 {
+            format!(
+                "makes {}={vd} true",
+                crate::render::cell_name(l, end_cells[0])
+            )
+        } else {
+            format!(
+                "puts {vd} in one of {}",
+                crate::render::cells_name(l, &end_cells)
+            )
+        };
+        let concl = format!(
+            "if {}={sd} is false the chain {end}, so one of the two ends is true, and {}.",
+            crate::render::cell_name(l, sc),
+            eliminations_text(l, &step.eliminations),
+        );
+        let text = self.text_for(g, &chain, &concl);
+        Some(step.chain(chain).text(text))
+    }
+
+    pub(super) fn text_for(&self, g: &CandidateGrid, chain: &Chain, conclusion: &str) -> String {
+        let mut s = String::new();
+        let _ = write!(s, "{} — ", chain_text(g.layout(), chain));
+        s.push_str(conclusion);
+        s
+    }
+}
+
+impl Technique for ChainFinder {
+    fn info(&self) -> &'static TechniqueInfo {
+        self.info
+    }
+    fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        let grouped = self.kind == Kind::Grouped;
+        // AICs (of the kinds that have continuous loops) may be known from the loop search.
+        let fused =
+            matches!(self.kind, Kind::Any | Kind::Grouped) && self.report != Report::Discontinuous;
+        let key = fused.then(|| (g.state_key(), self.kind, f.options.clone()));
+        if self.report == Report::Ends
+            && let Some(key) = &key
+        {
+            let known = AIC_STEPS.with(|c| {
+                c.borrow()
+                    .as_ref()
+                    .filter(|(k, _)| k == key)
+                    .map(|(_, steps)| steps.clone())
+            });
+            if let Some(steps) = known {
+                probe::count(Event::Replayed);
+                for step in steps {
+                    if !f.emit(step) {
+                        return;
+                    }
+                }
+                return;
+            }
+        }
+        // The AIC finder whose steps the continuous-loop search also collects.
+        let aic = ChainFinder {
+            info: if grouped { &GROUPED_AIC } else { &AIC },
+            kind: self.kind,
+            report: Report::Ends,
+        };
+        let mut aic_steps: Vec<Step> = Vec::new();
+        // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
+        let digit_misses = (self.kind == Kind::X && self.report == Report::Ends)
+            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f.options));
+        if digit_misses
+            .as_ref()
+            .is_some_and(|m| m.skip == DigitSet::full(g.size()))
+        {
+            return;
+        }
+        let links = cached_links(g, grouped, grouped && f.options.chain_als);
+        let max = f.options.max_chain.max(4);
+        let l = g.layout();
+        let mut borrowed = Borrowed::take();
+        let scratch = &mut borrowed.0;
+        let n = g.size();
+        // Discontinuous loops are searched only from the starts the closure leaves possible
+        // (on top1465, 0.2% of the "true" starts and 40% of the "false" ones); open chains and
+        // continuous loops only from starts that may remove something (see [`Closure`]; a
+        // continuous loop's ALS links remove by another argument, so with ALS nodes every
+        // start is searched).
+        let has_als = !links.als.is_empty();
+        // The closure's reach rows take (states / 8) bytes per component: kept and used for
+        // pruning up to 16×16 grids (about 8 MB at most), built afresh above that only for
+        // discontinuous loops, which need it (as HoDoKu-order finders always did).
+        let small = links.cands <= MAX_CACHED_CANDIDATES;
+        let prunes = matches!(self.kind, Kind::Any | Kind::Grouped) && small;
+        let closure = if prunes || (self.report == Report::Discontinuous && small) {
+            Some(cached_closure(g, &links, self.kind, has_als))
+        } else if self.report == Report::Discontinuous
+            && g.candidate_count() + (links.strong.len() - links.cands) <= MAX_CLOSURE_NODES
+        {
+            Some(std::rc::Rc::new(Closure::new(g, &links, self.kind)))
+        } else {
+            // Too big to build (its reach rows grow with the square of the nodes): every
+            // start is searched, which finds the same loops (the closure only prunes).
+            None
+        };
+        let closure_prunes = closure.as_ref().filter(|_| prunes);
+        let unpruned = probe::unpruned();
+        if self.report != Report::Discontinuous
+            && !has_als
+            && !unpruned
+            && closure_prunes.is_some_and(|cl| !cl.any_contra)
+        {
+            if self.report == Report::Continuous
+                && let Some(key) = key
+            {
+                AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, Vec::new())));
+            }
+            probe::count(Event::SkipGrid);
+            return;
+        }
+        let mut hit_digits = DigitSet::EMPTY;
+        // Highlights every node of a chain: "on" nodes in one colour, "off" in the other.
+        let marked = |mut step: Step, path: &[(u32, bool)]| {
+            for &(pv, pval) in path {
+                let d = links.digit(pv);
+                for c in links.cells(pv) {
+                    step = step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
+                }
+            }
+            step.cells(path.iter().flat_map(|p| links.cells(p.0)))
+        };
+        for start in 0..links.cands as u32 {
+            // On big grids one search can run long: give up at the deadline, remembering
+            // nothing (neither AICs nor misses) of a search cut short.
+            if f.out_of_time() {
+                return;
+            }
+            let (sc, sd) = links.split(start);
+            if !g.has(sc, sd)
+                || (links.strong[start as usize].is_empty() && self.report != Report::Discontinuous)
+            {
+                continue;
+            }
+            if digit_misses.as_ref().is_some_and(|m| m.skip.contains(sd)) {
+                continue;
+            }
+            let mut go = true;
+            let before = f.emitted();
+            let may_end =
+                unpruned || closure_prunes.is_none_or(|cl| cl.chain_may_remove(g, &links, start));
+            let may_loop =
+                has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
+            match self.report {
+                Report::Ends if !may_end => {
+                    probe::count(if has_als {
+                        Event::SkipEndsAls
+                    } else {
+                        Event::SkipEnds
+                    });
+                }
+                Report::Continuous if !(may_loop || (fused && may_end)) => {
+                    probe::count(Event::SkipLoop);
+                }
+                Report::Ends => {
+                    go = search(
+                        &links,
+                        self.kind,
+                        start,
+                        false,
+                        max,
+                        scratch,
+                        &mut |fd| match self.ends_step(g, &links, start, grouped, fd, &marked) {
+                            Some(step) => f.emit(step),
+                            None => true,
+                        },
+                    );
+                }
+                Report::Discontinuous => {
+                    for start_val in [false, true] {
+                        if !start_val && links.strong[start as usize].is_empty() {
+                            continue;
+                        }
+                        // "S true" concludes only by reaching "S false"; "S false" only by
+                        // reaching a digit of S's cell true.
+                        let may = closure.as_ref().is_none_or(|cl| {
+                            if start_val {
+                                cl.reaches((start, true), (start, false))
+                            } else {
+                                g.candidates(sc)
+                                    .iter()
+                                    .any(|e| cl.reaches((start, false), (node(n, sc, e), true)))
+                            }
+                        });
+                        if !may {
+                            continue;
+                        }
+                        go = search(
+                            &links,
+                            self.kind,
+                            start,
+                            start_val,
+                            max,
+                            scratch,
+                            &mut |fd| {
+                                let (v, val) = fd.last;
+                                if fd.len < 4 || fd.grouped != grouped {
+                                    return true;
+                                }
+                                // Cheap tests first: most states reached conclude nothing.
+                                let concludes = if start_val {
+                                    (v == start && !val) || (val && links.weak(g, v, start))
+                                } else {
+                                    val && !links.is_group(v) && links.split(v).0 == sc
+                                };
+                                if !concludes {
+                                    return true;
+                                }
+                                let name = crate::render::cell_name(l, sc);
+                                let mut step = Step::new(self.info).rated(self.rating(fd.len));
+                                let concl;
+                                if start_val {
+                                    // S true leads to S false, or to a true node that sees S
+                                    // (another digit in S's cell, S's digit in a peer or a
+                                    // group all of whose cells S sees): S is false.
+                                    let contradiction =
+                                        (v == start && !val) || (val && links.weak(g, v, start));
+                                    if !contradiction {
+                                        return true;
+                                    }
+                                    step = step.eliminate(sc, sd).mark(sc, sd, Role::Eliminated);
+                                    concl = format!(
+                                        "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
+                                    );
+                                } else {
+                                    if links.is_group(v) || !val || links.split(v).0 != sc {
+                                        return true;
+                                    }
+                                    let vd = links.split(v).1;
+                                    // S false makes S true (S is true), or makes another digit of
+                                    // its cell true (the cell holds one of the two).
+                                    let keep = if vd == sd {
+                                        DigitSet::single(sd)
+                                    } else {
+                                        DigitSet(DigitSet::single(sd).0 | DigitSet::single(vd).0)
+                                    };
+                                    for e in g.candidates(sc).iter().filter(|&e| !keep.contains(e))
+                                    {
+                                        step = step.eliminate(sc, e).mark(sc, e, Role::Eliminated);
+                                    }
+                                    concl = if vd == sd {
+                                        format!(
+                                            "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
+                                        )
+                                    } else {
+                                        format!(
+                                            "if {name} is not {sd} it is {vd}: its other candidates are removed."
+                                        )
+                                    };
+                                }
+                                if step.is_empty() {
+                                    return true;
+                                }
+                                let fdp = fd.path();
+                                // Every node but the last distinct (the last returns to the start).
+                                if !simple(&links, &fdp[..fd.len - 1]) {
+                                    return true;
+                                }
+                                let chain = to_chain(&links, &fdp, false);
+                                let step = marked(step, &fdp);
+                                let text = self.text_for(g, &chain, &concl);
+                                f.emit(step.digits([sd]).chain(chain).text(text))
+                            },
+                        );
+                        if !go {
+                            break;
+                        }
+                    }
+                }
+                Report::Continuous => {
+                    go = search(&links, self.kind, start, false, max, scratch, &mut |fd| {
+                        if fused
+                            && let Some(step) =
+                                aic.ends_step(g, &links, start, grouped, fd, &marked)
+                        {
+                            aic_steps.push(step);
+                        }
+                        let (v, val) = fd.last;
+                        if !val
+                            || fd.len < 4
+                            || (!links.is_group(v) && v <= start)
+                            || fd.grouped != grouped
+                        {
+                            return true;
+                        }
+                        // Closing weak link V -> S.
+                        if !links.weak(g, v, start) {
+                            return true;
+                        }
+                        let fdp = fd.path();
+                        if !simple(&links, &fdp) {
+                            return true;
+                        }
+                        let mut path = fdp.clone();
+                        path.push(fdp[0]);
+                        // As HoDoKu, cells of the loop lose nothing through a house link
+                        // (sound, but HoDoKu's classification depends on it).
+                        let mut loop_cells = g.cell_set();
+                        for p in &fdp {
+                            for c in links.cells(p.0) {
+                                loop_cells.insert(c);
+                            }
+                        }
+                        let mut step = Step::new(self.info).rated(self.rating(fd.len));
+                        for w in path.windows(2) {
+                            let (a, b) = (w[0].0, w[1].0);
+                            if !w[0].1 {
+                                // A strong link through an ALS: in both directions of the
+                                // loop one of its two digits is missing from it, so every
+                                // other digit is locked in it.
+                                if let Some(als) = links.als_between(a, b) {
+                                    let (x, y) = (links.digit(a), links.digit(b));
+                                    for z in als.cands.iter().filter(|&z| z != x && z != y) {
+                                        for c in g.seen_by_all(&als.cells_with(g, z), z) {
+                                            if !als.set.contains(c) {
+                                                step = step.eliminate(c, z).mark(
+                                                    c,
+                                                    z,
+                                                    Role::Eliminated,
+                                                );
+                                            }
+                                        }
+                                    }
+                                }
+                                continue;
+                            }
+                            // Every weak link (true -> false) of the loop becomes strong.
+                            let (ad, bd) = (links.digit(a), links.digit(b));
+                            if !links.is_group(a) && !links.is_group(b) && ad != bd {
+                                let cell = links.split(a).0;
+                                for e in g.candidates(cell).iter().filter(|&e| e != ad && e != bd) {
+                                    step = step.eliminate(cell, e).mark(cell, e, Role::Eliminated);
+                                }
+                            } else {
+                                let mut both = links.seen(g, a).clone();
+                                both.intersect_with(links.seen(g, b));
+                                for c in both.iter() {
+                                    if g.has(c, ad) && !loop_cells.contains(c) {
+                                        step = step.eliminate(c, ad).mark(c, ad, Role::Eliminated);
+                                    }
+                                }
+                            }
+                        }
+                        if step.eliminations.is_empty() {
+                            return true;
+                        }
+                        let chain = to_chain(&links, &fdp, true);
+                        let concl = format!(
+                            "the loop closes, so every weak link in it is strong, and {}.",
+                            eliminations_text(l, &step.eliminations)
+                        );
+                        let step = marked(step, &fdp);
+                        let text = self.text_for(g, &chain, &concl);
+                        f.emit(step.digits([sd]).chain(chain).text(text))
+                    });
+                }
+            }
+            if f.emitted() != before {
+                hit_digits.insert(sd);
+            }
+            if !go || f.done() {
+                return;
+            }
+        }
+        if let Some(m) = &digit_misses {
+            m.record(self.info.id, g, f.options, hit_digits);
+        }
+        if self.report == Report::Continuous
+            && let Some(key) = key
+        {
+            AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, aic_steps)));
+        }
+    }
+}

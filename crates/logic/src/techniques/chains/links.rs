@@ -1,0 +1,390 @@
+//! The link graph of one grid: candidate nodes (numbered by the kernel's candidate ids),
+//! group nodes (a digit's places where two houses meet) and ALS nodes after them, strong
+//! links by house, cell or ALS, and weak links enumerated on demand.
+//!
+//! Design decision: strong links are stored per node with a tag saying what makes them
+//! strong ([`HOUSE`], [`CELL`], [`ALS`] + k), so one graph serves every chain kind and a
+//! search filters by tag instead of building one graph per kind.
+
+use super::*;
+
+/// A group node: the places of a digit where two houses meet (two or more cells; on 9×9 a
+/// box and a row or column). It is "true" when one of its cells holds the digit.
+pub(super) struct Group {
+    pub(super) digit: Digit,
+    /// The cells, in index order.
+    pub(super) cells: Vec<Cell>,
+    /// The cells that see every cell of the group.
+    pub(super) seen: CellSet,
+    /// The cells as a set.
+    pub(super) set: CellSet,
+}
+
+/// The link graph of one grid. Node `cell * n + digit index` for a candidate; group nodes
+/// follow the candidates.
+pub struct Links {
+    pub(super) n: usize,
+    /// Number of candidate nodes (`cells × n`); node ids from here on are groups.
+    pub(super) cands: usize,
+    /// Strong links: (target, [`HOUSE`], [`CELL`] or [`ALS`]).
+    pub(super) strong: Vec<Vec<(u32, u32)>>,
+    /// The almost locked sets behind [`ALS`] links (`tag - ALS`).
+    pub(super) als: Vec<crate::techniques::als::Als>,
+    /// Group nodes, node id `cands + index`.
+    pub(super) groups: Vec<Group>,
+    /// Weak links involving a group (true node → false node), per node; weak links between
+    /// candidates are enumerated on the fly.
+    pub(super) weak_groups: Vec<Vec<u32>>,
+    /// Weak links between candidates, built once per grid since every search from every start
+    /// walks them: for candidate node `v`, `weak[weak_at[v]..weak_mid[v]]` are the same digit
+    /// in its peers (in cell order) and `weak[weak_mid[v]..weak_at[v + 1]]` the cell's other
+    /// digits (in digit order); empty for a node that is not a candidate.
+    pub(super) weak: Vec<u32>,
+    pub(super) weak_at: Vec<u32>,
+    pub(super) weak_mid: Vec<u32>,
+}
+
+impl Links {
+    /// Builds the strong links of `g` (weak links between candidates are enumerated on the
+    /// fly); with `grouped`, also the group nodes and their links, and with `als` the almost
+    /// locked sets too.
+    pub fn new(g: &CandidateGrid, grouped: bool, als: bool) -> Links {
+        let n = g.size();
+        let cands = g.cell_count() * n;
+        let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cands];
+        for h in g.houses() {
+            for d in DigitSet::full(n).iter() {
+                let pos = g.positions(h, d);
+                if pos.count_ones() == 2 {
+                    let cells = g.house_cells(h);
+                    let a = cells[pos.trailing_zeros() as usize];
+                    let b = cells[63 - pos.leading_zeros() as usize];
+                    let (na, nb) = (node(n, a, d), node(n, b, d));
+                    if !strong[na as usize].contains(&(nb, HOUSE)) {
+                        strong[na as usize].push((nb, HOUSE));
+                        strong[nb as usize].push((na, HOUSE));
+                    }
+                }
+            }
+        }
+        for c in g.empty_cells() {
+            let cs = g.candidates(c);
+            if cs.len() == 2 {
+                let mut it = cs.iter();
+                let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                let (na, nb) = (node(n, c, a), node(n, c, b));
+                strong[na as usize].push((nb, CELL));
+                strong[nb as usize].push((na, CELL));
+            }
+        }
+        let mut weak = Vec::new();
+        let mut weak_at = Vec::with_capacity(cands + 1);
+        let mut weak_mid = Vec::with_capacity(cands);
+        for c in g.cells() {
+            let cs = g.candidates(c);
+            for d in DigitSet::full(n).iter() {
+                weak_at.push(weak.len() as u32);
+                if cs.contains(d) {
+                    weak.extend(
+                        g.peers(c)
+                            .iter()
+                            .filter(|&&p| g.has(p, d))
+                            .map(|&p| node(n, p, d)),
+                    );
+                    weak_mid.push(weak.len() as u32);
+                    weak.extend(cs.iter().filter(|&e| e != d).map(|e| node(n, c, e)));
+                } else {
+                    weak_mid.push(weak.len() as u32);
+                }
+            }
+        }
+        weak_at.push(weak.len() as u32);
+        let mut links = Links {
+            n,
+            cands,
+            strong,
+            groups: Vec::new(),
+            weak_groups: Vec::new(),
+            als: Vec::new(),
+            weak,
+            weak_at,
+            weak_mid,
+        };
+        if grouped {
+            links.add_groups(g, als);
+        }
+        links
+    }
+
+    /// Enumerates the group nodes (the places of a digit in the meeting of two houses, when
+    /// two or more) and their strong and weak links. Sound on every layout: a group lies in
+    /// one house, so a strong link "G or R" needs only that G and R together are all places of
+    /// the digit in a house, and a weak link needs every cell of one side to see every cell of
+    /// the other.
+    ///
+    /// With `als`, each almost locked set A (two or more cells of a house, one digit more
+    /// than cells) adds a node per digit y, "A_y": the cells of A holding y (a candidate or
+    /// group node when it is one), true when one of them holds y; any two such nodes of one ALS
+    /// are strongly linked, since without x the rest of A is a locked set that holds y.
+    pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool) {
+        let n = self.n;
+        let cells_total = g.cell_count();
+        let mut index: rustc_hash::FxHashMap<(u8, Vec<u16>), u32> =
+            rustc_hash::FxHashMap::default();
+        // Houses containing each group, to build its strong links.
+        let mut group_houses: Vec<Vec<House>> = Vec::new();
+        for h1 in g.houses() {
+            let mut meets: Vec<(House, Vec<Cell>)> = Vec::new();
+            for &c in g.house_cells(h1) {
+                if g.value(c).is_some() {
+                    continue;
+                }
+                for &h2 in g.houses_of(c) {
+                    if h2.index() <= h1.index() {
+                        continue;
+                    }
+                    match meets.iter_mut().find(|m| m.0 == h2) {
+                        Some(m) => m.1.push(c),
+                        None => meets.push((h2, vec![c])),
+                    }
+                }
+            }
+            for (_, inter) in meets.iter().filter(|m| m.1.len() >= 2) {
+                for d in DigitSet::full(n).iter() {
+                    let mut cells: Vec<Cell> =
+                        inter.iter().copied().filter(|&c| g.has(c, d)).collect();
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    cells.sort_unstable_by_key(|c| c.index());
+                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
+                    if index.contains_key(&key) {
+                        continue;
+                    }
+                    let mut set = CellSet::new(cells_total);
+                    let mut seen = g.peer_set(cells[0]).clone();
+                    for &c in &cells {
+                        set.insert(c);
+                        seen.intersect_with(g.peer_set(c));
+                    }
+                    let houses: Vec<House> = g
+                        .houses_of(cells[0])
+                        .iter()
+                        .copied()
+                        .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h)))
+                        .collect();
+                    index.insert(key, self.groups.len() as u32);
+                    self.groups.push(Group {
+                        digit: d,
+                        cells,
+                        seen,
+                        set,
+                    });
+                    group_houses.push(houses);
+                }
+            }
+        }
+        // ALS: one node per digit, created as a group when not a candidate or group already.
+        let mut als_links: Vec<Vec<u32>> = Vec::new();
+        if als {
+            for a in crate::techniques::als::shared(g).iter() {
+                if a.cells.len() < 2 {
+                    continue;
+                }
+                let mut nodes = Vec::new();
+                for d in a.cands.iter() {
+                    let mut cells = a.cells_with(g, d);
+                    cells.sort_unstable_by_key(|c| c.index());
+                    if cells.len() == 1 {
+                        nodes.push(node(n, cells[0], d));
+                        continue;
+                    }
+                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
+                    if let Some(&gi) = index.get(&key) {
+                        nodes.push((self.cands as u32) + gi);
+                        continue;
+                    }
+                    let mut set = CellSet::new(cells_total);
+                    let mut seen = g.peer_set(cells[0]).clone();
+                    for &c in &cells {
+                        set.insert(c);
+                        seen.intersect_with(g.peer_set(c));
+                    }
+                    let gi = self.groups.len() as u32;
+                    index.insert(key, gi);
+                    self.groups.push(Group {
+                        digit: d,
+                        cells,
+                        seen,
+                        set,
+                    });
+                    group_houses.push(Vec::new());
+                    nodes.push((self.cands as u32) + gi);
+                }
+                als_links.push(nodes);
+                self.als.push(a.clone());
+            }
+        }
+        let total = self.cands + self.groups.len();
+        self.strong.resize(total, Vec::new());
+        self.weak_groups = vec![Vec::new(); total];
+        for (gi, grp) in self.groups.iter().enumerate() {
+            let gv = (self.cands + gi) as u32;
+            let d = grp.digit;
+            // Strong: the rest of a house's places is one candidate or another group.
+            for &h in &group_houses[gi] {
+                let rest: Vec<Cell> = g
+                    .cells_with(h, d)
+                    .filter(|c| !grp.set.contains(*c))
+                    .collect();
+                let other = match rest.len() {
+                    0 => continue,
+                    1 => node(n, rest[0], d),
+                    _ => {
+                        let mut key: Vec<u16> = rest.iter().map(|c| c.0).collect();
+                        key.sort_unstable();
+                        match index.get(&(d.get(), key)) {
+                            Some(&o) => (self.cands as u32) + o,
+                            None => continue,
+                        }
+                    }
+                };
+                if !self.strong[gv as usize].contains(&(other, HOUSE)) {
+                    self.strong[gv as usize].push((other, HOUSE));
+                    self.strong[other as usize].push((gv, HOUSE));
+                }
+            }
+            // Weak: candidates of the digit seeing the whole group, both ways.
+            for c in grp.seen.iter() {
+                if g.has(c, d) {
+                    let cv = node(n, c, d);
+                    self.weak_groups[gv as usize].push(cv);
+                    self.weak_groups[cv as usize].push(gv);
+                }
+            }
+        }
+        for (k, nodes) in als_links.iter().enumerate() {
+            let tag = ALS + k as u32;
+            for (i, &a) in nodes.iter().enumerate() {
+                for &b in &nodes[i + 1..] {
+                    if !self.strong[a as usize].iter().any(|&(t, _)| t == b) {
+                        self.strong[a as usize].push((b, tag));
+                        self.strong[b as usize].push((a, tag));
+                    }
+                }
+            }
+        }
+        // Weak between disjoint groups of one digit, every cell of one seeing the other.
+        for (ai, a) in self.groups.iter().enumerate() {
+            for (bi, b) in self.groups.iter().enumerate() {
+                if ai != bi && a.digit == b.digit && b.set.is_subset_of(&a.seen) {
+                    self.weak_groups[self.cands + ai].push((self.cands + bi) as u32);
+                }
+            }
+        }
+    }
+
+    pub(super) fn split(&self, v: u32) -> (Cell, Digit) {
+        split(self.n, v)
+    }
+
+    /// The candidates candidate node `v` true turns false: the same digit in peer cells and,
+    /// unless the chain kind is X or XY, the cell's other digits.
+    pub(super) fn weak_of(&self, v: u32, kind: Kind) -> &[u32] {
+        let v = v as usize;
+        let end = if matches!(kind, Kind::Any | Kind::Grouped) {
+            self.weak_at[v + 1]
+        } else {
+            self.weak_mid[v]
+        };
+        &self.weak[self.weak_at[v] as usize..end as usize]
+    }
+
+    pub(super) fn is_group(&self, v: u32) -> bool {
+        v as usize >= self.cands
+    }
+
+    pub(super) fn group(&self, v: u32) -> &Group {
+        &self.groups[v as usize - self.cands]
+    }
+
+    /// The digit of a node.
+    pub(super) fn digit(&self, v: u32) -> Digit {
+        if self.is_group(v) {
+            self.group(v).digit
+        } else {
+            self.split(v).1
+        }
+    }
+
+    /// The cells of a node.
+    pub(super) fn cells(&self, v: u32) -> Vec<Cell> {
+        if self.is_group(v) {
+            self.group(v).cells.clone()
+        } else {
+            vec![self.split(v).0]
+        }
+    }
+
+    /// The cells that see every cell of a node.
+    pub(super) fn seen<'a>(&'a self, g: &'a CandidateGrid, v: u32) -> &'a CellSet {
+        if self.is_group(v) {
+            &self.group(v).seen
+        } else {
+            g.peer_set(self.split(v).0)
+        }
+    }
+
+    /// Whether `a` true makes `b` false (a weak link from `a` to `b`).
+    pub(super) fn weak(&self, g: &CandidateGrid, a: u32, b: u32) -> bool {
+        if !self.is_group(a) && !self.is_group(b) {
+            let ((ac, ad), (bc, bd)) = (self.split(a), self.split(b));
+            return (ac == bc && ad != bd) || (ad == bd && g.sees(ac, bc));
+        }
+        if self.digit(a) != self.digit(b) {
+            return false;
+        }
+        let seen = self.seen(g, a);
+        if self.is_group(b) {
+            self.group(b).set.is_subset_of(seen)
+        } else {
+            seen.contains(self.split(b).0)
+        }
+    }
+
+    /// The ALS whose strong link joins `a` to `b`, if that is how they are linked.
+    pub(super) fn als_between(&self, a: u32, b: u32) -> Option<&crate::techniques::als::Als> {
+        let &(_, tag) = self.strong[a as usize].iter().find(|&&(t, _)| t == b)?;
+        tag.checked_sub(ALS).map(|k| &self.als[k as usize])
+    }
+
+    /// The (cell, digit) pairs a node covers.
+    pub(super) fn covers(&self, v: u32, out: &mut Vec<(u16, u8)>) {
+        let d = self.digit(v).get();
+        if self.is_group(v) {
+            out.extend(self.group(v).cells.iter().map(|c| (c.0, d)));
+        } else {
+            out.push((self.split(v).0.0, d));
+        }
+    }
+}
+
+/// A strong link inside a house (a digit with two places, or a group and what remains).
+pub(super) const HOUSE: u32 = 0;
+/// A strong link inside a bivalue cell.
+pub(super) const CELL: u32 = 1;
+/// A strong link through an almost locked set: `ALS + k` for the set `k`.
+pub(super) const ALS: u32 = 2;
+
+/// The node of candidate (`c`, `d`): its [`cand_id`].
+#[inline]
+pub(super) fn node(n: usize, c: Cell, d: Digit) -> u32 {
+    cand_id(n, c.index(), d.index())
+}
+
+/// The candidate of node `v` (not a group).
+#[inline]
+pub(super) fn split(n: usize, v: u32) -> (Cell, Digit) {
+    let (cell, d0) = cand_split(n, v);
+    (Cell(cell as u16), Digit::from_index(d0))
+}

@@ -1,0 +1,157 @@
+//! The breadth-first search over alternating states (false → strong → true → weak →
+//! false …) from one start, with the "uses a group" bit, and the scratch buffers it reuses.
+//!
+//! Design decision: breadth first, so every conclusion comes with its shortest chain (what a
+//! person wants to read); the chain to a state is rebuilt from parent pointers only when the
+//! visitor asks for it ([`Found::path`]).
+
+use super::*;
+
+/// A search state: node, truth value, and whether the chain so far uses a group.
+pub(super) fn state(v: u32, val: bool, grouped: bool) -> usize {
+    v as usize * 4 + usize::from(val) * 2 + usize::from(grouped)
+}
+
+/// A state reached by one search; the chain to it is rebuilt only when asked for.
+pub(super) struct Found<'a> {
+    /// The state reached: node and truth value.
+    pub(super) last: (u32, bool),
+    /// Whether the chain uses a group node.
+    pub(super) grouped: bool,
+    /// Number of nodes in the chain.
+    pub(super) len: usize,
+    pub(super) parent: &'a [u32],
+    pub(super) s0: usize,
+    pub(super) start: (u32, bool),
+}
+
+impl Found<'_> {
+    /// The chain's nodes from the start, each with its truth value.
+    pub(super) fn path(&self) -> Vec<(u32, bool)> {
+        let mut path = vec![self.last];
+        let mut cur = self.parent[state(self.last.0, self.last.1, self.grouped)] as usize;
+        while cur != self.s0 {
+            path.push(((cur / 4) as u32, (cur / 2) % 2 == 1));
+            cur = self.parent[cur] as usize;
+        }
+        path.push(self.start);
+        path.reverse();
+        path
+    }
+}
+
+/// Buffers reused between searches (and between finders, through `state::SCRATCH`): a search
+/// clears only the states the previous one touched.
+#[derive(Default)]
+pub(super) struct Scratch {
+    pub(super) parent: Vec<u32>,
+    pub(super) depth: Vec<u16>,
+    pub(super) touched: Vec<usize>,
+    /// The breadth-first queue: states from `head` on are still to expand.
+    pub(super) queue: Vec<(u32, bool, bool)>,
+    pub(super) next: Vec<(u32, bool, bool)>,
+}
+
+/// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
+/// weak (from true) links, up to `max` nodes. Calls `visit` with each newly reached state's
+/// path; `visit` returns false to stop.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a private search with its scratch buffers"
+)]
+pub(super) fn search(
+    links: &Links,
+    kind: Kind,
+    start: u32,
+    start_val: bool,
+    max: usize,
+    sc: &mut Scratch,
+    visit: &mut dyn FnMut(&Found<'_>) -> bool,
+) -> bool {
+    let total = links.strong.len();
+    // parent index per state; u32::MAX = unvisited.
+    if sc.parent.len() != total * 4 {
+        sc.parent = vec![u32::MAX; total * 4];
+        sc.depth = vec![0u16; total * 4];
+        sc.touched.clear();
+    }
+    for &t in &sc.touched {
+        sc.parent[t] = u32::MAX;
+    }
+    sc.touched.clear();
+    sc.queue.clear();
+    let s0 = state(start, start_val, false);
+    sc.parent[s0] = s0 as u32;
+    sc.depth[s0] = 0;
+    sc.touched.push(s0);
+    let mut queue = std::mem::take(&mut sc.queue);
+    let mut next = std::mem::take(&mut sc.next);
+    queue.clear();
+    queue.push((start, start_val, false));
+    let mut head = 0;
+    while head < queue.len() {
+        let (v, val, grp) = queue[head];
+        head += 1;
+        let s = state(v, val, grp);
+        if sc.depth[s] as usize + 1 >= max {
+            continue;
+        }
+        next.clear();
+        if !val {
+            for &(w, tag) in &links.strong[v as usize] {
+                let ok = match kind {
+                    Kind::X => tag == HOUSE,
+                    Kind::Xy => tag == CELL,
+                    Kind::Any => tag < ALS,
+                    Kind::Grouped => true,
+                };
+                if ok {
+                    next.push((w, true, tag >= ALS));
+                }
+            }
+        } else {
+            if !links.is_group(v) {
+                // Weak: the same digit in peer cells, and (not for X and XY) other digits of
+                // the cell.
+                next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false, false)));
+            }
+            if kind == Kind::Grouped {
+                next.extend(
+                    links.weak_groups[v as usize]
+                        .iter()
+                        .map(|&w| (w, false, false)),
+                );
+            }
+        }
+        for &(w, wval, via_als) in &next {
+            let wgrp = grp || via_als || links.is_group(w);
+            let ws = state(w, wval, wgrp);
+            if sc.parent[ws] != u32::MAX {
+                continue;
+            }
+            sc.parent[ws] = s as u32;
+            sc.depth[ws] = sc.depth[s] + 1;
+            sc.touched.push(ws);
+            let found = Found {
+                last: (w, wval),
+                grouped: wgrp,
+                len: sc.depth[ws] as usize + 1,
+                parent: &sc.parent,
+                s0,
+                start: (start, start_val),
+            };
+            if !visit(&found) {
+                sc.queue = queue;
+                sc.next = next;
+                return false;
+            }
+            if w == start {
+                continue;
+            }
+            queue.push((w, wval, wgrp));
+        }
+    }
+    sc.queue = queue;
+    sc.next = next;
+    true
+}

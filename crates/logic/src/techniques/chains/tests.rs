@@ -1,0 +1,300 @@
+//! Tests of the chain finders: AICs kept from the loop search, closure pruning against
+//! unpruned searches, and the closure against unbounded searches.
+
+use super::probe::{self, Event};
+use super::*;
+
+/// The closure's skips, in the order the pruning test adds them up.
+const SKIPS: [Event; 4] = [
+    Event::SkipGrid,
+    Event::SkipEnds,
+    Event::SkipEndsAls,
+    Event::SkipLoop,
+];
+use std::sync::Arc;
+use sudokit_core::{Extra, Layout};
+
+/// The AIC finders report, after the continuous-loop finder of their kind ran on the same
+/// grid, exactly what a search of their own reports (on a fresh thread, with no steps
+/// kept), on grids where AICs and grouped AICs exist (HoDoKu library lines of the repo's
+/// technique cases) and along a hard solving path.
+#[test]
+fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
+    use crate::technique::{Options, find_all};
+    use crate::techniques::table::{
+        AIC, GROUPED_AIC, GROUPED_NICE_LOOP_CONTINUOUS, NICE_LOOP_CONTINUOUS,
+    };
+    let pairs: [(&ChainFinder, &ChainFinder); 2] = [
+        (
+            &ChainFinder {
+                info: &NICE_LOOP_CONTINUOUS,
+                kind: Kind::Any,
+                report: Report::Continuous,
+            },
+            &ChainFinder {
+                info: &AIC,
+                kind: Kind::Any,
+                report: Report::Ends,
+            },
+        ),
+        (
+            &ChainFinder {
+                info: &GROUPED_NICE_LOOP_CONTINUOUS,
+                kind: Kind::Grouped,
+                report: Report::Continuous,
+            },
+            &ChainFinder {
+                info: &GROUPED_AIC,
+                kind: Kind::Grouped,
+                report: Report::Ends,
+            },
+        ),
+    ];
+    let mut grids: Vec<CandidateGrid> = [
+        ":0708:77:4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.....1.4......::712::",
+        ":0711:77:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......::723 743 753 763::",
+    ]
+    .iter()
+    .map(|l| crate::formats::hodoku::parse_line(l).unwrap().grid)
+    .collect();
+    // Tarek-052's path: many grids where the loop finders find nothing.
+    let p = sudokit_core::format::parse_one(
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+        sudokit_core::format::InputFormat::Auto,
+    )
+    .unwrap();
+    let solver = crate::solver::LogicSolver::default();
+    let mut g = CandidateGrid::new(&p);
+    while let Some(step) = solver.next_step(&g) {
+        grids.push(g.clone());
+        g.apply(&step);
+    }
+    let opts = Options::default();
+    let mut found = 0;
+    for g in &grids {
+        for (lp, aic) in pairs {
+            let _ = find_all(lp, g, &opts);
+            let warm = find_all(aic, g, &opts);
+            let cold = std::thread::scope(|s| s.spawn(|| find_all(aic, g, &opts)).join().unwrap());
+            assert_eq!(format!("{warm:?}"), format!("{cold:?}"));
+            found += warm.len();
+        }
+    }
+    assert!(found >= 2, "{found} AIC steps");
+    assert!(probe::counted(Event::Replayed) >= 2 * grids.len());
+}
+
+/// The starts the closure rules out for open chains and continuous loops hide nothing:
+/// every chain finder reports the same steps with and without the pruning, on random
+/// candidate grids of three layouts and along two hard solving paths (each side on a
+/// fresh thread, so no cached links, closures, AIC steps or digit misses are shared).
+#[test]
+fn closure_pruning_hides_no_chain() {
+    use crate::solver::LogicSolver;
+    use crate::technique::{Family, Options, find_all};
+    use sudokit_core::format::{InputFormat, parse_one};
+    let finders: Vec<&'static dyn crate::technique::Technique> = crate::techniques::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.info().family == Family::Chains)
+        .collect();
+    assert_eq!(finders.len(), 8);
+    // Returns how often the closure ruled a search out, by kind (see `probe::Event`).
+    let both = |g: &CandidateGrid, opts: &Options| {
+        let mut skips = [0; 4];
+        for &t in &finders {
+            // An AIC finder either searches itself or, run after its loop finder on
+            // the same grid (as the solver runs them), reports what that search kept:
+            // both are compared.
+            let loops = crate::techniques::ALL
+                .iter()
+                .find(|l| {
+                    l.info().hodoku_order + 2 == t.info().hodoku_order
+                        && l.info().family == Family::Chains
+                })
+                .copied();
+            let run = |unpruned: bool, after: Option<&'static dyn crate::technique::Technique>| {
+                let (g, o) = (g.clone(), opts.clone());
+                std::thread::spawn(move || {
+                    probe::set_unpruned(unpruned);
+                    if let Some(l) = after {
+                        find_all(l, &g, &o);
+                    }
+                    // Only this finder's own skips are counted.
+                    probe::reset();
+                    let found = format!("{:?}", find_all(t, &g, &o));
+                    (found, SKIPS.map(probe::counted))
+                })
+                .join()
+                .unwrap()
+            };
+            for after in [None].into_iter().chain(loops.map(Some)) {
+                let (pruned, skipped) = run(false, after);
+                assert_eq!(pruned, run(true, after).0, "{}", t.info().id);
+                for (s, k) in skips.iter_mut().zip(skipped) {
+                    *s += k;
+                }
+            }
+        }
+        skips
+    };
+    let add = |to: &mut [usize; 4], from: [usize; 4]| {
+        for (t, f) in to.iter_mut().zip(from) {
+            *t += f;
+        }
+    };
+    let mut found = 0;
+    let mut skipped = [0; 4];
+    let solver = LogicSolver::default();
+    // Plain links, and with ALS nodes in the chains (open chains still pruned).
+    let opts = Options::default();
+    let als = Options {
+        chain_als: true,
+        ..Options::default()
+    };
+    for puzzle in [
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+        ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+    ] {
+        let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+        let mut steps = 0;
+        while let Some(step) = solver.next_step(&g) {
+            if step.technique.family == Family::Chains || steps % 8 == 0 {
+                add(&mut skipped, both(&g, &opts));
+                add(&mut skipped, both(&g, &als));
+                found += usize::from(step.technique.family == Family::Chains);
+            }
+            g.apply(&step);
+            steps += 1;
+        }
+    }
+    assert!(found > 3, "{found} chain steps on the paths");
+    // The comparison means something only if the closure did rule searches out: open
+    // chains with plain and with ALS links, and continuous loops.
+    // (Whole grids ruled out, `SKIPS[0]`, need not occur.)
+    for kind in 1..SKIPS.len() {
+        assert!(
+            skipped[kind] > 0,
+            "paths: no skip of kind {:?}: {skipped:?}",
+            SKIPS[kind]
+        );
+    }
+    let mut skipped = [0; 4];
+    let mut rng = crate::testrng::Lcg::new(987654321);
+    let mut next = move || rng.next();
+    for layout in [
+        Layout::standard(9).unwrap(),
+        Layout::standard(9)
+            .unwrap()
+            .with_extras(&[Extra::Diagonals]),
+        Layout::boxed(6, 2, 3).unwrap(),
+    ] {
+        let layout = Arc::new(layout);
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..6 {
+            let keep = 3 + round % 3;
+            let cands: Vec<DigitSet> = (0..cells)
+                .map(|_| {
+                    let one = 1u64 << (next() % n as u64);
+                    DigitSet(
+                        (0..n)
+                            .filter(|_| next() % 8 < keep)
+                            .fold(one, |m, d| m | 1 << d),
+                    )
+                })
+                .collect();
+            let g = CandidateGrid::with_candidates(
+                layout.clone(),
+                vec![0; cells],
+                cands,
+                vec![false; cells],
+            );
+            add(&mut skipped, both(&g, &opts));
+            add(&mut skipped, both(&g, &als));
+        }
+    }
+    // (Whole grids ruled out, `SKIPS[0]`, need not occur.)
+    for kind in 1..SKIPS.len() {
+        assert!(
+            skipped[kind] > 0,
+            "random grids: no skip of kind {:?}: {skipped:?}",
+            SKIPS[kind]
+        );
+    }
+}
+
+/// The closure answers exactly what an unbounded search answers for the two questions
+/// discontinuous loops ask ("S true" reaches "S false"; "S false" reaches a digit of S's
+/// cell true), for every candidate of random candidate grids, plain and grouped, on
+/// 9×9, X and 6×6 layouts.
+#[test]
+fn closure_matches_unbounded_searches() {
+    let layouts = [
+        Layout::standard(9).unwrap(),
+        Layout::standard(9)
+            .unwrap()
+            .with_extras(&[Extra::Diagonals]),
+        Layout::boxed(6, 2, 3).unwrap(),
+    ];
+    let mut rng = crate::testrng::Lcg::new(123456789);
+    let mut next = move || rng.next();
+    let (mut yes, mut no) = (0, 0);
+    for layout in layouts {
+        let layout = Arc::new(layout);
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..24 {
+            // Keep each candidate with probability keep / 8; a few cells filled.
+            let keep = 2 + round % 4;
+            let values: Vec<u8> = (0..cells)
+                .map(|_| if next() % 10 == 0 { 1 } else { 0 })
+                .collect();
+            let cands: Vec<DigitSet> = (0..cells)
+                .map(|_| {
+                    DigitSet(
+                        (0..n)
+                            .filter(|_| next() % 8 < keep)
+                            .fold(0u64, |m, d| m | 1 << d),
+                    )
+                })
+                .collect();
+            let g =
+                CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; cells]);
+            for (kind, grouped) in [(Kind::Any, false), (Kind::Grouped, true)] {
+                let links = Links::new(&g, grouped, grouped);
+                let cl = Closure::new(&g, &links, kind);
+                let mut sc = Scratch::default();
+                for start in 0..links.cands as u32 {
+                    let (c, d) = links.split(start);
+                    if !g.has(c, d) {
+                        continue;
+                    }
+                    let mut hit = false;
+                    search(&links, kind, start, true, usize::MAX, &mut sc, &mut |fd| {
+                        hit |= fd.last == (start, false);
+                        true
+                    });
+                    assert_eq!(cl.reaches((start, true), (start, false)), hit);
+                    let mut hit_cell = false;
+                    search(&links, kind, start, false, usize::MAX, &mut sc, &mut |fd| {
+                        let (v, val) = fd.last;
+                        hit_cell |= val && !links.is_group(v) && links.split(v).0 == c;
+                        true
+                    });
+                    let closure_cell = g
+                        .candidates(c)
+                        .iter()
+                        .any(|e| cl.reaches((start, false), (node(n, c, e), true)));
+                    assert_eq!(closure_cell, hit_cell);
+                    for h in [hit, hit_cell] {
+                        if h {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(yes > 1000 && no > 1000, "yes {yes}, no {no}");
+}
