@@ -229,8 +229,15 @@ fn cached<V: PartialEq + Copy, T>(
 }
 
 /// [`Links::new`], kept for the next finder on the same grid.
-fn cached_links(g: &CandidateGrid, grouped: bool, als: bool) -> std::rc::Rc<Links> {
-    cached(&LINKS, g, (grouped, als), || Links::new(g, grouped, als))
+fn cached_links(
+    g: &CandidateGrid,
+    grouped: bool,
+    als: bool,
+    memory: &crate::Memory,
+) -> std::rc::Rc<Links> {
+    cached(&LINKS, g, (grouped, als), || {
+        Links::build(g, grouped, als, memory)
+    })
 }
 
 impl Links {
@@ -238,6 +245,11 @@ impl Links {
     /// fly); with `grouped`, also the group nodes and their links, and with `als` the almost
     /// locked sets too.
     pub fn new(g: &CandidateGrid, grouped: bool, als: bool) -> Links {
+        Links::build(g, grouped, als, &crate::Memory::new())
+    }
+
+    /// [`Links::new`], taking the grid's ALS from `memory` (the ALS finders keep them there).
+    fn build(g: &CandidateGrid, grouped: bool, als: bool, memory: &crate::Memory) -> Links {
         let n = g.size();
         let cands = g.cell_count() * n;
         let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cands];
@@ -300,7 +312,7 @@ impl Links {
             weak_mid,
         };
         if grouped {
-            links.add_groups(g, als);
+            links.add_groups(g, als, memory);
         }
         links
     }
@@ -315,7 +327,7 @@ impl Links {
     /// than cells) adds a node per digit y, "A_y": the cells of A holding y (a candidate or
     /// group node when it is one), true when one of them holds y; any two such nodes of one ALS
     /// are strongly linked, since without x the rest of A is a locked set that holds y.
-    fn add_groups(&mut self, g: &CandidateGrid, als: bool) {
+    fn add_groups(&mut self, g: &CandidateGrid, als: bool, memory: &crate::Memory) {
         let n = self.n;
         let cells_total = g.cell_count();
         let mut index: rustc_hash::FxHashMap<(u8, Vec<u16>), u32> =
@@ -376,7 +388,7 @@ impl Links {
         // ALS: one node per digit, created as a group when not a candidate or group already.
         let mut als_links: Vec<Vec<u32>> = Vec::new();
         if als {
-            for a in crate::techniques::als::shared(g).iter() {
+            for a in crate::techniques::als::shared(g, memory).iter() {
                 if a.cells.len() < 2 {
                     continue;
                 }
@@ -1197,14 +1209,14 @@ impl Technique for ChainFinder {
         let mut aic_steps: Vec<Step> = Vec::new();
         // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
         let digit_misses = (self.kind == Kind::X && self.report == Report::Ends)
-            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f.options));
+            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f));
         if digit_misses
             .as_ref()
             .is_some_and(|m| m.skip == DigitSet::full(g.size()))
         {
             return;
         }
-        let links = cached_links(g, grouped, grouped && f.options.chain_als);
+        let links = cached_links(g, grouped, grouped && f.options.chain_als, f.memory());
         let max = f.options.max_chain.max(4);
         let l = g.layout();
         let mut borrowed = Borrowed::take();
@@ -1503,7 +1515,7 @@ impl Technique for ChainFinder {
             }
         }
         if let Some(m) = &digit_misses {
-            m.record(self.info.id, g, f.options, hit_digits);
+            m.record(self.info.id, g, f, hit_digits);
         }
         if self.report == Report::Continuous
             && let Some(key) = key
