@@ -13,7 +13,7 @@ use sudokit_core::{Budget, Grid};
 use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class, seed_level};
 use sudokit_logic::solver::{LogicSolver, Order, PathStatus};
 use sudokit_logic::technique::{Level, Technique};
-use sudokit_logic::{CandidateGrid, Path};
+use sudokit_logic::{CandidateGrid, Deadline, Memory, Path};
 
 use crate::GenError;
 
@@ -108,6 +108,8 @@ impl Rater for ProvisionalSe {
 
     fn rate(&self, puzzle: &Grid, stop_above: Option<f32>) -> Rating {
         let mut g = CandidateGrid::new(puzzle);
+        // One memory for the path, as the solver lends its finders.
+        let memory = Memory::new();
         let mut hardest = 0.0f32;
         for _ in 0..self.budget_steps {
             if g.contradiction().is_some() {
@@ -119,7 +121,7 @@ impl Rater for ProvisionalSe {
                     complete: true,
                 };
             }
-            let Some(step) = self.solver.next_step(&g) else {
+            let Some(step) = self.solver.next_step_in(&g, &Deadline::none(), &memory) else {
                 break;
             };
             hardest = hardest.max(step.se);

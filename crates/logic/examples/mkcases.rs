@@ -12,7 +12,8 @@ use sudokit_core::{
     format::{InputFormat, parse_one},
 };
 use sudokit_logic::{
-    LogicSolver, Order, check_step, find_all, formats::hodoku::write_line, techniques::lookup,
+    Deadline, LogicSolver, Memory, Order, check_step, find_all_in, formats::hodoku::write_line,
+    techniques::lookup,
 };
 
 fn main() {
@@ -43,8 +44,10 @@ fn main() {
             }
             let sol = &r.solutions[0];
             let mut g = sudokit_logic::CandidateGrid::new(&p);
+            // One memory per path, as the solver lends its finders.
+            let memory = Memory::new();
             while !g.is_solved() {
-                let found = find_all(t, &g, &solver.options);
+                let found = find_all_in(t, &g, &solver.options, &Deadline::none(), &memory).0;
                 if let Some(s) = found.iter().find(|s| g.makes_progress(s)) {
                     if let Err(e) = check_step(s, sol) {
                         eprintln!("UNSOUND: {e}: {}", s.text);
@@ -59,7 +62,7 @@ fn main() {
                     }
                     break;
                 }
-                let Some(step) = solver.next_step(&g) else {
+                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                     break;
                 };
                 g.apply(&step);

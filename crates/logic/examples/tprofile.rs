@@ -13,7 +13,7 @@ use std::time::Duration;
 use cpu_time::ThreadTime as Instant;
 
 use sudokit_core::format::{InputFormat, parse_one};
-use sudokit_logic::{CandidateGrid, Finder, LogicSolver, Order, Step};
+use sudokit_logic::{CandidateGrid, Finder, LogicSolver, Memory, Order, Step};
 
 #[derive(Default)]
 struct Row {
@@ -57,6 +57,8 @@ fn main() {
         };
         puzzles += 1;
         let mut g = CandidateGrid::new(&p);
+        // One memory per path, as the solver lends its finders.
+        let memory = Memory::new();
         'outer: while !g.is_solved() && g.contradiction().is_none() {
             for t in solver.techniques() {
                 let t0 = Instant::now();
@@ -69,7 +71,7 @@ fn main() {
                         ControlFlow::Continue(())
                     }
                 };
-                let mut f = Finder::new(&solver.options, &mut sink);
+                let mut f = Finder::new(&solver.options, &memory, &mut sink);
                 t.find(&g, &mut f);
                 let dt = t0.elapsed();
                 let row = rows.entry(t.info().id).or_default();

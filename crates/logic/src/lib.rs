@@ -29,6 +29,7 @@ pub mod grid;
 mod kernel;
 pub mod levels;
 mod memo;
+pub mod memory;
 pub mod reglib;
 pub mod render;
 pub mod se;
@@ -41,8 +42,10 @@ mod testrng;
 
 pub use check::{Unsound, check_step};
 pub use grid::{CandidateGrid, CellSet, Contradiction};
+pub use memory::Memory;
 pub use solver::{LogicSolver, Order, Path, PathStatus};
 pub use step::{Candidate, Chain, ChainNode, Highlight, LinkKind, Role, Step};
 pub use technique::{
     Deadline, Family, Finder, Level, Options, Technique, TechniqueInfo, find_all, find_all_before,
+    find_all_in,
 };

@@ -10,28 +10,26 @@
 //! every technique again after each step, can skip the digit as long as its plane is
 //! unchanged (a step usually changes one or a few digits' planes). The memo compares the
 //! whole plane, the options and the layout (by value), so a skip is exact, never a guess; the
-//! reported steps and their order stay exactly those of the full search. It is kept per
-//! thread and holds one plane per (technique, digit), which is what a solving path needs.
+//! reported steps and their order stay exactly those of the full search. It lives in the
+//! [`Memory`](crate::Memory) the finder is lent (one per solving path) and holds one plane per
+//! (technique, digit), which is what a solving path needs.
 
 use rustc_hash::FxHashMap as HashMap;
-use std::cell::RefCell;
 use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Layout};
 
 use crate::grid::{CandidateGrid, CellSet};
+use crate::memory::Memory;
 use crate::technique::{Finder, Options};
 
+/// The per-digit misses of one [`Memory`].
 #[derive(Default)]
-struct Memo {
+pub(crate) struct Memo {
     /// The layout the planes belong to (held, so it is never mistaken for another).
     layout: Option<Arc<Layout>>,
     /// (technique id, digit index) -> (options, plane) on which the finder reported nothing.
     misses: HashMap<(&'static str, usize), (Options, Vec<u64>)>,
-}
-
-thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
 /// Runs `find` for each digit of the grid in order, skipping the digits on whose current
@@ -57,7 +55,7 @@ pub(crate) fn each_digit_since(
     f: &mut Finder<'_>,
     mut find: impl FnMut(Digit, Option<&[u64]>, &mut Finder<'_>) -> bool,
 ) {
-    sync_layout(g);
+    sync_layout(f.memory(), g);
     let mut planes = Vec::new();
     let w = g.digit_planes(&mut planes);
     // The cells that lost the digit since its miss plane, one buffer for every digit.
@@ -71,13 +69,13 @@ pub(crate) fn each_digit_since(
         let plane = &planes[d.index() * w..(d.index() + 1) * w];
         // `true` with `lost` empty of bits: the plane is the miss plane; with bits: a subset
         // of it, those cells gone.
-        let since = lost_since_miss(id, d, plane, f.options, &mut lost);
+        let since = lost_since_miss(f.memory(), id, d, plane, f.options, &mut lost);
         if since && lost.iter().all(|&w| w == 0) {
             continue;
         }
         #[cfg(test)]
         if since {
-            LOST.with(|r| r.set(r.get() + 1));
+            crate::memory::Probe::bump(&f.memory().probe.lost);
         }
         let before = f.emitted();
         // The memo is not borrowed while the finder runs (it may solve trial grids).
@@ -85,73 +83,75 @@ pub(crate) fn each_digit_since(
             return;
         }
         if f.emitted() == before {
-            record_miss(id, g, f.options, d, plane);
+            record_miss(f.memory(), id, g, f.options, d, plane);
         }
     }
 }
 
 /// Forgets every digit miss when `g`'s layout is not the one the memo holds planes of.
-fn sync_layout(g: &CandidateGrid) {
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        let same = m
-            .layout
-            .as_ref()
-            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
-        if !same {
-            m.misses.clear();
-        }
-        m.layout = Some(g.layout_arc().clone());
-    });
+fn sync_layout(memory: &Memory, g: &CandidateGrid) {
+    let mut m = memory.digits.borrow_mut();
+    let same = m
+        .layout
+        .as_ref()
+        .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
+    if !same {
+        m.misses.clear();
+    }
+    m.layout = Some(g.layout_arc().clone());
 }
 
 /// Whether `plane` (digit `d`'s current plane) is a subset of the plane on which `id` last
 /// reported nothing for `d` under `options`; if so `lost` holds the cells gone since (all
 /// zero: the same plane).
 fn lost_since_miss(
+    memory: &Memory,
     id: &'static str,
     d: Digit,
     plane: &[u64],
     options: &Options,
     lost: &mut Vec<u64>,
 ) -> bool {
-    MEMO.with(|m| {
-        let m = m.borrow();
-        let Some((o, p)) = m.misses.get(&(id, d.index())) else {
-            return false;
-        };
-        if o != options
-            || p.len() != plane.len()
-            || p.iter().zip(plane).any(|(&old, &new)| new & !old != 0)
-        {
-            return false;
-        }
-        lost.clear();
-        lost.extend(p.iter().zip(plane).map(|(&old, &new)| old & !new));
-        true
-    })
+    let m = memory.digits.borrow();
+    let Some((o, p)) = m.misses.get(&(id, d.index())) else {
+        return false;
+    };
+    if o != options
+        || p.len() != plane.len()
+        || p.iter().zip(plane).any(|(&old, &new)| new & !old != 0)
+    {
+        return false;
+    }
+    lost.clear();
+    lost.extend(p.iter().zip(plane).map(|(&old, &new)| old & !new));
+    true
 }
 
 /// Records that `id` reported nothing for `d` on `plane`.
-fn record_miss(id: &'static str, g: &CandidateGrid, options: &Options, d: Digit, plane: &[u64]) {
-    MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.layout
-            .as_ref()
-            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()))
-        {
-            // Overwrites the digit's previous miss in place (no new allocation).
-            let (o, p) = m
-                .misses
-                .entry((id, d.index()))
-                .or_insert_with(|| (options.clone(), Vec::new()));
-            if *o != *options {
-                *o = options.clone();
-            }
-            p.clear();
-            p.extend_from_slice(plane);
+fn record_miss(
+    memory: &Memory,
+    id: &'static str,
+    g: &CandidateGrid,
+    options: &Options,
+    d: Digit,
+    plane: &[u64],
+) {
+    let mut m = memory.digits.borrow_mut();
+    if m.layout
+        .as_ref()
+        .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()))
+    {
+        // Overwrites the digit's previous miss in place (no new allocation).
+        let (o, p) = m
+            .misses
+            .entry((id, d.index()))
+            .or_insert_with(|| (options.clone(), Vec::new()));
+        if *o != *options {
+            *o = options.clone();
         }
-    });
+        p.clear();
+        p.extend_from_slice(plane);
+    }
 }
 
 /// For a finder that searches all digits in one pass (its steps interleave digits, so
@@ -167,19 +167,22 @@ pub(crate) struct DigitMisses {
 }
 
 impl DigitMisses {
-    /// The skippable digits of `g` for technique `id`.
-    pub(crate) fn new(id: &'static str, g: &CandidateGrid, options: &Options) -> DigitMisses {
-        sync_layout(g);
+    /// The skippable digits of `g` for technique `id`, from the memory `f` is lent.
+    pub(crate) fn new(id: &'static str, g: &CandidateGrid, f: &Finder<'_>) -> DigitMisses {
+        let (memory, options) = (f.memory(), f.options);
+        sync_layout(memory, g);
         let mut planes = Vec::new();
         let words = g.digit_planes(&mut planes);
         let mut lost = Vec::with_capacity(words);
         let mut skip = DigitSet::EMPTY;
         for d in DigitSet::full(g.size()).iter() {
             let plane = &planes[d.index() * words..(d.index() + 1) * words];
-            if lost_since_miss(id, d, plane, options, &mut lost) && lost.iter().all(|&w| w == 0) {
+            if lost_since_miss(memory, id, d, plane, options, &mut lost)
+                && lost.iter().all(|&w| w == 0)
+            {
                 skip.insert(d);
                 #[cfg(test)]
-                DIGIT_SKIPS.with(|r| r.set(r.get() + 1));
+                crate::memory::Probe::bump(&memory.probe.digit_skips);
             }
         }
         DigitMisses {
@@ -195,16 +198,17 @@ impl DigitMisses {
         &self,
         id: &'static str,
         g: &CandidateGrid,
-        options: &Options,
+        f: &Finder<'_>,
         hit: DigitSet,
     ) {
         let w = self.words;
         for d in DigitSet::full(g.size()).iter() {
             if !self.skip.contains(d) && !hit.contains(d) {
                 record_miss(
+                    f.memory(),
                     id,
                     g,
-                    options,
+                    f.options,
                     d,
                     &self.planes[d.index() * w..(d.index() + 1) * w],
                 );
@@ -213,42 +217,16 @@ impl DigitMisses {
     }
 }
 
+/// Per technique id, the last grid on which its whole-grid finder reported nothing.
+pub(crate) type Misses = HashMap<&'static str, Miss>;
+
 /// A grid on which a whole-grid finder reported nothing.
-struct Miss {
+pub(crate) struct Miss {
     layout: Arc<Layout>,
     options: Options,
     values: Vec<u8>,
     cands: Vec<DigitSet>,
     givens: Vec<bool>,
-}
-
-thread_local! {
-    /// Per technique id, the last grid on which its finder reported nothing.
-    static MISSES: RefCell<HashMap<&'static str, Miss>> = RefCell::new(HashMap::default());
-}
-
-#[cfg(test)]
-thread_local! {
-    /// How often [`each_digit_since`] passed lost cells to a finder on this thread.
-    static LOST: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-#[cfg(test)]
-thread_local! {
-    /// How many digits [`DigitMisses::new`] marked skippable on this thread.
-    static DIGIT_SKIPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-#[cfg(test)]
-thread_local! {
-    /// How often [`since_miss`] passed changed cells to a finder on this thread.
-    static REFINED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-/// How often [`since_miss`] passed changed cells to a finder on this thread (tests).
-#[cfg(test)]
-pub(crate) fn refined_count() -> usize {
-    REFINED.with(|r| r.get())
 }
 
 /// The cells of `g` that differ from the miss grid `m`, when `g` refines it (same layout,
@@ -326,21 +304,22 @@ pub(crate) fn since_complete_miss(
     f: &mut Finder<'_>,
     find: impl FnOnce(Option<&CellSet>, &mut Finder<'_>) -> bool,
 ) {
-    let changed = MISSES.with(|m| {
-        m.borrow()
-            .get(id)
-            .and_then(|miss| refinement(miss, g, f.options))
-    });
+    let changed = f
+        .memory()
+        .grids
+        .borrow()
+        .get(id)
+        .and_then(|miss| refinement(miss, g, f.options));
     #[cfg(test)]
     if changed.is_some() {
-        REFINED.with(|r| r.set(r.get() + 1));
+        crate::memory::Probe::bump(&f.memory().probe.refined);
     }
     let before = f.emitted();
     // The memo is not borrowed while the finder runs.
     let complete = find(changed.as_ref(), f);
     let missed = complete && f.emitted() == before && !f.done() && !f.interrupted();
-    MISSES.with(|m| {
-        let mut m = m.borrow_mut();
+    {
+        let mut m = f.memory().grids.borrow_mut();
         if missed {
             // Overwritten in place: cheap finders are asked after every step.
             let miss = m.entry(id).or_insert_with(|| Miss {
@@ -367,7 +346,7 @@ pub(crate) fn since_complete_miss(
             // its miss).
             m.remove(id);
         }
-    });
+    }
 }
 
 #[cfg(test)]
@@ -375,13 +354,15 @@ mod tests {
     use sudokit_core::format::{InputFormat, parse_one};
 
     use crate::grid::CandidateGrid;
+    use crate::memory::Memory;
     use crate::solver::LogicSolver;
-    use crate::technique::{Family, Options, find_all};
+    use crate::technique::{Deadline, Family, Options, find_all_in};
 
     /// Along a solving path, every memoised finder reports on a warm memo exactly what it
-    /// reports on a cold one (a fresh thread).
+    /// reports on a cold one (a fresh memory).
     #[test]
     fn warm_memo_reports_what_a_cold_one_does() {
+        let warm = Memory::new();
         for puzzle in [
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
             // Tarek-052 and col-02-08-071 (data/examples/puzzles.txt): long stretches of
@@ -389,19 +370,20 @@ mod tests {
             "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
             ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
         ] {
-            warm_and_cold_agree(puzzle);
+            warm_and_cold_agree(puzzle, &warm);
         }
         // The whole-grid memo and the per-digit lost cells were used, not only filled.
-        assert!(super::REFINED.with(|r| r.get()) > 20);
-        assert!(super::LOST.with(|r| r.get()) > 20);
+        assert!(warm.probe.refined.get() > 20);
+        assert!(warm.probe.lost.get() > 20);
         // The one-pass finders (X-chains) skipped digits.
-        assert!(super::DIGIT_SKIPS.with(|r| r.get()) > 20);
+        assert!(warm.probe.digit_skips.get() > 20);
     }
 
-    fn warm_and_cold_agree(puzzle: &str) {
+    fn warm_and_cold_agree(puzzle: &str, warm: &Memory) {
         let p = parse_one(puzzle, InputFormat::Auto).unwrap();
         let solver = LogicSolver::default();
         let opts = Options::default();
+        let none = Deadline::none();
         let memoised: Vec<_> = solver
             .techniques()
             .iter()
@@ -426,15 +408,12 @@ mod tests {
         assert!(memoised.len() > 10);
         let mut g = CandidateGrid::new(&p);
         let mut steps = 0;
-        while let Some(step) = solver.next_step(&g) {
+        while let Some(step) = solver.next_step_in(&g, &none, warm) {
             for &t in &memoised {
-                let warm = find_all(t, &g, &opts);
-                let (gc, oc) = (g.clone(), opts.clone());
-                let cold = std::thread::spawn(move || find_all(t, &gc, &oc))
-                    .join()
-                    .unwrap();
+                let found = find_all_in(t, &g, &opts, &none, warm).0;
+                let cold = find_all_in(t, &g, &opts, &none, &Memory::new()).0;
                 assert_eq!(
-                    format!("{warm:?}"),
+                    format!("{found:?}"),
                     format!("{cold:?}"),
                     "{} at step {steps}",
                     t.info().id

@@ -12,6 +12,7 @@ use std::time::Instant;
 use sudokit_core::{Budget, Grid};
 
 use crate::grid::{CandidateGrid, Contradiction};
+use crate::memory::Memory;
 use crate::step::Step;
 use crate::technique::{Deadline, Finder, Options, Technique};
 use crate::techniques::ALL;
@@ -130,14 +131,27 @@ impl LogicSolver {
         self.techniques.retain(|t| keep(*t));
     }
 
-    /// The first step, in order, that changes `grid`.
+    /// The first step, in order, that changes `grid` (with a fresh [`Memory`]; a caller that
+    /// walks a path step by step lends one memory to [`next_step_in`](Self::next_step_in)).
     pub fn next_step(&self, grid: &CandidateGrid) -> Option<Step> {
-        self.next_step_before(grid, &Deadline::none())
+        self.next_step_in(grid, &Deadline::none(), &Memory::new())
     }
 
     /// [`next_step`](Self::next_step), giving up (`None`) once `deadline` passes: it is
     /// checked before each technique and by the finders whose one search can run long.
     pub fn next_step_before(&self, grid: &CandidateGrid, deadline: &Deadline) -> Option<Step> {
+        self.next_step_in(grid, deadline, &Memory::new())
+    }
+
+    /// [`next_step_before`](Self::next_step_before) with the finders lent `memory`: what they
+    /// remembered on the earlier grids of the same path spares them searches that would find
+    /// nothing (the step is the same either way).
+    pub fn next_step_in(
+        &self,
+        grid: &CandidateGrid,
+        deadline: &Deadline,
+        memory: &Memory,
+    ) -> Option<Step> {
         for t in &self.techniques {
             if t.info().uniqueness && !self.options.uniqueness {
                 continue;
@@ -154,7 +168,8 @@ impl LogicSolver {
                     ControlFlow::Continue(())
                 }
             };
-            let mut f = Finder::new(&self.options, &mut sink).with_deadline(deadline.clone());
+            let mut f =
+                Finder::new(&self.options, memory, &mut sink).with_deadline(deadline.clone());
             t.find(grid, &mut f);
             let interrupted = f.interrupted();
             if found.is_some() {
@@ -181,6 +196,7 @@ impl LogicSolver {
         };
         let mut nodes = budget.nodes.unwrap_or(u64::MAX);
         let mut steps = Vec::new();
+        let memory = Memory::new();
         let status = loop {
             if let Some(c) = grid.contradiction() {
                 return Path {
@@ -198,7 +214,7 @@ impl LogicSolver {
                 break PathStatus::Stopped;
             }
             nodes -= 1;
-            match self.next_step_before(&grid, &deadline) {
+            match self.next_step_in(&grid, &deadline, &memory) {
                 Some(step) => {
                     grid.apply(&step);
                     steps.push(step);
@@ -222,7 +238,7 @@ impl LogicSolver {
 mod tests {
     use super::*;
     use crate::formats::hodoku::parse_line;
-    use crate::technique::{find_all, find_all_before};
+    use crate::technique::{find_all, find_all_before, find_all_in};
     use crate::techniques::lookup;
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
@@ -257,43 +273,39 @@ mod tests {
             let (steps, complete) = find_all_before(t, &g, &solver.options, &passed);
             assert!(steps.is_empty() && !complete, "{id}");
         }
-        // A finned X-wing case: cut short first, then asked again with no deadline, the finder
-        // finds what a fresh one finds (an interrupted search recorded no miss).
+        // A finned X-wing case: cut short first, then asked again with no deadline and the same
+        // memory, the finder finds what a fresh one finds (an interrupted search recorded no
+        // miss).
         let text = include_str!("../../../data/logic/techniques.txt");
         let line = text.lines().find(|l| l.contains(":0310:")).unwrap();
         let case = parse_line(line).unwrap().grid;
         let t = lookup("finned-x-wing").unwrap();
-        let fresh = std::thread::scope(|s| {
-            s.spawn(|| find_all(t, &case, &solver.options))
-                .join()
-                .unwrap()
-        });
+        let fresh = find_all(t, &case, &solver.options);
         assert!(!fresh.is_empty());
-        let (cut, complete) = find_all_before(t, &case, &solver.options, &passed);
+        let memory = Memory::new();
+        let (cut, complete) = find_all_in(t, &case, &solver.options, &passed, &memory);
         assert!(cut.is_empty() && !complete);
-        let again = find_all_before(t, &case, &solver.options, &Deadline::none());
+        let again = find_all_in(t, &case, &solver.options, &Deadline::none(), &memory);
         assert!(again.1);
         assert_eq!(
             again.0.iter().map(|s| &s.eliminations).collect::<Vec<_>>(),
             fresh.iter().map(|s| &s.eliminations).collect::<Vec<_>>()
         );
         // A continuous-loop search cut short keeps no list of the AICs it met: the AIC finder
-        // on the same grid then searches itself, and finds what a fresh one finds.
+        // on the same grid and with the same memory then searches itself, and finds what a
+        // fresh one finds.
         let line = text.lines().find(|l| l.contains(":0708:")).unwrap();
         let case = parse_line(line).unwrap().grid;
         let (aic, cnl) = (
             lookup("aic").unwrap(),
             lookup("continuous-nice-loop").unwrap(),
         );
-        let fresh = std::thread::scope(|s| {
-            s.spawn(|| find_all(aic, &case, &solver.options))
-                .join()
-                .unwrap()
-        });
+        let fresh = find_all(aic, &case, &solver.options);
         assert!(!fresh.is_empty());
-        let (_, complete) = find_all_before(cnl, &case, &solver.options, &passed);
+        let memory = Memory::new();
+        let (_, complete) = find_all_in(cnl, &case, &solver.options, &passed, &memory);
         assert!(!complete);
-        let after = find_all(aic, &case, &solver.options);
+        let after = find_all_in(aic, &case, &solver.options, &Deadline::none(), &memory).0;
         assert_eq!(
             after.iter().map(|s| &s.eliminations).collect::<Vec<_>>(),
             fresh.iter().map(|s| &s.eliminations).collect::<Vec<_>>()

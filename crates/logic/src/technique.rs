@@ -18,6 +18,7 @@ use std::time::Instant;
 use sudokit_core::Budget;
 
 use crate::grid::CandidateGrid;
+use crate::memory::Memory;
 use crate::step::Step;
 
 /// HoDoKu's difficulty levels.
@@ -261,9 +262,10 @@ impl Deadline {
     }
 }
 
-/// Where a finder sends what it finds.
+/// Where a finder sends what it finds, and the [`Memory`] it may consult and fill.
 pub struct Finder<'a> {
     sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>,
+    memory: &'a Memory,
     stopped: bool,
     /// Steps handed to the sink so far.
     emitted: usize,
@@ -275,10 +277,16 @@ pub struct Finder<'a> {
 }
 
 impl<'a> Finder<'a> {
-    /// A finder that calls `sink` with every step until it returns `Break`.
-    pub fn new(options: &'a Options, sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>) -> Self {
+    /// A finder that calls `sink` with every step until it returns `Break`, remembering what
+    /// it learns in `memory` (lend the same memory to every finder along a solving path).
+    pub fn new(
+        options: &'a Options,
+        memory: &'a Memory,
+        sink: &'a mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> Self {
         Finder {
             sink,
+            memory,
             stopped: false,
             emitted: 0,
             options,
@@ -326,6 +334,10 @@ impl<'a> Finder<'a> {
         }
         !self.stopped
     }
+    /// The memory lent to this finder.
+    pub fn memory(&self) -> &'a Memory {
+        self.memory
+    }
     /// Whether the caller has had enough.
     pub fn done(&self) -> bool {
         self.stopped
@@ -346,9 +358,9 @@ pub trait Technique: Send + Sync {
     fn find(&self, grid: &CandidateGrid, finder: &mut Finder<'_>);
 }
 
-/// Collects every instance of `technique` in `grid`.
+/// Collects every instance of `technique` in `grid` (with a fresh [`Memory`]).
 pub fn find_all(technique: &dyn Technique, grid: &CandidateGrid, options: &Options) -> Vec<Step> {
-    find_all_before(technique, grid, options, &Deadline::none()).0
+    find_all_in(technique, grid, options, &Deadline::none(), &Memory::new()).0
 }
 
 /// [`find_all`], giving up at `deadline`: the instances found, and whether the search went to
@@ -359,12 +371,24 @@ pub fn find_all_before(
     options: &Options,
     deadline: &Deadline,
 ) -> (Vec<Step>, bool) {
+    find_all_in(technique, grid, options, deadline, &Memory::new())
+}
+
+/// [`find_all_before`] with the finder lent `memory` (what earlier searches along the same
+/// path remembered; the result is the same, only the time differs).
+pub fn find_all_in(
+    technique: &dyn Technique,
+    grid: &CandidateGrid,
+    options: &Options,
+    deadline: &Deadline,
+    memory: &Memory,
+) -> (Vec<Step>, bool) {
     let mut out = Vec::new();
     let mut sink = |s: Step| {
         out.push(s);
         ControlFlow::Continue(())
     };
-    let mut f = Finder::new(options, &mut sink).with_deadline(deadline.clone());
+    let mut f = Finder::new(options, memory, &mut sink).with_deadline(deadline.clone());
     technique.find(grid, &mut f);
     let complete = !f.interrupted();
     (out, complete)

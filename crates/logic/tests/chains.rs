@@ -9,7 +9,9 @@ use sudokit_core::{
     Grid, Request, Solver,
     format::{InputFormat, LayoutSpec, Reader},
 };
-use sudokit_logic::{CandidateGrid, Family, LogicSolver, Options, Order, check_step, find_all};
+use sudokit_logic::{
+    CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, check_step, find_all_in,
+};
 
 const CHAINS: &[&str] = &[
     "x-chain",
@@ -54,15 +56,17 @@ fn check(path: &str, format: InputFormat, grids: usize) -> (usize, usize) {
         }
         let sol = &r.solutions[0];
         let mut g = CandidateGrid::new(&p);
+        // One memory per path, as the solver lends its finders.
+        let memory = Memory::new();
         let mut left = grids;
         while !g.is_solved() && left > 0 {
-            let Some(step) = solver.next_step(&g) else {
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                 break;
             };
             if step.technique.family != Family::Singles {
                 left -= 1;
                 for t in &chains {
-                    for s in find_all(*t, &g, &options) {
+                    for s in find_all_in(*t, &g, &options, &Deadline::none(), &memory).0 {
                         if let Err(e) = check_step(&s, sol) {
                             panic!(
                                 "{path} #{}: unsound {}: {e}\n{}",

@@ -12,7 +12,8 @@ use sudokit_core::{
 };
 use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search, targeted};
 use sudokit_logic::{
-    CandidateGrid, Family, LogicSolver, Options, Order, Technique, check_step, find_all,
+    CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
+    find_all, find_all_in,
 };
 
 fn read(path: &str, format: InputFormat, take: usize) -> Vec<Grid> {
@@ -73,6 +74,8 @@ fn check(path: &str, format: InputFormat, take: usize, grids: usize) -> usize {
     for p in read(path, format, take) {
         let Some(sol) = solution(&p) else { continue };
         let mut g = CandidateGrid::new(&p);
+        // One memory per path, as the solver lends its finders.
+        let memory = Memory::new();
         let mut seen = 0;
         while !g.is_solved() && seen < grids {
             seen += 1;
@@ -82,7 +85,7 @@ fn check(path: &str, format: InputFormat, take: usize, grids: usize) -> usize {
                     .iter()
                     .filter(|t| !thinned || t.info().family != Family::ComplexFish)
                 {
-                    for s in find_all(*t, &grid, &opts) {
+                    for s in find_all_in(*t, &grid, &opts, &Deadline::none(), &memory).0 {
                         if let Err(e) = check_step(&s, &sol) {
                             panic!("{path}: {}: unsound: {e}\n{}", t.info().id, s.text);
                         }
@@ -91,7 +94,7 @@ fn check(path: &str, format: InputFormat, take: usize, grids: usize) -> usize {
                     }
                 }
             }
-            let Some(step) = solver.next_step(&g) else {
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                 break;
             };
             g.apply(&step);
@@ -171,6 +174,8 @@ fn targeted_agrees(
     for p in read(path, format, take) {
         let Some(sol) = solution(&p) else { continue };
         let mut g = CandidateGrid::new(&p);
+        // One memory per path, as the solver lends its finders.
+        let memory = Memory::new();
         for _ in 0..grids {
             if g.is_solved() {
                 break;
@@ -215,7 +220,7 @@ fn targeted_agrees(
                     }
                 }
             }
-            let Some(step) = solver.next_step(&g) else {
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                 break;
             };
             g.apply(&step);

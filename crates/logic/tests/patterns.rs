@@ -13,7 +13,8 @@ use sudokit_core::{
     format::{InputFormat, LayoutSpec, Reader},
 };
 use sudokit_logic::{
-    CandidateGrid, LogicSolver, Options, Order, Step, check_step, find_all, techniques::lookup,
+    CandidateGrid, Deadline, LogicSolver, Memory, Options, Order, Step, check_step, find_all,
+    find_all_in, techniques::lookup,
 };
 
 /// The techniques of this family.
@@ -234,16 +235,26 @@ fn every_instance_is_sound_on_other_layouts() {
             }
             let sol = &r.solutions[0];
             let mut g = CandidateGrid::new(&p);
+            // One memory per path, as the solver lends its finders.
+            let memory = Memory::new();
             while !g.is_solved() {
                 for id in FAMILY {
-                    for s in find_all(lookup(id).unwrap(), &g, &options) {
+                    for s in find_all_in(
+                        lookup(id).unwrap(),
+                        &g,
+                        &options,
+                        &Deadline::none(),
+                        &memory,
+                    )
+                    .0
+                    {
                         if let Err(e) = check_step(&s, sol) {
                             panic!("{path}: {id} unsound: {e}\n{}", s.text);
                         }
                         found += 1;
                     }
                 }
-                let Some(step) = solver.next_step(&g) else {
+                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                     break;
                 };
                 g.apply(&step);

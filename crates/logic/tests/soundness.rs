@@ -8,7 +8,7 @@ use sudokit_core::{
     Budget, Grid, Request, Solver,
     format::{InputFormat, LayoutSpec, Reader},
 };
-use sudokit_logic::{LogicSolver, Order, PathStatus, check_step};
+use sudokit_logic::{Deadline, LogicSolver, Memory, Order, PathStatus, check_step};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -138,7 +138,7 @@ fn every_step_is_sound_on_other_layouts() {
 #[test]
 fn template_steps_are_sound_on_other_layouts() {
     use sudokit_logic::techniques::templates::Templates;
-    use sudokit_logic::{CandidateGrid, find_all};
+    use sudokit_logic::{CandidateGrid, find_all_in};
     let solver = LogicSolver::new(Order::Hodoku);
     let mut found = 0;
     for (path, format) in [
@@ -152,16 +152,18 @@ fn template_steps_are_sound_on_other_layouts() {
                 continue;
             };
             let mut g = CandidateGrid::new(&p);
+            // One memory per path, as the solver lends its finders.
+            let memory = Memory::new();
             for _ in 0..6 {
                 for t in [Templates { delete: false }, Templates { delete: true }] {
-                    for s in find_all(&t, &g, &solver.options) {
+                    for s in find_all_in(&t, &g, &solver.options, &Deadline::none(), &memory).0 {
                         if let Err(e) = check_step(&s, &sol) {
                             panic!("{path}: unsound template step: {e}\n{}", s.text);
                         }
                         found += 1;
                     }
                 }
-                let Some(step) = solver.next_step(&g) else {
+                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                     break;
                 };
                 g.apply(&step);

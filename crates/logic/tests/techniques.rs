@@ -38,7 +38,9 @@ fn every_shipped_technique_case_passes() {
 fn techniques_without_a_library_code_find_sound_instances() {
     use sudokit_core::format::{InputFormat, parse_one};
     use sudokit_core::{Request, Solver};
-    use sudokit_logic::{CandidateGrid, LogicSolver, Order, check_step, find_all};
+    use sudokit_logic::{
+        CandidateGrid, Deadline, LogicSolver, Memory, Order, check_step, find_all_in,
+    };
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/logic/top95.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let solver = LogicSolver::new(Order::Hodoku);
@@ -54,12 +56,14 @@ fn techniques_without_a_library_code_find_sound_instances() {
                 .unwrap();
             let sol = &sol.solutions[0];
             let mut g = CandidateGrid::new(&p);
+            // One memory per path, as the solver lends its finders.
+            let memory = Memory::new();
             while !g.is_solved() {
-                for s in find_all(*t, &g, &solver.options) {
+                for s in find_all_in(*t, &g, &solver.options, &Deadline::none(), &memory).0 {
                     check_step(&s, sol).unwrap();
                     found += 1;
                 }
-                let Some(step) = solver.next_step(&g) else {
+                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
                     break;
                 };
                 g.apply(&step);

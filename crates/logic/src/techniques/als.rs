@@ -18,13 +18,13 @@
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
 //! budget is not a miss).
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
+use crate::memory::{Memory, StateKey};
 use crate::render::{cells_name, eliminations_text};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
@@ -107,19 +107,13 @@ fn max_als(n: usize) -> usize {
 }
 
 /// The grid's ALS and their restricted-common-candidate links, computed once per grid state
-/// and shared by the ALS finders (they run one after another on the same grid).
-struct Cached {
+/// and shared by the ALS finders (they run one after another on the same grid); kept in the
+/// finder's [`Memory`](crate::Memory).
+pub(crate) struct Links {
     key: (StateKey, bool),
     all: Rc<Vec<Als>>,
     adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
 }
-
-thread_local! {
-    static CACHE: RefCell<Option<Cached>> = const { RefCell::new(None) };
-}
-
-/// A grid state, as [`CandidateGrid::state_key`] gives it.
-type StateKey = (u64, Vec<u8>, Vec<u64>);
 
 fn key(g: &CandidateGrid, overlap: bool) -> (StateKey, bool) {
     (g.state_key(), overlap)
@@ -130,17 +124,19 @@ fn key(g: &CandidateGrid, overlap: bool) -> (StateKey, bool) {
 fn als_and_links(
     g: &CandidateGrid,
     overlap: bool,
+    memory: &Memory,
 ) -> (Rc<Vec<Als>>, Rc<Vec<Vec<(usize, DigitSet)>>>) {
     let k = key(g, overlap);
-    if let Some(hit) = CACHE.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|x| x.key == k)
-            .map(|x| (x.all.clone(), x.adj.clone()))
-    }) {
+    if let Some(hit) = memory
+        .als_links
+        .borrow()
+        .as_ref()
+        .filter(|x| x.key == k)
+        .map(|x| (x.all.clone(), x.adj.clone()))
+    {
         return hit;
     }
-    let all = shared(g);
+    let all = shared(g, memory);
     let n = g.size();
     // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
     // links to A only when every d of B sees every d of A, so only when B's first d is among
@@ -209,35 +205,29 @@ fn als_and_links(
         touched.clear();
     }
     let adj = Rc::new(adj);
-    CACHE.with(|c| {
-        *c.borrow_mut() = Some(Cached {
-            key: k,
-            all: all.clone(),
-            adj: adj.clone(),
-        })
+    *memory.als_links.borrow_mut() = Some(Links {
+        key: k,
+        all: all.clone(),
+        adj: adj.clone(),
     });
     (all, adj)
 }
 
-thread_local! {
-    /// The last grid's ALS: the grouped chain links and the ALS finders both need them.
-    static ALL: RefCell<Option<(StateKey, Rc<Vec<Als>>)>> =
-        const { RefCell::new(None) };
-}
-
-/// [`enumerate`], kept for the next caller on the same grid state.
-pub(crate) fn shared(g: &CandidateGrid) -> Rc<Vec<Als>> {
+/// [`enumerate`], kept in `memory` for the next caller on the same grid state (the grouped
+/// chain links and the ALS finders both need them).
+pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
     let k = g.state_key();
-    if let Some(hit) = ALL.with(|c| {
-        c.borrow()
-            .as_ref()
-            .filter(|x| x.0 == k)
-            .map(|x| x.1.clone())
-    }) {
+    if let Some(hit) = memory
+        .als
+        .borrow()
+        .as_ref()
+        .filter(|x| x.0 == k)
+        .map(|x| x.1.clone())
+    {
         return hit;
     }
     let all = Rc::new(enumerate(g));
-    ALL.with(|c| *c.borrow_mut() = Some((k, all.clone())));
+    *memory.als.borrow_mut() = Some((k, all.clone()));
     all
 }
 
@@ -436,7 +426,7 @@ fn changed_als(all: &[Als], changed: Option<&CellSet>) -> Vec<bool> {
 
 /// [`AlsXz`]'s search; with `changed`, only pairs with a changed ALS.
 fn als_xz(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
-    let (all, adj) = als_and_links(g, f.options.als_overlap);
+    let (all, adj) = als_and_links(g, f.options.als_overlap, f.memory());
     let fresh = changed_als(&all, changed);
     for i in 0..all.len() {
         for &(j, rc) in &adj[i] {
@@ -510,7 +500,7 @@ impl Technique for AlsXyWing {
 
 /// [`AlsXyWing`]'s search; with `changed`, only wings with a changed ALS.
 fn als_xy_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
-    let (all, adj) = als_and_links(g, f.options.als_overlap);
+    let (all, adj) = als_and_links(g, f.options.als_overlap, f.memory());
     let fresh = changed_als(&all, changed);
     for (ci, c) in all.iter().enumerate() {
         let links = &adj[ci];
@@ -581,7 +571,7 @@ impl Technique for AlsXyChain {
 /// [`AlsXyChain`]'s search; with `changed`, only chains through a changed ALS. `false` when
 /// the node budget ran out.
 fn als_xy_chain(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) -> bool {
-    let (all, adj) = als_and_links(g, f.options.als_overlap);
+    let (all, adj) = als_and_links(g, f.options.als_overlap, f.memory());
     let fresh = changed_als(&all, changed);
     if !fresh.iter().any(|&x| x) {
         return true;
@@ -937,7 +927,7 @@ impl Technique for DeathBlossom {
         &DEATH_BLOSSOM
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let (all, _) = als_and_links(g, f.options.als_overlap);
+        let (all, _) = als_and_links(g, f.options.als_overlap, f.memory());
         for stem in g.empty_cells() {
             let sc = g.candidates(stem);
             if sc.len() < 2 || sc.len() > 4 {
@@ -1049,11 +1039,11 @@ mod tests {
 
     use super::*;
     use crate::solver::LogicSolver;
-    use crate::technique::{Options, find_all};
+    use crate::technique::{Deadline, Options, find_all_in};
 
     /// Every step a search reports (ALS-XY-chain: the first, as the solver asks; listing all
-    /// of them would run into the node budget).
-    fn run(first_only: bool, search: impl FnOnce(&mut Finder<'_>)) -> String {
+    /// of them would run into the node budget), the finder lent `memory`.
+    fn run(first_only: bool, memory: &Memory, search: impl FnOnce(&mut Finder<'_>)) -> String {
         let opts = Options::default();
         let mut out = Vec::new();
         let mut sink = |s: Step| {
@@ -1064,7 +1054,7 @@ mod tests {
                 ControlFlow::Continue(())
             }
         };
-        search(&mut Finder::new(&opts, &mut sink));
+        search(&mut Finder::new(&opts, memory, &mut sink));
         format!("{out:?}")
     }
 
@@ -1074,14 +1064,15 @@ mod tests {
         ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
     ];
 
-    /// Calls `each` on every grid of the two solving paths.
-    fn along_paths(mut each: impl FnMut(&CandidateGrid, usize)) {
+    /// Calls `each` on every grid of the two solving paths, with the memory the path's
+    /// finders were lent (warm: it remembers the misses of the path so far).
+    fn along_paths(memory: &Memory, mut each: impl FnMut(&CandidateGrid, usize)) {
         for puzzle in PATHS {
             let p = parse_one(puzzle, InputFormat::Auto).unwrap();
             let solver = LogicSolver::default();
             let mut g = CandidateGrid::new(&p);
             let mut steps = 0;
-            while let Some(step) = solver.next_step(&g) {
+            while let Some(step) = solver.next_step_in(&g, &Deadline::none(), memory) {
                 each(&g, steps);
                 g.apply(&step);
                 steps += 1;
@@ -1095,25 +1086,26 @@ mod tests {
     /// first ALS-XY-chain (all of them: the ignored test below).
     #[test]
     fn memo_limited_searches_report_what_full_ones_do() {
-        let before = memo::refined_count();
         let opts = Options::default();
-        along_paths(|g, steps| {
-            let full = run(false, |f| als_xz(g, None, f));
-            assert_eq!(
-                format!("{:?}", find_all(&AlsXz, g, &opts)),
-                full,
-                "xz {steps}"
-            );
-            let full = run(false, |f| als_xy_wing(g, None, f));
-            let warm = find_all(&AlsXyWing, g, &opts);
-            assert_eq!(format!("{warm:?}"), full, "xy-wing {steps}");
-            let full = run(true, |f| {
+        let warm = Memory::new();
+        along_paths(&warm, |g, steps| {
+            let full = run(false, &Memory::new(), |f| als_xz(g, None, f));
+            let found = find_all_in(&AlsXz, g, &opts, &Deadline::none(), &warm).0;
+            assert_eq!(format!("{found:?}"), full, "xz {steps}");
+            let full = run(false, &Memory::new(), |f| als_xy_wing(g, None, f));
+            let found = find_all_in(&AlsXyWing, g, &opts, &Deadline::none(), &warm).0;
+            assert_eq!(format!("{found:?}"), full, "xy-wing {steps}");
+            let full = run(true, &Memory::new(), |f| {
                 als_xy_chain(g, None, f);
             });
-            assert_eq!(run(true, |f| AlsXyChain.find(g, f)), full, "chain {steps}");
+            assert_eq!(
+                run(true, &warm, |f| AlsXyChain.find(g, f)),
+                full,
+                "chain {steps}"
+            );
         });
         // The memo did limit searches (three finders, many steps each).
-        assert!(memo::refined_count() - before > 60);
+        assert!(warm.probe.refined.get() > 60);
     }
 
     /// Every ALS-XY-chain the memo-limited search lists is one the full search lists, in the
@@ -1121,13 +1113,17 @@ mod tests {
     #[test]
     #[ignore]
     fn memo_limited_chain_search_lists_every_chain() {
-        let before = memo::refined_count();
-        along_paths(|g, steps| {
-            let full = run(false, |f| {
+        let warm = Memory::new();
+        along_paths(&warm, |g, steps| {
+            let full = run(false, &Memory::new(), |f| {
                 als_xy_chain(g, None, f);
             });
-            assert_eq!(run(false, |f| AlsXyChain.find(g, f)), full, "chain {steps}");
+            assert_eq!(
+                run(false, &warm, |f| AlsXyChain.find(g, f)),
+                full,
+                "chain {steps}"
+            );
         });
-        assert!(memo::refined_count() - before > 20);
+        assert!(warm.probe.refined.get() > 20);
     }
 }

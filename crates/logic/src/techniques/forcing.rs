@@ -136,36 +136,36 @@ impl Start {
 /// Outcomes of assumptions already followed on one grid, by `cell * n + digit`, for one
 /// rule set, and the grid's [`Start`].
 #[derive(Default)]
-struct Followed {
+pub(crate) struct Followed {
     start: Option<Start>,
     outcomes: Vec<Option<Rc<Outcome>>>,
 }
 
 /// The grid state, rule set and length limit the cached outcomes belong to.
-type FollowKey = ((u64, Vec<u8>, Vec<u64>), bool, usize);
+pub(crate) type FollowKey = ((u64, Vec<u8>, Vec<u64>), bool, usize);
 
-thread_local! {
-    /// Outcomes of "candidate is true" assumptions on the last grid seen, per rule set: the
-    /// contradiction and verity finders (and cell and region verity) follow the same
-    /// assumptions on the same grid, so each is followed once.
-    static FOLLOWED: RefCell<Vec<(FollowKey, Rc<RefCell<Followed>>)>> =
-        const { RefCell::new(Vec::new()) };
-}
+/// Outcomes of "candidate is true" assumptions on the last grid seen, per rule set: the
+/// contradiction and verity finders (and cell and region verity) follow the same assumptions
+/// on the same grid, so each is followed once. Kept in the finder's [`Memory`](crate::Memory).
+pub(crate) type FollowedCache = Vec<(FollowKey, Rc<RefCell<Followed>>)>;
 
 /// The outcome cache for `g` under these rules (emptied when the grid changed).
-fn followed(g: &CandidateGrid, net: bool, limit: usize) -> Rc<RefCell<Followed>> {
+fn followed(
+    g: &CandidateGrid,
+    net: bool,
+    limit: usize,
+    memory: &crate::Memory,
+) -> Rc<RefCell<Followed>> {
     let key = (g.state_key(), net, limit);
-    FOLLOWED.with(|c| {
-        let mut c = c.borrow_mut();
-        if let Some((_, m)) = c.iter().find(|(k, _)| *k == key) {
-            return m.clone();
-        }
-        // Keep one grid's outcomes per rule set.
-        c.retain(|(k, _)| k.1 != net || k.2 != limit);
-        let m = Rc::new(RefCell::new(Followed::default()));
-        c.push((key, m.clone()));
-        m
-    })
+    let mut c = memory.followed.borrow_mut();
+    if let Some((_, m)) = c.iter().find(|(k, _)| *k == key) {
+        return m.clone();
+    }
+    // Keep one grid's outcomes per rule set.
+    c.retain(|(k, _)| k.1 != net || k.2 != limit);
+    let m = Rc::new(RefCell::new(Followed::default()));
+    c.push((key, m.clone()));
+    m
 }
 
 /// Follows "`cell` is `digit`" on `g`, through the cache.
@@ -363,7 +363,7 @@ impl Technique for Contradiction {
         } else {
             4 * f.options.max_chain.max(8)
         };
-        let cache = followed(g, self.net, limit);
+        let cache = followed(g, self.net, limit, f.memory());
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
             // Give up at the deadline (the outcomes followed so far stay cached: each is
@@ -540,7 +540,7 @@ impl Technique for Verity {
             4 * f.options.max_chain.max(8)
         };
         let l = g.layout();
-        let cache = followed(g, self.net, limit);
+        let cache = followed(g, self.net, limit, f.memory());
         // Cell forcing.
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {

@@ -82,31 +82,28 @@ fn extra(g: &CandidateGrid, c: Cell, ab: DigitSet) -> DigitSet {
     DigitSet(g.candidates(c).0 & !ab.0)
 }
 
-/// The rectangles of one grid: its givens, its layout and the rectangles.
-type RectCache = (
+/// The rectangles of one grid: its givens, its layout and the rectangles (they depend only on
+/// the layout and the givens; kept in the finder's [`Memory`](crate::Memory)).
+pub(crate) type RectCache = (
     Vec<bool>,
     std::sync::Arc<sudokit_core::Layout>,
     std::rc::Rc<Vec<[Cell; 4]>>,
 );
 
-thread_local! {
-    /// The rectangles of the last grid seen (they depend only on the layout and the givens).
-    static RECTS: std::cell::RefCell<Option<RectCache>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Every geometrically valid rectangle of `g`'s layout avoiding its givens (cached).
-fn rectangles(g: &CandidateGrid) -> std::rc::Rc<Vec<[Cell; 4]>> {
+/// Every geometrically valid rectangle of `g`'s layout avoiding its givens (kept in `memory`).
+fn rectangles(g: &CandidateGrid, memory: &crate::Memory) -> std::rc::Rc<Vec<[Cell; 4]>> {
     let givens: Vec<bool> = g.cells().map(|c| g.is_given(c)).collect();
-    if let Some(hit) = RECTS.with(|r| {
-        r.borrow()
-            .as_ref()
-            .filter(|(gv, l, _)| *gv == givens && std::sync::Arc::ptr_eq(l, g.layout_arc()))
-            .map(|x| x.2.clone())
-    }) {
+    if let Some(hit) = memory
+        .rectangles
+        .borrow()
+        .as_ref()
+        .filter(|(gv, l, _)| *gv == givens && std::sync::Arc::ptr_eq(l, g.layout_arc()))
+        .map(|x| x.2.clone())
+    {
         return hit;
     }
     let rects = std::rc::Rc::new(compute_rectangles(g));
-    RECTS.with(|r| *r.borrow_mut() = Some((givens, g.layout_arc().clone(), rects.clone())));
+    *memory.rectangles.borrow_mut() = Some((givens, g.layout_arc().clone(), rects.clone()));
     rects
 }
 
@@ -520,7 +517,7 @@ impl Technique for Rectangles {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let rects = rectangles(g);
+        let rects = rectangles(g, f.memory());
         // The digits placed among each cell's peers.
         let placed_seen: Vec<DigitSet> = match self.kind {
             Kind::Ar1 | Kind::Ar2 => Vec::new(),

@@ -212,14 +212,16 @@ impl Technique for ChainFinder {
         if self.report == Report::Ends
             && let Some(key) = &key
         {
-            let known = AIC_STEPS.with(|c| {
-                c.borrow()
-                    .as_ref()
-                    .filter(|(k, _)| k == key)
-                    .map(|(_, steps)| steps.clone())
-            });
+            let known = f
+                .memory()
+                .chains
+                .aic_steps
+                .borrow()
+                .as_ref()
+                .filter(|(k, _)| k == key)
+                .map(|(_, steps)| steps.clone());
             if let Some(steps) = known {
-                probe::count(Event::Replayed);
+                probe::count(f.memory(), Event::Replayed);
                 for step in steps {
                     if !f.emit(step) {
                         return;
@@ -237,18 +239,19 @@ impl Technique for ChainFinder {
         let mut aic_steps: Vec<Step> = Vec::new();
         // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
         let digit_misses = (self.kind == Kind::X && self.report == Report::Ends)
-            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f.options));
+            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f));
         if digit_misses
             .as_ref()
             .is_some_and(|m| m.skip == DigitSet::full(g.size()))
         {
             return;
         }
-        let links = cached_links(g, grouped, grouped && f.options.chain_als);
+        let memory = f.memory();
+        let links = cached_links(g, grouped, grouped && f.options.chain_als, memory);
         let max = f.options.max_chain.max(4);
         let l = g.layout();
-        let mut borrowed = Borrowed::take();
-        let scratch = &mut borrowed.0;
+        let mut borrowed = Borrowed::take(memory);
+        let scratch = &mut borrowed.scratch;
         let n = g.size();
         // Discontinuous loops are searched only from the starts the closure leaves possible
         // (on top1465, 0.2% of the "true" starts and 40% of the "false" ones); open chains and
@@ -262,7 +265,7 @@ impl Technique for ChainFinder {
         let small = links.cands <= MAX_CACHED_CANDIDATES;
         let prunes = matches!(self.kind, Kind::Any | Kind::Grouped) && small;
         let closure = if prunes || (self.report == Report::Discontinuous && small) {
-            Some(cached_closure(g, &links, self.kind, has_als))
+            Some(cached_closure(g, &links, self.kind, has_als, memory))
         } else if self.report == Report::Discontinuous
             && g.candidate_count() + (links.strong.len() - links.cands) <= MAX_CLOSURE_NODES
         {
@@ -273,7 +276,7 @@ impl Technique for ChainFinder {
             None
         };
         let closure_prunes = closure.as_ref().filter(|_| prunes);
-        let unpruned = probe::unpruned();
+        let unpruned = probe::unpruned(memory);
         if self.report != Report::Discontinuous
             && !has_als
             && !unpruned
@@ -282,9 +285,9 @@ impl Technique for ChainFinder {
             if self.report == Report::Continuous
                 && let Some(key) = key
             {
-                AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, Vec::new())));
+                *memory.chains.aic_steps.borrow_mut() = Some((key, Vec::new()));
             }
-            probe::count(Event::SkipGrid);
+            probe::count(f.memory(), Event::SkipGrid);
             return;
         }
         let mut hit_digits = DigitSet::EMPTY;
@@ -321,14 +324,17 @@ impl Technique for ChainFinder {
                 has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
             match self.report {
                 Report::Ends if !may_end => {
-                    probe::count(if has_als {
-                        Event::SkipEndsAls
-                    } else {
-                        Event::SkipEnds
-                    });
+                    probe::count(
+                        f.memory(),
+                        if has_als {
+                            Event::SkipEndsAls
+                        } else {
+                            Event::SkipEnds
+                        },
+                    );
                 }
                 Report::Continuous if !(may_loop || (fused && may_end)) => {
-                    probe::count(Event::SkipLoop);
+                    probe::count(f.memory(), Event::SkipLoop);
                 }
                 Report::Ends => {
                     go = search(
@@ -541,12 +547,12 @@ impl Technique for ChainFinder {
             }
         }
         if let Some(m) = &digit_misses {
-            m.record(self.info.id, g, f.options, hit_digits);
+            m.record(self.info.id, g, f, hit_digits);
         }
         if self.report == Report::Continuous
             && let Some(key) = key
         {
-            AIC_STEPS.with(|c| *c.borrow_mut() = Some((key, aic_steps)));
+            *memory.chains.aic_steps.borrow_mut() = Some((key, aic_steps));
         }
     }
 }

@@ -49,6 +49,16 @@ impl Links {
     /// fly); with `grouped`, also the group nodes and their links, and with `als` the almost
     /// locked sets too.
     pub fn new(g: &CandidateGrid, grouped: bool, als: bool) -> Links {
+        Links::build(g, grouped, als, &crate::Memory::new())
+    }
+
+    /// [`Links::new`], taking the grid's ALS from `memory` (the ALS finders keep them there).
+    pub(super) fn build(
+        g: &CandidateGrid,
+        grouped: bool,
+        als: bool,
+        memory: &crate::Memory,
+    ) -> Links {
         let n = g.size();
         let cands = g.cell_count() * n;
         let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cands];
@@ -111,7 +121,7 @@ impl Links {
             weak_mid,
         };
         if grouped {
-            links.add_groups(g, als);
+            links.add_groups(g, als, memory);
         }
         links
     }
@@ -126,7 +136,7 @@ impl Links {
     /// than cells) adds a node per digit y, "A_y": the cells of A holding y (a candidate or
     /// group node when it is one), true when one of them holds y; any two such nodes of one ALS
     /// are strongly linked, since without x the rest of A is a locked set that holds y.
-    pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool) {
+    pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool, memory: &crate::Memory) {
         let n = self.n;
         let cells_total = g.cell_count();
         let mut index: rustc_hash::FxHashMap<(u8, Vec<u16>), u32> =
@@ -187,7 +197,7 @@ impl Links {
         // ALS: one node per digit, created as a group when not a candidate or group already.
         let mut als_links: Vec<Vec<u32>> = Vec::new();
         if als {
-            for a in crate::techniques::als::shared(g).iter() {
+            for a in crate::techniques::als::shared(g, memory).iter() {
                 if a.cells.len() < 2 {
                     continue;
                 }

@@ -42,7 +42,8 @@ pub use finder::{ChainFinder, Report};
 pub use links::Links;
 use links::{ALS, CELL, HOUSE, node};
 use search::{Found, Scratch, search};
-use state::{AIC_STEPS, Borrowed, cached_closure, cached_links};
+pub(crate) use state::ChainMemory;
+use state::{Borrowed, cached_closure, cached_links};
 
 /// Which links a chain search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,9 +2,12 @@
 //! how often an AIC finder replayed the loop search's steps, and a switch that turns pruning
 //! off.
 //!
-//! Design decision: one hook in two versions. Under `cfg(test)` it counts per thread; in every
+//! Design decision: one hook in two versions. Under `cfg(test)` it counts in the [`Memory`]
+//! the finder was lent (so a test reads the counts of exactly the searches it ran); in every
 //! other build each function is an empty `#[inline(always)]` body, so the finder's code holds
 //! no `cfg` attributes and the release build neither counts nor tests the switch.
+
+use crate::memory::Memory;
 
 /// What the finder did that a test counts.
 #[derive(Clone, Copy, Debug)]
@@ -25,57 +28,51 @@ pub(super) use hook::*;
 
 #[cfg(not(test))]
 mod hook {
-    use super::Event;
+    use super::{Event, Memory};
 
     /// Counts `event` (nothing outside tests).
     #[inline(always)]
-    pub(in crate::techniques::chains) fn count(_event: Event) {}
+    pub(in crate::techniques::chains) fn count(_memory: &Memory, _event: Event) {}
 
     /// Whether every start is to be searched, pruning off (never outside tests).
     #[inline(always)]
-    pub(in crate::techniques::chains) fn unpruned() -> bool {
+    pub(in crate::techniques::chains) fn unpruned(_memory: &Memory) -> bool {
         false
     }
 }
 
 #[cfg(test)]
 mod hook {
-    use super::Event;
+    use super::{Event, Memory};
     use std::cell::Cell;
 
-    thread_local! {
-        /// Per [`Event`], how often it happened on this thread.
-        static COUNTS: Cell<[usize; 5]> = const { Cell::new([0; 5]) };
-        /// Set by tests to search every start (no closure pruning) on this thread.
-        static UNPRUNED: Cell<bool> = const { Cell::new(false) };
+    /// Per [`Event`], how often it happened, and whether pruning is off.
+    #[derive(Default)]
+    pub(crate) struct Counts {
+        counts: Cell<[usize; 5]>,
+        unpruned: Cell<bool>,
     }
 
-    /// Counts `event` on this thread.
-    pub(in crate::techniques::chains) fn count(event: Event) {
-        COUNTS.with(|c| {
-            let mut v = c.get();
-            v[event as usize] += 1;
-            c.set(v);
-        });
+    /// Counts `event` in `memory`.
+    pub(in crate::techniques::chains) fn count(memory: &Memory, event: Event) {
+        let c = &memory.chains.probe.counts;
+        let mut v = c.get();
+        v[event as usize] += 1;
+        c.set(v);
     }
 
-    /// Whether every start is to be searched on this thread, pruning off.
-    pub(in crate::techniques::chains) fn unpruned() -> bool {
-        UNPRUNED.with(Cell::get)
+    /// Whether the finders lent `memory` search every start, pruning off.
+    pub(in crate::techniques::chains) fn unpruned(memory: &Memory) -> bool {
+        memory.chains.probe.unpruned.get()
     }
 
-    /// Turns closure pruning off (or back on) on this thread.
-    pub(in crate::techniques::chains) fn set_unpruned(on: bool) {
-        UNPRUNED.with(|u| u.set(on));
+    /// Turns closure pruning off (or back on) for the finders lent `memory`.
+    pub(in crate::techniques::chains) fn set_unpruned(memory: &Memory, on: bool) {
+        memory.chains.probe.unpruned.set(on);
     }
 
-    /// How often `event` happened on this thread.
-    pub(in crate::techniques::chains) fn counted(event: Event) -> usize {
-        COUNTS.with(|c| c.get()[event as usize])
-    }
-
-    /// Forgets this thread's counts.
-    pub(in crate::techniques::chains) fn reset() {
-        COUNTS.with(|c| c.set([0; 5]));
+    /// How often `event` happened in `memory`.
+    pub(in crate::techniques::chains) fn counted(memory: &Memory, event: Event) -> usize {
+        memory.chains.probe.counts.get()[event as usize]
     }
 }

@@ -15,12 +15,13 @@ use std::sync::Arc;
 use sudokit_core::{Extra, Layout};
 
 /// The AIC finders report, after the continuous-loop finder of their kind ran on the same
-/// grid, exactly what a search of their own reports (on a fresh thread, with no steps
+/// grid, exactly what a search of their own reports (with a fresh memory, no steps
 /// kept), on grids where AICs and grouped AICs exist (HoDoKu library lines of the repo's
 /// technique cases) and along a hard solving path.
 #[test]
 fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
-    use crate::technique::{Options, find_all};
+    use crate::memory::Memory;
+    use crate::technique::{Deadline, Options, find_all, find_all_in};
     use crate::techniques::table::{
         AIC, GROUPED_AIC, GROUPED_NICE_LOOP_CONTINUOUS, NICE_LOOP_CONTINUOUS,
     };
@@ -70,28 +71,30 @@ fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
         g.apply(&step);
     }
     let opts = Options::default();
+    let (warm, none) = (Memory::new(), Deadline::none());
     let mut found = 0;
     for g in &grids {
         for (lp, aic) in pairs {
-            let _ = find_all(lp, g, &opts);
-            let warm = find_all(aic, g, &opts);
-            let cold = std::thread::scope(|s| s.spawn(|| find_all(aic, g, &opts)).join().unwrap());
-            assert_eq!(format!("{warm:?}"), format!("{cold:?}"));
-            found += warm.len();
+            let _ = find_all_in(lp, g, &opts, &none, &warm);
+            let kept = find_all_in(aic, g, &opts, &none, &warm).0;
+            let cold = find_all(aic, g, &opts);
+            assert_eq!(format!("{kept:?}"), format!("{cold:?}"));
+            found += kept.len();
         }
     }
     assert!(found >= 2, "{found} AIC steps");
-    assert!(probe::counted(Event::Replayed) >= 2 * grids.len());
+    assert!(probe::counted(&warm, Event::Replayed) >= 2 * grids.len());
 }
 
 /// The starts the closure rules out for open chains and continuous loops hide nothing:
 /// every chain finder reports the same steps with and without the pruning, on random
 /// candidate grids of three layouts and along two hard solving paths (each side on a
-/// fresh thread, so no cached links, closures, AIC steps or digit misses are shared).
+/// fresh memory, so no cached links, closures, AIC steps or digit misses are shared).
 #[test]
 fn closure_pruning_hides_no_chain() {
+    use crate::memory::Memory;
     use crate::solver::LogicSolver;
-    use crate::technique::{Family, Options, find_all};
+    use crate::technique::{Deadline, Family, Options, find_all_in};
     use sudokit_core::format::{InputFormat, parse_one};
     let finders: Vec<&'static dyn crate::technique::Technique> = crate::techniques::ALL
         .iter()
@@ -114,19 +117,17 @@ fn closure_pruning_hides_no_chain() {
                 })
                 .copied();
             let run = |unpruned: bool, after: Option<&'static dyn crate::technique::Technique>| {
-                let (g, o) = (g.clone(), opts.clone());
-                std::thread::spawn(move || {
-                    probe::set_unpruned(unpruned);
-                    if let Some(l) = after {
-                        find_all(l, &g, &o);
-                    }
-                    // Only this finder's own skips are counted.
-                    probe::reset();
-                    let found = format!("{:?}", find_all(t, &g, &o));
-                    (found, SKIPS.map(probe::counted))
-                })
-                .join()
-                .unwrap()
+                let (memory, none) = (Memory::new(), Deadline::none());
+                probe::set_unpruned(&memory, unpruned);
+                if let Some(l) = after {
+                    find_all_in(l, g, opts, &none, &memory);
+                }
+                // Only this finder's own skips are counted.
+                let before = SKIPS.map(|e| probe::counted(&memory, e));
+                let found = format!("{:?}", find_all_in(t, g, opts, &none, &memory).0);
+                let after = SKIPS.map(|e| probe::counted(&memory, e));
+                let skipped: [usize; 4] = std::array::from_fn(|i| after[i] - before[i]);
+                (found, skipped)
             };
             for after in [None].into_iter().chain(loops.map(Some)) {
                 let (pruned, skipped) = run(false, after);
