@@ -21,7 +21,7 @@
 //! (|i∩j|, |i∩k|, |j∩k|): a value no reordering changes. A test enumerates every one of the
 //! 22,620 tables of digit positions a column-set vector can have and checks that the key
 //! separates all 16 counts and that only 42 keys occur, each with the count shipped in
-//! [`CLASS_COUNTS`]; so g is a lookup in a 4 KiB table built at compile time, shared by every
+//! `CLASS_COUNTS`; so g is a lookup in a 4 KiB table built at compile time, shared by every
 //! thread with no state to warm up (a direct count takes about 2 µs: the first box's row split
 //! fixes, for every column of the second box, the orders its digits may take, and the third
 //! box is then forced). Earlier versions kept a per-thread cache, first of the 22,589
