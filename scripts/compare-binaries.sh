@@ -7,8 +7,8 @@
 #   scripts/compare-binaries.sh OLD_BINARY NEW_BINARY [--full] [--only WORD]
 #   scripts/compare-binaries.sh /tmp/sudokit-old target/release/sudokit
 #
-# Standard output and the exit status must be byte-identical; the `micros` field of JSON
-# records (wall time) is blanked first. Standard error is compared with its timings blanked
+# Standard output and the exit status must be byte-identical; the `micros` and `*_ms` fields of JSON
+# records (wall time) are blanked first. Standard error is compared with its timings blanked
 # (numbers followed by a time unit, and figures with a decimal point), so a changed message
 # still shows. `--only WORD` runs the cases whose name contains WORD. Exit status: 0 when every
 # case agrees, 1 when any differs (the first lines of each difference are printed), 2 on usage.
@@ -56,7 +56,7 @@ slice() {
     echo "$out"
 }
 
-normalise_out() { sed -E 's/"micros":[0-9]+/"micros":0/g'; }
+normalise_out() { sed -E -e 's/"micros":[0-9.e+-]+/"micros":0/g' -e 's/"([a-z_]+_ms)":[0-9.e+-]+/"\1":0/g'; }
 normalise_err() {
     sed -E -e 's/[0-9]+([.,][0-9]+)? ?(ns|µs|us|ms|s|min|h)\b/T/g' \
         -e 's/[0-9]+\.[0-9]+/F/g' -e 's/[0-9]+(\.[0-9]+)?\/s/R/g'
