@@ -7,9 +7,10 @@
 #   scripts/compare-binaries.sh OLD_BINARY NEW_BINARY [--full] [--only WORD]
 #   scripts/compare-binaries.sh /tmp/sudokit-old target/release/sudokit
 #
-# Standard output and the exit status must be byte-identical; the `micros` and `*_ms` fields of JSON
-# records (wall time) are blanked first. Standard error is compared with its timings blanked
-# (numbers followed by a time unit, and figures with a decimal point), so a changed message
+# Standard output and the exit status must be byte-identical; the `micros` and `*_ms` fields
+# of JSON records and the `micros` column of TSV tables (wall time) are blanked first.
+# Standard error is compared with its timings blanked (numbers followed by a time unit, and
+# figures with a decimal point), so a changed message
 # still shows. `--only WORD` runs the cases whose name contains WORD. Exit status: 0 when every
 # case agrees, 1 when any differs (the first lines of each difference are printed), 2 on usage.
 set -uo pipefail
@@ -56,7 +57,12 @@ slice() {
     echo "$out"
 }
 
-normalise_out() { sed -E -e 's/"micros":[0-9.e+-]+/"micros":0/g' -e 's/"([a-z_]+_ms)":[0-9.e+-]+/"\1":0/g'; }
+normalise_out() {
+    sed -E -e 's/"micros":[0-9.e+-]+/"micros":0/g' -e 's/"([a-z_]+_ms)":[0-9.e+-]+/"\1":0/g' |
+        # A TSV table with a `micros` column: that column too.
+        awk -F'\t' -v OFS='\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "micros") m = i }
+            m && NF >= m && NR > 1 { $m = 0 } { print }'
+}
 normalise_err() {
     sed -E -e 's/[0-9]+([.,][0-9]+)? ?(ns|µs|us|ms|s|min|h)\b/T/g' \
         -e 's/[0-9]+\.[0-9]+/F/g' -e 's/[0-9]+(\.[0-9]+)?\/s/R/g'
