@@ -68,7 +68,8 @@ impl<T: Copy, M: Fn(T) -> u64> Walk<'_, T, M> {
         for i in start..self.items.len() {
             let item = self.items[i];
             let u = union | (self.mask)(item);
-            if u.count_ones() > self.max_bits {
+            // (Without a bound, as the fish walks use it, no count is made.)
+            if self.max_bits < 64 && u.count_ones() > self.max_bits {
                 continue;
             }
             self.chosen.push(item);

@@ -77,6 +77,7 @@ impl Run {
         }
     }
 
+    #[inline]
     pub(super) fn node(&mut self, pot: u32, parents: &[u32], cause: Cause) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node {
@@ -91,6 +92,7 @@ impl Run {
         id
     }
 
+    #[inline]
     pub(super) fn store(&mut self, id: u32) {
         let pot = self.nodes[id as usize].pot;
         if self.index[pot as usize] == NONE {
@@ -109,16 +111,19 @@ impl Run {
         (i != NONE).then_some(i)
     }
 
+    #[inline]
     pub(super) fn parents(&self, id: u32) -> &[u32] {
         let n = &self.nodes[id as usize];
         &self.par[n.pstart as usize..(n.pstart + n.plen) as usize]
     }
 
+    #[inline]
     pub(super) fn first_parent(&self, id: u32) -> Option<u32> {
         self.parents(id).first().copied()
     }
 
     /// Steps from `id` up its first parents to the root.
+    #[inline]
     pub(super) fn depth(&self, id: u32) -> u32 {
         let mut d = 0;
         let mut cur = id;
@@ -130,6 +135,7 @@ impl Run {
     }
 
     /// SE's `isParent`: whether `pot` is on the first-parent path above `id`.
+    #[inline]
     pub(super) fn is_parent(&self, id: u32, pot: u32) -> bool {
         let mut cur = id;
         while let Some(p) = self.first_parent(cur) {
@@ -146,6 +152,7 @@ impl Run {
     ///
     /// SE walks the tree level by level and expands only the first node it meets for each
     /// (cell, digit, state); a FIFO queue visits nodes in the same order.
+    #[inline]
     pub(super) fn ancestors(
         &self,
         id: u32,
@@ -181,6 +188,7 @@ impl Run {
     }
 
     /// Empties the run for reuse, keeping its allocations.
+    #[inline]
     pub(super) fn reset(&mut self) {
         for n in &self.nodes {
             self.index[n.pot as usize] = NONE;

@@ -60,6 +60,7 @@ pub(super) type BufParts<'a> = (
 );
 
 impl StaticBufs {
+    #[inline]
     pub(super) fn parts(&mut self) -> BufParts<'_> {
         (
             &mut self.pending_on,
@@ -72,19 +73,23 @@ impl StaticBufs {
 }
 
 impl Ctx<'_> {
+    #[inline]
     pub(super) fn npots(&self) -> usize {
         self.shape.ncells * self.shape.n * 2
     }
     /// An empty run (from the pool when one is there).
+    #[inline]
     pub(super) fn run(&mut self) -> Run {
         self.pool.pop().unwrap_or_else(|| Run::new(self.npots()))
     }
+    #[inline]
     pub(super) fn recycle(&mut self, mut run: Run) {
         if self.pool.len() < 256 {
             run.reset();
             self.pool.push(run);
         }
     }
+    #[inline]
     pub(super) fn tick(&mut self) -> Result<(), Stopped> {
         if self.limiter.should_stop() {
             Err(Stopped)
@@ -92,6 +97,7 @@ impl Ctx<'_> {
             Ok(())
         }
     }
+    #[inline]
     pub(super) fn next_stamp(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -103,12 +109,14 @@ impl Ctx<'_> {
 
     /// Complexity of a chain ending at the `targets` (each in its own run), SE's flat
     /// complexity plus each distinct nested chain's complexity once.
+    #[inline]
     pub(super) fn complexity(&mut self, targets: &[(&Run, u32)]) -> u32 {
         self.complexity_within(targets, u32::MAX)
             .unwrap_or(u32::MAX)
     }
 
     /// The complexity when it is at most `limit`; `None` (found early) when it is more.
+    #[inline]
     pub(super) fn complexity_within(&mut self, targets: &[(&Run, u32)], limit: u32) -> Option<u32> {
         if self.seen.len() < self.npots() {
             self.seen = vec![0; self.npots()];
@@ -138,6 +146,7 @@ impl Ctx<'_> {
     /// The bound a top-level multiple or dynamic search may prune with: hints of one such
     /// rule share their base rating, so only those with the least complexity can come first.
     /// A nested search must report every hint, so it never prunes.
+    #[inline]
     pub(super) fn prune_limit(&self) -> u32 {
         if self.rule_source.is_none() {
             self.bound

@@ -102,6 +102,7 @@ impl Chaining {
     /// Whether some cell off the cycle holds a digit and sees both an "on" and an "off" node
     /// of that digit on the cycle — the only cells a cycle can remove from. Answers on the
     /// peers' bitsets; `true` (look closer) when the grid is too large for its buffers.
+    #[inline]
     pub(super) fn cycle_may_remove(
         sh: &Shape,
         cands: &[u64],
@@ -151,6 +152,7 @@ impl Chaining {
     }
 
     /// The cells of the cycle that closes at `dst`, and the nodes on it (the root excluded).
+    #[inline]
     pub(super) fn cycle_path(n: usize, run: &Run, dst: u32) -> (Vec<usize>, Vec<u32>) {
         let mut cells = Vec::new();
         let mut nodes = Vec::new();

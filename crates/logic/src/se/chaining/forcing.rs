@@ -9,12 +9,14 @@ use super::*;
 
 /// The farthest distance from the root at which a forcing search bounded by `max_depth` makes
 /// an "off" node: its round `r` makes them at distance `2r + 1` while `2r <= max_depth`.
+#[inline]
 pub(super) fn forcing_reach(max_depth: u32) -> u64 {
     2 * (u64::from(max_depth) / 2) + 1
 }
 
 /// Whether a cycle search bounded by `cycles` (round `k` while `2k + 1 <= cycles`) makes every
 /// node a forcing search from the same root bounded by `forcing` makes.
+#[inline]
 pub(super) fn covers(cycles: u32, forcing: u32) -> bool {
     forcing_reach(forcing) <= u64::from(cycles)
 }

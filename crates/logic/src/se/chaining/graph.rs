@@ -73,12 +73,14 @@ pub(crate) struct Links {
 
 impl Links {
     /// Digits per cell.
+    #[inline]
     pub(crate) fn n(&self) -> usize {
         self.n
     }
 
     /// The "off" potentials candidate `i`'s "on" leads to: the cell's other digits (when
     /// `y`), then the digit in every peer.
+    #[inline]
     pub(crate) fn weak(&self, i: usize, y: bool) -> impl Iterator<Item = u32> + '_ {
         let (ys, yl) = if y { self.y_off[i] } else { (0, 0) };
         let (xs, xl) = self.x_off[i];
@@ -90,6 +92,7 @@ impl Links {
 
     /// The "on" potentials candidate `i`'s "off" leads to: the cell's other digit when it is
     /// a pair (when `y`), the digit's other place in each region where it has two (when `x`).
+    #[inline]
     pub(crate) fn strong(&self, i: usize, y: bool, x: bool) -> impl Iterator<Item = u32> + '_ {
         let cell = (y && self.y_on[i] != NONE).then_some(self.y_on[i]);
         let (s, len) = if x { self.x_on[i] } else { (0, 0) };
@@ -225,6 +228,7 @@ impl StaticGraph {
         }
     }
 
+    #[inline]
     pub(super) fn ensure_xy(&mut self) {
         if self.reach_xy.is_none() {
             self.reach_xy = Some(Reach::new(&self.links, &self.cands, true, true));
@@ -232,6 +236,7 @@ impl StaticGraph {
     }
 
     /// The reach sets for both kinds of links (after [`StaticGraph::ensure_xy`]).
+    #[inline]
     pub(super) fn xy(&self) -> Option<&Reach> {
         self.reach_xy.as_ref().and_then(Option::as_ref)
     }
@@ -322,6 +327,7 @@ impl Reach {
     /// Whether the "on" assumptions of all `cands` (candidate indices) reach a common node:
     /// a cell or region forcing chain over them needs one (their searches visit at most
     /// what is reachable).
+    #[inline]
     pub(super) fn meet(&self, cands: impl Iterator<Item = usize>, acc: &mut Vec<u64>) -> bool {
         acc.clear();
         acc.resize(self.words, u64::MAX);

@@ -12,6 +12,7 @@ impl Ctx<'_> {
     /// SE's `collectRuleParents`: for every "on" node behind the targets, the eliminations
     /// (between the outer search's start and now) that made it a single; `assumption` is the
     /// cause given to the assumption itself (cell and region forcing chains).
+    #[inline]
     pub(super) fn rule_parents(
         &self,
         cands: &[u64],
@@ -78,6 +79,7 @@ impl Ctx<'_> {
 impl Chaining {
     /// Consequences of `p` on in the static graph: the cell's other digits off (when `y`),
     /// then the digit off in every peer, in SE's region order.
+    #[inline]
     pub(super) fn on_to_off(l: &Links, p: u32, y: bool, out: &mut Vec<u32>) {
         out.clear();
         let i = (p >> 1) as usize;
@@ -91,6 +93,7 @@ impl Chaining {
 
     /// The same in the general search, on the current board `cands`; the peers in the
     /// cell's regions are read from `places` (which mirrors `cands`) in the same order.
+    #[inline]
     pub(super) fn dyn_on_to_off(
         sh: &Shape,
         cands: &[u64],
@@ -127,6 +130,7 @@ impl Chaining {
     /// Consequences of `p` off in the static graph: the cell's other digit on when it is a
     /// pair (when `y`), the digit's other place in each region where it has two (when `x`);
     /// each with `p` as its only parent.
+    #[inline]
     pub(super) fn off_to_on(l: &Links, p_id: u32, p: u32, y: bool, x: bool, out: &mut OnBuf) {
         out.items.clear();
         out.par.clear();

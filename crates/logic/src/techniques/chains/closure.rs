@@ -113,6 +113,7 @@ impl Closure {
     /// Whether an open chain from `start` (a candidate node, assumed false) can remove
     /// anything: some candidate X in its cell, or of its digit in a peer cell, has "X true"
     /// reaching "X false", and "start false" reaches "X false" (the chain's far end sees X).
+    #[inline]
     pub(super) fn chain_may_remove(&self, g: &CandidateGrid, links: &Links, start: u32) -> bool {
         if !self.any_contra {
             return false;
@@ -127,6 +128,7 @@ impl Closure {
     /// Whether a continuous loop through `start` can remove anything: walking the loop from
     /// the far side of the weak link whose ends X sees, "X true" reaches "start false" and
     /// goes on to "X false".
+    #[inline]
     pub(super) fn loop_may_remove(&self, start: u32) -> bool {
         self.contra_list.iter().any(|&x| {
             self.reaches((x, true), (start, false)) && self.reaches((start, false), (x, false))
@@ -134,12 +136,14 @@ impl Closure {
     }
 
     /// The compact state of node `v` with value `val`, if `v` is live.
+    #[inline]
     pub(super) fn state(&self, v: u32, val: bool) -> Option<usize> {
         let i = self.id[v as usize];
         (i != u32::MAX).then(|| 2 * i as usize + usize::from(val))
     }
 
     /// Whether state `from` reaches state `to`.
+    #[inline]
     pub(super) fn reaches(&self, from: (u32, bool), to: (u32, bool)) -> bool {
         let (Some(a), Some(b)) = (self.state(from.0, from.1), self.state(to.0, to.1)) else {
             return false;

@@ -294,12 +294,14 @@ impl Links {
         }
     }
 
+    #[inline]
     pub(super) fn split(&self, v: u32) -> (Cell, Digit) {
         split(self.n, v)
     }
 
     /// The candidates candidate node `v` true turns false: the same digit in peer cells and,
     /// unless the chain kind is X or XY, the cell's other digits.
+    #[inline]
     pub(super) fn weak_of(&self, v: u32, kind: Kind) -> &[u32] {
         let v = v as usize;
         let end = if matches!(kind, Kind::Any | Kind::Grouped) {
@@ -310,15 +312,18 @@ impl Links {
         &self.weak[self.weak_at[v] as usize..end as usize]
     }
 
+    #[inline]
     pub(super) fn is_group(&self, v: u32) -> bool {
         v as usize >= self.cands
     }
 
+    #[inline]
     pub(super) fn group(&self, v: u32) -> &Group {
         &self.groups[v as usize - self.cands]
     }
 
     /// The digit of a node.
+    #[inline]
     pub(super) fn digit(&self, v: u32) -> Digit {
         if self.is_group(v) {
             self.group(v).digit
@@ -328,6 +333,7 @@ impl Links {
     }
 
     /// The cells of a node.
+    #[inline]
     pub(super) fn cells(&self, v: u32) -> Vec<Cell> {
         if self.is_group(v) {
             self.group(v).cells.clone()
@@ -337,6 +343,7 @@ impl Links {
     }
 
     /// The cells that see every cell of a node.
+    #[inline]
     pub(super) fn seen<'a>(&'a self, g: &'a CandidateGrid, v: u32) -> &'a CellSet {
         if self.is_group(v) {
             &self.group(v).seen
@@ -346,6 +353,7 @@ impl Links {
     }
 
     /// Whether `a` true makes `b` false (a weak link from `a` to `b`).
+    #[inline]
     pub(super) fn weak(&self, g: &CandidateGrid, a: u32, b: u32) -> bool {
         if !self.is_group(a) && !self.is_group(b) {
             let ((ac, ad), (bc, bd)) = (self.split(a), self.split(b));
@@ -363,12 +371,14 @@ impl Links {
     }
 
     /// The ALS whose strong link joins `a` to `b`, if that is how they are linked.
+    #[inline]
     pub(super) fn als_between(&self, a: u32, b: u32) -> Option<&crate::techniques::als::Als> {
         let &(_, tag) = self.strong[a as usize].iter().find(|&&(t, _)| t == b)?;
         tag.checked_sub(ALS).map(|k| &self.als[k as usize])
     }
 
     /// The (cell, digit) pairs a node covers.
+    #[inline]
     pub(super) fn covers(&self, v: u32, out: &mut Vec<(u16, u8)>) {
         let d = self.digit(v).get();
         if self.is_group(v) {

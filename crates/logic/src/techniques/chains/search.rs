@@ -8,6 +8,7 @@
 use super::*;
 
 /// A search state: node, truth value, and whether the chain so far uses a group.
+#[inline]
 pub(super) fn state(v: u32, val: bool, grouped: bool) -> usize {
     v as usize * 4 + usize::from(val) * 2 + usize::from(grouped)
 }
@@ -27,6 +28,7 @@ pub(super) struct Found<'a> {
 
 impl Found<'_> {
     /// The chain's nodes from the start, each with its truth value.
+    #[inline]
     pub(super) fn path(&self) -> Vec<(u32, bool)> {
         let mut path = vec![self.last];
         let mut cur = self.parent[state(self.last.0, self.last.1, self.grouped)] as usize;
