@@ -20,14 +20,15 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use sudokit_app::techniques::{sorted_by, technique_json};
 use sudokit_core::format::InputFormat;
 use sudokit_core::{Budget, Grid};
 use sudokit_logic::formats::{hodoku, pencil};
-use sudokit_logic::render::{step_json, step_line};
-use sudokit_logic::techniques::{ALL, lookup};
-use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order, PathStatus, Technique};
+use sudokit_logic::render::step_line;
+use sudokit_logic::techniques::lookup;
+use sudokit_logic::{CandidateGrid, LogicSolver, Order, PathStatus, Technique};
 
-use sudokit_web::records;
+use sudokit_app::with_position;
 
 use crate::InputArgs;
 use crate::input;
@@ -408,7 +409,7 @@ fn base_json(r: &Rec) -> Value {
 
 /// `record` with the position fields of `r`.
 fn positioned(r: &Rec, record: Value) -> Value {
-    records::with_position(record, r.index, r.line, &r.source, r.label.as_deref())
+    with_position(record, r.index, r.line, &r.source, r.label.as_deref())
 }
 
 /// Runs `work` over the records in parallel chunks, printing outputs in order; returns the exit
@@ -477,9 +478,11 @@ fn explain_one(
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
     let l = g.layout();
-    let e = match records::explain(&g, solver, budget, args.check) {
+    let e = match sudokit_app::explain::explain(&g, solver, budget, args.check) {
         Ok(e) => e,
-        Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
+        Err(refusal) => {
+            return error_out(r, args.format, refusal.status.as_str(), &refusal.message);
+        }
     };
     let failed = e.failed();
     let (path, note, unsound) = (&e.path, e.note, &e.unsound);
@@ -578,9 +581,11 @@ fn hint_one(
         Ok(g) => g.clone(),
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
-    let h = match records::hint(&g, solver, args.level, givens, &budget(&args.logic)) {
+    let h = match sudokit_app::hint::hint(&g, solver, args.level, givens, &budget(&args.logic)) {
         Ok(h) => h,
-        Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
+        Err(refusal) => {
+            return error_out(r, args.format, refusal.status.as_str(), &refusal.message);
+        }
     };
     match args.format {
         Format::Text => (format!("{}\n", h.text), h.failed()),
@@ -605,25 +610,18 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
             Err(e) => return error_out(r, args.format, "invalid", e),
         };
         let l = g.layout();
-        let deadline = Deadline::from_budget(&budget(&args.logic));
-        let (steps, complete) = sudokit_logic::find_all_before(t, g, &solver.options, &deadline);
+        let found = sudokit_app::find::find(t, g, &solver, &budget(&args.logic));
         match args.format {
-            Format::Json => {
-                let mut v = base_json(r);
-                v["status"] = json!(if complete { "ok" } else { "stopped" });
-                v["technique"] = json!(t.info().id);
-                v["steps"] = Value::Array(steps.iter().map(|s| step_json(l, s)).collect());
-                (json_line(&v), !complete)
-            }
+            Format::Json => (json_line(&positioned(r, found.json(l))), found.failed()),
             Format::Text => {
-                let mut s = format!("{}: {} instance(s)\n", header(r), steps.len());
-                for st in &steps {
+                let mut s = format!("{}: {} instance(s)\n", header(r), found.steps.len());
+                for st in &found.steps {
                     let _ = writeln!(s, "  {}", step_line(l, st));
                 }
-                if !complete {
+                if found.failed() {
                     s.push_str("  stopped: the budget ran out; there may be more instances\n");
                 }
-                (s, !complete)
+                (s, found.failed())
             }
         }
     };
@@ -632,16 +630,15 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
 
 /// `sudokit techniques`.
 pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
-    let mut ts: Vec<&dyn Technique> = ALL.to_vec();
-    ts.sort_by_key(|t| match args.order {
-        OrderArg::Hodoku => t.info().hodoku_order,
-        OrderArg::Se => t.info().se_order,
+    let ts = sorted_by(|i| match args.order {
+        OrderArg::Hodoku => i.hodoku_order,
+        OrderArg::Se => i.se_order,
     });
     let mut out = String::new();
     match args.format {
         Format::Json => {
             for t in ts {
-                let _ = writeln!(out, "{}", records::technique_json(t.info()));
+                let _ = writeln!(out, "{}", technique_json(t.info()));
             }
         }
         Format::Text => {

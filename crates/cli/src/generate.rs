@@ -19,15 +19,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sudokit_core::format::{OutputFormat, write_grid};
-use sudokit_core::{Budget, Extra, Grid, Layout};
+use sudokit_core::{Budget, Extra, Grid};
 use sudokit_generate::canon::canonical;
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
-use sudokit_generate::{
-    Config, GenError, Generated, Generator, LayoutChoice, Rng, Symmetry, parse_pattern,
-};
+use sudokit_generate::{Config, GenError, Generated, Generator, Rng, Symmetry, parse_pattern};
 
-use sudokit_generate::Rater;
-use sudokit_web::records;
+use sudokit_app::check::Uniqueness;
+use sudokit_app::generate::{LayoutRequest, config_for, generated_json, side};
+use sudokit_app::line_of;
 
 use crate::input;
 
@@ -179,22 +178,16 @@ fn parse_opt<T>(
 
 fn build_config(args: &GenerateArgs) -> Result<Config> {
     let layout = if args.jigsaw {
-        LayoutChoice::RandomJigsaw {
-            n: args.size,
-            extras: args.extras.clone(),
-        }
+        LayoutRequest::Jigsaw { n: args.size }
     } else {
-        let base = match (&args.regions, args.box_shape) {
-            (Some(path), _) => input::read_regions(path)?,
-            (None, Some((r, c))) => Layout::boxed(r * c, r, c)?,
-            (None, None) => Layout::standard(args.size)?,
-        };
-        LayoutChoice::Fixed(Arc::new(base.with_extras(&args.extras)))
+        match (&args.regions, args.box_shape) {
+            (Some(path), _) => LayoutRequest::Regions(Arc::new(input::read_regions(path)?)),
+            (None, Some((rows, cols))) => LayoutRequest::Boxed { rows, cols },
+            (None, None) => LayoutRequest::Standard { n: args.size },
+        }
     };
-    let side = match &layout {
-        LayoutChoice::Fixed(l) => l.size(),
-        LayoutChoice::RandomJigsaw { n, .. } => *n,
-    };
+    let mut config = config_for(layout, &args.extras)?;
+    let side = side(&config);
     let pattern = match &args.pattern {
         Some(p) => {
             let text = std::fs::read_to_string(p)
@@ -202,13 +195,6 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
             Some(parse_pattern(&text, side).with_context(|| p.display().to_string())?)
         }
         None => None,
-    };
-    let mut config = match layout {
-        LayoutChoice::Fixed(l) => Config::new(l),
-        other => Config {
-            layout: other,
-            ..Config::new(Arc::new(Layout::standard(9)?))
-        },
     };
     config.symmetry = args.symmetry;
     config.givens = args.givens;
@@ -230,16 +216,6 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
         cancel: None,
     };
     Ok(config)
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
-}
-
-fn line_of(g: &Grid) -> String {
-    write_grid(g, OutputFormat::Line)
 }
 
 fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) -> String {
@@ -279,7 +255,7 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
             made.seed,
             rating.map_or(String::new(), |r| format!("{r:.1}"))
         ),
-        GenFormat::Json => crate::explain::json_line(&records::generated_json(made, rating, index)),
+        GenFormat::Json => crate::explain::json_line(&generated_json(made, rating, index)),
     }
 }
 
@@ -292,7 +268,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     let cancel = Arc::new(AtomicBool::new(false));
     config.budget.cancel = Some(cancel.clone());
     let generator = Generator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(sudokit_app::clock_seed);
     if args.single {
         eprintln!("sudokit: puzzle seed {seed}");
     } else {
@@ -330,10 +306,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     };
     // Rating a 16x16 or larger puzzle with the human-style solver takes seconds to minutes, so
     // JSON and CSV carry a rating by default only up to 9x9 (and always with --rate).
-    let side = match &generator.config().layout {
-        LayoutChoice::Fixed(l) => l.size(),
-        LayoutChoice::RandomJigsaw { n, .. } => *n,
-    };
+    let side = side(generator.config());
     let want_rating =
         args.rate || (side <= 9 && matches!(args.format, GenFormat::Json | GenFormat::Csv));
     let stdout = std::io::stdout();
@@ -562,17 +535,17 @@ pub struct CheckArgs {
 pub fn run_check(args: CheckArgs) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let rater = sudokit_generate::SeRater::default();
+    let rater = sudokit_app::rate::rater();
     let mut failed = false;
     let work =
         |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {
             let g = rec.map_err(|e| (line, e))?;
-            let checked = records::check(&g, line, args.rate.then_some(&rater as &dyn Rater));
+            let checked = sudokit_app::check::check(&g, line, args.rate.then_some(rater.as_ref()));
             let text = match args.format {
                 CheckFormat::Json => format!("{}\n", checked.json),
                 CheckFormat::Text => format!("line {line}: {}\n", checked.text),
             };
-            Ok((text, checked.unique != "yes"))
+            Ok((text, checked.unique != Uniqueness::Yes))
         };
     for_records(&args.input, args.jobs, work, |r| {
         match r {

@@ -133,9 +133,7 @@ impl TuneArgs {
     pub fn options(&self, names: &[&str]) -> sudokit_engines::EngineOptions {
         let mut seed = self.seed;
         if seed.is_none() && names.iter().any(|n| matches!(*n, "anneal" | "tabu")) {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32));
+            let s = sudokit_app::clock_seed();
             eprintln!("sudokit: random seed {s} (replay with --seed {s})");
             seed = Some(s);
         }

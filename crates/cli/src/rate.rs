@@ -17,13 +17,13 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use sudokit_core::{Budget, Grid, Request};
-use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_core::Budget;
 use sudokit_logic::levels::{hodoku_level, qqwing_class_within, seed_level_within};
-use sudokit_logic::se::{RateOptions, RateStatus, Rating, Scale, rate};
+use sudokit_logic::se::{RateOptions, RateStatus, Scale, rate};
 use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order};
 
-use sudokit_web::records;
+use sudokit_app::rate::{RatingStatus, check_steps, se_rating_json};
+use sudokit_app::truth::{Truth, truth_of};
 
 use crate::InputArgs;
 use crate::input::{self, Item};
@@ -92,61 +92,8 @@ struct Out {
     failed: bool,
 }
 
-enum Truth {
-    None,
-    Unique(Grid),
-    Several,
-    Unknown,
-}
-
-fn truth(grid: &Grid) -> Truth {
-    if grid.find_conflict().is_some() {
-        return Truth::None;
-    }
-    let Ok(e) = engine(auto_engine(grid.layout()), &EngineOptions::default()) else {
-        return Truth::Unknown;
-    };
-    let req = Request::count(2, 1).with_budget(Budget::time(Duration::from_secs(10)));
-    match e.solve(grid, &req) {
-        Ok(r) if r.exact && r.count == 0 => Truth::None,
-        Ok(r) if r.count == 1 && r.exact => Truth::Unique(r.solutions[0].clone()),
-        Ok(r) if r.count >= 2 => Truth::Several,
-        _ => Truth::Unknown,
-    }
-}
-
 fn fmt_r(r: Option<f64>) -> String {
     r.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"))
-}
-
-/// Checks the rater's steps against the solution: a placement must equal it, a removal must
-/// never take it away.
-fn check_steps(r: &Rating, sol: &Grid) -> Result<(), String> {
-    for (i, s) in r.steps.iter().enumerate() {
-        if let Some((c, d)) = s.placement
-            && sol.get(c) != Some(d)
-        {
-            return Err(format!(
-                "step {} ({}) places {} in cell {}, but the solution differs",
-                i + 1,
-                s.technique,
-                d,
-                c.index()
-            ));
-        }
-        for &(c, d) in &s.removals {
-            if sol.get(c) == Some(d) {
-                return Err(format!(
-                    "step {} ({}) removes {} from cell {}, the solution's digit",
-                    i + 1,
-                    s.technique,
-                    d,
-                    c.index()
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 struct Job<'a> {
@@ -182,7 +129,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         Ok(g) => g.clone(),
         Err(e) => return error("invalid", e.to_string()),
     };
-    let solution = match truth(&grid) {
+    let solution = match truth_of(&grid, &Budget::default()) {
         Truth::None => return error("unsolvable", "the puzzle has no solution".into()),
         Truth::Several => {
             return error(
@@ -215,12 +162,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
             }
         }
     }
-    let status = match r.status {
-        RateStatus::Rated => "rated",
-        RateStatus::Beyond => "beyond",
-        RateStatus::Budget => "budget",
-        RateStatus::Above => "above",
-    };
+    let status = RatingStatus::of(r.status).as_str();
     let hardest = r.hardest.as_ref();
     let hardest_name = hardest.map(|h| h.technique.as_str()).unwrap_or("-");
     let levels = |want: bool| {
@@ -247,10 +189,9 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         RateFormat::Json => {
             let (_, _, hl, hs) = levels(args.hodoku);
             let mut v = base();
-            if let (Value::Object(m), Value::Object(fields)) = (
-                &mut v,
-                records::se_rating_json(&r, &grid, args.explain, &deadline),
-            ) {
+            if let (Value::Object(m), Value::Object(fields)) =
+                (&mut v, se_rating_json(&r, &grid, args.explain, &deadline))
+            {
                 m.extend(fields);
             }
             v["hodoku_level"] = json!(hl);

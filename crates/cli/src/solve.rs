@@ -23,6 +23,8 @@ use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use sudokit_app::solve::{SolveMode, SolveStatus, solve_error_record, solve_record};
+use sudokit_app::{grid_json, with_position};
 use sudokit_core::format::{
     InputFormat, LayoutSpec, LineParser, OutputFormat, ParseError, Record, write_grid,
 };
@@ -30,7 +32,6 @@ use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
 use sudokit_engines::{auto_engine, engine};
-use sudokit_web::records::{self, SolveMode, grid_json};
 
 /// Output formats of `solve`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -129,20 +130,13 @@ pub struct CountArgs {
     no_progress: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    First,
-    Limit(u64),
-    Count(u64),
-}
-
 /// Engines built for a run, by name.
 type Engines = Vec<(&'static str, Box<dyn Solver>)>;
 
 struct Ctx {
     engines: Engines,
     requested: String,
-    mode: Mode,
+    mode: SolveMode,
     format: OutFormat,
     verify: bool,
     budget: Budget,
@@ -159,7 +153,7 @@ struct Done {
     /// The listed solutions and what follows them.
     tail: Option<Box<Tail>>,
     failed: bool,
-    status: &'static str,
+    status: SolveStatus,
     nodes: u64,
     guesses: u64,
     solved_no_guess: bool,
@@ -489,7 +483,7 @@ fn process(v: &View<'_>, ctx: &Ctx, grids: &mut Grids, out: &mut Vec<u8>) -> Don
         text_end: 0,
         tail: None,
         failed: true,
-        status: "invalid",
+        status: SolveStatus::Invalid,
         nodes: 0,
         guesses: 0,
         solved_no_guess: false,
@@ -527,8 +521,8 @@ fn render(
     let error_out = |msg: String, engine: Option<&str>, puzzle: Option<&Grid>| -> String {
         match ctx.format {
             OutFormat::Json => {
-                let r = records::with_position(
-                    records::solve_error_record(engine, &msg),
+                let r = with_position(
+                    solve_error_record(engine, &msg),
                     v.index,
                     v.line,
                     v.source,
@@ -576,8 +570,8 @@ fn render(
         );
     }
     let request = match ctx.mode {
-        Mode::First => Request::first(),
-        Mode::Limit(k) | Mode::Count(k) => Request::count(k, 0),
+        SolveMode::First => Request::first(),
+        SolveMode::Limit(k) | SolveMode::Count(k) => Request::count(k, 0),
     }
     .with_budget(ctx.budget.clone());
     // Solutions are checked and rendered as they are found, each copied into a reused grid;
@@ -606,7 +600,7 @@ fn render(
             {
                 verify_error = Some(format!("verification failed: {e}"));
             }
-            if matches!(ctx.mode, Mode::Limit(_)) {
+            if matches!(ctx.mode, SolveMode::Limit(_)) {
                 match ctx.format {
                     OutFormat::Json => {
                         if !listing.is_empty() {
@@ -638,14 +632,10 @@ fn render(
     done.nodes = report.stats.nodes;
     done.guesses = report.stats.guesses;
     done.elapsed = report.elapsed;
-    done.status = report.status.as_str();
-    done.failed = report.status != Status::Solved;
+    // A count or list cut short by the budget is not an answer.
+    done.status = SolveStatus::of(&report, ctx.mode);
+    done.failed = done.status != SolveStatus::Solved;
     done.solved_no_guess = report.status == Status::Solved && report.stats.guesses == 0;
-    if report.end == End::Budget && ctx.mode != Mode::First {
-        // A count or list cut short by the budget is not an answer.
-        done.status = "stopped";
-        done.failed = true;
-    }
     // Against an expected solution, if one was given.
     if ctx.verify
         && verify_error.is_none()
@@ -667,22 +657,17 @@ fn render(
     }
     if verify_error.is_some() {
         done.failed = true;
-        done.status = "invalid";
+        done.status = SolveStatus::Invalid;
     }
     let count_word = || count_text(report.count, report.exact, report.end);
     if ctx.format == OutFormat::Json {
-        let mode = match ctx.mode {
-            Mode::First => SolveMode::First,
-            Mode::Limit(k) => SolveMode::Limit(k),
-            Mode::Count(k) => SolveMode::Count(k),
-        };
-        let record = records::solve_record(&report, name, mode, first, verify_error.as_deref());
-        let mut r = records::with_position(record, v.index, v.line, v.source, v.label);
+        let record = solve_record(&report, name, ctx.mode, first, verify_error.as_deref());
+        let mut r = with_position(record, v.index, v.line, v.source, v.label);
         if ctx.verify {
             r["verified"] = json!(verify_error.is_none() && first.is_some());
         }
         let mut text = format!("{r}\n");
-        if matches!(ctx.mode, Mode::Limit(_)) {
+        if matches!(ctx.mode, SolveMode::Limit(_)) {
             // The listed solutions go inside the (empty) `solutions` array. Keys and strings
             // are escaped by serde, so `"solutions":[]` occurs once, as the key.
             const KEY: &str = "\"solutions\":[";
@@ -696,16 +681,16 @@ fn render(
     }
     if ctx.format == OutFormat::Csv {
         let label = v.label;
-        let count = (ctx.mode != Mode::First).then(count_word);
+        let count = (ctx.mode != SolveMode::First).then(count_word);
         let err = verify_error.as_deref();
         let text = match ctx.mode {
-            Mode::Limit(_) if !listing.is_empty() => {
+            SolveMode::Limit(_) if !listing.is_empty() => {
                 // A row per listed solution: the other columns are known only now.
                 tail.csv_wrap = Some((
                     format!("{},", grid_text(puzzle, OutputFormat::Line)),
                     format!(
                         ",{},{},{},{}\n",
-                        done.status,
+                        done.status.as_str(),
                         csv_field(count.as_deref().unwrap_or("")),
                         csv_field(label.unwrap_or("")),
                         csv_field(err.unwrap_or(""))
@@ -714,8 +699,10 @@ fn render(
                 tail.listing = listing;
                 String::new()
             }
-            Mode::First => csv_row(Some(puzzle), first, done.status, count, label, err),
-            _ => csv_row(Some(puzzle), None, done.status, count, label, err),
+            SolveMode::First => {
+                csv_row(Some(puzzle), first, done.status.as_str(), count, label, err)
+            }
+            _ => csv_row(Some(puzzle), None, done.status.as_str(), count, label, err),
         };
         out.extend_from_slice(text.as_bytes());
         return;
@@ -732,7 +719,7 @@ fn render(
         out.push(b'\n');
     }
     match ctx.mode {
-        Mode::First => match (report.status, first) {
+        SolveMode::First => match (report.status, first) {
             (Status::Solved, Some(g)) => push_grid(out, g, fmt),
             (Status::Unsolvable, _) => out.extend_from_slice(b"no solution"),
             (Status::Unknown, _) => out.extend_from_slice(b"unknown: the engine gave up"),
@@ -744,8 +731,8 @@ fn render(
                 .as_bytes(),
             ),
         },
-        Mode::Count(_) => out.extend_from_slice(count_word().as_bytes()),
-        Mode::Limit(_) => {
+        SolveMode::Count(_) => out.extend_from_slice(count_word().as_bytes()),
+        SolveMode::Limit(_) => {
             out.extend_from_slice(count_word().as_bytes());
             tail.listing = listing;
         }
@@ -789,10 +776,10 @@ impl Summary {
     fn add(&mut self, d: &Done) {
         self.records += 1;
         match d.status {
-            "solved" => self.solved += 1,
-            "unsolvable" => self.unsolvable += 1,
-            "invalid" => self.invalid += 1,
-            _ => self.stopped += 1,
+            SolveStatus::Solved => self.solved += 1,
+            SolveStatus::Unsolvable => self.unsolvable += 1,
+            SolveStatus::Invalid => self.invalid += 1,
+            SolveStatus::Stopped | SolveStatus::Unknown => self.stopped += 1,
         }
         self.nodes += d.nodes;
         self.guesses += d.guesses;
@@ -836,9 +823,9 @@ impl Summary {
 
 /// Records per chunk: 2,048, fewer when each record may print many solutions, so the output
 /// held in memory (two chunks) stays near the same size whatever `--limit` is.
-fn chunk_size(mode: Mode) -> usize {
+fn chunk_size(mode: SolveMode) -> usize {
     match mode {
-        Mode::Limit(k) => (2048 / k.max(1)).clamp(1, 2048) as usize,
+        SolveMode::Limit(k) => (2048 / k.max(1)).clamp(1, 2048) as usize,
         _ => 2048,
     }
 }
@@ -906,8 +893,8 @@ fn run(
         spec,
         chunk_size(ctx.mode),
         match ctx.mode {
-            Mode::Limit(k) => k,
-            Mode::First | Mode::Count(_) => 1,
+            SolveMode::Limit(k) => k,
+            SolveMode::First | SolveMode::Count(_) => 1,
         },
     )?;
     let pb = Written::for_files(&input.files, no_progress);
@@ -1217,11 +1204,11 @@ fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
 pub fn run_solve(args: SolveArgs) -> Result<u8> {
     let (engines, requested) = build_engines(&args.engine)?;
     let mode = match (args.count, args.limit) {
-        (true, k) => Mode::Count(k.unwrap_or(2)),
-        (false, Some(k)) => Mode::Limit(k),
-        (false, None) => Mode::First,
+        (true, k) => SolveMode::Count(k.unwrap_or(2)),
+        (false, Some(k)) => SolveMode::Limit(k),
+        (false, None) => SolveMode::First,
     };
-    if let Mode::Limit(0) | Mode::Count(0) = mode {
+    if let SolveMode::Limit(0) | SolveMode::Count(0) = mode {
         bail!("--limit must be at least 1");
     }
     if args.all && args.max_solutions == 0 {
@@ -1252,7 +1239,7 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
     let ctx = Ctx {
         engines,
         requested,
-        mode: Mode::Count(args.limit),
+        mode: SolveMode::Count(args.limit),
         format: match args.format {
             CountFormat::Text => OutFormat::Line,
             CountFormat::Json => OutFormat::Json,
@@ -1269,6 +1256,7 @@ mod tests {
     use super::{Done, Piece, Summary, write_done};
     use crate::progress::Written;
     use std::time::Duration;
+    use sudokit_app::solve::SolveStatus;
 
     /// A piece holding one record per text, each ending at its input offset in `ends`.
     fn piece(texts: &[&str], ends: &[u64]) -> Piece {
@@ -1279,7 +1267,7 @@ mod tests {
                 text_end: p.out.len(),
                 tail: None,
                 failed: false,
-                status: "solved",
+                status: SolveStatus::Solved,
                 nodes: 0,
                 guesses: 0,
                 solved_no_guess: false,
