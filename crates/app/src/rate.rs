@@ -20,8 +20,8 @@ pub enum RatingStatus {
     Rated,
     /// No technique up to the highest nesting level applies.
     Beyond,
-    /// The time budget ran out.
-    Budget,
+    /// The time budget ran out (the word every command uses for a budget that ran out).
+    Stopped,
 }
 
 impl RatingStatus {
@@ -30,7 +30,7 @@ impl RatingStatus {
         match status {
             RateStatus::Rated => RatingStatus::Rated,
             RateStatus::Beyond => RatingStatus::Beyond,
-            RateStatus::Budget | RateStatus::Above => RatingStatus::Budget,
+            RateStatus::Budget | RateStatus::Above => RatingStatus::Stopped,
         }
     }
 
@@ -39,7 +39,7 @@ impl RatingStatus {
         match self {
             RatingStatus::Rated => "rated",
             RatingStatus::Beyond => "beyond",
-            RatingStatus::Budget => "budget",
+            RatingStatus::Stopped => "stopped",
         }
     }
 }
@@ -94,7 +94,7 @@ pub fn rate_within(g: &Grid, budget: &Budget) -> Option<f32> {
 }
 
 /// The rating fields of one `sudokit rate --format json` record (the CLI adds its position
-/// fields, `--hodoku` levels and `--check`): `status` (rated, beyond, budget), `er`, `ep`,
+/// fields, `--hodoku` levels and `--check`): `status` (rated, beyond, stopped), `er`, `ep`,
 /// `ed`, `hardest`, `scale`, `steps`, `seed_level`, `qqwing`, `micros`, `puzzle`, and with
 /// `explain` the hardest step in full (`hardest_step`). The levels take what is left before
 /// `deadline`, one after the other (each is null when it runs out).

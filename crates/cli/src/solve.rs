@@ -9,10 +9,10 @@
 //! which streams solutions as they are found, runs sequentially and writes from the search
 //! callback.
 
+use crate::args::{EngineArgs, InputArgs, RunArgs, layout_spec};
 use crate::input::{self, Batch, BatchBody};
 use crate::listing::Listing;
 use crate::progress::Written;
-use crate::{EngineArgs, InputArgs};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -25,9 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use sudokit_app::solve::{SolveMode, SolveStatus, solve_error_record, solve_record};
 use sudokit_app::{grid_json, with_position};
-use sudokit_core::format::{
-    InputFormat, LayoutSpec, LineParser, OutputFormat, ParseError, Record, write_grid,
-};
+use sudokit_core::format::{InputFormat, LineParser, OutputFormat, ParseError, Record, write_grid};
 use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Flow, Grid, Limits, Report, Request, SolveError, Solver, Status};
@@ -81,20 +79,8 @@ pub struct SolveArgs {
     /// Print a summary (throughput, nodes, guesses, no-guess share) on stderr.
     #[arg(long)]
     stats: bool,
-    /// Worker threads, 1 to 256 [default: all cores].
-    #[arg(long, short = 'j', value_parser = parse_jobs)]
-    jobs: Option<usize>,
-    /// Never show a progress bar.
-    #[arg(long)]
-    no_progress: bool,
-}
-
-/// Parses `--jobs`: 1 to 256 threads.
-fn parse_jobs(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n @ 1..=256) => Ok(n),
-        _ => Err(format!("'{s}' is not a thread count from 1 to 256")),
-    }
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// Output formats of `count`.
@@ -122,12 +108,8 @@ pub struct CountArgs {
     /// Print a summary on stderr.
     #[arg(long)]
     stats: bool,
-    /// Worker threads, 1 to 256 [default: all cores].
-    #[arg(long, short = 'j', value_parser = parse_jobs)]
-    jobs: Option<usize>,
-    /// Never show a progress bar.
-    #[arg(long)]
-    no_progress: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// Engines built for a run, by name.
@@ -328,21 +310,9 @@ fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
 fn budget(args: &EngineArgs) -> Budget {
     Budget {
         nodes: args.nodes,
-        time: args.budget,
+        time: args.budget.budget,
         cancel: None,
     }
-}
-
-pub(crate) fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
-    let regions = match &args.regions {
-        Some(path) => Some(Arc::new(input::read_regions(path)?)),
-        None => None,
-    };
-    Ok(LayoutSpec {
-        box_shape: args.box_shape,
-        regions,
-        extras: args.extras.clone(),
-    })
 }
 
 fn grid_text(g: &Grid, f: OutputFormat) -> String {
@@ -874,19 +844,11 @@ fn join_reader(handle: std::thread::JoinHandle<()>) -> Result<()> {
     Ok(())
 }
 
-fn run(
-    input: &InputArgs,
-    ctx: Ctx,
-    jobs: Option<usize>,
-    stats: bool,
-    no_progress: bool,
-) -> Result<u8> {
+fn run(input: &InputArgs, ctx: Ctx, run: &RunArgs, stats: bool) -> Result<u8> {
     let spec = layout_spec(input)?;
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
+    let jobs = run.jobs();
+    let pool = jobs.pool()?;
+    let jobs = jobs.get();
     let (rx, recycle, handle) = input::spawn_batches(
         input.files.clone(),
         input.input_format,
@@ -897,7 +859,7 @@ fn run(
             SolveMode::First | SolveMode::Count(_) => 1,
         },
     )?;
-    let pb = Written::for_files(&input.files, no_progress);
+    let pb = Written::for_files(&input.files, run.no_progress);
     // Output of batch k is written while the workers solve batch k+1, so writing does not
     // leave the workers idle.
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
@@ -1227,7 +1189,7 @@ pub fn run_solve(args: SolveArgs) -> Result<u8> {
     if args.all {
         return run_all(&args, ctx);
     }
-    run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
+    run(&args.input, ctx, &args.run, args.stats)
 }
 
 /// Runs `sudokit count`.
@@ -1248,7 +1210,7 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
         budget: budget(&args.engine),
         timed: args.stats || args.format == CountFormat::Json,
     };
-    run(&args.input, ctx, args.jobs, args.stats, args.no_progress)
+    run(&args.input, ctx, &args.run, args.stats)
 }
 
 #[cfg(test)]
