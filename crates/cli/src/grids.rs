@@ -114,10 +114,7 @@ impl Positioned for Source {
 pub type Sources = Receiver<Result<Vec<Source>>>;
 
 /// The records of `batch`'s inputs read as `format`, streamed from a reader thread.
-pub fn spawn(
-    batch: &Batch,
-    format: GridFormat,
-) -> Result<(Sources, JoinHandle<()>)> {
+pub fn spawn(batch: &Batch, format: GridFormat) -> Result<(Sources, JoinHandle<()>)> {
     let reads_stdin = batch.files.is_empty() || batch.files.iter().any(|f| f.as_os_str() == "-");
     let (format, prefix) = match format {
         GridFormat::Auto if reads_stdin => {
