@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 use sudokit_core::Layout;
 use sudokit_core::format::{
@@ -149,6 +149,20 @@ struct Pending<T = Item> {
     closed: bool,
 }
 
+impl<T: Send + 'static> Pending<T> {
+    /// Nothing pending yet; full chunks of `chunk` records go to `tx`.
+    fn to(tx: &SyncSender<Result<Vec<T>>>, chunk: usize) -> Rc<RefCell<Pending<T>>> {
+        let send = tx.clone();
+        Rc::new(RefCell::new(Pending {
+            items: Vec::with_capacity(chunk),
+            work: 0,
+            chunk,
+            tx: Box::new(move |items| send.send(Ok(items)).is_ok()),
+            closed: false,
+        }))
+    }
+}
+
 impl<T> Pending<T> {
     /// Adds a record whose input took `bytes` bytes and may list `weight` solutions, sending
     /// the chunk once it is full; `false` once the receiver is gone (stop reading).
@@ -252,14 +266,7 @@ pub fn read_inputs(
 ) -> (Chunks, JoinHandle<()>) {
     let (tx, rx) = sync_channel::<Result<Vec<Item>>>(2);
     let handle = std::thread::spawn(move || {
-        let send = tx.clone();
-        let pending = Rc::new(RefCell::new(Pending {
-            items: Vec::with_capacity(chunk),
-            work: 0,
-            chunk,
-            tx: Box::new(move |items| send.send(Ok(items)).is_ok()),
-            closed: false,
-        }));
+        let pending = Pending::to(&tx, chunk);
         let fail = |e: std::io::Error, name: &str| {
             pending.borrow_mut().send();
             let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
@@ -334,14 +341,7 @@ pub fn read_lines<T: Send + 'static>(
 ) -> (Receiver<Result<Vec<T>>>, JoinHandle<()>) {
     let (tx, rx) = sync_channel::<Result<Vec<T>>>(2);
     let handle = std::thread::spawn(move || {
-        let send = tx.clone();
-        let pending = Rc::new(RefCell::new(Pending {
-            items: Vec::with_capacity(chunk),
-            work: 0,
-            chunk,
-            tx: Box::new(move |items| send.send(Ok(items)).is_ok()),
-            closed: false,
-        }));
+        let pending = Pending::to(&tx, chunk);
         let bytes = Arc::new(AtomicU64::new(0));
         for (name, input, live) in inputs {
             let mut reader = Counting {
