@@ -7,7 +7,7 @@
 //! counted (and would show) rather than trusted. Engines that cannot take a puzzle's layout
 //! are reported as `unsupported` for it, not as failures.
 
-use crate::{InputArgs, TuneArgs};
+use crate::args::{InputArgs, TuneArgs};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

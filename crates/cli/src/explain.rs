@@ -2,35 +2,30 @@
 //! line.
 //!
 //! Design decision: every record becomes a finished block of output by one pure function (as in
-//! `solve`), so records run in parallel chunks and are still written in input order. Puzzles
-//! come through the shared reader; candidate grids (HoDoKu library lines, pencil-mark grids)
-//! are read here, since only the logic crate models pencil marks. Before any technique runs,
+//! `solve`), so records stream through the batch runner ([`crate::runner`]): worked on in
+//! parallel, written in input order, each answered as soon as it is read. Records come from
+//! [`crate::grids`] (puzzles, HoDoKu library lines, pencil-mark grids). Before any technique runs,
 //! an engine answers how many solutions there are: zero makes the record `unsolvable`, several
 //! switch the uniqueness techniques off, and the unique solution is what `--check` compares
 //! every step against.
 
 use std::fmt::Write as _;
-use std::io::{BufReader, BufWriter, Read, Write};
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
-use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 use serde_json::{Value, json};
+use sudokit_app::techniques::{sorted_by, technique_json};
+use sudokit_app::with_position;
 use sudokit_core::format::InputFormat;
 use sudokit_core::{Budget, Grid};
-use sudokit_logic::formats::{hodoku, pencil};
-use sudokit_logic::render::{step_json, step_line};
-use sudokit_logic::techniques::{ALL, lookup};
-use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order, PathStatus, Technique};
+use sudokit_logic::formats::pencil;
+use sudokit_logic::render::step_line;
+use sudokit_logic::techniques::lookup;
+use sudokit_logic::{LogicSolver, Order, PathStatus, Technique};
 
-use sudokit_web::records;
-
-use crate::InputArgs;
-use crate::input;
+use crate::args::{Batch, BudgetArgs, InputArgs, RunArgs};
+use crate::grids::{self, GridFormat, Rec, Source};
+use crate::runner::run_ordered;
 
 /// Text or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -39,20 +34,6 @@ pub enum Format {
     Text,
     /// One JSON object per record (NDJSON).
     Json,
-}
-
-/// How candidate grids are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GridFormat {
-    /// HoDoKu library lines when the first content line starts with `:`, pencil-mark grids
-    /// when it holds multi-digit cell tokens, otherwise puzzles in any `solve` format.
-    Auto,
-    /// Puzzles in any format `solve` reads (`--input-format` applies).
-    Puzzle,
-    /// HoDoKu library lines (`:code:cands:givens:deleted:elims:placements:extra`).
-    Hodoku,
-    /// Pencil-mark grids (a token of candidates per cell), separated by blank lines.
-    Pencil,
 }
 
 /// Technique order.
@@ -84,12 +65,10 @@ pub struct LogicArgs {
     /// Never use techniques that assume a unique solution.
     #[arg(long)]
     no_uniqueness: bool,
-    /// Time budget per puzzle, e.g. `2s`.
-    #[arg(long, value_parser = humantime::parse_duration)]
-    budget: Option<Duration>,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// Arguments of `sudokit explain`.
@@ -148,15 +127,6 @@ pub struct TechniquesArgs {
     order: OrderArg,
 }
 
-/// One input record for the logic commands.
-struct Rec {
-    source: Arc<str>,
-    index: usize,
-    line: usize,
-    label: Option<String>,
-    grid: Result<CandidateGrid, String>,
-}
-
 fn resolve(names: &[String]) -> Result<Vec<&'static dyn Technique>> {
     names
         .iter()
@@ -189,199 +159,28 @@ fn solver_for(args: &LogicArgs) -> Result<LogicSolver> {
     Ok(solver)
 }
 
-fn sniff(files: &[PathBuf]) -> Result<GridFormat> {
-    let Some(first) = files.first().filter(|f| f.as_os_str() != "-") else {
-        return Ok(GridFormat::Puzzle);
-    };
-    let f =
-        std::fs::File::open(first).with_context(|| format!("cannot open {}", first.display()))?;
-    let mut text = String::new();
-    BufReader::new(f)
-        .take(1 << 16)
-        .read_to_string(&mut text)
-        .ok();
-    Ok(detect(&text))
-}
-
-fn detect(text: &str) -> GridFormat {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
-    match first {
-        Some(l) if l.starts_with(':') && l.matches(':').count() >= 6 => GridFormat::Hodoku,
-        Some(_) => {
-            let block: String = text
-                .split("\n\n")
-                .find(|b| !b.trim().is_empty())
-                .unwrap_or("")
-                .to_string();
-            if pencil::looks_like(&block) {
-                GridFormat::Pencil
-            } else {
-                GridFormat::Puzzle
-            }
-        }
-        None => GridFormat::Puzzle,
-    }
-}
-
-/// Reads every record (candidate formats are read whole per file; puzzles stream through the
-/// shared reader).
-fn read_all(args: &LogicArgs, stdin_text: &mut Option<String>) -> Result<Vec<Rec>> {
-    let mut format = args.grids;
-    if format == GridFormat::Auto {
-        format = if args.input.files.is_empty()
-            || args.input.files.iter().any(|f| f.as_os_str() == "-")
-        {
-            let mut t = String::new();
-            std::io::stdin()
-                .read_to_string(&mut t)
-                .context("reading standard input")?;
-            let f = detect(&t);
-            *stdin_text = Some(t);
-            f
-        } else {
-            sniff(&args.input.files)?
-        };
-    }
-    match format {
-        GridFormat::Hodoku | GridFormat::Pencil => {
-            let mut recs = Vec::new();
-            let sources: Vec<(Arc<str>, String)> = if let Some(t) = stdin_text.take() {
-                vec![(Arc::from("<stdin>"), t)]
-            } else if args.input.files.is_empty() {
-                let mut t = String::new();
-                std::io::stdin().read_to_string(&mut t)?;
-                vec![(Arc::from("<stdin>"), t)]
-            } else {
-                args.input
-                    .files
-                    .iter()
-                    .map(|f| {
-                        let t = std::fs::read_to_string(f)
-                            .with_context(|| format!("cannot read {}", f.display()))?;
-                        Ok((Arc::from(f.display().to_string().as_str()), t))
-                    })
-                    .collect::<Result<_>>()?
-            };
-            for (source, text) in sources {
-                let mut index = 0;
-                if format == GridFormat::Hodoku {
-                    for (i, l) in text.lines().enumerate() {
-                        let t = l.trim();
-                        if t.is_empty() || t.starts_with('#') {
-                            continue;
-                        }
-                        index += 1;
-                        recs.push(Rec {
-                            source: source.clone(),
-                            index,
-                            line: i + 1,
-                            label: None,
-                            grid: hodoku::parse_line(t)
-                                .map(|l| l.grid)
-                                .map_err(|e| e.to_string()),
-                        });
-                    }
-                } else {
-                    let mut block = String::new();
-                    let mut start = 0;
-                    let lines: Vec<&str> = text.lines().collect();
-                    for (i, l) in lines.iter().enumerate() {
-                        if l.trim().is_empty() || l.trim_start().starts_with('#') {
-                            if !block.trim().is_empty() {
-                                index += 1;
-                                recs.push(pencil_rec(&source, index, start + 1, &block));
-                            }
-                            block.clear();
-                            continue;
-                        }
-                        if block.is_empty() {
-                            start = i;
-                        }
-                        block.push_str(l);
-                        block.push('\n');
-                    }
-                    if !block.trim().is_empty() {
-                        index += 1;
-                        recs.push(pencil_rec(&source, index, start + 1, &block));
-                    }
-                }
-            }
-            Ok(recs)
-        }
-        GridFormat::Puzzle | GridFormat::Auto => {
-            let spec = crate::solve::layout_spec(&args.input)?;
-            let files = if stdin_text.is_some() {
-                Vec::new()
-            } else {
-                args.input.files.clone()
-            };
-            let mut recs = Vec::new();
-            if let Some(t) = stdin_text.take() {
-                let reader = sudokit_core::format::Reader::new(
-                    std::io::Cursor::new(t.into_bytes()),
-                    args.input.input_format,
-                    spec,
-                );
-                for r in reader {
-                    let r = r.context("reading standard input")?;
-                    recs.push(Rec {
-                        source: Arc::from("<stdin>"),
-                        index: r.index,
-                        line: r.line,
-                        label: r.label.clone(),
-                        grid: r
-                            .puzzle
-                            .map(|g| CandidateGrid::new(&g))
-                            .map_err(|e| e.to_string()),
-                    });
-                }
-                return Ok(recs);
-            }
-            let (rx, handle) = input::spawn_reader(
-                files,
-                args.input.input_format,
-                spec,
-                256,
-                1,
-                Arc::new(AtomicU64::new(0)),
-            )?;
-            for chunk in rx {
-                for item in chunk? {
-                    let r = item.record();
-                    recs.push(Rec {
-                        source: item.source.clone(),
-                        index: r.index,
-                        line: r.line,
-                        label: r.label.clone(),
-                        grid: r
-                            .puzzle
-                            .as_ref()
-                            .map(CandidateGrid::new)
-                            .map_err(|e| e.to_string()),
-                    });
-                }
-            }
-            let _ = handle.join();
-            Ok(recs)
-        }
-    }
-}
-
-fn pencil_rec(source: &Arc<str>, index: usize, line: usize, block: &str) -> Rec {
-    Rec {
-        source: source.clone(),
-        index,
-        line,
-        label: None,
-        grid: pencil::parse(block, None).map_err(|e| e.to_string()),
-    }
-}
-
 fn budget(args: &LogicArgs) -> Budget {
-    args.budget.map(Budget::time).unwrap_or_default()
+    args.budget.budget()
+}
+
+/// Streams the records of `args`'s inputs through `work` in input order; the exit code is 1
+/// when any record failed.
+fn run_records(args: &LogicArgs, work: &(dyn Fn(&Rec) -> (String, bool) + Sync)) -> Result<u8> {
+    let batch = Batch::new(&args.input, &args.run)?;
+    let (chunks, reader) = grids::spawn(&batch, args.grids)?;
+    let mut failed = false;
+    run_ordered(
+        &batch,
+        chunks,
+        reader,
+        None,
+        |s: &Source| work(&s.rec()),
+        |out, (text, bad)| {
+            failed |= bad;
+            out.write_all(text.as_bytes())
+        },
+    )?;
+    Ok(u8::from(failed))
 }
 
 fn header(r: &Rec) -> String {
@@ -408,50 +207,15 @@ fn base_json(r: &Rec) -> Value {
 
 /// `record` with the position fields of `r`.
 fn positioned(r: &Rec, record: Value) -> Value {
-    records::with_position(record, r.index, r.line, &r.source, r.label.as_deref())
-}
-
-/// Runs `work` over the records in parallel chunks, printing outputs in order; returns the exit
-/// code (1 when any record failed).
-fn run_records(
-    recs: Vec<Rec>,
-    jobs: Option<usize>,
-    work: &(dyn Fn(&Rec) -> (String, bool) + Sync),
-) -> Result<u8> {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 || jobs > 1024 {
-        bail!("--jobs must be between 1 and 1024");
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut failed = false;
-    for chunk in recs.chunks(64) {
-        let done: Vec<(String, bool)> = pool.install(|| chunk.par_iter().map(work).collect());
-        for (text, bad) in done {
-            failed |= bad;
-            if let Err(e) = out.write_all(text.as_bytes()) {
-                if e.kind() == std::io::ErrorKind::BrokenPipe {
-                    return Ok(u8::from(failed));
-                }
-                return Err(e).context("writing output");
-            }
-        }
-    }
-    out.flush().ok();
-    Ok(u8::from(failed))
+    with_position(record, r.index, r.line, &r.source, r.label.as_deref())
 }
 
 /// `sudokit explain`.
 pub fn run_explain(args: ExplainArgs) -> Result<u8> {
     let solver = solver_for(&args.logic)?;
-    let mut stdin = None;
-    let recs = read_all(&args.logic, &mut stdin)?;
     let budget = budget(&args.logic);
     let work = |r: &Rec| explain_one(r, &solver, &budget, &args);
-    run_records(recs, args.logic.jobs, &work)
+    run_records(&args.logic, &work)
 }
 
 fn error_out(r: &Rec, format: Format, status: &str, msg: &str) -> (String, bool) {
@@ -477,9 +241,11 @@ fn explain_one(
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
     let l = g.layout();
-    let e = match records::explain(&g, solver, budget, args.check) {
+    let e = match sudokit_app::explain::explain(&g, solver, budget, args.check) {
         Ok(e) => e,
-        Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
+        Err(refusal) => {
+            return error_out(r, args.format, refusal.status.as_str(), &refusal.message);
+        }
     };
     let failed = e.failed();
     let (path, note, unsound) = (&e.path, e.note, &e.unsound);
@@ -555,8 +321,6 @@ fn explain_one(
 /// `sudokit hint`.
 pub fn run_hint(args: HintArgs) -> Result<u8> {
     let solver = solver_for(&args.logic)?;
-    let mut stdin = None;
-    let recs = read_all(&args.logic, &mut stdin)?;
     let givens = match &args.givens {
         Some(t) => Some(
             sudokit_core::format::parse_one(t, InputFormat::Auto)
@@ -565,7 +329,7 @@ pub fn run_hint(args: HintArgs) -> Result<u8> {
         None => None,
     };
     let work = |r: &Rec| hint_one(r, &solver, &args, givens.as_ref());
-    run_records(recs, args.logic.jobs, &work)
+    run_records(&args.logic, &work)
 }
 
 fn hint_one(
@@ -578,9 +342,11 @@ fn hint_one(
         Ok(g) => g.clone(),
         Err(e) => return error_out(r, args.format, "invalid", e),
     };
-    let h = match records::hint(&g, solver, args.level, givens, &budget(&args.logic)) {
+    let h = match sudokit_app::hint::hint(&g, solver, args.level, givens, &budget(&args.logic)) {
         Ok(h) => h,
-        Err(refusal) => return error_out(r, args.format, refusal.status, &refusal.message),
+        Err(refusal) => {
+            return error_out(r, args.format, refusal.status.as_str(), &refusal.message);
+        }
     };
     match args.format {
         Format::Text => (format!("{}\n", h.text), h.failed()),
@@ -597,51 +363,41 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
         );
     };
     let solver = solver_for(&args.logic)?;
-    let mut stdin = None;
-    let recs = read_all(&args.logic, &mut stdin)?;
     let work = |r: &Rec| {
         let g = match &r.grid {
             Ok(g) => g,
             Err(e) => return error_out(r, args.format, "invalid", e),
         };
         let l = g.layout();
-        let deadline = Deadline::from_budget(&budget(&args.logic));
-        let (steps, complete) = sudokit_logic::find_all_before(t, g, &solver.options, &deadline);
+        let found = sudokit_app::find::find(t, g, &solver, &budget(&args.logic));
         match args.format {
-            Format::Json => {
-                let mut v = base_json(r);
-                v["status"] = json!(if complete { "ok" } else { "stopped" });
-                v["technique"] = json!(t.info().id);
-                v["steps"] = Value::Array(steps.iter().map(|s| step_json(l, s)).collect());
-                (json_line(&v), !complete)
-            }
+            Format::Json => (json_line(&positioned(r, found.json(l))), found.failed()),
             Format::Text => {
-                let mut s = format!("{}: {} instance(s)\n", header(r), steps.len());
-                for st in &steps {
+                let mut s = format!("{}: {} instance(s)\n", header(r), found.steps.len());
+                for st in &found.steps {
                     let _ = writeln!(s, "  {}", step_line(l, st));
                 }
-                if !complete {
+                if found.failed() {
                     s.push_str("  stopped: the budget ran out; there may be more instances\n");
                 }
-                (s, !complete)
+                (s, found.failed())
             }
         }
     };
-    run_records(recs, args.logic.jobs, &work)
+    run_records(&args.logic, &work)
 }
 
 /// `sudokit techniques`.
 pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
-    let mut ts: Vec<&dyn Technique> = ALL.to_vec();
-    ts.sort_by_key(|t| match args.order {
-        OrderArg::Hodoku => t.info().hodoku_order,
-        OrderArg::Se => t.info().se_order,
+    let ts = sorted_by(|i| match args.order {
+        OrderArg::Hodoku => i.hodoku_order,
+        OrderArg::Se => i.se_order,
     });
     let mut out = String::new();
     match args.format {
         Format::Json => {
             for t in ts {
-                let _ = writeln!(out, "{}", records::technique_json(t.info()));
+                let _ = writeln!(out, "{}", technique_json(t.info()));
             }
         }
         Format::Text => {

@@ -19,17 +19,18 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sudokit_core::format::{OutputFormat, write_grid};
-use sudokit_core::{Budget, Extra, Grid, Layout};
+use sudokit_core::{Extra, Grid};
 use sudokit_generate::canon::canonical;
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
-use sudokit_generate::{
-    Config, GenError, Generated, Generator, LayoutChoice, Rng, Symmetry, parse_pattern,
-};
+use sudokit_generate::{Config, GenError, Generated, Generator, Rng, Symmetry, parse_pattern};
 
-use sudokit_generate::Rater;
-use sudokit_web::records;
+use sudokit_app::check::Uniqueness;
+use sudokit_app::generate::{LayoutRequest, config_for, generated_json, side};
+use sudokit_app::line_of;
 
-use crate::input;
+use crate::args::{Batch, BudgetArgs, InputArgs, RunArgs};
+use crate::input::{self, Item};
+use crate::runner::{Ended, run_ordered};
 
 /// Output formats of `generate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -141,9 +142,8 @@ pub struct GenerateArgs {
     /// target [default: 300; 0: plain rejection sampling].
     #[arg(long, default_value_t = 300)]
     neighbourhood: usize,
-    /// Time budget per puzzle, e.g. `2s`.
-    #[arg(long, value_parser = humantime::parse_duration)]
-    budget: Option<Duration>,
+    #[command(flatten)]
+    budget: BudgetArgs,
     /// Time budget for the whole run.
     #[arg(long, value_parser = humantime::parse_duration)]
     total_budget: Option<Duration>,
@@ -154,12 +154,8 @@ pub struct GenerateArgs {
     /// CSV carry the rating by default up to 9x9 (null above).
     #[arg(long)]
     rate: bool,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
-    jobs: Option<usize>,
-    /// Never show a progress bar.
-    #[arg(long)]
-    no_progress: bool,
+    #[command(flatten)]
+    run: RunArgs,
     /// Print a summary (puzzles/s, grids drawn) on stderr.
     #[arg(long)]
     stats: bool,
@@ -179,22 +175,16 @@ fn parse_opt<T>(
 
 fn build_config(args: &GenerateArgs) -> Result<Config> {
     let layout = if args.jigsaw {
-        LayoutChoice::RandomJigsaw {
-            n: args.size,
-            extras: args.extras.clone(),
-        }
+        LayoutRequest::Jigsaw { n: args.size }
     } else {
-        let base = match (&args.regions, args.box_shape) {
-            (Some(path), _) => input::read_regions(path)?,
-            (None, Some((r, c))) => Layout::boxed(r * c, r, c)?,
-            (None, None) => Layout::standard(args.size)?,
-        };
-        LayoutChoice::Fixed(Arc::new(base.with_extras(&args.extras)))
+        match (&args.regions, args.box_shape) {
+            (Some(path), _) => LayoutRequest::Regions(Arc::new(input::read_regions(path)?)),
+            (None, Some((rows, cols))) => LayoutRequest::Boxed { rows, cols },
+            (None, None) => LayoutRequest::Standard { n: args.size },
+        }
     };
-    let side = match &layout {
-        LayoutChoice::Fixed(l) => l.size(),
-        LayoutChoice::RandomJigsaw { n, .. } => *n,
-    };
+    let mut config = config_for(layout, &args.extras)?;
+    let side = side(&config);
     let pattern = match &args.pattern {
         Some(p) => {
             let text = std::fs::read_to_string(p)
@@ -202,13 +192,6 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
             Some(parse_pattern(&text, side).with_context(|| p.display().to_string())?)
         }
         None => None,
-    };
-    let mut config = match layout {
-        LayoutChoice::Fixed(l) => Config::new(l),
-        other => Config {
-            layout: other,
-            ..Config::new(Arc::new(Layout::standard(9)?))
-        },
     };
     config.symmetry = args.symmetry;
     config.givens = args.givens;
@@ -224,22 +207,8 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
     config.target.seed_level = args.seed_level;
     config.target.technique = parse_opt(&args.technique, parse_technique)?;
     config.target.max_technique = parse_opt(&args.max_technique, parse_technique)?;
-    config.budget = Budget {
-        nodes: None,
-        time: args.budget,
-        cancel: None,
-    };
+    config.budget = args.budget.budget();
     Ok(config)
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
-}
-
-fn line_of(g: &Grid) -> String {
-    write_grid(g, OutputFormat::Line)
 }
 
 fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) -> String {
@@ -279,7 +248,7 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
             made.seed,
             rating.map_or(String::new(), |r| format!("{r:.1}"))
         ),
-        GenFormat::Json => crate::explain::json_line(&records::generated_json(made, rating, index)),
+        GenFormat::Json => crate::explain::json_line(&generated_json(made, rating, index)),
     }
 }
 
@@ -292,21 +261,16 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     let cancel = Arc::new(AtomicBool::new(false));
     config.budget.cancel = Some(cancel.clone());
     let generator = Generator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(sudokit_app::clock_seed);
     if args.single {
         eprintln!("sudokit: puzzle seed {seed}");
     } else {
         eprintln!("sudokit: seed {seed} (replay with --seed {seed})");
     }
     let count = if args.single { 1 } else { args.count };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
+    let jobs = args.run.jobs();
+    let pool = jobs.pool()?;
+    let jobs = jobs.get();
     let start = Instant::now();
     let deadline = args.total_budget.map(|t| start + t);
     if let Some(t) = args.total_budget {
@@ -316,7 +280,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
             c.store(true, Ordering::Relaxed);
         });
     }
-    let pb = if !args.no_progress && count > 1 && std::io::stderr().is_terminal() {
+    let pb = if !args.run.no_progress && count > 1 && std::io::stderr().is_terminal() {
         let pb = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
         pb.set_style(
             ProgressStyle::with_template(
@@ -330,10 +294,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     };
     // Rating a 16x16 or larger puzzle with the human-style solver takes seconds to minutes, so
     // JSON and CSV carry a rating by default only up to 9x9 (and always with --rate).
-    let side = match &generator.config().layout {
-        LayoutChoice::Fixed(l) => l.size(),
-        LayoutChoice::RandomJigsaw { n, .. } => *n,
-    };
+    let side = side(generator.config());
     let want_rating =
         args.rate || (side <= 9 && matches!(args.format, GenFormat::Json | GenFormat::Csv));
     let stdout = std::io::stdout();
@@ -433,7 +394,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
 #[derive(Args, Debug)]
 pub struct CanonArgs {
     #[command(flatten)]
-    input: crate::InputArgs,
+    input: InputArgs,
     /// Print each canonical form only the first time it is seen (duplicates go to stderr
     /// with `--stats`).
     #[arg(long)]
@@ -444,55 +405,36 @@ pub struct CanonArgs {
     /// Print a summary (puzzles, distinct forms, puzzles/s) on stderr.
     #[arg(long)]
     stats: bool,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
-/// Streams records in parallel chunks: `work` runs on the workers, `emit` gets the results
-/// in input order.
+/// Streams the puzzles of `input` through the batch runner: `work` runs on the workers,
+/// `emit` gets the results in input order.
 fn for_records<T: Send>(
-    input: &crate::InputArgs,
-    jobs: Option<usize>,
+    input: &InputArgs,
+    run: &RunArgs,
     work: impl Fn(usize, Result<Grid, String>) -> T + Sync,
-    mut emit: impl FnMut(T) -> Result<()>,
-) -> Result<()> {
-    let spec = crate::solve::layout_spec(input)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.unwrap_or(0))
-        .build()
-        .context("cannot start worker threads")?;
-    let (rx, handle) = input::spawn_reader(
-        input.files.clone(),
-        input.input_format,
-        spec,
+    emit: impl FnMut(&mut dyn Write, T) -> std::io::Result<()>,
+) -> Result<Ended> {
+    let batch = Batch::new(input, run)?;
+    let (chunks, reader) = input::spawn_reader(
+        batch.files.clone(),
+        batch.format,
+        batch.spec.clone(),
         2048,
         1,
         Arc::new(AtomicU64::new(0)),
     )?;
-    for chunk in rx {
-        let items = chunk?;
-        let results: Vec<T> = pool.install(|| {
-            items
-                .par_iter()
-                .map(|item| {
-                    let r = item.record();
-                    work(r.line, r.puzzle.clone().map_err(|e| e.to_string()))
-                })
-                .collect()
-        });
-        for t in results {
-            emit(t)?;
-        }
-    }
-    let _ = handle.join();
-    Ok(())
+    let work = |item: &Item| {
+        let r = item.record();
+        work(r.line, r.puzzle.clone().map_err(|e| e.to_string()))
+    };
+    run_ordered(&batch, chunks, reader, None, work, emit)
 }
 
 /// `sudokit canon`.
 pub fn run_canon(args: CanonArgs) -> Result<u8> {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let (mut total, mut dupes, mut bad) = (0u64, 0u64, 0u64);
     let start = Instant::now();
@@ -500,7 +442,7 @@ pub fn run_canon(args: CanonArgs) -> Result<u8> {
         let form = rec.and_then(|g| canonical(&g).map(|f| (f, g)).map_err(|e| e.to_string()));
         (line, form)
     };
-    for_records(&args.input, args.jobs, work, |(line, form)| {
+    for_records(&args.input, &args.run, work, |out, (line, form)| {
         total += 1;
         match form {
             Ok((f, g)) => {
@@ -521,7 +463,6 @@ pub fn run_canon(args: CanonArgs) -> Result<u8> {
         }
         Ok(())
     })?;
-    out.flush()?;
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
@@ -546,35 +487,32 @@ pub enum CheckFormat {
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
-    input: crate::InputArgs,
+    input: InputArgs,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     format: CheckFormat,
     /// Also rate each unique puzzle on the SE 1.2.1 scale.
     #[arg(long)]
     rate: bool,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
-    jobs: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// `sudokit check`.
 pub fn run_check(args: CheckArgs) -> Result<u8> {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let rater = sudokit_generate::SeRater::default();
+    let rater = sudokit_app::rate::rater();
     let mut failed = false;
     let work =
         |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {
             let g = rec.map_err(|e| (line, e))?;
-            let checked = records::check(&g, line, args.rate.then_some(&rater as &dyn Rater));
+            let checked = sudokit_app::check::check(&g, line, args.rate.then_some(rater.as_ref()));
             let text = match args.format {
                 CheckFormat::Json => format!("{}\n", checked.json),
                 CheckFormat::Text => format!("line {line}: {}\n", checked.text),
             };
-            Ok((text, checked.unique != "yes"))
+            Ok((text, checked.unique != Uniqueness::Yes))
         };
-    for_records(&args.input, args.jobs, work, |r| {
+    for_records(&args.input, &args.run, work, |out, r| {
         match r {
             Ok((text, bad)) => {
                 failed |= bad;
@@ -594,7 +532,6 @@ pub fn run_check(args: CheckArgs) -> Result<u8> {
         }
         Ok(())
     })?;
-    out.flush()?;
     Ok(u8::from(failed))
 }
 

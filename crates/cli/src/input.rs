@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 use sudokit_core::Layout;
 use sudokit_core::format::{
@@ -139,20 +139,34 @@ pub fn total_bytes(files: &[PathBuf]) -> Option<u64> {
 const CHUNK_WORK: u64 = 4 << 20;
 
 /// The records read but not yet sent to the workers, and how to send them.
-struct Pending {
-    items: Vec<Item>,
+struct Pending<T = Item> {
+    items: Vec<T>,
     work: u64,
     chunk: usize,
     /// Sends a chunk; `false` when the receiver is gone.
-    tx: Box<dyn FnMut(Vec<Item>) -> bool>,
+    tx: Box<dyn FnMut(Vec<T>) -> bool>,
     /// The receiver is gone: stop reading.
     closed: bool,
 }
 
-impl Pending {
+impl<T: Send + 'static> Pending<T> {
+    /// Nothing pending yet; full chunks of `chunk` records go to `tx`.
+    fn to(tx: &SyncSender<Result<Vec<T>>>, chunk: usize) -> Rc<RefCell<Pending<T>>> {
+        let send = tx.clone();
+        Rc::new(RefCell::new(Pending {
+            items: Vec::with_capacity(chunk),
+            work: 0,
+            chunk,
+            tx: Box::new(move |items| send.send(Ok(items)).is_ok()),
+            closed: false,
+        }))
+    }
+}
+
+impl<T> Pending<T> {
     /// Adds a record whose input took `bytes` bytes and may list `weight` solutions, sending
     /// the chunk once it is full; `false` once the receiver is gone (stop reading).
-    fn add(&mut self, item: Item, bytes: u64, weight: u64) -> bool {
+    fn add(&mut self, item: T, bytes: u64, weight: u64) -> bool {
         self.work = self.work.saturating_add(bytes.saturating_mul(weight));
         self.items.push(item);
         if self.items.len() >= self.chunk || self.work >= CHUNK_WORK {
@@ -177,21 +191,21 @@ impl Pending {
 /// A buffered input that counts the bytes consumed (for the progress bar and the work of a
 /// chunk) when given a counter and, on a live input (not a regular file), sends the pending
 /// records before any read that may wait for more input.
-struct Counting {
+struct Counting<T = Item> {
     inner: BufReader<Box<dyn Read + Send>>,
     counter: Option<Arc<AtomicU64>>,
     live: bool,
-    pending: Rc<RefCell<Pending>>,
+    pending: Rc<RefCell<Pending<T>>>,
 }
 
-impl Counting {
+impl<T> Counting<T> {
     /// Whether the next read may wait for more input: a live input with nothing buffered.
     fn would_wait(&self) -> bool {
         self.live && self.inner.buffer().is_empty()
     }
 }
 
-impl Read for Counting {
+impl<T> Read for Counting<T> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         if self.would_wait() {
             self.pending.borrow_mut().send();
@@ -204,7 +218,7 @@ impl Read for Counting {
     }
 }
 
-impl BufRead for Counting {
+impl<T> BufRead for Counting<T> {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         if self.would_wait() {
             self.pending.borrow_mut().send();
@@ -237,17 +251,22 @@ pub fn spawn_reader(
     weight: u64,
     bytes_read: Arc<AtomicU64>,
 ) -> Result<(Chunks, JoinHandle<()>)> {
-    let inputs = open_inputs(&files)?;
+    let inputs = open_inputs(&files, None, "open")?;
+    Ok(read_inputs(inputs, format, spec, chunk, weight, bytes_read))
+}
+
+/// [`spawn_reader`] over inputs already opened ([`open_inputs`]).
+pub fn read_inputs(
+    inputs: Vec<Input>,
+    format: InputFormat,
+    spec: LayoutSpec,
+    chunk: usize,
+    weight: u64,
+    bytes_read: Arc<AtomicU64>,
+) -> (Chunks, JoinHandle<()>) {
     let (tx, rx) = sync_channel::<Result<Vec<Item>>>(2);
     let handle = std::thread::spawn(move || {
-        let send = tx.clone();
-        let pending = Rc::new(RefCell::new(Pending {
-            items: Vec::with_capacity(chunk),
-            work: 0,
-            chunk,
-            tx: Box::new(move |items| send.send(Ok(items)).is_ok()),
-            closed: false,
-        }));
+        let pending = Pending::to(&tx, chunk);
         let fail = |e: std::io::Error, name: &str| {
             pending.borrow_mut().send();
             let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
@@ -307,7 +326,64 @@ pub fn spawn_reader(
         }
         pending.borrow_mut().send();
     });
-    Ok((rx, handle))
+    (rx, handle)
+}
+
+/// Streams the records `parse` makes from the lines of each input, in chunks of at most
+/// `chunk` (ended early, on a live input, where the next read could wait). `parse` sees each
+/// line (its 1-based number and its text without the line break) and, at the end of each
+/// input, `None`, so a record that spans lines can end there; it is given the input's name
+/// and the input bytes read so far (the progress bar's position once the record is written).
+pub fn read_lines<T: Send + 'static>(
+    inputs: Vec<Input>,
+    chunk: usize,
+    mut parse: impl FnMut(&Arc<str>, Option<(usize, &str)>, u64) -> Option<T> + Send + 'static,
+) -> (Receiver<Result<Vec<T>>>, JoinHandle<()>) {
+    let (tx, rx) = sync_channel::<Result<Vec<T>>>(2);
+    let handle = std::thread::spawn(move || {
+        let pending = Pending::to(&tx, chunk);
+        let bytes = Arc::new(AtomicU64::new(0));
+        for (name, input, live) in inputs {
+            let mut reader = Counting {
+                inner: BufReader::with_capacity(1 << 16, input),
+                counter: Some(bytes.clone()),
+                live,
+                pending: pending.clone(),
+            };
+            let mut line = String::new();
+            let mut number = 0;
+            loop {
+                line.clear();
+                match reader.read_line(&mut line) {
+                    Ok(0) => break,
+                    Ok(_) => {}
+                    Err(e) => {
+                        pending.borrow_mut().send();
+                        let _ =
+                            tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
+                        return;
+                    }
+                }
+                number += 1;
+                let text = line.strip_suffix('\n').unwrap_or(&line);
+                let text = text.strip_suffix('\r').unwrap_or(text);
+                let end = bytes.load(Ordering::Relaxed);
+                if let Some(record) = parse(&name, Some((number, text)), end)
+                    && !pending.borrow_mut().add(record, 1, 1)
+                {
+                    return;
+                }
+            }
+            let end = bytes.load(Ordering::Relaxed);
+            if let Some(record) = parse(&name, None, end)
+                && !pending.borrow_mut().add(record, 1, 1)
+            {
+                return;
+            }
+        }
+        pending.borrow_mut().send();
+    });
+    (rx, handle)
 }
 
 /// Records of one input as the batch reader ships them to `solve` and `count`.
@@ -366,7 +442,7 @@ pub fn spawn_batches(
     chunk: usize,
     weight: u64,
 ) -> Result<(Batches, Recycle, JoinHandle<()>)> {
-    let inputs = open_inputs(&files)?;
+    let inputs = open_inputs(&files, None, "open")?;
     let (tx, rx) = sync_channel::<Result<Batch>>(2);
     let (recycle, spares) = std::sync::mpsc::channel::<LineBlock>();
     let handle = std::thread::spawn(move || {
@@ -469,17 +545,24 @@ pub fn spawn_batches(
 
 /// An input to read: its display name, its bytes and whether a read may wait (not a regular
 /// file).
-type Input = (Arc<str>, Box<dyn Read + Send>, bool);
+pub type Input = (Arc<str>, Box<dyn Read + Send>, bool);
 
-/// Opens every input first, so a missing file is a usage error before any output.
-fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
+/// Opens every input first, so a missing file is a usage error before any output (`cannot
+/// {verb} FILE`). Standard input starts with `stdin_prefix` when given: bytes already read
+/// from it (to detect its format) that its records begin with.
+pub fn open_inputs(
+    files: &[PathBuf],
+    stdin_prefix: Option<Vec<u8>>,
+    verb: &str,
+) -> Result<Vec<Input>> {
     let mut inputs: Vec<Input> = Vec::new();
-    let stdin = || -> Input {
-        (
-            Arc::from("<stdin>"),
-            Box::new(std::io::stdin()),
-            stdin_is_live(),
-        )
+    let mut prefix = stdin_prefix;
+    let mut stdin = || -> Input {
+        let input: Box<dyn Read + Send> = match prefix.take() {
+            Some(p) => Box::new(std::io::Cursor::new(p).chain(std::io::stdin())),
+            None => Box::new(std::io::stdin()),
+        };
+        (Arc::from("<stdin>"), input, stdin_is_live())
     };
     if files.is_empty() {
         inputs.push(stdin());
@@ -489,7 +572,7 @@ fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
                 inputs.push(stdin());
                 continue;
             }
-            let file = File::open(f).with_context(|| format!("cannot open {}", f.display()))?;
+            let file = File::open(f).with_context(|| format!("cannot {verb} {}", f.display()))?;
             let meta = file.metadata().ok();
             if meta.as_ref().is_some_and(|m| m.is_dir()) {
                 bail!("{} is a directory", f.display());

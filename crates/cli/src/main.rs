@@ -6,22 +6,23 @@
 //! formats, error messages, ordering and exit codes: 0 when every record succeeded, 1 when some
 //! record was unsolvable, invalid or stopped, 2 for usage and I/O errors.
 
+mod args;
 mod bench;
 mod compare;
 mod explain;
 mod generate;
+mod grids;
 mod input;
 mod listing;
 mod progress;
 mod rate;
+mod runner;
 mod serve;
 mod solve;
 
 use anyhow::Result;
-use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// sudokit: solve, count and study Sudoku puzzles of every size and layout.
 #[derive(Parser, Debug)]
@@ -70,127 +71,10 @@ enum Command {
     Man,
 }
 
-/// Options shared by every command that reads puzzles.
-#[derive(Args, Debug, Clone)]
-pub struct InputArgs {
-    /// Puzzle files; standard input when none (or `-`).
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-    /// Input format; `auto` detects it from the first lines.
-    #[arg(long, short = 'i', default_value = "auto", value_parser = InputFormatParser)]
-    pub input_format: sudokit_core::format::InputFormat,
-    /// Box shape RxC (rows x columns per box); fixes the side to R·C.
-    #[arg(long = "box", value_name = "RxC", value_parser = input::parse_box)]
-    pub box_shape: Option<(usize, usize)>,
-    /// Jigsaw region map for every puzzle: a file of N² region labels.
-    #[arg(long, value_name = "FILE", conflicts_with = "box_shape")]
-    pub regions: Option<PathBuf>,
-    /// Extra constraints: diagonals, anti-knight, anti-king (repeat or comma-separate).
-    #[arg(long = "extra", value_delimiter = ',', value_parser = input::parse_extra)]
-    pub extras: Vec<sudokit_core::Extra>,
-}
-
-/// Options that choose and limit an engine.
-#[derive(Args, Debug, Clone)]
-pub struct EngineArgs {
-    /// Engine name, or `auto` (see `sudokit engines`).
-    #[arg(long, short = 'e', default_value = "auto")]
-    pub engine: String,
-    /// Time budget per puzzle, e.g. `500ms`, `2s`, `1m`. None by default, except for the
-    /// incomplete engines anneal and tabu: 10s per puzzle when neither --budget nor --nodes
-    /// is given.
-    #[arg(long, value_parser = humantime::parse_duration)]
-    pub budget: Option<Duration>,
-    /// Node budget per puzzle (see README: nodes and guesses).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// Engine-specific knobs.
-    #[command(flatten)]
-    pub tune: TuneArgs,
-}
-
-/// Engine-specific knobs.
-#[derive(Args, Debug, Clone)]
-pub struct TuneArgs {
-    /// propagate: also narrow with naked subsets before guessing.
-    #[arg(long)]
-    pub subsets: bool,
-    /// backtrack: solve the rotation that promises the least work.
-    #[arg(long)]
-    pub orient: bool,
-    /// Seed for randomised engines (anneal, tabu); printed on stderr when chosen at random.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// cp: all-different propagation strength: fc, bounds, gac (Régin) or shave.
-    #[arg(long, default_value = "gac", value_name = "LEVEL")]
-    pub propagation: sudokit_engines::Propagation,
-}
-
-impl TuneArgs {
-    /// The engine options these flags stand for, for a run of the engines `names`. When a
-    /// randomised engine runs without `--seed`, a seed is drawn from the clock and printed on
-    /// stderr so the run can be replayed.
-    pub fn options(&self, names: &[&str]) -> sudokit_engines::EngineOptions {
-        let mut seed = self.seed;
-        if seed.is_none() && names.iter().any(|n| matches!(*n, "anneal" | "tabu")) {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32));
-            eprintln!("sudokit: random seed {s} (replay with --seed {s})");
-            seed = Some(s);
-        }
-        sudokit_engines::EngineOptions {
-            subsets: self.subsets,
-            orient: self.orient,
-            seed,
-            propagation: self.propagation,
-        }
-    }
-}
-
 /// mimalloc: records are allocated on the reader and worker threads and freed on others;
 /// glibc's per-arena locks made that a futex storm with `--jobs 2`.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-fn parse_input_format(s: &str) -> Result<sudokit_core::format::InputFormat, String> {
-    s.parse()
-}
-
-/// `--input-format`: parsed by the registry's `FromStr` (whose error lists the registered
-/// names), with the registered formats and their help lines as clap's possible values, so
-/// `--help`, the man page and shell completions list them.
-#[derive(Clone, Debug)]
-struct InputFormatParser;
-
-impl clap::builder::TypedValueParser for InputFormatParser {
-    type Value = sudokit_core::format::InputFormat;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Self::Value, clap::Error> {
-        parse_input_format.parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        use sudokit_core::format::{AUTO_HELP, Formats, InputFormat};
-        let auto = clap::builder::PossibleValue::new(InputFormat::Auto.name()).help(AUTO_HELP);
-        let formats = Formats::builtin();
-        let values: Vec<_> = std::iter::once(auto)
-            .chain(formats.iter().map(|f| {
-                clap::builder::PossibleValue::new(f.name())
-                    .help(f.help())
-                    .aliases(f.aliases().iter().copied())
-            }))
-            .collect();
-        Some(Box::new(values.into_iter()))
-    }
-}
 
 /// Writes generated text to stdout; a closed pipe (`| head`) is not an error.
 fn print_all(text: &[u8]) -> Result<u8> {

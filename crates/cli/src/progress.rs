@@ -1,4 +1,4 @@
-//! The `solve`/`count` progress bar: input bytes whose records have been *written*.
+//! The progress bar of the batch commands: input bytes whose records have been *written*.
 //!
 //! Design decision: only the writer moves the bar, once per record it has written, to the
 //! input offset where that record ended. The reader and the workers run ahead of the writer

@@ -1,33 +1,28 @@
 //! `sudokit rate`: Sudoku Explainer ratings (ER/EP/ED) for a stream of puzzles.
 //!
 //! Design decision: the rater is the logic crate's SE process ([`sudokit_logic::se`]); this
-//! command only streams records through it — read in chunks on a reader thread, rated in
-//! parallel, written in input order, one output record per input record. Before rating, an
+//! command only streams records through it — the batch runner ([`crate::runner`]) rates them
+//! in parallel and writes them in input order, one output record per input record. Before rating, an
 //! engine proves the puzzle has exactly one solution (SE's numbers mean nothing otherwise), and
 //! with `--check` every step the rater applied is compared with that solution.
 
 use std::fmt::Write as _;
-use std::io::{BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::{Value, json};
-use sudokit_core::{Budget, Grid, Request};
-use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_app::rate::{RatingStatus, check_steps, se_rating_json};
+use sudokit_app::truth::{Truth, truth_of};
+use sudokit_core::Budget;
 use sudokit_logic::levels::{hodoku_level, qqwing_class_within, seed_level_within};
-use sudokit_logic::se::{RateOptions, RateStatus, Rating, Scale, rate};
+use sudokit_logic::se::{RateOptions, RateStatus, Scale, rate};
 use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order};
 
-use sudokit_web::records;
-
-use crate::InputArgs;
+use crate::args::{Batch, BudgetArgs, InputArgs, RunArgs};
 use crate::input::{self, Item};
-use crate::solve::layout_spec;
+use crate::runner::{Ended, run_ordered};
 
 /// Output format of `rate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -70,19 +65,14 @@ pub struct RateArgs {
     /// more are reported as `beyond`.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=5))]
     max_level: u32,
-    /// Time budget per puzzle, e.g. `2s`; a puzzle over it is reported as `budget`.
-    #[arg(long, value_parser = humantime::parse_duration)]
-    budget: Option<Duration>,
+    #[command(flatten)]
+    budget: BudgetArgs,
     /// Also compute HoDoKu's level and score (runs HoDoKu's solver on each puzzle; JSON and
     /// TSV only).
     #[arg(long)]
     hodoku: bool,
-    /// Worker threads [default: all cores].
-    #[arg(long, short = 'j')]
-    jobs: Option<usize>,
-    /// Never draw a progress bar.
-    #[arg(long)]
-    no_progress: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 const TSV_HEADER: &str = "record\tline\tlabel\tstatus\ter\tep\ted\thardest\tsteps\tseed_level\tqqwing\thodoku_level\thodoku_score\tmicros\tpuzzle";
@@ -92,61 +82,8 @@ struct Out {
     failed: bool,
 }
 
-enum Truth {
-    None,
-    Unique(Grid),
-    Several,
-    Unknown,
-}
-
-fn truth(grid: &Grid) -> Truth {
-    if grid.find_conflict().is_some() {
-        return Truth::None;
-    }
-    let Ok(e) = engine(auto_engine(grid.layout()), &EngineOptions::default()) else {
-        return Truth::Unknown;
-    };
-    let req = Request::count(2, 1).with_budget(Budget::time(Duration::from_secs(10)));
-    match e.solve(grid, &req) {
-        Ok(r) if r.exact && r.count == 0 => Truth::None,
-        Ok(r) if r.count == 1 && r.exact => Truth::Unique(r.solutions[0].clone()),
-        Ok(r) if r.count >= 2 => Truth::Several,
-        _ => Truth::Unknown,
-    }
-}
-
 fn fmt_r(r: Option<f64>) -> String {
     r.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"))
-}
-
-/// Checks the rater's steps against the solution: a placement must equal it, a removal must
-/// never take it away.
-fn check_steps(r: &Rating, sol: &Grid) -> Result<(), String> {
-    for (i, s) in r.steps.iter().enumerate() {
-        if let Some((c, d)) = s.placement
-            && sol.get(c) != Some(d)
-        {
-            return Err(format!(
-                "step {} ({}) places {} in cell {}, but the solution differs",
-                i + 1,
-                s.technique,
-                d,
-                c.index()
-            ));
-        }
-        for &(c, d) in &s.removals {
-            if sol.get(c) == Some(d) {
-                return Err(format!(
-                    "step {} ({}) removes {} from cell {}, the solution's digit",
-                    i + 1,
-                    s.technique,
-                    d,
-                    c.index()
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 struct Job<'a> {
@@ -182,7 +119,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         Ok(g) => g.clone(),
         Err(e) => return error("invalid", e.to_string()),
     };
-    let solution = match truth(&grid) {
+    let solution = match truth_of(&grid, &Budget::default()) {
         Truth::None => return error("unsolvable", "the puzzle has no solution".into()),
         Truth::Several => {
             return error(
@@ -215,12 +152,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
             }
         }
     }
-    let status = match r.status {
-        RateStatus::Rated => "rated",
-        RateStatus::Beyond => "beyond",
-        RateStatus::Budget => "budget",
-        RateStatus::Above => "above",
-    };
+    let status = RatingStatus::of(r.status).as_str();
     let hardest = r.hardest.as_ref();
     let hardest_name = hardest.map(|h| h.technique.as_str()).unwrap_or("-");
     let levels = |want: bool| {
@@ -247,10 +179,9 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         RateFormat::Json => {
             let (_, _, hl, hs) = levels(args.hodoku);
             let mut v = base();
-            if let (Value::Object(m), Value::Object(fields)) = (
-                &mut v,
-                records::se_rating_json(&r, &grid, args.explain, &deadline),
-            ) {
+            if let (Value::Object(m), Value::Object(fields)) =
+                (&mut v, se_rating_json(&r, &grid, args.explain, &deadline))
+            {
                 m.extend(fields);
             }
             v["hodoku_level"] = json!(hl);
@@ -314,7 +245,7 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
                 ),
                 RateStatus::Budget | RateStatus::Above => writeln!(
                     s,
-                    "budget (the time budget ran out after {} steps){label}",
+                    "stopped (the time budget ran out after {} steps){label}",
                     r.step_count
                 ),
             };
@@ -332,39 +263,16 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
     Out { text, failed }
 }
 
-fn progress(files: &[std::path::PathBuf], disabled: bool) -> ProgressBar {
-    if disabled || !std::io::stderr().is_terminal() || files.is_empty() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {pos} rated ({per_sec}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    pb
-}
-
 /// `sudokit rate`.
 pub fn run_rate(args: RateArgs) -> Result<u8> {
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 || jobs > 1024 {
-        bail!("--jobs must be between 1 and 1024");
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("cannot start worker threads")?;
-    let spec = layout_spec(&args.input)?;
-    let bytes = Arc::new(AtomicU64::new(0));
-    let (rx, handle) = input::spawn_reader(
-        args.input.files.clone(),
-        args.input.input_format,
-        spec,
+    let batch = Batch::new(&args.input, &args.run)?;
+    let (chunks, reader) = input::spawn_reader(
+        batch.files.clone(),
+        batch.format,
+        batch.spec.clone(),
         256,
         1,
-        bytes,
+        Arc::new(AtomicU64::new(0)),
     )?;
     let job = Job {
         args: &args,
@@ -374,59 +282,26 @@ pub fn run_rate(args: RateArgs) -> Result<u8> {
                 ScaleArg::Sukaku => Scale::Sukaku,
             },
             max_level: args.max_level,
-            budget: args.budget.map(Budget::time).unwrap_or_default(),
+            budget: args.budget.budget(),
             keep_steps: false,
             stop_above: None,
             texts: args.explain,
         },
     };
-    let pb = progress(&args.input.files, args.no_progress);
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let broken = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
-    if args.format == RateFormat::Tsv
-        && let Err(e) = writeln!(out, "{TSV_HEADER}")
-    {
-        return if broken(&e) {
-            Ok(0)
-        } else {
-            Err(e).context("writing output")
-        };
-    }
+    let header = (args.format == RateFormat::Tsv).then_some(TSV_HEADER);
     let mut failed = false;
-    let mut count = 0u64;
-    for chunk in rx {
-        let chunk = match chunk {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = out.flush();
-                pb.finish_and_clear();
-                return Err(e);
-            }
-        };
-        let done: Vec<Out> =
-            pool.install(|| chunk.par_iter().map(|it| rate_item(it, &job)).collect());
-        for d in done {
+    let ended = run_ordered(
+        &batch,
+        chunks,
+        reader,
+        header,
+        |item| rate_item(item, &job),
+        |out, d: Out| {
             failed |= d.failed;
-            count += 1;
-            if let Err(e) = out.write_all(d.text.as_bytes()) {
-                pb.finish_and_clear();
-                if broken(&e) {
-                    return Ok(u8::from(failed));
-                }
-                return Err(e).context("writing output");
-            }
-        }
-        pb.set_position(count);
-        if std::io::stdout().is_terminal() {
-            out.flush().ok();
-        }
-    }
-    out.flush().ok();
-    pb.finish_and_clear();
-    if handle.join().is_err() {
-        bail!("internal error: the input reader stopped unexpectedly; the output is incomplete");
-    }
-    if failed {
+            out.write_all(d.text.as_bytes())
+        },
+    )?;
+    if failed && ended == Ended::Done {
         eprintln!(
             "sudokit rate: some records were not rated (invalid, unsolvable, several solutions, beyond the techniques or over budget); exit status 1"
         );

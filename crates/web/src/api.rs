@@ -19,16 +19,17 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
+use sudokit_app::techniques::{sorted_by, technique_json};
 use sudokit_core::format::{InputFormat, LayoutSpec, LayoutSpecError, parse_one_with};
-use sudokit_core::{Budget, Digit, DigitSet, Extra, Grid, Layout};
+use sudokit_core::{Budget, Digit, DigitSet, Grid};
 use sudokit_engines::{ENGINES, EngineOptions, auto_engine, engine};
-use sudokit_generate::{Checker, Config, GenError, Generator, LayoutChoice, Rng, Symmetry};
-use sudokit_logic::techniques::ALL;
+use sudokit_generate::{Checker, GenError, Generator, Rng, Symmetry};
 use sudokit_logic::{CandidateGrid, LogicSolver, Order};
 
 use crate::assets;
 use crate::limits::Limits;
-use crate::records::{self, SolveMode};
+use sudokit_app::generate::{LayoutRequest, config_for, side};
+use sudokit_app::solve::SolveMode;
 
 /// The shared state of the server.
 #[derive(Debug)]
@@ -453,11 +454,10 @@ async fn engines() -> axum::Json<Value> {
 }
 
 async fn techniques() -> axum::Json<Value> {
-    let mut ts = ALL.to_vec();
-    ts.sort_by_key(|t| t.info().hodoku_order);
     axum::Json(Value::Array(
-        ts.iter()
-            .map(|t| records::technique_json(t.info()))
+        sorted_by(|i| i.hodoku_order)
+            .iter()
+            .map(|t| technique_json(t.info()))
             .collect(),
     ))
 }
@@ -477,15 +477,7 @@ async fn parse(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let req: PuzzleRequest = read_json(&app, body).await?;
     let g = req.grid()?;
     let l = g.layout();
-    let extras: Vec<&str> = l
-        .extras()
-        .iter()
-        .map(|e| match e {
-            Extra::Diagonals => "diagonals",
-            Extra::AntiKnight => "anti-knight",
-            Extra::AntiKing => "anti-king",
-        })
-        .collect();
+    let extras: Vec<&str> = l.extras().iter().map(|e| e.name()).collect();
     Ok(axum::Json(json!({
         "size": l.size(),
         "box": l.box_shape().map(|(r, c)| [r, c]),
@@ -525,7 +517,7 @@ async fn solve_like(app: Arc<App>, req: PuzzleRequest, counting: bool) -> ApiRes
     let v = app
         .run(move |cancel| {
             let budget = req.budget(&app2, cancel);
-            records::solve_json(solver.as_ref(), &name, &puzzle, mode, budget)
+            sudokit_app::solve::solve_json(solver.as_ref(), &name, &puzzle, mode, budget)
         })
         .await?;
     Ok(axum::Json(v))
@@ -550,7 +542,7 @@ async fn explain(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let v = app
         .run(move |cancel| {
             let budget = req.budget(&app2, cancel);
-            match records::explain(&g, &solver, &budget, req.check) {
+            match sudokit_app::explain::explain(&g, &solver, &budget, req.check) {
                 Ok(e) => e.json(),
                 Err(r) => r.json(),
             }
@@ -581,7 +573,7 @@ async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             // `sudokit hint --givens`); without, a puzzle with several solutions still gets
             // hints.
             let givens = has_entries.then_some(&puzzle);
-            match records::hint(&g, &solver, level, givens, &budget) {
+            match sudokit_app::hint::hint(&g, &solver, level, givens, &budget) {
                 Ok(h) => h.json(),
                 Err(r) => r.json(),
             }
@@ -597,7 +589,7 @@ async fn rate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let v = app
         .run(move |cancel| {
             let budget = req.budget(&app2, cancel);
-            records::rate_json(&puzzle, &budget)
+            sudokit_app::rate::rate_json(&puzzle, &budget)
         })
         .await?;
     Ok(axum::Json(v))
@@ -617,11 +609,11 @@ async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             // and stop with its cancel flag; a count cut short reads `unique: "unknown"`.
             let budget = req.budget(&app2, cancel);
             let checker = Checker::new(puzzle.layout_arc().clone()).with_budget(budget.clone());
-            let rate = |g: &Grid| records::rate_within(g, &budget);
-            let rate = req.rate.then_some(&rate as records::RateFn<'_>);
-            let mut v = records::check_with(&puzzle, 1, &checker, rate).json;
+            let rate = |g: &Grid| sudokit_app::rate::rate_within(g, &budget);
+            let rate = req.rate.then_some(&rate as sudokit_app::check::RateFn<'_>);
+            let mut v = sudokit_app::check::check_with(&puzzle, 1, &checker, rate).json;
             if let Some(g) = g {
-                match records::wrong_entries(&g, Some(&puzzle), &budget) {
+                match sudokit_app::truth::wrong_entries(&g, Some(&puzzle), &budget) {
                     Ok(w) => {
                         let n = puzzle.size();
                         v["wrong"] = Value::Array(
@@ -653,7 +645,6 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     }
     let spec = LayoutSpec::parse(req.box_shape.as_deref(), req.regions.as_deref(), &req.extra)
         .map_err(layout_error)?;
-    let extras = spec.extras;
     let size = req.size.unwrap_or(9);
     let layout = if req.jigsaw {
         if spec.box_shape.is_some() || spec.regions.is_some() {
@@ -661,26 +652,15 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
                 "jigsaw makes its own regions: drop box and regions",
             ));
         }
-        LayoutChoice::RandomJigsaw { n: size, extras }
+        LayoutRequest::Jigsaw { n: size }
     } else {
-        let base = match (spec.regions, spec.box_shape) {
-            (Some(r), _) => Arc::unwrap_or_clone(r),
-            (None, Some((r, c))) => {
-                Layout::boxed(r * c, r, c).map_err(|e| ApiError::bad(e.to_string()))?
-            }
-            (None, None) => Layout::standard(size).map_err(|e| ApiError::bad(e.to_string()))?,
-        };
-        LayoutChoice::Fixed(Arc::new(base.with_extras(&extras)))
+        match (spec.regions, spec.box_shape) {
+            (Some(r), _) => LayoutRequest::Regions(r),
+            (None, Some((rows, cols))) => LayoutRequest::Boxed { rows, cols },
+            (None, None) => LayoutRequest::Standard { n: size },
+        }
     };
-    let mut config = match layout {
-        LayoutChoice::Fixed(l) => Config::new(l),
-        other => Config {
-            layout: other,
-            ..Config::new(Arc::new(
-                Layout::standard(9).map_err(|e| ApiError::bad(e.to_string()))?,
-            ))
-        },
-    };
+    let mut config = config_for(layout, &spec.extras).map_err(|e| ApiError::bad(e.to_string()))?;
     if let Some(s) = &req.symmetry {
         config.symmetry = s
             .parse::<Symmetry>()
@@ -694,11 +674,7 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
         .map(sudokit_generate::rate::parse_level)
         .transpose()
         .map_err(ApiError::bad)?;
-    let seed = req.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
-    });
+    let seed = req.seed.unwrap_or_else(sudokit_app::clock_seed);
     let limits = app.limits.clone();
     let budget_ms = req.budget_ms;
     let v = app
@@ -710,10 +686,7 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             };
             let generator =
                 Generator::new(config).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let side = match &generator.config().layout {
-                LayoutChoice::Fixed(l) => l.size(),
-                LayoutChoice::RandomJigsaw { n, .. } => *n,
-            };
+            let side = side(generator.config());
             let mut puzzles = Vec::new();
             let mut missing = 0u64;
             for i in 0..count {
@@ -724,7 +697,7 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
                             None if side <= 9 => generator.rate(&g.puzzle),
                             None => None,
                         };
-                        puzzles.push(records::generated_json(&g, rating, i));
+                        puzzles.push(sudokit_app::generate::generated_json(&g, rating, i));
                     }
                     Err(GenError::Budget { .. }) => missing += 1,
                     Err(e) => return Err(ApiError::unprocessable(e.to_string())),

@@ -1,8 +1,9 @@
 //! `sudokit serve`: a local web app and a JSON API over the sudokit libraries.
 //!
 //! Design decision: the server is one [`router`] function that tests drive directly with
-//! tower's `oneshot` (no port), and every response body is built by the same [`records`]
-//! functions the command line prints with, so `curl` and `sudokit … --format json` agree.
+//! tower's `oneshot` (no port), and every response body is built by the same application
+//! layer (`sudokit-app`) the command line prints with, so `curl` and `sudokit … --format json`
+//! agree: this crate is HTTP only (routing, limits, assets).
 //! Solving work never runs on the async threads: each request runs in `spawn_blocking` under a
 //! [`Budget`](sudokit_core::Budget) whose cancel flag is set when the request's future is
 //! dropped (the client went away, or the request timed out), and a semaphore bounds how many
@@ -11,7 +12,6 @@
 pub mod api;
 pub mod assets;
 pub mod limits;
-pub mod records;
 
 use std::net::SocketAddr;
 

@@ -13,7 +13,7 @@ use sudokit_core::Grid;
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::verify::verify;
 use sudokit_generate::Checker;
-use sudokit_web::{App, Limits, records, router};
+use sudokit_web::{App, Limits, router};
 use tower::ServiceExt;
 
 /// worksheet-1 from data/examples/puzzles.txt (unique solution).
@@ -670,12 +670,12 @@ fn check_stops_when_its_cancel_flag_is_set() {
     let checker = Checker::with_engine(puzzle.layout_arc().clone(), "backtrack")
         .unwrap()
         .with_budget(budget.clone());
-    let rate = |g: &Grid| records::rate_within(g, &budget);
-    let c = records::check_with(&puzzle, 1, &checker, Some(&rate));
-    assert_eq!(c.unique, "unknown");
+    let rate = |g: &Grid| sudokit_app::rate::rate_within(g, &budget);
+    let c = sudokit_app::check::check_with(&puzzle, 1, &checker, Some(&rate));
+    assert_eq!(c.unique.as_str(), "unknown");
     assert_eq!(c.json["rating"], Value::Null);
     let nugget = parse_one(NUGGET, InputFormat::Auto).unwrap();
-    assert_eq!(records::rate_within(&nugget, &budget), None);
+    assert_eq!(sudokit_app::rate::rate_within(&nugget, &budget), None);
 }
 
 /// Golden nugget (data/examples/puzzles.txt): unique, needs search, rated far above 9.

@@ -1,0 +1,105 @@
+//! `generate`: the generator's configuration from a layout request, and the record of a
+//! made puzzle.
+//!
+//! Design decision: the command line and the web API describe a layout the same way (a side,
+//! a box shape, a region map, a fresh jigsaw, extra rules), so the one function
+//! [`config_for`] turns that description into a [`Config`]; each front end then sets the
+//! targets its flags or fields name. The generator itself is the generate crate's public API.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use sudokit_core::{Extra, Layout, LayoutError};
+use sudokit_generate::{Config, Generated, LayoutChoice};
+
+use crate::{line_of, rating_json};
+
+/// The layout puzzles are made for, as both front ends describe it.
+#[derive(Clone, Debug)]
+pub enum LayoutRequest {
+    /// A fresh random jigsaw map of side `n` per puzzle.
+    Jigsaw {
+        /// Side.
+        n: usize,
+    },
+    /// A region map.
+    Regions(Arc<Layout>),
+    /// Boxes of `rows × cols`.
+    Boxed {
+        /// Rows per box.
+        rows: usize,
+        /// Columns per box.
+        cols: usize,
+    },
+    /// The standard layout of side `n`.
+    Standard {
+        /// Side.
+        n: usize,
+    },
+}
+
+/// The generator configuration for `layout` with `extras`: unique puzzles, no symmetry, no
+/// targets (the caller sets those).
+pub fn config_for(layout: LayoutRequest, extras: &[Extra]) -> Result<Config, LayoutError> {
+    let base = match layout {
+        LayoutRequest::Jigsaw { n } => {
+            return Ok(Config {
+                layout: LayoutChoice::RandomJigsaw {
+                    n,
+                    extras: extras.to_vec(),
+                },
+                ..Config::new(Arc::new(Layout::standard(9)?))
+            });
+        }
+        LayoutRequest::Regions(l) => Arc::unwrap_or_clone(l),
+        LayoutRequest::Boxed { rows, cols } => Layout::boxed(rows * cols, rows, cols)?,
+        LayoutRequest::Standard { n } => Layout::standard(n)?,
+    };
+    Ok(Config::new(Arc::new(base.with_extras(extras))))
+}
+
+/// The side of the grids `config` makes.
+pub fn side(config: &Config) -> usize {
+    match &config.layout {
+        LayoutChoice::Fixed(l) => l.size(),
+        LayoutChoice::RandomJigsaw { n, .. } => *n,
+    }
+}
+
+/// One record of `sudokit generate --format json` for puzzle `index` (0-based).
+pub fn generated_json(made: &Generated, rating: Option<f32>, index: u64) -> Value {
+    let m = &made.measured;
+    let mut v = json!({
+        "index": index + 1,
+        "puzzle": line_of(&made.puzzle),
+        "solution": line_of(&made.solution),
+        "givens": made.givens,
+        "symmetry": made.symmetry.name(),
+        "seed": made.seed,
+        "rating": rating_json(rating),
+        "rater": "se121",
+        "minimal": made.minimal,
+        "layout": made.puzzle.layout().describe(),
+    });
+    if made.puzzle.layout().is_jigsaw() {
+        v["regions"] = json!(
+            made.puzzle
+                .layout()
+                .region_map()
+                .iter()
+                .map(|&r| char::from(b'1' + r))
+                .collect::<String>()
+        );
+    }
+    if let Some(l) = m.hodoku_level {
+        v["hodoku_level"] = json!(l);
+        v["hodoku_score"] = json!(m.hodoku_score);
+    }
+    if let Some(q) = m.qqwing {
+        v["qqwing"] = json!(q);
+    }
+    if let Some(s) = m.seed_level {
+        v["seed_level"] = json!(s);
+    }
+    v
+}

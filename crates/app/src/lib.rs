@@ -1,0 +1,125 @@
+//! The application layer of sudokit: what each command does to one puzzle, and the record it
+//! prints. The command line (`sudokit`) and the web API (`sudokit serve`) both call it.
+//!
+//! Design decision: one module per command ([`solve`], [`explain`], [`hint`], [`find`],
+//! [`rate`], [`generate`], [`check`], [`techniques`]) builds that command's typed result and
+//! its JSON record, so the two front ends can never drift apart; statuses are enums whose
+//! serde names are the words printed. The command line adds its per-record position fields
+//! (`record`, `line`, `file`, `label`) with [`with_position`]; the web API returns the record
+//! as built. Nothing here knows about HTTP, flags or standard output.
+
+pub mod check;
+pub mod explain;
+pub mod find;
+pub mod generate;
+pub mod hint;
+pub mod rate;
+pub mod solve;
+pub mod techniques;
+pub mod truth;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use sudokit_core::Grid;
+use sudokit_core::format::{OutputFormat, write_grid};
+
+/// Merges the position fields of a command-line record (`record`, `line`, `file`, `label`)
+/// into `record`.
+pub fn with_position(
+    mut record: Value,
+    index: usize,
+    line: usize,
+    file: &str,
+    label: Option<&str>,
+) -> Value {
+    if let Value::Object(m) = &mut record {
+        m.insert("record".into(), json!(index));
+        m.insert("line".into(), json!(line));
+        m.insert("file".into(), json!(file));
+        m.insert("label".into(), json!(label));
+    }
+    record
+}
+
+/// An error record: `{"status": status, "error": message}`.
+pub fn error_record(status: impl Serialize, message: &str) -> Value {
+    json!({"status": status, "error": message})
+}
+
+/// A rating on the SE scale, rounded to the tenth in f64 (no f32 noise), or null.
+pub fn rating_json(r: Option<f32>) -> Value {
+    r.map_or(Value::Null, |x| json!((f64::from(x) * 10.0).round() / 10.0))
+}
+
+/// A grid as JSON: its line (N ≤ 35), else an array of rows of numbers.
+pub fn grid_json(g: &Grid) -> Value {
+    match g.to_line() {
+        Some(s) => Value::String(s),
+        None => {
+            let n = g.size();
+            Value::Array(
+                g.values()
+                    .chunks(n)
+                    .map(|row| Value::Array(row.iter().map(|&v| json!(v)).collect()))
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// A grid in line format (N² numbers separated by spaces above 35×35).
+pub fn line_of(g: &Grid) -> String {
+    write_grid(g, OutputFormat::Line)
+}
+
+/// A seed drawn from the clock, for runs that name none (the caller prints it so the run can
+/// be replayed).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 ^ (d.as_secs() << 32))
+}
+
+/// Why a record could not be worked on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RefusalStatus {
+    /// The input is not a puzzle this command can work on.
+    Invalid,
+    /// The puzzle has no solution.
+    Unsolvable,
+}
+
+impl RefusalStatus {
+    /// The word printed.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefusalStatus::Invalid => "invalid",
+            RefusalStatus::Unsolvable => "unsolvable",
+        }
+    }
+}
+
+/// A record that could not be worked on: its status and message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Invalid or unsolvable.
+    pub status: RefusalStatus,
+    /// Why.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal with this status and message.
+    pub fn new(status: RefusalStatus, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// The error record.
+    pub fn json(&self) -> Value {
+        error_record(self.status, &self.message)
+    }
+}

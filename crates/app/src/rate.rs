@@ -1,0 +1,146 @@
+//! `rate`: Sudoku Explainer's ratings (ER/EP/ED) of a puzzle, as a record.
+//!
+//! Design decision: the rater is the logic crate's SE process ([`sudokit_logic::se`]); this
+//! module only names its outcome ([`RatingStatus`]), adds the levels that share the rating's
+//! deadline, and checks the rater's steps against an engine's solution when asked.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use sudokit_core::{Budget, Cell, Grid};
+use sudokit_generate::Rater;
+use sudokit_logic::Deadline;
+use sudokit_logic::levels::{Qqwing, qqwing_class_within, seed_level_within};
+use sudokit_logic::se::{RateOptions, RateStatus, Rating, rate};
+
+/// How a rating ended, as printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RatingStatus {
+    /// Rated.
+    Rated,
+    /// No technique up to the highest nesting level applies.
+    Beyond,
+    /// The time budget ran out (the word every command uses for a budget that ran out).
+    Stopped,
+}
+
+impl RatingStatus {
+    /// The status of a rating.
+    pub fn of(status: RateStatus) -> RatingStatus {
+        match status {
+            RateStatus::Rated => RatingStatus::Rated,
+            RateStatus::Beyond => RatingStatus::Beyond,
+            RateStatus::Budget | RateStatus::Above => RatingStatus::Stopped,
+        }
+    }
+
+    /// The word printed.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RatingStatus::Rated => "rated",
+            RatingStatus::Beyond => "beyond",
+            RatingStatus::Stopped => "stopped",
+        }
+    }
+}
+
+/// Checks the rater's steps against the solution: a placement must equal it, a removal must
+/// never take it away.
+pub fn check_steps(r: &Rating, sol: &Grid) -> Result<(), String> {
+    for (i, s) in r.steps.iter().enumerate() {
+        if let Some((c, d)) = s.placement
+            && sol.get(c) != Some(d)
+        {
+            return Err(format!(
+                "step {} ({}) places {} in cell {}, but the solution differs",
+                i + 1,
+                s.technique,
+                d,
+                c.index()
+            ));
+        }
+        for &(c, d) in &s.removals {
+            if sol.get(c) == Some(d) {
+                return Err(format!(
+                    "step {} ({}) removes {} from cell {}, the solution's digit",
+                    i + 1,
+                    s.technique,
+                    d,
+                    c.index()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The rater used by `sudokit check --rate` and the generator's targets: Sudoku Explainer's
+/// ER with the techniques SE's generator uses. Swapping in another rater is a change to this
+/// one function.
+pub fn rater() -> Box<dyn Rater> {
+    Box::new(sudokit_generate::SeRater::default())
+}
+
+/// The rating of [`rater`] (SE's ER, dynamic chains nested one level) under `budget`, or `None`
+/// when the budget ran out or the puzzle is beyond the rater: the rating of
+/// `sudokit check --rate`, stoppable.
+pub fn rate_within(g: &Grid, budget: &Budget) -> Option<f32> {
+    let opts = RateOptions {
+        max_level: sudokit_generate::SeRater::default().max_level,
+        budget: budget.clone(),
+        ..RateOptions::default()
+    };
+    rate(g, &opts).er.map(|er| er as f32)
+}
+
+/// The rating fields of one `sudokit rate --format json` record (the CLI adds its position
+/// fields, `--hodoku` levels and `--check`): `status` (rated, beyond, stopped), `er`, `ep`,
+/// `ed`, `hardest`, `scale`, `steps`, `seed_level`, `qqwing`, `micros`, `puzzle`, and with
+/// `explain` the hardest step in full (`hardest_step`). The levels take what is left before
+/// `deadline`, one after the other (each is null when it runs out).
+pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, deadline: &Deadline) -> Value {
+    let n = puzzle.size();
+    let status = RatingStatus::of(r.status);
+    let mut v = json!({
+        "status": status,
+        "er": r.er,
+        "ep": r.ep,
+        "ed": r.ed,
+        "hardest": r.hardest.as_ref().map(|h| h.technique.clone()),
+        "scale": r.scale.name(),
+        "steps": r.step_count,
+        "seed_level": seed_level_within(puzzle, &deadline.left()),
+        "qqwing": qqwing_class_within(puzzle, &deadline.left()).map(Qqwing::name),
+        "micros": r.micros as u64,
+        "puzzle": puzzle.to_line(),
+    });
+    if explain {
+        let cell = |c: Cell| format!("r{}c{}", c.index() / n + 1, c.index() % n + 1);
+        v["hardest_step"] = r.hardest.as_ref().map_or(Value::Null, |s| {
+            json!({
+                "technique": s.technique,
+                "rating": s.rating,
+                "text": s.text,
+                "placement": s.placement.map(|(c, d)| json!({"cell": cell(c), "digit": d.get()})),
+                "removals": s.removals.iter().map(|&(c, d)| json!({"cell": cell(c), "digit": d.get()})).collect::<Vec<_>>(),
+            })
+        });
+    }
+    v
+}
+
+/// The `/api/rate` record: [`se_rating_json`] of Sudoku Explainer's rating (SE 1.2.1 scale, every
+/// nesting level, the hardest step explained) under `budget`, plus `rater` and `complete`.
+pub fn rate_json(puzzle: &Grid, budget: &Budget) -> Value {
+    let deadline = Deadline::from_budget(budget);
+    let opts = RateOptions {
+        budget: budget.clone(),
+        texts: true,
+        ..RateOptions::default()
+    };
+    let r = rate(puzzle, &opts);
+    let mut v = se_rating_json(&r, puzzle, true, &deadline);
+    v["rater"] = json!("se121");
+    v["complete"] = json!(r.status == RateStatus::Rated);
+    v
+}

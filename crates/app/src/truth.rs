@@ -1,0 +1,98 @@
+//! What the engines say about a grid before any human-style work: how many solutions it has,
+//! and which of a person's entries or pencil marks contradict the solution.
+//!
+//! Design decision: one count capped at two solutions, by the automatic engine, within ten
+//! seconds and the caller's cancel flag, answers every command's first question (explain, hint,
+//! rate, check's entries) the same way; its other limits do not apply, so a tight `--budget`
+//! still leaves the steps a known solution to be checked against.
+
+use std::time::Duration;
+
+use sudokit_core::{Budget, Cell, Grid, Request};
+use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_logic::CandidateGrid;
+
+/// What the engines say about a grid's placed digits.
+#[derive(Clone, Debug)]
+pub enum Truth {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// At least two.
+    Several,
+    /// None.
+    None,
+    /// The engine could not tell within its budget.
+    Unknown,
+}
+
+/// Counts the solutions of `g`'s placed digits (capped at 2) with the automatic engine, within
+/// ten seconds (or until `budget`'s cancel flag is set; its other limits do not apply).
+pub fn truth(g: &CandidateGrid, budget: &Budget) -> Truth {
+    truth_of(&g.to_grid(), budget)
+}
+
+/// [`truth`] of a grid of placed digits.
+pub fn truth_of(grid: &Grid, budget: &Budget) -> Truth {
+    if grid.find_conflict().is_some() {
+        return Truth::None;
+    }
+    let name = auto_engine(grid.layout());
+    let Ok(e) = engine(name, &EngineOptions::default()) else {
+        return Truth::Unknown;
+    };
+    let budget = Budget {
+        time: Some(Duration::from_secs(10)),
+        nodes: None,
+        cancel: budget.cancel.clone(),
+    };
+    let req = Request::count(2, 1).with_budget(budget);
+    match e.solve(grid, &req) {
+        Ok(r) if r.exact && r.count == 0 => Truth::None,
+        Ok(r) if r.count == 1 && r.exact => Truth::Unique(r.solutions[0].clone()),
+        Ok(r) if r.count >= 2 => Truth::Several,
+        _ => Truth::Unknown,
+    }
+}
+
+/// The first cell whose pencil marks exclude the solution's digit.
+pub fn pencil_error(g: &CandidateGrid, sol: &Grid) -> Option<Cell> {
+    g.empty_cells().find(|&c| {
+        let d = sol.get(c).expect("complete solution");
+        !g.has(c, d)
+    })
+}
+
+/// Cells of the user's entries that differ from the solution. Without the original puzzle, an
+/// entry is wrong when removing it alone makes the grid solvable again.
+pub fn wrong_entries(
+    g: &CandidateGrid,
+    givens: Option<&Grid>,
+    budget: &Budget,
+) -> Result<Vec<Cell>, String> {
+    let Some(givens) = givens else {
+        let mut wrong = Vec::new();
+        for c in g.cells() {
+            if g.value(c).is_none() {
+                continue;
+            }
+            let mut t = g.to_grid();
+            t.set(c, None);
+            if !matches!(truth_of(&t, budget), Truth::None) {
+                wrong.push(c);
+            }
+        }
+        return Ok(wrong);
+    };
+    if givens.values().len() != g.cell_count() {
+        return Err("--givens has a different size than the grid".into());
+    }
+    match truth_of(givens, budget) {
+        Truth::Unique(sol) => Ok(g
+            .cells()
+            .filter(|&c| g.value(c).is_some_and(|d| sol.get(c) != Some(d)))
+            .collect()),
+        Truth::None => Err("the original puzzle (--givens) has no solution".into()),
+        Truth::Several => Err("the original puzzle (--givens) has more than one solution".into()),
+        Truth::Unknown => Err("could not solve the original puzzle (--givens) in time".into()),
+    }
+}

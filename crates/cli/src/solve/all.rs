@@ -1,0 +1,191 @@
+//! `sudokit solve --all`: every solution streamed from the search callback.
+//!
+//! Design decision: this mode runs sequentially and writes from the callback, since a puzzle
+//! may have more solutions than memory holds.
+
+use super::Ctx;
+use super::args::{OutFormat, SolveArgs};
+use super::render::{CSV_HEADER, count_text, csv_field, csv_row, grid_text, out_format};
+use super::run::join_reader;
+use crate::args::layout_spec;
+use crate::input::{self};
+use anyhow::{Result, bail};
+use serde_json::{Value, json};
+use std::io::{BufWriter, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use sudokit_app::grid_json;
+use sudokit_core::format::OutputFormat;
+use sudokit_core::verify::verify;
+use sudokit_core::{End, Flow, Grid, Limits};
+use sudokit_engines::auto_engine;
+
+/// `sudokit solve --all`: sequential, streaming every solution from the search callback, in
+/// the chosen format: text (solutions, then `count: K`), JSON (an object per solution, then
+/// one per record with the count) or CSV (a row per solution, then a row with the count).
+pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
+    let spec = layout_spec(&args.input)?;
+    let bytes = Arc::new(AtomicU64::new(0));
+    let (rx, handle) = input::spawn_reader(
+        args.input.files.clone(),
+        args.input.input_format,
+        spec,
+        64,
+        1,
+        bytes,
+    )?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut failed = false;
+    if ctx.format == OutFormat::Csv {
+        writeln!(out, "{CSV_HEADER}")?;
+    }
+    for chunk in rx {
+        let chunk = match chunk {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = out.flush();
+                return Err(e);
+            }
+        };
+        for item in chunk {
+            let rec = item.record();
+            let rec = &*rec;
+            let label = rec.label.as_deref();
+            let fmt = out_format(ctx.format, rec.format);
+            let multi_line = matches!(
+                fmt,
+                OutputFormat::Numbers | OutputFormat::Block | OutputFormat::Pretty
+            );
+            let error = |out: &mut dyn Write, msg: String, puzzle: Option<&Grid>| {
+                let where_ = format!("{}:{}", item.source, rec.line);
+                match ctx.format {
+                    OutFormat::Json => writeln!(
+                        out,
+                        "{}",
+                        json!({"record": rec.index, "line": rec.line, "file": &*item.source,
+                               "label": label, "status": "invalid", "count": Value::Null,
+                               "exact": false, "error": msg})
+                    ),
+                    OutFormat::Csv => out.write_all(
+                        csv_row(
+                            puzzle,
+                            None,
+                            "invalid",
+                            None,
+                            label,
+                            Some(&format!("{where_}: {msg}")),
+                        )
+                        .as_bytes(),
+                    ),
+                    _ => writeln!(out, "error: {where_}: {msg}"),
+                }
+            };
+            let puzzle = match &rec.puzzle {
+                Ok(p) => p,
+                Err(e) => {
+                    error(&mut out, e.to_string(), None)?;
+                    failed = true;
+                    continue;
+                }
+            };
+            let name: &str = if ctx.requested == "auto" {
+                auto_engine(puzzle.layout())
+            } else {
+                &ctx.requested
+            };
+            let Some((_, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
+                bail!("engine '{name}' is not available");
+            };
+            if let Err(e) = solver.check_layout(puzzle.layout()) {
+                error(&mut out, e.to_string(), Some(puzzle))?;
+                failed = true;
+                continue;
+            }
+            if let Some(c) = puzzle.find_conflict() {
+                error(&mut out, c.to_string(), Some(puzzle))?;
+                failed = true;
+                continue;
+            }
+            if multi_line
+                && ctx.format != OutFormat::Json
+                && let Some(l) = label
+            {
+                writeln!(out, "# {l}")?;
+            }
+            let layout = puzzle.layout_arc().clone();
+            let mut write_error = None;
+            let limits = Limits {
+                max_solutions: args.max_solutions,
+                budget: ctx.budget.clone(),
+            };
+            let puzzle_line = grid_text(puzzle, OutputFormat::Line);
+            let search = solver.search(puzzle, &limits, &mut |values| {
+                let g = Grid::from_values(layout.clone(), values.to_vec());
+                if ctx.verify
+                    && let Err(e) = verify(puzzle, &g)
+                {
+                    write_error = Some(anyhow::anyhow!("verification failed: {e}"));
+                    return Flow::Stop;
+                }
+                let written = match ctx.format {
+                    OutFormat::Json => writeln!(
+                        out,
+                        "{}",
+                        json!({"record": rec.index, "line": rec.line, "file": &*item.source,
+                               "label": label, "solution": grid_json(&g)})
+                    ),
+                    OutFormat::Csv => writeln!(
+                        out,
+                        "{puzzle_line},{},solved,,{},",
+                        grid_text(&g, OutputFormat::Line),
+                        csv_field(label.unwrap_or(""))
+                    ),
+                    _ => {
+                        let sep = if multi_line { "\n\n" } else { "\n" };
+                        write!(out, "{}{sep}", grid_text(&g, fmt))
+                    }
+                };
+                match written {
+                    Ok(()) => Flow::Continue,
+                    Err(e) => {
+                        write_error = Some(e.into());
+                        Flow::Stop
+                    }
+                }
+            })?;
+            if let Some(e) = write_error {
+                return Err(e);
+            }
+            let exact = search.end == End::Exhausted;
+            let count = count_text(search.solutions, exact, search.end);
+            let status = match (search.solutions, search.end) {
+                (c, _) if c > 0 => "solved",
+                (_, End::Exhausted) => "unsolvable",
+                (_, End::GaveUp) => "unknown",
+                _ => "stopped",
+            };
+            match ctx.format {
+                OutFormat::Json => writeln!(
+                    out,
+                    "{}",
+                    json!({"record": rec.index, "line": rec.line, "file": &*item.source,
+                           "label": label, "status": status, "count": search.solutions,
+                           "exact": exact, "error": Value::Null})
+                )?,
+                OutFormat::Csv => out.write_all(
+                    csv_row(Some(puzzle), None, status, Some(count), label, None).as_bytes(),
+                )?,
+                _ => match label {
+                    Some(l) if !multi_line => writeln!(out, "count: {count} {l}")?,
+                    _ => writeln!(out, "count: {count}")?,
+                },
+            }
+            failed |= search.solutions == 0;
+        }
+        out.flush()?;
+    }
+    out.flush()?;
+    join_reader(handle)?;
+    Ok(if failed { 1 } else { 0 })
+}
