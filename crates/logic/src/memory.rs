@@ -1,4 +1,4 @@
-//! What finders remember between calls: remembered misses ([`crate::memo`]) and the per-grid
+//! What finders remember between calls: remembered misses (the `memo` module) and the per-grid
 //! caches that consecutive finders share (the ALS of a grid and their links, the rectangles of
 //! a layout and its givens, followed forcing assumptions, chain link graphs and closures).
 //!

@@ -1,8 +1,8 @@
 //! `sudokit solve` and `sudokit count`: flags ([`args`]), one record rendered ([`render`]),
-//! the batch runner ([`run`]) and `--all` ([`all`]).
+//! the batch runner ([`mod@run`]) and `--all` ([`all`]).
 //!
 //! Design decision: each record is turned into its finished output text (plus a few counters
-//! for the summary) by [`process`], which depends on nothing but the record, so records can be
+//! for the summary) by [`render::process`], which depends on nothing but the record, so records can be
 //! solved in parallel pieces and still be written strictly in input order. A piece renders its
 //! records straight into one buffer, and a worker keeps its line parser and the grids it
 //! parses and copies solutions into from record to record: a 9×9 line record allocates
