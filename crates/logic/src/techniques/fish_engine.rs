@@ -424,7 +424,12 @@ impl<'g, M: Mask> Search<'g, M> {
 
     /// The candidates that see every fin in `fins` (all candidates when there is none).
     fn seen_by(&mut self, fins: M) -> M {
-        let mut s = self.all;
+        self.also_seeing(self.all, fins)
+    }
+
+    /// The candidates of `s` that also see every fin in `fins`.
+    #[inline]
+    fn also_seeing(&mut self, mut s: M, fins: M) -> M {
         let mut rest = fins;
         while let Some(i) = rest.lowest() {
             s = s.and(self.peers_of(i));
@@ -443,14 +448,7 @@ impl<'g, M: Mask> Search<'g, M> {
             if fins.count() as usize > self.p.max_fins {
                 return;
             }
-            let mut seen = st.seen;
-            let mut r = rest;
-            while let Some(i) = r.lowest() {
-                seen = seen.and(self.peers_of(i));
-                let mut bit = M::zero();
-                bit.set(i);
-                r = r.minus(bit);
-            }
+            let seen = self.also_seeing(st.seen, rest);
             fins = fins.or(b.endo);
             self.leaf(b, chosen, st.union, st.twice, fins, seen, out);
             return;
