@@ -612,6 +612,34 @@ struct Target<M> {
     touch: u64,
 }
 
+impl<M> Target<M> {
+    /// A walk with nothing fixed: the candidates `free`, the houses of `base_ok` and
+    /// `cover_ok` open, `more_bases` bases and `more_covers` covers to choose, no house
+    /// known easy.
+    #[inline]
+    fn open(
+        free: M,
+        base_ok: u64,
+        cover_ok: u64,
+        more_bases: u32,
+        more_covers: u32,
+        touch: u64,
+    ) -> Target<M> {
+        Target {
+            free,
+            base_ok,
+            cover_ok,
+            fixed_bases: 0,
+            fixed_covers: 0,
+            one_of: 0,
+            more_bases,
+            more_covers,
+            easy: 0,
+            touch,
+        }
+    }
+}
+
 /// The walk's tables: each house's candidates, and the houses holding each candidate.
 struct Tables<M> {
     masks: Vec<M>,
@@ -661,18 +689,7 @@ impl<M: Mask> Search<'_, M> {
             let (bases_all, covers_all) = (kinds(&self, bk), kinds(&self, ck));
             if !self.p.finned {
                 // Without fins no target is needed: every base candidate is covered.
-                let tg = Target {
-                    free: self.all,
-                    base_ok: bases_all,
-                    cover_ok: covers_all,
-                    fixed_bases: 0,
-                    fixed_covers: 0,
-                    one_of: 0,
-                    more_bases: k,
-                    more_covers: k,
-                    easy: 0,
-                    touch,
-                };
+                let tg = Target::open(self.all, bases_all, covers_all, k, k, touch);
                 if !self.walk(&tg, &tables, &mut done, visit) {
                     return false;
                 }
@@ -681,18 +698,7 @@ impl<M: Mask> Search<'_, M> {
             // The houses that pass the pruning test of every target (see `Target::easy`).
             let mut easy = 0u64;
             {
-                let probe = Target {
-                    free: self.all,
-                    base_ok: bases_all,
-                    cover_ok: covers_all,
-                    fixed_bases: 0,
-                    fixed_covers: 0,
-                    one_of: 0,
-                    more_bases: k,
-                    more_covers: k - 1,
-                    easy: 0,
-                    touch,
-                };
+                let probe = Target::open(self.all, bases_all, covers_all, k, k - 1, touch);
                 for i in bits(bases_all) {
                     if covers_exist(&probe, &tables, 1 << i, tables.masks[i], k - 1) {
                         easy |= 1 << i;
