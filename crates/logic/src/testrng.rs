@@ -23,3 +23,16 @@ impl Lcg {
         self.next() % m
     }
 }
+
+/// The layouts the board tests walk: plain 9×9, 9×9 with both diagonals (whose centre cell
+/// lies in two regions of one type) and 6×6.
+pub(crate) fn layouts() -> [sudokit_core::Layout; 3] {
+    use sudokit_core::{Extra, Layout};
+    [
+        Layout::standard(9).unwrap(),
+        Layout::standard(9)
+            .unwrap()
+            .with_extras(&[Extra::Diagonals]),
+        Layout::standard(6).unwrap(),
+    ]
+}

@@ -442,14 +442,7 @@ mod tests {
     /// grid is on both diagonals) as well as on plain ones, as candidates go and come back.
     #[test]
     fn refresh_matches_a_fresh_board() {
-        use sudokit_core::Extra;
-        for layout in [
-            Layout::standard(9).unwrap(),
-            Layout::standard(9)
-                .unwrap()
-                .with_extras(&[Extra::Diagonals]),
-            Layout::standard(6).unwrap(),
-        ] {
+        for layout in crate::testrng::layouts() {
             let shape = Shape::new(Arc::new(layout));
             let grid = Grid::empty(shape.layout.clone());
             let mut b = Board::from_grid(&shape, &grid);

@@ -429,7 +429,6 @@ pub(crate) fn bug(sh: &Shape, b: &Board) -> Option<Hint> {
 mod tests {
     use super::*;
     use std::sync::Arc;
-    use sudokit_core::{Extra, Layout};
 
     /// The walk as first written: every cell of each region is looked at, and loops that
     /// `valid_loop` rejects are walked and collected too.
@@ -485,13 +484,7 @@ mod tests {
         let mut rng = crate::testrng::Lcg::new(0x1005);
         let mut next = |m: u64| rng.below(m);
         let (mut compared, mut loops) = (0, 0);
-        for layout in [
-            Layout::standard(9).unwrap(),
-            Layout::standard(9)
-                .unwrap()
-                .with_extras(&[Extra::Diagonals]),
-            Layout::standard(6).unwrap(),
-        ] {
+        for layout in crate::testrng::layouts() {
             let sh = Shape::new(Arc::new(layout));
             for _ in 0..400 {
                 // A third of the cells hold one of three pairs over digits 1–3 (a few with a

@@ -424,7 +424,12 @@ impl<'g, M: Mask> Search<'g, M> {
 
     /// The candidates that see every fin in `fins` (all candidates when there is none).
     fn seen_by(&mut self, fins: M) -> M {
-        let mut s = self.all;
+        self.also_seeing(self.all, fins)
+    }
+
+    /// The candidates of `s` that also see every fin in `fins`.
+    #[inline]
+    fn also_seeing(&mut self, mut s: M, fins: M) -> M {
         let mut rest = fins;
         while let Some(i) = rest.lowest() {
             s = s.and(self.peers_of(i));
@@ -443,14 +448,7 @@ impl<'g, M: Mask> Search<'g, M> {
             if fins.count() as usize > self.p.max_fins {
                 return;
             }
-            let mut seen = st.seen;
-            let mut r = rest;
-            while let Some(i) = r.lowest() {
-                seen = seen.and(self.peers_of(i));
-                let mut bit = M::zero();
-                bit.set(i);
-                r = r.minus(bit);
-            }
+            let seen = self.also_seeing(st.seen, rest);
             fins = fins.or(b.endo);
             self.leaf(b, chosen, st.union, st.twice, fins, seen, out);
             return;
@@ -614,6 +612,34 @@ struct Target<M> {
     touch: u64,
 }
 
+impl<M> Target<M> {
+    /// A walk with nothing fixed: the candidates `free`, the houses of `base_ok` and
+    /// `cover_ok` open, `more_bases` bases and `more_covers` covers to choose, no house
+    /// known easy.
+    #[inline]
+    fn open(
+        free: M,
+        base_ok: u64,
+        cover_ok: u64,
+        more_bases: u32,
+        more_covers: u32,
+        touch: u64,
+    ) -> Target<M> {
+        Target {
+            free,
+            base_ok,
+            cover_ok,
+            fixed_bases: 0,
+            fixed_covers: 0,
+            one_of: 0,
+            more_bases,
+            more_covers,
+            easy: 0,
+            touch,
+        }
+    }
+}
+
 /// The walk's tables: each house's candidates, and the houses holding each candidate.
 struct Tables<M> {
     masks: Vec<M>,
@@ -663,18 +689,7 @@ impl<M: Mask> Search<'_, M> {
             let (bases_all, covers_all) = (kinds(&self, bk), kinds(&self, ck));
             if !self.p.finned {
                 // Without fins no target is needed: every base candidate is covered.
-                let tg = Target {
-                    free: self.all,
-                    base_ok: bases_all,
-                    cover_ok: covers_all,
-                    fixed_bases: 0,
-                    fixed_covers: 0,
-                    one_of: 0,
-                    more_bases: k,
-                    more_covers: k,
-                    easy: 0,
-                    touch,
-                };
+                let tg = Target::open(self.all, bases_all, covers_all, k, k, touch);
                 if !self.walk(&tg, &tables, &mut done, visit) {
                     return false;
                 }
@@ -683,18 +698,7 @@ impl<M: Mask> Search<'_, M> {
             // The houses that pass the pruning test of every target (see `Target::easy`).
             let mut easy = 0u64;
             {
-                let probe = Target {
-                    free: self.all,
-                    base_ok: bases_all,
-                    cover_ok: covers_all,
-                    fixed_bases: 0,
-                    fixed_covers: 0,
-                    one_of: 0,
-                    more_bases: k,
-                    more_covers: k - 1,
-                    easy: 0,
-                    touch,
-                };
+                let probe = Target::open(self.all, bases_all, covers_all, k, k - 1, touch);
                 for i in bits(bases_all) {
                     if covers_exist(&probe, &tables, 1 << i, tables.masks[i], k - 1) {
                         easy |= 1 << i;

@@ -345,6 +345,18 @@ fn log_text(g: &CandidateGrid, log: &[Fact]) -> String {
     parts.join(" → ")
 }
 
+/// How far the contradiction and verity finders follow an assumption, with the outcome cache
+/// for `g` under that limit: nets without a length limit, chains up to four times the longest
+/// chain asked for (at least 8).
+fn followed_for(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> (usize, Rc<RefCell<Followed>>) {
+    let limit = if net {
+        usize::MAX
+    } else {
+        4 * f.options.max_chain.max(8)
+    };
+    (limit, followed(g, net, limit, f.memory()))
+}
+
 /// Contradiction finder (chains or nets).
 pub struct Contradiction {
     /// The technique row.
@@ -358,12 +370,7 @@ impl Technique for Contradiction {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let limit = if self.net {
-            usize::MAX
-        } else {
-            4 * f.options.max_chain.max(8)
-        };
-        let cache = followed(g, self.net, limit, f.memory());
+        let (limit, cache) = followed_for(g, self.net, f);
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
             // Give up at the deadline (the outcomes followed so far stay cached: each is
@@ -534,13 +541,8 @@ impl Technique for Verity {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let limit = if self.net {
-            usize::MAX
-        } else {
-            4 * f.options.max_chain.max(8)
-        };
         let l = g.layout();
-        let cache = followed(g, self.net, limit, f.memory());
+        let (limit, cache) = followed_for(g, self.net, f);
         // Cell forcing.
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {

@@ -5,7 +5,7 @@
 //! differ in score and rating); a hidden single in a box/region is rated 1.2 by SE and one in a
 //! line 1.5, so the rating is set per instance from the house kind.
 
-use sudokit_core::HouseKind;
+use sudokit_core::{Cell, Digit, HouseKind};
 
 use crate::grid::CandidateGrid;
 use crate::render::{cell_name, house_name};
@@ -19,6 +19,17 @@ pub struct FullHouse;
 pub struct NakedSingle;
 /// Finder for [`HIDDEN_SINGLE`].
 pub struct HiddenSingle;
+
+/// The step of a single: `d` placed in `cell`, with the digit, the cell and the placed
+/// candidate highlighted (the caller adds the house, the rating and the text).
+#[inline]
+fn placement(info: &'static TechniqueInfo, cell: Cell, d: Digit) -> Step {
+    Step::new(info)
+        .place(cell, d)
+        .digits([d])
+        .cells([cell])
+        .mark(cell, d, Role::Placed)
+}
 
 impl Technique for FullHouse {
     fn info(&self) -> &'static TechniqueInfo {
@@ -35,17 +46,11 @@ impl Technique for FullHouse {
             let (Some(d), 1) = (cands.first(), cands.len()) else {
                 continue;
             };
-            let step = Step::new(&FULL_HOUSE)
-                .place(cell, d)
-                .digits([d])
-                .cells([cell])
-                .houses([h])
-                .mark(cell, d, Role::Placed)
-                .text(format!(
-                    "{} is the only empty cell of {}, so it takes the missing {d}.",
-                    cell_name(l, cell),
-                    house_name(l, h)
-                ));
+            let step = placement(&FULL_HOUSE, cell, d).houses([h]).text(format!(
+                "{} is the only empty cell of {}, so it takes the missing {d}.",
+                cell_name(l, cell),
+                house_name(l, h)
+            ));
             if !f.emit(step) {
                 return;
             }
@@ -65,15 +70,10 @@ impl Technique for NakedSingle {
                 continue;
             }
             let d = cands.first().expect("one candidate");
-            let step = Step::new(&NAKED_SINGLE)
-                .place(cell, d)
-                .digits([d])
-                .cells([cell])
-                .mark(cell, d, Role::Placed)
-                .text(format!(
-                    "{} has only one candidate left, {d}.",
-                    cell_name(l, cell)
-                ));
+            let step = placement(&NAKED_SINGLE, cell, d).text(format!(
+                "{} has only one candidate left, {d}.",
+                cell_name(l, cell)
+            ));
             if !f.emit(step) {
                 return;
             }
@@ -113,13 +113,9 @@ impl Technique for HiddenSingle {
                     HouseKind::Box(_) | HouseKind::Region(_) => 1.2,
                     _ => 1.5,
                 };
-                let step = Step::new(&HIDDEN_SINGLE)
+                let step = placement(&HIDDEN_SINGLE, cell, d)
                     .rated(se)
-                    .place(cell, d)
-                    .digits([d])
-                    .cells([cell])
                     .houses([h])
-                    .mark(cell, d, Role::Placed)
                     .text(format!(
                         "In {}, {d} fits only in {}.",
                         house_name(l, h),

@@ -38,6 +38,20 @@ pub struct Subset {
 }
 
 impl Subset {
+    /// Walks the `self.size`-subsets of `items` (an index and a mask each: a cell and its
+    /// candidates, or a digit and its places) whose masks together hold exactly `self.size`
+    /// bits, until `visit` returns `false`.
+    #[inline]
+    fn exact(&self, items: &[(usize, u64)], mut visit: impl FnMut(&[(usize, u64)], u64) -> bool) {
+        combos(
+            items,
+            self.size,
+            |(_, m)| m,
+            self.size as u32,
+            &mut |chosen, union| union.count_ones() as usize != self.size || visit(chosen, union),
+        );
+    }
+
     fn naked(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
         let l = g.layout();
         let cells = g.house_cells(h);
@@ -54,15 +68,7 @@ impl Subset {
         if empty <= self.size {
             return;
         }
-        combos(
-            &items,
-            self.size,
-            |(_, m)| m,
-            self.size as u32,
-            &mut |chosen, union| {
-                if union.count_ones() as usize != self.size {
-                    return true;
-                }
+        self.exact(&items, |chosen, union| {
                 let sub: Vec<Cell> = chosen.iter().map(|&(i, _)| cells[i]).collect();
                 let common = common_houses(g, &sub);
                 let locked = common.len() >= 2;
@@ -119,8 +125,7 @@ impl Subset {
                     cells_subject(l, &elim_cells, "loses", "lose"),
                 );
                 f.emit(step.text(text))
-            },
-        );
+        });
     }
 
     fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
@@ -136,52 +141,42 @@ impl Subset {
             .map(|d| (d.index(), g.positions(h, d)))
             .filter(|(_, m)| *m != 0 && m.count_ones() as usize <= self.size)
             .collect();
-        combos(
-            &items,
-            self.size,
-            |(_, m)| m,
-            self.size as u32,
-            &mut |chosen, union| {
-                if union.count_ones() as usize != self.size {
-                    return true;
-                }
-                let digits: Vec<Digit> =
-                    chosen.iter().map(|&(i, _)| Digit::from_index(i)).collect();
-                let mut dmask = DigitSet::EMPTY;
-                for &d in &digits {
-                    dmask.insert(d);
-                }
-                let sub: Vec<Cell> = (0..cells.len())
-                    .filter(|i| union >> i & 1 == 1)
-                    .map(|i| cells[i])
-                    .collect();
-                let mut step = Step::new(self.info)
-                    .digits(digits.iter().copied())
-                    .cells(sub.iter().copied())
-                    .houses([h]);
-                let mut any = false;
-                for &c in &sub {
-                    for d in g.candidates(c).iter() {
-                        if dmask.contains(d) {
-                            step = step.mark(c, d, Role::Pattern);
-                        } else {
-                            any = true;
-                            step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
-                        }
+        self.exact(&items, |chosen, union| {
+            let digits: Vec<Digit> = chosen.iter().map(|&(i, _)| Digit::from_index(i)).collect();
+            let mut dmask = DigitSet::EMPTY;
+            for &d in &digits {
+                dmask.insert(d);
+            }
+            let sub: Vec<Cell> = (0..cells.len())
+                .filter(|i| union >> i & 1 == 1)
+                .map(|i| cells[i])
+                .collect();
+            let mut step = Step::new(self.info)
+                .digits(digits.iter().copied())
+                .cells(sub.iter().copied())
+                .houses([h]);
+            let mut any = false;
+            for &c in &sub {
+                for d in g.candidates(c).iter() {
+                    if dmask.contains(d) {
+                        step = step.mark(c, d, Role::Pattern);
+                    } else {
+                        any = true;
+                        step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
                     }
                 }
-                if !any {
-                    return true;
-                }
-                let text = format!(
-                    "In {}, the digits {} can only go in {}, so those cells hold nothing else.",
-                    house_name(l, h),
-                    digits_name(&digits),
-                    cells_name(l, &sub),
-                );
-                f.emit(step.text(text))
-            },
-        );
+            }
+            if !any {
+                return true;
+            }
+            let text = format!(
+                "In {}, the digits {} can only go in {}, so those cells hold nothing else.",
+                house_name(l, h),
+                digits_name(&digits),
+                cells_name(l, &sub),
+            );
+            f.emit(step.text(text))
+        });
     }
 }
 

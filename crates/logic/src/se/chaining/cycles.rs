@@ -217,20 +217,7 @@ impl Chaining {
         };
         let complexity = ctx.complexity(&[(run, dst)]);
         let base = if x && y { 7.0 } else { 6.5 };
-        let mut h = Hint::pattern(
-            &name,
-            base + length_increment::<f64>(complexity as usize),
-            String::new(),
-        );
-        h.complexity = complexity;
-        h.rule_parents = ctx.rule_parents(cands, &[(run, dst)], None);
-        h.sort_key = if x && y {
-            4
-        } else if y {
-            3
-        } else {
-            2
-        };
+        let mut h = chain_hint(ctx, cands, &name, base, complexity, (run, dst), (x, y));
         for (q, d) in removals {
             h.remove(q as u16, bit(d));
         }

@@ -269,20 +269,7 @@ impl Chaining {
             "Forcing X-Chain"
         };
         let base = if x && y { 7.0 } else { 6.6 };
-        let mut h = Hint::pattern(
-            name,
-            base + length_increment::<f64>(complexity as usize),
-            String::new(),
-        );
-        h.complexity = complexity;
-        h.rule_parents = ctx.rule_parents(cands, &[(run, target)], None);
-        h.sort_key = if x && y {
-            4
-        } else if y {
-            3
-        } else {
-            2
-        };
+        let mut h = chain_hint(ctx, cands, name, base, complexity, (run, target), (x, y));
         conclude(&mut h, cands, c, d, on);
         if ctx.want_text {
             h.text = format!(

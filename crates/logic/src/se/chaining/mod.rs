@@ -91,6 +91,35 @@ pub(crate) const fn dynamic(level: u32) -> Chaining {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Stopped;
 
+/// The hint of the chain from `chain.0` to its node `chain.1`: named `name`, rated `base` plus
+/// SE's length increment for `complexity`, with the chain's rule parents, and sorted as SE
+/// sorts chains by kind (`(x, y)`: an XY-chain first, then a Y-chain, then an X-chain).
+fn chain_hint(
+    ctx: &Ctx<'_>,
+    cands: &[u64],
+    name: &str,
+    base: f64,
+    complexity: u32,
+    chain: (&Run, u32),
+    (x, y): (bool, bool),
+) -> Hint {
+    let mut h = Hint::pattern(
+        name,
+        base + length_increment::<f64>(complexity as usize),
+        String::new(),
+    );
+    h.complexity = complexity;
+    h.rule_parents = ctx.rule_parents(cands, &[chain], None);
+    h.sort_key = if x && y {
+        4
+    } else if y {
+        3
+    } else {
+        2
+    };
+    h
+}
+
 /// A chain's conclusion on (`cell`, `d`): "on" removes the cell's other digits and places `d`
 /// (when something is removed, as SE's hints are only worth applying then); "off" removes `d`.
 fn conclude(h: &mut Hint, cands: &[u64], cell: usize, d: u8, on: bool) {
