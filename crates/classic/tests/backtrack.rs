@@ -29,26 +29,7 @@ fn empty_grid_gives_exactly_the_listed_grid() {
 
 #[test]
 fn seed_cases_have_the_listed_outcome() {
-    let engine = Backtrack::new(true);
-    for case in seed_cases() {
-        let n = count2(&engine, &case.puzzle);
-        match &case.solution {
-            None => assert_eq!(n, 0, "{}", case.label),
-            Some(s) if case.puzzle.given_count() == 0 => {
-                assert_eq!(n, 2, "{}", case.label);
-                verify(&case.puzzle, s).unwrap();
-            }
-            Some(s) => {
-                assert_eq!(n, 1, "{}", case.label);
-                assert_eq!(
-                    first(&engine, &case.puzzle).as_ref(),
-                    Some(s),
-                    "{}",
-                    case.label
-                );
-            }
-        }
-    }
+    assert_seed_outcomes(&Backtrack::new(true), true);
 }
 
 #[test]

@@ -2,37 +2,22 @@
 //! ordering. Solutions printed by the binary are re-parsed and checked with the independent
 //! checker from `sudokit-core`.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use sudokit_core::format::{InputFormat, LayoutSpec, Reader, parse_one};
 use sudokit_core::verify::verify;
+use sudokit_testkit::process;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudokit"))
 }
 
 fn repo(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path)
+    process::repo_path(path)
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    process::run_with_input(bin().args(args), stdin)
 }
 
 /// A solution string printed by the binary, read back in the layout of puzzle `p`.
@@ -49,7 +34,7 @@ fn solution_grid(p: &sudokit_core::Grid, sol: &str) -> sudokit_core::Grid {
 }
 
 fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
+    process::stdout_text(o)
 }
 
 /// (puzzle, expected solution or None) from data/seed_cases.txt.
@@ -351,22 +336,7 @@ fn a_budget_stops_long_work() {
 }
 
 fn run_bytes(args: &[&str], stdin: Vec<u8>) -> Output {
-    let mut child = bin()
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    let mut input = child.stdin.take().unwrap();
-    // Written from a thread: the binary may answer before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+    process::run_with_input(bin().args(args), stdin)
 }
 
 #[test]

@@ -1,36 +1,25 @@
 //! End-to-end tests of `generate`, `canon` and `check`: what the binary prints is re-checked
 //! here with engines the generator did not use for the answer (dlx), and runs are replayed.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+use sudokit_testkit::process;
 
 use serde_json::Value;
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::{Grid, Request, Solver};
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sudokit"));
+    command.args(args).current_dir(process::repo_root());
+    process::run_with_input(&mut command, stdin)
 }
 
 fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
+    process::stdout_text(o)
 }
 
 fn json_lines(o: &Output) -> Vec<Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect()
+    process::json_lines(o)
 }
 
 fn dlx_count(g: &Grid) -> u64 {

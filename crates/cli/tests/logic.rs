@@ -1,34 +1,21 @@
 //! End-to-end tests of the human-style commands: `explain`, `hint`, `find`, `techniques`.
 //! Solutions and steps printed by the binary are checked against an engine's solution.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+use sudokit_testkit::process;
 
 use serde_json::Value;
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::{Request, Solver};
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    // The binary may exit before reading everything (usage errors): a broken pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sudokit"));
+    command.args(args).current_dir(process::repo_root());
+    process::run_with_input(&mut command, stdin)
 }
 
 fn json_lines(o: &Output) -> Vec<Value> {
-    String::from_utf8(o.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect()
+    process::json_lines(o)
 }
 
 const HARD: &str =

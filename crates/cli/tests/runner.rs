@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
+use sudokit_testkit::process;
 
 const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -16,20 +17,12 @@ const HARD: &str =
 
 fn sudokit(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_sudokit"));
-    c.args(args)
-        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."));
+    c.args(args).current_dir(process::repo_root());
     c
 }
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = sudokit(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    process::run_with_input(&mut sudokit(args), stdin)
 }
 
 /// `--jobs 0` (and anything above 256) is the same usage error in every command that takes

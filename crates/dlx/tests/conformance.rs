@@ -17,32 +17,20 @@ fn read(path: &str) -> String {
 
 #[test]
 fn seed_cases_match_their_expected_outcome() {
-    let text = read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../data/seed_cases.txt"
-    ));
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    assert!(
-        lines.len() >= 2 && lines.len().is_multiple_of(2),
-        "records are line pairs"
-    );
-    for pair in lines.chunks(2) {
-        let puzzle = parse_one(pair[0], InputFormat::Auto).unwrap();
+    for (label, puzzle, expected) in sudokit_testkit::seed_cases() {
         let count = agree(&puzzle, 2);
         let first = Dlx::new().first_solution(&puzzle).unwrap();
-        if pair[1] == "none" {
-            assert_eq!(count, 0, "{} should have no solution", pair[0]);
-            assert!(first.is_none());
-        } else {
-            let expected = parse_one(pair[1], InputFormat::Auto).unwrap();
-            let first = first.expect("solvable");
-            sudokit_core::verify::verify(&puzzle, &first).unwrap();
-            if count == 1 {
-                assert_eq!(first, expected, "unique solution of {}", pair[0]);
+        match expected {
+            None => {
+                assert_eq!(count, 0, "{label} should have no solution");
+                assert!(first.is_none());
+            }
+            Some(expected) => {
+                let first = first.expect("solvable");
+                sudokit_core::verify::verify(&puzzle, &first).unwrap();
+                if count == 1 {
+                    assert_eq!(first, expected, "unique solution of {label}");
+                }
             }
         }
     }

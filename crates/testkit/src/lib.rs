@@ -1,9 +1,12 @@
-//! Test support shared by the engine crates: a plain reference backtracker (counts capped at
-//! k) and puzzle fixtures (seed cases, blanked grids, small layouts).
+//! Test support shared by the crates: a plain reference backtracker (counts capped at k),
+//! puzzle fixtures (seed cases, blanked grids, small layouts) and, in [`process`], running a
+//! program under test with input on its standard input.
 //!
 //! Design decision: the reference shares no code with the engine under test: it recomputes
 //! candidates from the layout's peer lists at every step and tries digits in order, choosing
 //! the cell with the fewest candidates so that the large sets stay fast.
+
+pub mod process;
 
 use std::sync::Arc;
 use sudokit_core::format::{InputFormat, parse_one};
@@ -75,32 +78,39 @@ pub fn parse(line: &str) -> Grid {
     parse_one(line, InputFormat::Auto).expect("test puzzle parses")
 }
 
-/// Records of `data/seed_cases.txt`: (label, puzzle, expected solution or `None`).
-pub fn seed_cases() -> Vec<(String, Grid, Option<Grid>)> {
+/// Records of `data/seed_cases.txt` as text: (label, puzzle line, answer line or `None` where
+/// the file says `none`). The file is a puzzle line then its answer line, `#` lines naming the
+/// records that follow.
+pub fn seed_case_lines() -> Vec<(String, String, Option<String>)> {
     let text = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../data/seed_cases.txt"
     ));
     let mut out = Vec::new();
     let mut label = String::new();
-    let mut pending: Option<Grid> = None;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() {
-            continue;
-        }
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    while let Some(line) = lines.next() {
         if let Some(l) = line.strip_prefix('#') {
             label = l.trim().to_string();
             continue;
         }
-        match pending.take() {
-            None => pending = Some(parse(line)),
-            Some(p) => {
-                let expected = (line != "none").then(|| parse(line));
-                out.push((label.clone(), p, expected));
-            }
-        }
+        let answer = lines.next().expect("every seed puzzle has an answer line");
+        let answer = (answer != "none").then(|| answer.to_string());
+        out.push((label.clone(), line.to_string(), answer));
     }
+    assert!(
+        out.len() >= 10,
+        "seed_cases.txt has fewer records than expected"
+    );
     out
+}
+
+/// Records of `data/seed_cases.txt`: (label, puzzle, expected solution or `None`).
+pub fn seed_cases() -> Vec<(String, Grid, Option<Grid>)> {
+    seed_case_lines()
+        .into_iter()
+        .map(|(label, puzzle, answer)| (label, parse(&puzzle), answer.map(|a| parse(&a))))
+        .collect()
 }
 
 /// A puzzle made from `solution` by blanking cells with a deterministic generator: about

@@ -6,15 +6,9 @@
 )]
 
 use std::sync::Arc;
-use sudokit_core::format::{InputFormat, parse_one};
+
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Extra, Grid, Layout, Request, Solver, Status};
-
-/// `data/seed_cases.txt` of the repository.
-pub const SEED_CASES: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../data/seed_cases.txt"
-));
 
 /// A puzzle set shipped in the repository's `data/` folder (copies of `../shared/data/9x9`).
 pub fn shared(name: &str) -> String {
@@ -30,33 +24,51 @@ pub struct SeedCase {
 
 /// The seed cases: a puzzle line, then its solution or `none`, `#` lines naming them.
 pub fn seed_cases() -> Vec<SeedCase> {
-    let mut out = Vec::new();
-    let mut label = String::new();
-    let mut lines = SEED_CASES.lines().map(str::trim).filter(|l| !l.is_empty());
-    while let Some(l) = lines.next() {
-        if let Some(rest) = l.strip_prefix('#') {
-            label = rest.trim().to_string();
-            continue;
-        }
-        let puzzle = parse(l);
-        let answer = lines.next().expect("every puzzle has an answer line");
-        let solution = (answer != "none").then(|| parse(answer));
-        out.push(SeedCase {
-            label: label.clone(),
+    sudokit_testkit::seed_cases()
+        .into_iter()
+        .map(|(label, puzzle, solution)| SeedCase {
+            label,
             puzzle,
             solution,
-        });
-    }
-    assert!(
-        out.len() >= 10,
-        "seed_cases.txt has fewer records than expected"
-    );
-    out
+        })
+        .collect()
 }
 
 /// Parses one puzzle line.
 pub fn parse(line: &str) -> Grid {
-    parse_one(line, InputFormat::Auto).expect("test puzzle parses")
+    sudokit_testkit::parse(line)
+}
+
+/// Asserts that `engine` gives every seed case its listed outcome: no solution, the one listed
+/// solution, or (the empty grid) at least two, where `empty_first`, when given, must be the
+/// first solution `engine` finds for it.
+pub fn assert_seed_outcomes(engine: &dyn Solver, empty_first: bool) {
+    for case in seed_cases() {
+        let n = count2(engine, &case.puzzle);
+        match &case.solution {
+            None => assert_eq!(n, 0, "{}", case.label),
+            Some(s) if case.puzzle.given_count() == 0 => {
+                assert_eq!(n, 2, "{}", case.label);
+                if empty_first {
+                    assert_eq!(
+                        first(engine, &case.puzzle).as_ref(),
+                        Some(s),
+                        "{}",
+                        case.label
+                    );
+                }
+            }
+            Some(s) => {
+                assert_eq!(n, 1, "{}", case.label);
+                assert_eq!(
+                    first(engine, &case.puzzle).as_ref(),
+                    Some(s),
+                    "{}",
+                    case.label
+                );
+            }
+        }
+    }
 }
 
 /// Puzzles of a shared 9×9 file (one per line), at most `limit`.
