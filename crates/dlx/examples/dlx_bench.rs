@@ -19,6 +19,7 @@ use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, Grid, Layout, Request, Solver};
 use sudokit_dlx::Dlx;
+use sudokit_testkit::pattern::{XorShift, boxed_grid};
 
 /// CPU time of this thread in seconds (Linux `/proc/thread-self/schedstat`), to report next to
 /// wall time on a shared machine; `None` elsewhere.
@@ -112,57 +113,10 @@ fn count6() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, k: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % k as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// A valid grid with `rows × cols` boxes: the shifting pattern with digits relabelled, rows
-/// shuffled inside bands, bands shuffled, columns inside stacks and stacks shuffled.
-fn grid(rows: usize, cols: usize, rng: &mut Rng) -> Vec<u8> {
-    let n = rows * cols;
-    let mut digit: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digit);
-    let mut bands: Vec<usize> = (0..cols).collect();
-    rng.shuffle(&mut bands);
-    let mut row_of = Vec::new();
-    for b in bands {
-        let mut inner: Vec<usize> = (0..rows).map(|k| b * rows + k).collect();
-        rng.shuffle(&mut inner);
-        row_of.extend(inner);
-    }
-    let mut stacks: Vec<usize> = (0..rows).collect();
-    rng.shuffle(&mut stacks);
-    let mut col_of = Vec::new();
-    for s in stacks {
-        let mut inner: Vec<usize> = (0..cols).map(|k| s * cols + k).collect();
-        rng.shuffle(&mut inner);
-        col_of.extend(inner);
-    }
-    (0..n * n)
-        .map(|i| {
-            let (r, c) = (row_of[i / n], col_of[i % n]);
-            digit[(cols * (r % rows) + r / rows + c) % n]
-        })
-        .collect()
-}
-
 /// First solution and count-to-2 of 16×16 and 25×25 puzzles keeping 0% to 45% of a grid's
 /// cells as givens, each under a 10 s budget; `seed` picks the grids and the givens.
 fn big(seed: u64) -> Result<(), Box<dyn std::error::Error>> {
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for (rows, cols, keeps) in [
         (4usize, 4usize, &[0usize, 20, 30, 40][..]),
         (5, 5, &[0, 25, 35, 45]),
@@ -170,7 +124,7 @@ fn big(seed: u64) -> Result<(), Box<dyn std::error::Error>> {
         let n = rows * cols;
         let layout = Arc::new(Layout::boxed(n, rows, cols)?);
         for &keep in keeps {
-            let full = grid(rows, cols, &mut rng);
+            let full = boxed_grid(rows, cols, &mut rng);
             let values: Vec<u8> = full
                 .iter()
                 .map(|&v| if rng.below(100) < keep { v } else { 0 })

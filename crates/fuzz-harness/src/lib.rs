@@ -11,7 +11,7 @@
 use exact_cover::Builder;
 use std::sync::Arc;
 use sudokit_core::format::{
-    InputFormat, LayoutSpec, OutputFormat, Reader, parse_one_with, write_grid,
+    Formats, InputFormat, LayoutSpec, OutputFormat, Reader, parse_one_with, write_grid,
 };
 use sudokit_core::verify::verify;
 use sudokit_core::{End, Extra, Grid, Layout, Request, Status};
@@ -42,15 +42,11 @@ fn extras(mask: u8) -> Vec<Extra> {
 /// order, and every puzzle it accepts must be free of conflicts and read back from its own
 /// line output.
 pub fn reader(mut data: &[u8]) {
-    let format = [
-        InputFormat::Auto,
-        InputFormat::Line,
-        InputFormat::Numbers,
-        InputFormat::Block,
-        InputFormat::Csv,
-        InputFormat::Json,
-        InputFormat::Jigsaw,
-    ][take(&mut data) as usize % 7];
+    // `auto`, then every registered format, by name.
+    let names = Formats::builtin().names();
+    let format: InputFormat = names[take(&mut data) as usize % names.len()]
+        .parse()
+        .expect("a registered format's name parses");
     let shape = take(&mut data);
     let mut spec = LayoutSpec {
         extras: extras(take(&mut data)),

@@ -3,12 +3,7 @@
 //! find-all mode (group nodes and ALS nodes on) is checked against the solution from the `dlx`
 //! engine, and grouped chains are found on layouts other than 9×9.
 
-use std::path::PathBuf;
-
-use sudokit_core::{
-    Grid, Request, Solver,
-    format::{InputFormat, LayoutSpec, Reader},
-};
+use sudokit_core::{Grid, Request, Solver, format::InputFormat};
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, check_step, find_all_in,
 };
@@ -25,13 +20,7 @@ const CHAINS: &[&str] = &[
 ];
 
 fn read(path: &str, format: InputFormat) -> Vec<Grid> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path);
-    let f = std::fs::File::open(p).unwrap();
-    Reader::new(std::io::BufReader::new(f), format, LayoutSpec::default())
-        .filter_map(|r| r.ok().and_then(|r| r.puzzle.ok()))
-        .collect()
+    sudokit_testkit::read_puzzles(path, format)
 }
 
 /// Runs every chain finder on the grids of the solving path where singles do not suffice

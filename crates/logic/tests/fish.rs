@@ -4,12 +4,7 @@
 //! with random wrong candidates removed (which makes fish common); and the finned-fish finder
 //! (which works from the eliminations) is checked against the general fish search.
 
-use std::path::PathBuf;
-
-use sudokit_core::{
-    Grid, Request, Solver,
-    format::{InputFormat, LayoutSpec, Reader},
-};
+use sudokit_core::{Grid, Request, Solver, format::InputFormat};
 use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search, targeted};
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
@@ -17,14 +12,9 @@ use sudokit_logic::{
 };
 
 fn read(path: &str, format: InputFormat, take: usize) -> Vec<Grid> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(path);
-    let f = std::fs::File::open(p).unwrap();
-    Reader::new(std::io::BufReader::new(f), format, LayoutSpec::default())
-        .filter_map(|r| r.ok().and_then(|r| r.puzzle.ok()))
-        .take(take)
-        .collect()
+    let mut all = sudokit_testkit::read_puzzles(path, format);
+    all.truncate(take);
+    all
 }
 
 fn solution(p: &Grid) -> Option<Grid> {

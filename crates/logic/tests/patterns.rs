@@ -5,13 +5,9 @@
 //! against the solution an engine found.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::sync::Arc;
 
-use sudokit_core::{
-    Cell, Digit, DigitSet, Grid, Layout, Request, Solver,
-    format::{InputFormat, LayoutSpec, Reader},
-};
+use sudokit_core::{Cell, Digit, DigitSet, Grid, Layout, Request, Solver, format::InputFormat};
 use sudokit_logic::{
     CandidateGrid, Deadline, LogicSolver, Memory, Options, Order, Step, check_step, find_all,
     find_all_in, techniques::lookup,
@@ -198,15 +194,8 @@ fn wxyz_wing_needs_a_free_digit() {
     assert!(run("wxyz-wing", &g).is_empty());
 }
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn read(path: &str, format: InputFormat) -> Vec<Grid> {
-    let f = std::fs::File::open(repo().join(path)).unwrap();
-    Reader::new(std::io::BufReader::new(f), format, LayoutSpec::default())
-        .filter_map(|r| r.ok().and_then(|r| r.puzzle.ok()))
-        .collect()
+    sudokit_testkit::read_puzzles(path, format)
 }
 
 /// Along each solving path of the variant examples, every instance of every technique of

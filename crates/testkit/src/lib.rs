@@ -6,10 +6,11 @@
 //! candidates from the layout's peer lists at every step and tries digits in order, choosing
 //! the cell with the fewest candidates so that the large sets stay fast.
 
+pub mod pattern;
 pub mod process;
 
 use std::sync::Arc;
-use sudokit_core::format::{InputFormat, parse_one};
+use sudokit_core::format::{InputFormat, LayoutSpec, Reader, parse_one};
 use sudokit_core::{Cell, Grid, Layout};
 
 /// Number of solutions of `puzzle`, counting at most `cap`.
@@ -71,6 +72,21 @@ fn backtrack(
         }
     }
     values[cell] = 0;
+}
+
+/// Every puzzle of a file in the repository (`path` relative to its root) read in `format`;
+/// a record that does not read is a failure of the test, never skipped.
+pub fn read_puzzles(path: &str, format: InputFormat) -> Vec<Grid> {
+    let full = process::repo_path(path);
+    let file = std::fs::File::open(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    Reader::new(std::io::BufReader::new(file), format, LayoutSpec::default())
+        .map(|r| {
+            let r = r.unwrap_or_else(|e| panic!("{path}: {e}"));
+            let line = r.line;
+            r.puzzle
+                .unwrap_or_else(|e| panic!("{path}, record at line {line}: {e}"))
+        })
+        .collect()
 }
 
 /// Parses an 81-character (or any auto-detected) puzzle line.

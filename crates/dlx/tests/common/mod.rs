@@ -3,6 +3,7 @@
 
 #![allow(
     dead_code,
+    unused_imports,
     reason = "each test binary uses a different subset of the helpers"
 )]
 
@@ -88,52 +89,7 @@ pub fn agree(puzzle: &Grid, cap: u64) -> u64 {
     expected
 }
 
-/// A small deterministic generator (xorshift64).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
-    }
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// A valid grid with `rows × cols` boxes (the shifting pattern), with its digits relabelled
-/// and rows swapped inside bands and columns inside stacks by `rng`.
-pub fn boxed_grid(rows: usize, cols: usize, rng: &mut Rng) -> Vec<u8> {
-    let n = rows * cols;
-    let mut digit: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digit);
-    // A row permutation that keeps bands (groups of `rows` rows), same for columns/stacks.
-    let mut row_of: Vec<usize> = Vec::new();
-    for band in 0..cols {
-        let mut inner: Vec<usize> = (0..rows).map(|k| band * rows + k).collect();
-        rng.shuffle(&mut inner);
-        row_of.extend(inner);
-    }
-    let mut col_of: Vec<usize> = Vec::new();
-    for stack in 0..rows {
-        let mut inner: Vec<usize> = (0..cols).map(|k| stack * cols + k).collect();
-        rng.shuffle(&mut inner);
-        col_of.extend(inner);
-    }
-    (0..n * n)
-        .map(|i| {
-            let (r, c) = (row_of[i / n], col_of[i % n]);
-            digit[(cols * (r % rows) + r / rows + c) % n]
-        })
-        .collect()
-}
+pub use sudokit_testkit::pattern::{XorShift as Rng, boxed_grid};
 
 /// Blanks each cell with probability `percent`%.
 pub fn blank(layout: &Arc<Layout>, full: &[u8], percent: usize, rng: &mut Rng) -> Grid {
