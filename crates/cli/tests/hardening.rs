@@ -7,28 +7,12 @@ use std::process::{Command, Output, Stdio};
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::verify::verify;
 
+mod support;
+use support::run;
+
 /// A 9×9 puzzle with one solution, and that solution.
 const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";
 const S: &str = "748635291193472658652819437265948713879123546314756829927364185536281974481597362";
-
-fn run(args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
-    let stdin = stdin.into();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    let mut input = child.stdin.take().unwrap();
-    // Written from a thread: the binary may answer before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
 
 fn out(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -3,7 +3,6 @@
 //! the JSON values must match once the CLI's position fields (`record`, `line`, `file`,
 //! `label`) and the timing fields (`micros`) are taken out. Errors must carry the CLI's words.
 
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 use axum::body::{Body, to_bytes};
@@ -11,6 +10,9 @@ use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 use sudokit_web::{App, Limits, router};
 use tower::ServiceExt;
+
+mod support;
+use support::run;
 
 /// worksheet-1, worksheet-2 and worksheet-4 from data/examples/puzzles.txt (unique).
 const PUZZLES: &[&str] = &[
@@ -24,20 +26,7 @@ const SIX: &str = "1.....2.....3.....4.....5.....6.....";
 
 /// Runs the binary on `stdin` and parses its one JSON line.
 fn cli(args: &[&str], stdin: &str) -> Value {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
+    let out = run(args, stdin);
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     let mut lines = text.lines();
     let v: Value = serde_json::from_str(lines.next().unwrap_or_else(|| {
