@@ -466,7 +466,7 @@ impl PuzzleRequest {
 
 /// The router with every route, over `app`.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let routes = Router::new()
         .route("/", get(|| async { assets::page(assets::INDEX) }))
         .route("/app.js", get(|| async { assets::page(assets::APP_JS) }))
         .route("/style.css", get(|| async { assets::page(assets::STYLE) }))
@@ -487,7 +487,39 @@ pub fn router(app: Arc<App>) -> Router {
                 message: "no such endpoint (see /api/openapi.json)".into(),
             }
         })
-        .with_state(app)
+        .with_state(app);
+    // Around the whole router, so the 405 it sees already carries its `allow` header.
+    Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::from_fn(method_not_allowed))
+}
+
+/// Gives the router's 405 (a known path, another method) the JSON body of every other error,
+/// naming the method and the ones the path takes; its `allow` header is kept.
+async fn method_not_allowed(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let res = next.run(req).await;
+    if res.status() != StatusCode::METHOD_NOT_ALLOWED {
+        return res;
+    }
+    let allow = res.headers().get(header::ALLOW).cloned();
+    let allowed = match allow.as_ref().and_then(|v| v.to_str().ok()) {
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        None => "another method".to_string(),
+    };
+    let mut out = ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{path} does not take {method}: use {allowed}"),
+    }
+    .into_response();
+    if let Some(v) = allow {
+        out.headers_mut().insert(header::ALLOW, v);
+    }
+    out
 }
 
 async fn engines() -> axum::Json<Value> {
