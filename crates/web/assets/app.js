@@ -330,7 +330,7 @@ async function doHint() {
   S.wrong = wrongSet(v.wrong || []);
   if (v.step) S.hl = highlightOf(v.step);
   else if (v.houses && v.houses.length) S.hl = { cells: [], houses: v.houses, cands: new Map(), chains: [] };
-  out("hint-out", v.text);
+  out("hint-out", v.text ?? v.error);
   draw();
 }
 // Applies the next step to the player's grid: its placements become entries, its eliminations
@@ -342,7 +342,7 @@ async function doApply() {
   if (!v.step) {
     clearOverlays();
     S.wrong = wrongSet(v.wrong || []);
-    out("hint-out", v.text);
+    out("hint-out", v.text ?? v.error);
     draw();
     return;
   }
