@@ -8,6 +8,13 @@ use std::process::{Command, Output, Stdio};
 use sudokit_core::format::{InputFormat, LayoutSpec, Reader, parse_one};
 use sudokit_core::verify::verify;
 
+mod support;
+
+/// [`support::run`] on text.
+fn run(args: &[&str], stdin: &str) -> Output {
+    support::run(args, stdin)
+}
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudokit"))
 }
@@ -16,23 +23,6 @@ fn repo(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(path)
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sudokit");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// A solution string printed by the binary, read back in the layout of puzzle `p`.
