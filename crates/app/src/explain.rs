@@ -3,7 +3,8 @@
 //! Design decision: before any technique runs, an engine answers how many solutions there
 //! are ([`crate::truth`]): none refuses the record as `unsolvable`, several switch the
 //! uniqueness techniques off, and the unique solution is what `check` compares every step
-//! against. The record's steps are serialized straight from the path ([`WithSteps`]), never
+//! against; pencil marks that contradict themselves or the solution are refused as `invalid`
+//! ([`pencil_refusal`], the check `hint` makes too). The record's steps are serialized straight from the path ([`WithSteps`]), never
 //! built as a `Value` tree, since a long path's tree cost a tenth of `explain -f json`.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -11,12 +12,12 @@ use serde_json::{Map, Value, json};
 use sudokit_core::{Budget, Layout};
 use sudokit_logic::formats::pencil;
 use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class_of_path_within, seed_level_within};
-use sudokit_logic::render::{StepJson, cell_name};
+use sudokit_logic::render::StepJson;
 use sudokit_logic::{
     CandidateGrid, Deadline, Level, LogicSolver, Path, PathStatus, Step, check_step,
 };
 
-use crate::truth::{Truth, pencil_error, truth};
+use crate::truth::{Truth, pencil_refusal, truth};
 use crate::{Refusal, RefusalStatus};
 
 /// A human-style explanation of a whole puzzle ([`explain`]).
@@ -144,7 +145,6 @@ pub fn explain(
     budget: &Budget,
     check: bool,
 ) -> Result<Explanation, Refusal> {
-    let l = g.layout();
     let mut solver = solver.clone();
     let mut note = None;
     let solution = match truth(g, budget) {
@@ -162,17 +162,7 @@ pub fn explain(
         Truth::Unique(s) => Some(s),
         Truth::Unknown => None,
     };
-    if let Some(sol) = &solution
-        && let Some(c) = pencil_error(g, sol)
-    {
-        return Err(Refusal::new(
-            RefusalStatus::Invalid,
-            format!(
-                "the pencil marks of {} leave out the digit that belongs there",
-                cell_name(l, c)
-            ),
-        ));
-    }
+    pencil_refusal(g, solution.as_ref())?;
     // The path and then the levels share the time budget (the engine's count above keeps
     // its own cap).
     let deadline = Deadline::from_budget(budget);

@@ -3,7 +3,9 @@
 //!
 //! Design decision: the three levels are three renderings of one step (as HoDoKu's hint
 //! ladder): the technique's name, then where to look, then the whole step; wrong entries are
-//! named before any step, since no technique is sound on a grid that contradicts its solution.
+//! named before any step, since no technique is sound on a grid that contradicts its solution,
+//! and pencil marks that leave out a needed digit are refused as `explain` refuses them
+//! ([`pencil_refusal`]).
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -11,7 +13,7 @@ use sudokit_core::{Budget, Cell, Grid, HouseKind, Layout};
 use sudokit_logic::render::{cell_name, cells_name, house_name, step_json, step_line};
 use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Step};
 
-use crate::truth::{Truth, truth, wrong_entries};
+use crate::truth::{Truth, pencil_refusal, truth, wrong_entries};
 use crate::{Refusal, RefusalStatus};
 
 /// How a hint ended.
@@ -214,6 +216,12 @@ pub fn hint(
         if matches!(truth_g, Truth::Several) {
             solver.options.uniqueness = false;
         }
+        // No step is sound on marks that leave out a needed digit: refused as `explain` does.
+        let solution = match &truth_g {
+            Truth::Unique(sol) => Some(sol),
+            _ => None,
+        };
+        pencil_refusal(g, solution)?;
         if g.is_solved() {
             (HintStatus::Solved, "The grid is solved.".to_string(), None)
         } else {

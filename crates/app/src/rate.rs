@@ -2,7 +2,10 @@
 //!
 //! Design decision: the rater is the logic crate's SE process ([`sudokit_logic::se`]); this
 //! module only names its outcome ([`RatingStatus`]), adds the levels that share the rating's
-//! deadline, and checks the rater's steps against an engine's solution when asked.
+//! deadline, and checks the rater's steps against an engine's solution when asked. Before any
+//! rating, [`rateable`] asks an engine for the solutions: SE's numbers mean nothing for a
+//! puzzle with none or several (its uniqueness steps would remove digits some solution needs),
+//! so both front ends refuse such a puzzle through this one check.
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -11,6 +14,9 @@ use sudokit_generate::Rater;
 use sudokit_logic::Deadline;
 use sudokit_logic::levels::{Qqwing, qqwing_class_within, seed_level_within};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, rate};
+
+use crate::truth::{Truth, truth_of};
+use crate::{Refusal, RefusalStatus};
 
 /// How a rating ended, as printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -41,6 +47,24 @@ impl RatingStatus {
             RatingStatus::Beyond => "beyond",
             RatingStatus::Stopped => "stopped",
         }
+    }
+}
+
+/// Whether `puzzle` may be rated: `Ok` with its unique solution (`None` when the engine could
+/// not tell within its time, as [`truth_of`]), or the refusal of a puzzle with no solution
+/// (`unsolvable`) or several (`invalid`). `sudokit rate` and `/api/rate` both ask this first.
+pub fn rateable(puzzle: &Grid, budget: &Budget) -> Result<Option<Grid>, Refusal> {
+    match truth_of(puzzle, budget) {
+        Truth::None => Err(Refusal::new(
+            RefusalStatus::Unsolvable,
+            "the puzzle has no solution",
+        )),
+        Truth::Several => Err(Refusal::new(
+            RefusalStatus::Invalid,
+            "the puzzle has more than one solution; SE ratings need a unique one",
+        )),
+        Truth::Unknown => Ok(None),
+        Truth::Unique(s) => Ok(Some(s)),
     }
 }
 
@@ -130,8 +154,12 @@ pub fn se_rating_json(r: &Rating, puzzle: &Grid, explain: bool, deadline: &Deadl
 }
 
 /// The `/api/rate` record: [`se_rating_json`] of Sudoku Explainer's rating (SE 1.2.1 scale, every
-/// nesting level, the hardest step explained) under `budget`, plus `rater` and `complete`.
+/// nesting level, the hardest step explained) under `budget`, plus `rater` and `complete`; or,
+/// for a puzzle [`rateable`] refuses, the refusal record `sudokit rate --format json` prints.
 pub fn rate_json(puzzle: &Grid, budget: &Budget) -> Value {
+    if let Err(r) = rateable(puzzle, budget) {
+        return r.json();
+    }
     let deadline = Deadline::from_budget(budget);
     let opts = RateOptions {
         budget: budget.clone(),

@@ -4,13 +4,18 @@
 //! Design decision: one count capped at two solutions, by the automatic engine, within ten
 //! seconds and the caller's cancel flag, answers every command's first question (explain, hint,
 //! rate, check's entries) the same way; its other limits do not apply, so a tight `--budget`
-//! still leaves the steps a known solution to be checked against.
+//! still leaves the steps a known solution to be checked against. [`pencil_refusal`] is the one
+//! check of a person's pencil marks that `explain` and `hint` both make before any technique
+//! runs, so the two refuse the same input with the same words.
 
 use std::time::Duration;
 
 use sudokit_core::{Budget, Cell, Grid, Request};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
-use sudokit_logic::CandidateGrid;
+use sudokit_logic::render::{cell_name, house_name};
+use sudokit_logic::{CandidateGrid, Contradiction};
+
+use crate::{Refusal, RefusalStatus};
 
 /// What the engines say about a grid's placed digits.
 #[derive(Clone, Debug)]
@@ -60,6 +65,37 @@ pub fn pencil_error(g: &CandidateGrid, sol: &Grid) -> Option<Cell> {
         let d = sol.get(c).expect("complete solution");
         !g.has(c, d)
     })
+}
+
+/// Refuses pencil marks no technique can be trusted on (status `invalid`): an empty cell with no
+/// candidate left, a digit with no place left in a house, or — when `solution` (the grid's unique
+/// solution) is known — an empty cell whose marks leave out the solution's digit. A step found
+/// from such marks could place a wrong digit, so `explain` and `hint` ask this before any
+/// technique runs (after [`truth`], so a grid without solution is still called `unsolvable`).
+pub fn pencil_refusal(g: &CandidateGrid, solution: Option<&Grid>) -> Result<(), Refusal> {
+    let l = g.layout();
+    let message = match g.contradiction() {
+        Some(Contradiction::EmptyCell(c)) => {
+            format!("the pencil marks of {} leave no candidate", cell_name(l, c))
+        }
+        Some(Contradiction::NoPlace(h, d)) => format!(
+            "the pencil marks leave the digit {d} no place in {}",
+            house_name(l, h)
+        ),
+        Some(Contradiction::Clash(a, b)) => format!(
+            "{} and {} hold the same digit",
+            cell_name(l, a),
+            cell_name(l, b)
+        ),
+        None => match solution.and_then(|sol| pencil_error(g, sol)) {
+            Some(c) => format!(
+                "the pencil marks of {} leave out the digit that belongs there",
+                cell_name(l, c)
+            ),
+            None => return Ok(()),
+        },
+    };
+    Err(Refusal::new(RefusalStatus::Invalid, message))
 }
 
 /// Cells of the user's entries that differ from the solution. Without the original puzzle, an

@@ -3,7 +3,8 @@
 //! Design decision: the rater is the logic crate's SE process ([`sudokit_logic::se`]); this
 //! command only streams records through it — the batch runner ([`crate::runner`]) rates them
 //! in parallel and writes them in input order, one output record per input record. Before rating, an
-//! engine proves the puzzle has exactly one solution (SE's numbers mean nothing otherwise), and
+//! engine proves the puzzle has exactly one solution (SE's numbers mean nothing otherwise:
+//! [`sudokit_app::rate::rateable`], the check `/api/rate` makes too), and
 //! with `--check` every step the rater applied is compared with that solution.
 
 use std::fmt::Write as _;
@@ -13,8 +14,7 @@ use std::sync::atomic::AtomicU64;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
-use sudokit_app::rate::{RatingStatus, check_steps, se_rating_json};
-use sudokit_app::truth::{Truth, truth_of};
+use sudokit_app::rate::{RatingStatus, check_steps, rateable, se_rating_json};
 use sudokit_core::Budget;
 use sudokit_logic::levels::{hodoku_level, qqwing_class_within, seed_level_within};
 use sudokit_logic::se::{RateOptions, RateStatus, Scale, rate};
@@ -119,16 +119,9 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         Ok(g) => g.clone(),
         Err(e) => return error("invalid", e.to_string()),
     };
-    let solution = match truth_of(&grid, &Budget::default()) {
-        Truth::None => return error("unsolvable", "the puzzle has no solution".into()),
-        Truth::Several => {
-            return error(
-                "invalid",
-                "the puzzle has more than one solution; SE ratings need a unique one".into(),
-            );
-        }
-        Truth::Unknown => None,
-        Truth::Unique(s) => Some(s),
+    let solution = match rateable(&grid, &Budget::default()) {
+        Ok(s) => s,
+        Err(r) => return error(r.status.as_str(), r.message),
     };
     let mut opts = job.opts.clone();
     opts.keep_steps = args.check;

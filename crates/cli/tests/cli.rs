@@ -8,16 +8,19 @@ use sudokit_core::format::{InputFormat, LayoutSpec, Reader, parse_one};
 use sudokit_core::verify::verify;
 use sudokit_testkit::process;
 
+mod support;
+
+/// [`support::run`] on text.
+fn run(args: &[&str], stdin: &str) -> Output {
+    support::run(args, stdin)
+}
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudokit"))
 }
 
 fn repo(path: &str) -> PathBuf {
     process::repo_path(path)
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    process::run_with_input(bin().args(args), stdin)
 }
 
 /// A solution string printed by the binary, read back in the layout of puzzle `p`.

@@ -8,16 +8,12 @@ use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::verify::verify;
 use sudokit_testkit::process;
 
+mod support;
+use support::run;
+
 /// A 9×9 puzzle with one solution, and that solution.
 const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";
 const S: &str = "748635291193472658652819437265948713879123546314756829927364185536281974481597362";
-
-fn run(args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
-    process::run_with_input(
-        Command::new(env!("CARGO_BIN_EXE_sudokit")).args(args),
-        stdin,
-    )
-}
 
 fn out(o: &Output) -> String {
     process::stdout_text(o)

@@ -12,6 +12,9 @@ use sudokit_testkit::process;
 use sudokit_web::{App, Limits, router};
 use tower::ServiceExt;
 
+mod support;
+use support::run;
+
 /// worksheet-1, worksheet-2 and worksheet-4 from data/examples/puzzles.txt (unique).
 const PUZZLES: &[&str] = &[
     "000000090190470608052819407200048000009000500000750009907364180506081074080000000",
@@ -24,10 +27,7 @@ const SIX: &str = "1.....2.....3.....4.....5.....6.....";
 
 /// Runs the binary on `stdin` and parses its one JSON line.
 fn cli(args: &[&str], stdin: &str) -> Value {
-    let out = process::run_with_input(
-        Command::new(env!("CARGO_BIN_EXE_sudokit")).args(args),
-        stdin,
-    );
+    let out = run(args, stdin);
     let text = process::stdout_text(&out);
     let mut lines = text.lines();
     let v: Value = serde_json::from_str(lines.next().unwrap_or_else(|| {

@@ -330,7 +330,7 @@ async function doHint() {
   S.wrong = wrongSet(v.wrong || []);
   if (v.step) S.hl = highlightOf(v.step);
   else if (v.houses && v.houses.length) S.hl = { cells: [], houses: v.houses, cands: new Map(), chains: [] };
-  out("hint-out", v.text);
+  out("hint-out", v.text ?? v.error);
   draw();
 }
 // Applies the next step to the player's grid: its placements become entries, its eliminations
@@ -342,7 +342,7 @@ async function doApply() {
   if (!v.step) {
     clearOverlays();
     S.wrong = wrongSet(v.wrong || []);
-    out("hint-out", v.text);
+    out("hint-out", v.text ?? v.error);
     draw();
     return;
   }
@@ -367,7 +367,7 @@ async function doApply() {
   draw();
 }
 async function doCheck() {
-  const v = await api("check", request(userFields()));
+  const v = await api("check", request({ entries: userFields().entries }));
   clearOverlays();
   S.wrong = wrongSet(v.wrong || []);
   const filled = S.entries.filter((e, i) => e && !S.givens[i]).length;
@@ -377,6 +377,7 @@ async function doCheck() {
 }
 async function doRate() {
   const v = await api("rate", request());
+  if (v.error) { out("hint-out", `Not rated (${v.status}): ${v.error}`); return; }
   out("hint-out", `SE rating ${v.er ?? "-"} (pearl ${v.ep ?? "-"}, diamond ${v.ed ?? "-"}); hardest step: ${v.hardest ?? "-"}; rater ${v.rater}${v.complete ? "" : " (incomplete)"}`);
 }
 async function doSolve() {

@@ -2,8 +2,8 @@
 //!
 //! Design decision: handlers read the body themselves (capped at the body limit) and parse it
 //! with serde, so every failure — too large, not JSON, a bad field, a puzzle that does not
-//! parse — becomes the same `{"error": "..."}` body with a 4xx status, worded as the command
-//! line words it. Work runs through `App::run`, which waits for a slot, runs the closure in
+//! parse, a field the endpoint does not use — becomes the same `{"error": "..."}` body with a
+//! 4xx status, worded as the command line words it. Work runs through `App::run`, which waits for a slot, runs the closure in
 //! `spawn_blocking` and sets the budget's cancel flag when the request is dropped.
 
 use std::sync::Arc;
@@ -204,8 +204,9 @@ impl IntoResponse for ApiError {
 
 type ApiResult = Result<axum::Json<Value>, ApiError>;
 
-/// The fields every puzzle request may carry: the puzzle text and the layout, as the command
-/// line's `--input-format`, `--box`, `--regions` and `--extra` flags.
+/// The fields a puzzle request may carry: the puzzle text and the layout, as the command line's
+/// `--input-format`, `--box`, `--regions` and `--extra` flags, and the options of every puzzle
+/// endpoint (each endpoint refuses those it does not use: [`read_puzzle`]).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PuzzleRequest {
@@ -290,9 +291,29 @@ struct GenerateRequest {
     budget_ms: Option<u64>,
 }
 
+/// The fields of a puzzle request every puzzle endpoint uses: the puzzle and its layout.
+const PUZZLE_FIELDS: &[&str] = &["puzzle", "format", "box", "regions", "extra"];
+
+/// The fields each puzzle endpoint uses besides [`PUZZLE_FIELDS`] (as the OpenAPI document
+/// lists them); any other field is refused, so a field meant for another endpoint never
+/// passes silently.
+const PARSE: &[&str] = &[];
+const SOLVE: &[&str] = &["engine", "limit", "count", "budget_ms", "nodes"];
+const COUNT: &[&str] = &["engine", "count", "budget_ms", "nodes"];
+const EXPLAIN: &[&str] = &["check", "order", "entries", "pencil", "budget_ms", "nodes"];
+const HINT: &[&str] = &["level", "order", "entries", "pencil", "budget_ms", "nodes"];
+const RATE: &[&str] = &["budget_ms", "nodes"];
+const CHECK: &[&str] = &["rate", "entries", "budget_ms", "nodes"];
+
 /// Reads the body (capped) and parses it as `T`.
 async fn read_json<T: for<'de> Deserialize<'de>>(app: &App, body: Body) -> Result<T, ApiError> {
-    let bytes = to_bytes(body, app.limits.body_bytes)
+    let bytes = read_body(app, body).await?;
+    parse_body(&bytes)
+}
+
+/// The body, capped at the body limit (413 past it).
+async fn read_body(app: &App, body: Body) -> Result<axum::body::Bytes, ApiError> {
+    to_bytes(body, app.limits.body_bytes)
         .await
         .map_err(|_| ApiError {
             status: StatusCode::PAYLOAD_TOO_LARGE,
@@ -300,8 +321,33 @@ async fn read_json<T: for<'de> Deserialize<'de>>(app: &App, body: Body) -> Resul
                 "the request body is larger than the server's limit of {} bytes",
                 app.limits.body_bytes
             ),
-        })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+        })
+}
+
+fn parse_body<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("bad request body: {e}")))
+}
+
+/// Reads the body of the puzzle endpoint `path`, which uses `fields` besides the puzzle and
+/// layout fields: a field it does not use is refused (400) by name, before the body is parsed.
+async fn read_puzzle(
+    app: &App,
+    body: Body,
+    path: &str,
+    fields: &[&str],
+) -> Result<PuzzleRequest, ApiError> {
+    let bytes = read_body(app, body).await?;
+    if let Ok(Value::Object(m)) = serde_json::from_slice::<Value>(&bytes) {
+        let used = |k: &str| PUZZLE_FIELDS.contains(&k) || fields.contains(&k);
+        if let Some(k) = m.keys().find(|k| !used(k)) {
+            let all: Vec<&str> = PUZZLE_FIELDS.iter().chain(fields).copied().collect();
+            return Err(ApiError::bad(format!(
+                "unknown field `{k}`: {path} does not use it (its fields: {})",
+                all.join(", ")
+            )));
+        }
+    }
+    parse_body(&bytes)
 }
 
 /// A layout part of a request refused: worded as the command line words the flag's error,
@@ -420,7 +466,7 @@ impl PuzzleRequest {
 
 /// The router with every route, over `app`.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let routes = Router::new()
         .route("/", get(|| async { assets::page(assets::INDEX) }))
         .route("/app.js", get(|| async { assets::page(assets::APP_JS) }))
         .route("/style.css", get(|| async { assets::page(assets::STYLE) }))
@@ -441,7 +487,39 @@ pub fn router(app: Arc<App>) -> Router {
                 message: "no such endpoint (see /api/openapi.json)".into(),
             }
         })
-        .with_state(app)
+        .with_state(app);
+    // Around the whole router, so the 405 it sees already carries its `allow` header.
+    Router::new()
+        .fallback_service(routes)
+        .layer(axum::middleware::from_fn(method_not_allowed))
+}
+
+/// Gives the router's 405 (a known path, another method) the JSON body of every other error,
+/// naming the method and the ones the path takes; its `allow` header is kept.
+async fn method_not_allowed(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let res = next.run(req).await;
+    if res.status() != StatusCode::METHOD_NOT_ALLOWED {
+        return res;
+    }
+    let allow = res.headers().get(header::ALLOW).cloned();
+    let allowed = match allow.as_ref().and_then(|v| v.to_str().ok()) {
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        None => "another method".to_string(),
+    };
+    let mut out = ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{path} does not take {method}: use {allowed}"),
+    }
+    .into_response();
+    if let Some(v) = allow {
+        out.headers_mut().insert(header::ALLOW, v);
+    }
+    out
 }
 
 async fn engines() -> axum::Json<Value> {
@@ -474,7 +552,7 @@ async fn openapi() -> Response {
 /// `box` (`[rows, cols]` or null), `jigsaw`, `regions` (N² region numbers from 0), `extra` and
 /// `values` (N² digits, 0 for empty).
 async fn parse(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/parse", PARSE).await?;
     let g = req.grid()?;
     let l = g.layout();
     let extras: Vec<&str> = l.extras().iter().map(|e| e.name()).collect();
@@ -524,17 +602,17 @@ async fn solve_like(app: Arc<App>, req: PuzzleRequest, counting: bool) -> ApiRes
 }
 
 async fn solve(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/solve", SOLVE).await?;
     solve_like(app, req, false).await
 }
 
 async fn count(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/count", COUNT).await?;
     solve_like(app, req, true).await
 }
 
 async fn explain(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/explain", EXPLAIN).await?;
     let puzzle = req.grid()?;
     let g = req.candidate_grid(&puzzle)?;
     let solver = req.logic_solver()?;
@@ -552,7 +630,7 @@ async fn explain(State(app): State<Arc<App>>, body: Body) -> ApiResult {
 }
 
 async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/hint", HINT).await?;
     let level = req.level.unwrap_or(1);
     if !(1..=3).contains(&level) {
         return Err(ApiError::bad("level must be 1, 2 or 3"));
@@ -583,7 +661,7 @@ async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
 }
 
 async fn rate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/rate", RATE).await?;
     let puzzle = req.grid()?;
     let app2 = app.clone();
     let v = app
@@ -596,7 +674,7 @@ async fn rate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
 }
 
 async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
-    let req: PuzzleRequest = read_json(&app, body).await?;
+    let req = read_puzzle(&app, body, "/api/check", CHECK).await?;
     let puzzle = req.grid()?;
     let g = match &req.entries {
         Some(_) => Some(req.candidate_grid(&puzzle)?),

@@ -7,10 +7,13 @@
 //! Solving work never runs on the async threads: each request runs in `spawn_blocking` under a
 //! [`Budget`](sudokit_core::Budget) whose cancel flag is set when the request's future is
 //! dropped (the client went away, or the request timed out), and a semaphore bounds how many
-//! run at once. The page is plain HTML, CSS and JavaScript embedded in the binary.
+//! run at once. The page is plain HTML, CSS and JavaScript embedded in the binary. Every error
+//! answer is `{"error": …}` JSON: the router's own (404, 405) through [`api`], and those hyper
+//! makes before any routing (414 and the like) through [`conn`].
 
 pub mod api;
 pub mod assets;
+pub mod conn;
 pub mod limits;
 
 use std::net::SocketAddr;
@@ -22,16 +25,17 @@ pub use limits::Limits;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ServeError {
-    /// The address could not be bound.
-    #[error("cannot listen on {addr}: {source}")]
+    /// The address could not be bound (the cause is the error's source, printed once by
+    /// whoever prints the chain).
+    #[error("cannot listen on {addr}")]
     Bind {
         /// The address.
         addr: SocketAddr,
         /// The cause.
         source: std::io::Error,
     },
-    /// The server failed while running.
-    #[error("server error: {0}")]
+    /// The server failed while running (the cause is the error's source).
+    #[error("server error")]
     Io(#[from] std::io::Error),
 }
 
@@ -53,7 +57,8 @@ pub async fn serve(
         .map_err(|source| ServeError::Bind { addr, source })?;
     on_bound(listener.local_addr()?);
     let app = router(App::new(limits));
-    axum::serve(listener, app)
+    // hyper's own error responses (a URI over 64 KiB, …) get JSON bodies too.
+    axum::serve(conn::JsonErrors(listener), app)
         .with_graceful_shutdown(shutdown)
         .await?;
     Ok(())

@@ -16,6 +16,9 @@ use sudokit_generate::Checker;
 use sudokit_web::{App, Limits, router};
 use tower::ServiceExt;
 
+mod support;
+use support::{call, post};
+
 /// worksheet-1 from data/examples/puzzles.txt (unique solution).
 const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";
 const SOLUTION: &str =
@@ -27,24 +30,6 @@ const DEEP: &str =
 
 fn app() -> Arc<App> {
     App::new(Limits::default())
-}
-
-async fn call(app: &Arc<App>, method: &str, path: &str, body: &str) -> (StatusCode, Value) {
-    let req = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .expect("request");
-    let res = router(app.clone()).oneshot(req).await.expect("infallible");
-    let status = res.status();
-    let bytes = res.into_body().collect().await.expect("body").to_bytes();
-    let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, v)
-}
-
-async fn post(app: &Arc<App>, path: &str, body: Value) -> (StatusCode, Value) {
-    call(app, "POST", path, &body.to_string()).await
 }
 
 fn error_of(v: &Value) -> &str {
