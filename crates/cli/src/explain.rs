@@ -25,7 +25,7 @@ use sudokit_logic::{LogicSolver, Order, PathStatus, Technique};
 
 use crate::args::{Batch, BudgetArgs, InputArgs, RunArgs};
 use crate::grids::{self, GridFormat, Rec, Source};
-use crate::runner::run_ordered;
+use crate::runner::{print_all, run_ordered};
 
 /// Text or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -431,6 +431,5 @@ pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
             }
         }
     }
-    print!("{out}");
-    Ok(0)
+    print_all(out.as_bytes())
 }

@@ -287,7 +287,9 @@ fn decided(text: &str, at_end: bool) -> Option<GridFormat> {
 }
 
 /// Whether more lines could make `block` a pencil-mark grid ([`pencil::looks_like`]): every
-/// cell token of its lines (box rules aside) is digits, or numbers joined by `/`.
+/// cell token of its lines (box rules aside) is digits, or numbers joined by `/`, and none is
+/// longer than a cell's candidates can be (nine digits; a token of 81 digits is a puzzle with
+/// `0` for blanks, answered at once, not after its block ends).
 fn could_be_pencil(block: &str) -> bool {
     let rule = |l: &str| {
         let t = l.trim();
@@ -299,7 +301,9 @@ fn could_be_pencil(block: &str) -> bool {
         .lines()
         .filter(|l| !rule(l))
         .flat_map(|l| l.split(|c: char| c.is_whitespace() || matches!(c, '|' | ',')))
-        .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '/'))
+        .all(|t| {
+            t.chars().all(|c| c.is_ascii_digit() || c == '/') && (t.len() <= 9 || t.contains('/'))
+        })
 }
 
 /// The format of a text that begins a candidate-grid input.

@@ -1,0 +1,136 @@
+//! Issue 46, the command line's input, output and messages: a failed write is reported by
+//! every command (a closed pipe stays quiet), every batch command answers a piped record as
+//! soon as it is complete, a stopped `explain` has no hardest step, a mistyped pencil-mark
+//! token is named as such, and `check` and `hint` say which file and record they answer.
+
+mod common;
+
+use common::{next_line, start, sudokit};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Output, Stdio};
+
+/// The README's example puzzle.
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Runs `args` on `input` with `stdout` as its output; stderr is captured.
+fn run_to(args: &[&str], input: &str, stdout: Stdio) -> Output {
+    let mut child = sudokit(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sudokit");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A puzzle file for the commands that take files only (`bench`, `compare`).
+fn puzzle_file(name: &str) -> PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("sudokit-defects-io-{}-{name}", std::process::id()));
+    std::fs::write(&path, format!("{P}\n")).unwrap();
+    path
+}
+
+/// Every command that writes to stdout, with the input it reads on stdin.
+fn commands(file: &str) -> Vec<(Vec<&str>, &'static str)> {
+    let p = P;
+    vec![
+        (vec!["solve"], p),
+        (vec!["solve", "--all"], p),
+        (vec!["count"], p),
+        (vec!["explain"], p),
+        (vec!["hint"], p),
+        (vec!["find", "-t", "hidden-single"], p),
+        (vec!["rate"], p),
+        (vec!["check"], p),
+        (vec!["canon"], p),
+        (vec!["techniques"], ""),
+        (vec!["engines"], ""),
+        (vec!["bench", "-e", "fast", "--max-passes", "1", file], ""),
+        (vec!["compare", "--engines", "fast", file], ""),
+        (vec!["completions", "bash"], ""),
+        (vec!["man"], ""),
+    ]
+}
+
+/// `> /dev/full`: every command exits 2 and says the output could not be written (`techniques`,
+/// `engines`, `bench` and `compare` used to panic; `solve --all` gave the bare OS error).
+#[test]
+fn a_failed_write_is_reported_by_every_command() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full here: skipped");
+        return;
+    };
+    let file = puzzle_file("full");
+    for (args, input) in commands(file.to_str().unwrap()) {
+        let o = run_to(&args, input, Stdio::from(full.try_clone().unwrap()));
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("writing output: No space left on device"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panic"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_file(file);
+}
+
+/// A reader that went away (`| head`) ends every command quietly (`engines`, `techniques`,
+/// `bench` and `compare` used to panic; `solve --all` failed with "Broken pipe").
+#[test]
+fn a_closed_output_ends_every_command_quietly() {
+    let file = puzzle_file("closed");
+    let many = format!("{P}\n").repeat(2000);
+    for (args, input) in commands(file.to_str().unwrap()) {
+        let mut child = sudokit(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run sudokit");
+        // The reader goes away before the command has anything to write.
+        drop(child.stdout.take());
+        let input = if input.is_empty() { "" } else { &many };
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert_ne!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            !err.contains("error") && !err.contains("panic"),
+            "{args:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_file(file);
+}
+
+/// A puzzle written with `0` for its blanks is answered while the pipe stays open: `explain`,
+/// `hint` and `find` used to take its line of 81 digits for the start of a pencil-mark grid
+/// and wait for the end of the block (a blank line or the end of the input).
+#[test]
+fn a_puzzle_with_zero_blanks_is_answered_while_the_pipe_is_open() {
+    let zeros = P.replace('.', "0");
+    let cases: &[&[&str]] = &[
+        &["hint"],
+        &["explain", "-f", "json"],
+        &["find", "-t", "hidden-single"],
+        &["rate"],
+        &["check"],
+        &["canon"],
+    ];
+    for args in cases {
+        let (mut child, lines) = start(args);
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{zeros}").unwrap();
+        stdin.flush().unwrap();
+        let first = next_line(&lines, &format!("{args:?}"));
+        assert!(!first.is_empty(), "{args:?}");
+        drop(stdin);
+        let _ = child.wait();
+    }
+}
