@@ -303,11 +303,11 @@ fn explain_one(
             }
             let _ = writeln!(
                 s,
-                "levels: seed {}, qqwing {}, HoDoKu {}, hardest step SE {:.1}",
+                "levels: seed {}, qqwing {}, HoDoKu {}, hardest step SE {}",
                 seed.map_or("-".to_string(), |v| v.to_string()),
                 qq.map_or("-", |q| q.name()),
                 hod.map_or("-".to_string(), |(lv, sc)| format!("{} ({sc})", lv.name())),
-                se_max
+                se_max.map_or("-".to_string(), |v| format!("{v:.1}"))
             );
             if let Some(u) = &unsound {
                 let _ = writeln!(s, "UNSOUND: {u}");

@@ -134,3 +134,32 @@ fn a_puzzle_with_zero_blanks_is_answered_while_the_pipe_is_open() {
         let _ = child.wait();
     }
 }
+
+/// A puzzle no technique short of deep chains solves quickly.
+const HARD: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// An `explain` whose budget ran out has no hardest step: null in JSON and `-` in text (it
+/// used to say `0.0`, a figure no step had), as HoDoKu's level already was; a solved path
+/// keeps its figure.
+#[test]
+fn a_stopped_explain_has_no_hardest_step() {
+    let o = run_to(
+        &["explain", "-f", "json", "--budget", "0s"],
+        HARD,
+        Stdio::piped(),
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).trim()).unwrap();
+    assert_eq!(v["status"], "stopped", "{v}");
+    assert!(v["levels"]["se_hardest"].is_null(), "{v}");
+    let o = run_to(&["explain", "--budget", "0s"], HARD, Stdio::piped());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("stopped: the budget ran out"), "{text}");
+    assert!(text.contains("hardest step SE -\n"), "{text}");
+    let o = run_to(&["explain", "-f", "json"], P, Stdio::piped());
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).trim()).unwrap();
+    assert_eq!(v["status"], "solved", "{v}");
+    assert_eq!(v["levels"]["se_hardest"], 3.6, "{v}");
+}
