@@ -163,3 +163,51 @@ fn a_stopped_explain_has_no_hardest_step() {
     assert_eq!(v["status"], "solved", "{v}");
     assert_eq!(v["levels"]["se_hardest"], 3.6, "{v}");
 }
+
+/// The README puzzle's pencil marks, one row a line.
+const MARKS: &str = "4 1679 12679 139 2369 1269 8 1239 5
+26789 3 1256789 14589 24569 1245689 12679 1249 124679
+2689 15689 125689 7 234569 1245689 12369 12349 123469
+3789 2 135789 3459 34579 4579 13579 6 13789
+3679 15679 135679 359 8 25679 4 12359 12379
+36789 456789 356789 3459 1 245679 23579 23589 23789
+289 89 289 6 459 3 1259 7 12489
+5 6789 36789 2 479 14789 1369 13489 134689
+1 6789 4 589 579 5789 23569 23589 23689
+";
+
+/// A letter in a 9×9 pencil-mark token is named as a bad token, with its line, column and
+/// cell, from a file and from standard input; it used to make the grid pass for puzzles
+/// ("wrong length: 1 cells", a record per row).
+#[test]
+fn a_mistyped_pencil_mark_token_is_named() {
+    let sound = run_to(&["hint"], MARKS, Stdio::piped());
+    assert_eq!(sound.status.code(), Some(0), "{}", stderr(&sound));
+    // Row 3's second token, after a comment line: line 4 of the input, column 6.
+    let bad = format!("# marks\n{}", MARKS.replacen("15689", "15689A", 1));
+    let file =
+        std::env::temp_dir().join(format!("sudokit-defects-io-{}-marks", std::process::id()));
+    std::fs::write(&file, &bad).unwrap();
+    for (args, input) in [
+        (vec!["hint"], bad.as_str()),
+        (vec!["explain", file.to_str().unwrap()], ""),
+    ] {
+        let o = run_to(&args, input, Stdio::piped());
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {text}");
+        assert_eq!(
+            text.matches("invalid").count(),
+            1,
+            "{args:?}: one record: {text}"
+        );
+        assert!(
+            text.contains(
+                "line 4, column 6: bad pencil-mark token `15689A` (cell r3c2): a 9x9 grid's \
+                 candidates are the digits 1 to 9"
+            ),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("wrong length"), "{args:?}: {text}");
+    }
+    let _ = std::fs::remove_file(file);
+}
