@@ -349,7 +349,8 @@ fn hint_one(
         }
     };
     match args.format {
-        Format::Text => (format!("{}\n", h.text), h.failed()),
+        // A header names each record, as `explain` and `find` do.
+        Format::Text => (format!("{}\n{}\n\n", header(r), h.text), h.failed()),
         Format::Json => (json_line(&positioned(r, h.json())), h.failed()),
     }
 }

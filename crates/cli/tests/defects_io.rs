@@ -211,3 +211,40 @@ fn a_mistyped_pencil_mark_token_is_named() {
     }
     let _ = std::fs::remove_file(file);
 }
+
+/// `check`'s text names the input of each record (`FILE:LINE:`; it said `line N:`), and
+/// `hint`'s text gives each record a header line with its input, line and label, as
+/// `explain` does (several records' hints ran together unlabelled).
+#[test]
+fn check_and_hint_name_each_record() {
+    let file = puzzle_file("named");
+    let name = file.to_str().unwrap();
+    let o = run_to(&["check", name, "-"], "1.2\n", Stdio::piped());
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(&format!("{name}:1: givens=17 unique=yes")),
+        "{text}"
+    );
+    assert!(lines[1].starts_with("<stdin>:1: invalid: "), "{text}");
+    let input = format!("{P} first\n\n{P}\n");
+    let o = run_to(&["hint", name, "-"], &input, Stdio::piped());
+    let text = String::from_utf8_lossy(&o.stdout);
+    let headers: Vec<&str> = text.lines().filter(|l| l.starts_with("# ")).collect();
+    assert_eq!(
+        headers,
+        [
+            format!("# {name}:1"),
+            "# <stdin>:1 (first)".to_string(),
+            "# <stdin>:3".to_string()
+        ],
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("Look for a Hidden Single.").count(),
+        3,
+        "{text}"
+    );
+    let _ = std::fs::remove_file(file);
+}
