@@ -39,8 +39,9 @@ pub struct Explanation {
     pub qqwing: Option<Qqwing>,
     /// HoDoKu's level and score.
     pub hodoku: Option<(Level, u32)>,
-    /// The hardest step on the SE scale.
-    pub se_hardest: f32,
+    /// The hardest step on the SE scale, when the path solved the puzzle (a stopped, stuck or
+    /// contradicted path has no hardest step: the rest is unknown), and took a step.
+    pub se_hardest: Option<f32>,
 }
 
 impl Explanation {
@@ -67,7 +68,7 @@ impl Explanation {
                 "qqwing": self.qqwing.map(Qqwing::name),
                 "hodoku_level": self.hodoku.map(|(lv, _)| lv.name()),
                 "hodoku_score": self.hodoku.map(|(_, s)| s),
-                "se_hardest": (f64::from(self.se_hardest) * 10.0).round() / 10.0,
+                "se_hardest": self.se_hardest.map(|v| (f64::from(v) * 10.0).round() / 10.0),
             },
             "micros": path.micros,
         });
@@ -195,7 +196,12 @@ pub fn explain(
         seed_level,
         qqwing,
         hodoku: hodoku_level(&path),
-        se_hardest: path.steps.iter().map(|s| s.se).fold(0.0f32, f32::max),
+        se_hardest: path
+            .steps
+            .iter()
+            .map(|s| s.se)
+            .reduce(f32::max)
+            .filter(|_| path.status == PathStatus::Solved),
         path,
         note,
         checked: check,

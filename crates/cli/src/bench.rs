@@ -76,9 +76,9 @@ pub fn run_bench(args: BenchArgs) -> Result<u8> {
             results.push(bench(&name, &puzzles, solver.as_ref(), mode, &options)?);
         }
     }
-    match args.format {
-        BenchFormat::Text => print!("{}", render_table(&results)),
-        BenchFormat::Json => println!("{}", render_json(&results)),
-    }
-    Ok(0)
+    let text = match args.format {
+        BenchFormat::Text => render_table(&results),
+        BenchFormat::Json => format!("{}\n", render_json(&results)),
+    };
+    crate::runner::print_all(text.as_bytes())
 }

@@ -12,6 +12,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -235,19 +236,22 @@ pub fn run_compare(args: CompareArgs) -> Result<u8> {
         });
     }
     pb.finish_and_clear();
+    let mut text = String::new();
     match args.format {
-        CompareFormat::Text => print!("{}", render_table(&summaries, &args)),
+        CompareFormat::Text => text = render_table(&summaries, &args),
         CompareFormat::Json => {
             for s in &summaries {
-                println!("{}", serde_json::to_string(s)?);
+                writeln!(text, "{}", serde_json::to_string(s)?)?;
             }
         }
         CompareFormat::Csv => {
-            println!(
+            writeln!(
+                text,
                 "engine,puzzles,solved,solved_pct,unsolvable,stopped,unsupported,wrong,median_ms,mean_ms,max_ms,nodes_per_puzzle,guesses_per_puzzle"
-            );
+            )?;
             for s in &summaries {
-                println!(
+                writeln!(
+                    text,
                     "{},{},{},{:.2},{},{},{},{},{:.4},{:.4},{:.4},{:.1},{:.2}",
                     s.engine,
                     s.puzzles,
@@ -262,10 +266,11 @@ pub fn run_compare(args: CompareArgs) -> Result<u8> {
                     s.max_ms,
                     s.nodes_per_puzzle,
                     s.guesses_per_puzzle
-                );
+                )?;
             }
         }
     }
+    crate::runner::print_all(text.as_bytes())?;
     if let Some(path) = &args.chart {
         draw_chart(&summaries, path, &args)?;
         eprintln!("sudokit: chart written to {}", path.display());

@@ -25,7 +25,7 @@ use sudokit_logic::{LogicSolver, Order, PathStatus, Technique};
 
 use crate::args::{Batch, BudgetArgs, InputArgs, RunArgs};
 use crate::grids::{self, GridFormat, Rec, Source};
-use crate::runner::run_ordered;
+use crate::runner::{print_all, run_ordered};
 
 /// Text or JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -303,11 +303,11 @@ fn explain_one(
             }
             let _ = writeln!(
                 s,
-                "levels: seed {}, qqwing {}, HoDoKu {}, hardest step SE {:.1}",
+                "levels: seed {}, qqwing {}, HoDoKu {}, hardest step SE {}",
                 seed.map_or("-".to_string(), |v| v.to_string()),
                 qq.map_or("-", |q| q.name()),
                 hod.map_or("-".to_string(), |(lv, sc)| format!("{} ({sc})", lv.name())),
-                se_max
+                se_max.map_or("-".to_string(), |v| format!("{v:.1}"))
             );
             if let Some(u) = &unsound {
                 let _ = writeln!(s, "UNSOUND: {u}");
@@ -349,7 +349,8 @@ fn hint_one(
         }
     };
     match args.format {
-        Format::Text => (format!("{}\n", h.text), h.failed()),
+        // A header names each record, as `explain` and `find` do.
+        Format::Text => (format!("{}\n{}\n\n", header(r), h.text), h.failed()),
         Format::Json => (json_line(&positioned(r, h.json())), h.failed()),
     }
 }
@@ -431,6 +432,5 @@ pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
             }
         }
     }
-    print!("{out}");
-    Ok(0)
+    print_all(out.as_bytes())
 }

@@ -409,12 +409,12 @@ pub struct CanonArgs {
     run: RunArgs,
 }
 
-/// Streams the puzzles of `input` through the batch runner: `work` runs on the workers,
-/// `emit` gets the results in input order.
+/// Streams the puzzles of `input` through the batch runner: `work` runs on the workers (given
+/// each record's input name and line), `emit` gets the results in input order.
 fn for_records<T: Send>(
     input: &InputArgs,
     run: &RunArgs,
-    work: impl Fn(usize, Result<Grid, String>) -> T + Sync,
+    work: impl Fn(&Arc<str>, usize, Result<Grid, String>) -> T + Sync,
     emit: impl FnMut(&mut dyn Write, T) -> std::io::Result<()>,
 ) -> Result<Ended> {
     let batch = Batch::new(input, run)?;
@@ -428,7 +428,11 @@ fn for_records<T: Send>(
     )?;
     let work = |item: &Item| {
         let r = item.record();
-        work(r.line, r.puzzle.clone().map_err(|e| e.to_string()))
+        work(
+            &item.source,
+            r.line,
+            r.puzzle.clone().map_err(|e| e.to_string()),
+        )
     };
     run_ordered(&batch, chunks, reader, None, work, emit)
 }
@@ -438,11 +442,11 @@ pub fn run_canon(args: CanonArgs) -> Result<u8> {
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let (mut total, mut dupes, mut bad) = (0u64, 0u64, 0u64);
     let start = Instant::now();
-    let work = |line: usize, rec: Result<Grid, String>| {
-        let form = rec.and_then(|g| canonical(&g).map(|f| (f, g)).map_err(|e| e.to_string()));
-        (line, form)
+    let work = |source: &Arc<str>, line: usize, rec: Result<Grid, String>| {
+        rec.and_then(|g| canonical(&g).map(|f| (f, g)).map_err(|e| e.to_string()))
+            .map_err(|e| format!("{source}:{line}: {e}"))
     };
-    for_records(&args.input, &args.run, work, |out, (line, form)| {
+    for_records(&args.input, &args.run, work, |out, form| {
         total += 1;
         match form {
             Ok((f, g)) => {
@@ -458,7 +462,7 @@ pub fn run_canon(args: CanonArgs) -> Result<u8> {
             }
             Err(e) => {
                 bad += 1;
-                eprintln!("sudokit: line {line}: {e}");
+                eprintln!("sudokit: {e}");
             }
         }
         Ok(())
@@ -502,23 +506,26 @@ pub struct CheckArgs {
 pub fn run_check(args: CheckArgs) -> Result<u8> {
     let rater = sudokit_app::rate::rater();
     let mut failed = false;
-    let work =
-        |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {
-            let g = rec.map_err(|e| (line, e))?;
-            let checked = sudokit_app::check::check(&g, line, args.rate.then_some(rater.as_ref()));
-            let text = match args.format {
-                CheckFormat::Json => format!("{}\n", checked.json),
-                CheckFormat::Text => format!("line {line}: {}\n", checked.text),
-            };
-            Ok((text, checked.unique != Uniqueness::Yes))
+    // Text names the record as the other commands do: `FILE:LINE: …`.
+    let work = |source: &Arc<str>,
+                line: usize,
+                rec: Result<Grid, String>|
+     -> Result<(String, bool), (Arc<str>, usize, String)> {
+        let g = rec.map_err(|e| (source.clone(), line, e))?;
+        let checked = sudokit_app::check::check(&g, line, args.rate.then_some(rater.as_ref()));
+        let text = match args.format {
+            CheckFormat::Json => format!("{}\n", checked.json),
+            CheckFormat::Text => format!("{source}:{line}: {}\n", checked.text),
         };
+        Ok((text, checked.unique != Uniqueness::Yes))
+    };
     for_records(&args.input, &args.run, work, |out, r| {
         match r {
             Ok((text, bad)) => {
                 failed |= bad;
                 out.write_all(text.as_bytes())?;
             }
-            Err((line, e)) => {
+            Err((source, line, e)) => {
                 failed = true;
                 match args.format {
                     CheckFormat::Json => writeln!(
@@ -526,7 +533,7 @@ pub fn run_check(args: CheckArgs) -> Result<u8> {
                         "{}",
                         json!({"line": line, "status": "invalid", "error": e})
                     )?,
-                    CheckFormat::Text => writeln!(out, "line {line}: invalid: {e}")?,
+                    CheckFormat::Text => writeln!(out, "{source}:{line}: invalid: {e}")?,
                 }
             }
         }

@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use sudokit_logic::CandidateGrid;
-use sudokit_logic::formats::{hodoku, pencil};
+use sudokit_logic::formats::{FormatError, hodoku, pencil};
 
 use crate::args::Batch;
 use crate::input::{self, Item};
@@ -181,7 +181,20 @@ pub fn spawn(batch: &Batch, format: GridFormat) -> Result<(Sources, JoinHandle<(
                             index,
                             line: start,
                             label: None,
-                            grid: pencil::parse(&block, None).map_err(|e| e.to_string()),
+                            grid: pencil::parse(&block, None).map_err(|e| match e {
+                                // The grid's own line made the input's.
+                                FormatError::Token {
+                                    token,
+                                    line,
+                                    column,
+                                    cell,
+                                    expected,
+                                } => format!(
+                                    "line {}, column {column}: bad pencil-mark token `{token}` (cell {cell}): {expected}",
+                                    start + line - 1
+                                ),
+                                e => e.to_string(),
+                            }),
                             end,
                         })
                     });
@@ -277,17 +290,37 @@ fn decided(text: &str, at_end: bool) -> Option<GridFormat> {
         return Some(GridFormat::Hodoku);
     }
     // A pencil-mark grid is a first block of digit tokens: a finished first block decides,
-    // and so does any token of it that is not digits.
-    let mut blocks = text.split("\n\n");
-    let first = blocks.find(|b| !b.trim().is_empty()).unwrap_or("");
-    if blocks.next().is_some() || !could_be_pencil(first) {
+    // and so does any token of it that could not be a cell's.
+    let (first, ended) = first_block(text);
+    if ended || !could_be_pencil(&first) {
         return Some(detect(text));
     }
     None
 }
 
+/// The first block of `text` as the pencil-mark reader cuts it (lines between blank or
+/// comment lines), and whether a blank or comment line has ended it.
+fn first_block(text: &str) -> (String, bool) {
+    let mut block = String::new();
+    for l in text.lines() {
+        let t = l.trim();
+        if t.is_empty() || t.starts_with('#') {
+            if !block.is_empty() {
+                return (block, true);
+            }
+        } else {
+            block.push_str(l);
+            block.push('\n');
+        }
+    }
+    (block, false)
+}
+
 /// Whether more lines could make `block` a pencil-mark grid ([`pencil::looks_like`]): every
-/// cell token of its lines (box rules aside) is digits, or numbers joined by `/`.
+/// cell token of its lines (box rules aside) is letters and digits (a mistyped token is still
+/// a pencil-mark grid's), or numbers joined by `/`, and none is longer than a cell's
+/// candidates can be (nine digits; a token of 81 digits is a puzzle with `0` for blanks,
+/// answered at once, not after its block ends).
 fn could_be_pencil(block: &str) -> bool {
     let rule = |l: &str| {
         let t = l.trim();
@@ -299,7 +332,10 @@ fn could_be_pencil(block: &str) -> bool {
         .lines()
         .filter(|l| !rule(l))
         .flat_map(|l| l.split(|c: char| c.is_whitespace() || matches!(c, '|' | ',')))
-        .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '/'))
+        .all(|t| {
+            t.chars().all(|c| c.is_ascii_alphanumeric() || c == '/')
+                && (t.len() <= 9 || t.contains('/'))
+        })
 }
 
 /// The format of a text that begins a candidate-grid input.
@@ -311,12 +347,7 @@ fn detect(text: &str) -> GridFormat {
     match first {
         Some(l) if l.starts_with(':') && l.matches(':').count() >= 6 => GridFormat::Hodoku,
         Some(_) => {
-            let block: String = text
-                .split("\n\n")
-                .find(|b| !b.trim().is_empty())
-                .unwrap_or("")
-                .to_string();
-            if pencil::looks_like(&block) {
+            if pencil::looks_like(&first_block(text).0) {
                 GridFormat::Pencil
             } else {
                 GridFormat::Puzzle

@@ -22,6 +22,7 @@ mod solve;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use runner::print_all;
 use std::process::ExitCode;
 
 /// sudokit: solve, count and study Sudoku puzzles of every size and layout.
@@ -76,16 +77,6 @@ enum Command {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Writes generated text to stdout; a closed pipe (`| head`) is not an error.
-fn print_all(text: &[u8]) -> Result<u8> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(0),
-    }
-}
-
 fn dispatch(command: Command) -> Result<u8> {
     match command {
         Command::Solve(args) => solve::run_solve(args),
@@ -114,15 +105,12 @@ fn dispatch(command: Command) -> Result<u8> {
             print_all(&text)
         }
         Command::Engines => {
+            let mut text = String::new();
             for e in sudokit_engines::ENGINES {
-                println!(
-                    "{:<10} {:<10} {}",
-                    e.name,
-                    if e.complete { "complete" } else { "incomplete" },
-                    e.about
-                );
+                let complete = if e.complete { "complete" } else { "incomplete" };
+                text.push_str(&format!("{:<10} {complete:<10} {}\n", e.name, e.about));
             }
-            Ok(0)
+            print_all(text.as_bytes())
         }
     }
 }
@@ -134,6 +122,8 @@ fn main() -> ExitCode {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(cli.command)));
     match result {
         Ok(Ok(code)) => ExitCode::from(code),
+        // A closed output (`| head`) that a command did not end quietly itself.
+        Ok(Err(e)) if runner::closed(&e) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
             eprintln!("sudokit: error: {e:#}");
             ExitCode::from(2)

@@ -14,7 +14,7 @@ use std::io::{BufWriter, Write};
 use std::sync::mpsc::Receiver;
 use std::thread::JoinHandle;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use rayon::prelude::*;
 
 use crate::args::Batch;
@@ -42,6 +42,36 @@ pub enum Ended {
     Closed,
 }
 
+/// What a write to the output came to: a closed output (`| head`: `EPIPE`) ends the run
+/// quietly, any other error (`> /dev/full`: no space left) is an error that says so.
+pub fn written(r: std::io::Result<()>) -> Result<Ended> {
+    match r {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Ended::Closed),
+        Err(e) => Err(writing(e)),
+        Ok(()) => Ok(Ended::Done),
+    }
+}
+
+/// A write error as the run reports it (`writing output: No space left on device`).
+pub fn writing(e: std::io::Error) -> anyhow::Error {
+    anyhow::Error::new(e).context("writing output")
+}
+
+/// Whether `e` is a closed output (`EPIPE`, `| head`), which ends a run quietly.
+pub fn closed(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Writes a command's whole output (a table, a listing) to stdout and flushes it; exit
+/// status 0, also when the reader went away (`| head`).
+pub fn print_all(text: &[u8]) -> Result<u8> {
+    let mut out = std::io::stdout().lock();
+    written(out.write_all(text).and_then(|()| out.flush())).map(|_| 0)
+}
+
 /// Runs `work` on every record of `chunks` with `batch`'s threads and hands the results to
 /// `emit` in input order, after `header` (a line, when given). A read error ends the run with
 /// that error once the records before it are written; a closed output ends it quietly.
@@ -60,11 +90,6 @@ where
     let pool = batch.jobs.pool()?;
     let bar = Written::for_files(&batch.files, !batch.progress);
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let written = |r: std::io::Result<()>| match r {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Ended::Closed),
-        Err(e) => Err(e).context("writing output"),
-        Ok(()) => Ok(Ended::Done),
-    };
     if let Some(h) = header
         && written(writeln!(out, "{h}"))? == Ended::Closed
     {

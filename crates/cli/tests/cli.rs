@@ -8,11 +8,11 @@ use sudokit_core::format::{InputFormat, LayoutSpec, Reader, parse_one};
 use sudokit_core::verify::verify;
 use sudokit_testkit::process;
 
-mod support;
+mod common;
 
-/// [`support::run`] on text.
+/// [`common::run`] on text.
 fn run(args: &[&str], stdin: &str) -> Output {
-    support::run(args, stdin)
+    common::run(args, stdin)
 }
 
 fn bin() -> Command {

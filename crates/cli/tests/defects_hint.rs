@@ -4,8 +4,8 @@
 
 use serde_json::{Value, json};
 
-mod support;
-use support::run;
+mod common;
+use common::run;
 
 /// The one JSON record `args` prints for `stdin`, without its position fields.
 fn record(args: &[&str], stdin: &str) -> (Value, Option<i32>) {

@@ -8,8 +8,8 @@ use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::verify::verify;
 use sudokit_testkit::process;
 
-mod support;
-use support::run;
+mod common;
+use common::run;
 
 /// A 9×9 puzzle with one solution, and that solution.
 const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";

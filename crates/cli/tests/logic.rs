@@ -150,7 +150,9 @@ fn explain_with_few_techniques_gets_stuck() {
 #[test]
 fn hint_levels_name_then_locate_then_show() {
     let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-    let l1 = String::from_utf8(run(&["hint", "--level", "1"], p).stdout).unwrap();
+    let text = String::from_utf8(run(&["hint", "--level", "1"], p).stdout).unwrap();
+    let l1 = text.lines().nth(1).unwrap_or_default();
+    assert!(text.starts_with("# <stdin>:1\n"), "{text}");
     assert!(l1.starts_with("Look for "), "{l1}");
     assert!(
         !l1.contains(char::is_numeric),

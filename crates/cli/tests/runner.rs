@@ -2,11 +2,12 @@
 //! command, every batch command answers a record as soon as it is read (in input order), and
 //! a budget that ran out reads `stopped` everywhere.
 
-use std::io::{BufRead, BufReader, Write};
+mod common;
+
+use common::{next_line, start, sudokit};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Output;
 use sudokit_testkit::process;
 
 const PUZZLE: &str =
@@ -14,12 +15,6 @@ const PUZZLE: &str =
 /// A puzzle no technique short of deep chains solves quickly.
 const HARD: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-fn sudokit(args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_sudokit"));
-    c.args(args).current_dir(process::repo_root());
-    c
-}
 
 fn run(args: &[&str], stdin: &str) -> Output {
     process::run_with_input(&mut sudokit(args), stdin)
@@ -61,33 +56,6 @@ fn jobs_has_one_range_and_one_error_in_every_command() {
             assert_ne!(run(&args, PUZZLE).status.code(), Some(2), "{args:?}");
         }
     }
-}
-
-/// Reads one line of the child's output, failing (not hanging) when none comes in a minute.
-fn next_line(lines: &mpsc::Receiver<String>, what: &str) -> String {
-    lines
-        .recv_timeout(Duration::from_secs(60))
-        .unwrap_or_else(|_| panic!("{what}: no answer to a record already written"))
-}
-
-/// Starts `args` with piped standard streams and a thread that forwards its output lines.
-fn start(args: &[&str]) -> (Child, mpsc::Receiver<String>) {
-    let mut child = sudokit(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run sudokit");
-    let out = BufReader::new(child.stdout.take().unwrap());
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in out.lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    (child, rx)
 }
 
 /// Every batch command answers the first record of a pipe before the second is written: the

@@ -12,8 +12,8 @@ use sudokit_testkit::process;
 use sudokit_web::{App, Limits, router};
 use tower::ServiceExt;
 
-mod support;
-use support::run;
+mod common;
+use common::run;
 
 /// worksheet-1, worksheet-2 and worksheet-4 from data/examples/puzzles.txt (unique).
 const PUZZLES: &[&str] = &[

@@ -400,7 +400,7 @@ async function doExplain() {
   showSteps();
   draw();
   const lv = v.levels || {};
-  $("status").textContent = `${v.status}: ${v.steps.length} steps; HoDoKu ${lv.hodoku_level ?? "-"}, hardest SE ${lv.se_hardest}`;
+  $("status").textContent = `${v.status}: ${v.steps.length} steps; HoDoKu ${lv.hodoku_level ?? "-"}, hardest SE ${lv.se_hardest ?? "-"}`;
 }
 async function doGenerate() {
   const body = { size: S.n, count: 1, symmetry: $("symmetry").value, extra: extrasList(), jigsaw: S.jigsaw, budget_ms: 10000 };

@@ -9,6 +9,7 @@ use super::render::{CSV_HEADER, count_text, csv_field, csv_row, grid_text, out_f
 use super::run::join_reader;
 use crate::args::layout_spec;
 use crate::input::{self};
+use crate::runner::{closed, writing};
 use anyhow::{Result, bail};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
@@ -23,7 +24,18 @@ use sudokit_engines::auto_engine;
 /// `sudokit solve --all`: sequential, streaming every solution from the search callback, in
 /// the chosen format: text (solutions, then `count: K`), JSON (an object per solution, then
 /// one per record with the count) or CSV (a row per solution, then a row with the count).
+/// A closed output (`| head`) ends the run quietly, with the status of the records written.
 pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
+    let mut failed = false;
+    match stream(args, ctx, &mut failed) {
+        Err(e) if closed(&e) => {}
+        r => r?,
+    }
+    Ok(u8::from(failed))
+}
+
+/// [`run_all`]'s records; `failed` is set when one was not solved.
+fn stream(args: &SolveArgs, ctx: Ctx, failed: &mut bool) -> Result<()> {
     let spec = layout_spec(&args.input)?;
     let bytes = Arc::new(AtomicU64::new(0));
     let (rx, handle) = input::spawn_reader(
@@ -36,9 +48,8 @@ pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
     )?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut failed = false;
     if ctx.format == OutFormat::Csv {
-        writeln!(out, "{CSV_HEADER}")?;
+        writeln!(out, "{CSV_HEADER}").map_err(writing)?;
     }
     for chunk in rx {
         let chunk = match chunk {
@@ -84,8 +95,8 @@ pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
             let puzzle = match &rec.puzzle {
                 Ok(p) => p,
                 Err(e) => {
-                    error(&mut out, e.to_string(), None)?;
-                    failed = true;
+                    error(&mut out, e.to_string(), None).map_err(writing)?;
+                    *failed = true;
                     continue;
                 }
             };
@@ -98,20 +109,20 @@ pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                 bail!("engine '{name}' is not available");
             };
             if let Err(e) = solver.check_layout(puzzle.layout()) {
-                error(&mut out, e.to_string(), Some(puzzle))?;
-                failed = true;
+                error(&mut out, e.to_string(), Some(puzzle)).map_err(writing)?;
+                *failed = true;
                 continue;
             }
             if let Some(c) = puzzle.find_conflict() {
-                error(&mut out, c.to_string(), Some(puzzle))?;
-                failed = true;
+                error(&mut out, c.to_string(), Some(puzzle)).map_err(writing)?;
+                *failed = true;
                 continue;
             }
             if multi_line
                 && ctx.format != OutFormat::Json
                 && let Some(l) = label
             {
-                writeln!(out, "# {l}")?;
+                writeln!(out, "# {l}").map_err(writing)?;
             }
             let layout = puzzle.layout_arc().clone();
             let mut write_error = None;
@@ -149,7 +160,7 @@ pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                 match written {
                     Ok(()) => Flow::Continue,
                     Err(e) => {
-                        write_error = Some(e.into());
+                        write_error = Some(writing(e));
                         Flow::Stop
                     }
                 }
@@ -172,20 +183,25 @@ pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
                     json!({"record": rec.index, "line": rec.line, "file": &*item.source,
                            "label": label, "status": status, "count": search.solutions,
                            "exact": exact, "error": Value::Null})
-                )?,
-                OutFormat::Csv => out.write_all(
-                    csv_row(Some(puzzle), None, status, Some(count), label, None).as_bytes(),
-                )?,
+                )
+                .map_err(writing)?,
+                OutFormat::Csv => out
+                    .write_all(
+                        csv_row(Some(puzzle), None, status, Some(count), label, None).as_bytes(),
+                    )
+                    .map_err(writing)?,
                 _ => match label {
-                    Some(l) if !multi_line => writeln!(out, "count: {count} {l}")?,
-                    _ => writeln!(out, "count: {count}")?,
+                    Some(l) if !multi_line => {
+                        writeln!(out, "count: {count} {l}").map_err(writing)?
+                    }
+                    _ => writeln!(out, "count: {count}").map_err(writing)?,
                 },
             }
-            failed |= search.solutions == 0;
+            *failed |= search.solutions == 0;
         }
-        out.flush()?;
+        out.flush().map_err(writing)?;
     }
-    out.flush()?;
+    out.flush().map_err(writing)?;
     join_reader(handle)?;
-    Ok(if failed { 1 } else { 0 })
+    Ok(())
 }

@@ -13,4 +13,20 @@ pub enum FormatError {
     /// The text is not in the expected shape.
     #[error("{0}")]
     Malformed(String),
+    /// A cell token that is not a set of candidates (`3467A` in a 9×9 grid).
+    #[error(
+        "bad pencil-mark token `{token}` at line {line}, column {column} of the grid (cell {cell}): {expected}"
+    )]
+    Token {
+        /// The token as written.
+        token: String,
+        /// 1-based line of the grid's text it is on.
+        line: usize,
+        /// 1-based column (in characters) where it starts.
+        column: usize,
+        /// The cell it stands for (`r2c5`).
+        cell: String,
+        /// What a token of this grid holds.
+        expected: String,
+    },
 }

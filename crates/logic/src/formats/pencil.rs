@@ -15,37 +15,42 @@ use sudokit_core::{Cell, Digit, DigitSet, Layout};
 use super::FormatError;
 use crate::grid::CandidateGrid;
 
-fn parse_token(tok: &str, n: usize) -> Result<DigitSet, FormatError> {
+/// The candidates of a cell token of an N×N grid, or `None` when it is not one.
+fn parse_token(tok: &str, n: usize) -> Option<DigitSet> {
     let mut set = DigitSet::EMPTY;
-    let bad = || FormatError::Malformed(format!("bad cell `{tok}` in a pencil-mark grid"));
     if n > 9 {
         for part in tok.split('/') {
-            let v: u8 = part.parse().map_err(|_| bad())?;
-            let d = Digit::new(v).filter(|d| d.index() < n).ok_or_else(bad)?;
-            set.insert(d);
+            let v: u8 = part.parse().ok()?;
+            set.insert(Digit::new(v).filter(|d| d.index() < n)?);
         }
     } else {
         for ch in tok.chars() {
-            let v = ch.to_digit(10).ok_or_else(bad)? as u8;
-            let d = Digit::new(v).filter(|d| d.index() < n).ok_or_else(bad)?;
-            set.insert(d);
+            let v = ch.to_digit(10)? as u8;
+            set.insert(Digit::new(v).filter(|d| d.index() < n)?);
         }
     }
-    Ok(set)
+    Some(set)
 }
 
 /// Whether `text` looks like a pencil-mark grid: N² cell tokens (N ≥ 4) of digits, at least
-/// one with two or more candidates.
+/// one with two or more candidates — or, for N from 4 to 9, tokens of letters and digits most
+/// of which are candidates as written (a grid with a mistyped token such as `3467A`, which
+/// [`parse`] then names, rather than a puzzle of one-symbol rows).
 pub fn looks_like(text: &str) -> bool {
     let toks = tokens(text);
     let n2 = toks.len();
     let n = (n2 as f64).sqrt() as usize;
+    let digits = |t: &&str| t.chars().all(|c| c.is_ascii_digit() || c == '/');
+    let candidates = |t: &&&str| t.len() <= n && t.chars().all(|c| c.is_ascii_digit());
     n * n == n2
         && n >= 4
         && toks.iter().any(|t| t.len() >= 2)
-        && toks
-            .iter()
-            .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '/'))
+        && (toks.iter().all(digits)
+            || (n <= 9
+                && toks
+                    .iter()
+                    .all(|t| t.chars().all(|c| c.is_ascii_alphanumeric()))
+                && toks.iter().filter(candidates).count() * 2 > n2))
 }
 
 /// Whether a line is a box rule (`.---+---.`, `|---+---|`, `'---'`).
@@ -57,17 +62,38 @@ fn is_rule(line: &str) -> bool {
 }
 
 fn tokens(text: &str) -> Vec<&str> {
+    placed_tokens(text).map(|(_, _, t)| t).collect()
+}
+
+/// The cell tokens of `text`, each with its 1-based line and column (in characters).
+fn placed_tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
+    let separator = |c: char| c.is_whitespace() || matches!(c, '|' | ',');
     text.lines()
-        .filter(|l| !is_rule(l))
-        .flat_map(|l| l.split(|c: char| c.is_whitespace() || matches!(c, '|' | ',')))
-        .filter(|t| !t.is_empty())
-        .collect()
+        .enumerate()
+        .filter(|(_, l)| !is_rule(l))
+        .flat_map(move |(i, l)| {
+            let mut column = 0;
+            let mut start = None;
+            let mut found = Vec::new();
+            for (at, c) in l.char_indices().chain(std::iter::once((l.len(), ' '))) {
+                column += 1;
+                match (separator(c), start) {
+                    (true, Some((s, col))) => {
+                        found.push((i + 1, col, &l[s..at]));
+                        start = None;
+                    }
+                    (false, None) => start = Some((at, column)),
+                    _ => {}
+                }
+            }
+            found
+        })
 }
 
 /// Reads a pencil-mark grid; `layout` fixes the box shape (default: the standard layout for
 /// the side the token count gives).
 pub fn parse(text: &str, layout: Option<Arc<Layout>>) -> Result<CandidateGrid, FormatError> {
-    let toks = tokens(text);
+    let toks: Vec<_> = placed_tokens(text).collect();
     let n = (toks.len() as f64).sqrt().round() as usize;
     if n * n != toks.len() || n == 0 {
         return Err(FormatError::Malformed(format!(
@@ -88,8 +114,18 @@ pub fn parse(text: &str, layout: Option<Arc<Layout>>) -> Result<CandidateGrid, F
     };
     let mut values = vec![0u8; n * n];
     let mut cands = vec![DigitSet::EMPTY; n * n];
-    for (i, t) in toks.iter().enumerate() {
-        let set = parse_token(t, n)?;
+    for (i, &(line, column, t)) in toks.iter().enumerate() {
+        let set = parse_token(t, n).ok_or_else(|| FormatError::Token {
+            token: t.to_string(),
+            line,
+            column,
+            cell: format!("r{}c{}", i / n + 1, i % n + 1),
+            expected: if n > 9 {
+                format!("a {n}x{n} grid's candidates are numbers 1 to {n} joined by `/`")
+            } else {
+                format!("a {n}x{n} grid's candidates are the digits 1 to {n}")
+            },
+        })?;
         if set.len() == 1 {
             values[i] = set.first().expect("one").get();
         } else {
@@ -214,5 +250,25 @@ mod tests {
     #[test]
     fn rejects_wrong_token_count() {
         assert!(parse("12 34 5", None).is_err());
+    }
+
+    /// A token that is not a set of candidates is named with its line, column and cell, and
+    /// the grid still looks like a pencil-mark grid (so it is not read as puzzles).
+    #[test]
+    fn names_a_mistyped_token() {
+        let text = ".----.\n| 1 234 | 4 3 |\n| 34 3A 12 1 |\n1 2 3 4\n4 3 2 1\n";
+        assert!(looks_like(text));
+        let e = parse(text, None).unwrap_err();
+        assert_eq!(
+            e,
+            FormatError::Token {
+                token: "3A".into(),
+                line: 3,
+                column: 6,
+                cell: "r2c2".into(),
+                expected: "a 4x4 grid's candidates are the digits 1 to 4".into(),
+            }
+        );
+        assert!(!looks_like("A B C D\nAB B C D\nA B C D\nA B C D\n"));
     }
 }
