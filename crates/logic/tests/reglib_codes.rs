@@ -35,6 +35,25 @@ fn every_reglib_code_has_a_technique() {
     );
 }
 
+/// The shipped slice (`data/logic/reglib-slice.txt`: HoDoKu's own lines, two per code): the only
+/// exact-elimination check in a bare clone whose expected answers sudokit did not produce.
+#[test]
+fn every_line_of_the_shipped_reglib_slice_passes() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/logic/reglib-slice.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let res = run(&text);
+    let codes: Vec<&str> = res.keys().map(String::as_str).collect();
+    assert_eq!(codes, REGLIB_CODES, "every code has lines in the slice");
+    let failed: Vec<(&String, &Vec<usize>)> = res
+        .iter()
+        .filter(|(_, r)| r.passed != r.total || !r.implemented)
+        .map(|(c, r)| (c, &r.failed_lines))
+        .collect();
+    assert!(failed.is_empty(), "failed (code, lines): {failed:?}");
+    let lines: usize = res.values().map(|r| r.total).sum();
+    assert_eq!(lines, 149, "lines checked");
+}
+
 #[test]
 #[ignore = "needs ../shared/data beside the repository; run by scripts/conformance.sh"]
 fn shared_sets_reglib_all_76_codes_implemented_and_979_permille_of_lines_pass() {
