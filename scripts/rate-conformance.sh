@@ -2,18 +2,19 @@
 # SE rater conformance on the shared data (needs ../shared beside the repo):
 #  1. ER/EP/ED against Sudoku Explainer's own ratings (`serate`, SE 1.2.1 technique set, and
 #     SukakuExplainer's default set for `--scale sukaku`) of top95 and the first 150 of 17_clue: the share equal to the tenth and within 0.2, the distribution
-#     of differences, and the rater's CPU time; fails below 90% exact or 95% within 0.2. The
-#     example puzzles (SE 1.2.1 set, golden nugget included) are checked the same way.
+#     of differences, and the rater's CPU time; fails unless ER, EP and ED all equal SE's to the
+#     tenth on every puzzle (README's claim). The example puzzles (both scales, golden nugget
+#     included) are checked the same way.
 #  2. `sudokit rate --check` on top95 and the first 300 of magictour_top1465: every puzzle rated,
 #     every step checked against an engine's solution.
 # Usage: bash scripts/rate-conformance.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/prereq.sh
 SHARED=../shared/data
-if [ ! -d "$SHARED/ratings" ]; then
-    echo "rate-conformance: $SHARED/ratings is missing; nothing to check" >&2
-    exit 0
-fi
+for f in se121_top95 se121_17clue_first150 se121_examples se_top95 se_17clue_first150 se_examples; do
+    [ -f "$SHARED/ratings/$f.tsv" ] || missing rate-conformance "$SHARED/ratings/$f.tsv is missing"
+done
 export CARGO_TERM_COLOR=never
 cargo build --release --locked -p sudokit --quiet
 cargo build --release --locked -p sudokit-logic --example se_compare --quiet
@@ -23,27 +24,26 @@ BIN=$TARGET/release/sudokit
 agree() { # FILE SCALE
     local file=$1 scale=$2 out
     echo "== $(basename "$file") (scale $scale)"
-    out=$($TARGET/release/examples/se_compare "$file" --scale "$scale")
+    out=$($TARGET/release/examples/se_compare "$file" --scale "$scale" --diffs)
     echo "$out"
     python3 - "$out" <<'PY'
 import re, sys
-line = sys.argv[1].splitlines()[0]
+line = next(l for l in sys.argv[1].splitlines() if " puzzles: ER exact " in l)
 nums = [float(x) for x in re.findall(r"([0-9.]+)%", line)]
 er, er2, ep, ep2, ed, ed2 = nums
-bad = [n for n, v, lim in [("ER", er, 90), ("ER±0.2", er2, 95), ("EP", ep, 90), ("EP±0.2", ep2, 95), ("ED", ed, 90), ("ED±0.2", ed2, 95)] if v < lim]
+bad = [n for n, v in [("ER", er), ("EP", ep), ("ED", ed)] if v < 100.0]
 if bad:
-    sys.exit("rate-conformance: below target: " + ", ".join(bad))
+    sys.exit("rate-conformance: not equal to SE's on every puzzle: " + ", ".join(bad))
 PY
 }
 
 agree "$SHARED/ratings/se121_top95.tsv" se121
 agree "$SHARED/ratings/se121_17clue_first150.tsv" se121
 # The example puzzles (easter monster 11.6, golden nugget 11.9 at nesting level 4, ...).
-if [ -f "$SHARED/ratings/se121_examples.tsv" ]; then
-    agree "$SHARED/ratings/se121_examples.tsv" se121
-fi
+agree "$SHARED/ratings/se121_examples.tsv" se121
 agree "$SHARED/ratings/se_top95.tsv" sukaku
 agree "$SHARED/ratings/se_17clue_first150.tsv" sukaku
+agree "$SHARED/ratings/se_examples.tsv" sukaku
 
 check() { # FILE TAKE
     local file=$1 take=$2 n ok

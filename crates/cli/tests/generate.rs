@@ -101,8 +101,10 @@ fn rot180_rated_run_is_unique_symmetric_in_range_and_replays() {
     assert_eq!(stdout(&one).trim(), recs[2]["puzzle"].as_str().unwrap());
 }
 
+/// A 16×16 (orbit-minimal by default; `--minimal`, strict minimality, takes seconds there) is
+/// unique; a `--minimal` jigsaw is unique and loses uniqueness with any given removed, by `dlx`.
 #[test]
-fn minimal_sixteen_and_jigsaw() {
+fn sixteen_is_unique_and_minimal_jigsaw_checked_by_dlx() {
     let o = run(
         &[
             "generate",
@@ -151,8 +153,22 @@ fn minimal_sixteen_and_jigsaw() {
         .bytes()
         .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
         .collect();
-    let g = Grid::from_values(layout, values);
+    let g = Grid::from_values(layout.clone(), values.clone());
     assert_eq!(dlx_count(&g), 1);
+    // Minimal, checked here and not taken from the record's own flag: without any one given
+    // the puzzle has a second solution.
+    let mut removed = 0;
+    for i in (0..values.len()).filter(|&i| values[i] != 0) {
+        let mut fewer = values.clone();
+        fewer[i] = 0;
+        assert_eq!(
+            dlx_count(&Grid::from_values(layout.clone(), fewer)),
+            2,
+            "given {i} can go"
+        );
+        removed += 1;
+    }
+    assert!(removed > 0, "no given was checked");
 }
 
 #[test]

@@ -5,13 +5,15 @@
 use std::sync::Arc;
 
 use sudokit_core::verify::verify;
-use sudokit_core::{Extra, Grid, Layout};
+use sudokit_core::{Budget, Extra, Grid, Layout};
 use sudokit_generate::rate::parse_qqwing;
 use sudokit_generate::unique::{Verdict, Witnesses};
 use sudokit_generate::{
     Checker, Config, Count, GenError, Generated, Generator, LayoutChoice, ProvisionalSe, Rater,
     Symmetry,
 };
+use sudokit_logic::techniques::lookup;
+use sudokit_logic::{LogicSolver, Order, PathStatus};
 
 fn check_puzzle(made: &Generated, config: &Config, generator: &Generator) {
     let layout = made.puzzle.layout_arc().clone();
@@ -276,6 +278,33 @@ fn rating_and_level_targets() {
     let made = run(c, 0..2);
     for m in made {
         assert_eq!(m.measured.qqwing, Some("intermediate"));
+        // Measured again on the puzzle, not read from the generator's record: stuck with
+        // singles alone, solved once qqwing's pairs, pointing and claiming are added.
+        let singles = ["full-house", "naked-single", "hidden-single"];
+        let more = [
+            "naked-pair",
+            "locked-pair",
+            "pointing",
+            "claiming",
+            "hidden-pair",
+        ];
+        let solve = |ids: &[&str]| {
+            let ts = ids.iter().map(|id| lookup(id).expect(id)).collect();
+            let mut s = LogicSolver::with_techniques(ts, Order::Hodoku);
+            s.options.uniqueness = false;
+            s.solve(&m.puzzle, &Budget::unlimited()).status
+        };
+        assert_ne!(
+            solve(&singles),
+            PathStatus::Solved,
+            "singles alone solve it"
+        );
+        let all: Vec<&str> = singles.iter().chain(more.iter()).copied().collect();
+        assert_eq!(
+            solve(&all),
+            PathStatus::Solved,
+            "qqwing's techniques do not solve it"
+        );
     }
 }
 
@@ -316,6 +345,20 @@ fn budget_stops_an_impossible_pattern() {
     c.budget = sudokit_core::Budget::time(std::time::Duration::from_millis(200));
     let g = Generator::new(c).unwrap();
     assert!(matches!(g.generate(1), Err(GenError::Budget { .. })));
+}
+
+#[test]
+fn node_budget_caps_the_grids_drawn() {
+    // The same impossible pattern under a count instead of a clock: exactly 5 grids, on every
+    // machine (the fuzz replay of `generate` relies on this).
+    let mut c = Config::new(layout(9));
+    c.pattern = Some((0..81).map(|i| i < 27).collect());
+    c.budget = sudokit_core::Budget::nodes(5);
+    let g = Generator::new(c).unwrap();
+    assert!(matches!(
+        g.generate(1),
+        Err(GenError::Budget { attempts: 5 })
+    ));
 }
 
 #[test]

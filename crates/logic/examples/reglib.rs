@@ -2,7 +2,8 @@
 //!
 //!     cargo run --release -p sudokit-logic --example reglib -- ../shared/data/hodoku/reglib-1.3.txt [--failures]
 //!
-//! Exits 1 when a file cannot be read.
+//! The pass rate counts every line of the library: a line whose code no technique carries is a
+//! failure, so dropping a technique lowers the rate. Exits 1 when a file cannot be read.
 
 use std::process::ExitCode;
 
@@ -21,18 +22,15 @@ fn main() -> ExitCode {
         }
     };
     let res = sudokit_logic::reglib::run(&text);
-    let (mut lines, mut pass, mut impl_lines, mut impl_codes) = (0, 0, 0, 0);
+    let (mut lines, mut pass, mut impl_codes) = (0, 0, 0);
     println!(
         "{:<7} {:>5} {:>6} {:>7}  failed lines",
         "code", "lines", "passed", "rate"
     );
     for (code, r) in &res {
         lines += r.total;
-        if r.implemented {
-            impl_codes += 1;
-            impl_lines += r.total;
-            pass += r.passed;
-        }
+        pass += r.passed;
+        impl_codes += usize::from(r.implemented);
         let rate = if r.implemented {
             format!("{:.0}%", 100.0 * r.passed as f64 / r.total as f64)
         } else {
@@ -53,10 +51,10 @@ fn main() -> ExitCode {
         );
     }
     println!(
-        "codes implemented: {impl_codes} of {}; lines of implemented codes: {pass}/{impl_lines} passed ({:.1}%); all lines: {lines}",
+        "codes implemented: {impl_codes} of {}; lines: {pass}/{lines} passed ({:.1}%)",
         res.len(),
-        if impl_lines > 0 {
-            100.0 * pass as f64 / impl_lines as f64
+        if lines > 0 {
+            100.0 * pass as f64 / lines as f64
         } else {
             0.0
         }

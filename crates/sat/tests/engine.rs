@@ -92,8 +92,8 @@ fn small_and_exotic_layouts_agree_with_the_reference() {
 }
 
 #[test]
-fn large_grids_use_the_sequential_counter() {
-    // 16×16 and 25×25 from empty: the first solution verifies.
+fn empty_16x16_and_25x25_first_solution_verifies() {
+    // 16×16 and 25×25 from empty: the first solution passes the independent checker.
     for n in [16, 25] {
         let g = Grid::empty(Arc::new(Layout::standard(n).unwrap()));
         let r = Sat::new().solve(&g, &Request::first()).unwrap();

@@ -1,8 +1,9 @@
 //! End-to-end tests of the page in headless Chromium, driven over WebDriver (fantoccini).
 //!
 //! `#[ignore]`: they need `chromium` and `chromedriver` (Debian: `chromium chromium-driver`)
-//! and run from `scripts/web-e2e.sh`. Without chromedriver on PATH they print a note and pass,
-//! so `cargo test -- --ignored` on a bare machine does not fail. With `SUDOKIT_SCREENSHOTS=DIR`
+//! and run from `scripts/web-e2e.sh`. Without chromedriver on PATH they fail under `CI=true`
+//! and elsewhere print a loud SKIPPED line and return; when Chromium cannot be started they
+//! fail. With `SUDOKIT_SCREENSHOTS=DIR`
 //! the main screens are saved there as PNG files.
 
 use std::net::{SocketAddr, TcpListener};
@@ -145,10 +146,15 @@ async fn screenshot(c: &Client, name: &str) {
 const ARROW_RIGHT: char = '\u{E014}';
 
 /// Starts the app and a browser on its page, with the 9×9 grid drawn and every panel unfolded
-/// (so every control can be clicked); `None`, with a note, when chromedriver is missing.
+/// (so every control can be clicked). When chromedriver is missing: a panic under `CI=true`,
+/// else `None` after a loud SKIPPED line.
 async fn open_page() -> Option<(Driver, Client)> {
     let Some(driver) = find_chromedriver() else {
-        eprintln!("chromedriver not found on PATH: browser tests skipped");
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "chromedriver is not on PATH, and CI=true: the browser tests must run in CI"
+        );
+        eprintln!("SKIPPED: chromedriver is not on PATH; this browser test checked nothing");
         return None;
     };
     let base = start_app().await;

@@ -49,7 +49,8 @@ pub struct Config {
     /// Neighbourhood moves tried from each found puzzle when a rating target is missed
     /// (0 = plain rejection sampling) [default: 300].
     pub neighbourhood: usize,
-    /// Budget per puzzle (time and/or cancel flag; nodes are ignored).
+    /// Budget per puzzle: time, cancel flag, and `nodes` as the most full grids drawn (attempts),
+    /// a budget that stops at the same point on every machine.
     pub budget: Budget,
     /// Check strict minimality for [`Generated::minimal`] when it is not implied (symmetric,
     /// patterned or ranged puzzles without `minimal`) [default: true]. A caller that never

@@ -103,7 +103,8 @@ impl Generator {
         let mut attempts = 0u64;
         let mut jigsaw_failures = 0u64;
         loop {
-            if out_of_time() {
+            // `nodes` caps the grids drawn: the same stopping point on every machine.
+            if out_of_time() || cfg.budget.nodes.is_some_and(|n| attempts >= n) {
                 return Err(GenError::Budget { attempts });
             }
             attempts += 1;
