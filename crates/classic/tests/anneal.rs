@@ -5,9 +5,8 @@ mod common;
 use common::incomplete as run;
 use common::*;
 use std::time::Duration;
-use sudokit_classic::{Anneal, AnnealError, Colour};
-use sudokit_core::verify::verify;
-use sudokit_core::{Budget, Grid, Request, Solver, Status};
+use sudokit_classic::{Anneal, AnnealError};
+use sudokit_core::{Budget, Grid, Request, Solver};
 
 #[test]
 fn is_incomplete_and_reports_its_seed() {
@@ -69,48 +68,18 @@ fn gives_up_rather_than_answering_wrong() {
 
 #[test]
 fn the_same_seed_repeats_the_same_run() {
-    let p =
-        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
-    let budget = Budget::nodes(200_000);
-    let runs: Vec<_> = (0..2)
-        .map(|_| {
-            let r = Anneal::new(9)
-                .solve(&p, &Request::first().with_budget(budget.clone()))
-                .unwrap();
-            (
-                r.status,
-                r.stats.nodes,
-                r.stats.extra["best_cost"],
-                r.solutions,
-            )
-        })
-        .collect();
-    assert_eq!(runs[0], runs[1]);
+    assert_seeded_runs_repeat(|| Box::new(Anneal::new(9)), Budget::nodes(200_000));
 }
 
 #[test]
 fn solves_every_layout() {
-    // Deterministic by seed; the most any of these takes is about 1.3 million nodes.
-    let budget = Budget::nodes(10_000_000);
-    for (name, layout) in layouts() {
-        let full = first(&Colour::new(), &Grid::empty(layout.clone())).expect(name);
-        let mut annealed = 0;
-        for (seed, keep) in [(1, 45), (2, 30), (3, 22)] {
-            let p = blank(&full, pattern(seed, keep));
-            for engine in [Anneal::new(seed), Anneal::new(seed).candidates(false)] {
-                let r = engine
-                    .solve(&p, &Request::first().with_budget(budget.clone()))
-                    .unwrap();
-                assert_eq!(r.status, Status::Solved, "{name} seed {seed} {engine:?}");
-                verify(&p, &r.solutions[0]).unwrap();
-                if r.stats.extra["moves"] > 0.0 {
-                    annealed += 1;
-                }
-            }
-        }
-        // Singles alone do not finish all of these: the annealing itself was exercised.
-        assert!(annealed > 0, "{name}: every puzzle fell to singles");
-    }
+    // Deterministic by seed; the most any of these takes is about 1.3 million nodes. Singles
+    // alone do not finish all of these: the annealing itself is exercised ("moves").
+    assert_solves_every_layout(
+        |seed| vec![Anneal::new(seed), Anneal::new(seed).candidates(false)],
+        Budget::nodes(10_000_000),
+        "moves",
+    );
 }
 
 #[test]

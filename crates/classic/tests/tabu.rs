@@ -7,9 +7,8 @@ use common::incomplete as run;
 use common::*;
 use std::sync::Arc;
 use std::time::Duration;
-use sudokit_classic::{Colour, Tabu, TabuError};
-use sudokit_core::verify::verify;
-use sudokit_core::{Budget, Grid, Layout, Request, Solver, Status};
+use sudokit_classic::{Tabu, TabuError};
+use sudokit_core::{Budget, Grid, Layout, Request, Solver};
 
 #[test]
 fn is_incomplete_and_reports_its_seed() {
@@ -49,44 +48,17 @@ fn gives_up_on_a_tiny_node_budget() {
 
 #[test]
 fn the_same_seed_repeats_the_same_run() {
-    let p =
-        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
-    let runs: Vec<_> = (0..2)
-        .map(|_| {
-            let r = Tabu::new(9)
-                .solve(&p, &Request::first().with_budget(Budget::nodes(20_000)))
-                .unwrap();
-            (
-                r.status,
-                r.stats.nodes,
-                r.stats.extra["best_cost"],
-                r.solutions,
-            )
-        })
-        .collect();
-    assert_eq!(runs[0], runs[1]);
+    assert_seeded_runs_repeat(|| Box::new(Tabu::new(9)), Budget::nodes(20_000));
 }
 
 #[test]
 fn solves_every_layout() {
     // Deterministic by seed; the most any of these takes is about 5,000 nodes.
-    let budget = Budget::nodes(100_000);
-    for (name, layout) in layouts() {
-        let full = first(&Colour::new(), &Grid::empty(layout.clone())).expect(name);
-        let mut searched = 0;
-        for (seed, keep) in [(1, 45), (2, 30), (3, 22)] {
-            let p = blank(&full, pattern(seed, keep));
-            for engine in [Tabu::new(seed), Tabu::new(seed).candidates(false)] {
-                let r = engine
-                    .solve(&p, &Request::first().with_budget(budget.clone()))
-                    .unwrap();
-                assert_eq!(r.status, Status::Solved, "{name} seed {seed} {engine:?}");
-                verify(&p, &r.solutions[0]).unwrap();
-                searched += usize::from(r.stats.extra["iterations"] > 0.0);
-            }
-        }
-        assert!(searched > 0, "{name}: every puzzle fell to singles");
-    }
+    assert_solves_every_layout(
+        |seed| vec![Tabu::new(seed), Tabu::new(seed).candidates(false)],
+        Budget::nodes(100_000),
+        "iterations",
+    );
 }
 
 #[test]

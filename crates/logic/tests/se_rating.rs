@@ -121,22 +121,24 @@ fn hardest_step_names_the_technique_that_set_er() {
     );
 }
 
-#[test]
-fn beyond_the_allowed_nesting_is_reported_not_made_up() {
-    // tarek-052 needs dynamic forcing chains (+) (SE: 9.9); with nesting capped at 0 the rater
-    // must say it cannot finish.
+/// tarek-052 (SE 9.9: it needs dynamic forcing chains (+)) rated with `options`.
+fn rate_tarek_052(options: RateOptions) -> Rating {
     let p = parse_one(
         "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
         InputFormat::Auto,
     )
     .unwrap();
-    let r = rate(
-        &p,
-        &RateOptions {
-            max_level: 0,
-            ..RateOptions::default()
-        },
-    );
+    rate(&p, &options)
+}
+
+#[test]
+fn beyond_the_allowed_nesting_is_reported_not_made_up() {
+    // tarek-052 needs dynamic forcing chains (+) (SE: 9.9); with nesting capped at 0 the rater
+    // must say it cannot finish.
+    let r = rate_tarek_052(RateOptions {
+        max_level: 0,
+        ..RateOptions::default()
+    });
     assert_eq!(r.status, RateStatus::Beyond);
     assert_eq!(r.er, None);
     assert!(r.step_count > 0);
@@ -144,27 +146,16 @@ fn beyond_the_allowed_nesting_is_reported_not_made_up() {
 
 #[test]
 fn budget_and_stop_above_end_early() {
-    let p = parse_one(
-        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
-        InputFormat::Auto,
-    )
-    .unwrap();
-    let r = rate(
-        &p,
-        &RateOptions {
-            budget: Budget::time(Duration::ZERO),
-            ..RateOptions::default()
-        },
-    );
+    let r = rate_tarek_052(RateOptions {
+        budget: Budget::time(Duration::ZERO),
+        ..RateOptions::default()
+    });
     assert_eq!(r.status, RateStatus::Budget);
     assert_eq!(r.er, None);
-    let r = rate(
-        &p,
-        &RateOptions {
-            stop_above: Some(3.0),
-            ..RateOptions::default()
-        },
-    );
+    let r = rate_tarek_052(RateOptions {
+        stop_above: Some(3.0),
+        ..RateOptions::default()
+    });
     assert_eq!(r.status, RateStatus::Above);
     assert!(r.above.unwrap() > 3.0);
 }

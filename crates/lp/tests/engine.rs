@@ -2,6 +2,7 @@
 //! returned grid passes the independent checker, on the seed cases, small and exotic layouts
 //! and (ignored, release) top95.
 
+use sudokit_core::format::InputFormat;
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Grid, Request, Solver, Status};
 use sudokit_lp::{Backend, Lp, LpOptions, Reduce};
@@ -164,14 +165,9 @@ fn without_branching_a_fractional_root_gives_up() {
     assert_eq!(r.status, Status::Unknown);
 }
 
-/// A puzzle set shipped in the repository's `data/` folder.
+/// A puzzle set shipped in the repository's `data/` folder, one puzzle a line.
 fn shared(name: &str) -> Vec<Grid> {
-    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("puzzle set in data/");
-    text.lines()
-        .filter(|l| l.trim().len() >= 81 && !l.starts_with('#'))
-        .map(|l| parse(&l[..81]))
-        .collect()
+    sudokit_testkit::read_puzzles(&format!("data/{name}"), InputFormat::Line)
 }
 
 #[test]

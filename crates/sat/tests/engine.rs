@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use sudokit_core::format::InputFormat;
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Grid, Layout, Request, Solver, Status};
 use sudokit_sat::{Sat, SatOptions};
@@ -144,14 +145,9 @@ fn stats_are_filled() {
     assert_eq!(r.stats.backtracks as f64, r.stats.extra["conflicts"]);
 }
 
-/// A puzzle set shipped in the repository's `data/` folder.
+/// A puzzle set shipped in the repository's `data/` folder, one puzzle a line.
 fn shared(name: &str) -> Vec<Grid> {
-    let path = format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("puzzle set in data/");
-    text.lines()
-        .filter(|l| l.trim().len() >= 81 && !l.starts_with('#'))
-        .map(|l| parse(&l[..81]))
-        .collect()
+    sudokit_testkit::read_puzzles(&format!("data/{name}"), InputFormat::Line)
 }
 
 #[test]
@@ -189,6 +185,17 @@ fn solved_cases() -> Vec<(String, Grid)> {
     cases
 }
 
+/// The blank cells of `puzzle`, each with its digit in the full grid `sol`.
+fn blanks_with_digits(puzzle: &Grid, sol: &Grid) -> Vec<(usize, u8)> {
+    puzzle
+        .values()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v == 0)
+        .map(|(c, _)| (c, sol.values()[c]))
+        .collect()
+}
+
 /// `has_solution_avoiding` against the reference: on puzzles blanked from a seed case's
 /// solution, "a solution with some listed cell different from the known solution" exists
 /// exactly when the puzzle is not unique (every listed cell blank) or, with one given listed
@@ -201,13 +208,7 @@ fn avoiding_the_known_solution_decides_uniqueness_like_the_reference() {
     for (name, sol) in &cases {
         for (seed, percent) in [(1, 40), (2, 55), (3, 65), (4, 75)] {
             let puzzle = blank(sol, percent, seed);
-            let blanks: Vec<(usize, u8)> = puzzle
-                .values()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v == 0)
-                .map(|(c, _)| (c, sol.values()[c]))
-                .collect();
+            let blanks = blanks_with_digits(&puzzle, sol);
             let expected = reference_count(&puzzle, 2) >= 2;
             let got = sat
                 .has_solution_avoiding(&puzzle, &blanks, &Budget::default())
@@ -252,13 +253,7 @@ fn searching_near_a_grid_changes_no_answer() {
         let shifted: Vec<u8> = sol.values().iter().map(|&d| d % n + 1).collect();
         for (seed, percent) in [(5, 50), (6, 70)] {
             let puzzle = blank(sol, percent, seed);
-            let blanks: Vec<(usize, u8)> = puzzle
-                .values()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v == 0)
-                .map(|(c, _)| (c, sol.values()[c]))
-                .collect();
+            let blanks = blanks_with_digits(&puzzle, sol);
             let expected = reference_count(&puzzle, 2) >= 2;
             for near in [
                 Some(sol.values()),

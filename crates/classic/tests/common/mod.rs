@@ -225,3 +225,55 @@ pub fn incomplete(engine: &dyn Solver, p: &Grid, budget: Option<Budget>) -> Opti
         other => panic!("{} must never report {other:?}", engine.name()),
     }
 }
+
+/// Runs the engine `make` builds twice on a hard 9×9 within `budget` and asserts the two runs
+/// are the same: status, nodes, best cost and solutions (a seeded engine must replay).
+pub fn assert_seeded_runs_repeat(make: impl Fn() -> Box<dyn Solver>, budget: Budget) {
+    let p =
+        parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let runs: Vec<_> = (0..2)
+        .map(|_| {
+            let r = make()
+                .solve(&p, &Request::first().with_budget(budget.clone()))
+                .unwrap();
+            (
+                r.status,
+                r.stats.nodes,
+                r.stats.extra["best_cost"],
+                r.solutions,
+            )
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+}
+
+/// On every layout of [`layouts`], three puzzles blanked from a grid `colour` found (seeds 1
+/// to 3 keeping 45, 30 and 22 per cent) are solved within `budget` by each engine `make(seed)`
+/// gives, every answer verified; on each layout at least one run must have a positive
+/// `searched` statistic (singles alone did not finish them all, so the search itself ran).
+pub fn assert_solves_every_layout<E: Solver + std::fmt::Debug>(
+    make: impl Fn(u64) -> Vec<E>,
+    budget: Budget,
+    searched: &str,
+) {
+    for (name, layout) in layouts() {
+        let full = first(
+            &sudokit_classic::Colour::new(),
+            &Grid::empty(layout.clone()),
+        )
+        .expect(name);
+        let mut ran = 0;
+        for (seed, keep) in [(1, 45), (2, 30), (3, 22)] {
+            let p = blank(&full, pattern(seed, keep));
+            for engine in make(seed) {
+                let r = engine
+                    .solve(&p, &Request::first().with_budget(budget.clone()))
+                    .unwrap();
+                assert_eq!(r.status, Status::Solved, "{name} seed {seed} {engine:?}");
+                verify(&p, &r.solutions[0]).unwrap();
+                ran += usize::from(r.stats.extra[searched] > 0.0);
+            }
+        }
+        assert!(ran > 0, "{name}: every puzzle fell to singles");
+    }
+}
