@@ -12,10 +12,12 @@
 //! anti-king pairs), so one filler serves every layout. Each attempt has a node limit and is
 //! restarted with fresh random choices when it stalls (as HoDoKu restarts its filler). When
 //! every attempt stalls (tight extras such as X with anti-knight, 36×36 and larger grids,
-//! jigsaw maps), an engine takes over ([`engine_grid`]): a few random placements, then
-//! `propagate` (which fills large empty grids fast) and `sat` (exact, and quick on tangled
-//! constraints) complete them, and a random relabelling of the digits randomises the rest. With
-//! no placements left, that engine decides exactly whether the layout has a grid at all, so
+//! jigsaw maps), an engine takes over ([`engine_grid`]): a few random placements that
+//! `propagate` (which fills large empty grids fast) completes within a node budget, fewer when
+//! it cannot, and a random relabelling of the digits (and, on plain boxes, of the lines within
+//! bands and stacks) randomises the rest; from 36×36 up, where the fill always stalled, the
+//! engines are used straight away. With no placements left, `propagate` and then `sat` decide
+//! exactly whether the layout has a grid at all, so
 //! `GenError::NoGrid` means "none exists", never bad luck. Filling and the engines both stop on
 //! the caller's budget. No exact law is known for those layouts, so their grids are random but
 //! not proven uniform.
@@ -117,9 +119,10 @@ const ENGINE_NODES_PER_CELL: u64 = 50;
 const ENGINES_FROM_SIDE: usize = 36;
 
 /// A full grid of `layout` from the engines, randomised: up to N random placements (forward
-/// checked) that `propagate` (a node budget) and then `sat` complete, fewer placements when
-/// they admit no grid, and a random relabelling of the digits. With no placements the search
-/// is exact: `Err(GenError::NoGrid)` when the empty grid has no solution,
+/// checked; none from 36×36 up) that `propagate` completes within a node budget, half as many
+/// when it cannot, then a random relabelling of the digits and, on plain boxes, a random
+/// shuffle of the lines within bands and stacks. With no placements the search is exact
+/// (`propagate`, then `sat`): `Err(GenError::NoGrid)` when the empty grid has no solution,
 /// `Err(GenError::Budget)` when `budget` ran out first.
 pub fn engine_grid(layout: &Arc<Layout>, rng: &mut Rng, budget: &Budget) -> Result<Grid, GenError> {
     let start = Instant::now();
