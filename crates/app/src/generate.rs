@@ -66,13 +66,25 @@ pub fn side(config: &Config) -> usize {
     }
 }
 
+/// A grid's cells for a JSON record: its line (one symbol a cell) up to 35×35; above, where the
+/// line format writes numbers separated by spaces, the list of numbers (0 empty), which the
+/// JSON reader takes as it is.
+fn cells_json(grid: &sudokit_core::Grid) -> Value {
+    let line = line_of(grid);
+    if line.chars().count() == grid.values().len() {
+        json!(line)
+    } else {
+        json!(grid.values())
+    }
+}
+
 /// One record of `sudokit generate --format json` for puzzle `index` (0-based).
 pub fn generated_json(made: &Generated, rating: Option<f32>, index: u64) -> Value {
     let m = &made.measured;
     let mut v = json!({
         "index": index + 1,
-        "puzzle": line_of(&made.puzzle),
-        "solution": line_of(&made.solution),
+        "puzzle": cells_json(&made.puzzle),
+        "solution": cells_json(&made.solution),
         "givens": made.givens,
         "symmetry": made.symmetry.name(),
         "seed": made.seed,
@@ -81,6 +93,18 @@ pub fn generated_json(made: &Generated, rating: Option<f32>, index: u64) -> Valu
         "minimal": made.minimal,
         "layout": made.puzzle.layout().describe(),
     });
+    // The layout fields the JSON reader understands, so a record reads back (through `check`,
+    // `solve`, ...) as the same puzzle with no layout flags: `box` when the boxes are not the
+    // side's default shape, `extra` when there are extra rules, `regions` for a jigsaw.
+    let layout = made.puzzle.layout();
+    if let Some((rows, cols)) = layout.box_shape()
+        && sudokit_core::layout::default_box(layout.size()) != Some((rows, cols))
+    {
+        v["box"] = json!([rows, cols]);
+    }
+    if !layout.extras().is_empty() {
+        v["extra"] = json!(layout.extras().iter().map(|e| e.name()).collect::<Vec<_>>());
+    }
     if made.puzzle.layout().is_jigsaw() {
         v["regions"] = json!(
             made.puzzle

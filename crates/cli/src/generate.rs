@@ -86,7 +86,8 @@ pub struct GenerateArgs {
     /// Run seed [default: drawn from the clock and printed on stderr].
     #[arg(long)]
     seed: Option<u64>,
-    /// Use `--seed` as the seed of one puzzle (as printed in its record), not of a run.
+    /// Use `--seed` as the seed of one puzzle (as printed in its record), not of a run: makes
+    /// that one puzzle (`-n` above 1 is refused).
     #[arg(long, requires = "seed")]
     single: bool,
     /// Side of the grid (boxes chosen as for `solve`; with --jigsaw, the jigsaw's side).
@@ -144,6 +145,10 @@ pub struct GenerateArgs {
     neighbourhood: usize,
     #[command(flatten)]
     budget: BudgetArgs,
+    /// Full grids each puzzle may draw before it gives up like --budget (an attempt budget
+    /// for targets that are possible but rare) [default: no limit].
+    #[arg(long, value_name = "N")]
+    max_grids: Option<u64>,
     /// Time budget for the whole run.
     #[arg(long, value_parser = humantime::parse_duration)]
     total_budget: Option<Duration>,
@@ -208,6 +213,7 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
     config.target.technique = parse_opt(&args.technique, parse_technique)?;
     config.target.max_technique = parse_opt(&args.max_technique, parse_technique)?;
     config.budget = args.budget.budget();
+    config.max_grids = args.max_grids;
     Ok(config)
 }
 
@@ -235,7 +241,7 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
             write_grid(&made.puzzle, OutputFormat::Block)
         ),
         GenFormat::Pretty => format!(
-            "{}{}\n",
+            "{}{}\n\n",
             header(),
             write_grid(&made.puzzle, OutputFormat::Pretty)
         ),
@@ -255,8 +261,27 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
 /// One puzzle of a run: made (with its SE-scale rating when wanted) or why not.
 type Outcome = Result<(Generated, Option<f32>), GenError>;
 
+/// Whether a write found the output closed (`| head`): the run then ends quietly with exit
+/// status 0, as every other command does; any other write error is an error.
+fn closed(r: std::io::Result<()>) -> Result<bool> {
+    match r {
+        Ok(()) => Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(true),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// `sudokit generate`.
 pub fn run_generate(args: GenerateArgs) -> Result<u8> {
+    if args.single && args.count != 1 {
+        bail!(
+            "--single replays the one puzzle whose record carries seed {}; it makes one puzzle, \
+             not -n {} (drop --single to make {} puzzles from the run seed)",
+            args.seed.unwrap_or_default(),
+            args.count,
+            args.count
+        );
+    }
     let mut config = build_config(&args)?;
     let cancel = Arc::new(AtomicBool::new(false));
     config.budget.cancel = Some(cancel.clone());
@@ -267,7 +292,15 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     } else {
         eprintln!("sudokit: seed {seed} (replay with --seed {seed})");
     }
-    let count = if args.single { 1 } else { args.count };
+    let count = args.count;
+    // Puzzle `i`'s seed: derived from the run seed, or the one puzzle's own with --single.
+    let puzzle_seed = |i: u64| {
+        if args.single {
+            seed
+        } else {
+            Rng::derive(seed, i)
+        }
+    };
     let jobs = args.run.jobs();
     let pool = jobs.pool()?;
     let jobs = jobs.get();
@@ -320,12 +353,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
             (next..end)
                 .into_par_iter()
                 .map(|i| {
-                    let s = if args.single {
-                        seed
-                    } else {
-                        Rng::derive(seed, i)
-                    };
-                    let r = generator.generate(s).map(|g| {
+                    let r = generator.generate(puzzle_seed(i)).map(|g| {
                         grids.fetch_add(g.attempts, Ordering::Relaxed);
                         let rating = match g.measured.se {
                             Some(r) => Some(r),
@@ -341,12 +369,15 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
         for (i, r) in results {
             match r {
                 Ok((g, rating)) => {
-                    out.write_all(render(&g, rating, i, args.format).as_bytes())?;
+                    if closed(out.write_all(render(&g, rating, i, args.format).as_bytes()))? {
+                        return Ok(0);
+                    }
                     made_count += 1;
                     pb.inc(1);
                 }
                 Err(GenError::Budget { attempts }) => {
                     failed += 1;
+                    grids.fetch_add(attempts, Ordering::Relaxed);
                     if cancel.load(Ordering::Relaxed)
                         || deadline.is_some_and(|d| Instant::now() >= d)
                     {
@@ -355,14 +386,16 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
                     eprintln!(
                         "sudokit: puzzle {} (seed {}): budget ran out after {attempts} grids",
                         i + 1,
-                        Rng::derive(seed, i)
+                        puzzle_seed(i)
                     );
                     pb.inc(1);
                 }
                 Err(e) => bail!("{e}"),
             }
         }
-        out.flush()?;
+        if closed(out.flush())? {
+            return Ok(0);
+        }
         next = end;
         let took = chunk_start.elapsed();
         if took < QUICK_CHUNK {
@@ -371,7 +404,9 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
             chunk = (chunk / 2).max(min_chunk);
         }
     }
-    out.flush()?;
+    if closed(out.flush())? {
+        return Ok(0);
+    }
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     if made_count < count {

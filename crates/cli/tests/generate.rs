@@ -1,18 +1,15 @@
 //! End-to-end tests of `generate`, `canon` and `check`: what the binary prints is re-checked
 //! here with engines the generator did not use for the answer (dlx), and runs are replayed.
 
-use std::process::{Command, Output};
-use sudokit_testkit::process;
+mod common;
 
+use std::process::Output;
+
+use common::run;
 use serde_json::Value;
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::{Grid, Request, Solver};
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sudokit"));
-    command.args(args).current_dir(process::repo_root());
-    process::run_with_input(&mut command, stdin)
-}
+use sudokit_testkit::process;
 
 fn stdout(o: &Output) -> String {
     process::stdout_text(o)
@@ -63,7 +60,7 @@ fn rot180_rated_run_is_unique_symmetric_in_range_and_replays() {
         assert_eq!(r["givens"].as_u64().unwrap() as usize, g.given_count());
         assert_eq!(r["symmetry"], "rot180");
         // The rating re-measured by `check --rate`.
-        let c = run(&["check", "--rate", "-f", "json"], &format!("{p}\n"));
+        let c = run(&["check", "--rate", "-f", "json"], format!("{p}\n"));
         let c = &json_lines(&c)[0];
         assert_eq!(c["rating"].as_f64().unwrap(), rating);
         assert_eq!(c["unique"], "yes");

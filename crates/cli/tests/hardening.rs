@@ -213,7 +213,7 @@ fn csv_output_has_a_header_and_one_shape_for_every_outcome() {
 
 #[test]
 fn control_bytes_are_escaped_in_error_messages() {
-    let o = run(&["solve", "-i", "line"], b"12\x003\n".to_vec());
+    let o = run(&["solve", "-i", "line"], b"12\x003\n");
     let text = out(&o);
     assert!(!text.contains('\0'));
     assert!(text.contains("\\u{0}"), "{text}");

@@ -453,7 +453,7 @@ pub fn rate(mut data: &[u8]) {
     }
 }
 
-/// Grids the `generate` target lets the generator draw for one puzzle (its budget's `nodes`):
+/// Grids the `generate` target lets the generator draw for one puzzle (`Config::max_grids`):
 /// on the committed corpus, 317 of the 500 inputs make a puzzle with it and 132 stop on the cap
 /// (a 250 ms clock made 299), in about 20 s in a debug build.
 pub const GENERATE_ATTEMPTS: u64 = 100;
@@ -503,7 +503,7 @@ pub fn generate(mut data: &[u8]) {
     }
     config.neighbourhood = usize::from(extra >> 4);
     // A cap on grids drawn, not a clock: the replay checks the same puzzles on every machine.
-    config.budget = sudokit_core::Budget::nodes(GENERATE_ATTEMPTS);
+    config.max_grids = Some(GENERATE_ATTEMPTS);
     let Ok(generator) = Generator::new(config.clone()) else {
         return;
     };

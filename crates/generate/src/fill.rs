@@ -10,13 +10,22 @@
 //! engines are deterministic and their first solution is heavily biased, while the layout's
 //! peers already encode every rule (boxes, jigsaw regions, diagonals, anti-knight and
 //! anti-king pairs), so one filler serves every layout. Each attempt has a node limit and is
-//! restarted with fresh random choices when it stalls (as HoDoKu restarts its filler); a
-//! layout with no solution at all (an unlucky jigsaw map, an impossible extra) ends as an
-//! error once the caller's attempt budget runs out. No exact law is known for those layouts,
-//! so their grids are random but not proven uniform.
+//! restarted with fresh random choices when it stalls (as HoDoKu restarts its filler). When
+//! every attempt stalls (tight extras such as X with anti-knight, 36×36 and larger grids,
+//! jigsaw maps), an engine takes over ([`engine_grid`]): a few random placements that
+//! `propagate` (which fills large empty grids fast) completes within a node budget, fewer when
+//! it cannot, and a random relabelling of the digits (and, on plain boxes, of the lines within
+//! bands and stacks) randomises the rest; from 36×36 up, where the fill always stalled, the
+//! engines are used straight away. With no placements left, `propagate` and then `sat` decide
+//! exactly whether the layout has a grid at all, so
+//! `GenError::NoGrid` means "none exists", never bad luck. Filling and the engines both stop on
+//! the caller's budget. No exact law is known for those layouts, so their grids are random but
+//! not proven uniform.
 
 use std::sync::Arc;
-use sudokit_core::{Cell, Grid, Layout};
+use std::time::Instant;
+use sudokit_core::{Budget, Cell, Grid, Layout, Request, Solver, Status, Termination};
+use sudokit_engines::{Propagate, Sat};
 
 use crate::GenError;
 use crate::rng::Rng;
@@ -28,32 +37,226 @@ const NODES_PER_CELL: usize = 40;
 /// A random full grid of `layout`: exactly uniform on the standard 9×9 grid, otherwise from
 /// [`backtrack_grid`].
 pub fn random_grid(layout: &Arc<Layout>, rng: &mut Rng, attempts: usize) -> Result<Grid, GenError> {
+    random_grid_within(
+        layout,
+        rng,
+        attempts,
+        true,
+        &Budget::default(),
+        Instant::now(),
+    )
+}
+
+/// [`random_grid`] within the `budget` of a puzzle started at `start` (its time and cancel
+/// flag; nodes are not used): `Err(GenError::Budget)` when it runs out while filling. After
+/// `attempts` stalled fills an engine completes the grid ([`engine_grid`]) when `engine` is
+/// set; otherwise the result is `Err(GenError::Stalled)`.
+pub fn random_grid_within(
+    layout: &Arc<Layout>,
+    rng: &mut Rng,
+    attempts: usize,
+    engine: bool,
+    budget: &Budget,
+    start: Instant,
+) -> Result<Grid, GenError> {
     if layout.is_standard_9x9() {
         let values = UniformGrids::get().sample(rng);
         return Ok(Grid::from_values(layout.clone(), values.to_vec()));
     }
-    backtrack_grid(layout, rng, attempts)
+    let left = remaining(budget, start);
+    let tries = if layout.size() >= ENGINES_FROM_SIDE {
+        0
+    } else {
+        attempts
+    };
+    match fill_attempts(layout, rng, tries, &left)? {
+        Some(g) => Ok(g),
+        None if engine => engine_grid(layout, rng, &left),
+        None => Err(GenError::Stalled {
+            layout: layout.describe(),
+            attempts,
+        }),
+    }
 }
 
-/// A random full grid of `layout` from the randomised depth-first fill (not uniform, see the
-/// module docs): up to `attempts` fills, each with a node limit. `Err(GenError::NoGrid)`
-/// when none completes.
+/// What is left of `budget` (started at `start`): the time remaining and the cancel flag.
+fn remaining(budget: &Budget, start: Instant) -> Budget {
+    Budget {
+        nodes: None,
+        time: budget.time.map(|t| t.saturating_sub(start.elapsed())),
+        cancel: budget.cancel.clone(),
+    }
+}
+
+/// Up to `attempts` randomised fills; `Ok(None)` when every one stalled.
+fn fill_attempts(
+    layout: &Arc<Layout>,
+    rng: &mut Rng,
+    attempts: usize,
+    budget: &Budget,
+) -> Result<Option<Grid>, GenError> {
+    let cells = layout.cell_count();
+    let mut stop = budget.start();
+    for _ in 0..attempts {
+        let mut f = Filler::new(layout);
+        let mut nodes = NODES_PER_CELL * cells + 1000;
+        if f.run(rng, &mut nodes, &mut stop, &mut Vec::new()) {
+            return Ok(Some(Grid::from_values(layout.clone(), f.values)));
+        }
+        if f.stopped {
+            return Err(GenError::Budget { attempts: 0 });
+        }
+    }
+    Ok(None)
+}
+
+/// Search nodes `propagate` may spend completing a grid (per cell) before `sat` takes over.
+const ENGINE_NODES_PER_CELL: u64 = 50;
+
+/// The side from which the randomised fill is not tried at all: every node scans every cell,
+/// and on 36×36 and larger grids its attempts stalled for every seed tried (twenty of them
+/// took 35 s on 49×49) where the engines take well under a second.
+const ENGINES_FROM_SIDE: usize = 36;
+
+/// A full grid of `layout` from the engines, randomised: up to N random placements (forward
+/// checked; none from 36×36 up) that `propagate` completes within a node budget, half as many
+/// when it cannot, then a random relabelling of the digits and, on plain boxes, a random
+/// shuffle of the lines within bands and stacks. With no placements the search is exact
+/// (`propagate`, then `sat`): `Err(GenError::NoGrid)` when the empty grid has no solution,
+/// `Err(GenError::Budget)` when `budget` ran out first.
+pub fn engine_grid(layout: &Arc<Layout>, rng: &mut Rng, budget: &Budget) -> Result<Grid, GenError> {
+    let start = Instant::now();
+    let n = layout.size();
+    // On the largest grids placements make the engines' work far harder (a 64×64 grid took
+    // minutes); there the rows, columns, bands and stacks are shuffled instead (below).
+    let mut placements = if n >= ENGINES_FROM_SIDE { 0 } else { n };
+    loop {
+        let mut f = Filler::new(layout);
+        let mut placed = 0;
+        while placed < placements {
+            let empty: Vec<usize> = (0..f.values.len())
+                .filter(|&i| f.values[i] == 0 && f.cands[i] != 0)
+                .collect();
+            if empty.is_empty() {
+                break;
+            }
+            let cell = empty[rng.below(empty.len())];
+            let digits: Vec<u8> = (0..64u8)
+                .filter(|d| f.cands[cell] >> d & 1 == 1)
+                .map(|d| d + 1)
+                .collect();
+            let d = digits[rng.below(digits.len())];
+            if !f.place(cell, d, &mut Vec::new()) {
+                break;
+            }
+            placed += 1;
+        }
+        let puzzle = Grid::from_values(layout.clone(), f.values);
+        match complete(&puzzle, &remaining(budget, start), placements == 0)? {
+            Some(grid) => return Ok(shuffle_lines(&relabel(&grid, rng), rng)),
+            None if placements == 0 => {
+                return Err(GenError::NoGrid {
+                    layout: layout.describe(),
+                });
+            }
+            None => placements /= 2,
+        }
+    }
+}
+
+/// The first solution of `puzzle`: `propagate` with a node budget, then (when `exact`) `sat`;
+/// `None` when there is none or, not `exact`, when `propagate` did not settle it;
+/// `Err(GenError::Budget)` when `budget` ran out.
+fn complete(puzzle: &Grid, budget: &Budget, exact: bool) -> Result<Option<Grid>, GenError> {
+    let engine_err = |e: sudokit_core::SolveError| GenError::Engine(e.to_string());
+    let capped = Budget {
+        nodes: Some(ENGINE_NODES_PER_CELL * puzzle.layout().cell_count() as u64 + 1000),
+        ..budget.clone()
+    };
+    let quick = Propagate::with_subsets(false)
+        .solve(puzzle, &Request::first().with_budget(capped))
+        .map_err(engine_err)?;
+    let report = match quick.status {
+        Status::Solved | Status::Unsolvable => quick,
+        _ if !exact && !budget_spent(budget, quick.elapsed) => return Ok(None),
+        _ => Sat::new()
+            .solve(puzzle, &Request::first().with_budget(budget.clone()))
+            .map_err(engine_err)?,
+    };
+    match report.status {
+        Status::Solved => Ok(report.solutions.into_iter().next()),
+        Status::Unsolvable => Ok(None),
+        Status::Stopped | Status::Unknown => Err(GenError::Budget { attempts: 0 }),
+    }
+}
+
+/// Whether `budget` (its time and cancel flag) is used up after `spent`.
+fn budget_spent(budget: &Budget, spent: std::time::Duration) -> bool {
+    budget.time.is_some_and(|t| spent >= t)
+        || budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// `grid` with its rows permuted at random within bands and its bands among themselves, and
+/// likewise its columns within stacks and its stacks, when its layout is plain boxes (those
+/// moves map boxes onto boxes; extras and jigsaw maps are left as they are).
+fn shuffle_lines(grid: &Grid, rng: &mut Rng) -> Grid {
+    let layout = grid.layout();
+    let Some((rows, cols)) = layout.box_shape() else {
+        return grid.clone();
+    };
+    if !layout.extras().is_empty() {
+        return grid.clone();
+    }
+    let n = layout.size();
+    let order = |height: usize, rng: &mut Rng| -> Vec<usize> {
+        let mut bands: Vec<usize> = (0..n / height).collect();
+        rng.shuffle(&mut bands);
+        let mut lines = Vec::with_capacity(n);
+        for b in bands {
+            let mut within: Vec<usize> = (b * height..(b + 1) * height).collect();
+            rng.shuffle(&mut within);
+            lines.extend(within);
+        }
+        lines
+    };
+    let row_of = order(rows, rng);
+    let col_of = order(cols, rng);
+    let old = grid.values();
+    let values = (0..n * n)
+        .map(|i| old[row_of[i / n] * n + col_of[i % n]])
+        .collect();
+    Grid::from_values(grid.layout_arc().clone(), values)
+}
+
+/// `grid` with its digits permuted at random (every rule of every layout is blind to the
+/// digits' names, so the result is a grid of the same layout).
+fn relabel(grid: &Grid, rng: &mut Rng) -> Grid {
+    let mut names: Vec<u8> = (1..=grid.size() as u8).collect();
+    rng.shuffle(&mut names);
+    let values = grid
+        .values()
+        .iter()
+        .map(|&v| if v == 0 { 0 } else { names[v as usize - 1] })
+        .collect();
+    Grid::from_values(grid.layout_arc().clone(), values)
+}
+
+/// A random full grid of `layout` from the randomised depth-first fill alone (not uniform, see
+/// the module docs): up to `attempts` fills, each with a node limit. `Err(GenError::Stalled)`
+/// when none completes (which does not prove that the layout has no grid).
 pub fn backtrack_grid(
     layout: &Arc<Layout>,
     rng: &mut Rng,
     attempts: usize,
 ) -> Result<Grid, GenError> {
-    let cells = layout.cell_count();
-    for _ in 0..attempts.max(1) {
-        let mut f = Filler::new(layout);
-        let mut nodes = NODES_PER_CELL * cells + 1000;
-        if f.run(rng, &mut nodes) {
-            return Ok(Grid::from_values(layout.clone(), f.values));
+    fill_attempts(layout, rng, attempts.max(1), &Budget::default())?.ok_or_else(|| {
+        GenError::Stalled {
+            layout: layout.describe(),
+            attempts,
         }
-    }
-    Err(GenError::NoGrid {
-        layout: layout.describe(),
-        attempts,
     })
 }
 
@@ -61,6 +264,8 @@ struct Filler<'a> {
     layout: &'a Layout,
     values: Vec<u8>,
     cands: Vec<u64>,
+    /// Whether the budget stopped the last run.
+    stopped: bool,
 }
 
 impl<'a> Filler<'a> {
@@ -71,18 +276,25 @@ impl<'a> Filler<'a> {
             layout,
             values: vec![0; layout.cell_count()],
             cands: vec![full; layout.cell_count()],
+            stopped: false,
         }
     }
 
-    /// Places `d` (1-based) at `cell`; `false` when a peer is left without candidates.
-    fn place(&mut self, cell: usize, d: u8) -> bool {
+    /// Places `d` (1-based) at `cell`; `false` when a peer is left without candidates. Every
+    /// candidate set it changes is pushed on `trail` first (cell, old set), so [`Filler::undo`]
+    /// restores them without copying the whole table per node.
+    fn place(&mut self, cell: usize, d: u8, trail: &mut Vec<(usize, u64)>) -> bool {
         self.values[cell] = d;
         let bit = 1u64 << (d - 1);
         let mut ok = true;
         for p in self.layout.peers(Cell(cell as u16)) {
             let i = p.index();
             if self.values[i] == 0 {
-                self.cands[i] &= !bit;
+                let old = self.cands[i];
+                if old & bit != 0 {
+                    trail.push((i, old));
+                    self.cands[i] = old & !bit;
+                }
                 if self.cands[i] == 0 {
                     ok = false;
                 }
@@ -91,7 +303,20 @@ impl<'a> Filler<'a> {
         ok
     }
 
-    fn run(&mut self, rng: &mut Rng, nodes: &mut usize) -> bool {
+    /// Takes back what [`Filler::place`] pushed on `trail` since it was `mark` long.
+    fn undo(&mut self, trail: &mut Vec<(usize, u64)>, mark: usize) {
+        for (i, old) in trail.drain(mark..).rev() {
+            self.cands[i] = old;
+        }
+    }
+
+    fn run(
+        &mut self,
+        rng: &mut Rng,
+        nodes: &mut usize,
+        stop: &mut impl Termination,
+        trail: &mut Vec<(usize, u64)>,
+    ) -> bool {
         // Most constrained empty cell, random among ties.
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
@@ -125,11 +350,16 @@ impl<'a> Filler<'a> {
                 return false;
             }
             *nodes -= 1;
-            let saved = self.cands.clone();
-            if self.place(best, d) && self.run(rng, nodes) {
+            if stop.should_stop() {
+                self.stopped = true;
+                *nodes = 0;
+                return false;
+            }
+            let mark = trail.len();
+            if self.place(best, d, trail) && self.run(rng, nodes, stop, trail) {
                 return true;
             }
-            self.cands = saved;
+            self.undo(trail, mark);
             self.values[best] = 0;
             if *nodes == 0 {
                 return false;

@@ -61,9 +61,15 @@ pub enum GenError {
     /// The layout or option is not supported.
     #[error("unsupported: {0}")]
     Unsupported(String),
-    /// No full grid could be made.
-    #[error("no solution grid for {layout} after {attempts} attempts")]
+    /// The layout has no full grid at all (an exact engine found the empty grid unsolvable).
+    #[error("{layout} has no solution grid: an exact search proves its empty grid unsolvable")]
     NoGrid {
+        /// Layout description.
+        layout: String,
+    },
+    /// The randomised fill alone ([`fill::backtrack_grid`]) stalled on every attempt.
+    #[error("the randomised fill stalled {attempts} times on {layout}")]
+    Stalled {
         /// Layout description.
         layout: String,
         /// Fill attempts made.

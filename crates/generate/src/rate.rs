@@ -34,6 +34,10 @@ pub trait Rater: Send + Sync {
     fn rate(&self, puzzle: &Grid, stop_above: Option<f32>) -> Rating;
     /// The highest rating this rater can give.
     fn max_rating(&self) -> f32;
+    /// The lowest rating this rater gives a puzzle with an empty cell [default: 0].
+    fn min_rating(&self) -> f32 {
+        0.0
+    }
 }
 
 /// Sudoku Explainer's rating (SE 1.2.1 scale) with the techniques SE's generator uses.
@@ -81,6 +85,11 @@ impl Rater for SeRater {
     fn max_rating(&self) -> f32 {
         // Dynamic forcing chains (+): 9.0 plus the length increment.
         9.0 + 0.5 + 0.5 * self.max_level.saturating_sub(1) as f32 + 1.5
+    }
+
+    fn min_rating(&self) -> f32 {
+        // A full house (the last empty cell of a house), SE's cheapest step.
+        1.0
     }
 }
 
@@ -142,6 +151,14 @@ impl Rater for ProvisionalSe {
             .iter()
             .map(|t| t.info().se)
             .fold(0.0, f32::max)
+    }
+
+    fn min_rating(&self) -> f32 {
+        self.solver
+            .techniques()
+            .iter()
+            .map(|t| t.info().se)
+            .fold(f32::INFINITY, f32::min)
     }
 }
 
@@ -213,6 +230,13 @@ impl Target {
             if a.is_nan() || b.is_nan() || a > b || a < 0.0 {
                 return Err(GenError::BadTarget(format!(
                     "rating range {a}..{b} is empty"
+                )));
+            }
+            let min = rater.min_rating();
+            if b < min - 1e-4 {
+                return Err(GenError::BadTarget(format!(
+                    "rating range {a}..{b} is below every puzzle: the lowest rating {} gives is {min:.1}",
+                    rater.name()
                 )));
             }
             let max = rater.max_rating();

@@ -348,12 +348,12 @@ fn budget_stops_an_impossible_pattern() {
 }
 
 #[test]
-fn node_budget_caps_the_grids_drawn() {
+fn max_grids_caps_the_grids_drawn() {
     // The same impossible pattern under a count instead of a clock: exactly 5 grids, on every
     // machine (the fuzz replay of `generate` relies on this).
     let mut c = Config::new(layout(9));
     c.pattern = Some((0..81).map(|i| i < 27).collect());
-    c.budget = sudokit_core::Budget::nodes(5);
+    c.max_grids = Some(5);
     let g = Generator::new(c).unwrap();
     assert!(matches!(
         g.generate(1),

@@ -10,14 +10,11 @@ use std::sync::mpsc;
 use std::time::Duration;
 use sudokit_testkit::process;
 
-/// Runs `sudokit args` with `stdin` as its standard input and waits for it (see
+/// Runs `sudokit args` from the repository's root with `stdin` as its standard input and waits for it (see
 /// [`process::run_with_input`]: the input is written from a thread, so the binary may answer or
 /// exit on a usage error before it has read everything).
-pub fn run(args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
-    process::run_with_input(
-        Command::new(env!("CARGO_BIN_EXE_sudokit")).args(args),
-        stdin,
-    )
+pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
+    process::run_with_input(&mut sudokit(args), stdin.as_ref())
 }
 
 /// `sudokit ARGS`, run from the repository's root.

@@ -14,6 +14,8 @@ use crate::fill::root_solution;
 use crate::rate::{Measured, Rater, Target};
 use crate::symmetry::{Symmetry, reachable_counts};
 use crate::unique::Checker;
+use sudokit_logic::levels::Qqwing;
+use sudokit_logic::technique::Level;
 
 /// Which layout puzzles are made for.
 #[derive(Clone, Debug)]
@@ -49,9 +51,12 @@ pub struct Config {
     /// Neighbourhood moves tried from each found puzzle when a rating target is missed
     /// (0 = plain rejection sampling) [default: 300].
     pub neighbourhood: usize,
-    /// Budget per puzzle: time, cancel flag, and `nodes` as the most full grids drawn (attempts),
-    /// a budget that stops at the same point on every machine.
+    /// Budget per puzzle (time and/or cancel flag; nodes are ignored: [`Config::max_grids`] is
+    /// the count that stops at the same point on every machine).
     pub budget: Budget,
+    /// Full grids a puzzle may draw before it gives up with `GenError::Budget` (an attempt
+    /// budget for targets that are possible but rare) [default: none].
+    pub max_grids: Option<u64>,
     /// Check strict minimality for [`Generated::minimal`] when it is not implied (symmetric,
     /// patterned or ranged puzzles without `minimal`) [default: true]. A caller that never
     /// reads the field turns it off: on 180° 9×9 puzzles the check is about a fifth of the time.
@@ -71,6 +76,7 @@ impl Config {
             target: Target::default(),
             neighbourhood: 300,
             budget: Budget::default(),
+            max_grids: None,
             report_minimal: true,
         }
     }
@@ -78,8 +84,9 @@ impl Config {
     /// Checks that puzzles can be made as asked with `rater` (the checks of
     /// [`Generator::with_rater`](crate::Generator::with_rater), in this order): the symmetry
     /// fits the layout, the givens range can be met by some orbit sum and some unique puzzle,
-    /// the pattern fits the grid, the symmetry and the givens range, seed `002`'s root
-    /// solution exists, and the targets are within the rater's reach. Returns the grid's side
+    /// the pattern fits the grid, the symmetry, the givens floor and the givens range, seed
+    /// `002`'s root solution exists, and the targets are within the rater's and the layout's
+    /// reach. Returns the grid's side
     /// and, for a fixed layout, its uniqueness checker.
     pub(super) fn validate(&self, rater: &dyn Rater) -> Result<(usize, Option<Checker>), GenError> {
         let (side, checker) = match &self.layout {
@@ -117,10 +124,7 @@ impl Config {
                     "{a} givens do not fit a grid of {cells} cells"
                 )));
             }
-            let floor = match &self.layout {
-                LayoutChoice::Fixed(l) => fewest_possible_givens(l),
-                LayoutChoice::RandomJigsaw { n, .. } => n - 1,
-            };
+            let floor = self.fewest_givens();
             if b < floor {
                 return Err(GenError::BadGivens(format!(
                     "no unique puzzle of this layout has {b} or fewer givens (at least {floor})"
@@ -149,6 +153,12 @@ impl Config {
                 )));
             }
             let k = p.iter().filter(|&&g| g).count();
+            let floor = self.fewest_givens();
+            if k < floor {
+                return Err(GenError::BadPattern(format!(
+                    "pattern has {k} givens; no unique puzzle of this layout has fewer than {floor}"
+                )));
+            }
             if let Some((a, b)) = self.givens
                 && !(a..=b).contains(&k)
             {
@@ -163,7 +173,65 @@ impl Config {
             root_solution(l)?;
         }
         self.target.validate(rater)?;
+        self.targets_within_reach(side)?;
         Ok((side, checker))
+    }
+
+    /// The fewest givens a unique puzzle of the layout can have ([`fewest_possible_givens`];
+    /// N−1 for random jigsaw maps).
+    fn fewest_givens(&self) -> usize {
+        match &self.layout {
+            LayoutChoice::Fixed(l) => fewest_possible_givens(l),
+            LayoutChoice::RandomJigsaw { n, .. } => n.saturating_sub(1),
+        }
+    }
+
+    /// Rejects difficulty targets no puzzle of the layout meets: a seed level above one plus
+    /// the most empty cells a unique puzzle can have (each guess fills a cell), and on plain
+    /// 4×4 anything beyond singles — every unique 4×4 puzzle (90,034 of them on the two
+    /// essentially different grids, all checked) is HoDoKu easy, qqwing simple, seed level 1
+    /// and rated at most 2.3.
+    fn targets_within_reach(&self, side: usize) -> Result<(), GenError> {
+        let t = &self.target;
+        let most = 1 + side * side - self.fewest_givens().min(side * side);
+        if let Some(s) = t.seed_level
+            && s > most
+        {
+            return Err(GenError::BadTarget(format!(
+                "seed level {s} needs more guesses than a {side}x{side} puzzle has empty cells (at most level {most})"
+            )));
+        }
+        let plain4 = matches!(&self.layout, LayoutChoice::Fixed(l)
+            if l.size() == 4 && l.box_shape() == Some((2, 2)) && l.extras().is_empty());
+        if !plain4 {
+            return Ok(());
+        }
+        let beyond = |what: String| {
+            Err(GenError::BadTarget(format!(
+                "{what}: singles solve every 4x4 puzzle (all unique 4x4 puzzles are HoDoKu easy, qqwing simple, seed level 1, rated at most 2.3)"
+            )))
+        };
+        if let Some(l) = t.level
+            && l != Level::Easy
+        {
+            return beyond(format!("no 4x4 puzzle is HoDoKu {}", l.name()));
+        }
+        if let Some(q) = t.qqwing
+            && q != Qqwing::Simple
+        {
+            return beyond(format!("no 4x4 puzzle is qqwing {}", q.name()));
+        }
+        if let Some(s) = t.seed_level
+            && s > 1
+        {
+            return beyond(format!("no 4x4 puzzle has seed level {s}"));
+        }
+        if let Some((a, _)) = t.rating
+            && a > 2.3 + 1e-4
+        {
+            return beyond(format!("no 4x4 puzzle is rated {a} or more"));
+        }
+        Ok(())
     }
 }
 
@@ -191,11 +259,14 @@ pub struct Generated {
 }
 
 /// The fewest givens a unique puzzle of this layout can have, as far as sudokit knows: 17 for
-/// plain 9×9 (McGuire et al. 2012), otherwise N−1 (a puzzle missing two digits entirely has
-/// two solutions: swap them).
+/// plain 9×9 (McGuire et al. 2012), 4 for plain 4×4 (every 3-given 4×4 puzzle was checked),
+/// otherwise N−1 (a puzzle missing two digits entirely has two solutions: swap them).
 pub fn fewest_possible_givens(layout: &Layout) -> usize {
     if layout.is_standard_9x9() {
         17
+    } else if layout.size() == 4 && layout.box_shape() == Some((2, 2)) && layout.extras().is_empty()
+    {
+        4
     } else {
         layout.size().saturating_sub(1)
     }

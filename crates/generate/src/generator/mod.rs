@@ -3,9 +3,9 @@
 //! for rating targets that rejection sampling rarely hits.
 //!
 //! Design decision: one [`Generator`] is validated once ([`Generator::new`] rejects impossible
-//! combinations up front: a symmetry the layout does not allow, a givens range no orbit sum or
-//! no unique puzzle can meet, a rating beyond the techniques, a pattern that breaks the
-//! symmetry) and then makes each puzzle from nothing but a `u64` seed ([`Generator::generate`]),
+//! combinations up front: a symmetry the layout does not allow, a givens range or pattern no
+//! orbit sum or no unique puzzle can meet, a rating outside the techniques' range, a target no
+//! puzzle of the layout reaches, a pattern that breaks the symmetry) and then makes each puzzle from nothing but a `u64` seed ([`Generator::generate`]),
 //! so puzzles are reproducible one by one and can be made on any number of threads. Removal
 //! visits the orbits once in random order and keeps an orbit when removing it loses
 //! uniqueness; since removing more givens never restores uniqueness, one pass leaves a puzzle
@@ -31,7 +31,7 @@ use std::time::Instant;
 use sudokit_core::Grid;
 
 use crate::GenError;
-use crate::fill::{random_grid, root_solution};
+use crate::fill::{random_grid_within, root_solution};
 use crate::jigsaw::random_layout;
 use crate::rate::{Measured, Rater, SeRater, round1};
 use crate::rng::Rng;
@@ -100,14 +100,13 @@ impl Generator {
                     .as_ref()
                     .is_some_and(|c| c.load(Ordering::Relaxed))
         };
+        // Full grids drawn (the count `--stats` and the budget message report).
         let mut attempts = 0u64;
         let mut jigsaw_failures = 0u64;
         loop {
-            // `nodes` caps the grids drawn: the same stopping point on every machine.
-            if out_of_time() || cfg.budget.nodes.is_some_and(|n| attempts >= n) {
+            if out_of_time() || cfg.max_grids.is_some_and(|m| attempts >= m) {
                 return Err(GenError::Budget { attempts });
             }
-            attempts += 1;
             let (layout, own_checker) = match &cfg.layout {
                 LayoutChoice::Fixed(l) => (l.clone(), None),
                 LayoutChoice::RandomJigsaw { n, extras } => {
@@ -123,19 +122,26 @@ impl Generator {
             let solution = if cfg.root {
                 root_solution(&layout)?
             } else {
-                match random_grid(&layout, &mut rng, 20) {
+                // A random jigsaw map up to 9×9 whose randomised fill stalls is replaced by
+                // another map (as it always was, so seeded runs replay); larger maps, fixed
+                // layouts, and the 1,000th stalled map go to the engines.
+                let redraw = jigsaw_failures < 1000
+                    && matches!(cfg.layout, LayoutChoice::RandomJigsaw { n, .. } if n <= 9);
+                match random_grid_within(&layout, &mut rng, 20, !redraw, &cfg.budget, start) {
                     Ok(g) => g,
-                    Err(e) => {
-                        if matches!(cfg.layout, LayoutChoice::RandomJigsaw { .. }) {
-                            jigsaw_failures += 1;
-                            if jigsaw_failures < 1000 {
-                                continue;
-                            }
-                        }
-                        return Err(e);
+                    Err(GenError::Budget { .. }) => return Err(GenError::Budget { attempts }),
+                    // A random jigsaw map without any grid: draw another map.
+                    Err(GenError::NoGrid { .. } | GenError::Stalled { .. })
+                        if matches!(cfg.layout, LayoutChoice::RandomJigsaw { .. })
+                            && jigsaw_failures < 1000 =>
+                    {
+                        jigsaw_failures += 1;
+                        continue;
                     }
+                    Err(e) => return Err(e),
                 }
             };
+            attempts += 1;
             let sol = solution.values();
             let mut values: Vec<u8>;
             if let Some(p) = &cfg.pattern {
