@@ -1,9 +1,12 @@
 //! Test support shared by the engine crates: a plain reference backtracker (counts capped at
-//! k) and puzzle fixtures (seed cases, blanked grids, small layouts).
+//! k), puzzle fixtures (seed cases, blanked grids, small layouts) and [`process`]: running a
+//! command under a watchdog.
 //!
 //! Design decision: the reference shares no code with the engine under test: it recomputes
 //! candidates from the layout's peer lists at every step and tries digits in order, choosing
 //! the cell with the fewest candidates so that the large sets stay fast.
+
+pub mod process;
 
 use std::sync::Arc;
 use sudokit_core::format::{InputFormat, parse_one};
