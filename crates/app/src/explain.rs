@@ -105,23 +105,32 @@ pub struct WithSteps<'a> {
 
 impl Serialize for WithSteps<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let steps = StepsJson(self.layout, self.steps);
-        let mut m = s.serialize_map(Some(self.fields.len() + 1))?;
-        let mut put = false;
-        for (k, v) in &self.fields {
-            if !put && k.as_str() > "steps" {
-                m.serialize_entry("steps", &steps)?;
-                put = true;
-            }
-            if k != "steps" {
-                m.serialize_entry(k, v)?;
-            }
-        }
-        if !put {
-            m.serialize_entry("steps", &steps)?;
-        }
-        m.end()
+        serialize_with_steps(&self.fields, &StepsJson(self.layout, self.steps), s)
     }
+}
+
+/// `fields` as a JSON object with `steps` written in its key's sorted place (as a `Value`
+/// map would put it), from `steps` however they are held.
+pub(crate) fn serialize_with_steps<S: Serializer>(
+    fields: &Map<String, Value>,
+    steps: &impl Serialize,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let mut m = s.serialize_map(Some(fields.len() + 1))?;
+    let mut put = false;
+    for (k, v) in fields {
+        if !put && k.as_str() > "steps" {
+            m.serialize_entry("steps", steps)?;
+            put = true;
+        }
+        if k != "steps" {
+            m.serialize_entry(k, v)?;
+        }
+    }
+    if !put {
+        m.serialize_entry("steps", steps)?;
+    }
+    m.end()
 }
 
 /// Steps as a JSON array of [`StepJson`].

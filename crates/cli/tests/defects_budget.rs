@@ -30,3 +30,85 @@ fn solve_limit_on_a_big_empty_grid_lists_exactly_the_limit() {
     assert_eq!(distinct.len(), 2000, "each solution once");
     assert_eq!(r.code, Some(0));
 }
+
+/// The README's 9×9 example puzzle.
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text.trim_end()).unwrap_or_else(|e| panic!("{e}: {text:.300}"))
+}
+
+/// Item 6: `find` had no cap on instances: the README's puzzle holds so many finned mutant
+/// whales that a 1 s budget still printed 187 MB (3.8 GB of memory). Now at most 1,000 by
+/// default, `--max` lowers it, and the record says where it stopped.
+#[test]
+fn find_stops_at_the_instance_cap_and_says_so() {
+    let r = run(
+        &["find", "-t", "finned-mutant-whale", "--budget", "60s"],
+        &format!("{P}\n"),
+    );
+    let v = json(&r.out);
+    assert_eq!(v["steps"].as_array().map(Vec::len), Some(1000), "{}", r.err);
+    assert_eq!(v["count"], 1000);
+    assert_eq!(v["status"], "stopped");
+    assert!(
+        v["note"]
+            .as_str()
+            .unwrap()
+            .contains("stopped at 1000 instances"),
+        "{v}"
+    );
+    assert_eq!(r.code, Some(1));
+    let r = run(
+        &[
+            "find",
+            "-t",
+            "finned-mutant-whale",
+            "--max",
+            "3",
+            "-f",
+            "text",
+        ],
+        &format!("{P}\n"),
+    );
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", r.out);
+    assert!(lines[0].ends_with(": 3 instance(s)"), "{}", lines[0]);
+    assert!(lines[4].contains("stopped at 3 instances"), "{}", lines[4]);
+    // A search that finishes below the cap is `ok`, with its count and no note.
+    let r = run(&["find", "-t", "x-wing"], &format!("{P}\n"));
+    let v = json(&r.out);
+    assert_eq!(
+        (v["status"].as_str(), v["count"].as_u64()),
+        (Some("ok"), Some(0))
+    );
+    assert!(v.get("note").is_none(), "{v}");
+    assert_eq!(
+        run(&["find", "-t", "x-wing", "--max", "0"], P).code,
+        Some(2)
+    );
+}
+
+/// Item 6: a tiny budget stops `find` on the README's puzzle with what it found so far.
+#[test]
+fn find_honours_a_tiny_budget() {
+    let r = run(
+        &[
+            "find",
+            "-t",
+            "finned-mutant-whale",
+            "--budget",
+            "1ms",
+            "--max",
+            "1000000",
+        ],
+        &format!("{P}\n"),
+    );
+    let v = json(&r.out);
+    assert_eq!(v["status"], "stopped", "{}", r.err);
+    assert_eq!(
+        v["count"].as_u64(),
+        v["steps"].as_array().map(|s| s.len() as u64)
+    );
+    assert!(v["count"].as_u64().unwrap() < 1_000_000);
+}
