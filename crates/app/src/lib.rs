@@ -18,10 +18,13 @@ pub mod solve;
 pub mod techniques;
 pub mod truth;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudokit_core::Grid;
 use sudokit_core::format::{OutputFormat, write_grid};
+use sudokit_core::{Budget, Grid};
 
 /// Merges the position fields of a command-line record (`record`, `line`, `file`, `label`)
 /// into `record`.
@@ -122,4 +125,42 @@ impl Refusal {
     pub fn json(&self) -> Value {
         error_record(self.status, &self.message)
     }
+}
+
+/// Runs `work` so that its whole run fits in `budget`'s time: `work` gets the budget with a
+/// cancel flag (the caller's, or a new one) that a watchdog thread sets when the time is up,
+/// so every engine run, count or search inside that polls the flag ends then, however many
+/// there are. Returns `work`'s result and whether the time ran out (or the caller cancelled).
+/// Without a time limit `work` runs on the caller's budget and no thread starts.
+pub fn within_budget<R>(budget: &Budget, work: impl FnOnce(&Budget) -> R) -> (R, bool) {
+    let Some(time) = budget.time else {
+        let r = work(budget);
+        let cancelled = budget
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed));
+        return (r, cancelled);
+    };
+    let flag = budget
+        .cancel
+        .clone()
+        .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+    let inner = Budget {
+        cancel: Some(flag.clone()),
+        ..budget.clone()
+    };
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let r = std::thread::scope(|s| {
+        let watch = flag.clone();
+        s.spawn(move || {
+            // Woken early when `work` is done (the sender is dropped).
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(time) {
+                watch.store(true, Ordering::Relaxed);
+            }
+        });
+        let r = work(&inner);
+        drop(done);
+        r
+    });
+    (r, flag.load(Ordering::Relaxed))
 }

@@ -494,18 +494,22 @@ pub struct CheckArgs {
     /// Also rate each unique puzzle on the SE 1.2.1 scale.
     #[arg(long)]
     rate: bool,
+    /// The time budget: every count, the minimality and symmetry checks and the rating of
+    /// one puzzle together (10s when not given).
+    #[command(flatten)]
+    budget: BudgetArgs,
     #[command(flatten)]
     run: RunArgs,
 }
 
 /// `sudokit check`.
 pub fn run_check(args: CheckArgs) -> Result<u8> {
-    let rater = sudokit_app::rate::rater();
+    let budget = args.budget.time_or(sudokit_app::check::DEFAULT_BUDGET);
     let mut failed = false;
     let work =
         |line: usize, rec: Result<Grid, String>| -> Result<(String, bool), (usize, String)> {
             let g = rec.map_err(|e| (line, e))?;
-            let checked = sudokit_app::check::check(&g, line, args.rate.then_some(rater.as_ref()));
+            let checked = sudokit_app::check::check_within(&g, line, args.rate, &budget);
             let text = match args.format {
                 CheckFormat::Json => format!("{}\n", checked.json),
                 CheckFormat::Text => format!("line {line}: {}\n", checked.text),

@@ -112,3 +112,30 @@ fn find_honours_a_tiny_budget() {
     );
     assert!(v["count"].as_u64().unwrap() < 1_000_000);
 }
+
+/// Item 9: `check` took no budget: an empty 64×64 ran for minutes (the counts behind
+/// uniqueness and minimality had no time limit). Now `--budget` covers the whole check and a
+/// check cut short says `stopped`, with what it could not settle null.
+#[test]
+fn check_honours_a_tiny_budget_on_an_empty_64x64() {
+    let r = run(
+        &["check", "--budget", "50ms", "-f", "json"],
+        &format!("{}\n", ".".repeat(4096)),
+    );
+    let v = json(&r.out);
+    assert_eq!(v["status"], "stopped", "{}", r.err);
+    assert_eq!(v["unique"], "unknown");
+    assert!(v["minimal"].is_null(), "{v}");
+    assert_eq!(r.code, Some(1));
+    // A 9×9 check that finishes says nothing of a budget.
+    let r = run(
+        &["check", "--budget", "60s", "-f", "json"],
+        &format!("{P}\n"),
+    );
+    let v = json(&r.out);
+    assert_eq!(
+        (v["unique"].as_str(), v["minimal"].as_bool()),
+        (Some("yes"), Some(true))
+    );
+    assert!(v.get("status").is_none(), "{v}");
+}
