@@ -147,7 +147,19 @@ impl Serialize for StepsJson<'_> {
 
 /// Explains `g` step by step with `solver` (a clone is tuned per puzzle); with `check`, every
 /// step is checked against the engine's unique solution.
+///
+/// The whole run — the engine's count of solutions, the path and the levels — fits in
+/// `budget`'s time ([`crate::within_budget`]).
 pub fn explain(
+    g: &CandidateGrid,
+    solver: &LogicSolver,
+    budget: &Budget,
+    check: bool,
+) -> Result<Explanation, Refusal> {
+    crate::within_budget(budget, |b| explain_within(g, solver, b, check)).0
+}
+
+fn explain_within(
     g: &CandidateGrid,
     solver: &LogicSolver,
     budget: &Budget,
@@ -182,8 +194,7 @@ pub fn explain(
             ),
         ));
     }
-    // The path and then the levels share the time budget (the engine's count above keeps
-    // its own cap).
+    // The path and then the levels share what the count above left of the time budget.
     let deadline = Deadline::from_budget(budget);
     let path = solver.solve_from(g.clone(), budget);
     let mut unsound = None;

@@ -128,23 +128,19 @@ impl Refusal {
 }
 
 /// Runs `work` so that its whole run fits in `budget`'s time: `work` gets the budget with a
-/// cancel flag (the caller's, or a new one) that a watchdog thread sets when the time is up,
-/// so every engine run, count or search inside that polls the flag ends then, however many
-/// there are. Returns `work`'s result and whether the time ran out (or the caller cancelled).
-/// Without a time limit `work` runs on the caller's budget and no thread starts.
+/// cancel flag of its own that a watchdog thread sets when the time is up (or soon after the
+/// caller's flag is set; the caller's flag is only read), so every engine run, count or search
+/// inside that polls the flag ends then, however many there are. Returns `work`'s result and
+/// whether it was stopped. Without a time limit `work` runs on the caller's budget and no
+/// thread starts.
 pub fn within_budget<R>(budget: &Budget, work: impl FnOnce(&Budget) -> R) -> (R, bool) {
+    let cancelled = |b: &Budget| b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
     let Some(time) = budget.time else {
         let r = work(budget);
-        let cancelled = budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed));
-        return (r, cancelled);
+        return (r, cancelled(budget));
     };
-    let flag = budget
-        .cancel
-        .clone()
-        .unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
+    let deadline = std::time::Instant::now() + time;
+    let flag = Arc::new(AtomicBool::new(false));
     let inner = Budget {
         cancel: Some(flag.clone()),
         ..budget.clone()
@@ -153,9 +149,20 @@ pub fn within_budget<R>(budget: &Budget, work: impl FnOnce(&Budget) -> R) -> (R,
     let r = std::thread::scope(|s| {
         let watch = flag.clone();
         s.spawn(move || {
-            // Woken early when `work` is done (the sender is dropped).
-            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(time) {
-                watch.store(true, Ordering::Relaxed);
+            use std::sync::mpsc::RecvTimeoutError;
+            // Woken early when `work` is done (the sender is dropped); looks at the caller's
+            // flag every 20 ms.
+            loop {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                let nap = left.min(std::time::Duration::from_millis(20));
+                match wait.recv_timeout(nap) {
+                    Err(RecvTimeoutError::Timeout) => {}
+                    _ => return,
+                }
+                if left <= nap || cancelled(budget) {
+                    watch.store(true, Ordering::Relaxed);
+                    return;
+                }
             }
         });
         let r = work(&inner);

@@ -2,15 +2,19 @@
 //! and which of a person's entries or pencil marks contradict the solution.
 //!
 //! Design decision: one count capped at two solutions, by the automatic engine, within ten
-//! seconds and the caller's cancel flag, answers every command's first question (explain, hint,
-//! rate, check's entries) the same way; its other limits do not apply, so a tight `--budget`
-//! still leaves the steps a known solution to be checked against.
+//! seconds or the caller's time budget if shorter, and the caller's cancel flag, answers every
+//! command's first question (explain, hint, rate, check's entries) the same way; the caller's
+//! node limit does not apply. A budget too tight for the count leaves the answer unknown
+//! rather than the run over its budget (an empty 64×64 took 10 s under `--budget 1s`).
 
 use std::time::Duration;
 
 use sudokit_core::{Budget, Cell, Grid, Request};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_logic::CandidateGrid;
+
+/// The most time the count of solutions takes.
+pub const COUNT_TIME: Duration = Duration::from_secs(10);
 
 /// What the engines say about a grid's placed digits.
 #[derive(Clone, Debug)]
@@ -26,7 +30,8 @@ pub enum Truth {
 }
 
 /// Counts the solutions of `g`'s placed digits (capped at 2) with the automatic engine, within
-/// ten seconds (or until `budget`'s cancel flag is set; its other limits do not apply).
+/// ten seconds or `budget`'s time if shorter (or until its cancel flag is set; its node limit
+/// does not apply).
 pub fn truth(g: &CandidateGrid, budget: &Budget) -> Truth {
     truth_of(&g.to_grid(), budget)
 }
@@ -41,7 +46,7 @@ pub fn truth_of(grid: &Grid, budget: &Budget) -> Truth {
         return Truth::Unknown;
     };
     let budget = Budget {
-        time: Some(Duration::from_secs(10)),
+        time: Some(budget.time.map_or(COUNT_TIME, |t| t.min(COUNT_TIME))),
         nodes: None,
         cancel: budget.cancel.clone(),
     };

@@ -2,6 +2,7 @@
 //! here are tiny and the assertions are on what a run answers ("stopped", how many lines);
 //! the watchdog only turns a run that never ends into a failure instead of a hang.
 
+use serde_json::Value;
 use std::time::Duration;
 use sudokit_testkit::process::{Ran, run_bounded};
 
@@ -138,4 +139,48 @@ fn check_honours_a_tiny_budget_on_an_empty_64x64() {
         (Some("yes"), Some(true))
     );
     assert!(v.get("status").is_none(), "{v}");
+}
+
+/// Item 11: the count of solutions before `explain` kept its own 10 s cap whatever the
+/// budget, so `--budget 1s` on an empty 64×64 took 11 s. Under a spent budget the count now
+/// stops at once too: the empty 16×16, whose two solutions the count finds in milliseconds,
+/// no longer gets the "more than one solution" note (the count did not run), and the record
+/// is `stopped`.
+#[test]
+fn explain_counts_solutions_within_the_budget() {
+    let empty16 = format!("{}\n", ".".repeat(256));
+    let r = run(&["explain", "-f", "json", "--budget", "0s"], &empty16);
+    let v = json(&r.out);
+    assert_eq!(v["status"], "stopped", "{}", r.err);
+    assert!(v.get("note").is_none_or(Value::is_null), "{v:.300}");
+    // With time to spare the count runs and says so.
+    let r = run(
+        &[
+            "explain",
+            "-f",
+            "json",
+            "--budget",
+            "60s",
+            "--techniques",
+            "naked-single",
+        ],
+        &empty16,
+    );
+    let v = json(&r.out);
+    assert!(
+        v["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("more than one solution")),
+        "{v:.300}"
+    );
+}
+
+/// Item 11: `hint` and `explain` under a tiny budget on an empty 64×64 answer `stopped`.
+#[test]
+fn hint_and_explain_honour_a_tiny_budget_on_an_empty_64x64() {
+    let empty64 = format!("{}\n", ".".repeat(4096));
+    let r = run(&["hint", "-f", "json", "--budget", "20ms"], &empty64);
+    assert_eq!(json(&r.out)["status"], "stopped", "{}", r.err);
+    let r = run(&["explain", "-f", "json", "--budget", "20ms"], &empty64);
+    assert_eq!(json(&r.out)["status"], "stopped", "{}", r.err);
 }

@@ -138,21 +138,17 @@ impl Sat {
     ) -> Result<Option<Option<Grid>>, SolveError> {
         let near = near.filter(|g| g.len() == puzzle.values().len());
         let deadline = budget.time.map(|t| Instant::now() + t);
-        let cnf = encode::encode(
-            puzzle,
-            EncodeOptions {
-                reduce: self.options.reduce,
-                house_at_most_one: self.options.house_at_most_one,
-            },
-        );
-        if cnf.trivially_unsat {
-            return Ok(Some(None));
-        }
         let stop = Stop {
             deadline,
             cancel: budget.cancel.clone(),
             conflicts_left: budget.nodes.unwrap_or(u64::MAX),
         };
+        let Some(cnf) = self.encode(puzzle, &stop) else {
+            return Ok(None);
+        };
+        if cnf.trivially_unsat {
+            return Ok(Some(None));
+        }
         let Some((mut solver, vars)) = load_near(&cnf, stop, near) else {
             return Ok(None);
         };
@@ -205,6 +201,18 @@ impl Sat {
             });
         }
         Ok(Some(Some(grid)))
+    }
+}
+
+impl Sat {
+    /// The CNF of `puzzle` with this engine's options; `None` when `stop` says the budget ran
+    /// out first (the encoding of a 64×64 grid takes a noticeable time).
+    fn encode(&self, puzzle: &Grid, stop: &Stop) -> Option<Cnf> {
+        let options = EncodeOptions {
+            reduce: self.options.reduce,
+            house_at_most_one: self.options.house_at_most_one,
+        };
+        encode::encode_until(puzzle, options, &|| stop.stop())
     }
 }
 
@@ -287,17 +295,17 @@ impl Solver for Sat {
         let mut limiter = limits.budget.start();
         let started = Instant::now();
         let deadline = limits.budget.time.map(|t| started + t);
-        let cnf = encode::encode(
-            puzzle,
-            EncodeOptions {
-                reduce: self.options.reduce,
-                house_at_most_one: self.options.house_at_most_one,
-            },
-        );
         let stop = Stop {
             deadline,
             cancel: limits.budget.cancel.clone(),
             conflicts_left: limits.budget.nodes.unwrap_or(u64::MAX),
+        };
+        let Some(cnf) = self.encode(puzzle, &stop) else {
+            return Ok(Search {
+                end: End::Budget,
+                solutions: 0,
+                stats: Stats::default(),
+            });
         };
         let mut stats = Stats::default();
         stats.extra.insert("vars", f64::from(cnf.vars));
