@@ -109,7 +109,7 @@ impl<W: std::io::Write> Counting<W> {
     #[inline]
     pub fn solution(&mut self) {
         self.n += 1;
-        if self.n % self.every == 0
+        if self.n.is_multiple_of(self.every)
             && let Some(o) = &mut self.out
         {
             let _ = write!(
