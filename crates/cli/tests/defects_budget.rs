@@ -207,3 +207,20 @@ fn grouped_chains_build_their_links_within_a_budget_on_an_empty_64x64() {
         assert_eq!(json(&r.out)["status"], "stopped", "{t}: {}", r.err);
     }
 }
+
+/// Loose end: the rectangle finders (listing an empty 64×64's four million rectangles) and the
+/// templates (a walk of up to two million steps per digit) never looked at the clock, so under
+/// `--budget 1s` they ran 2–5 s and then claimed a complete search (`ok`). Now they stop at
+/// the deadline and say so.
+#[test]
+fn rectangles_and_templates_stop_at_the_deadline_on_an_empty_64x64() {
+    let empty64 = format!("{}\n", ".".repeat(4096));
+    for t in [
+        "unique-rectangle-1",
+        "avoidable-rectangle-1",
+        "template-set",
+    ] {
+        let r = run(&["find", "-t", t, "--budget", "50ms"], &empty64);
+        assert_eq!(json(&r.out)["status"], "stopped", "{t}: {}", r.err);
+    }
+}
