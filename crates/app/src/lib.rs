@@ -135,11 +135,14 @@ impl Refusal {
 /// thread starts.
 pub fn within_budget<R>(budget: &Budget, work: impl FnOnce(&Budget) -> R) -> (R, bool) {
     let cancelled = |b: &Budget| b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-    let Some(time) = budget.time else {
+    // A time too far off to be a moment (`--budget 1000000y`) is no limit.
+    let Some(deadline) = budget
+        .time
+        .and_then(|t| std::time::Instant::now().checked_add(t))
+    else {
         let r = work(budget);
         return (r, cancelled(budget));
     };
-    let deadline = std::time::Instant::now() + time;
     let flag = Arc::new(AtomicBool::new(false));
     let inner = Budget {
         cancel: Some(flag.clone()),
