@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudokit_core::Grid;
+use sudokit_core::{Budget, Grid};
 use sudokit_generate::check::properties;
 use sudokit_generate::{Checker, Count, Rater, Symmetry};
 
@@ -50,6 +50,9 @@ pub struct Checked {
     pub json: Value,
     /// The line of `sudokit check` (text), without the `line N: ` prefix.
     pub text: String,
+    /// Whether the budget ran out ([`check_within`]): what was not settled in time is null
+    /// (`-` in text) and the record's `status` is `stopped`.
+    pub stopped: bool,
 }
 
 /// `sudokit check` for one puzzle: givens, uniqueness, minimality, symmetry classes and, with
@@ -138,5 +141,59 @@ pub fn check_with(g: &Grid, line: usize, checker: &Checker, rate: Option<RateFn<
         rating,
         json,
         text,
+        stopped: false,
     }
+}
+
+/// Time a `check` of one puzzle may take when the caller gives no budget (`check --budget`).
+pub const DEFAULT_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// [`check`] within `budget` (with `rate`, rated by [`crate::rate::rate_within`]): the counts, the minimality and symmetry checks and the rating
+/// all stop when its time is up (a watchdog sets the cancel flag every engine run polls, see
+/// [`crate::within_budget`]). A check cut short is honest about it: `status` is `stopped`, a
+/// count that did not finish reads `unique: "unknown"`, and minimality, the orbit classes and
+/// the rating, which later counts decide, are null (`-` in text).
+///
+/// A standard 9×9 puzzle keeps the plain checker's allocation-free paths, which take no
+/// budget: its whole check takes milliseconds, and only the rating then runs under the budget.
+pub fn check_within(g: &Grid, line: usize, rate: bool, budget: &Budget) -> Checked {
+    if g.layout().is_standard_9x9() {
+        let rating = |g: &Grid| crate::rate::rate_within(g, budget);
+        return check_with(
+            g,
+            line,
+            &Checker::new(g.layout_arc().clone()),
+            rate.then_some(&rating as RateFn<'_>),
+        );
+    }
+    let (mut checked, stopped) = crate::within_budget(budget, |b| {
+        let checker = Checker::new(g.layout_arc().clone()).with_budget(b.clone());
+        let rating = |g: &Grid| crate::rate::rate_within(g, b);
+        check_with(g, line, &checker, rate.then_some(&rating as RateFn<'_>))
+    });
+    if stopped {
+        checked.stopped = true;
+        let j = &mut checked.json;
+        j["status"] = json!("stopped");
+        j["minimal"] = Value::Null;
+        j["orbit_minimal"] = Value::Null;
+        if j.get("rating").is_some() {
+            j["rating"] = Value::Null;
+        }
+        checked.rating = None;
+        let unique = checked.unique.as_str();
+        let givens = &j["givens"];
+        checked.text = format!(
+            "givens={givens} unique={unique} minimal=- symmetry={} stopped: the budget ran out",
+            j["symmetry"]
+                .as_array()
+                .filter(|a| !a.is_empty())
+                .map_or("none".to_string(), |a| a
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join(","))
+        );
+    }
+    checked
 }

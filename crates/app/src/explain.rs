@@ -107,23 +107,32 @@ pub struct WithSteps<'a> {
 
 impl Serialize for WithSteps<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let steps = StepsJson(self.layout, self.steps);
-        let mut m = s.serialize_map(Some(self.fields.len() + 1))?;
-        let mut put = false;
-        for (k, v) in &self.fields {
-            if !put && k.as_str() > "steps" {
-                m.serialize_entry("steps", &steps)?;
-                put = true;
-            }
-            if k != "steps" {
-                m.serialize_entry(k, v)?;
-            }
-        }
-        if !put {
-            m.serialize_entry("steps", &steps)?;
-        }
-        m.end()
+        serialize_with_steps(&self.fields, &StepsJson(self.layout, self.steps), s)
     }
+}
+
+/// `fields` as a JSON object with `steps` written in its key's sorted place (as a `Value`
+/// map would put it), from `steps` however they are held.
+pub(crate) fn serialize_with_steps<S: Serializer>(
+    fields: &Map<String, Value>,
+    steps: &impl Serialize,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let mut m = s.serialize_map(Some(fields.len() + 1))?;
+    let mut put = false;
+    for (k, v) in fields {
+        if !put && k.as_str() > "steps" {
+            m.serialize_entry("steps", steps)?;
+            put = true;
+        }
+        if k != "steps" {
+            m.serialize_entry(k, v)?;
+        }
+    }
+    if !put {
+        m.serialize_entry("steps", steps)?;
+    }
+    m.end()
 }
 
 /// Steps as a JSON array of [`StepJson`].
@@ -140,7 +149,19 @@ impl Serialize for StepsJson<'_> {
 
 /// Explains `g` step by step with `solver` (a clone is tuned per puzzle); with `check`, every
 /// step is checked against the engine's unique solution.
+///
+/// The whole run — the engine's count of solutions, the path and the levels — fits in
+/// `budget`'s time ([`crate::within_budget`]).
 pub fn explain(
+    g: &CandidateGrid,
+    solver: &LogicSolver,
+    budget: &Budget,
+    check: bool,
+) -> Result<Explanation, Refusal> {
+    crate::within_budget(budget, |b| explain_within(g, solver, b, check)).0
+}
+
+fn explain_within(
     g: &CandidateGrid,
     solver: &LogicSolver,
     budget: &Budget,
@@ -164,8 +185,7 @@ pub fn explain(
         Truth::Unknown => None,
     };
     pencil_refusal(g, solution.as_ref())?;
-    // The path and then the levels share the time budget (the engine's count above keeps
-    // its own cap).
+    // The path and then the levels share what the count above left of the time budget.
     let deadline = Deadline::from_budget(budget);
     let path = solver.solve_from(g.clone(), budget);
     let mut unsound = None;

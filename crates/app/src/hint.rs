@@ -180,7 +180,20 @@ impl Hint {
 /// The next step for the grid `g` (placed digits and pencil marks), with the user's wrong
 /// entries named first when `givens` (the original puzzle) is known or the grid has no
 /// solution.
+///
+/// The whole run — the engine's count of solutions, the check of the entries and the search
+/// for a step — fits in `budget`'s time ([`crate::within_budget`]).
 pub fn hint(
+    g: &CandidateGrid,
+    solver: &LogicSolver,
+    level: u8,
+    givens: Option<&Grid>,
+    budget: &Budget,
+) -> Result<Hint, Refusal> {
+    crate::within_budget(budget, |b| hint_within(g, solver, level, givens, b)).0
+}
+
+fn hint_within(
     g: &CandidateGrid,
     solver: &LogicSolver,
     level: u8,

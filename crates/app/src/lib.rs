@@ -18,10 +18,13 @@ pub mod solve;
 pub mod techniques;
 pub mod truth;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudokit_core::Grid;
 use sudokit_core::format::{OutputFormat, write_grid};
+use sudokit_core::{Budget, Grid};
 
 /// Merges the position fields of a command-line record (`record`, `line`, `file`, `label`)
 /// into `record`.
@@ -122,4 +125,52 @@ impl Refusal {
     pub fn json(&self) -> Value {
         error_record(self.status, &self.message)
     }
+}
+
+/// Runs `work` so that its whole run fits in `budget`'s time: `work` gets the budget with a
+/// cancel flag of its own that a watchdog thread sets when the time is up (or soon after the
+/// caller's flag is set; the caller's flag is only read), so every engine run, count or search
+/// inside that polls the flag ends then, however many there are. Returns `work`'s result and
+/// whether it was stopped. Without a time limit `work` runs on the caller's budget and no
+/// thread starts.
+pub fn within_budget<R>(budget: &Budget, work: impl FnOnce(&Budget) -> R) -> (R, bool) {
+    let cancelled = |b: &Budget| b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+    // A time too far off to be a moment (`--budget 1000000y`) is no limit.
+    let Some(deadline) = budget
+        .time
+        .and_then(|t| std::time::Instant::now().checked_add(t))
+    else {
+        let r = work(budget);
+        return (r, cancelled(budget));
+    };
+    let flag = Arc::new(AtomicBool::new(false));
+    let inner = Budget {
+        cancel: Some(flag.clone()),
+        ..budget.clone()
+    };
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let r = std::thread::scope(|s| {
+        let watch = flag.clone();
+        s.spawn(move || {
+            use std::sync::mpsc::RecvTimeoutError;
+            // Woken early when `work` is done (the sender is dropped); looks at the caller's
+            // flag every 20 ms.
+            loop {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                let nap = left.min(std::time::Duration::from_millis(20));
+                match wait.recv_timeout(nap) {
+                    Err(RecvTimeoutError::Timeout) => {}
+                    _ => return,
+                }
+                if left <= nap || cancelled(budget) {
+                    watch.store(true, Ordering::Relaxed);
+                    return;
+                }
+            }
+        });
+        let r = work(&inner);
+        drop(done);
+        r
+    });
+    (r, flag.load(Ordering::Relaxed))
 }

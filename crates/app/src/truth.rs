@@ -2,11 +2,12 @@
 //! and which of a person's entries or pencil marks contradict the solution.
 //!
 //! Design decision: one count capped at two solutions, by the automatic engine, within ten
-//! seconds and the caller's cancel flag, answers every command's first question (explain, hint,
-//! rate, check's entries) the same way; its other limits do not apply, so a tight `--budget`
-//! still leaves the steps a known solution to be checked against. [`pencil_refusal`] is the one
-//! check of a person's pencil marks that `explain` and `hint` both make before any technique
-//! runs, so the two refuse the same input with the same words.
+//! seconds or the caller's time budget if shorter, and the caller's cancel flag, answers every
+//! command's first question (explain, hint, rate, check's entries) the same way; the caller's
+//! node limit does not apply. A budget too tight for the count leaves the answer unknown
+//! rather than the run over its budget (an empty 64×64 took 10 s under `--budget 1s`).
+//! [`pencil_refusal`] is the one check of a person's pencil marks that `explain` and `hint`
+//! both make before any technique runs, so the two refuse the same input with the same words.
 
 use std::time::Duration;
 
@@ -16,6 +17,9 @@ use sudokit_logic::render::{cell_name, house_name};
 use sudokit_logic::{CandidateGrid, Contradiction};
 
 use crate::{Refusal, RefusalStatus};
+
+/// The most time the count of solutions takes.
+pub const COUNT_TIME: Duration = Duration::from_secs(10);
 
 /// What the engines say about a grid's placed digits.
 #[derive(Clone, Debug)]
@@ -31,7 +35,8 @@ pub enum Truth {
 }
 
 /// Counts the solutions of `g`'s placed digits (capped at 2) with the automatic engine, within
-/// ten seconds (or until `budget`'s cancel flag is set; its other limits do not apply).
+/// ten seconds or `budget`'s time if shorter (or until its cancel flag is set; its node limit
+/// does not apply).
 pub fn truth(g: &CandidateGrid, budget: &Budget) -> Truth {
     truth_of(&g.to_grid(), budget)
 }
@@ -46,7 +51,7 @@ pub fn truth_of(grid: &Grid, budget: &Budget) -> Truth {
         return Truth::Unknown;
     };
     let budget = Budget {
-        time: Some(Duration::from_secs(10)),
+        time: Some(budget.time.map_or(COUNT_TIME, |t| t.min(COUNT_TIME))),
         nodes: None,
         cancel: budget.cancel.clone(),
     };

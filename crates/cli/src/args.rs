@@ -83,7 +83,7 @@ impl RunArgs {
 #[derive(Args, Debug, Clone)]
 pub struct BudgetArgs {
     /// Time budget per puzzle, e.g. `500ms`, `2s`, `1m`; a puzzle over it is reported as
-    /// `stopped` [default: none].
+    /// `stopped` [default: none; `check`: 10s].
     #[arg(long, value_parser = humantime::parse_duration)]
     pub budget: Option<Duration>,
 }
@@ -92,6 +92,11 @@ impl BudgetArgs {
     /// The budget: this time, or none.
     pub fn budget(&self) -> Budget {
         self.budget.map(Budget::time).unwrap_or_default()
+    }
+
+    /// The budget: this time, or `default` when none was given.
+    pub fn time_or(&self, default: Duration) -> Budget {
+        Budget::time(self.budget.unwrap_or(default))
     }
 }
 

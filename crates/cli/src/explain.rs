@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
+use sudokit_app::find::StepsText;
 use sudokit_app::techniques::{sorted_by, technique_json};
 use sudokit_app::with_position;
 use sudokit_core::format::InputFormat;
@@ -111,6 +112,9 @@ pub struct FindArgs {
     /// The technique (id, HoDoKu code or name).
     #[arg(long, short = 't')]
     technique: String,
+    /// List at most N instances per grid; a search cut there is `stopped` and says so.
+    #[arg(long, value_name = "N", default_value_t = sudokit_app::find::DEFAULT_MAX, value_parser = parse_max)]
+    max: usize,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "json")]
     format: Format,
@@ -355,6 +359,14 @@ fn hint_one(
     }
 }
 
+/// `--max`: an instance count of at least 1.
+fn parse_max(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{s}' is not an instance count of 1 or more")),
+    }
+}
+
 /// `sudokit find`.
 pub fn run_find(args: FindArgs) -> Result<u8> {
     let Some(t) = lookup(&args.technique) else {
@@ -364,24 +376,45 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
         );
     };
     let solver = solver_for(&args.logic)?;
+    let budget = budget(&args.logic);
     let work = |r: &Rec| {
         let g = match &r.grid {
             Ok(g) => g,
             Err(e) => return error_out(r, args.format, "invalid", e),
         };
         let l = g.layout();
-        let found = sudokit_app::find::find(t, g, &solver, &budget(&args.logic));
+        // Each instance is rendered as it is found; no list of steps is kept.
+        let find = |on_step: &mut dyn FnMut(&sudokit_logic::Step)| {
+            sudokit_app::find::find_each(t, g, &solver, &budget, args.max, on_step)
+        };
         match args.format {
-            Format::Json => (json_line(&positioned(r, found.json(l))), found.failed()),
+            Format::Json => {
+                let mut steps = StepsText::default();
+                let o = find(&mut |st| steps.push(l, st));
+                let Value::Object(fields) = positioned(r, Value::Object(o.fields())) else {
+                    unreachable!("an object stays an object")
+                };
+                let mut line = steps.record(&fields);
+                line.push('\n');
+                (line, o.failed())
+            }
             Format::Text => {
-                let mut s = format!("{}: {} instance(s)\n", header(r), found.steps.len());
-                for st in &found.steps {
-                    let _ = writeln!(s, "  {}", step_line(l, st));
+                let mut lines = String::new();
+                let o = find(&mut |st| {
+                    let _ = writeln!(lines, "  {}", step_line(l, st));
+                });
+                let mut s = format!("{}: {} instance(s)\n", header(r), o.count);
+                s.push_str(&lines);
+                match (o.note(), o.capped_at) {
+                    (Some(n), Some(_)) => {
+                        let _ = writeln!(s, "  {n}");
+                    }
+                    (Some(n), None) => {
+                        let _ = writeln!(s, "  stopped: {n}");
+                    }
+                    (None, _) => {}
                 }
-                if found.failed() {
-                    s.push_str("  stopped: the budget ran out; there may be more instances\n");
-                }
-                (s, found.failed())
+                (s, o.failed())
             }
         }
     };

@@ -533,13 +533,17 @@ pub struct CheckArgs {
     /// Also rate each unique puzzle on the SE 1.2.1 scale.
     #[arg(long)]
     rate: bool,
+    /// The time budget: every count, the minimality and symmetry checks and the rating of
+    /// one puzzle together (10s when not given).
+    #[command(flatten)]
+    budget: BudgetArgs,
     #[command(flatten)]
     run: RunArgs,
 }
 
 /// `sudokit check`.
 pub fn run_check(args: CheckArgs) -> Result<u8> {
-    let rater = sudokit_app::rate::rater();
+    let budget = args.budget.time_or(sudokit_app::check::DEFAULT_BUDGET);
     let mut failed = false;
     // Text names the record as the other commands do: `FILE:LINE: …`.
     let work = |source: &Arc<str>,
@@ -547,7 +551,7 @@ pub fn run_check(args: CheckArgs) -> Result<u8> {
                 rec: Result<Grid, String>|
      -> Result<(String, bool), (Arc<str>, usize, String)> {
         let g = rec.map_err(|e| (source.clone(), line, e))?;
-        let checked = sudokit_app::check::check(&g, line, args.rate.then_some(rater.as_ref()));
+        let checked = sudokit_app::check::check_within(&g, line, args.rate, &budget);
         let text = match args.format {
             CheckFormat::Json => format!("{}\n", checked.json),
             CheckFormat::Text => format!("{source}:{line}: {}\n", checked.text),

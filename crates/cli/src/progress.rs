@@ -69,9 +69,95 @@ impl Written {
     }
 }
 
+/// Solutions between two redraws of [`Counting`]'s line.
+pub const COUNT_EVERY: u64 = 1 << 18;
+
+/// The line a long count keeps on standard error when it is a terminal: `counting record R:
+/// N solutions so far`, redrawn every [`COUNT_EVERY`] solutions and cleared when the record is
+/// done (a count of millions of solutions otherwise says nothing for minutes).
+pub struct Counting<W: std::io::Write> {
+    out: Option<W>,
+    record: usize,
+    every: u64,
+    n: u64,
+    drawn: bool,
+}
+
+impl Counting<std::io::Stderr> {
+    /// The line for `record` on standard error, drawn only when `enabled` and standard error
+    /// is a terminal.
+    pub fn stderr(record: usize, enabled: bool) -> Self {
+        let out = (enabled && std::io::stderr().is_terminal()).then(std::io::stderr);
+        Counting::new(out, record, COUNT_EVERY)
+    }
+}
+
+impl<W: std::io::Write> Counting<W> {
+    /// The line for `record` on `out` (none: nothing is drawn), redrawn every `every`
+    /// solutions (at least 1).
+    pub fn new(out: Option<W>, record: usize, every: u64) -> Self {
+        Counting {
+            out,
+            record,
+            every: every.max(1),
+            n: 0,
+            drawn: false,
+        }
+    }
+
+    /// One more solution.
+    #[inline]
+    pub fn solution(&mut self) {
+        self.n += 1;
+        if self.n.is_multiple_of(self.every)
+            && let Some(o) = &mut self.out
+        {
+            let _ = write!(
+                o,
+                "\rsudokit: counting record {}: {} solutions so far",
+                self.record, self.n
+            );
+            let _ = o.flush();
+            self.drawn = true;
+        }
+    }
+
+    /// Clears the line, if it was drawn.
+    pub fn finish(&mut self) {
+        if self.drawn
+            && let Some(o) = &mut self.out
+        {
+            let _ = write!(o, "\r\x1b[2K");
+            let _ = o.flush();
+            self.drawn = false;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Written;
+    use super::{Counting, Written};
+
+    /// The loose end of issue 46: a long `count` said nothing until it was done. The line is
+    /// redrawn every `every` solutions and cleared at the end; without a terminal, nothing.
+    #[test]
+    fn a_long_count_redraws_its_line_and_clears_it() {
+        let mut buf = Vec::new();
+        let mut c = Counting::new(Some(&mut buf), 3, 2);
+        for _ in 0..5 {
+            c.solution();
+        }
+        c.finish();
+        let text = String::from_utf8(buf).unwrap();
+        assert_eq!(
+            text,
+            "\rsudokit: counting record 3: 2 solutions so far\
+             \rsudokit: counting record 3: 4 solutions so far\r\x1b[2K"
+        );
+        let mut quiet: Counting<Vec<u8>> = Counting::new(None, 1, 1);
+        quiet.solution();
+        quiet.finish();
+    }
 
     #[test]
     fn position_is_the_end_of_the_last_written_record() {

@@ -85,7 +85,7 @@ pub const ENGINES: &[EngineInfo] = &[
     EngineInfo {
         name: "portfolio",
         complete: true,
-        about: "propagate for 4,096 nodes, then sat from scratch if that did not finish (auto from 16x16: no heavy tails); any layout",
+        about: "propagate for 4,096 nodes, then sat from scratch if that did not finish (auto from 16x16: no heavy tails), then propagate again to list or count many solutions; any layout",
     },
     EngineInfo {
         name: "cp",

@@ -7,8 +7,17 @@
 //! solver learns its way out of those in 0.03–0.5 s but costs more on easy ones. A short first
 //! run keeps the easy case fast and bounds the tail by the SAT solver's time. Solutions the first
 //! run already reported are not reported again: the second run counts them (its count is the
-//! whole count) but passes only new ones on. The caller's budget covers both runs: the second
-//! gets what the first left of the nodes and the time, and the same cancel flag.
+//! whole count) but passes only new ones on. The caller's budget covers every run: each later
+//! run gets what the earlier ones left of the nodes and the time, and the same cancel flag.
+//!
+//! Listing or counting many solutions is another matter: `sat` finds each next solution by
+//! adding a clause that blocks the last, so every solution costs more than the one before (an
+//! empty 16×16's list of 2,000 took 9 s, an empty 25×25's of 70,000 did not end in minutes;
+//! about 45 ms a solution there), while depth-first search enumerates a grid with many
+//! solutions at a steady rate. So `sat` is asked for at most [`SAT_SOLUTIONS`] solutions;
+//! when it finds that many before finishing, a third run (`propagate` from scratch, no node
+//! cap of its own) enumerates the rest. Every run passes on only solutions not reported
+//! before, and the whole search stops once `max_solutions` distinct solutions were reported.
 
 use crate::{Propagate, Sat};
 use std::collections::HashSet;
@@ -17,6 +26,10 @@ use sudokit_core::{Budget, End, Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Nodes the first run may take before the second starts (about 20–50 ms on 25×25).
 pub const FIRST_RUN_NODES: u64 = 4096;
+
+/// Solutions the second run (`sat`) may find before a grid counts as one with many solutions
+/// and the third run (`propagate`) takes over the enumeration.
+pub const SAT_SOLUTIONS: u64 = 16;
 
 /// The `portfolio` engine. See the module docs.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +59,77 @@ impl Portfolio {
     }
 }
 
+/// What the runs share: the solutions the first two runs reported, how many were reported in
+/// all, the caller's callback and solution limit.
+///
+/// The third run's solutions are not remembered: `propagate` is deterministic, so that run
+/// finds the first run's solutions again (they are in the set) and never one twice. The set
+/// holds at most the first run's solutions (no more than its node cap) and [`SAT_SOLUTIONS`].
+struct Shared<'a> {
+    seen: HashSet<Vec<u8>>,
+    count: u64,
+    on_solution: &'a mut dyn FnMut(&[u8]) -> Flow,
+    max: u64,
+    /// The callback said stop.
+    stopped: bool,
+}
+
+impl Shared<'_> {
+    /// Passes `s` on unless it was reported before (remembering it when `remember`); `Stop`
+    /// once the caller said so or `max` solutions were reported.
+    fn offer(&mut self, s: &[u8], remember: bool) -> Flow {
+        if self.stopped || self.count >= self.max {
+            return Flow::Stop;
+        }
+        if self.seen.contains(s) {
+            return Flow::Continue;
+        }
+        if remember {
+            self.seen.insert(s.to_vec());
+        }
+        self.count += 1;
+        if (self.on_solution)(s) == Flow::Stop {
+            self.stopped = true;
+        }
+        if self.stopped || self.count >= self.max {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    }
+}
+
+/// The budget left for a later run: the caller's nodes less `used`, the time less what has
+/// passed since `start` (`None` when none is left), the same cancel flag.
+fn budget_left(caller: &Budget, used: u64, start: Instant) -> Option<Budget> {
+    let time = match caller.time {
+        Some(t) => match t.checked_sub(start.elapsed()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => return None,
+        },
+        None => None,
+    };
+    let cancelled = caller
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+    if cancelled || caller.nodes.is_some_and(|n| n <= used) {
+        return None;
+    }
+    Some(Budget {
+        nodes: caller.nodes.map(|n| n - used),
+        time,
+        cancel: caller.cancel.clone(),
+    })
+}
+
+/// `run` merged into `into`: counters added, `into` keeps its own extras.
+fn add_stats(into: &mut Search, run: &Search) {
+    into.stats.nodes += run.stats.nodes;
+    into.stats.guesses += run.stats.guesses;
+    into.stats.backtracks += run.stats.backtracks;
+}
+
 impl Solver for Portfolio {
     fn name(&self) -> &'static str {
         "portfolio"
@@ -57,6 +141,9 @@ impl Solver for Portfolio {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
+        if limits.max_solutions == 0 {
+            return Ok(Search::nothing_requested());
+        }
         let start = Instant::now();
         let caller_nodes = limits.budget.nodes.unwrap_or(u64::MAX);
         let first_limits = Limits {
@@ -66,58 +153,73 @@ impl Solver for Portfolio {
                 ..limits.budget.clone()
             },
         };
-        // A set, not a list: a long count checks every solution of the second run against it.
-        let mut reported: HashSet<Vec<u8>> = HashSet::new();
-        let first = Propagate::new().search(puzzle, &first_limits, &mut |s| {
-            reported.insert(s.to_vec());
-            on_solution(s)
-        })?;
+        // A set, not a list: a long count checks every solution of later runs against it.
+        let mut shared = Shared {
+            seen: HashSet::new(),
+            count: 0,
+            on_solution,
+            max: limits.max_solutions,
+            stopped: false,
+        };
+        let first =
+            Propagate::new().search(puzzle, &first_limits, &mut |s| shared.offer(s, true))?;
         // Only our own node cap hands over; the caller's budget, a solution limit or the
         // callback end the whole search.
-        let time_left = match limits.budget.time {
-            Some(t) => match t.checked_sub(start.elapsed()) {
-                Some(left) if !left.is_zero() => Some(left),
-                _ => return Ok(first),
-            },
-            None => None,
-        };
-        let cancelled = limits
-            .budget
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
-        if first.end != End::Budget || caller_nodes <= self.first_nodes || cancelled {
+        if first.end != End::Budget || caller_nodes <= self.first_nodes {
             return Ok(first);
         }
-        let second_limits = Limits {
-            max_solutions: limits.max_solutions,
-            budget: Budget {
-                nodes: limits
-                    .budget
-                    .nodes
-                    .map(|n| n.saturating_sub(first.stats.nodes)),
-                time: time_left,
-                cancel: limits.budget.cancel.clone(),
-            },
+        let Some(budget) = budget_left(&limits.budget, first.stats.nodes, start) else {
+            return Ok(first);
         };
-        let mut second = Sat::new().search(puzzle, &second_limits, &mut |s| {
-            if reported.contains(s) {
-                Flow::Continue
-            } else {
-                on_solution(s)
-            }
-        })?;
-        second.stats.nodes += first.stats.nodes;
-        second.stats.guesses += first.stats.guesses;
-        second.stats.backtracks += first.stats.backtracks;
-        second
-            .stats
+        let sat_limits = Limits {
+            max_solutions: SAT_SOLUTIONS,
+            budget,
+        };
+        let second = Sat::new().search(puzzle, &sat_limits, &mut |s| shared.offer(s, true))?;
+        let mut out = Search {
+            end: second.end,
+            // `sat` counted every solution, the first run's too: an exhausted count is whole.
+            solutions: second.solutions.max(shared.count),
+            stats: second.stats.clone(),
+        };
+        add_stats(&mut out, &first);
+        out.stats
             .extra
             .insert("first_run_nodes", first.stats.nodes as f64);
-        Ok(second)
+        let many = second.end == End::SolutionLimit && second.solutions >= SAT_SOLUTIONS;
+        if !many || shared.stopped || shared.count >= limits.max_solutions {
+            if out.end == End::SolutionLimit {
+                out.solutions = shared.count;
+            }
+            return Ok(out);
+        }
+        // Many solutions: depth-first search enumerates the rest.
+        let used = first.stats.nodes + second.stats.nodes;
+        let Some(budget) = budget_left(&limits.budget, used, start) else {
+            out.end = End::Budget;
+            out.solutions = shared.count;
+            return Ok(out);
+        };
+        let third_limits = Limits {
+            max_solutions: u64::MAX,
+            budget,
+        };
+        let third =
+            Propagate::new().search(puzzle, &third_limits, &mut |s| shared.offer(s, false))?;
+        add_stats(&mut out, &third);
+        out.stats
+            .extra
+            .insert("third_run_nodes", third.stats.nodes as f64);
+        out.end = third.end;
+        // An exhausted enumeration from scratch counted every solution; else what was passed on.
+        out.solutions = if third.end == End::Exhausted {
+            third.solutions
+        } else {
+            shared.count
+        };
+        Ok(out)
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,37 +10,83 @@
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_logic::se::{RateOptions, RateStatus, Scale, rate};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let file = args
-        .first()
-        .expect("usage: se_compare FILE.tsv [--scale S] [--diffs]");
+const USAGE: &str =
+    "usage: se_compare FILE.tsv [--scale S] [--max-level N] [--limit K] [--diffs] [--times]";
+
+/// The command line: the file and the options, in any order.
+struct Args {
+    file: String,
+    opts: RateOptions,
+    limit: usize,
+    diffs: bool,
+    times: bool,
+}
+
+/// Reads the arguments (after the program name); an unknown, missing or bad one is an error
+/// message, never a panic. Options may come before the file name.
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut file = None;
     let mut opts = RateOptions::default();
-    let mut limit = usize::MAX;
-    let mut diffs = false;
-    let mut times = false;
-    let mut i = 1;
-    while i < args.len() {
-        match args[i].as_str() {
+    let (mut limit, mut diffs, mut times) = (usize::MAX, false, false);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        match a.as_str() {
             "--scale" => {
-                opts.scale = Scale::parse(&args[i + 1]).expect("scale");
-                i += 1;
+                let v = value("--scale")?;
+                opts.scale = Scale::parse(v).ok_or_else(|| format!("unknown --scale {v}"))?;
             }
             "--max-level" => {
-                opts.max_level = args[i + 1].parse().expect("level");
-                i += 1;
+                let v = value("--max-level")?;
+                opts.max_level = v.parse().map_err(|_| format!("bad --max-level {v}"))?;
             }
             "--limit" => {
-                limit = args[i + 1].parse().expect("limit");
-                i += 1;
+                let v = value("--limit")?;
+                limit = v.parse().map_err(|_| format!("bad --limit {v}"))?;
             }
             "--diffs" => diffs = true,
             "--times" => times = true,
-            other => panic!("unknown argument {other}"),
+            other if other.starts_with("--") => {
+                return Err(format!("unknown argument {other}\n{USAGE}"));
+            }
+            other if file.is_none() => file = Some(other.to_string()),
+            other => return Err(format!("a second file {other}\n{USAGE}")),
         }
-        i += 1;
     }
-    let text = std::fs::read_to_string(file).expect("read file");
+    Ok(Args {
+        file: file.ok_or_else(|| USAGE.to_string())?,
+        opts,
+        limit,
+        diffs,
+        times,
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Args {
+        file,
+        opts,
+        limit,
+        diffs,
+        times,
+    } = match parse_args(&args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("se_compare: {e}");
+            std::process::exit(2);
+        }
+    };
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("se_compare: cannot read {file}: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut rows = 0;
     let (mut er_eq, mut ep_eq, mut ed_eq) = (0, 0, 0);
     let (mut er_near, mut ep_near, mut ed_near) = (0, 0, 0);
@@ -123,4 +169,32 @@ fn main() {
         1000.0 * total / rows.max(1) as f64,
         worst
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Result<Args, String> {
+        parse_args(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    /// Issue 46: `--scale sukaku FILE` panicked (the file was taken to be `--scale`, then
+    /// `FILE` was read as a scale). Options now come before or after the file.
+    #[test]
+    fn options_may_come_before_the_file() {
+        let a = args(&["--scale", "sukaku", "ratings.tsv", "--limit", "5"]).unwrap();
+        assert_eq!(a.file, "ratings.tsv");
+        assert_eq!(a.opts.scale, Scale::parse("sukaku").unwrap());
+        assert_eq!(a.limit, 5);
+        let b = args(&["ratings.tsv", "--scale", "sukaku"]).unwrap();
+        assert_eq!(
+            (b.file.as_str(), b.opts.scale),
+            ("ratings.tsv", a.opts.scale)
+        );
+        assert!(args(&["--scale"]).is_err());
+        assert!(args(&["--scale", "sukaku"]).is_err(), "no file");
+        assert!(args(&["a.tsv", "--bogus"]).is_err());
+        assert!(args(&["a.tsv", "--limit", "x"]).is_err());
+    }
 }

@@ -126,6 +126,15 @@ pub struct EncodeOptions {
 
 /// Encodes `puzzle`.
 pub fn encode(puzzle: &Grid, options: EncodeOptions) -> Cnf {
+    encode_until(puzzle, options, &|| false).expect("never stopped")
+}
+
+/// Cells or houses encoded between two calls of `stop`.
+const STOP_EVERY: usize = 64;
+
+/// [`encode`], asking `stop` as it goes (a 64×64 grid's three million clauses take a while):
+/// `None` when it said yes.
+pub fn encode_until(puzzle: &Grid, options: EncodeOptions, stop: &dyn Fn() -> bool) -> Option<Cnf> {
     let layout = puzzle.layout();
     let n = layout.size();
     let cells = layout.cell_count();
@@ -169,6 +178,9 @@ pub fn encode(puzzle: &Grid, options: EncodeOptions) -> Cnf {
     }
     cnf.vars = cnf.primary.len() as u32;
     for c in 0..cells {
+        if c % STOP_EVERY == 0 && stop() {
+            return None;
+        }
         if cnf.fixed[c] != 0 {
             continue;
         }
@@ -179,7 +191,10 @@ pub fn encode(puzzle: &Grid, options: EncodeOptions) -> Cnf {
         cnf.at_least_one(&lits);
         cnf.at_most_one(&lits);
     }
-    for h in layout.houses() {
+    for (i, h) in layout.houses().enumerate() {
+        if i % STOP_EVERY == 0 && stop() {
+            return None;
+        }
         let hc = layout.house_cells(h);
         let mut done = 0u64;
         for c in hc {
@@ -209,7 +224,7 @@ pub fn encode(puzzle: &Grid, options: EncodeOptions) -> Cnf {
     for (c, d) in units {
         cnf.push(&[Lit::pos(var_of[c * n + d as usize - 1])]);
     }
-    cnf
+    Some(cnf)
 }
 
 /// Binary clauses ¬x(a, d) ∨ ¬x(b, d) for peers that share no house (anti-knight, anti-king).

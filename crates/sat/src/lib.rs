@@ -138,22 +138,20 @@ impl Sat {
     ) -> Result<Option<Option<Grid>>, SolveError> {
         let near = near.filter(|g| g.len() == puzzle.values().len());
         let deadline = budget.time.map(|t| Instant::now() + t);
-        let cnf = encode::encode(
-            puzzle,
-            EncodeOptions {
-                reduce: self.options.reduce,
-                house_at_most_one: self.options.house_at_most_one,
-            },
-        );
-        if cnf.trivially_unsat {
-            return Ok(Some(None));
-        }
         let stop = Stop {
             deadline,
             cancel: budget.cancel.clone(),
             conflicts_left: budget.nodes.unwrap_or(u64::MAX),
         };
-        let (mut solver, vars) = load_near(&cnf, stop, near);
+        let Some(cnf) = self.encode(puzzle, &stop) else {
+            return Ok(None);
+        };
+        if cnf.trivially_unsat {
+            return Ok(Some(None));
+        }
+        let Some((mut solver, vars)) = load_near(&cnf, stop, near) else {
+            return Ok(None);
+        };
         let mut clause = Vec::with_capacity(avoid.len());
         let mut free = false;
         for &(c, d) in avoid {
@@ -206,6 +204,18 @@ impl Sat {
     }
 }
 
+impl Sat {
+    /// The CNF of `puzzle` with this engine's options; `None` when `stop` says the budget ran
+    /// out first (the encoding of a 64×64 grid takes a noticeable time).
+    fn encode(&self, puzzle: &Grid, stop: &Stop) -> Option<Cnf> {
+        let options = EncodeOptions {
+            reduce: self.options.reduce,
+            house_at_most_one: self.options.house_at_most_one,
+        };
+        encode::encode_until(puzzle, options, &|| stop.stop())
+    }
+}
+
 /// Lets the budget reach inside a solve: batsat asks `stop` regularly, and every learnt
 /// clause is one conflict.
 struct Stop {
@@ -237,14 +247,19 @@ fn lit(solver_vars: &[batsat::Var], l: encode::Lit) -> BLit {
     BLit::new(solver_vars[l.var as usize], l.positive)
 }
 
-fn load(cnf: &Cnf, stop: Stop) -> (Backend, Vec<batsat::Var>) {
+fn load(cnf: &Cnf, stop: Stop) -> Option<(Backend, Vec<batsat::Var>)> {
     load_near(cnf, stop, None)
 }
 
+/// Clauses loaded between two looks at the budget (loading a 64×64 grid's three million
+/// clauses takes over a second).
+const LOAD_CHECK_EVERY: usize = 1 << 14;
+
 /// [`load`], with each primary variable's decision polarity fixed by the full grid `near`:
 /// true where `near` has that digit, false elsewhere (batsat's per-variable user polarity,
-/// which phase saving does not override). Auxiliary variables keep the default.
-fn load_near(cnf: &Cnf, stop: Stop, near: Option<&[u8]>) -> (Backend, Vec<batsat::Var>) {
+/// which phase saving does not override). Auxiliary variables keep the default. `None` when
+/// the budget ran out while loading.
+fn load_near(cnf: &Cnf, stop: Stop, near: Option<&[u8]>) -> Option<(Backend, Vec<batsat::Var>)> {
     let mut s = batsat::Solver::new(SolverOpts::default(), stop);
     let vars: Vec<_> = (0..cnf.vars as usize)
         .map(|i| match (near, cnf.primary.get(i)) {
@@ -253,14 +268,17 @@ fn load_near(cnf: &Cnf, stop: Stop, near: Option<&[u8]>) -> (Backend, Vec<batsat
         })
         .collect();
     let mut buf = Vec::new();
-    for c in cnf.clauses() {
+    for (i, c) in cnf.clauses().enumerate() {
+        if i % LOAD_CHECK_EVERY == LOAD_CHECK_EVERY - 1 && s.cb().stop() {
+            return None;
+        }
         buf.clear();
         buf.extend(c.iter().map(|&l| lit(&vars, l)));
         if !s.add_clause_reuse(&mut buf) {
             break;
         }
     }
-    (s, vars)
+    Some((s, vars))
 }
 
 impl Solver for Sat {
@@ -277,17 +295,17 @@ impl Solver for Sat {
         let mut limiter = limits.budget.start();
         let started = Instant::now();
         let deadline = limits.budget.time.map(|t| started + t);
-        let cnf = encode::encode(
-            puzzle,
-            EncodeOptions {
-                reduce: self.options.reduce,
-                house_at_most_one: self.options.house_at_most_one,
-            },
-        );
         let stop = Stop {
             deadline,
             cancel: limits.budget.cancel.clone(),
             conflicts_left: limits.budget.nodes.unwrap_or(u64::MAX),
+        };
+        let Some(cnf) = self.encode(puzzle, &stop) else {
+            return Ok(Search {
+                end: End::Budget,
+                solutions: 0,
+                stats: Stats::default(),
+            });
         };
         let mut stats = Stats::default();
         stats.extra.insert("vars", f64::from(cnf.vars));
@@ -317,7 +335,9 @@ impl Solver for Sat {
         if cnf.trivially_unsat {
             return finish(End::Exhausted, 0, stats, None, calls, solve_time);
         }
-        let (mut solver, vars) = load(&cnf, stop);
+        let Some((mut solver, vars)) = load(&cnf, stop) else {
+            return finish(End::Budget, 0, stats, None, calls, solve_time);
+        };
         let mut solutions = 0u64;
         let mut blocking = Vec::new();
         let end = loop {

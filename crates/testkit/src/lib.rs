@@ -1,6 +1,6 @@
 //! Test support shared by the crates: a plain reference backtracker (counts capped at k),
 //! puzzle fixtures (seed cases, blanked grids, small layouts) and, in [`process`], running a
-//! program under test with input on its standard input.
+//! program under test with input on its standard input, under a watchdog where it might hang.
 //!
 //! Design decision: the reference shares no code with the engine under test: it recomputes
 //! candidates from the layout's peer lists at every step and tries digits in order, choosing

@@ -39,6 +39,8 @@ struct Ctx {
     budget: Budget,
     /// Measure each record's solve time (for the `--stats` summary).
     timed: bool,
+    /// `count`: keep a line of solutions counted so far on stderr when it is a terminal.
+    count_progress: bool,
 }
 
 fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {
@@ -95,6 +97,7 @@ pub fn run_solve(args: SolveArgs) -> Result<u8> {
         budget: budget(&args.engine),
         // JSON records carry the solve time (`stats.micros`), as does the `--stats` summary.
         timed: args.stats || args.format == OutFormat::Json,
+        count_progress: false,
     };
     if args.all {
         return run_all(&args, ctx);
@@ -118,6 +121,7 @@ pub fn run_count(args: CountArgs) -> Result<u8> {
         },
         verify: false,
         budget: budget(&args.engine),
+        count_progress: !args.run.no_progress,
         timed: args.stats || args.format == CountFormat::Json,
     };
     run(&args.input, ctx, &args.run, args.stats)

@@ -425,12 +425,17 @@ pub(super) fn render(
     let mut listing = Listing::default();
     let mut verify_error: Option<String> = None;
     let layout = puzzle.layout_arc();
+    let mut counting = crate::progress::Counting::stderr(
+        v.index,
+        ctx.count_progress && matches!(ctx.mode, SolveMode::Count(_)),
+    );
     let result = solve_each(
         solver.as_ref(),
         puzzle,
         &request,
         ctx.timed,
         &mut |values| {
+            counting.solution();
             // The first solution is copied where it is kept, any later one into `current`.
             let g = if found {
                 Grid::fill_slot(current, layout, values)
@@ -465,6 +470,7 @@ pub(super) fn render(
             }
         },
     );
+    counting.finish();
     let first: Option<&Grid> = if found { first.as_ref() } else { None };
     let report = match result {
         Ok(r) => r,

@@ -30,9 +30,13 @@ pub const NODE_LIMIT: usize = 2_000_000;
 /// Templates listed per digit before the walk gives up on that digit.
 pub const TEMPLATE_LIMIT: usize = 50_000;
 
-/// The fitting templates of `digit`; `None` when there are more than [`TEMPLATE_LIMIT`] or
-/// the walk takes more than [`NODE_LIMIT`] steps.
-fn templates(g: &CandidateGrid, digit: Digit) -> Option<Vec<CellSet>> {
+/// Walk steps between two calls of the caller's `stop` (the deadline).
+const STOP_EVERY: usize = 1 << 12;
+
+/// The fitting templates of `digit`; `None` when there are more than [`TEMPLATE_LIMIT`], the
+/// walk takes more than [`NODE_LIMIT`] steps or `stop` (asked every [`STOP_EVERY`] steps)
+/// says the time is up.
+fn templates(g: &CandidateGrid, digit: Digit, stop: &dyn Fn() -> bool) -> Option<Vec<CellSet>> {
     let l = g.layout();
     // Each row's cells that may hold the digit (the placed one alone when it is placed).
     let mut rows: Vec<Vec<Cell>> = Vec::new();
@@ -65,6 +69,7 @@ fn templates(g: &CandidateGrid, digit: Digit) -> Option<Vec<CellSet>> {
         blocked: vec![g.cell_set()],
         found: Vec::new(),
         nodes: 0,
+        stop,
     };
     walk.go(0).then_some(walk.found)
 }
@@ -78,13 +83,14 @@ struct Walk<'a> {
     blocked: Vec<CellSet>,
     found: Vec<CellSet>,
     nodes: usize,
+    stop: &'a dyn Fn() -> bool,
 }
 
 impl Walk<'_> {
     /// `false` when a limit ran out.
     fn go(&mut self, depth: usize) -> bool {
         self.nodes += 1;
-        if self.nodes > NODE_LIMIT {
+        if self.nodes > NODE_LIMIT || (self.nodes.is_multiple_of(STOP_EVERY) && (self.stop)()) {
             return false;
         }
         if depth == self.rows.len() {
@@ -123,12 +129,13 @@ impl Walk<'_> {
     }
 }
 
-/// Every digit's fitting templates (`None` for a digit over the limits), refined: a template
-/// that uses a cell every template of another digit uses is dropped, until nothing changes.
-fn refined(g: &CandidateGrid) -> Vec<(Digit, Option<Vec<CellSet>>)> {
+/// Every digit's fitting templates (`None` for a digit over the limits or past `stop`),
+/// refined: a template that uses a cell every template of another digit uses is dropped,
+/// until nothing changes.
+fn refined(g: &CandidateGrid, stop: &dyn Fn() -> bool) -> Vec<(Digit, Option<Vec<CellSet>>)> {
     let mut all: Vec<(Digit, Option<Vec<CellSet>>)> = DigitSet::full(g.size())
         .iter()
-        .map(|d| (d, templates(g, d)))
+        .map(|d| (d, if stop() { None } else { templates(g, d, stop) }))
         .collect();
     loop {
         let musts: Vec<Option<CellSet>> = all
@@ -197,7 +204,12 @@ impl Technique for Templates {
 
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
-        for (d, t) in refined(g) {
+        let all = refined(g, &|| f.out_of_time());
+        if f.interrupted() {
+            // Cut short: some digits' templates are unknown; report nothing rather than less.
+            return;
+        }
+        for (d, t) in all {
             let Some(t) = t else { continue };
             if t.is_empty() {
                 continue;

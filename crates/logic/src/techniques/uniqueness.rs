@@ -91,7 +91,11 @@ pub(crate) type RectCache = (
 );
 
 /// Every geometrically valid rectangle of `g`'s layout avoiding its givens (kept in `memory`).
-fn rectangles(g: &CandidateGrid, memory: &crate::Memory) -> std::rc::Rc<Vec<[Cell; 4]>> {
+fn rectangles(
+    g: &CandidateGrid,
+    memory: &crate::Memory,
+    stop: &dyn Fn() -> bool,
+) -> Option<std::rc::Rc<Vec<[Cell; 4]>>> {
     let givens: Vec<bool> = g.cells().map(|c| g.is_given(c)).collect();
     if let Some(hit) = memory
         .rectangles
@@ -100,19 +104,25 @@ fn rectangles(g: &CandidateGrid, memory: &crate::Memory) -> std::rc::Rc<Vec<[Cel
         .filter(|(gv, l, _)| *gv == givens && std::sync::Arc::ptr_eq(l, g.layout_arc()))
         .map(|x| x.2.clone())
     {
-        return hit;
+        return Some(hit);
     }
-    let rects = std::rc::Rc::new(compute_rectangles(g));
+    // A list cut short is not kept: the next search on these givens lists them again.
+    let rects = std::rc::Rc::new(compute_rectangles(g, stop)?);
     *memory.rectangles.borrow_mut() = Some((givens, g.layout_arc().clone(), rects.clone()));
-    rects
+    Some(rects)
 }
 
-/// Every geometrically valid rectangle, as `[r1c1, r1c2, r2c1, r2c2]`.
-fn compute_rectangles(g: &CandidateGrid) -> Vec<[Cell; 4]> {
+/// Every geometrically valid rectangle, as `[r1c1, r1c2, r2c1, r2c2]`; `None` when `stop`
+/// (asked once per pair of rows: an empty 64×64 has four million rectangles) says the time
+/// is up.
+fn compute_rectangles(g: &CandidateGrid, stop: &dyn Fn() -> bool) -> Option<Vec<[Cell; 4]>> {
     let n = g.size();
     let mut out = Vec::new();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
+            if stop() {
+                return None;
+            }
             for c1 in 0..n {
                 for c2 in c1 + 1..n {
                     let cells = [
@@ -131,7 +141,7 @@ fn compute_rectangles(g: &CandidateGrid) -> Vec<[Cell; 4]> {
             }
         }
     }
-    out
+    Some(out)
 }
 
 fn opposite(i: usize) -> usize {
@@ -517,7 +527,9 @@ impl Technique for Rectangles {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        let rects = rectangles(g, f.memory());
+        let Some(rects) = rectangles(g, f.memory(), &|| f.out_of_time()) else {
+            return;
+        };
         // The digits placed among each cell's peers.
         let placed_seen: Vec<DigitSet> = match self.kind {
             Kind::Ar1 | Kind::Ar2 => Vec::new(),
@@ -533,7 +545,10 @@ impl Technique for Rectangles {
                 })
                 .collect(),
         };
-        for cells in rects.iter() {
+        for (i, cells) in rects.iter().enumerate() {
+            if i % 1024 == 1023 && f.out_of_time() {
+                return;
+            }
             let go = match self.kind {
                 Kind::Ar1 | Kind::Ar2 => self.avoidable(g, f, cells),
                 _ => self.unique(g, f, cells, &placed_seen),
