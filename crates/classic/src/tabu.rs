@@ -22,12 +22,12 @@
 //! a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 
-use crate::space::{self, State};
+use crate::space::{self, BestCost, State};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
+use std::collections::BTreeMap;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
-use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Tabu search over region swaps. See the module docs.
 ///
@@ -130,11 +130,23 @@ impl Tabu {
 
 /// Counters of one run.
 #[derive(Default)]
-struct Counters {
+pub(crate) struct Counters {
     iterations: u64,
     restarts: u64,
     aspirations: u64,
-    best_cost: i64,
+    best_cost: BestCost,
+}
+
+impl space::Tally for Counters {
+    fn tally(&self) -> (u64, BestCost) {
+        (self.iterations, self.best_cost)
+    }
+
+    fn record(&self, extra: &mut BTreeMap<&'static str, f64>) {
+        extra.insert("iterations", self.iterations as f64);
+        extra.insert("restarts", self.restarts as f64);
+        extra.insert("aspirations", self.aspirations as f64);
+    }
 }
 
 /// Whether open cell `c` takes part in a conflict.
@@ -149,9 +161,16 @@ fn in_conflict(s: &State, c: usize) -> bool {
             .any(|&p| s.values[p as usize] == s.values[c])
 }
 
-impl Tabu {
+impl space::Local for Tabu {
+    const NAME: &'static str = "tabu";
+    type Counters = Counters;
+
+    fn settings(&self) -> (u64, Duration) {
+        (self.seed, self.default_time)
+    }
+
     /// Searches until cost 0 (`true`) or the budget stops it.
-    fn run(
+    fn walk(
         &self,
         s: &mut State,
         fixed: &[u8],
@@ -171,7 +190,7 @@ impl Tabu {
             }
             tabu.iter_mut().for_each(|t| *t = 0);
             let mut best = s.cost;
-            c.best_cost = c.best_cost.min(best);
+            c.best_cost.lower(best);
             let mut since_best = 0u64;
             while s.cost > 0 {
                 if limiter.should_stop() {
@@ -256,7 +275,7 @@ impl Tabu {
                     iter + u64::from(self.tenure) + rng.random_range(0..=u64::from(self.tenure));
                 if s.cost < best {
                     best = s.cost;
-                    c.best_cost = c.best_cost.min(best);
+                    c.best_cost.lower(best);
                     since_best = 0;
                 } else {
                     since_best += 1;
@@ -273,45 +292,4 @@ impl Tabu {
     }
 }
 
-impl Solver for Tabu {
-    fn name(&self) -> &'static str {
-        "tabu"
-    }
-
-    fn is_complete(&self) -> bool {
-        false
-    }
-
-    fn search(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        on_solution: &mut dyn FnMut(&[u8]) -> Flow,
-    ) -> Result<Search, SolveError> {
-        space::search(
-            "tabu",
-            puzzle,
-            self.seed,
-            self.default_time,
-            limits,
-            on_solution,
-            |state, fixed, rng, limiter, stats| {
-                let mut c = Counters {
-                    best_cost: i64::MAX,
-                    ..Counters::default()
-                };
-                let solved = state.open.is_empty() || self.run(state, fixed, rng, limiter, &mut c);
-                // Local search has no forced moves: every iteration is a node and a guess.
-                stats.nodes = c.iterations;
-                stats.guesses = c.iterations;
-                stats.extra.insert("iterations", c.iterations as f64);
-                stats.extra.insert("restarts", c.restarts as f64);
-                stats.extra.insert("aspirations", c.aspirations as f64);
-                if c.best_cost != i64::MAX {
-                    stats.extra.insert("best_cost", c.best_cost as f64);
-                }
-                solved
-            },
-        )
-    }
-}
+space::local_solver!(Tabu);
