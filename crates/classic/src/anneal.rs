@@ -47,12 +47,11 @@
 //! sets neither a time nor a node budget, the engine applies its own
 //! ([`Anneal::default_time`], 10 s unless changed), so it always ends.
 
-use crate::space::{self, BestCost, State};
+use crate::space::{self, BestCost, State, Walk};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeMap;
 use std::time::Duration;
-use sudokit_core::solver::Termination;
 
 /// Simulated annealing after Lewis (2007). See the module docs.
 ///
@@ -236,22 +235,11 @@ impl space::Tally for Counters {
 }
 
 impl space::Local for Anneal {
-    const NAME: &'static str = "anneal";
     type Counters = Counters;
 
-    fn settings(&self) -> (u64, Duration) {
-        (self.seed, self.default_time)
-    }
-
     /// Anneals until cost 0 (returns `true`) or the budget stops it.
-    fn walk(
-        &self,
-        s: &mut State,
-        fixed: &[u8],
-        rng: &mut Pcg64Mcg,
-        limiter: &mut dyn Termination,
-        c: &mut Counters,
-    ) -> bool {
+    fn walk(&self, w: Walk<'_>, c: &mut Counters) -> bool {
+        let Walk(s, fixed, rng, limiter) = w;
         let open = s.open.len();
         let chain = ((self.chain_factor * (open * open) as f64).ceil() as u64).max(1);
         let floor = self
@@ -375,4 +363,4 @@ fn measure_temperature(s: &State, restrict: bool, rng: &mut Pcg64Mcg) -> f64 {
     var.sqrt().max(0.05)
 }
 
-space::local_solver!(Anneal);
+space::local_solver!(Anneal, "anneal");

@@ -16,7 +16,7 @@ use std::time::Duration;
 use sudokit_core::solver::Termination;
 use sudokit_core::verify::verify;
 use sudokit_core::{
-    Budget, Cell, End, Flow, Grid, HouseKind, Layout, Limits, Search, SolveError, Stats,
+    Budget, Cell, End, Flow, Grid, HouseKind, Layout, Limits, Search, SolveError, Solver, Stats,
 };
 
 /// The swap space of one puzzle: values, per-house digit counts and the cost.
@@ -279,24 +279,20 @@ pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut Pcg64Mcg) {
 
 /// A local search on the swap space (`anneal`, `tabu`): what [`search`] runs.
 pub(crate) trait Local {
-    /// The engine's name.
-    const NAME: &'static str;
     /// The counters of one run.
     type Counters: Tally;
-    /// The seed of the random generator, and the time budget used when the caller sets
-    /// neither a time nor a node limit.
-    fn settings(&self) -> (u64, Duration);
-    /// Searches from `s` (with the values `fixed` by the givens and singles) until cost 0
-    /// (`true`) or the budget stops it.
-    fn walk(
-        &self,
-        s: &mut State,
-        fixed: &[u8],
-        rng: &mut Pcg64Mcg,
-        limiter: &mut dyn Termination,
-        c: &mut Self::Counters,
-    ) -> bool;
+    /// Searches until cost 0 (`true`) or the budget stops it.
+    fn walk(&self, w: Walk<'_>, c: &mut Self::Counters) -> bool;
 }
+
+/// What a [`Local::walk`] works on: the state, the values fixed by the givens and singles,
+/// the random generator and the budget.
+pub(crate) struct Walk<'a>(
+    pub(crate) &'a mut State,
+    pub(crate) &'a [u8],
+    pub(crate) &'a mut Pcg64Mcg,
+    pub(crate) &'a mut dyn Termination,
+);
 
 /// The counters of one local-search run (the default: nothing counted yet), which [`search`]
 /// turns into [`Stats`].
@@ -330,13 +326,14 @@ impl BestCost {
     }
 }
 
-/// Implements [`Solver`](sudokit_core::Solver) for a [`Local`] engine: incomplete (it gives
-/// up rather than proving anything), searching with [`search`].
+/// Implements [`Solver`] for the [`Local`] engine `$engine` named `$name`: incomplete (it
+/// gives up rather than proving anything), searching with [`search`] from its `seed` and
+/// `default_time` fields.
 macro_rules! local_solver {
-    ($engine:ty) => {
+    ($engine:ty, $name:literal) => {
         impl sudokit_core::Solver for $engine {
             fn name(&self) -> &'static str {
-                <$engine as $crate::space::Local>::NAME
+                $name
             }
 
             fn is_complete(&self) -> bool {
@@ -349,7 +346,8 @@ macro_rules! local_solver {
                 limits: &sudokit_core::Limits,
                 on_solution: &mut dyn FnMut(&[u8]) -> sudokit_core::Flow,
             ) -> Result<sudokit_core::Search, sudokit_core::SolveError> {
-                $crate::space::search(self, puzzle, limits, on_solution)
+                let (seed, default_time) = (self.seed, self.default_time);
+                $crate::space::search(self, seed, default_time, puzzle, limits, on_solution)
             }
         }
     };
@@ -358,15 +356,16 @@ pub(crate) use local_solver;
 
 /// Runs the stochastic `engine` on `puzzle`: [`start`], then (unless nothing is open) its
 /// [`Local::walk`] on the state with the values fixed by the givens and singles, an RNG seeded
-/// with its seed and its [`budget`], then [`finish`] with whether it reached cost 0 and the
-/// stats its counters give.
-pub(crate) fn search<E: Local>(
+/// with `seed` and the [`budget`] (`default_time` when the caller sets no limit), then
+/// [`finish`] with whether it reached cost 0 and the stats its counters give.
+pub(crate) fn search<E: Local + Solver>(
     engine: &E,
+    seed: u64,
+    default_time: Duration,
     puzzle: &Grid,
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
 ) -> Result<Search, SolveError> {
-    let (seed, default_time) = engine.settings();
     let (mut state, fixed, mut stats) = match start(puzzle, seed, limits) {
         Ok(started) => started,
         Err(done) => return Ok(done),
@@ -374,8 +373,8 @@ pub(crate) fn search<E: Local>(
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut limiter = budget(limits, default_time).start();
     let mut c = E::Counters::default();
-    let solved =
-        state.open.is_empty() || engine.walk(&mut state, &fixed, &mut rng, &mut limiter, &mut c);
+    let solved = state.open.is_empty()
+        || engine.walk(Walk(&mut state, &fixed, &mut rng, &mut limiter), &mut c);
     let (steps, best_cost) = c.tally();
     stats.nodes = steps;
     stats.guesses = steps;
@@ -384,7 +383,7 @@ pub(crate) fn search<E: Local>(
         stats.extra.insert("best_cost", cost as f64);
     }
     finish(
-        E::NAME,
+        engine.name(),
         puzzle,
         &state.values,
         solved,

@@ -22,12 +22,10 @@
 //! a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 
-use crate::space::{self, BestCost, State};
+use crate::space::{self, BestCost, State, Walk};
 use rand::RngExt;
-use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeMap;
 use std::time::Duration;
-use sudokit_core::solver::Termination;
 
 /// Tabu search over region swaps. See the module docs.
 ///
@@ -162,22 +160,11 @@ fn in_conflict(s: &State, c: usize) -> bool {
 }
 
 impl space::Local for Tabu {
-    const NAME: &'static str = "tabu";
     type Counters = Counters;
 
-    fn settings(&self) -> (u64, Duration) {
-        (self.seed, self.default_time)
-    }
-
     /// Searches until cost 0 (`true`) or the budget stops it.
-    fn walk(
-        &self,
-        s: &mut State,
-        fixed: &[u8],
-        rng: &mut Pcg64Mcg,
-        limiter: &mut dyn Termination,
-        c: &mut Counters,
-    ) -> bool {
+    fn walk(&self, w: Walk<'_>, c: &mut Counters) -> bool {
+        let Walk(s, fixed, rng, limiter) = w;
         let n = s.n;
         let cells = n * n;
         // `tabu[cell * n + d]`: first iteration at which `cell` may take digit `d + 1` again.
@@ -292,4 +279,4 @@ impl space::Local for Tabu {
     }
 }
 
-space::local_solver!(Tabu);
+space::local_solver!(Tabu, "tabu");
