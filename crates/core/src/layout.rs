@@ -611,12 +611,14 @@ impl Layout {
     /// The digits `values` (one per cell, 0 for empty) places in each house, bit `d − 1` for
     /// digit `d`, house by house; `None` when a house holds a digit twice.
     pub fn placed_per_house(&self, values: &[u8]) -> Option<Vec<u64>> {
-        self.houses()
-            .map(|h| match digits_in(self.house_cells(h), values) {
-                (placed, false) => Some(placed),
-                (_, true) => None,
-            })
-            .collect()
+        let mut out = Vec::with_capacity(self.house_count());
+        for h in self.houses() {
+            match digits_in(self.house_cells(h), values) {
+                (placed, false) => out.push(placed),
+                (_, true) => return None,
+            }
+        }
+        Some(out)
     }
     /// The "each digit once" constraints of a model with one variable per (cell, digit): for
     /// every house in order and every digit, ascending, that `values` (one per cell, 0 for
