@@ -39,11 +39,13 @@
 //! paper's plain space with the same schedule solves none of the first 20.
 //!
 //! # Guarantees
-//! The engine is incomplete ([`Solver::is_complete`] is `false`): it returns a solution only
-//! after checking it with [`sudokit_core::verify::verify`], and otherwise ends with
-//! [`End::GaveUp`](sudokit_core::End::GaveUp); it never claims a puzzle has no solution. All randomness comes from one
-//! PCG generator seeded with [`Anneal::seed`], so a run is reproducible up to where a time
-//! budget cuts it (a node budget, which counts moves, cuts it reproducibly). When the caller
+//! The engine is incomplete ([`Solver::is_complete`](sudokit_core::Solver::is_complete) is
+//! `false`): it returns a solution only after checking it with
+//! [`sudokit_core::verify::verify`], and otherwise ends with
+//! [`End::GaveUp`](sudokit_core::End::GaveUp); it never claims a puzzle has no solution. All
+//! randomness comes from one PCG generator seeded with [`Anneal::seed`], so a run is
+//! reproducible up to where a time budget cuts it (a node budget, which counts moves, cuts it
+//! reproducibly). When the caller
 //! sets neither a time nor a node budget, the engine applies its own
 //! ([`Anneal::default_time`], 10 s unless changed), so it always ends.
 

@@ -16,10 +16,10 @@
 //! takes digits singles left it ([`Tabu::candidates`], default on).
 //!
 //! # Guarantees
-//! Incomplete ([`Solver::is_complete`] is `false`): a solution is returned only after
-//! [`sudokit_core::verify::verify`] accepts it, otherwise the search ends with
-//! [`End::GaveUp`](sudokit_core::End::GaveUp). All randomness comes from one PCG generator seeded with [`Tabu::seed`];
-//! a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
+//! Incomplete ([`Solver::is_complete`](sudokit_core::Solver::is_complete) is `false`): a
+//! solution is returned only after [`sudokit_core::verify::verify`] accepts it, otherwise the
+//! search ends with [`End::GaveUp`](sudokit_core::End::GaveUp). All randomness comes from one
+//! PCG generator seeded with [`Tabu::seed`]; a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 
 use crate::space::{self, BestCost, State, Walk};
