@@ -39,20 +39,21 @@
 //! paper's plain space with the same schedule solves none of the first 20.
 //!
 //! # Guarantees
-//! The engine is incomplete ([`Solver::is_complete`] is `false`): it returns a solution only
-//! after checking it with [`sudokit_core::verify::verify`], and otherwise ends with
-//! [`End::GaveUp`](sudokit_core::End::GaveUp); it never claims a puzzle has no solution. All randomness comes from one
-//! PCG generator seeded with [`Anneal::seed`], so a run is reproducible up to where a time
-//! budget cuts it (a node budget, which counts moves, cuts it reproducibly). When the caller
+//! The engine is incomplete ([`Solver::is_complete`](sudokit_core::Solver::is_complete) is
+//! `false`): it returns a solution only after checking it with
+//! [`sudokit_core::verify::verify`], and otherwise ends with
+//! [`End::GaveUp`](sudokit_core::End::GaveUp); it never claims a puzzle has no solution. All
+//! randomness comes from one PCG generator seeded with [`Anneal::seed`], so a run is
+//! reproducible up to where a time budget cuts it (a node budget, which counts moves, cuts it
+//! reproducibly). When the caller
 //! sets neither a time nor a node budget, the engine applies its own
 //! ([`Anneal::default_time`], 10 s unless changed), so it always ends.
 
-use crate::space::{self, State};
+use crate::space::{self, BestCost, State, Walk};
 use rand::RngExt;
 use rand_pcg::Pcg64Mcg;
+use std::collections::BTreeMap;
 use std::time::Duration;
-use sudokit_core::solver::Termination;
-use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Simulated annealing after Lewis (2007). See the module docs.
 ///
@@ -208,27 +209,39 @@ impl Anneal {
 
 /// Counters of one run.
 #[derive(Default)]
-struct Counters {
+pub(crate) struct Counters {
     moves: u64,
     accepted: u64,
     reheats: u64,
     restarts: u64,
     chains: u64,
-    best_cost: i64,
+    best_cost: BestCost,
     t0: f64,
     t_final: f64,
 }
 
-impl Anneal {
+impl space::Tally for Counters {
+    fn tally(&self) -> (u64, BestCost) {
+        (self.moves, self.best_cost)
+    }
+
+    fn record(&self, extra: &mut BTreeMap<&'static str, f64>) {
+        extra.insert("moves", self.moves as f64);
+        extra.insert("accepted", self.accepted as f64);
+        extra.insert("chains", self.chains as f64);
+        extra.insert("reheats", self.reheats as f64);
+        extra.insert("restarts", self.restarts as f64);
+        extra.insert("t0", self.t0);
+        extra.insert("t_final", self.t_final);
+    }
+}
+
+impl space::Local for Anneal {
+    type Counters = Counters;
+
     /// Anneals until cost 0 (returns `true`) or the budget stops it.
-    fn anneal(
-        &self,
-        s: &mut State,
-        fixed: &[u8],
-        rng: &mut Pcg64Mcg,
-        limiter: &mut dyn Termination,
-        c: &mut Counters,
-    ) -> bool {
+    fn walk(&self, w: Walk<'_>, c: &mut Counters) -> bool {
+        let Walk(s, fixed, rng, limiter) = w;
         let open = s.open.len();
         let chain = ((self.chain_factor * (open * open) as f64).ceil() as u64).max(1);
         let floor = self
@@ -253,7 +266,7 @@ impl Anneal {
             c.t0 = t0;
             let mut t = t0;
             let mut best = s.cost;
-            c.best_cost = c.best_cost.min(best);
+            c.best_cost.lower(best);
             let mut chains_since_best = 0u32;
             let mut reheats_since_best = 0u32;
             let mut accept = acceptance_table(t);
@@ -281,7 +294,7 @@ impl Anneal {
                         s.swap(a, b, delta);
                         if s.cost < best {
                             best = s.cost;
-                            c.best_cost = c.best_cost.min(best);
+                            c.best_cost.lower(best);
                             improved = true;
                             if best == 0 {
                                 c.t_final = t;
@@ -352,50 +365,4 @@ fn measure_temperature(s: &State, restrict: bool, rng: &mut Pcg64Mcg) -> f64 {
     var.sqrt().max(0.05)
 }
 
-impl Solver for Anneal {
-    fn name(&self) -> &'static str {
-        "anneal"
-    }
-
-    fn is_complete(&self) -> bool {
-        false
-    }
-
-    fn search(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        on_solution: &mut dyn FnMut(&[u8]) -> Flow,
-    ) -> Result<Search, SolveError> {
-        space::search(
-            "anneal",
-            puzzle,
-            self.seed,
-            self.default_time,
-            limits,
-            on_solution,
-            |state, fixed, rng, limiter, stats| {
-                let mut c = Counters {
-                    best_cost: i64::MAX,
-                    ..Counters::default()
-                };
-                let solved =
-                    state.open.is_empty() || self.anneal(state, fixed, rng, limiter, &mut c);
-                // Local search has no forced moves: every move is a node and a guess.
-                stats.nodes = c.moves;
-                stats.guesses = c.moves;
-                stats.extra.insert("moves", c.moves as f64);
-                stats.extra.insert("accepted", c.accepted as f64);
-                stats.extra.insert("chains", c.chains as f64);
-                stats.extra.insert("reheats", c.reheats as f64);
-                stats.extra.insert("restarts", c.restarts as f64);
-                stats.extra.insert("t0", c.t0);
-                stats.extra.insert("t_final", c.t_final);
-                if c.best_cost != i64::MAX {
-                    stats.extra.insert("best_cost", c.best_cost as f64);
-                }
-                solved
-            },
-        )
-    }
-}
+space::local_solver!(Anneal, "anneal");

@@ -396,9 +396,6 @@ impl Backtrack {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        if limits.max_solutions == 0 {
-            return Ok(Search::nothing_requested());
-        }
         let n = puzzle.size();
         let mut candidates = Vec::with_capacity(4);
         for q in 0..4u8 {
@@ -525,7 +522,7 @@ impl Solver for Backtrack {
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
         if self.orient {
-            self.search_oriented(puzzle, limits, on_solution)
+            Search::if_requested(limits, || self.search_oriented(puzzle, limits, on_solution))
         } else {
             Ok(self.search_plain(puzzle, limits, on_solution))
         }

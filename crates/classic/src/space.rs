@@ -1,6 +1,7 @@
 //! The search space shared by `anneal` and `tabu` (Lewis 2007): every region always holds
 //! each of its missing digits once, and a move swaps the digits of two open cells of one
-//! region.
+//! region. Each engine is a [`Local`] walk on it, run by [`search`] (start, budget, stats,
+//! verified finish) behind the [`Solver`](sudokit_core::Solver) impl `local_solver!` writes.
 //!
 //! Design decision: the state keeps, for every counted house (rows, columns, diagonals: the
 //! houses a swap can break), how many cells hold each digit, so the cost (digits missing from
@@ -10,11 +11,12 @@
 use crate::singles::{Singles, propagate};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use std::collections::BTreeMap;
 use std::time::Duration;
 use sudokit_core::solver::Termination;
 use sudokit_core::verify::verify;
 use sudokit_core::{
-    Budget, Cell, End, Flow, Grid, HouseKind, Layout, Limits, Search, SolveError, Stats,
+    Budget, Cell, End, Flow, Grid, HouseKind, Layout, Limits, Search, SolveError, Solver, Stats,
 };
 
 /// The swap space of one puzzle: values, per-house digit counts and the cost.
@@ -275,18 +277,94 @@ pub(crate) fn shuffle<T>(v: &mut [T], rng: &mut Pcg64Mcg) {
     }
 }
 
-/// Runs a stochastic engine named `engine` on `puzzle`: [`start`], then `local` on the state
-/// with the values fixed by the givens and singles, an RNG seeded with `seed`, the [`budget`]
-/// (`default_time` when the caller sets no limit) and the stats to fill with its counters,
-/// then [`finish`] with whether `local` reached cost 0.
-pub(crate) fn search(
-    engine: &'static str,
-    puzzle: &Grid,
+/// A local search on the swap space (`anneal`, `tabu`): what [`search`] runs.
+pub(crate) trait Local {
+    /// The counters of one run.
+    type Counters: Tally;
+    /// Searches until cost 0 (`true`) or the budget stops it.
+    fn walk(&self, w: Walk<'_>, c: &mut Self::Counters) -> bool;
+}
+
+/// What a [`Local::walk`] works on: the state, the values fixed by the givens and singles,
+/// the random generator and the budget.
+pub(crate) struct Walk<'a>(
+    pub(crate) &'a mut State,
+    pub(crate) &'a [u8],
+    pub(crate) &'a mut Pcg64Mcg,
+    pub(crate) &'a mut dyn Termination,
+);
+
+/// The counters of one local-search run (the default: nothing counted yet), which [`search`]
+/// turns into [`Stats`].
+pub(crate) trait Tally: Default {
+    /// Steps taken (local search has no forced moves, so every step is a node and a guess)
+    /// and the lowest cost reached.
+    fn tally(&self) -> (u64, BestCost);
+    /// Writes the engine's own figures into `extra`.
+    fn record(&self, extra: &mut BTreeMap<&'static str, f64>);
+}
+
+/// The lowest cost a run reached; none (the default) until [`BestCost::lower`] is called.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BestCost(i64);
+
+impl Default for BestCost {
+    fn default() -> BestCost {
+        BestCost(i64::MAX)
+    }
+}
+
+impl BestCost {
+    /// Takes `cost` when it is lower.
+    pub(crate) fn lower(&mut self, cost: i64) {
+        self.0 = self.0.min(cost);
+    }
+
+    /// The lowest cost, if any was reached.
+    fn reached(self) -> Option<i64> {
+        (self.0 != i64::MAX).then_some(self.0)
+    }
+}
+
+/// Implements [`Solver`] for the [`Local`] engine `$engine` named `$name`: incomplete (it
+/// gives up rather than proving anything), searching with [`search`] from its `seed` and
+/// `default_time` fields.
+macro_rules! local_solver {
+    ($engine:ty, $name:literal) => {
+        impl sudokit_core::Solver for $engine {
+            fn name(&self) -> &'static str {
+                $name
+            }
+
+            fn is_complete(&self) -> bool {
+                false
+            }
+
+            fn search(
+                &self,
+                puzzle: &sudokit_core::Grid,
+                limits: &sudokit_core::Limits,
+                on_solution: &mut dyn FnMut(&[u8]) -> sudokit_core::Flow,
+            ) -> Result<sudokit_core::Search, sudokit_core::SolveError> {
+                let (seed, default_time) = (self.seed, self.default_time);
+                $crate::space::search(self, seed, default_time, puzzle, limits, on_solution)
+            }
+        }
+    };
+}
+pub(crate) use local_solver;
+
+/// Runs the stochastic `engine` on `puzzle`: [`start`], then (unless nothing is open) its
+/// [`Local::walk`] on the state with the values fixed by the givens and singles, an RNG seeded
+/// with `seed` and the [`budget`] (`default_time` when the caller sets no limit), then
+/// [`finish`] with whether it reached cost 0 and the stats its counters give.
+pub(crate) fn search<E: Local + Solver>(
+    engine: &E,
     seed: u64,
     default_time: Duration,
+    puzzle: &Grid,
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
-    local: impl FnOnce(&mut State, &[u8], &mut Pcg64Mcg, &mut dyn Termination, &mut Stats) -> bool,
 ) -> Result<Search, SolveError> {
     let (mut state, fixed, mut stats) = match start(puzzle, seed, limits) {
         Ok(started) => started,
@@ -294,9 +372,18 @@ pub(crate) fn search(
     };
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut limiter = budget(limits, default_time).start();
-    let solved = local(&mut state, &fixed, &mut rng, &mut limiter, &mut stats);
+    let mut c = E::Counters::default();
+    let solved = state.open.is_empty()
+        || engine.walk(Walk(&mut state, &fixed, &mut rng, &mut limiter), &mut c);
+    let (steps, best_cost) = c.tally();
+    stats.nodes = steps;
+    stats.guesses = steps;
+    c.record(&mut stats.extra);
+    if let Some(cost) = best_cost.reached() {
+        stats.extra.insert("best_cost", cost as f64);
+    }
     finish(
-        engine,
+        engine.name(),
         puzzle,
         &state.values,
         solved,

@@ -16,18 +16,16 @@
 //! takes digits singles left it ([`Tabu::candidates`], default on).
 //!
 //! # Guarantees
-//! Incomplete ([`Solver::is_complete`] is `false`): a solution is returned only after
-//! [`sudokit_core::verify::verify`] accepts it, otherwise the search ends with
-//! [`End::GaveUp`](sudokit_core::End::GaveUp). All randomness comes from one PCG generator seeded with [`Tabu::seed`];
-//! a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
+//! Incomplete ([`Solver::is_complete`](sudokit_core::Solver::is_complete) is `false`): a
+//! solution is returned only after [`sudokit_core::verify::verify`] accepts it, otherwise the
+//! search ends with [`End::GaveUp`](sudokit_core::End::GaveUp). All randomness comes from one
+//! PCG generator seeded with [`Tabu::seed`]; a node budget counts iterations and cuts a run reproducibly. With neither a time nor a
 //! node budget from the caller, [`Tabu::default_time`] (10 s) applies.
 
-use crate::space::{self, State};
+use crate::space::{self, BestCost, State, Walk};
 use rand::RngExt;
-use rand_pcg::Pcg64Mcg;
+use std::collections::BTreeMap;
 use std::time::Duration;
-use sudokit_core::solver::Termination;
-use sudokit_core::{Flow, Grid, Limits, Search, SolveError, Solver};
 
 /// Tabu search over region swaps. See the module docs.
 ///
@@ -130,11 +128,23 @@ impl Tabu {
 
 /// Counters of one run.
 #[derive(Default)]
-struct Counters {
+pub(crate) struct Counters {
     iterations: u64,
     restarts: u64,
     aspirations: u64,
-    best_cost: i64,
+    best_cost: BestCost,
+}
+
+impl space::Tally for Counters {
+    fn tally(&self) -> (u64, BestCost) {
+        (self.iterations, self.best_cost)
+    }
+
+    fn record(&self, extra: &mut BTreeMap<&'static str, f64>) {
+        extra.insert("iterations", self.iterations as f64);
+        extra.insert("restarts", self.restarts as f64);
+        extra.insert("aspirations", self.aspirations as f64);
+    }
 }
 
 /// Whether open cell `c` takes part in a conflict.
@@ -149,16 +159,12 @@ fn in_conflict(s: &State, c: usize) -> bool {
             .any(|&p| s.values[p as usize] == s.values[c])
 }
 
-impl Tabu {
+impl space::Local for Tabu {
+    type Counters = Counters;
+
     /// Searches until cost 0 (`true`) or the budget stops it.
-    fn run(
-        &self,
-        s: &mut State,
-        fixed: &[u8],
-        rng: &mut Pcg64Mcg,
-        limiter: &mut dyn Termination,
-        c: &mut Counters,
-    ) -> bool {
+    fn walk(&self, w: Walk<'_>, c: &mut Counters) -> bool {
+        let Walk(s, fixed, rng, limiter) = w;
         let n = s.n;
         let cells = n * n;
         // `tabu[cell * n + d]`: first iteration at which `cell` may take digit `d + 1` again.
@@ -171,7 +177,7 @@ impl Tabu {
             }
             tabu.iter_mut().for_each(|t| *t = 0);
             let mut best = s.cost;
-            c.best_cost = c.best_cost.min(best);
+            c.best_cost.lower(best);
             let mut since_best = 0u64;
             while s.cost > 0 {
                 if limiter.should_stop() {
@@ -256,7 +262,7 @@ impl Tabu {
                     iter + u64::from(self.tenure) + rng.random_range(0..=u64::from(self.tenure));
                 if s.cost < best {
                     best = s.cost;
-                    c.best_cost = c.best_cost.min(best);
+                    c.best_cost.lower(best);
                     since_best = 0;
                 } else {
                     since_best += 1;
@@ -273,45 +279,4 @@ impl Tabu {
     }
 }
 
-impl Solver for Tabu {
-    fn name(&self) -> &'static str {
-        "tabu"
-    }
-
-    fn is_complete(&self) -> bool {
-        false
-    }
-
-    fn search(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        on_solution: &mut dyn FnMut(&[u8]) -> Flow,
-    ) -> Result<Search, SolveError> {
-        space::search(
-            "tabu",
-            puzzle,
-            self.seed,
-            self.default_time,
-            limits,
-            on_solution,
-            |state, fixed, rng, limiter, stats| {
-                let mut c = Counters {
-                    best_cost: i64::MAX,
-                    ..Counters::default()
-                };
-                let solved = state.open.is_empty() || self.run(state, fixed, rng, limiter, &mut c);
-                // Local search has no forced moves: every iteration is a node and a guess.
-                stats.nodes = c.iterations;
-                stats.guesses = c.iterations;
-                stats.extra.insert("iterations", c.iterations as f64);
-                stats.extra.insert("restarts", c.restarts as f64);
-                stats.extra.insert("aspirations", c.aspirations as f64);
-                if c.best_cost != i64::MAX {
-                    stats.extra.insert("best_cost", c.best_cost as f64);
-                }
-                solved
-            },
-        )
-    }
-}
+space::local_solver!(Tabu, "tabu");

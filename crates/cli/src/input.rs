@@ -163,6 +163,27 @@ impl<T: Send + 'static> Pending<T> {
     }
 }
 
+impl Pending<Item> {
+    /// Adds the record `payload` of input `source`, whose progress position is `end`: its
+    /// bytes are those read since `*last` (which becomes `read`).
+    fn add_read(
+        &mut self,
+        source: &Arc<str>,
+        payload: Payload,
+        (end, read): (u64, u64),
+        last: &mut u64,
+        weight: u64,
+    ) -> bool {
+        let item = Item {
+            source: source.clone(),
+            end,
+            payload,
+        };
+        let bytes = read.saturating_sub(std::mem::replace(last, read));
+        self.add(item, bytes, weight)
+    }
+}
+
 impl<T> Pending<T> {
     /// Adds a record whose input took `bytes` bytes and may list `weight` solutions, sending
     /// the chunk once it is full; `false` once the receiver is gone (stop reading).
@@ -188,6 +209,25 @@ impl<T> Pending<T> {
     }
 }
 
+/// [`Counting::new`] read as records of `format` (`spec` for the layout), with the format
+/// detected.
+fn open_reader(
+    input: Box<dyn Read + Send>,
+    live: bool,
+    counter: Option<Arc<AtomicU64>>,
+    pending: &Rc<RefCell<Pending>>,
+    format: InputFormat,
+    spec: &LayoutSpec,
+) -> std::io::Result<(Reader<Counting>, InputFormat)> {
+    let mut reader = Reader::new(
+        Counting::new(input, live, counter, pending),
+        format,
+        spec.clone(),
+    );
+    let detected = reader.detect_format()?;
+    Ok((reader, detected))
+}
+
 /// A buffered input that counts the bytes consumed (for the progress bar and the work of a
 /// chunk) when given a counter and, on a live input (not a regular file), sends the pending
 /// records before any read that may wait for more input.
@@ -199,6 +239,22 @@ struct Counting<T = Item> {
 }
 
 impl<T> Counting<T> {
+    /// Buffers `input`, counting into `counter` and sending `pending` before a read that may
+    /// wait when the input is `live`.
+    fn new(
+        input: Box<dyn Read + Send>,
+        live: bool,
+        counter: Option<Arc<AtomicU64>>,
+        pending: &Rc<RefCell<Pending<T>>>,
+    ) -> Counting<T> {
+        Counting {
+            inner: BufReader::with_capacity(1 << 16, input),
+            counter,
+            live,
+            pending: pending.clone(),
+        }
+    }
+
     /// Whether the next read may wait for more input: a live input with nothing buffered.
     fn would_wait(&self) -> bool {
         self.live && self.inner.buffer().is_empty()
@@ -272,17 +328,12 @@ pub fn read_inputs(
             let _ = tx.send(Err(anyhow::Error::new(e).context(format!("reading {name}"))));
         };
         for (name, input, live) in inputs {
-            let counting = Counting {
-                inner: BufReader::with_capacity(1 << 16, input),
-                counter: Some(bytes_read.clone()),
-                live,
-                pending: pending.clone(),
-            };
-            let mut reader = Reader::new(counting, format, spec.clone());
-            let detected = match reader.detect_format() {
-                Ok(f) => f,
-                Err(e) => return fail(e, &name),
-            };
+            let counter = Some(bytes_read.clone());
+            let (mut reader, detected) =
+                match open_reader(input, live, counter, &pending, format, &spec) {
+                    Ok(opened) => opened,
+                    Err(e) => return fail(e, &name),
+                };
             let parser = Arc::new(reader.line_parser());
             let mut index = 0;
             let mut last = bytes_read.load(Ordering::Relaxed);
@@ -309,13 +360,8 @@ pub fn read_inputs(
                 match next {
                     Ok(Some(payload)) => {
                         let end = bytes_read.load(Ordering::Relaxed);
-                        let item = Item {
-                            source: name.clone(),
-                            end,
-                            payload,
-                        };
-                        let bytes = end.saturating_sub(std::mem::replace(&mut last, end));
-                        if !pending.borrow_mut().add(item, bytes, weight) {
+                        let mut pending = pending.borrow_mut();
+                        if !pending.add_read(&name, payload, (end, end), &mut last, weight) {
                             return;
                         }
                     }
@@ -344,12 +390,7 @@ pub fn read_lines<T: Send + 'static>(
         let pending = Pending::to(&tx, chunk);
         let bytes = Arc::new(AtomicU64::new(0));
         for (name, input, live) in inputs {
-            let mut reader = Counting {
-                inner: BufReader::with_capacity(1 << 16, input),
-                counter: Some(bytes.clone()),
-                live,
-                pending: pending.clone(),
-            };
+            let mut reader = Counting::new(input, live, Some(bytes.clone()), &pending);
             let mut line = String::new();
             let mut number = 0;
             loop {
@@ -471,17 +512,11 @@ pub fn spawn_batches(
         let max_bytes = usize::try_from(CHUNK_WORK / weight.max(1)).unwrap_or(usize::MAX);
         for (name, input, live) in inputs {
             *current.borrow_mut() = name.clone();
-            let counting = Counting {
-                inner: BufReader::with_capacity(1 << 16, input),
-                counter: None,
-                live,
-                pending: pending.clone(),
-            };
-            let mut reader = Reader::new(counting, format, spec.clone());
-            let detected = match reader.detect_format() {
-                Ok(f) => f,
-                Err(e) => return fail(e, &name),
-            };
+            let (mut reader, detected) =
+                match open_reader(input, live, None, &pending, format, &spec) {
+                    Ok(opened) => opened,
+                    Err(e) => return fail(e, &name),
+                };
             if detected == InputFormat::Line {
                 let parser = Arc::new(reader.line_parser());
                 let mut index = 1;
@@ -519,13 +554,10 @@ pub fn spawn_batches(
                     match reader.next().transpose() {
                         Ok(Some(record)) => {
                             let end = reader.bytes_consumed();
-                            let item = Item {
-                                source: name.clone(),
-                                end: base + end,
-                                payload: Payload::Parsed(Box::new(record)),
-                            };
-                            let bytes = end.saturating_sub(std::mem::replace(&mut last, end));
-                            if !pending.borrow_mut().add(item, bytes, weight) {
+                            let payload = Payload::Parsed(Box::new(record));
+                            let at = (base + end, end);
+                            let mut pending = pending.borrow_mut();
+                            if !pending.add_read(&name, payload, at, &mut last, weight) {
                                 return;
                             }
                         }

@@ -218,6 +218,22 @@ pub fn default_box(n: usize) -> Option<(usize, usize)> {
         .map(|r| (r, n / r))
 }
 
+/// The digits `values` places in `cells` (bit `d − 1` for digit `d`), and whether one of them
+/// is placed twice.
+fn digits_in(cells: &[Cell], values: &[u8]) -> (u64, bool) {
+    let mut placed = 0u64;
+    let mut twice = false;
+    for c in cells {
+        let v = values[c.index()];
+        if v != 0 {
+            let bit = 1u64 << (v - 1);
+            twice |= placed & bit != 0;
+            placed |= bit;
+        }
+    }
+    (placed, twice)
+}
+
 impl Layout {
     /// The standard layout for side `n` with the [`default_box`] shape.
     pub fn standard(n: usize) -> Result<Layout, LayoutError> {
@@ -591,6 +607,43 @@ impl Layout {
     /// The N cells of house `h`.
     pub fn house_cells(&self, h: House) -> &[Cell] {
         &self.house_cells[h.index() * self.n..(h.index() + 1) * self.n]
+    }
+    /// The digits `values` (one per cell, 0 for empty) places in each house, bit `d − 1` for
+    /// digit `d`, house by house; `None` when a house holds a digit twice.
+    pub fn placed_per_house(&self, values: &[u8]) -> Option<Vec<u64>> {
+        let mut out = Vec::with_capacity(self.house_count());
+        for h in self.houses() {
+            match digits_in(self.house_cells(h), values) {
+                (placed, false) => out.push(placed),
+                (_, true) => return None,
+            }
+        }
+        Some(out)
+    }
+    /// The "each digit once" constraints of a model with one variable per (cell, digit): for
+    /// every house in order and every digit, ascending, that `values` (one per cell, 0 for
+    /// empty) does not place in it, the entries `vars[cell * N + digit − 1]` of the house's
+    /// cells that are not `none`.
+    pub fn house_digit_vars<'a, T: Copy + PartialEq>(
+        &'a self,
+        values: &'a [u8],
+        vars: &'a [T],
+        none: T,
+    ) -> impl Iterator<Item = Vec<T>> + 'a {
+        let n = self.n;
+        self.houses().flat_map(move |h| {
+            let cells = self.house_cells(h);
+            let (placed, _) = digits_in(cells, values);
+            (0..n)
+                .filter(move |d| placed & (1u64 << d) == 0)
+                .map(move |d| {
+                    cells
+                        .iter()
+                        .map(|c| vars[c.index() * n + d])
+                        .filter(|&v| v != none)
+                        .collect()
+                })
+        })
     }
     /// What kind of house `h` is.
     pub fn house_kind(&self, h: House) -> HouseKind {

@@ -206,6 +206,18 @@ impl Search {
             stats: Stats::default(),
         }
     }
+
+    /// Runs `search` when `limits` asks for at least one solution, else answers at once with
+    /// [`Search::nothing_requested`]: the guard before an engine sets a search up.
+    pub fn if_requested(
+        limits: &Limits,
+        search: impl FnOnce() -> Result<Search, SolveError>,
+    ) -> Result<Search, SolveError> {
+        if limits.max_solutions == 0 {
+            return Ok(Search::nothing_requested());
+        }
+        search()
+    }
 }
 
 /// A request for [`Solver::solve`].
@@ -282,6 +294,30 @@ pub struct Report {
     pub stats: Stats,
     /// Wall time of the search.
     pub elapsed: Duration,
+}
+
+impl Report {
+    /// The report of a finished `search` that kept `solutions` and took `elapsed`: solved when it
+    /// found any, unsolvable when it exhausted the space without one, unknown when an incomplete
+    /// engine gave up, else stopped by the budget.
+    pub fn new(search: Search, solutions: Vec<Grid>, elapsed: Duration) -> Report {
+        let count = search.solutions;
+        let status = match (count, search.end) {
+            (c, _) if c > 0 => Status::Solved,
+            (_, End::Exhausted) => Status::Unsolvable,
+            (_, End::GaveUp) => Status::Unknown,
+            _ => Status::Stopped,
+        };
+        Report {
+            status,
+            solutions,
+            count,
+            exact: search.end == End::Exhausted,
+            end: search.end,
+            stats: search.stats,
+            elapsed,
+        }
+    }
 }
 
 /// Why a solve could not run.
@@ -372,23 +408,7 @@ pub trait Solver: Send + Sync {
             }
             Flow::Continue
         })?;
-        let elapsed = start.elapsed();
-        let count = search.solutions;
-        let status = match (count, search.end) {
-            (c, _) if c > 0 => Status::Solved,
-            (_, End::Exhausted) => Status::Unsolvable,
-            (_, End::GaveUp) => Status::Unknown,
-            _ => Status::Stopped,
-        };
-        Ok(Report {
-            status,
-            solutions,
-            count,
-            exact: search.end == End::Exhausted,
-            end: search.end,
-            stats: search.stats,
-            elapsed,
-        })
+        Ok(Report::new(search, solutions, start.elapsed()))
     }
 
     /// The first solution, if any (no budget).

@@ -10,6 +10,31 @@ use std::fmt;
 /// Largest supported side N (grids are N×N, digits 1..=N).
 pub const MAX_SIZE: usize = 64;
 
+/// The positions of the set bits of `m`, lowest first.
+#[inline]
+pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+/// The six orders of three items (the rows of a band, the bands of a 9×9 grid, …), in
+/// lexicographic order, the identity first.
+pub const ORDERS_OF_THREE: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// A digit `1..=N`. Zero is never a digit; empty cells are `Option<Digit>` or raw `0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Digit(u8);
@@ -122,16 +147,7 @@ impl DigitSet {
     }
     /// The digits in ascending order.
     pub fn iter(self) -> impl Iterator<Item = Digit> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Digit::from_index(i))
-            }
-        })
+        bits(self.0).map(Digit::from_index)
     }
 }
 

@@ -404,18 +404,7 @@ fn scc(adj: &[u64]) -> [u8; 64] {
     t.comp
 }
 
-/// The positions of the set bits of `x`, lowest first.
-pub fn bits(mut x: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if x == 0 {
-            None
-        } else {
-            let b = x.trailing_zeros() as usize;
-            x &= x - 1;
-            Some(b)
-        }
-    })
-}
+pub use sudokit_core::types::bits;
 
 #[cfg(test)]
 mod tests {

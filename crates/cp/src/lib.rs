@@ -213,9 +213,18 @@ impl Solver for Cp {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        if limits.max_solutions == 0 {
-            return Ok(Search::nothing_requested());
-        }
+        Search::if_requested(limits, || self.run(puzzle, limits, on_solution))
+    }
+}
+
+impl Cp {
+    /// [`Solver::search`] once at least one solution is asked for.
+    fn run(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+    ) -> Result<Search, SolveError> {
         let model = Model::new(puzzle.layout());
         let mut dom = model.domains(puzzle);
         let mut limiter = limits.budget.start();

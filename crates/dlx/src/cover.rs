@@ -35,19 +35,7 @@ impl SudokuCover {
 
         // House-digits placed by the givens.
         let houses = layout.house_count();
-        let mut placed = vec![0u64; houses];
-        for h in layout.houses() {
-            for &c in layout.house_cells(h) {
-                let v = values[c.index()];
-                if v != 0 {
-                    let bit = 1u64 << (v - 1);
-                    if placed[h.index()] & bit != 0 {
-                        return Err(conflict());
-                    }
-                    placed[h.index()] |= bit;
-                }
-            }
-        }
+        let placed = layout.placed_per_house(values).ok_or_else(conflict)?;
 
         // Digits each empty cell may not take: those of its given peers (houses and pairs).
         let mut blocked = vec![0u64; cells];

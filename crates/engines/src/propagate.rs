@@ -583,81 +583,80 @@ impl Solver for Propagate {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
-        if limits.max_solutions == 0 {
-            return Ok(Search::nothing_requested());
-        }
-        let layout = puzzle.layout();
-        let n = layout.size();
-        let cells = layout.cell_count();
-        let g = GEOMETRY.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            match &*cache {
-                Some(g) if std::sync::Arc::ptr_eq(&g.layout, puzzle.layout_arc()) => {
-                    std::rc::Rc::clone(g)
+        Search::if_requested(limits, || {
+            let layout = puzzle.layout();
+            let n = layout.size();
+            let cells = layout.cell_count();
+            let g = GEOMETRY.with(|cache| {
+                let mut cache = cache.borrow_mut();
+                match &*cache {
+                    Some(g) if std::sync::Arc::ptr_eq(&g.layout, puzzle.layout_arc()) => {
+                        std::rc::Rc::clone(g)
+                    }
+                    _ => {
+                        let g = std::rc::Rc::new(Geometry::new(puzzle.layout_arc()));
+                        *cache = Some(std::rc::Rc::clone(&g));
+                        g
+                    }
                 }
-                _ => {
-                    let g = std::rc::Rc::new(Geometry::new(puzzle.layout_arc()));
-                    *cache = Some(std::rc::Rc::clone(&g));
-                    g
+            });
+            let full = sudokit_core::DigitSet::full(n).0;
+            // Reuse this thread's buffers from earlier solves: no allocation in the steady state.
+            let (mut pool, queue) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+            if pool.is_empty() {
+                pool.push(State::default());
+            }
+            let mut root = std::mem::take(&mut pool[0]);
+            root.cands.clear();
+            root.cands.resize(cells, full);
+            root.values.clear();
+            root.values.resize(cells, 0);
+            root.count.clear();
+            root.count.resize(g.house_count * n, n as u8);
+            root.unsolved = cells;
+            let mut run = Run {
+                g,
+                subsets: self.subsets,
+                queue,
+                pool,
+                stats: Stats::default(),
+                limiter: limits.budget.start(),
+                max: limits.max_solutions.max(1),
+                found: 0,
+                on_solution,
+                stop: None,
+            };
+            // FIX-SQUARE for every given, then singles to a fixpoint (the seed's "level 1").
+            let mut ok = Ok(());
+            for (c, &v) in puzzle.values().iter().enumerate() {
+                if v != 0 {
+                    ok = run.assign(&mut root, c, v as usize - 1);
+                    if ok.is_err() {
+                        break;
+                    }
                 }
             }
-        });
-        let full = sudokit_core::DigitSet::full(n).0;
-        // Reuse this thread's buffers from earlier solves: no allocation in the steady state.
-        let (mut pool, queue) = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
-        if pool.is_empty() {
-            pool.push(State::default());
-        }
-        let mut root = std::mem::take(&mut pool[0]);
-        root.cands.clear();
-        root.cands.resize(cells, full);
-        root.values.clear();
-        root.values.resize(cells, 0);
-        root.count.clear();
-        root.count.resize(g.house_count * n, n as u8);
-        root.unsolved = cells;
-        let mut run = Run {
-            g,
-            subsets: self.subsets,
-            queue,
-            pool,
-            stats: Stats::default(),
-            limiter: limits.budget.start(),
-            max: limits.max_solutions.max(1),
-            found: 0,
-            on_solution,
-            stop: None,
-        };
-        // FIX-SQUARE for every given, then singles to a fixpoint (the seed's "level 1").
-        let mut ok = Ok(());
-        for (c, &v) in puzzle.values().iter().enumerate() {
-            if v != 0 {
-                ok = run.assign(&mut root, c, v as usize - 1);
-                if ok.is_err() {
-                    break;
-                }
-            }
-        }
-        let ok = ok.and_then(|_| run.propagate(&mut root));
-        run.queue.clear();
-        run.pool[0] = root;
-        run.stats.nodes = 1;
-        let end = if ok.is_err() {
-            End::Exhausted
-        } else {
-            run.search(0);
-            run.stop.unwrap_or(End::Exhausted)
-        };
-        let result = Search {
-            end,
-            solutions: run.found,
-            stats: std::mem::take(&mut run.stats),
-        };
-        let buffers = (
-            std::mem::take(&mut run.pool),
-            std::mem::take(&mut run.queue),
-        );
-        BUFFERS.with(|b| *b.borrow_mut() = buffers);
-        Ok(result)
+            let ok = ok.and_then(|_| run.propagate(&mut root));
+            run.queue.clear();
+            run.pool[0] = root;
+            run.stats.nodes = 1;
+            let end = if ok.is_err() {
+                End::Exhausted
+            } else {
+                run.search(0);
+                run.stop.unwrap_or(End::Exhausted)
+            };
+            let result = Search {
+                end,
+                solutions: run.found,
+                stats: std::mem::take(&mut run.stats),
+            };
+            let buffers = (
+                std::mem::take(&mut run.pool),
+                std::mem::take(&mut run.queue),
+            );
+            BUFFERS.with(|b| *b.borrow_mut() = buffers);
+            Ok(result)
+        })
     }
 }

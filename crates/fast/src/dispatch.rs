@@ -160,6 +160,21 @@ fn cpu_vendor_family() -> ([u8; 12], u32) {
     (vendor, family)
 }
 
+/// The body of a band operation: its SSE2 form `$sse2` on x86-64 (SSE2 is part of every
+/// x86-64 CPU), its portable form `$scalar` elsewhere.
+macro_rules! sse2_or_scalar {
+    ($sse2:ident / $scalar:ident ($($arg:expr),*)) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            $sse2($($arg),*)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            $scalar($($arg),*)
+        }
+    }};
+}
+
 /// Runs `search` from `board` with the best variant for this CPU.
 #[inline]
 pub(crate) fn run<T: Termination, S: Sink>(search: &mut Search<'_, T, S>, board: Board) -> bool {
@@ -180,14 +195,7 @@ pub(crate) fn run<T: Termination, S: Sink>(search: &mut Search<'_, T, S>, board:
 /// which of them held any of it (bit `d` for digit `d`).
 #[inline(always)]
 pub(crate) fn clear_nine(cand: &mut [u32; 27], b: usize, mask: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        clear_nine_sse2(cand, b, mask)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        clear_nine_scalar(cand, b, mask)
-    }
+    sse2_or_scalar!(clear_nine_sse2 / clear_nine_scalar(cand, b, mask))
 }
 
 /// The portable version of [`clear_nine`].
@@ -207,8 +215,7 @@ pub(crate) fn clear_nine_scalar(cand: &mut [u32; 27], b: usize, mask: u32) -> u3
 #[inline(always)]
 pub(crate) fn clear_nine_sse2(cand: &mut [u32; 27], b: usize, mask: u32) -> u32 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+        __m128i, _mm_andnot_si128, _mm_loadu_si128, _mm_set1_epi32, _mm_storeu_si128,
     };
     let base = (b % 3) * 9;
     let words = &mut cand[base..base + 9];
@@ -220,30 +227,42 @@ pub(crate) fn clear_nine_sse2(cand: &mut [u32; 27], b: usize, mask: u32) -> u32 
     let untouched = unsafe {
         let m = _mm_set1_epi32(mask as i32);
         let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        let zero = _mm_setzero_si128();
-        let empty_lo = _mm_cmpeq_epi32(_mm_and_si128(lo, m), zero);
-        let empty_hi = _mm_cmpeq_epi32(_mm_and_si128(hi, m), zero);
         _mm_storeu_si128(p, _mm_andnot_si128(m, lo));
         _mm_storeu_si128(p.add(1), _mm_andnot_si128(m, hi));
-        _mm_movemask_ps(_mm_castsi128_ps(empty_lo)) as u32
-            | (_mm_movemask_ps(_mm_castsi128_ps(empty_hi)) as u32) << 4
+        disjoint_eight(lo, hi, m)
     };
     let last = u32::from(words[8] & mask != 0) << 8;
     words[8] &= !mask;
     (!untouched & 0xFF) | last
 }
 
+/// Which of words 0..8 of a band (`lo`: words 0..4, `hi`: words 4..8) share no bit with
+/// `m`: bit `k` for word `k`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn disjoint_eight(
+    lo: std::arch::x86_64::__m128i,
+    hi: std::arch::x86_64::__m128i,
+    m: std::arch::x86_64::__m128i,
+) -> u32 {
+    use std::arch::x86_64::{
+        _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_movemask_ps, _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of every x86-64 CPU (the intrinsics are `unsafe` only because they
+    // are `#[target_feature]` functions); nothing here touches memory.
+    unsafe {
+        let zero = _mm_setzero_si128();
+        let empty_lo = _mm_cmpeq_epi32(_mm_and_si128(lo, m), zero);
+        let empty_hi = _mm_cmpeq_epi32(_mm_and_si128(hi, m), zero);
+        _mm_movemask_ps(_mm_castsi128_ps(empty_lo)) as u32
+            | (_mm_movemask_ps(_mm_castsi128_ps(empty_hi)) as u32) << 4
+    }
+}
+
 /// The digits (bit `d` for digit `d`) whose word of band `b` holds any bit of `bit`.
 #[inline(always)]
 pub(crate) fn digits_at(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        digits_at_sse2(cand, b, bit)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        digits_at_scalar(cand, b, bit)
-    }
+    sse2_or_scalar!(digits_at_sse2 / digits_at_scalar(cand, b, bit))
 }
 
 /// The portable version of [`digits_at`].
@@ -261,10 +280,7 @@ pub(crate) fn digits_at_scalar(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn digits_at_sse2(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
-        _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128,
-    };
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_set1_epi32};
     let base = (b % 3) * 9;
     let words = &cand[base..base + 9];
     let p = words.as_ptr().cast::<__m128i>();
@@ -272,12 +288,7 @@ pub(crate) fn digits_at_sse2(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
     // inside the nine words and need no alignment).
     let empty = unsafe {
         let m = _mm_set1_epi32(bit as i32);
-        let zero = _mm_setzero_si128();
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        let e_lo = _mm_cmpeq_epi32(_mm_and_si128(lo, m), zero);
-        let e_hi = _mm_cmpeq_epi32(_mm_and_si128(hi, m), zero);
-        _mm_movemask_ps(_mm_castsi128_ps(e_lo)) as u32
-            | (_mm_movemask_ps(_mm_castsi128_ps(e_hi)) as u32) << 4
+        disjoint_eight(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)), m)
     };
     (!empty & 0xFF) | u32::from(words[8] & bit != 0) << 8
 }
@@ -287,14 +298,7 @@ pub(crate) fn digits_at_sse2(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
 /// [`crate::tables::columns_of`]).
 #[inline(always)]
 pub(crate) fn lines_nine(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        lines_nine_sse2(cand, rows, cols);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        lines_nine_scalar(cand, rows, cols);
-    }
+    sse2_or_scalar!(lines_nine_sse2 / lines_nine_scalar(cand, rows, cols));
 }
 
 /// The portable version of [`lines_nine`].
@@ -388,14 +392,7 @@ pub(crate) fn locked_nine(
     locked_r: &mut [u32; 9],
     locked_c: &mut [u32; 9],
 ) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        locked_nine_sse2(rows, cols, exact, locked_r, locked_c)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        locked_nine_scalar(rows, cols, exact, locked_r, locked_c)
-    }
+    sse2_or_scalar!(locked_nine_sse2 / locked_nine_scalar(rows, cols, exact, locked_r, locked_c))
 }
 
 /// One digit of [`locked_nine`]: `(locked rows, locked columns, newly forced)`.
@@ -510,28 +507,14 @@ pub(crate) fn locked_nine_sse2(
 /// with at least two.
 #[inline(always)]
 pub(crate) fn count_nine(cand: &[u32; 27], b: usize) -> (u32, u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        count_nine_sse2(cand, b)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        count_nine_scalar(cand, b)
-    }
+    sse2_or_scalar!(count_nine_sse2 / count_nine_scalar(cand, b))
 }
 
 /// For the nine digit words of band `b`: the cells with at least one, two and three
 /// candidates.
 #[inline(always)]
 pub(crate) fn count3_nine(cand: &[u32; 27], b: usize) -> (u32, u32, u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        count3_nine_sse2(cand, b)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        count3_nine_scalar(cand, b)
-    }
+    sse2_or_scalar!(count3_nine_sse2 / count3_nine_scalar(cand, b))
 }
 
 /// The portable version of [`count3_nine`].

@@ -15,20 +15,13 @@ pub(crate) const REPEAT_ROWS: u32 = 1 | (1 << 9) | (1 << 18);
 
 /// The six permutations of three items, as 3×3 matrices (bit `r * 3 + k` = row `r` takes item `k`).
 const PERMUTATIONS: [u16; 6] = {
-    let perms: [[u16; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let perms = sudokit_core::types::ORDERS_OF_THREE;
     let mut out = [0u16; 6];
     let mut p = 0;
     while p < 6 {
         let mut r = 0;
         while r < 3 {
-            out[p] |= 1 << (r as u16 * 3 + perms[p][r]);
+            out[p] |= 1 << (r * 3 + perms[p][r]);
             r += 1;
         }
         p += 1;

@@ -36,14 +36,7 @@ pub type Band = [u8; 27];
 const FULL: u16 = 0x1FF;
 
 /// The six orders of three things.
-pub(crate) const ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+pub(crate) use sudokit_core::types::ORDERS_OF_THREE as ORDERS;
 
 /// The 56 ways to fill the second box's rows with digit sets when the first box reads 1–9
 /// (row `r` of the second box avoids the digits of row `r` of the first), as `[A0, A1, A2]`

@@ -149,19 +149,7 @@ impl Compact {
     fn new(g: &CandidateGrid) -> Option<Compact> {
         let values = g.values().to_vec();
         let cands: Vec<u64> = g.cells().map(|c| g.candidates(c).0).collect();
-        let mut placed = vec![0u64; g.layout().house_count()];
-        for h in g.houses() {
-            for &c in g.house_cells(h) {
-                let v = values[c.index()];
-                if v != 0 {
-                    let bit = 1u64 << (v - 1);
-                    if placed[h.index()] & bit != 0 {
-                        return None;
-                    }
-                    placed[h.index()] |= bit;
-                }
-            }
-        }
+        let placed = g.layout().placed_per_house(&values)?;
         for c in g.cells() {
             let i = c.index();
             if values[i] != 0 {

@@ -9,6 +9,7 @@
 
 use sudokit_core::{Cell, Digit, House};
 
+use crate::grid::CandidateGrid;
 use crate::technique::TechniqueInfo;
 
 /// One candidate: a digit in a cell.
@@ -186,6 +187,20 @@ impl Step {
         self.highlight
             .candidates
             .push((Candidate { cell, digit }, role));
+        self
+    }
+    /// Highlights every candidate of `cells` in `g` with a role.
+    pub fn mark_candidates<'a>(
+        mut self,
+        g: &CandidateGrid,
+        cells: impl IntoIterator<Item = &'a Cell>,
+        role: Role,
+    ) -> Step {
+        for &c in cells {
+            for d in g.candidates(c).iter() {
+                self = self.mark(c, d, role);
+            }
+        }
         self
     }
     /// Adds a chain.

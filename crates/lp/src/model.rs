@@ -105,27 +105,9 @@ pub(crate) fn build(
     if model.cols.is_empty() {
         return Built::Solved;
     }
-    for h in layout.houses() {
-        let hc = layout.house_cells(h);
-        let mut done = 0u64;
-        for c in hc {
-            let d = state.placed[c.index()];
-            if d != 0 {
-                done |= 1u64 << (d - 1);
-            }
-        }
-        for d in 0..n {
-            if done & (1u64 << d) != 0 {
-                continue;
-            }
-            let row: Vec<usize> = hc
-                .iter()
-                .map(|c| col_of[c.index() * n + d])
-                .filter(|&j| j != usize::MAX)
-                .collect();
-            if !model.push_partition(row) {
-                return Built::Infeasible;
-            }
+    for row in layout.house_digit_vars(&state.placed, &col_of, usize::MAX) {
+        if !model.push_partition(row) {
+            return Built::Infeasible;
         }
     }
     for (a, peers) in pair_peers.iter().enumerate() {

@@ -191,31 +191,16 @@ pub fn encode_until(puzzle: &Grid, options: EncodeOptions, stop: &dyn Fn() -> bo
         cnf.at_least_one(&lits);
         cnf.at_most_one(&lits);
     }
-    for (i, h) in layout.houses().enumerate() {
+    let houses: Vec<Vec<u32>> = layout
+        .house_digit_vars(&cnf.fixed, &var_of, u32::MAX)
+        .collect();
+    for (i, lits) in houses.into_iter().enumerate() {
         if i % STOP_EVERY == 0 && stop() {
             return None;
         }
-        let hc = layout.house_cells(h);
-        let mut done = 0u64;
-        for c in hc {
-            let d = cnf.fixed[c.index()];
-            if d != 0 {
-                done |= 1u64 << (d - 1);
-            }
-        }
-        for d in 0..n {
-            if done & (1u64 << d) != 0 {
-                continue;
-            }
-            let lits: Vec<u32> = hc
-                .iter()
-                .map(|c| var_of[c.index() * n + d])
-                .filter(|&v| v != u32::MAX)
-                .collect();
-            cnf.at_least_one(&lits);
-            if options.house_at_most_one {
-                cnf.at_most_one(&lits);
-            }
+        cnf.at_least_one(&lits);
+        if options.house_at_most_one {
+            cnf.at_most_one(&lits);
         }
     }
     if layout.has_pair_constraints() {

@@ -19,7 +19,6 @@ use sudokit_app::grid_json;
 use sudokit_core::format::OutputFormat;
 use sudokit_core::verify::verify;
 use sudokit_core::{End, Flow, Grid, Limits};
-use sudokit_engines::auto_engine;
 
 /// `sudokit solve --all`: sequential, streaming every solution from the search callback, in
 /// the chosen format: text (solutions, then `count: K`), JSON (an object per solution, then
@@ -100,13 +99,9 @@ fn stream(args: &SolveArgs, ctx: Ctx, failed: &mut bool) -> Result<()> {
                     continue;
                 }
             };
-            let name: &str = if ctx.requested == "auto" {
-                auto_engine(puzzle.layout())
-            } else {
-                &ctx.requested
-            };
-            let Some((_, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
-                bail!("engine '{name}' is not available");
+            let solver = match ctx.engine_for(puzzle) {
+                Ok((_, solver)) => solver,
+                Err(name) => bail!("engine '{name}' is not available"),
             };
             if let Err(e) = solver.check_layout(puzzle.layout()) {
                 error(&mut out, e.to_string(), Some(puzzle)).map_err(writing)?;

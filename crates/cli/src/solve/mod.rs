@@ -17,8 +17,8 @@ use args::{CountFormat, OutFormat};
 
 use run::run;
 use sudokit_app::solve::SolveMode;
-use sudokit_core::{Budget, Solver};
-use sudokit_engines::engine;
+use sudokit_core::{Budget, Grid, Solver};
+use sudokit_engines::{auto_engine, engine};
 
 mod all;
 mod args;
@@ -41,6 +41,23 @@ struct Ctx {
     timed: bool,
     /// `count`: keep a line of solutions counted so far on stderr when it is a terminal.
     count_progress: bool,
+}
+
+impl Ctx {
+    /// The engine for `puzzle`: the requested one, or `auto`'s choice for its layout; `Err`
+    /// with its name when that engine was not built.
+    fn engine_for(&self, puzzle: &Grid) -> std::result::Result<(&'static str, &dyn Solver), &str> {
+        let name: &str = if self.requested == "auto" {
+            auto_engine(puzzle.layout())
+        } else {
+            &self.requested
+        };
+        self.engines
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, solver)| (*n, solver.as_ref()))
+            .ok_or(name)
+    }
 }
 
 fn build_engines(args: &EngineArgs) -> Result<(Engines, String)> {

@@ -24,7 +24,6 @@ use sudokit_core::format::{InputFormat, LineParser, OutputFormat, ParseError, Re
 use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
 use sudokit_core::{End, Flow, Grid, Report, Request, SolveError, Solver, Status};
-use sudokit_engines::auto_engine;
 
 /// What one record left for the writer besides its text, which is in its [`Piece`]'s buffer:
 /// the counters for the summary, where the text ends, and (boxed, since most records have
@@ -295,22 +294,8 @@ pub(super) fn solve_each(
         each(values);
         Flow::Continue
     })?;
-    let count = search.solutions;
-    let status = match (count, search.end) {
-        (c, _) if c > 0 => Status::Solved,
-        (_, End::Exhausted) => Status::Unsolvable,
-        (_, End::GaveUp) => Status::Unknown,
-        _ => Status::Stopped,
-    };
-    Ok(Report {
-        status,
-        solutions: Vec::new(),
-        count,
-        exact: search.end == End::Exhausted,
-        end: search.end,
-        stats: search.stats,
-        elapsed: start.map_or(Duration::ZERO, |s| s.elapsed()),
-    })
+    let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
+    Ok(Report::new(search, Vec::new(), elapsed))
 }
 
 /// Set once a line-format grid above 35×35 was written, so the note about its encoding is
@@ -393,15 +378,13 @@ pub(super) fn render(
             return;
         }
     };
-    let name: &str = if ctx.requested == "auto" {
-        auto_engine(puzzle.layout())
-    } else {
-        &ctx.requested
-    };
-    let Some((name, solver)) = ctx.engines.iter().find(|(n, _)| *n == name) else {
-        let msg = format!("engine '{name}' is not available");
-        out.extend_from_slice(error_out(msg, None, Some(puzzle)).as_bytes());
-        return;
+    let (name, solver) = match ctx.engine_for(puzzle) {
+        Ok(found) => found,
+        Err(name) => {
+            let msg = format!("engine '{name}' is not available");
+            out.extend_from_slice(error_out(msg, None, Some(puzzle)).as_bytes());
+            return;
+        }
     };
     if fmt == OutputFormat::Line
         && puzzle.size() > 35
@@ -429,47 +412,41 @@ pub(super) fn render(
         v.index,
         ctx.count_progress && matches!(ctx.mode, SolveMode::Count(_)),
     );
-    let result = solve_each(
-        solver.as_ref(),
-        puzzle,
-        &request,
-        ctx.timed,
-        &mut |values| {
-            counting.solution();
-            // The first solution is copied where it is kept, any later one into `current`.
-            let g = if found {
-                Grid::fill_slot(current, layout, values)
-            } else {
-                found = true;
-                Grid::fill_slot(first, layout, values)
-            };
-            if ctx.verify
-                && verify_error.is_none()
-                && let Err(e) = verify(puzzle, g)
-            {
-                verify_error = Some(format!("verification failed: {e}"));
-            }
-            if matches!(ctx.mode, SolveMode::Limit(_)) {
-                match ctx.format {
-                    OutFormat::Json => {
-                        if !listing.is_empty() {
-                            listing.push(b",");
-                        }
-                        listing.push(grid_json(g).to_string().as_bytes());
+    let result = solve_each(solver, puzzle, &request, ctx.timed, &mut |values| {
+        counting.solution();
+        // The first solution is copied where it is kept, any later one into `current`.
+        let g = if found {
+            Grid::fill_slot(current, layout, values)
+        } else {
+            found = true;
+            Grid::fill_slot(first, layout, values)
+        };
+        if ctx.verify
+            && verify_error.is_none()
+            && let Err(e) = verify(puzzle, g)
+        {
+            verify_error = Some(format!("verification failed: {e}"));
+        }
+        if matches!(ctx.mode, SolveMode::Limit(_)) {
+            match ctx.format {
+                OutFormat::Json => {
+                    if !listing.is_empty() {
+                        listing.push(b",");
                     }
-                    OutFormat::Csv => {
-                        listing.push(grid_text(g, OutputFormat::Line).as_bytes());
-                        listing.push(b"\n");
-                    }
-                    _ => {
-                        // Multi-line grids are set apart by a blank line, as records are.
-                        listing.push(if multi_line { b"\n\n" } else { b"\n" });
-                        listing.push(grid_text(g, fmt).as_bytes());
-                    }
+                    listing.push(grid_json(g).to_string().as_bytes());
+                }
+                OutFormat::Csv => {
+                    listing.push(grid_text(g, OutputFormat::Line).as_bytes());
+                    listing.push(b"\n");
+                }
+                _ => {
+                    // Multi-line grids are set apart by a blank line, as records are.
+                    listing.push(if multi_line { b"\n\n" } else { b"\n" });
+                    listing.push(grid_text(g, fmt).as_bytes());
                 }
             }
-        },
-    );
+        }
+    });
     counting.finish();
     let first: Option<&Grid> = if found { first.as_ref() } else { None };
     let report = match result {

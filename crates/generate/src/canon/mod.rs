@@ -88,18 +88,11 @@ fn at(p: usize, v: u64) -> u64 {
 }
 
 /// The orders of 0, 1, 2 and 3 items.
-const ORDERS: [&[[u8; 3]]; 4] = [
+const ORDERS: [&[[usize; 3]]; 4] = [
     &[[0, 0, 0]],
     &[[0, 0, 0]],
     &[[0, 1, 0], [1, 0, 0]],
-    &[
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ],
+    &sudokit_core::types::ORDERS_OF_THREE,
 ];
 
 /// One row being read from every state: the best read so far and the states reaching it.
@@ -201,7 +194,7 @@ impl RowRead<'_> {
             let mut st2 = st;
             let mut read2 = read;
             for (i, &o) in order[..g].iter().enumerate() {
-                let c = givens[o as usize];
+                let c = givens[o];
                 st2.set_col(base + z + i, c);
                 read2 |= at(base + z + i, st2.label(self.row[c as usize]));
             }

@@ -1,5 +1,5 @@
-//! Bit helpers on `u64` masks: a digit's bit, the set bits of a mask, a mask's digits, and a
-//! count-of-two test.
+//! Bit helpers on `u64` masks: a digit's bit, the set bits of a mask (core's
+//! [`sudokit_core::types::bits`], re-exported), a mask's digits, and a count-of-two test.
 //!
 //! Design decision: masks stay plain `u64` here (a candidate set of a cell, the places of a
 //! digit in a house, a set of covers), so every solver's inner loop reads them without a
@@ -11,19 +11,7 @@ pub(crate) fn bit(d: u8) -> u64 {
     1u64 << (d - 1)
 }
 
-/// The set bits of `m`, lowest first.
-#[inline]
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(i)
-        }
-    })
-}
+pub(crate) use sudokit_core::types::bits;
 
 /// Whether `m` has exactly two bits set. The release build targets x86-64 without `popcnt`,
 /// where `count_ones` is a dozen instructions; the chain searches ask this in their inner

@@ -236,7 +236,8 @@ pub(crate) fn locking(shape: &Shape, b: &Board, direct: bool) -> Option<Hint> {
     found
 }
 
-/// [`common_tuple`] over the masks `table[i]` for the bits `i` of `combo`, without allocating.
+/// The union of the masks `table[i]` for the bits `i` of `combo` (SE's common tuple) when
+/// each has at least two bits and the union has exactly `k`; without allocating.
 #[inline]
 pub(crate) fn common_of(table: &[u64], combo: u64, k: usize) -> Option<u64> {
     let mut u = 0;

@@ -86,16 +86,12 @@ fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                         let mut blockers: Vec<Cell> = reasons.into_iter().flatten().collect();
                         blockers.sort();
                         blockers.dedup();
-                        let mut step = Step::new(&ALIGNED_PAIR_EXCLUSION)
+                        let step = Step::new(&ALIGNED_PAIR_EXCLUSION)
                             .digits([a])
                             .cells([p, q].into_iter().chain(blockers.iter().copied()))
                             .eliminate(p, a)
-                            .mark(p, a, Role::Eliminated);
-                        for &c in &blockers {
-                            for d in g.candidates(c).iter() {
-                                step = step.mark(c, d, Role::Pattern);
-                            }
-                        }
+                            .mark(p, a, Role::Eliminated)
+                            .mark_candidates(g, &blockers, Role::Pattern);
                         let text = format!(
                             "{} and {} see each other. If {} were {a}, every candidate of {} would clash: equal to {a}, or emptying {}. So {} is not {a}.",
                             cell_name(l, p),

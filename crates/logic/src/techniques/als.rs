@@ -394,13 +394,8 @@ fn als_text(g: &CandidateGrid, a: &Als) -> String {
     )
 }
 
-fn mark_als(mut step: Step, g: &CandidateGrid, a: &Als, role: Role) -> Step {
-    for &c in &a.cells {
-        for d in g.candidates(c).iter() {
-            step = step.mark(c, d, role);
-        }
-    }
-    step
+fn mark_als(step: Step, g: &CandidateGrid, a: &Als, role: Role) -> Step {
+    step.mark_candidates(g, &a.cells, role)
 }
 
 /// Finder for [`ALS_XZ`].

@@ -107,11 +107,7 @@ impl Subset {
                 if elim_cells.is_empty() {
                     return true;
                 }
-                for &c in &sub {
-                    for d in g.candidates(c).iter() {
-                        step = step.mark(c, d, Role::Pattern);
-                    }
-                }
+                step = step.mark_candidates(g, &sub, Role::Pattern);
                 let where_ = houses
                     .iter()
                     .map(|&x| house_name(l, x))

@@ -144,11 +144,8 @@ fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                             if step.eliminations.is_empty() {
                                 continue;
                             }
-                            for &c in cset.iter().chain(lset).chain(bset) {
-                                for d in g.candidates(c).iter() {
-                                    step = step.mark(c, d, Role::Pattern);
-                                }
-                            }
+                            let pattern = cset.iter().chain(lset).chain(bset);
+                            step = step.mark_candidates(g, pattern, Role::Pattern);
                             let text = format!(
                                 "Where {} meets {}, {} hold {} digits; with {} of {} and {} of {}, these {} cells hold exactly {} digits, a locked set split between both houses. So {}.",
                                 house_name(l, bx),

@@ -45,43 +45,37 @@ impl Chaining {
                 break;
             }
             length += 1;
-            std::mem::swap(pending_on, next);
-            pending_on.clear();
-            for &p in next.iter() {
-                let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, pp, y, offs);
+            Self::on_layer(links, run, y, pending_on, next, offs, |run, p, q| {
+                // Every node on a path is in the index, so a new pot is on no path. A pot met
+                // before was expanded then (or is no further than this one), so all its "on"
+                // consequences are in the run: a second node for it can only close the cycle,
+                // which needs a strong link from it to the source.
                 let above = path[p as usize];
-                for &q in offs.iter() {
-                    // Every node on a path is in the index, so a new pot is on no path. A pot
-                    // met before was expanded then (or is no further than this one), so all
-                    // its "on" consequences are in the run: a second node for it can only
-                    // close the cycle, which needs a strong link from it to the source.
-                    let seen = run.get(q).is_some();
-                    if seen && !links.strong((q >> 1) as usize, y, x).any(|t| t == source) {
-                        continue;
-                    }
-                    if !seen || above & path_bit(q) == 0 || !run.is_parent(p, q) {
-                        let id = run.node(q, &[p], Cause::Off);
-                        path.push(above | path_bit(q));
-                        pending_off.push(id);
-                        run.store(id);
-                    }
+                let seen = run.get(q).is_some();
+                if seen && !links.strong((q >> 1) as usize, y, x).any(|t| t == source) {
+                    return;
                 }
-            }
+                if !seen || above & path_bit(q) == 0 || !run.is_parent(p, q) {
+                    let id = run.node(q, &[p], Cause::Off);
+                    path.push(above | path_bit(q));
+                    pending_off.push(id);
+                    run.store(id);
+                }
+            });
             length += 1;
-            std::mem::swap(pending_off, next);
-            pending_off.clear();
-            for &p in next.iter() {
-                let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, p, pp, y, x, ons);
-                for k in 0..ons.items.len() {
-                    let (q, s, l, cause) = ons.items[k];
-                    let parents = &ons.par[s as usize..(s + l) as usize];
+            Self::off_layer(
+                links,
+                run,
+                (y, x),
+                pending_off,
+                next,
+                ons,
+                |run, p, q, parents, cause| {
                     // A node is made only where it is used: a cycle's end or a new pot.
                     let closes = length >= 4 && q == source;
                     let new = run.get(q).is_none();
                     if !closes && !new {
-                        continue;
+                        return;
                     }
                     let id = run.node(q, parents, cause);
                     path.push(path[p as usize] | path_bit(q));
@@ -92,8 +86,8 @@ impl Chaining {
                         pending_on.push(id);
                         run.store(id);
                     }
-                }
-            }
+                },
+            );
         }
         bufs.path = path;
         found

@@ -194,44 +194,38 @@ impl Chaining {
                 break;
             }
             depth += 2;
-            std::mem::swap(pending_on, next);
-            pending_on.clear();
-            for &p in next.iter() {
-                let pp = run.nodes[p as usize].pot;
-                Self::on_to_off(links, pp, y, offs);
-                for &q in offs.iter() {
-                    // A node is made only where it is used: a target or a new pot.
-                    let hit =
-                        q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q);
-                    let new = run.get(q).is_none();
-                    if !hit && !new {
-                        continue;
-                    }
-                    let id = run.node(q, &[p], Cause::Off);
-                    if hit {
-                        chains.push(id);
-                    }
-                    // (A pot not yet in the run is on no path, so SE's `isParent` test
-                    // cannot fail here.)
-                    if new {
-                        run.store(id);
-                        pending_off.push(id);
-                    }
+            Self::on_layer(links, run, y, pending_on, next, offs, |run, p, q| {
+                // A node is made only where it is used: a target or a new pot.
+                let hit =
+                    q | 1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q);
+                let new = run.get(q).is_none();
+                if !hit && !new {
+                    return;
                 }
-            }
-            std::mem::swap(pending_off, next);
-            pending_off.clear();
-            for &p in next.iter() {
-                let pp = run.nodes[p as usize].pot;
-                Self::off_to_on(links, p, pp, y, true, ons);
-                for k in 0..ons.items.len() {
-                    let (q, s, l, cause) = ons.items[k];
-                    let parents = &ons.par[s as usize..(s + l) as usize];
+                let id = run.node(q, &[p], Cause::Off);
+                if hit {
+                    chains.push(id);
+                }
+                // (A pot not yet in the run is on no path, so SE's `isParent` test cannot fail
+                // here.)
+                if new {
+                    run.store(id);
+                    pending_off.push(id);
+                }
+            });
+            Self::off_layer(
+                links,
+                run,
+                (y, true),
+                pending_off,
+                next,
+                ons,
+                |run, _, q, parents, cause| {
                     let hit =
                         q & !1 == source && !chains.iter().any(|&c| run.nodes[c as usize].pot == q);
                     let new = run.get(q).is_none();
                     if !hit && !new {
-                        continue;
+                        return;
                     }
                     let id = run.node(q, parents, cause);
                     if hit {
@@ -241,8 +235,8 @@ impl Chaining {
                         run.store(id);
                         pending_on.push(id);
                     }
-                }
-            }
+                },
+            );
         }
         chains
     }

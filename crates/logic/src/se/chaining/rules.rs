@@ -77,6 +77,53 @@ impl Ctx<'_> {
 }
 
 impl Chaining {
+    /// One "on" layer of a layered search from the static graph (cycles, forcing chains):
+    /// moves the pending "on" nodes to `next`, leaving `pending` empty for the layer after, and
+    /// hands each node `p` with every "off" consequence `q` of its pot to `visit(run, p, q)`.
+    #[inline]
+    pub(super) fn on_layer(
+        links: &Links,
+        run: &mut Run,
+        y: bool,
+        pending: &mut Vec<u32>,
+        next: &mut Vec<u32>,
+        offs: &mut Vec<u32>,
+        mut visit: impl FnMut(&mut Run, u32, u32),
+    ) {
+        std::mem::swap(pending, next);
+        pending.clear();
+        for &p in next.iter() {
+            let pp = run.nodes[p as usize].pot;
+            Self::on_to_off(links, pp, y, offs);
+            for &q in offs.iter() {
+                visit(run, p, q);
+            }
+        }
+    }
+
+    /// The "off" layer of the same search: `visit(run, p, q, parents, cause)` for every "on"
+    /// consequence `q` of each pending node `p`, which `cause` makes from `parents`.
+    #[inline]
+    pub(super) fn off_layer(
+        links: &Links,
+        run: &mut Run,
+        (y, x): (bool, bool),
+        pending: &mut Vec<u32>,
+        next: &mut Vec<u32>,
+        ons: &mut OnBuf,
+        mut visit: impl FnMut(&mut Run, u32, u32, &[u32], Cause),
+    ) {
+        std::mem::swap(pending, next);
+        pending.clear();
+        for &p in next.iter() {
+            let pp = run.nodes[p as usize].pot;
+            Self::off_to_on(links, p, pp, y, x, ons);
+            for &(q, s, l, cause) in &ons.items {
+                visit(run, p, q, &ons.par[s as usize..(s + l) as usize], cause);
+            }
+        }
+    }
+
     /// Consequences of `p` on in the static graph: the cell's other digits off (when `y`),
     /// then the digit off in every peer, in SE's region order.
     #[inline]

@@ -20,6 +20,25 @@ pub(super) struct Group {
     pub(super) set: CellSet,
 }
 
+impl Group {
+    /// The group of `digit` on `cells` (in index order, at least one) of a grid of
+    /// `cells_total` cells.
+    fn new(g: &CandidateGrid, digit: Digit, cells: Vec<Cell>, cells_total: usize) -> Group {
+        let mut set = CellSet::new(cells_total);
+        let mut seen = g.peer_set(cells[0]).clone();
+        for &c in &cells {
+            set.insert(c);
+            seen.intersect_with(g.peer_set(c));
+        }
+        Group {
+            digit,
+            cells,
+            seen,
+            set,
+        }
+    }
+}
+
 /// The link graph of one grid. Node `cell * n + digit index` for a candidate; group nodes
 /// follow the candidates.
 pub struct Links {
@@ -171,12 +190,6 @@ impl Links {
                     if index.contains_key(&key) {
                         continue;
                     }
-                    let mut set = CellSet::new(cells_total);
-                    let mut seen = g.peer_set(cells[0]).clone();
-                    for &c in &cells {
-                        set.insert(c);
-                        seen.intersect_with(g.peer_set(c));
-                    }
                     let houses: Vec<House> = g
                         .houses_of(cells[0])
                         .iter()
@@ -184,12 +197,7 @@ impl Links {
                         .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h)))
                         .collect();
                     index.insert(key, self.groups.len() as u32);
-                    self.groups.push(Group {
-                        digit: d,
-                        cells,
-                        seen,
-                        set,
-                    });
+                    self.groups.push(Group::new(g, d, cells, cells_total));
                     group_houses.push(houses);
                 }
             }
@@ -214,20 +222,9 @@ impl Links {
                         nodes.push((self.cands as u32) + gi);
                         continue;
                     }
-                    let mut set = CellSet::new(cells_total);
-                    let mut seen = g.peer_set(cells[0]).clone();
-                    for &c in &cells {
-                        set.insert(c);
-                        seen.intersect_with(g.peer_set(c));
-                    }
                     let gi = self.groups.len() as u32;
                     index.insert(key, gi);
-                    self.groups.push(Group {
-                        digit: d,
-                        cells,
-                        seen,
-                        set,
-                    });
+                    self.groups.push(Group::new(g, d, cells, cells_total));
                     group_houses.push(Vec::new());
                     nodes.push((self.cands as u32) + gi);
                 }
