@@ -208,6 +208,8 @@ fn example_files_in_every_format_solve_and_verify() {
         ];
         args.extend(extra.iter().copied());
         let o = bin().args(&args).output().unwrap();
+        // Every shipped example has a solution: the README's first command exits with 0.
+        assert_eq!(o.status.code(), Some(0), "{file}");
         let out = stdout(&o);
         let text = std::fs::read_to_string(&path).unwrap();
         let format = if extra.is_empty() {
@@ -224,9 +226,6 @@ fn example_files_in_every_format_solve_and_verify() {
             .collect();
         assert_eq!(recs.len(), puzzles.len(), "{file}");
         for (rec, p) in recs.iter().zip(&puzzles) {
-            if rec["status"] == "unsolvable" {
-                continue; // the worksheet's third example
-            }
             assert_eq!(rec["status"], "solved", "{file}: {rec}");
             assert_eq!(rec["verified"], true, "{file}");
             let sol = rec["solutions"][0].as_str().unwrap();
@@ -234,6 +233,25 @@ fn example_files_in_every_format_solve_and_verify() {
             verify(p, &g).unwrap();
         }
     }
+}
+
+/// The example with no solution is reported as such, and only it makes the exit status 1.
+#[test]
+fn the_example_with_no_solution_is_reported_and_exits_1() {
+    let path = repo("data/examples/no-solution.txt");
+    let o = bin()
+        .args(["solve", "-f", "json", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let recs: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["status"], "unsolvable", "{}", recs[0]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("1 of 1 records not solved"), "{err}");
 }
 
 #[test]
