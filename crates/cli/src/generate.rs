@@ -214,8 +214,21 @@ fn build_config(args: &GenerateArgs) -> Result<Config> {
     config.target.max_technique = parse_opt(&args.max_technique, parse_technique)?;
     config.budget = args.budget.budget();
     config.max_grids = args.max_grids;
+    // A difficulty target may be rare or out of reach of the removal pass (`--rating 1.0..1.0`
+    // with the default givens): with no limit of the user's, each puzzle still gets one.
+    if config.target.is_set()
+        && args.budget.budget.is_none()
+        && args.max_grids.is_none()
+        && args.total_budget.is_none()
+    {
+        config.budget = sudokit_core::Budget::time(TARGET_BUDGET);
+    }
     Ok(config)
 }
+
+/// The time each puzzle may take when a difficulty target is set and no `--budget`,
+/// `--max-grids` or `--total-budget` is given.
+pub const TARGET_BUDGET: Duration = Duration::from_secs(600);
 
 fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) -> String {
     let header = || {
@@ -584,6 +597,41 @@ pub fn run_check(args: CheckArgs) -> Result<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(clap::Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: GenerateArgs,
+    }
+
+    fn config_of(words: &[&str]) -> Config {
+        use clap::Parser;
+        let cli = Cli::try_parse_from(std::iter::once("generate").chain(words.iter().copied()))
+            .expect("flags parse");
+        build_config(&cli.args).expect("a valid configuration")
+    }
+
+    #[test]
+    fn a_target_without_a_limit_gets_the_default_budget_and_a_limit_of_the_users_wins() {
+        // Issue 46: `--rating 1.0..1.0` (possible, never met with the default givens) ran forever.
+        for target in [
+            &["--rating", "1.0..1.0"][..],
+            &["--max-technique", "full-house"],
+            &["--level", "extreme"],
+        ] {
+            let c = config_of(target);
+            assert_eq!(c.budget.time, Some(TARGET_BUDGET), "{target:?}");
+            let mut with = target.to_vec();
+            with.extend(["--budget", "3s"]);
+            assert_eq!(config_of(&with).budget.time, Some(Duration::from_secs(3)));
+            let mut with = target.to_vec();
+            with.extend(["--max-grids", "7"]);
+            let c = config_of(&with);
+            assert_eq!((c.budget.time, c.max_grids), (None, Some(7)));
+        }
+        // No target: no budget unless asked for.
+        assert_eq!(config_of(&[]).budget.time, None);
+    }
 
     #[test]
     fn ranges_parse() {
