@@ -33,18 +33,21 @@ fn parse_token(tok: &str, n: usize) -> Option<DigitSet> {
 }
 
 /// Whether `text` looks like a pencil-mark grid: N² cell tokens (N ≥ 4) of digits, at least
-/// one with two or more candidates — or, for N from 4 to 9, tokens of letters and digits most
-/// of which are candidates as written (a grid with a mistyped token such as `3467A`, which
-/// [`parse`] then names, rather than a puzzle of one-symbol rows).
+/// one with two or more candidates (two digits up to 9×9, numbers joined by `/` above, so that
+/// a puzzle in the numbers format, whose cells are single numbers such as `12`, is not taken
+/// for one) — or, for N from 4 to 9, tokens of letters and digits most of which are candidates
+/// as written (a grid with a mistyped token such as `3467A`, which [`parse`] then names, rather
+/// than a puzzle of one-symbol rows).
 pub fn looks_like(text: &str) -> bool {
     let toks = tokens(text);
     let n2 = toks.len();
     let n = (n2 as f64).sqrt() as usize;
     let digits = |t: &&str| t.chars().all(|c| c.is_ascii_digit() || c == '/');
     let candidates = |t: &&&str| t.len() <= n && t.chars().all(|c| c.is_ascii_digit());
+    let several = |t: &&str| if n > 9 { t.contains('/') } else { t.len() >= 2 };
     n * n == n2
         && n >= 4
-        && toks.iter().any(|t| t.len() >= 2)
+        && toks.iter().any(several)
         && (toks.iter().all(digits)
             || (n <= 9
                 && toks
@@ -206,6 +209,31 @@ pub fn write(g: &CandidateGrid) -> String {
 mod tests {
     use super::*;
     use sudokit_core::format::{InputFormat, parse_one};
+
+    /// A 16×16 puzzle in the numbers format (cells such as `12`) is not a pencil-mark grid;
+    /// the same grid with one cell written `3/12` is (issue 46: the puzzle was read as marks).
+    #[test]
+    fn a_16x16_numbers_puzzle_is_not_taken_for_pencil_marks() {
+        let rows: Vec<String> = (0..16)
+            .map(|r| {
+                (0..16)
+                    .map(|c| {
+                        if (r + c) % 3 == 0 {
+                            ((r * 4 + r / 4 + c) % 16 + 1).to_string()
+                        } else {
+                            "0".into()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let puzzle = rows.join("\n");
+        assert!(puzzle.contains("12"), "two-digit cells present");
+        assert!(!looks_like(&puzzle));
+        let marks = puzzle.replacen("12", "3/12", 1).replace(" 0", " 1/2/3");
+        assert!(looks_like(&marks));
+    }
 
     #[test]
     fn round_trips_a_9x9_with_eliminations() {
