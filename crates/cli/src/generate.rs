@@ -397,9 +397,10 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
                         break 'outer;
                     }
                     eprintln!(
-                        "sudokit: puzzle {} (seed {}): budget ran out after {attempts} grids",
+                        "sudokit: puzzle {} (seed {}): budget ran out after {attempts} grid{}",
                         i + 1,
-                        puzzle_seed(i)
+                        puzzle_seed(i),
+                        if attempts == 1 { "" } else { "s" }
                     );
                     pb.inc(1);
                 }
@@ -566,7 +567,12 @@ pub fn run_check(args: CheckArgs) -> Result<u8> {
         let g = rec.map_err(|e| (source.clone(), line, e))?;
         let checked = sudokit_app::check::check_within(&g, line, args.rate, &budget);
         let text = match args.format {
-            CheckFormat::Json => format!("{}\n", checked.json),
+            CheckFormat::Json => {
+                // The record names its input, as every other command's JSON does.
+                let mut json = checked.json;
+                json["file"] = serde_json::Value::from(source.as_ref());
+                format!("{json}\n")
+            }
             CheckFormat::Text => format!("{source}:{line}: {}\n", checked.text),
         };
         Ok((text, checked.unique != Uniqueness::Yes))

@@ -254,6 +254,19 @@ fn the_example_with_no_solution_is_reported_and_exits_1() {
     assert!(err.contains("1 of 1 records not solved"), "{err}");
 }
 
+/// `check -f json` names the file of each record, as the other commands' JSON does.
+#[test]
+fn check_json_names_the_file() {
+    let path = repo("data/examples/no-solution.txt");
+    let o = bin()
+        .args(["check", "-f", "json", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let rec: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(rec["file"], path.to_str().unwrap(), "{rec}");
+    assert_eq!(rec["unique"], "unsolvable", "{rec}");
+}
+
 #[test]
 fn output_formats_render_and_reparse() {
     let (p, exp) = seed_cases()[0].clone();

@@ -76,7 +76,7 @@ pub enum GenError {
         attempts: usize,
     },
     /// The per-puzzle budget ran out.
-    #[error("budget ran out after {attempts} grids")]
+    #[error("budget ran out after {attempts} grid{}", if *attempts == 1 { "" } else { "s" })]
     Budget {
         /// Full grids drawn.
         attempts: u64,
