@@ -7,6 +7,7 @@
 //! recompute geometry in their inner loops, and it is shared between puzzles behind an `Arc`.
 //! Every house has exactly N cells, so house tables are stored with stride N.
 
+use crate::rules::{Rule, RuleError};
 use crate::types::{Cell, House, MAX_SIZE};
 use std::fmt;
 
@@ -196,11 +197,15 @@ pub struct Layout {
     cell_houses: Vec<House>,
     peer_start: Vec<u32>,
     peers: Vec<Cell>,
+    rules: Vec<Rule>,
 }
 
 impl PartialEq for Layout {
     fn eq(&self, other: &Layout) -> bool {
-        self.n == other.n && self.region_of == other.region_of && self.extras == other.extras
+        self.n == other.n
+            && self.region_of == other.region_of
+            && self.extras == other.extras
+            && self.rules == other.rules
     }
 }
 impl Eq for Layout {}
@@ -433,7 +438,21 @@ impl Layout {
         all.extend_from_slice(extras);
         all.sort();
         all.dedup();
-        Layout::build(self.n, self.regions.clone(), self.region_of.clone(), all)
+        let mut layout = Layout::build(self.n, self.regions.clone(), self.region_of.clone(), all);
+        layout.rules = self.rules.clone();
+        layout
+    }
+
+    /// The same layout with variant rules added (see [`crate::rules`]), each checked against
+    /// the grid first. Rules do not change houses or peers: engines that support them read
+    /// [`Layout::rules`]; every other engine refuses a layout that [`Layout::has_rules`].
+    pub fn with_rules(&self, rules: impl IntoIterator<Item = Rule>) -> Result<Layout, RuleError> {
+        let mut layout = self.clone();
+        for rule in rules {
+            rule.validate(self.n)?;
+            layout.rules.push(rule);
+        }
+        Ok(layout)
     }
 
     fn build(n: usize, regions: Regions, region_of: Vec<u8>, extras: Vec<Extra>) -> Layout {
@@ -545,6 +564,7 @@ impl Layout {
             cell_houses,
             peer_start,
             peers,
+            rules: Vec::new(),
         }
     }
 
@@ -575,13 +595,25 @@ impl Layout {
     pub fn extras(&self) -> &[Extra] {
         &self.extras
     }
+    /// The variant rules (killer cages, thermometers, …), in the order given.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+    /// Whether the layout carries variant rules: an engine that does not implement them must
+    /// refuse it.
+    pub fn has_rules(&self) -> bool {
+        !self.rules.is_empty()
+    }
     /// Whether the layout has constraints that are not houses (anti-knight, anti-king).
     pub fn has_pair_constraints(&self) -> bool {
         self.extras.iter().any(|e| !e.is_house())
     }
     /// Whether this is plain 9×9 with 3×3 boxes and nothing extra.
     pub fn is_standard_9x9(&self) -> bool {
-        self.n == 9 && self.box_shape() == Some((3, 3)) && self.extras.is_empty()
+        self.n == 9
+            && self.box_shape() == Some((3, 3))
+            && self.extras.is_empty()
+            && self.rules.is_empty()
     }
     /// Region number (0..N) of `cell`.
     pub fn region_of(&self, cell: Cell) -> usize {
@@ -670,6 +702,11 @@ impl Layout {
         for e in &self.extras {
             s.push_str(", ");
             s.push_str(e.name());
+        }
+        match self.rules.len() {
+            0 => {}
+            1 => s.push_str(", 1 rule"),
+            k => s.push_str(&format!(", {k} rules")),
         }
         s
     }

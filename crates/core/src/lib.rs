@@ -16,12 +16,14 @@
 pub mod format;
 pub mod grid;
 pub mod layout;
+pub mod rules;
 pub mod solver;
 pub mod types;
 pub mod verify;
 
 pub use grid::{Conflict, Grid};
 pub use layout::{Extra, HouseKind, Layout, LayoutError, Regions};
+pub use rules::{Pos, Rule, RuleError};
 pub use solver::{
     Budget, End, Flow, Limiter, Limits, Report, Request, Search, SolveError, Solver, Stats, Status,
     Termination,

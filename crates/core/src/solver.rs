@@ -376,6 +376,13 @@ pub trait Solver: Send + Sync {
         true
     }
 
+    /// Whether the engine honours variant rules ([`Layout::rules`]). Engines that do not are
+    /// refused every layout that carries rules by [`Solver::solve`], so a rule is never
+    /// ignored silently.
+    fn supports_rules(&self) -> bool {
+        false
+    }
+
     /// `Ok` when the engine can solve puzzles of this layout.
     fn check_layout(&self, layout: &Layout) -> Result<(), SolveError> {
         let _ = layout;
@@ -394,6 +401,13 @@ pub trait Solver: Send + Sync {
     /// Solves with a request: checks the layout and the givens, runs [`Solver::search`], keeps
     /// up to `request.keep` grids and times the run.
     fn solve(&self, puzzle: &Grid, request: &Request) -> Result<Report, SolveError> {
+        if puzzle.layout().has_rules() && !self.supports_rules() {
+            return Err(SolveError::unsupported(
+                self.name(),
+                puzzle.layout(),
+                "it does not implement variant rules (killer, thermo, ...); use engine cp or sat",
+            ));
+        }
         self.check_layout(puzzle.layout())?;
         if let Some(conflict) = puzzle.find_conflict() {
             return Err(SolveError::Conflict(conflict));

@@ -73,6 +73,14 @@ pub enum VerifyError {
         /// The digit.
         digit: u8,
     },
+    /// A variant rule is broken.
+    #[error("{rule}: {reason}")]
+    RuleBroken {
+        /// The rule, described.
+        rule: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 /// Checks that `solution` is complete, valid for the puzzle's layout, and keeps every given.
@@ -193,7 +201,15 @@ pub fn check_grid(grid: &Grid) -> Result<(), VerifyError> {
             }
         }
     }
-    Ok(())
+    // Variant rules: each rule's own definition (crate::rules), on the complete grid.
+    let filled = crate::rules::Filled {
+        n,
+        region_of: map,
+        values: s,
+        rules: l.rules(),
+    };
+    crate::rules::check_all(&filled)
+        .map_err(|(rule, reason)| VerifyError::RuleBroken { rule, reason })
 }
 
 #[cfg(test)]
