@@ -226,8 +226,10 @@ function draw() {
         g.style.gridTemplateColumns = `repeat(${m}, 1fr)`;
         for (let d = 1; d <= n; d++) {
           const s = document.createElement("span");
-          if (mask & (1 << d)) s.textContent = sym(d);
-          if (roles && roles.has(d)) { s.className = roles.get(d); s.textContent = sym(d); }
+          // Drawn by CSS from data-d: the cell's accessible name lists its candidates, so
+          // their glyphs stay out of its text.
+          if (mask & (1 << d)) s.dataset.d = sym(d);
+          if (roles && roles.has(d)) { s.className = roles.get(d); s.dataset.d = sym(d); }
           g.appendChild(s);
         }
         el.appendChild(g);
