@@ -246,7 +246,11 @@ fn hint_within(
         } else {
             let deadline = Deadline::from_budget(budget);
             match solver.next_step_before(g, &deadline) {
-                Some(step) => (HintStatus::Hint, hint_text(l, &step, level), Some(step)),
+                Some(step) => {
+                    // A forcing contradiction is told as the few facts it needs.
+                    let step = crate::net::retold(g, step);
+                    (HintStatus::Hint, hint_text(l, &step, level), Some(step))
+                }
                 None if deadline.passed() => (
                     HintStatus::Stopped,
                     "The time budget ran out before a step was found.".to_string(),

@@ -525,6 +525,7 @@ async fn browser_easter_monster_by_hints_then_a_16x16() {
                  for (let i = 0; i < p.length; i++) if (p[i] === '.' && (e[i] || '.') === '.') k++; \
                  return k; })()";
     let mut times = Vec::new();
+    let mut forcing = 0;
     for k in 0..400 {
         if eval(&c, empty).await == json!(0) {
             break;
@@ -544,6 +545,25 @@ async fn browser_easter_monster_by_hints_then_a_16x16() {
         times.push(t.elapsed());
         let text = text.as_str().unwrap_or_default().to_string();
         assert!(text.starts_with("Applied: "), "hint {k}: {text}");
+        // Issue 43 item 14: a forcing contradiction is told as the facts it needs, its
+        // branches drawn as links.
+        if text.contains("Forcing Net Contradiction")
+            || text.contains("Forcing Chain Contradiction")
+        {
+            forcing += 1;
+            assert!(
+                text.contains("facts needed") && !text.contains("facts in all"),
+                "hint {k}: {text}"
+            );
+            assert!(
+                eval(&c, "document.querySelectorAll('#links line').length")
+                    .await
+                    .as_u64()
+                    .unwrap()
+                    >= 2,
+                "hint {k}: no links drawn for {text}"
+            );
+        }
         // The step is on the grid: its cells, or its candidates (placed, eliminated, pattern).
         assert!(
             eval(
@@ -561,6 +581,7 @@ async fn browser_easter_monster_by_hints_then_a_16x16() {
         }
     }
     assert_eq!(eval(&c, empty).await, json!(0), "the hints solved the grid");
+    assert!(forcing > 0, "the path took no forcing contradiction");
     // The entries are the solution: check finds nothing wrong.
     click(&c, "#check").await;
     wait_for(
