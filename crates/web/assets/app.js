@@ -452,7 +452,7 @@ async function assess(signal, allowSeveral) {
   if (t.status === "solved" && t.solutions.length > 1 && hasEntries) {
     // The givens alone have several solutions: the player's digits may complete the puzzle.
     const whole = await solutionsOf(lineOf(values), signal);
-    if (whole.status === "unsolvable") return { ok: false, message: "Your grid has no solution: some of your entries are wrong. (The givens alone have 2 or more solutions, so which entries cannot be told.)" };
+    if (whole.status === "unsolvable") return suspects(values, signal);
     basis = lineOf(values);
     t = whole;
   }
@@ -475,6 +475,18 @@ async function assess(signal, allowSeveral) {
     return { ok: false, message: parts.join("\n") };
   }
   return { ok: true, basis, solution: sol, unique: true };
+}
+// The player's grid has no solution and its givens have several, so no solution tells which
+// entries are wrong: the server names the digits whose removal alone gives the grid a solution
+// again (`hint` on the whole grid), and those that are entries are marked.
+async function suspects(values, signal) {
+  const v = await api("hint", request({ level: 1 }, lineOf(values)), signal);
+  const cells = (v.wrong || []).map((w) => (w.row - 1) * S.n + (w.col - 1)).filter((i) => !S.givens[i]);
+  if (!cells.length) return { ok: false, message: "Your grid has no solution: some of your entries are wrong, but no single one of them explains it. Undo back to where the grid was right." };
+  S.wrong = new Set(cells);
+  draw();
+  if (cells.length === 1) return { ok: false, message: `This entry is wrong: ${cellNames(S.wrong)} (marked red): without it the grid has a solution again. Clear it before going on.` };
+  return { ok: false, message: `One of these entries is wrong: ${cellNames(S.wrong)} (marked red): clearing any one of them gives the grid a solution again.` };
 }
 // The entries not already part of the basis puzzle (the player's own digits on top of it).
 function entriesOver(basis) {

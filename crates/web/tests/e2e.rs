@@ -687,6 +687,24 @@ async fn browser_player_grid_is_checked_before_any_action() {
     );
     let said = press(c, "rate", "hint-out").await;
     assert!(said.starts_with("SE rating"), "{said}");
+    // A mistake among entries only (r1c1 is 7; 3 clashes with nothing): Hint names it.
+    click(c, "#board .cell[data-i='0']").await;
+    c.find(Locator::Id("board"))
+        .await
+        .unwrap()
+        .send_keys("3")
+        .await
+        .unwrap();
+    let said = press(c, "hint", "hint-out").await;
+    assert!(said.contains("r1c1") && said.contains("wrong"), "{said}");
+    assert!(
+        marked(c, "wrong")
+            .await
+            .as_array()
+            .unwrap()
+            .contains(&json!(0)),
+        "{said}"
+    );
 
     // Item 3: no solution, though no two givens clash: said so, no given marked wrong.
     let unsolvable = format!("12345678.........9{}", ".".repeat(63));
