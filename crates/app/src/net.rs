@@ -349,6 +349,21 @@ pub fn retold(g: &CandidateGrid, step: Step) -> Step {
     step
 }
 
+/// Retells every forcing contradiction of a path that starts at `start` ([`retold`]), replaying
+/// the path to have the grid each step was found on.
+pub fn retell_path(start: &CandidateGrid, steps: &mut [Step]) {
+    if !steps.iter().any(is_forcing_contradiction) {
+        return;
+    }
+    let mut g = start.clone();
+    for step in steps.iter_mut() {
+        if is_forcing_contradiction(step) {
+            *step = retold(&g, std::mem::replace(step, Step::new(step.technique)));
+        }
+        g.apply(step);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,5 +416,25 @@ mod tests {
             }
         }
         assert!(retold_count > 0, "the path took no forcing contradiction");
+    }
+
+    /// `explain` tells its forcing contradictions the same way, and its path still solves.
+    #[test]
+    fn explain_retells_its_forcing_contradictions() {
+        let p = parse_one(EASTER_MONSTER, InputFormat::Auto).unwrap();
+        let g = CandidateGrid::new(&p);
+        let e = crate::explain::explain(&g, &LogicSolver::default(), &Default::default(), true)
+            .expect("explained");
+        assert!(e.unsound.is_none(), "{:?}", e.unsound);
+        let forcing: Vec<&Step> = e
+            .path
+            .steps
+            .iter()
+            .filter(|s| is_forcing_contradiction(s))
+            .collect();
+        assert!(!forcing.is_empty());
+        for s in forcing {
+            assert!(s.text.contains("facts needed"), "{}", s.text);
+        }
     }
 }
