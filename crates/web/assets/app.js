@@ -631,16 +631,18 @@ function saveUrl() {
   history.replaceState(null, "", "#" + q.toString());
   persist();
 }
+// localStorage, or nothing where the browser refuses it (the page works without it).
+function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+function store(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* full or off */ } }
+
 // Pencil marks and the undo history live in localStorage, beside the URL they belong to.
 const STORE = "sudokit-page";
 function persist() {
-  try {
-    localStorage.setItem(STORE, JSON.stringify({ hash: location.hash, state: snapshot(), undo: undoStack.slice(-100), redo: redoStack.slice(-100) }));
-  } catch (e) { /* storage full or off: the URL still holds the puzzle */ }
+  store(STORE, JSON.stringify({ hash: location.hash, state: snapshot(), undo: undoStack.slice(-50), redo: redoStack.slice(-50) }));
 }
 function restoreSaved() {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+    const saved = JSON.parse(stored(STORE) || "null");
     if (!saved || saved.hash !== location.hash) return;
     Object.assign(S, JSON.parse(saved.state));
     undoStack.push(...saved.undo); redoStack.push(...saved.redo);
@@ -732,12 +734,12 @@ function wire() {
   for (const [id, key] of [["x-diag", "diag"], ["x-knight", "knight"], ["x-king", "king"]]) {
     $(id).onchange = () => change(() => { S.extras[key] = $(id).checked; });
   }
-  const live = localStorage.getItem("sudokit-live-conflicts");
+  const live = stored("sudokit-live-conflicts");
   if (live !== null) $("live-conflicts").checked = live === "1";
-  $("live-conflicts").onchange = () => { localStorage.setItem("sudokit-live-conflicts", $("live-conflicts").checked ? "1" : "0"); draw(); };
-  const budget = localStorage.getItem("sudokit-budget");
+  $("live-conflicts").onchange = () => { store("sudokit-live-conflicts", $("live-conflicts").checked ? "1" : "0"); draw(); };
+  const budget = stored("sudokit-budget");
   if (budget && [...$("budget").options].some((o) => o.value === budget)) $("budget").value = budget;
-  $("budget").onchange = () => localStorage.setItem("sudokit-budget", $("budget").value);
+  $("budget").onchange = () => store("sudokit-budget", $("budget").value);
   $("undo").onclick = undo;
   $("redo").onclick = redo;
   $("clear-entries").onclick = () => change(() => { S.entries.fill(0); S.pencil.fill(0); });
