@@ -206,6 +206,8 @@ fn explain_within(
             None => {}
         }
     }
+    let mut path = path;
+    crate::net::retell_path(g, &mut path.steps);
     let puzzle = g.givens_grid();
     // The levels get what is left of the time budget, one after the other (each is `None`
     // when it runs out).

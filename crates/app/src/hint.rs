@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudokit_core::{Budget, Cell, Grid, HouseKind, Layout};
+use sudokit_core::{Budget, Cell, Grid, House, HouseKind, Layout};
 use sudokit_logic::render::{cell_name, cells_name, house_name, step_json, step_line};
 use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Step};
 
@@ -76,19 +76,7 @@ pub fn hint_text(l: &Layout, step: &Step, level: u8) -> String {
     if level < 2 {
         return format!("Look for {name}.");
     }
-    let region = |c: Cell| {
-        l.houses_of(c)
-            .iter()
-            .copied()
-            .find(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
-    };
-    let where_ = if let Some(&h) = step.highlight.houses.first() {
-        format!(" in {}", house_name(l, h))
-    } else if let Some(h) = (step.technique.id == "naked-single")
-        .then_some(cell)
-        .flatten()
-        .and_then(region)
-    {
+    let where_ = if let Some(&h) = hint_houses(l, step).first() {
         format!(" in {}", house_name(l, h))
     } else if let Some(d) = step.digits.first() {
         format!(" on the digit {d}")
@@ -98,6 +86,25 @@ pub fn hint_text(l: &Layout, step: &Step, level: u8) -> String {
         String::new()
     };
     format!("Look for {name}{where_}.")
+}
+
+/// The houses a level-2 hint points to: the step's own, or for a naked single (which has none)
+/// the box or jigsaw region of its cell, so the text and the shading agree.
+pub fn hint_houses(l: &Layout, step: &Step) -> Vec<House> {
+    if !step.highlight.houses.is_empty() || step.technique.id != "naked-single" {
+        return step.highlight.houses.clone();
+    }
+    let region = |c: Cell| {
+        l.houses_of(c)
+            .iter()
+            .copied()
+            .find(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
+    };
+    step.placements
+        .first()
+        .and_then(|p| region(p.cell))
+        .into_iter()
+        .collect()
 }
 
 /// A technique's name with the article it takes when read aloud: "an X-Wing", "an ALS-XZ",
@@ -161,8 +168,7 @@ impl Hint {
             v["technique"] = json!(s.technique.id);
             if self.level >= 2 {
                 v["houses"] = Value::Array(
-                    s.highlight
-                        .houses
+                    hint_houses(l, s)
                         .iter()
                         .map(|&h| json!(house_name(l, h)))
                         .collect(),
@@ -240,7 +246,11 @@ fn hint_within(
         } else {
             let deadline = Deadline::from_budget(budget);
             match solver.next_step_before(g, &deadline) {
-                Some(step) => (HintStatus::Hint, hint_text(l, &step, level), Some(step)),
+                Some(step) => {
+                    // A forcing contradiction is told as the few facts it needs.
+                    let step = crate::net::retold(g, step);
+                    (HintStatus::Hint, hint_text(l, &step, level), Some(step))
+                }
                 None if deadline.passed() => (
                     HintStatus::Stopped,
                     "The time budget ran out before a step was found.".to_string(),

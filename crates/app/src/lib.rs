@@ -13,6 +13,7 @@ pub mod explain;
 pub mod find;
 pub mod generate;
 pub mod hint;
+pub mod net;
 pub mod rate;
 pub mod solve;
 pub mod techniques;

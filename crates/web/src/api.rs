@@ -277,8 +277,9 @@ struct GenerateRequest {
     symmetry: Option<String>,
     #[serde(default)]
     count: Option<u64>,
+    /// A decimal string (a JavaScript number cannot hold every 64-bit seed) or a number.
     #[serde(default)]
-    seed: Option<u64>,
+    seed: Option<SeedField>,
     #[serde(default)]
     minimal: bool,
     /// HoDoKu level: easy, medium, hard, unfair, extreme.
@@ -289,6 +290,28 @@ struct GenerateRequest {
     rating: Option<(f32, f32)>,
     #[serde(default)]
     budget_ms: Option<u64>,
+}
+
+/// A generator seed as a request gives it: a decimal string, or a number (exact only below
+/// 2^53 when the client is JavaScript, hence the string the page sends).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum SeedField {
+    Number(u64),
+    Text(String),
+}
+
+impl SeedField {
+    fn value(&self) -> Result<u64, ApiError> {
+        match self {
+            SeedField::Number(n) => Ok(*n),
+            SeedField::Text(t) => t.trim().parse().map_err(|_| {
+                ApiError::bad(format!(
+                    "seed: '{t}' is not a whole number from 0 to 18446744073709551615"
+                ))
+            }),
+        }
+    }
 }
 
 /// The fields of a puzzle request every puzzle endpoint uses: the puzzle and its layout.
@@ -752,7 +775,10 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
         .map(sudokit_generate::rate::parse_level)
         .transpose()
         .map_err(ApiError::bad)?;
-    let seed = req.seed.unwrap_or_else(sudokit_app::clock_seed);
+    let seed = match &req.seed {
+        Some(s) => s.value()?,
+        None => sudokit_app::clock_seed(),
+    };
     let limits = app.limits.clone();
     let budget_ms = req.budget_ms;
     let v = app
@@ -775,13 +801,16 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
                             None if side <= 9 => generator.rate(&g.puzzle),
                             None => None,
                         };
-                        puzzles.push(sudokit_app::generate::generated_json(&g, rating, i));
+                        let mut p = sudokit_app::generate::generated_json(&g, rating, i);
+                        // As a string: a JavaScript number would round a 64-bit seed.
+                        p["seed"] = json!(p["seed"].as_u64().map(|s| s.to_string()));
+                        puzzles.push(p);
                     }
                     Err(GenError::Budget { .. }) => missing += 1,
                     Err(e) => return Err(ApiError::unprocessable(e.to_string())),
                 }
             }
-            Ok(json!({"seed": seed, "puzzles": puzzles, "missing": missing}))
+            Ok(json!({"seed": seed.to_string(), "puzzles": puzzles, "missing": missing}))
         })
         .await??;
     Ok(axum::Json(v))

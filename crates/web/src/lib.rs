@@ -52,11 +52,22 @@ pub async fn serve(
     on_bound: impl FnOnce(SocketAddr),
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    serve_app(addr, App::new(limits), on_bound, shutdown).await
+}
+
+/// [`serve`] over a server state the caller keeps (to read its counters, as the browser
+/// tests do to see that a cancelled request stopped its work).
+pub async fn serve_app(
+    addr: SocketAddr,
+    app: std::sync::Arc<App>,
+    on_bound: impl FnOnce(SocketAddr),
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
     on_bound(listener.local_addr()?);
-    let app = router(App::new(limits));
+    let app = router(app);
     // hyper's own error responses (a URI over 64 KiB, …) get JSON bodies too.
     axum::serve(conn::JsonErrors(listener), app)
         .with_graceful_shutdown(shutdown)

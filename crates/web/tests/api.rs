@@ -286,6 +286,50 @@ async fn generate_is_seeded_and_capped() {
     assert_eq!(v["puzzles"][0]["regions"].as_str().unwrap().len(), 36);
 }
 
+/// A solved grid with r1c1, r1c2, r2c1 and r2c2 blank: every first step is a naked single.
+const NAKED: &str =
+    "..3456789..6789123789123456214365897365897214897214365531642978642978531978531642";
+
+/// Issue 43 item 9: a level-2 naked-single hint names its cell's box and lists it in `houses`,
+/// so the page shades what the text says.
+#[tokio::test]
+async fn a_level_2_naked_single_hint_lists_its_box() {
+    let app = app();
+    let (s, v) = post(&app, "/api/hint", json!({"puzzle": NAKED, "level": 2})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["technique"], "naked-single", "{v}");
+    assert_eq!(v["text"], "Look for a Naked Single in box 1.");
+    assert_eq!(v["houses"], json!(["box 1"]));
+}
+
+/// Issue 43 item 7: a 64-bit seed survives the trip as a string (a JavaScript number rounds
+/// anything past 2^53), the run's seed replays its puzzles, and each puzzle's own (derived)
+/// seed is a string too.
+#[tokio::test]
+async fn generate_seeds_are_exact_strings_and_replay() {
+    let app = app();
+    // Drawn at random by the server: the seed it reports replays the puzzle.
+    let (s, a) = post(&app, "/api/generate", json!({"size": 4})).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    let seed = a["seed"].as_str().expect("a string seed");
+    assert!(seed.parse::<u64>().is_ok(), "{seed}");
+    let (_, b) = post(&app, "/api/generate", json!({"size": 4, "seed": seed})).await;
+    assert_eq!(b["puzzles"][0]["puzzle"], a["puzzles"][0]["puzzle"]);
+    assert!(
+        a["puzzles"][0]["seed"]
+            .as_str()
+            .unwrap()
+            .parse::<u64>()
+            .is_ok()
+    );
+    let big = "18446744073709551557";
+    let (_, c) = post(&app, "/api/generate", json!({"size": 4, "seed": big})).await;
+    assert_eq!(c["seed"], big);
+    let (s, v) = post(&app, "/api/generate", json!({"seed": "12x"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).starts_with("seed: '12x'"), "{v}");
+}
+
 #[tokio::test]
 async fn listings_and_openapi() {
     let app = app();
