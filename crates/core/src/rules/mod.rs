@@ -20,6 +20,8 @@ mod lines;
 mod pairs;
 mod sums;
 
+pub use pairs::negative_values;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
