@@ -369,7 +369,8 @@ impl Compiled {
             Rule::Minimum { cells } | Rule::Maximum { cells } => {
                 let max = matches!(rule, Rule::Maximum { .. });
                 for &p in cells {
-                    for q in orthogonal_neighbours(p, n) {
+                    // Neighbours in the same set are not compared (see `Rule::Maximum`).
+                    for q in orthogonal_neighbours(p, n).filter(|q| !cells.contains(q)) {
                         self.pair(p, q, move |a, b| if max { a > b } else { a < b });
                     }
                 }
