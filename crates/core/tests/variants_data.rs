@@ -127,6 +127,7 @@ fn the_set_covers_every_rule_kind_the_issue_lists() {
         "maximum",
         "negative",
         "disjoint-groups",
+        "column-indexer",
     ] {
         assert!(
             kinds.contains(kind),
