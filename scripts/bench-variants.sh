@@ -40,7 +40,7 @@ trap 'rm -rf "$work"' EXIT
 
 "$SUDOKIT" solve -e sat -f fpuzzles "$PUZZLES" >"$work/puzzles.ndjson"
 "$SUDOKIT" solve -e sat --count -f json "$PUZZLES" \
-    | python3 -c 'import json,sys; [print((r := json.loads(l))["label"] or f"line {r[\"line\"]}") for l in sys.stdin]' \
+    | python3 -c 'import json,sys; [print((r := json.loads(l))["label"] or "line %d" % r["line"]) for l in sys.stdin]' \
     >"$work/titles"
 node scripts/bench-variants-peer.mjs "$ISS_DIR" "$work/puzzles.ndjson" "$REPEAT" >"$work/peer"
 for e in $ENGINES; do
