@@ -87,3 +87,29 @@ fn fpuzzles_output_reads_back_with_its_solution() {
         "{all}"
     );
 }
+
+#[test]
+fn an_engine_without_rules_refuses_instead_of_ignoring_them() {
+    // A killer puzzle through the default engine and through one that ignores rules: an error
+    // naming the engines that honour rules, never a solution that breaks a cage.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/variants/puzzles.txt"
+    ))
+    .expect("puzzles.txt");
+    let killer = text.lines().find(|l| !l.starts_with('#')).unwrap_or("");
+    for args in [
+        &["solve"][..],
+        &["solve", "-e", "propagate"],
+        &["solve", "--all", "-e", "dlx"],
+    ] {
+        let out = run(args, killer);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.status.success(), "{args:?}: {all}");
+        assert!(all.contains("use engine cp or sat"), "{args:?}: {all}");
+    }
+}
