@@ -14,7 +14,7 @@
 # count as unique is flagged (a suspect conversion, left out of the summary). sudokit is timed
 # by its own per-record clock (`solve --count -f json`, stats.micros: model building plus
 # search, one thread), the best of $REPEAT runs; $ENGINES (default "sat cp") are each timed and
-# the faster is compared. $SUDOKIT names the binary (default: built with the `ci` profile).
+# the faster is compared; a puzzle over $BUDGET (default 10s) a run is shown as `-`. $SUDOKIT names the binary (default: built with the `ci` profile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/prereq.sh
@@ -22,6 +22,7 @@ source scripts/prereq.sh
 ISS_DIR=${1:-${ISS_DIR:-../Interactive-Sudoku-Solver}}
 REPEAT=${REPEAT:-3}
 ENGINES=${ENGINES:-"sat cp"}
+BUDGET=${BUDGET:-10s}
 PUZZLES=data/variants/puzzles.txt
 
 if [ ! -f "$ISS_DIR/js/sandbox/simple_solver.js" ]; then
@@ -45,7 +46,8 @@ trap 'rm -rf "$work"' EXIT
 node scripts/bench-variants-peer.mjs "$ISS_DIR" "$work/puzzles.ndjson" "$REPEAT" >"$work/peer"
 for e in $ENGINES; do
     for i in $(seq "$REPEAT"); do
-        "$SUDOKIT" solve --count -j 1 -e "$e" -f json "$PUZZLES" >"$work/$e.$i" || true
+        "$SUDOKIT" solve --count -j 1 --budget "$BUDGET" -e "$e" -f json "$PUZZLES" \
+            >"$work/$e.$i" || true
     done
 done
 
