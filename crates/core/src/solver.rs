@@ -389,6 +389,20 @@ pub trait Solver: Send + Sync {
         Ok(())
     }
 
+    /// [`Solver::check_layout`], and a refusal of a layout with variant rules when the engine
+    /// does not implement them ([`Solver::supports_rules`]): what [`Solver::solve`] checks, for
+    /// callers that run [`Solver::search`] themselves.
+    fn accepts(&self, layout: &Layout) -> Result<(), SolveError> {
+        if layout.has_rules() && !self.supports_rules() {
+            return Err(SolveError::unsupported(
+                self.name(),
+                layout,
+                "it does not implement variant rules (killer, thermo, ...); use engine cp or sat",
+            ));
+        }
+        self.check_layout(layout)
+    }
+
     /// Searches `puzzle`, passing each solution (N² values in reading order) to `on_solution`.
     /// The givens are assumed not to conflict (see [`Solver::solve`]).
     fn search(
@@ -401,14 +415,7 @@ pub trait Solver: Send + Sync {
     /// Solves with a request: checks the layout and the givens, runs [`Solver::search`], keeps
     /// up to `request.keep` grids and times the run.
     fn solve(&self, puzzle: &Grid, request: &Request) -> Result<Report, SolveError> {
-        if puzzle.layout().has_rules() && !self.supports_rules() {
-            return Err(SolveError::unsupported(
-                self.name(),
-                puzzle.layout(),
-                "it does not implement variant rules (killer, thermo, ...); use engine cp or sat",
-            ));
-        }
-        self.check_layout(puzzle.layout())?;
+        self.accepts(puzzle.layout())?;
         if let Some(conflict) = puzzle.find_conflict() {
             return Err(SolveError::Conflict(conflict));
         }

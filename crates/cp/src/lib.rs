@@ -2,6 +2,9 @@
 //! "Sudoku as a constraint problem" (2005): one variable per cell, one all-different per house
 //! (rows, columns, boxes or jigsaw regions, diagonals), one disequality per anti-knight or
 //! anti-king pair, and a selectable strength of all-different propagation ([`Propagation`]).
+//! Every variant rule of [`sudokit_core::rules`] is honoured: [`rules`] compiles each into
+//! unary masks, extra all-differents, binary support masks, linear sums with bounds, cage
+//! combinations and a few dedicated filters, run in the same propagation loop.
 //!
 //! Design decision: the propagators are written here rather than taken from a CP solver crate.
 //! The whole model is `n²` bit-set domains of at most 64 digits, so each filter works on one
@@ -36,6 +39,7 @@
 
 pub mod filter;
 pub mod model;
+pub mod rules;
 
 use filter::{Outcome, Propagator, bits};
 use model::{Domain, Model};
@@ -205,6 +209,10 @@ impl Run<'_, '_> {
 impl Solver for Cp {
     fn name(&self) -> &'static str {
         "cp"
+    }
+
+    fn supports_rules(&self) -> bool {
+        true
     }
 
     fn search(

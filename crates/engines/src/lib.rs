@@ -80,7 +80,7 @@ pub const ENGINES: &[EngineInfo] = &[
     EngineInfo {
         name: "sat",
         complete: true,
-        about: "CNF encoding (cells one digit, houses every digit) solved and counted with the batsat CDCL solver; any layout",
+        about: "CNF encoding (cells one digit, houses every digit, a clause gadget per variant rule) solved and counted with the batsat CDCL solver; any layout and every variant rule",
     },
     EngineInfo {
         name: "portfolio",

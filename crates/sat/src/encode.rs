@@ -70,7 +70,7 @@ impl Cnf {
         self.ends.len()
     }
 
-    fn push(&mut self, lits: &[Lit]) {
+    pub(crate) fn push(&mut self, lits: &[Lit]) {
         self.lits.extend_from_slice(lits);
         self.ends.push(self.lits.len() as u32);
     }
@@ -88,7 +88,7 @@ impl Cnf {
         self.ends.push(self.lits.len() as u32);
     }
 
-    fn at_most_one(&mut self, lits: &[u32]) {
+    pub(crate) fn at_most_one(&mut self, lits: &[u32]) {
         if lits.len() <= PAIRWISE_MAX {
             for (i, &a) in lits.iter().enumerate() {
                 for &b in &lits[i + 1..] {
@@ -208,6 +208,17 @@ pub fn encode_until(puzzle: &Grid, options: EncodeOptions, stop: &dyn Fn() -> bo
     }
     for (c, d) in units {
         cnf.push(&[Lit::pos(var_of[c * n + d as usize - 1])]);
+    }
+    if layout.has_rules() {
+        if stop() {
+            return None;
+        }
+        let mut b = crate::gadgets::Builder {
+            cnf: &mut cnf,
+            var_of: &var_of,
+            n,
+        };
+        crate::rules::encode_rules(layout, &mut b);
     }
     Some(cnf)
 }

@@ -5,7 +5,10 @@
 //! One variable per open (cell, digit); every cell at least one and at most one digit; every
 //! house (rows, columns, boxes or jigsaw regions, diagonals) every missing digit at least once
 //! and, by default, at most once; pairwise rules that are not houses (anti-knight, anti-king)
-//! as binary clauses. Givens are applied before encoding (see `encode`).
+//! as binary clauses. Givens are applied before encoding (see `encode`). Variant rules
+//! (killer cages, thermometers, arrows, kropki, sandwiches, lines, indexers …, every kind of
+//! [`sudokit_core::Rule`]) add their own clauses on top (see [`rules`], built from the
+//! gadgets in [`gadgets`]): the engine supports rules on every size and region shape.
 //!
 //! # Counting and completeness
 //! After each model the engine checks the grid with [`sudokit_core::verify::verify`], reports
@@ -41,6 +44,8 @@
 //! ```
 
 pub mod encode;
+pub mod gadgets;
+pub mod rules;
 
 use batsat::{Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, lbool};
 use encode::{Cnf, EncodeOptions};
@@ -284,6 +289,10 @@ fn load_near(cnf: &Cnf, stop: Stop, near: Option<&[u8]>) -> Option<(Backend, Vec
 impl Solver for Sat {
     fn name(&self) -> &'static str {
         "sat"
+    }
+
+    fn supports_rules(&self) -> bool {
+        true
     }
 
     fn search(

@@ -25,6 +25,11 @@ pub enum OutFormat {
     Csv,
     /// One JSON object per record (NDJSON).
     Json,
+    /// The puzzle back as one line of f-puzzles JSON (layout, rules, givens), with the
+    /// solution found under `solution`.
+    Fpuzzles,
+    /// The same as an `https://f-puzzles.com/?load=…` link.
+    FpuzzlesLink,
 }
 
 /// Arguments of `sudokit solve`.

@@ -20,7 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use sudokit_app::solve::{SolveMode, SolveStatus, solve_error_record, solve_record};
 use sudokit_app::{grid_json, with_position};
-use sudokit_core::format::{InputFormat, LineParser, OutputFormat, ParseError, Record, write_grid};
+use sudokit_core::format::{
+    InputFormat, LineParser, OutputFormat, ParseError, Record, write_fpuzzles, write_fpuzzles_link,
+    write_grid,
+};
 use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
 use sudokit_core::{End, Flow, Grid, Report, Request, SolveError, Solver, Status};
@@ -216,7 +219,11 @@ pub(super) fn push_grid(out: &mut Vec<u8>, g: &Grid, f: OutputFormat) {
 
 pub(super) fn out_format(f: OutFormat, input: InputFormat) -> OutputFormat {
     match f {
-        OutFormat::Line | OutFormat::Csv | OutFormat::Json => OutputFormat::Line,
+        OutFormat::Line
+        | OutFormat::Csv
+        | OutFormat::Json
+        | OutFormat::Fpuzzles
+        | OutFormat::FpuzzlesLink => OutputFormat::Line,
         OutFormat::Numbers => OutputFormat::Numbers,
         OutFormat::Block => OutputFormat::Block,
         OutFormat::Pretty => OutputFormat::Pretty,
@@ -282,7 +289,7 @@ pub(super) fn solve_each(
     timed: bool,
     each: &mut dyn FnMut(&[u8]),
 ) -> Result<Report, SolveError> {
-    solver.check_layout(puzzle.layout())?;
+    solver.accepts(puzzle.layout())?;
     // Every puzzle a `Record` carries was checked for conflicting givens when it was parsed
     // (a conflict is a parse error of its record), so the check is not repeated here.
     debug_assert!(
@@ -536,6 +543,23 @@ pub(super) fn render(
     }
     if let Some(msg) = verify_error {
         out.extend_from_slice(error_out(msg, Some(name), Some(puzzle)).as_bytes());
+        return;
+    }
+    if let (OutFormat::Fpuzzles | OutFormat::FpuzzlesLink, SolveMode::First, Some(sol)) =
+        (ctx.format, ctx.mode, first)
+    {
+        // The puzzle back as f-puzzles, the solution found under `solution`.
+        let written = if ctx.format == OutFormat::Fpuzzles {
+            write_fpuzzles(puzzle, Some(sol))
+        } else {
+            write_fpuzzles_link(puzzle, Some(sol))
+        };
+        match written {
+            Ok(text) => out.extend_from_slice(format!("{text}\n").as_bytes()),
+            Err(e) => {
+                out.extend_from_slice(error_out(e.to_string(), Some(name), Some(puzzle)).as_bytes())
+            }
+        }
         return;
     }
     // The label follows the result on its line; multi-line formats print it as a `#` comment

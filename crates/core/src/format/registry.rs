@@ -29,9 +29,10 @@ use std::io;
 /// when it is asked for by name (like `jigsaw`, whose region line looks like a puzzle).
 ///
 /// The built-in formats use this scale for [`line_strength`](Format::line_strength) (higher
-/// wins the line): `json` 6 (the line opens a value), `block` 5 (a box rule or `[section]`
-/// header), `csv` 4, `numbers` 3, `line` 2, `block` 1 (any other line). A new format slots in
-/// by choosing its strength relative to those.
+/// wins the line): `fpuzzles` 7 (f-puzzles JSON or a link), `json` 6 (the line opens a
+/// value), `block` 5 (a box rule or `[section]` header), `csv` 4, `numbers` 3, `line` 2,
+/// `block` 1 (any other line). A new format slots in by choosing its strength relative to
+/// those.
 pub trait Format: Send + Sync {
     /// The name `--input-format` takes and [`InputFormat::name`] returns (lower case, unique
     /// within a registry).
@@ -60,8 +61,9 @@ pub trait Format: Send + Sync {
     }
 
     /// A claim on the whole window that overrides the vote, with its rank (the highest claim
-    /// wins). The built-ins: `json` 3 when the first line's guess is JSON, `csv` 2 when most
-    /// lines guess CSV, `line` 1 when some line has a token longer than any grid row.
+    /// wins). The built-ins: `fpuzzles` 4 and `json` 3 when the first line's guess is theirs,
+    /// `csv` 2 when most lines guess CSV, `line` 1 when some line has a token longer than any
+    /// grid row.
     fn window_claim(&self, _window: &Window<'_>) -> Option<u8> {
         None
     }
@@ -125,7 +127,7 @@ pub struct Formats {
 }
 
 impl Formats {
-    /// The built-in formats (`line`, `numbers`, `block`, `csv`, `json`, `jigsaw`).
+    /// The built-in formats (`line`, `numbers`, `block`, `csv`, `json`, `jigsaw`, `fpuzzles`).
     pub fn builtin() -> Formats {
         Formats {
             list: Cow::Borrowed(super::BUILTIN),

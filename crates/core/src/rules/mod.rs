@@ -20,6 +20,8 @@ mod lines;
 mod pairs;
 mod sums;
 
+pub use pairs::{marked, negative_values};
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -247,12 +249,14 @@ pub enum Rule {
         /// The cells.
         cells: Vec<Pos>,
     },
-    /// Each cell is smaller than every orthogonal neighbour.
+    /// Each cell is smaller than every orthogonal neighbour outside these cells (f-puzzles'
+    /// and SudokuPad's meaning: neighbouring minimum cells are not compared).
     Minimum {
         /// The cells.
         cells: Vec<Pos>,
     },
-    /// Each cell is greater than every orthogonal neighbour.
+    /// Each cell is greater than every orthogonal neighbour outside these cells (the fortress
+    /// rule: neighbouring maximum cells are not compared).
     Maximum {
         /// The cells.
         cells: Vec<Pos>,
@@ -352,20 +356,24 @@ impl Filled<'_> {
     }
     /// Orthogonally adjacent pairs of the grid, each once (right and down neighbours).
     pub fn orthogonal_pairs(&self) -> Vec<(Pos, Pos)> {
-        let n = self.n;
-        let mut out = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                if c + 1 < n {
-                    out.push((Pos::new(r, c), Pos::new(r, c + 1)));
-                }
-                if r + 1 < n {
-                    out.push((Pos::new(r, c), Pos::new(r + 1, c)));
-                }
+        orthogonal_pairs(self.n)
+    }
+}
+
+/// Orthogonally adjacent pairs of an `n`×`n` grid, each once (right and down neighbours).
+pub fn orthogonal_pairs(n: usize) -> Vec<(Pos, Pos)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                out.push((Pos::new(r, c), Pos::new(r, c + 1)));
+            }
+            if r + 1 < n {
+                out.push((Pos::new(r, c), Pos::new(r + 1, c)));
             }
         }
-        out
     }
+    out
 }
 
 /// The result of a rule's check on a complete grid: `Err` says what is broken.

@@ -58,7 +58,7 @@ pub(super) fn nonconsecutive(g: &Filled<'_>) -> Check {
 }
 
 /// Whether the unordered pair `{p, q}` is marked by a rule of the kind `marks` names.
-fn marked(rules: &[Rule], marks: Marks, p: Pos, q: Pos) -> bool {
+pub fn marked(rules: &[Rule], marks: Marks, p: Pos, q: Pos) -> bool {
     rules.iter().any(|r| {
         let cells = match (marks, r) {
             (Marks::Difference, Rule::Difference { cells, .. })

@@ -1,0 +1,768 @@
+//! Variant rules ([`Layout::rules`]) compiled into propagators.
+//!
+//! Design decision: every rule is reduced to a few constraint shapes that each have one
+//! cheap, sound filter, so the propagation loop in [`crate::filter`] needs no rule-specific
+//! code and every filter is exact once all its cells are fixed (so no solution is accepted
+//! that breaks a rule, without a check at the leaves):
+//!
+//! * **unary masks** (odd, even) cut the initial domains;
+//! * **distinctness** (killer cages, renban, extra regions, disjoint groups) becomes extra
+//!   peers, or an extra house with GAC when the group has `n` cells;
+//! * **binary relations** — a support mask per digit in each direction — carry every pair
+//!   rule: kropki, XV, greater-than, non-consecutive, the negative constraint, thermometer
+//!   steps (arc consistency on a chain gives the thermo's full bounds), whispers, palindrome
+//!   and clone equality, minimum/maximum, entropic thirds (cells one and two apart lie in
+//!   different thirds) and the three indexers (`x = i` implies the indexed cell's digit);
+//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning: little killer, arrow (the
+//!   circle read as a number), zipper, region-sum lines, and killer sums above 16×16;
+//! * **digit sets**: a killer cage with a sum holds one of the combinations of distinct
+//!   digits that make it, a renban one window of consecutive digits; a set stays while every
+//!   cell can take one of its digits and the cells together can cover it, and a cell keeps
+//!   the digits of the sets that stay;
+//! * **between** lines try every pair of end digits (exact arc consistency), **quadruple**
+//!   counts the cells that can still hold each listed digit;
+//! * sandwich, X-sum and skyscraper clues are checked by a **bounded search** over the
+//!   clue's row or column: every digit that appears in some assignment satisfying the clue
+//!   is kept; when the search would pass [`SEARCH_NODES`] nodes it gives up and removes
+//!   nothing (sound), and with all cells fixed it is one leaf, so it stays exact.
+
+use crate::model::Domain;
+use std::collections::HashMap;
+use sudokit_core::rules::{Marks, Pos, Rule, negative_values, whispers_default};
+use sudokit_core::{Cell, Layout};
+
+/// The most nodes a bounded clue search visits before it gives up filtering.
+pub const SEARCH_NODES: u32 = 20_000;
+
+/// A clue on a whole row or column checked by bounded search.
+#[derive(Clone, Copy, Debug)]
+enum Clue {
+    Sandwich(u32),
+    XSum(u32),
+    Skyscraper(u32),
+}
+
+/// One compiled constraint.
+#[derive(Clone, Debug)]
+enum Constraint {
+    /// `rel` holds between the digits of `a` and `b`.
+    Pair { a: u16, b: u16, rel: u32 },
+    /// `Σ coefs[i] · digit(cells[i]) = target`.
+    Linear {
+        cells: Vec<u16>,
+        coefs: Vec<i64>,
+        target: i64,
+    },
+    /// The cells (distinct peers, as many as each set's digits) hold exactly one of `sets`:
+    /// a killer cage's combinations, a renban's windows of consecutive digits.
+    Sets { cells: Vec<u16>, sets: Vec<Domain> },
+    /// The inner cells lie strictly between the ends.
+    Between { ends: [u16; 2], inner: Vec<u16> },
+    /// Each `(digit bit, multiplicity)` appears at least that often.
+    Quadruple {
+        cells: Vec<u16>,
+        need: Vec<(u32, usize)>,
+        total: usize,
+    },
+    /// A row or column clue, checked by bounded search.
+    Clue {
+        cells: Vec<u16>,
+        clue: Clue,
+        distinct: bool,
+    },
+}
+
+/// A binary relation as support masks: `fwd[v]` are the digits of `b` compatible with digit
+/// bit `v` in `a`, `bwd[w]` those of `a` compatible with `w` in `b`.
+#[derive(Clone, Debug)]
+struct Relation {
+    fwd: Vec<Domain>,
+    bwd: Vec<Domain>,
+}
+
+/// The rules of one layout, compiled. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    n: usize,
+    constraints: Vec<Constraint>,
+    relations: Vec<Relation>,
+    relation_ids: HashMap<Vec<Domain>, u32>,
+    watch: Vec<Vec<u32>>,
+    /// Per cell, the digits the unary rules allow.
+    pub unary: Vec<Domain>,
+    /// Groups of `n` cells that must all differ (become houses).
+    pub extra_houses: Vec<Vec<u16>>,
+    /// Pairs of cells that must differ.
+    pub extra_peers: Vec<(u16, u16)>,
+}
+
+fn cell(p: Pos, n: usize) -> u16 {
+    p.index(n) as u16
+}
+
+fn mask_range(lo: i64, hi: i64, n: usize) -> Domain {
+    // Digits lo..=hi (1-based) as a bit set.
+    let lo = lo.max(1);
+    let hi = hi.min(n as i64);
+    if lo > hi {
+        return 0;
+    }
+    let upto = |d: i64| {
+        if d >= 64 { u64::MAX } else { (1u64 << d) - 1 }
+    };
+    upto(hi) & !upto(lo - 1)
+}
+
+fn orthogonal_neighbours(p: Pos, n: usize) -> impl Iterator<Item = Pos> {
+    let (r, c) = (p.row as isize, p.col as isize);
+    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        .into_iter()
+        .filter(move |&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
+        .map(|(r, c)| Pos::new(r as usize, c as usize))
+}
+
+impl Compiled {
+    /// Compiles the rules of `layout`.
+    pub fn new(layout: &Layout) -> Compiled {
+        let n = layout.size();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut out = Compiled {
+            n,
+            unary: vec![full; n * n],
+            watch: vec![Vec::new(); n * n],
+            ..Compiled::default()
+        };
+        let rules = layout.rules();
+        for rule in rules {
+            out.add(layout, rules, rule);
+        }
+        for (k, c) in out.constraints.iter().enumerate() {
+            for x in c.scope() {
+                let w = &mut out.watch[x as usize];
+                if w.last() != Some(&(k as u32)) {
+                    w.push(k as u32);
+                }
+            }
+        }
+        out
+    }
+
+    /// Number of constraints.
+    pub fn len(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// Whether there are no constraints.
+    pub fn is_empty(&self) -> bool {
+        self.constraints.is_empty()
+    }
+
+    /// The constraints that watch cell `c`.
+    pub fn watching(&self, c: usize) -> &[u32] {
+        &self.watch[c]
+    }
+
+    fn relation(&mut self, ok: impl Fn(u32, u32) -> bool) -> u32 {
+        let n = self.n as u32;
+        let mut fwd = vec![0; self.n];
+        let mut bwd = vec![0; self.n];
+        for a in 1..=n {
+            for b in 1..=n {
+                if ok(a, b) {
+                    fwd[a as usize - 1] |= 1u64 << (b - 1);
+                    bwd[b as usize - 1] |= 1u64 << (a - 1);
+                }
+            }
+        }
+        if let Some(&id) = self.relation_ids.get(&fwd) {
+            return id;
+        }
+        let id = self.relations.len() as u32;
+        self.relation_ids.insert(fwd.clone(), id);
+        self.relations.push(Relation { fwd, bwd });
+        id
+    }
+
+    fn pair(&mut self, a: Pos, b: Pos, ok: impl Fn(u32, u32) -> bool) {
+        if a == b {
+            return;
+        }
+        let rel = self.relation(ok);
+        let (a, b) = (cell(a, self.n), cell(b, self.n));
+        self.constraints.push(Constraint::Pair { a, b, rel });
+    }
+
+    fn linear(&mut self, terms: &[(Pos, i64)], target: i64) {
+        let n = self.n;
+        self.constraints.push(Constraint::Linear {
+            cells: terms.iter().map(|&(p, _)| cell(p, n)).collect(),
+            coefs: terms.iter().map(|&(_, a)| a).collect(),
+            target,
+        });
+    }
+
+    fn distinct(&mut self, cells: &[Pos]) {
+        let n = self.n;
+        let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
+        if cs.len() == n {
+            self.extra_houses.push(cs);
+        } else {
+            for (i, &a) in cs.iter().enumerate() {
+                for &b in &cs[i + 1..] {
+                    self.extra_peers.push((a, b));
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, layout: &Layout, rules: &[Rule], rule: &Rule) {
+        let n = self.n;
+        match rule {
+            Rule::Difference { cells, value } => {
+                let v = value.unwrap_or(1);
+                self.pair(cells[0], cells[1], move |a, b| a.abs_diff(b) == v);
+            }
+            Rule::Ratio { cells, value } => {
+                let v = value.unwrap_or(2);
+                self.pair(cells[0], cells[1], move |a, b| a == b * v || b == a * v);
+            }
+            Rule::Xv { cells, sum } => {
+                let s = *sum;
+                self.pair(cells[0], cells[1], move |a, b| a + b == s);
+            }
+            Rule::GreaterThan { cells } => self.pair(cells[0], cells[1], |a, b| a > b),
+            Rule::Nonconsecutive => {
+                for (p, q) in grid_pairs(n) {
+                    self.pair(p, q, |a, b| a.abs_diff(b) != 1);
+                }
+            }
+            Rule::Negative { marks } => {
+                let values = negative_values(rules, *marks);
+                let marked = marked_pairs(rules, *marks);
+                for (p, q) in grid_pairs(n) {
+                    if marked.contains(&(p, q)) {
+                        continue;
+                    }
+                    let values = values.clone();
+                    let marks = *marks;
+                    self.pair(p, q, move |a, b| {
+                        !values.iter().any(|&v| match marks {
+                            Marks::Difference => a.abs_diff(b) == v,
+                            Marks::Ratio => a == b * v || b == a * v,
+                            Marks::Xv => a + b == v,
+                        })
+                    });
+                }
+            }
+            Rule::Killer { cells, sum } => {
+                self.distinct(cells);
+                if let Some(s) = *sum {
+                    if n <= 16 {
+                        let sets = combinations(n, cells.len(), s);
+                        let cells = cells.iter().map(|&p| cell(p, n)).collect();
+                        self.constraints.push(Constraint::Sets { cells, sets });
+                    } else {
+                        let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                        self.linear(&terms, i64::from(s));
+                    }
+                }
+            }
+            Rule::LittleKiller { cells, sum } => {
+                let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                self.linear(&terms, i64::from(*sum));
+            }
+            Rule::Sandwich { cells, sum } => self.clue(layout, cells, Clue::Sandwich(*sum)),
+            Rule::XSum { cells, sum } => self.clue(layout, cells, Clue::XSum(*sum)),
+            Rule::Skyscraper { cells, count } => self.clue(layout, cells, Clue::Skyscraper(*count)),
+            Rule::RegionSum { cells } => {
+                let region = |p: Pos| layout.region_map()[p.index(n)];
+                let mut runs: Vec<Vec<Pos>> = Vec::new();
+                for (i, &p) in cells.iter().enumerate() {
+                    if i == 0 || region(cells[i - 1]) != region(p) {
+                        runs.push(Vec::new());
+                    }
+                    runs.last_mut().expect("a run was opened").push(p);
+                }
+                for w in runs.windows(2) {
+                    let mut terms: Vec<(Pos, i64)> = w[0].iter().map(|&p| (p, 1)).collect();
+                    terms.extend(w[1].iter().map(|&p| (p, -1)));
+                    self.linear(&terms, 0);
+                }
+            }
+            Rule::Thermo { cells, slow } => {
+                for w in cells.windows(2) {
+                    if *slow {
+                        self.pair(w[0], w[1], |a, b| a <= b);
+                    } else {
+                        self.pair(w[0], w[1], |a, b| a < b);
+                    }
+                }
+            }
+            Rule::Arrow { circle, cells } => {
+                let mut terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                let mut place = 1;
+                for &p in circle.iter().rev() {
+                    terms.push((p, -place));
+                    place *= 10;
+                }
+                self.linear(&terms, 0);
+            }
+            Rule::Renban { cells } => {
+                self.distinct(cells);
+                let k = cells.len();
+                let sets = (1..=(n + 1).saturating_sub(k))
+                    .map(|lo| mask_range(lo as i64, (lo + k - 1) as i64, n))
+                    .collect();
+                let cells = cells.iter().map(|&p| cell(p, n)).collect();
+                self.constraints.push(Constraint::Sets { cells, sets });
+            }
+            Rule::Whispers { cells, difference } => {
+                let d = difference.unwrap_or(whispers_default(n));
+                for w in cells.windows(2) {
+                    self.pair(w[0], w[1], move |a, b| a.abs_diff(b) >= d);
+                }
+            }
+            Rule::Palindrome { cells } => {
+                let k = cells.len();
+                for i in 0..k / 2 {
+                    self.pair(cells[i], cells[k - 1 - i], |a, b| a == b);
+                }
+            }
+            Rule::Between { cells } => {
+                let k = cells.len();
+                self.constraints.push(Constraint::Between {
+                    ends: [cell(cells[0], n), cell(cells[k - 1], n)],
+                    inner: cells[1..k - 1].iter().map(|&p| cell(p, n)).collect(),
+                });
+            }
+            Rule::Entropic { cells } => {
+                let third = (n / 3).max(1) as u32;
+                for gap in 1..=2 {
+                    for i in gap..cells.len() {
+                        self.pair(cells[i - gap], cells[i], move |a, b| {
+                            (a - 1) / third != (b - 1) / third
+                        });
+                    }
+                }
+            }
+            Rule::Zipper { cells } => {
+                let k = cells.len();
+                for i in 0..k / 2 {
+                    let (p, q) = (cells[i], cells[k - 1 - i]);
+                    if k % 2 == 1 {
+                        self.linear(&[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
+                    } else if i > 0 {
+                        let (p0, q0) = (cells[0], cells[k - 1]);
+                        self.linear(&[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
+                    }
+                }
+            }
+            Rule::Odd { cells } | Rule::Even { cells } => {
+                let want = u32::from(matches!(rule, Rule::Odd { .. }));
+                let mask = (1..=n as u32)
+                    .filter(|d| d % 2 == want)
+                    .fold(0u64, |m, d| m | 1 << (d - 1));
+                for &p in cells {
+                    self.unary[p.index(n)] &= mask;
+                }
+            }
+            Rule::Minimum { cells } | Rule::Maximum { cells } => {
+                let max = matches!(rule, Rule::Maximum { .. });
+                for &p in cells {
+                    // Neighbours in the same set are not compared (see `Rule::Maximum`).
+                    for q in orthogonal_neighbours(p, n).filter(|q| !cells.contains(q)) {
+                        self.pair(p, q, move |a, b| if max { a > b } else { a < b });
+                    }
+                }
+            }
+            Rule::Quadruple { cells, digits } => {
+                let mut need: Vec<(u32, usize)> = Vec::new();
+                for &d in digits {
+                    match need.iter_mut().find(|(b, _)| *b == d - 1) {
+                        Some((_, m)) => *m += 1,
+                        None => need.push((d - 1, 1)),
+                    }
+                }
+                self.constraints.push(Constraint::Quadruple {
+                    cells: cells.iter().map(|&p| cell(p, n)).collect(),
+                    need,
+                    total: digits.len(),
+                });
+            }
+            Rule::Clone { cells, clone } => {
+                for (&p, &q) in cells.iter().zip(clone) {
+                    self.pair(p, q, |a, b| a == b);
+                }
+            }
+            Rule::ExtraRegion { cells } => self.distinct(cells),
+            Rule::DisjointGroups => {
+                let regions: Vec<Vec<Pos>> = (0..n).map(|g| region_cells(layout, g)).collect();
+                for k in 0..n {
+                    let group: Vec<Pos> =
+                        regions.iter().filter_map(|r| r.get(k).copied()).collect();
+                    self.distinct(&group);
+                }
+            }
+            Rule::RowIndexer { cells } => {
+                for &p in cells {
+                    let want = p.row as u32 + 1;
+                    for i in 0..n {
+                        let d = i as u32 + 1;
+                        self.pair(p, Pos::new(i, p.col), move |a, b| a != d || b == want);
+                    }
+                }
+            }
+            Rule::ColumnIndexer { cells } => {
+                for &p in cells {
+                    let want = p.col as u32 + 1;
+                    for i in 0..n {
+                        let d = i as u32 + 1;
+                        self.pair(p, Pos::new(p.row, i), move |a, b| a != d || b == want);
+                    }
+                }
+            }
+            Rule::BoxIndexer { cells } => {
+                for &p in cells {
+                    let region = region_cells(layout, layout.region_map()[p.index(n)].into());
+                    let want = region.iter().position(|&q| q == p).unwrap_or(0) as u32 + 1;
+                    for (i, &q) in region.iter().enumerate() {
+                        let d = i as u32 + 1;
+                        self.pair(p, q, move |a, b| a != d || b == want);
+                    }
+                }
+            }
+        }
+    }
+
+    fn clue(&mut self, layout: &Layout, cells: &[Pos], clue: Clue) {
+        let n = self.n;
+        let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
+        let distinct = cs.iter().enumerate().all(|(i, &a)| {
+            cs[i + 1..]
+                .iter()
+                .all(|&b| layout.peers(Cell(a)).contains(&Cell(b)))
+        });
+        self.constraints.push(Constraint::Clue {
+            cells: cs,
+            clue,
+            distinct,
+        });
+    }
+
+    /// Filters constraint `k` on `dom`, pushing `(cell, digits to keep)` to `out`; `false`
+    /// when the constraint cannot be met.
+    pub fn filter(&self, k: usize, dom: &[Domain], out: &mut Vec<(u16, Domain)>) -> bool {
+        match &self.constraints[k] {
+            Constraint::Pair { a, b, rel } => {
+                let rel = &self.relations[*rel as usize];
+                let (da, db) = (dom[*a as usize], dom[*b as usize]);
+                let sb = crate::filter::bits(da).fold(0, |m, v| m | rel.fwd[v]);
+                let sa = crate::filter::bits(db).fold(0, |m, w| m | rel.bwd[w]);
+                out.push((*b, sb));
+                out.push((*a, sa));
+                sa & da != 0 && sb & db != 0
+            }
+            Constraint::Linear {
+                cells,
+                coefs,
+                target,
+            } => linear(self.n, cells, coefs, *target, dom, out),
+            Constraint::Sets { cells, sets } => {
+                let mut allowed = [0u64; 64];
+                let mut any = false;
+                for &m in sets {
+                    let mut union = 0;
+                    let ok = cells.iter().all(|&c| {
+                        let x = dom[c as usize] & m;
+                        union |= x;
+                        x != 0
+                    });
+                    if ok && union == m {
+                        any = true;
+                        for (i, &c) in cells.iter().enumerate() {
+                            allowed[i] |= dom[c as usize] & m;
+                        }
+                    }
+                }
+                out.extend(cells.iter().zip(allowed).map(|(&c, a)| (c, a)));
+                any
+            }
+            Constraint::Between { ends, inner } => {
+                let (da, db) = (dom[ends[0] as usize], dom[ends[1] as usize]);
+                let (mut sa, mut sb, mut si) = (0u64, 0u64, 0u64);
+                for va in crate::filter::bits(da) {
+                    for vb in crate::filter::bits(db) {
+                        let (lo, hi) = (va.min(vb) as i64 + 1, va.max(vb) as i64 + 1);
+                        let strictly = mask_range(lo + 1, hi - 1, self.n);
+                        if inner.iter().all(|&c| dom[c as usize] & strictly != 0) {
+                            sa |= 1 << va;
+                            sb |= 1 << vb;
+                            si |= strictly;
+                        }
+                    }
+                }
+                out.push((ends[0], sa));
+                out.push((ends[1], sb));
+                out.extend(inner.iter().map(|&c| (c, si)));
+                sa != 0
+            }
+            Constraint::Quadruple { cells, need, total } => {
+                let mut listed = 0u64;
+                for &(bit, m) in need {
+                    listed |= 1 << bit;
+                    let able: Vec<u16> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| dom[c as usize] >> bit & 1 == 1)
+                        .collect();
+                    if able.len() < m {
+                        return false;
+                    }
+                    if able.len() == m {
+                        out.extend(able.iter().map(|&c| (c, 1u64 << bit)));
+                    }
+                }
+                if *total == cells.len() {
+                    out.extend(cells.iter().map(|&c| (c, listed)));
+                }
+                true
+            }
+            Constraint::Clue {
+                cells,
+                clue,
+                distinct,
+            } => clue_search(self.n, cells, *clue, *distinct, dom, out),
+        }
+    }
+}
+
+impl Constraint {
+    fn scope(&self) -> Vec<u16> {
+        match self {
+            Constraint::Pair { a, b, .. } => vec![*a, *b],
+            Constraint::Between { ends, inner } => ends.iter().chain(inner).copied().collect(),
+            Constraint::Linear { cells, .. }
+            | Constraint::Sets { cells, .. }
+            | Constraint::Quadruple { cells, .. }
+            | Constraint::Clue { cells, .. } => cells.clone(),
+        }
+    }
+}
+
+/// Every orthogonally adjacent pair of an `n`×`n` grid, once each.
+fn grid_pairs(n: usize) -> Vec<(Pos, Pos)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let p = Pos::new(r, c);
+            out.extend(
+                orthogonal_neighbours(p, n)
+                    .filter(|&q| q > p)
+                    .map(|q| (p, q)),
+            );
+        }
+    }
+    out
+}
+
+/// The unordered pairs the rules of kind `marks` mark, as `(smaller, larger)`.
+fn marked_pairs(rules: &[Rule], marks: Marks) -> Vec<(Pos, Pos)> {
+    rules
+        .iter()
+        .filter_map(|r| match (marks, r) {
+            (Marks::Difference, Rule::Difference { cells, .. })
+            | (Marks::Ratio, Rule::Ratio { cells, .. })
+            | (Marks::Xv, Rule::Xv { cells, .. }) => {
+                Some((cells[0].min(cells[1]), cells[0].max(cells[1])))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn region_cells(layout: &Layout, g: usize) -> Vec<Pos> {
+    let n = layout.size();
+    (0..n * n)
+        .filter(|&i| usize::from(layout.region_map()[i]) == g)
+        .map(|i| Pos::from_index(i, n))
+        .collect()
+}
+
+/// The sets of `k` distinct digits of `1..=n` that sum to `sum`.
+fn combinations(n: usize, k: usize, sum: u32) -> Vec<Domain> {
+    let mut out = Vec::new();
+    fn go(next: u32, n: u32, left: usize, sum: u32, mask: Domain, out: &mut Vec<Domain>) {
+        if left == 0 {
+            if sum == 0 {
+                out.push(mask);
+            }
+            return;
+        }
+        for d in next..=n {
+            if d > sum {
+                break;
+            }
+            go(d + 1, n, left - 1, sum - d, mask | 1 << (d - 1), out);
+        }
+    }
+    go(1, n as u32, k, sum, 0, &mut out);
+    out
+}
+
+/// Bound reasoning on `Σ coefs[i] · xᵢ = target`.
+fn linear(
+    n: usize,
+    cells: &[u16],
+    coefs: &[i64],
+    target: i64,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let term = |i: usize| {
+        let d = dom[cells[i] as usize];
+        let (lo, hi) = (
+            i64::from(d.trailing_zeros()) + 1,
+            64 - i64::from(d.leading_zeros()),
+        );
+        let a = coefs[i];
+        if a >= 0 {
+            (a * lo, a * hi)
+        } else {
+            (a * hi, a * lo)
+        }
+    };
+    let (mut min, mut max) = (0, 0);
+    for i in 0..cells.len() {
+        let (lo, hi) = term(i);
+        min += lo;
+        max += hi;
+    }
+    if target < min || target > max {
+        return false;
+    }
+    for i in 0..cells.len() {
+        let (lo, hi) = term(i);
+        // a·x must lie in [target - (max - hi), target - (min - lo)].
+        let (l, h) = (target - (max - hi), target - (min - lo));
+        let a = coefs[i];
+        let (xl, xh) = if a > 0 {
+            (ceil_div(l, a), h.div_euclid(a))
+        } else {
+            (ceil_div(h, a), l.div_euclid(a))
+        };
+        out.push((cells[i], mask_range(xl, xh, n)));
+    }
+    true
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
+}
+
+/// Bounded search over a clue's cells: keeps the digits that appear in some assignment the
+/// clue accepts; gives up (keeps everything) after [`SEARCH_NODES`] nodes.
+fn clue_search(
+    n: usize,
+    cells: &[u16],
+    clue: Clue,
+    distinct: bool,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    struct S {
+        n: usize,
+        doms: Vec<Domain>,
+        clue: Clue,
+        distinct: bool,
+        digits: Vec<u32>,
+        support: Vec<Domain>,
+        nodes: u32,
+    }
+    /// `false` when the node budget ran out.
+    fn go(s: &mut S, i: usize, used: Domain) -> bool {
+        if i == s.doms.len() {
+            if accepts(s.clue, &s.digits, s.n) {
+                for (j, &d) in s.digits.iter().enumerate() {
+                    s.support[j] |= 1 << (d - 1);
+                }
+            }
+            return true;
+        }
+        let mut choices = s.doms[i];
+        if s.distinct {
+            choices &= !used;
+        }
+        for v in crate::filter::bits(choices) {
+            s.nodes += 1;
+            if s.nodes > SEARCH_NODES {
+                return false;
+            }
+            s.digits[i] = v as u32 + 1;
+            if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
+                continue;
+            }
+            if !go(s, i + 1, used | 1 << v) {
+                return false;
+            }
+        }
+        true
+    }
+    let doms: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    let mut s = S {
+        n,
+        support: vec![0; doms.len()],
+        digits: vec![0; doms.len()],
+        doms,
+        clue,
+        distinct,
+        nodes: 0,
+    };
+    if !go(&mut s, 0, 0) {
+        return true;
+    }
+    out.extend(cells.iter().copied().zip(s.support.iter().copied()));
+    s.support.iter().all(|&m| m != 0)
+}
+
+/// Whether a prefix of a row can still meet the clue (a quick necessary test).
+fn prefix_ok(clue: Clue, prefix: &[u32], len: usize) -> bool {
+    match clue {
+        Clue::Skyscraper(count) => visible(prefix) <= count,
+        Clue::XSum(sum) => {
+            let x = (prefix[0] as usize).min(len);
+            let upto = prefix.len().min(x);
+            let got: u32 = prefix[..upto].iter().sum();
+            got <= sum && (prefix.len() < x || got == sum)
+        }
+        Clue::Sandwich(_) => true,
+    }
+}
+
+/// Whether a complete row meets the clue.
+fn accepts(clue: Clue, d: &[u32], n: usize) -> bool {
+    match clue {
+        Clue::Skyscraper(count) => visible(d) == count,
+        Clue::XSum(_) => prefix_ok(clue, d, d.len()),
+        Clue::Sandwich(sum) => {
+            let one = d.iter().position(|&x| x == 1);
+            let top = d.iter().position(|&x| x as usize == n);
+            match (one, top) {
+                (Some(a), Some(b)) => d[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == sum,
+                _ => false,
+            }
+        }
+    }
+}
+
+/// How many digits of a row are seen from its start (each higher than all before it).
+fn visible(d: &[u32]) -> u32 {
+    let mut highest = 0;
+    let mut seen = 0;
+    for &x in d {
+        if x > highest {
+            highest = x;
+            seen += 1;
+        }
+    }
+    seen
+}
