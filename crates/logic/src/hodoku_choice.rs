@@ -10,6 +10,10 @@
 //!   lowest weighted sum of the eliminated candidates (cell index times 1, 81, 161, … plus the
 //!   digit, in cell order); then a loop before an AIC (HoDoKu looks for the loops first and
 //!   keeps the first of equal rank); then the shortest chain;
+//! - the same for X-chains, XY-chains, remote pairs, turbot fish and ALS chains, each of which
+//!   HoDoKu also searches in full and sorts (for ALS chains the chain length stands for the
+//!   number and size of the sets); in its grouped step HoDoKu keeps only the loops and AICs
+//!   that hold a group node;
 //! - forcing chains and nets: placing before eliminating; the most placements (eliminations);
 //!   then the lowest cells (candidates, compared one by one in cell order); then the shortest
 //!   chains.
@@ -19,8 +23,9 @@
 
 use crate::step::Step;
 
-/// The groups HoDoKu searches as one step, by technique id.
-const GROUPS: [&[&str]; 4] = [
+/// The groups HoDoKu searches as one step (or single techniques whose instances it sorts), by
+/// technique id; the index decides the rule (see [`best`]).
+pub(crate) const GROUPS: [&[&str]; 9] = [
     &["continuous-nice-loop", "discontinuous-nice-loop", "aic"],
     &[
         "grouped-continuous-nice-loop",
@@ -29,7 +34,16 @@ const GROUPS: [&[&str]; 4] = [
     ],
     &["forcing-chain-contradiction", "forcing-chain-verity"],
     &["forcing-net-contradiction", "forcing-net-verity"],
+    &["x-chain"],
+    &["xy-chain"],
+    &["remote-pair"],
+    &["turbot-fish"],
+    &["als-xy-chain"],
 ];
+
+/// Group indices with a rule of their own.
+const GROUPED_LOOPS: usize = 1;
+const FORCING: [usize; 2] = [2, 3];
 
 /// The group `id` belongs to (an index into [`GROUPS`]), if any.
 pub(crate) fn group_of(id: &str) -> Option<usize> {
@@ -51,8 +65,18 @@ fn cands(list: &[crate::step::Candidate]) -> Vec<(usize, u8)> {
 }
 
 /// The instance HoDoKu applies among `found` (in the order found), for group `group`.
-pub(crate) fn best(group: usize, found: Vec<Step>) -> Option<Step> {
-    let forcing = group >= 2;
+pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
+    let forcing = FORCING.contains(&group);
+    if group == GROUPED_LOOPS {
+        // HoDoKu's grouped step keeps only chains with a group (or ALS) node in them.
+        found.retain(|s| {
+            s.highlight
+                .chains
+                .iter()
+                .flat_map(|c| &c.nodes)
+                .any(|n| n.cells.len() > 1 || !n.als.is_empty())
+        });
+    }
     let key = |s: &Step| -> (usize, usize, Vec<usize>, bool, usize) {
         if forcing {
             let placing = !s.placements.is_empty();

@@ -186,7 +186,7 @@ impl LogicSolver {
         memory: &Memory,
         skip_singles: bool,
     ) -> Option<Step> {
-        let mut groups_done = [false; 4];
+        let mut groups_done = [false; hodoku_choice::GROUPS.len()];
         for t in &self.techniques {
             if t.info().uniqueness && !self.options.uniqueness {
                 continue;
