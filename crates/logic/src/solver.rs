@@ -4,7 +4,11 @@
 //! Design decision: the order is data (each technique row's `hodoku_order` or `se_order`), so
 //! switching between HoDoKu's and Sudoku Explainer's order, or restricting the set, never
 //! touches a finder. Each finder is asked for its first step that changes the grid, so one
-//! step costs only as much as the techniques tried before it.
+//! step costs only as much as the techniques tried before it. In HoDoKu's order two things
+//! follow HoDoKu 2.2.4 rather than the finders' own order: the singles come from a model of
+//! HoDoKu's singles queues (`hodoku_singles`), and where HoDoKu sorts all instances of a step
+//! (loops and AICs, forcing chains and nets, X-/XY-chains, remote pairs, turbot fish, ALS
+//! chains) every instance is collected and HoDoKu's best is taken (`hodoku_choice`).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
