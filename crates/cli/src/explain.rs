@@ -40,10 +40,12 @@ pub enum Format {
 /// Technique order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OrderArg {
-    /// HoDoKu's default order.
+    /// HoDoKu's default order and technique set, step for step as HoDoKu 2.2.4
     Hodoku,
     /// Sudoku Explainer's order.
     Se,
+    /// HoDoKu's order with sudokit's extra techniques (WXYZ-wing, aligned pair exclusion)
+    Sudokit,
 }
 
 /// Options shared by explain, hint and find.
@@ -146,6 +148,7 @@ fn solver_for(args: &LogicArgs) -> Result<LogicSolver> {
     let order = match args.order {
         OrderArg::Hodoku => Order::Hodoku,
         OrderArg::Se => Order::Se,
+        OrderArg::Sudokit => Order::Sudokit,
     };
     let mut solver = if args.techniques.is_empty() {
         LogicSolver::new(order)
@@ -424,7 +427,7 @@ pub fn run_find(args: FindArgs) -> Result<u8> {
 /// `sudokit techniques`.
 pub fn run_techniques(args: TechniquesArgs) -> Result<u8> {
     let ts = sorted_by(|i| match args.order {
-        OrderArg::Hodoku => i.hodoku_order,
+        OrderArg::Hodoku | OrderArg::Sudokit => i.hodoku_order,
         OrderArg::Se => i.se_order,
     });
     let mut out = String::new();

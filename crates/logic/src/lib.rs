@@ -26,6 +26,8 @@ pub mod brute;
 pub mod check;
 pub mod formats;
 pub mod grid;
+mod hodoku_choice;
+mod hodoku_singles;
 mod kernel;
 pub mod levels;
 mod memo;

@@ -4,7 +4,11 @@
 //! Design decision: the order is data (each technique row's `hodoku_order` or `se_order`), so
 //! switching between HoDoKu's and Sudoku Explainer's order, or restricting the set, never
 //! touches a finder. Each finder is asked for its first step that changes the grid, so one
-//! step costs only as much as the techniques tried before it.
+//! step costs only as much as the techniques tried before it. In HoDoKu's order two things
+//! follow HoDoKu 2.2.4 rather than the finders' own order: the singles come from a model of
+//! HoDoKu's singles queues (`hodoku_singles`), and where HoDoKu sorts all instances of a step
+//! (loops and AICs, forcing chains and nets, X-/XY-chains, remote pairs, turbot fish, ALS
+//! chains) every instance is collected and HoDoKu's best is taken (`hodoku_choice`).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -12,19 +16,29 @@ use std::time::Instant;
 use sudokit_core::{Budget, Grid};
 
 use crate::grid::{CandidateGrid, Contradiction};
+use crate::hodoku_choice;
+use crate::hodoku_singles::SinglesQueues;
 use crate::memory::Memory;
 use crate::step::Step;
-use crate::technique::{Deadline, Finder, Options, Technique};
+use crate::technique::{Deadline, Finder, Options, Technique, find_all_in};
 use crate::techniques::ALL;
+
+/// The singles' ids: full house, naked single, hidden single.
+const SINGLES: [&str; 3] = ["full-house", "naked-single", "hidden-single"];
 
 /// Which order techniques are tried in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Order {
-    /// HoDoKu's default solving order.
+    /// HoDoKu 2.2.4's default solving order and technique set (techniques HoDoKu lacks, such
+    /// as WXYZ-wing and aligned pair exclusion, are left out of [`LogicSolver::new`]), with
+    /// the singles taken in the order HoDoKu's own queues give them.
     #[default]
     Hodoku,
     /// Sudoku Explainer's order (roughly by rating).
     Se,
+    /// HoDoKu's order with sudokit's extra techniques in it (WXYZ-wing at 3450, aligned pair
+    /// exclusion at 5250) and singles found by scanning the grid.
+    Sudokit,
 }
 
 /// How a solving path ended.
@@ -71,6 +85,7 @@ pub struct Path {
 #[derive(Clone)]
 pub struct LogicSolver {
     techniques: Vec<&'static dyn Technique>,
+    order: Order,
     /// Finder options.
     pub options: Options,
 }
@@ -97,12 +112,16 @@ impl Default for LogicSolver {
 }
 
 impl LogicSolver {
-    /// Every default-on technique in `order`.
+    /// Every default-on technique in `order`; in HoDoKu's order only those HoDoKu has (a
+    /// HoDoKu code, or the guess that stands for its brute force).
     pub fn new(order: Order) -> LogicSolver {
         LogicSolver::with_techniques(
             ALL.iter()
                 .copied()
                 .filter(|t| t.info().default_on)
+                .filter(|t| {
+                    order != Order::Hodoku || t.info().hodoku.is_some() || t.info().id == "guess"
+                })
                 .collect(),
             order,
         )
@@ -111,12 +130,13 @@ impl LogicSolver {
     /// Exactly these techniques, sorted into `order`.
     pub fn with_techniques(mut techniques: Vec<&'static dyn Technique>, order: Order) -> Self {
         techniques.sort_by_key(|t| match order {
-            Order::Hodoku => t.info().hodoku_order,
+            Order::Hodoku | Order::Sudokit => t.info().hodoku_order,
             Order::Se => t.info().se_order,
         });
         techniques.dedup_by_key(|t| t.info().id);
         LogicSolver {
             techniques,
+            order,
             options: Options::default(),
         }
     }
@@ -152,12 +172,59 @@ impl LogicSolver {
         deadline: &Deadline,
         memory: &Memory,
     ) -> Option<Step> {
+        self.next_step_skipping(grid, deadline, memory, false)
+    }
+
+    /// Which singles are enabled: full house, naked single, hidden single.
+    fn singles(&self) -> [bool; 3] {
+        let on = |id: &str| self.techniques.iter().any(|t| t.info().id == id);
+        [on(SINGLES[0]), on(SINGLES[1]), on(SINGLES[2])]
+    }
+
+    /// [`next_step_in`](Self::next_step_in), leaving out the singles when `skip_singles` (the
+    /// path's [`SinglesQueues`] chose among them already).
+    fn next_step_skipping(
+        &self,
+        grid: &CandidateGrid,
+        deadline: &Deadline,
+        memory: &Memory,
+        skip_singles: bool,
+    ) -> Option<Step> {
+        let mut groups_done = [false; hodoku_choice::GROUPS.len()];
         for t in &self.techniques {
             if t.info().uniqueness && !self.options.uniqueness {
                 continue;
             }
+            if skip_singles && SINGLES.contains(&t.info().id) {
+                continue;
+            }
             if deadline.passed() {
                 return None;
+            }
+            let group = (self.order == Order::Hodoku)
+                .then(|| hodoku_choice::group_of(t.info().id))
+                .flatten();
+            if let Some(g) = group {
+                if std::mem::replace(&mut groups_done[g], true) {
+                    continue;
+                }
+                let mut found = Vec::new();
+                for u in &self.techniques {
+                    if hodoku_choice::group_of(u.info().id) != Some(g)
+                        || (u.info().uniqueness && !self.options.uniqueness)
+                    {
+                        continue;
+                    }
+                    let (all, complete) = find_all_in(*u, grid, &self.options, deadline, memory);
+                    if !complete {
+                        return None;
+                    }
+                    found.extend(all.into_iter().filter(|s| grid.makes_progress(s)));
+                }
+                if let Some(step) = hodoku_choice::best(g, found) {
+                    return Some(step);
+                }
+                continue;
             }
             let mut found = None;
             let mut sink = |s: Step| {
@@ -197,6 +264,11 @@ impl LogicSolver {
         let mut nodes = budget.nodes.unwrap_or(u64::MAX);
         let mut steps = Vec::new();
         let memory = Memory::new();
+        // In HoDoKu's order the singles come in the order HoDoKu's own queues give them.
+        let [fh, ns, hs] = self.singles();
+        let mut queues = (self.order == Order::Hodoku && (fh || ns || hs))
+            .then(|| SinglesQueues::new(&grid))
+            .flatten();
         let status = loop {
             if let Some(c) = grid.contradiction() {
                 return Path {
@@ -214,9 +286,15 @@ impl LogicSolver {
                 break PathStatus::Stopped;
             }
             nodes -= 1;
-            match self.next_step_in(&grid, &deadline, &memory) {
+            let single = queues.as_mut().and_then(|q| q.next(&grid, fh, ns, hs));
+            let next = single
+                .or_else(|| self.next_step_skipping(&grid, &deadline, &memory, queues.is_some()));
+            match next {
                 Some(step) => {
                     grid.apply(&step);
+                    if let Some(q) = queues.as_mut() {
+                        q.apply(&step);
+                    }
                     steps.push(step);
                 }
                 // Found nothing because the time ran out, or because nothing is left.

@@ -2,9 +2,8 @@
 //! against HoDoKu's own: `data/logic/hodoku-levels.tsv`, HoDoKu 2.2.0's batch output on the 595
 //! puzzles of three shipped sets (see data/logic/README.md).
 //!
-//! They do not agree everywhere: measured 568 of 595 levels and 76 of 595 scores equal (the
-//! scores differ by tens even on singles-only puzzles, where the choice among singles changes
-//! the score). The test holds that agreement, so it cannot silently get worse, and prints the
+//! They do not agree everywhere: measured 594 of 595 levels and 524 of 595 scores equal since
+//! HoDoKu's order takes singles, subsets and loops as HoDoKu does (issue 42; 568 and 76 before). The test holds that agreement, so it cannot silently get worse, and prints the
 //! figures; raise the floors when it improves.
 
 use std::path::PathBuf;
@@ -36,11 +35,11 @@ fn hodoku_level_and_score_agree_with_hodoku_2_2_0_at_least_as_measured() {
     eprintln!("HoDoKu 2.2.0: {levels}/{rows} levels, {scores}/{rows} levels and scores equal");
     assert_eq!(rows, 595, "rows");
     assert!(
-        levels >= 568,
-        "{levels}/{rows} levels equal HoDoKu's (was 568)"
+        levels >= 594,
+        "{levels}/{rows} levels equal HoDoKu's (was 594)"
     );
     assert!(
-        scores >= 76,
-        "{scores}/{rows} scores equal HoDoKu's (was 76)"
+        scores >= 524,
+        "{scores}/{rows} scores equal HoDoKu's (was 524)"
     );
 }

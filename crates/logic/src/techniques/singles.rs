@@ -5,12 +5,13 @@
 //! differ in score and rating); a hidden single in a box/region is rated 1.2 by SE and one in a
 //! line 1.5, so the rating is set per instance from the house kind.
 
-use sudokit_core::{Cell, Digit, HouseKind};
+use sudokit_core::{Cell, Digit, House, HouseKind, Layout};
 
 use crate::grid::CandidateGrid;
 use crate::render::{cell_name, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::subsets::boxes_first;
 use crate::techniques::table::{FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE};
 
 /// Finder for [`FULL_HOUSE`].
@@ -31,6 +32,40 @@ fn placement(info: &'static TechniqueInfo, cell: Cell, d: Digit) -> Step {
         .mark(cell, d, Role::Placed)
 }
 
+/// The full house `d` in `cell`, the last empty cell of `h`.
+pub(crate) fn full_house_step(l: &Layout, cell: Cell, d: Digit, h: House) -> Step {
+    placement(&FULL_HOUSE, cell, d).houses([h]).text(format!(
+        "{} is the only empty cell of {}, so it takes the missing {d}.",
+        cell_name(l, cell),
+        house_name(l, h)
+    ))
+}
+
+/// The naked single `d` in `cell`.
+pub(crate) fn naked_single_step(l: &Layout, cell: Cell, d: Digit) -> Step {
+    placement(&NAKED_SINGLE, cell, d).text(format!(
+        "{} has only one candidate left, {d}.",
+        cell_name(l, cell)
+    ))
+}
+
+/// The hidden single `d` in `cell`, its only place in `h` (rated 1.2 in a box or region, 1.5
+/// in a line, as SE rates them).
+pub(crate) fn hidden_single_step(l: &Layout, cell: Cell, d: Digit, h: House) -> Step {
+    let se = match l.house_kind(h) {
+        HouseKind::Box(_) | HouseKind::Region(_) => 1.2,
+        _ => 1.5,
+    };
+    placement(&HIDDEN_SINGLE, cell, d)
+        .rated(se)
+        .houses([h])
+        .text(format!(
+            "In {}, {d} fits only in {}.",
+            house_name(l, h),
+            cell_name(l, cell)
+        ))
+}
+
 impl Technique for FullHouse {
     fn info(&self) -> &'static TechniqueInfo {
         &FULL_HOUSE
@@ -46,11 +81,7 @@ impl Technique for FullHouse {
             let (Some(d), 1) = (cands.first(), cands.len()) else {
                 continue;
             };
-            let step = placement(&FULL_HOUSE, cell, d).houses([h]).text(format!(
-                "{} is the only empty cell of {}, so it takes the missing {d}.",
-                cell_name(l, cell),
-                house_name(l, h)
-            ));
+            let step = full_house_step(l, cell, d, h);
             if !f.emit(step) {
                 return;
             }
@@ -70,10 +101,7 @@ impl Technique for NakedSingle {
                 continue;
             }
             let d = cands.first().expect("one candidate");
-            let step = placement(&NAKED_SINGLE, cell, d).text(format!(
-                "{} has only one candidate left, {d}.",
-                cell_name(l, cell)
-            ));
+            let step = naked_single_step(l, cell, d);
             if !f.emit(step) {
                 return;
             }
@@ -88,13 +116,7 @@ impl Technique for HiddenSingle {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
         // Boxes/regions first (SE rates them lower), then rows, columns and extra houses.
-        let mut houses: Vec<_> = g.houses().collect();
-        houses.sort_by_key(|&h| match l.house_kind(h) {
-            HouseKind::Box(_) | HouseKind::Region(_) => 0,
-            HouseKind::Row(_) => 1,
-            HouseKind::Column(_) => 2,
-            _ => 3,
-        });
+        let houses = boxes_first(g);
         for h in houses {
             let cells = g.house_cells(h);
             let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
@@ -109,18 +131,7 @@ impl Technique for HiddenSingle {
                 if empty == 1 {
                     continue;
                 }
-                let se = match l.house_kind(h) {
-                    HouseKind::Box(_) | HouseKind::Region(_) => 1.2,
-                    _ => 1.5,
-                };
-                let step = placement(&HIDDEN_SINGLE, cell, d)
-                    .rated(se)
-                    .houses([h])
-                    .text(format!(
-                        "In {}, {d} fits only in {}.",
-                        house_name(l, h),
-                        cell_name(l, cell)
-                    ));
+                let step = hidden_single_step(l, cell, d, h);
                 if !f.emit(step) {
                     return;
                 }

@@ -6,7 +6,7 @@
 //! together are k cells) — with the union pruned as soon as it exceeds k. One generic
 //! [`Subset`] finder, instantiated once per technique row.
 
-use sudokit_core::{Cell, Digit, DigitSet, House};
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::kernel::combos::combos;
@@ -19,9 +19,10 @@ use crate::techniques::intersections::common_houses;
 /// Which subset a [`Subset`] finder looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// k cells, k candidates; not inside two houses at once (that is a locked subset).
+    /// k cells, k candidates; not locked.
     Naked,
-    /// k cells, k candidates, inside a box and a line at once.
+    /// k cells, k candidates, inside a box and a line at once and clearing both (HoDoKu's
+    /// rule: cells of the box and cells of the line outside the box lose candidates).
     Locked,
     /// k digits, k places.
     Hidden,
@@ -52,7 +53,14 @@ impl Subset {
         );
     }
 
-    fn naked(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
+    fn naked(
+        &self,
+        g: &CandidateGrid,
+        f: &mut Finder<'_>,
+        h: House,
+        rank: &[usize],
+        changed: Option<&CellSet>,
+    ) {
         let l = g.layout();
         let cells = g.house_cells(h);
         let items: Vec<(usize, u64)> = cells
@@ -64,29 +72,17 @@ impl Subset {
             })
             .map(|(i, c)| (i, g.candidates(*c).0))
             .collect();
-        let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
-        if empty <= self.size {
-            return;
-        }
         self.exact(&items, |chosen, union| {
                 let sub: Vec<Cell> = chosen.iter().map(|&(i, _)| cells[i]).collect();
-                let common = common_houses(g, &sub);
-                let locked = common.len() >= 2;
-                if locked != (self.kind == Kind::Locked) {
+                let houses = common_houses(g, &sub);
+                // Found once, from the first of its houses in the search order that is searched.
+                if houses.iter().any(|&x| {
+                    rank[x.index()] < rank[h.index()] && memo::touched(changed, g.house_cells(x))
+                }) {
                     return true;
                 }
-                // A locked subset is reported once, from its box/region.
-                let houses: Vec<House> = if locked {
-                    if common.iter().any(|&x| x < h) {
-                        return true;
-                    }
-                    common.clone()
-                } else {
-                    vec![h]
-                };
-                let digits = DigitSet(union);
                 let mut step = Step::new(self.info)
-                    .digits(digits.iter())
+                    .digits(DigitSet(union).iter())
                     .cells(sub.iter().copied())
                     .houses(houses.iter().copied());
                 let mut elim_cells = Vec::new();
@@ -107,13 +103,16 @@ impl Subset {
                 if elim_cells.is_empty() {
                     return true;
                 }
+                if is_locked(g, &houses, &elim_cells) != (self.kind == Kind::Locked) {
+                    return true;
+                }
                 step = step.mark_candidates(g, &sub, Role::Pattern);
                 let where_ = houses
                     .iter()
                     .map(|&x| house_name(l, x))
                     .collect::<Vec<_>>()
                     .join(" and ");
-                let ds: Vec<Digit> = digits.iter().collect();
+                let ds: Vec<Digit> = DigitSet(union).iter().collect();
                 let text = format!(
                     "In {where_}, the cells {} hold only the digits {} between them, so those digits go there and {} them.",
                     cells_name(l, &sub),
@@ -176,6 +175,42 @@ impl Subset {
     }
 }
 
+/// The houses in HoDoKu's search order: boxes (or jigsaw regions), then rows, then columns,
+/// then any extra house.
+pub(crate) fn boxes_first(g: &CandidateGrid) -> Vec<House> {
+    let l = g.layout();
+    let mut order: Vec<House> = g.houses().collect();
+    order.sort_by_key(|&h| match l.house_kind(h) {
+        HouseKind::Box(_) | HouseKind::Region(_) => 0,
+        HouseKind::Row(_) => 1,
+        HouseKind::Column(_) => 2,
+        _ => 3,
+    });
+    order
+}
+
+/// Whether a naked subset lying in `houses` (two or more) and clearing `elim_cells` is locked,
+/// as HoDoKu counts it: its cells share a box (or region) and a line, and it clears cells both in
+/// the box and in the line outside the box. A naked subset in a box and a line that clears only
+/// one of them is a naked subset.
+fn is_locked(g: &CandidateGrid, houses: &[House], elim_cells: &[Cell]) -> bool {
+    let l = g.layout();
+    let region = houses
+        .iter()
+        .find(|&&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)));
+    let line = houses
+        .iter()
+        .find(|&&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)));
+    let (Some(&b), Some(&line)) = (region, line) else {
+        return false;
+    };
+    let in_box = |c: &Cell| g.house_cells(b).contains(c);
+    elim_cells.iter().any(in_box)
+        && elim_cells
+            .iter()
+            .any(|c| !in_box(c) && g.house_cells(line).contains(c))
+}
+
 impl Technique for Subset {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -191,12 +226,17 @@ impl Subset {
     /// its cells and, for the eliminations, on cells that can only have lost candidates since;
     /// see [`memo::since_miss`]).
     fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
-        for h in g.houses() {
+        let order = boxes_first(g);
+        let mut rank = vec![0; g.layout().house_count()];
+        for (i, h) in order.iter().enumerate() {
+            rank[h.index()] = i;
+        }
+        for h in order {
             if !memo::touched(changed, g.house_cells(h)) {
                 continue;
             }
             match self.kind {
-                Kind::Naked | Kind::Locked => self.naked(g, f, h),
+                Kind::Naked | Kind::Locked => self.naked(g, f, h, &rank, changed),
                 Kind::Hidden => self.hidden(g, f, h),
             }
             if f.done() {

@@ -1,0 +1,114 @@
+//! Which instance HoDoKu takes when several techniques are one of its steps (issue 42).
+//!
+//! HoDoKu searches some families as one step and applies the best instance found, not the
+//! first: its "nice loop / AIC" step covers continuous and discontinuous nice loops and AICs,
+//! its grouped step the grouped three, its forcing chain step both contradiction and verity,
+//! and so does its forcing net step. sudokit keeps each of them a technique of its own (each
+//! has its own HoDoKu code and score); in HoDoKu's order the solver asks every enabled member
+//! of a group for all its instances and keeps the best by HoDoKu's rules:
+//! - loops and AICs: the most eliminations; then (instances clearing other candidates) the
+//!   lowest weighted sum of the eliminated candidates (cell index times 1, 81, 161, … plus the
+//!   digit, in cell order); then a loop before an AIC (HoDoKu looks for the loops first and
+//!   keeps the first of equal rank); then the shortest chain;
+//! - the same for X-chains, XY-chains, remote pairs, turbot fish and ALS chains, each of which
+//!   HoDoKu also searches in full and sorts (for ALS chains the chain length stands for the
+//!   number and size of the sets); in its grouped step HoDoKu keeps only the loops and AICs
+//!   that hold a group node;
+//! - forcing chains and nets: placing before eliminating; the most placements (eliminations);
+//!   then the lowest cells (candidates, compared one by one in cell order); then the shortest
+//!   chains.
+//!
+//! Design decision: a total sort key (ties kept in the order found, as HoDoKu's stable sort
+//! keeps them), so the choice never depends on a comparison that is not an order.
+
+use crate::step::Step;
+
+/// The groups HoDoKu searches as one step (or single techniques whose instances it sorts), by
+/// technique id; the index decides the rule (see [`best`]).
+pub(crate) const GROUPS: [&[&str]; 9] = [
+    &["continuous-nice-loop", "discontinuous-nice-loop", "aic"],
+    &[
+        "grouped-continuous-nice-loop",
+        "grouped-discontinuous-nice-loop",
+        "grouped-aic",
+    ],
+    &["forcing-chain-contradiction", "forcing-chain-verity"],
+    &["forcing-net-contradiction", "forcing-net-verity"],
+    &["x-chain"],
+    &["xy-chain"],
+    &["remote-pair"],
+    &["turbot-fish"],
+    &["als-xy-chain"],
+];
+
+/// Group indices with a rule of their own.
+const GROUPED_LOOPS: usize = 1;
+const FORCING: [usize; 2] = [2, 3];
+
+/// The group `id` belongs to (an index into [`GROUPS`]), if any.
+pub(crate) fn group_of(id: &str) -> Option<usize> {
+    GROUPS.iter().position(|g| g.contains(&id))
+}
+
+fn chain_len(s: &Step) -> usize {
+    s.highlight.chains.iter().map(|c| c.nodes.len()).sum()
+}
+
+/// Candidates as HoDoKu numbers them (cell index, digit), in cell order.
+fn cands(list: &[crate::step::Candidate]) -> Vec<(usize, u8)> {
+    let mut v: Vec<(usize, u8)> = list
+        .iter()
+        .map(|c| (c.cell.index(), c.digit.get()))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// The instance HoDoKu applies among `found` (in the order found), for group `group`.
+pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
+    let forcing = FORCING.contains(&group);
+    if group == GROUPED_LOOPS {
+        // HoDoKu's grouped step keeps only chains with a group (or ALS) node in them.
+        found.retain(|s| {
+            s.highlight
+                .chains
+                .iter()
+                .flat_map(|c| &c.nodes)
+                .any(|n| n.cells.len() > 1 || !n.als.is_empty())
+        });
+    }
+    let key = |s: &Step| -> (usize, usize, Vec<usize>, bool, usize) {
+        if forcing {
+            let placing = !s.placements.is_empty();
+            let list = cands(if placing {
+                &s.placements
+            } else {
+                &s.eliminations
+            });
+            let n = list.len();
+            let order = list.iter().map(|&(c, d)| c * 10 + d as usize).collect();
+            (
+                usize::from(!placing),
+                usize::MAX - n,
+                order,
+                false,
+                chain_len(s),
+            )
+        } else {
+            let list = cands(&s.eliminations);
+            let sum = list
+                .iter()
+                .enumerate()
+                .map(|(i, &(c, d))| c * (1 + 80 * i) + d as usize)
+                .sum();
+            // HoDoKu looks for loops before AICs and keeps the first of equal rank.
+            let aic = matches!(s.technique.id, "aic" | "grouped-aic");
+            (0, usize::MAX - list.len(), vec![sum], aic, chain_len(s))
+        }
+    };
+    found
+        .into_iter()
+        .enumerate()
+        .min_by_key(|(i, s)| (key(s), *i))
+        .map(|(_, s)| s)
+}

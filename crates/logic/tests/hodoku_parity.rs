@@ -1,0 +1,101 @@
+//! Step-for-step parity with HoDoKu 2.2.4 (issue 42): sudokit's path in HoDoKu's order against
+//! HoDoKu's own solution path, level and score, stored in `data/logic/hodoku-paths/*.tsv` (HoDoKu
+//! 2.2.4's `/bs FILE /vp` output with default settings on the four shipped sets, turned into the
+//! compact form of `scripts/hodoku_parity.py` by `scripts/hodoku-parity.sh`; see
+//! data/logic/README.md), so the comparison needs no Java.
+//!
+//! A step is written as its HoDoKu library code (`~` and sudokit's id when it has none, `~guess`
+//! for a guess or HoDoKu's brute force), then its placements `+RCD` and eliminations `-RCD`,
+//! each sorted; a path is identical when every step is. The test prints, per set, how many
+//! puzzles have the same level, the same score and the identical path, and holds each figure at
+//! least at the measured one, so parity cannot silently get worse; raise the floors as it
+//! improves.
+
+use std::path::PathBuf;
+
+use sudokit_core::{
+    Budget,
+    format::{InputFormat, parse_one},
+};
+use sudokit_logic::{LogicSolver, Order, Path, Step, levels::hodoku_level};
+
+/// One step in the stored compact form.
+fn compact(step: &Step) -> String {
+    let mut out = match step.technique.hodoku {
+        Some(code) => code.to_string(),
+        None => format!("~{}", step.technique.id),
+    };
+    let rcd = |list: &[sudokit_logic::Candidate]| {
+        let mut v: Vec<String> = list
+            .iter()
+            .map(|c| {
+                let (r, col) = c.cell.row_col(9);
+                format!("{}{}{}", r + 1, col + 1, c.digit.get())
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    for p in rcd(&step.placements) {
+        out.push('+');
+        out.push_str(&p);
+    }
+    for e in rcd(&step.eliminations) {
+        out.push('-');
+        out.push_str(&e);
+    }
+    out
+}
+
+fn compact_path(path: &Path) -> Vec<String> {
+    path.steps.iter().map(compact).collect()
+}
+
+/// Per set: puzzles, levels equal, scores equal, paths identical.
+fn measure(set: &str) -> (usize, usize, usize, usize) {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/logic/hodoku-paths")
+        .join(format!("{set}.tsv"));
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let solver = LogicSolver::new(Order::Hodoku);
+    let (mut rows, mut levels, mut scores, mut paths) = (0, 0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 4, "{set}: {line}");
+        let p = parse_one(f[0], InputFormat::Line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let path = solver.solve(&p, &Budget::unlimited());
+        let (level, score) = hodoku_level(&path).unwrap_or_else(|| panic!("{}: not solved", f[0]));
+        rows += 1;
+        levels += usize::from(level.name().eq_ignore_ascii_case(f[1]));
+        scores += usize::from(score.to_string() == f[2]);
+        let want: Vec<&str> = f[3].split(' ').collect();
+        paths += usize::from(compact_path(&path) == want);
+    }
+    eprintln!(
+        "HoDoKu 2.2.4 parity on {set}: {rows} puzzles, level equal {levels}, score equal {scores}, path identical {paths}"
+    );
+    (rows, levels, scores, paths)
+}
+
+#[test]
+fn parity_with_hodoku_2_2_4_at_least_as_measured() {
+    // set, puzzles, and the measured floors: levels, scores, paths.
+    let floors = [
+        ("top95", 95, 94, 65, 61),
+        ("17clue-300", 300, 300, 298, 294),
+        ("top1465-200", 200, 200, 161, 153),
+        ("11plus-50", 50, 50, 0, 0),
+    ];
+    let mut short = Vec::new();
+    for (set, n, levels, scores, paths) in floors {
+        let got = measure(set);
+        assert_eq!(got.0, n, "{set}: puzzles");
+        if got.1 < levels || got.2 < scores || got.3 < paths {
+            short.push(format!(
+                "{set}: levels {}/{levels}, scores {}/{scores}, paths {}/{paths} (got/floor)",
+                got.1, got.2, got.3
+            ));
+        }
+    }
+    assert!(short.is_empty(), "below the measured parity: {short:?}");
+}
