@@ -178,7 +178,8 @@ pub struct Target {
     pub qqwing: Option<Qqwing>,
     /// Seed `001`'s level.
     pub seed_level: Option<usize>,
-    /// A technique the (HoDoKu-order) path must use.
+    /// A technique the HoDoKu-order path must use (sudokit's order for a technique HoDoKu
+    /// lacks).
     pub technique: Option<&'static dyn Technique>,
     /// The hardest technique allowed: every step of the HoDoKu-order path comes at or before
     /// it in HoDoKu's solving order.
@@ -318,6 +319,17 @@ impl Target {
             {
                 return (false, m);
             }
+            // A technique HoDoKu lacks (WXYZ-wing, aligned pair exclusion …) is never in the
+            // HoDoKu-order path: such targets are judged on sudokit's own order.
+            let lacks =
+                |t: &Option<&'static dyn Technique>| t.is_some_and(|t| t.info().hodoku.is_none());
+            let sudokit_path;
+            let path = if lacks(&self.technique) || lacks(&self.max_technique) {
+                sudokit_path = LogicSolver::new(Order::Sudokit).solve(puzzle, &Budget::nodes(5000));
+                &sudokit_path
+            } else {
+                &path
+            };
             if let Some(t) = self.technique
                 && !path.steps.iter().any(|s| s.technique.id == t.info().id)
             {

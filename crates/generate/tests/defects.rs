@@ -165,3 +165,27 @@ fn filling_stops_on_the_budget() {
     let r = random_grid_within(&l, &mut Rng::new(1), 20, true, &budget, Instant::now());
     assert!(matches!(r, Err(GenError::Budget { .. })), "{:?}", r.err());
 }
+
+#[test]
+fn techniques_hodoku_lacks_are_judged_on_sudokits_order() {
+    // HoDoKu's order has no WXYZ-wing, so a target asking for one was never met. This
+    // magictour puzzle (top1465 line 12) uses a WXYZ-wing on sudokit's own order.
+    let puzzle = sudokit_core::format::parse_one(
+        "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+        sudokit_core::format::InputFormat::Auto,
+    )
+    .unwrap();
+    let target = sudokit_generate::rate::Target {
+        technique: Some(parse_technique("wxyz-wing").unwrap()),
+        ..Default::default()
+    };
+    let rater = sudokit_generate::rate::SeRater::default();
+    assert!(target.check(&puzzle, &rater).0);
+    let target = sudokit_generate::rate::Target {
+        technique: Some(parse_technique("x-wing").unwrap()),
+        ..Default::default()
+    };
+    let hodoku = sudokit_generate::rate::hodoku_path(&puzzle);
+    let uses_x_wing = hodoku.steps.iter().any(|s| s.technique.id == "x-wing");
+    assert_eq!(target.check(&puzzle, &rater).0, uses_x_wing);
+}
