@@ -158,7 +158,7 @@ fn a_custom_format_is_found_by_name_and_alias_and_can_be_forced() {
     // The built-in registry does not know it: `FromStr` refuses it, listing what it knows.
     assert_eq!(
         "coords".parse::<InputFormat>().unwrap_err(),
-        "unknown input format 'coords' (auto, line, numbers, block, csv, json, jigsaw)"
+        "unknown input format 'coords' (auto, line, numbers, block, csv, json, jigsaw, fpuzzles)"
     );
 }
 
@@ -268,6 +268,7 @@ fn every_registered_format_round_trips_through_its_name_and_is_in_the_help() {
         InputFormat::Csv,
         InputFormat::Json,
         InputFormat::Jigsaw,
+        InputFormat::Fpuzzles,
     ];
     let registered: Vec<InputFormat> = formats.iter().map(|f| f.name().parse().unwrap()).collect();
     assert_eq!(registered, consts);

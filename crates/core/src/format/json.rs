@@ -1,5 +1,7 @@
 //! Format `json`: NDJSON, pretty-printed objects, or arrays of objects, cut into records
-//! by [`JsonSplit`] without parsing, then parsed one record at a time.
+//! by [`JsonSplit`] without parsing, then parsed one record at a time. A record may carry
+//! variant rules (`"rules"`, the [`Rule`] serde form); an object with a `grid` key is an
+//! f-puzzles puzzle and is read by the `fpuzzles` format's reader.
 
 use super::block::is_section;
 use super::cells::*;
@@ -9,6 +11,7 @@ use super::source::*;
 use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
 use crate::layout::{Extra, Layout};
+use crate::rules::Rule;
 use crate::types::{Cell, MAX_SIZE};
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -419,6 +422,13 @@ impl RecordReader for JsonRecords {
 }
 
 fn json_record(input: &mut Input<'_>, line: usize, v: &Value) -> Record {
+        if v.get("grid").is_some() {
+            // An f-puzzles object (pretty-printed, or in a JSON array).
+            return match super::fpuzzles::read_value(v) {
+                Ok(p) => input.record(line, p.label, Ok(p.puzzle), p.solution),
+                Err(e) => input.record(line, None, Err(e), None),
+            };
+        }
         let label = match v.get("label").or_else(|| v.get("id")) {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.clone()),
@@ -480,7 +490,7 @@ fn json_grid(input: &mut Input<'_>, v: &Value, key: &str) -> Result<Grid, ParseE
                     expected: "expected a square number N²".into(),
                 })?,
         };
-        let own_layout = ["regions", "box", "extra"]
+        let own_layout = ["regions", "box", "extra", "rules"]
             .iter()
             .any(|k| obj.get(*k).is_some_and(|x| !x.is_null()));
         if !own_layout && spec.regions.is_none() {
@@ -533,6 +543,16 @@ fn json_grid(input: &mut Input<'_>, v: &Value, key: &str) -> Result<Grid, ParseE
                 } else {
                     Layout::standard(size)?.with_extras(&extras)
                 }
+            }
+        };
+        let layout = match obj.get("rules") {
+            None | Some(Value::Null) => layout,
+            Some(r) => {
+                let rules: Vec<Rule> = serde_json::from_value(r.clone())
+                    .map_err(|e| ParseError::Json(format!("\"rules\": {e}")))?;
+                layout
+                    .with_rules(rules)
+                    .map_err(|e| ParseError::Json(format!("\"rules\": {e}")))?
             }
         };
         let values = json_values(cells, size)?;

@@ -1,5 +1,6 @@
-//! Puzzle formats: reading (`line`, `numbers`, `block`, `csv`, `json`/NDJSON, `jigsaw`) with
-//! auto-detection, and writing (`line`, `numbers`, `block`, plus the output-only `pretty`).
+//! Puzzle formats: reading (`line`, `numbers`, `block`, `csv`, `json`/NDJSON, `jigsaw`,
+//! `fpuzzles`) with auto-detection, and writing (`line`, `numbers`, `block`, plus the
+//! output-only `pretty`, and f-puzzles JSON and links with their layout and rules).
 //!
 //! Design decision: every input format is one module implementing the small [`Format`] trait
 //! (names, one-line help, detection evidence, a factory for its per-input [`RecordReader`]
@@ -25,7 +26,7 @@
 //! the lines a format reads from), `detect` (the contest, generic over the registry), `cells`
 //! (shared symbol and number helpers), `rows` (the multi-line record reader `numbers` and
 //! `block` share), then one module per format (`line`, `numbers`, `block`, `csv`, `json`,
-//! `jigsaw`), `pretty` (the output-only writer), and `spec` (a [`LayoutSpec`] from text: box
+//! `jigsaw`, `fpuzzles`), `pretty` (the output-only writer), and `spec` (a [`LayoutSpec`] from text: box
 //! shape, region map, extra names).
 
 mod cells;
@@ -47,9 +48,14 @@ macro_rules! registry {
     };
 }
 
-registry!(line, numbers, block, csv, json, jigsaw);
+registry!(line, numbers, block, csv, json, jigsaw, fpuzzles);
 
 pub use block::write_block;
+pub use fpuzzles::{
+    Fpuzzle, NoFpuzzlesForm, decode_link as decode_fpuzzles_link, fpuzzles_value,
+    read_text as read_fpuzzles, read_value as read_fpuzzles_value, write_fpuzzles,
+    write_fpuzzles_link,
+};
 pub use line::{LineParser, LineRecord};
 pub use numbers::{write_numbers, write_numbers_line};
 pub use pretty::write_pretty;
@@ -88,6 +94,8 @@ impl InputFormat {
     pub const Json: InputFormat = InputFormat("json");
     /// A puzzle line followed by a line of N² region labels.
     pub const Jigsaw: InputFormat = InputFormat("jigsaw");
+    /// f-puzzles JSON, its lz-string `?load=` data, or an f-puzzles / SudokuPad link, per line.
+    pub const Fpuzzles: InputFormat = InputFormat("fpuzzles");
 }
 
 impl InputFormat {

@@ -125,7 +125,7 @@ pub struct Formats {
 }
 
 impl Formats {
-    /// The built-in formats (`line`, `numbers`, `block`, `csv`, `json`, `jigsaw`).
+    /// The built-in formats (`line`, `numbers`, `block`, `csv`, `json`, `jigsaw`, `fpuzzles`).
     pub fn builtin() -> Formats {
         Formats {
             list: Cow::Borrowed(super::BUILTIN),

@@ -23,6 +23,9 @@ pub(super) fn extremum(g: &Filled<'_>, cells: &[Pos], maximum: bool) -> Check {
                 continue;
             }
             let q = Pos::new(r as usize, c as usize);
+            if cells.contains(&q) {
+                continue; // neighbours in the same set are not compared
+            }
             let y = g.at(q);
             if (maximum && x <= y) || (!maximum && x >= y) {
                 let want = if maximum { "greater" } else { "smaller" };

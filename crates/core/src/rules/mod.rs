@@ -249,12 +249,14 @@ pub enum Rule {
         /// The cells.
         cells: Vec<Pos>,
     },
-    /// Each cell is smaller than every orthogonal neighbour.
+    /// Each cell is smaller than every orthogonal neighbour outside these cells (f-puzzles'
+    /// and SudokuPad's meaning: neighbouring minimum cells are not compared).
     Minimum {
         /// The cells.
         cells: Vec<Pos>,
     },
-    /// Each cell is greater than every orthogonal neighbour.
+    /// Each cell is greater than every orthogonal neighbour outside these cells (the fortress
+    /// rule: neighbouring maximum cells are not compared).
     Maximum {
         /// The cells.
         cells: Vec<Pos>,

@@ -463,6 +463,22 @@ fn cell_rules() {
     assert!(holds(Rule::Minimum { cells: ps("r2c2") }).is_err());
     assert!(holds(Rule::Maximum { cells: ps("r2c2") }).is_ok());
     assert!(holds(Rule::Maximum { cells: ps("r1c1") }).is_err());
+    // Fortress cells are compared with their neighbours outside the set only (f-puzzles and
+    // SudokuPad): r2c1 = 3 is below its neighbour r2c2 = 4, which is in the set too.
+    assert!(holds(Rule::Maximum { cells: ps("r2c1") }).is_err());
+    assert!(
+        holds(Rule::Maximum {
+            cells: ps("r2c1 r2c2")
+        })
+        .is_ok()
+    );
+    assert!(holds(Rule::Minimum { cells: ps("r3c1") }).is_err());
+    assert!(
+        holds(Rule::Minimum {
+            cells: ps("r3c2 r3c1")
+        })
+        .is_ok()
+    );
     let q = |d: Vec<u32>| Rule::Quadruple {
         cells: ps("r1c1 r1c2 r2c1 r2c2"),
         digits: d,
