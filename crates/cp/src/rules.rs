@@ -13,8 +13,9 @@
 //!   steps (arc consistency on a chain gives the thermo's full bounds), whispers, palindrome
 //!   and clone equality, minimum/maximum, entropic thirds (cells one and two apart lie in
 //!   different thirds) and the three indexers (`x = i` implies the indexed cell's digit);
-//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning: little killer, arrow (the
-//!   circle read as a number), zipper, region-sum lines, and killer sums above 16×16;
+//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, and exact supports once few
+//!   assignments are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a
+//!   number), zipper, region-sum lines, and killer sums above 16×16;
 //! * **digit sets**: a killer cage with a sum holds one of the combinations of distinct
 //!   digits that make it, a renban one window of consecutive digits; a set stays while every
 //!   cell can take one of its digits and the cells together can cover it, and a cell keeps
@@ -33,6 +34,10 @@ use sudokit_core::{Cell, Layout};
 /// The most nodes a bounded clue search visits before it gives up filtering.
 pub const SEARCH_NODES: u32 = 20_000;
 
+/// A linear constraint whose cells have at most this many assignments left is filtered
+/// exactly (every digit of some exact sum stays), not only by its bounds.
+pub const LINEAR_EXACT: u64 = 4096;
+
 /// A clue on a whole row or column checked by bounded search.
 #[derive(Clone, Debug)]
 enum Clue {
@@ -41,6 +46,8 @@ enum Clue {
     Skyscraper(u32),
     /// Every listed digit, with its multiplicity, among the cells.
     Quadruple(Vec<u32>),
+    /// `Σ coefs[i] · digitᵢ = target` (a linear constraint's exact check).
+    Sum(Vec<i64>, i64),
 }
 
 /// One compiled constraint.
@@ -53,6 +60,8 @@ enum Constraint {
         cells: Vec<u16>,
         coefs: Vec<i64>,
         target: i64,
+        /// Per position, the earlier positions that are peers (must differ).
+        earlier_peers: Vec<u64>,
     },
     /// The cells (distinct peers, as many as each set's digits) hold exactly one of `sets`:
     /// a killer cage's combinations, a renban's windows of consecutive digits.
@@ -214,10 +223,12 @@ impl Compiled {
         self.constraints.push(Constraint::Pair { a: x, b: y, rel });
     }
 
-    fn linear(&mut self, terms: &[(Pos, i64)], target: i64) {
+    fn linear(&mut self, layout: &Layout, terms: &[(Pos, i64)], target: i64) {
         let n = self.n;
+        let cells: Vec<u16> = terms.iter().map(|&(p, _)| cell(p, n)).collect();
         self.constraints.push(Constraint::Linear {
-            cells: terms.iter().map(|&(p, _)| cell(p, n)).collect(),
+            earlier_peers: earlier_peers(layout, &cells),
+            cells,
             coefs: terms.iter().map(|&(_, a)| a).collect(),
             target,
         });
@@ -285,13 +296,13 @@ impl Compiled {
                         self.constraints.push(Constraint::Sets { cells, sets });
                     } else {
                         let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
-                        self.linear(&terms, i64::from(s));
+                        self.linear(layout, &terms, i64::from(s));
                     }
                 }
             }
             Rule::LittleKiller { cells, sum } => {
                 let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
-                self.linear(&terms, i64::from(*sum));
+                self.linear(layout, &terms, i64::from(*sum));
             }
             Rule::Sandwich { cells, sum } => self.clue(layout, cells, Clue::Sandwich(*sum)),
             Rule::XSum { cells, sum } => self.clue(layout, cells, Clue::XSum(*sum)),
@@ -308,7 +319,7 @@ impl Compiled {
                 for w in runs.windows(2) {
                     let mut terms: Vec<(Pos, i64)> = w[0].iter().map(|&p| (p, 1)).collect();
                     terms.extend(w[1].iter().map(|&p| (p, -1)));
-                    self.linear(&terms, 0);
+                    self.linear(layout, &terms, 0);
                 }
             }
             Rule::Thermo { cells, slow } => {
@@ -327,7 +338,7 @@ impl Compiled {
                     terms.push((p, -place));
                     place *= 10;
                 }
-                self.linear(&terms, 0);
+                self.linear(layout, &terms, 0);
             }
             Rule::Renban { cells } => {
                 self.distinct(cells);
@@ -372,10 +383,10 @@ impl Compiled {
                 for i in 0..k / 2 {
                     let (p, q) = (cells[i], cells[k - 1 - i]);
                     if k % 2 == 1 {
-                        self.linear(&[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
+                        self.linear(layout, &[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
                     } else if i > 0 {
                         let (p0, q0) = (cells[0], cells[k - 1]);
-                        self.linear(&[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
+                        self.linear(layout, &[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
                     }
                 }
             }
@@ -447,15 +458,7 @@ impl Compiled {
     fn clue(&mut self, layout: &Layout, cells: &[Pos], clue: Clue) {
         let n = self.n;
         let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
-        let earlier_peers = cs
-            .iter()
-            .enumerate()
-            .map(|(j, &b)| {
-                (0..j)
-                    .filter(|&i| layout.peers(Cell(cs[i])).contains(&Cell(b)))
-                    .fold(0u64, |m, i| m | 1 << i)
-            })
-            .collect();
+        let earlier_peers = earlier_peers(layout, &cs);
         self.constraints.push(Constraint::Clue {
             cells: cs,
             clue,
@@ -480,7 +483,27 @@ impl Compiled {
                 cells,
                 coefs,
                 target,
-            } => linear(self.n, cells, coefs, *target, dom, out),
+                earlier_peers,
+            } => {
+                let start = out.len();
+                if !linear(self.n, cells, coefs, *target, dom, out) {
+                    return false;
+                }
+                // Few enough assignments left: keep only digits of exact sums.
+                let mut narrowed = dom.to_vec();
+                for &(c, m) in &out[start..] {
+                    narrowed[c as usize] &= m;
+                }
+                let assignments = cells.iter().try_fold(1u64, |p, &c| {
+                    p.checked_mul(u64::from(narrowed[c as usize].count_ones()))
+                        .filter(|&p| p <= LINEAR_EXACT)
+                });
+                if assignments.is_none() {
+                    return true;
+                }
+                let clue = Clue::Sum(coefs.clone(), *target);
+                clue_search(self.n, cells, &clue, earlier_peers, &narrowed, out)
+            }
             Constraint::Sets { cells, sets } => {
                 let mut allowed = [0u64; 64];
                 let mut any = false;
@@ -544,6 +567,20 @@ impl Constraint {
             | Constraint::Clue { cells, .. } => cells.clone(),
         }
     }
+}
+
+/// Per position of `cells`, the earlier positions that are its peers (as a bit set; cells
+/// past the 64th get none, which only weakens the search's pruning).
+fn earlier_peers(layout: &Layout, cells: &[u16]) -> Vec<u64> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(j, &b)| {
+            (0..j.min(64))
+                .filter(|&i| layout.peers(Cell(cells[i])).contains(&Cell(b)))
+                .fold(0u64, |m, i| m | 1 << i)
+        })
+        .collect()
 }
 
 /// Every orthogonally adjacent pair of an `n`×`n` grid, once each.
@@ -827,6 +864,7 @@ fn prefix_ok(clue: &Clue, prefix: &[u32], len: usize) -> bool {
     match clue {
         Clue::Skyscraper(count) => visible(prefix) <= *count,
         Clue::Quadruple(digits) => missing(digits, prefix) <= len - prefix.len(),
+        Clue::Sum(..) => true,
         Clue::XSum(sum) => {
             let x = (prefix[0] as usize).min(len);
             let upto = prefix.len().min(x);
@@ -859,6 +897,14 @@ fn accepts(clue: &Clue, d: &[u32], n: usize) -> bool {
     match clue {
         Clue::Skyscraper(count) => visible(d) == *count,
         Clue::Quadruple(digits) => missing(digits, d) == 0,
+        Clue::Sum(coefs, target) => {
+            coefs
+                .iter()
+                .zip(d)
+                .map(|(&a, &x)| a * i64::from(x))
+                .sum::<i64>()
+                == *target
+        }
         Clue::XSum(_) => prefix_ok(clue, d, d.len()),
         Clue::Sandwich(sum) => {
             let one = d.iter().position(|&x| x == 1);
