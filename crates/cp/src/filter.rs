@@ -54,6 +54,9 @@ pub struct Propagator<'m> {
     rule_dirty: Vec<bool>,
     rule_stack: Vec<u32>,
     narrowed: Vec<(u16, Domain)>,
+    /// Per cell, how often a constraint on it failed (variant rules and houses), when the
+    /// model has rules: the search's tie-breaker (see the crate docs).
+    pub conflicts: Vec<u32>,
     /// Shaving trials run.
     pub probes: u64,
     /// Digits removed by shaving.
@@ -78,6 +81,7 @@ impl<'m> Propagator<'m> {
             rule_dirty: vec![false; model.rules.len()],
             rule_stack: Vec::new(),
             narrowed: Vec::new(),
+            conflicts: vec![0; model.cells()],
             probes: 0,
             shaved: 0,
         }
@@ -169,6 +173,9 @@ impl<'m> Propagator<'m> {
             if let Some(k) = self.rule_stack.pop() {
                 self.rule_dirty[k as usize] = false;
                 if !self.rule(dom, k as usize) {
+                    for c in model.rules.scope(k as usize) {
+                        self.conflicts[c as usize] += 1;
+                    }
                     return false;
                 }
                 continue;
@@ -183,6 +190,11 @@ impl<'m> Propagator<'m> {
                 Propagation::Gac | Propagation::Shave => self.gac(dom, h as usize),
             };
             if !ok {
+                if !model.rules.is_empty() {
+                    for &c in model.house(h as usize) {
+                        self.conflicts[c as usize] += 1;
+                    }
+                }
                 return false;
             }
         }

@@ -13,16 +13,16 @@
 //!   steps (arc consistency on a chain gives the thermo's full bounds), whispers, palindrome
 //!   and clone equality, minimum/maximum, entropic thirds (cells one and two apart lie in
 //!   different thirds) and the three indexers (`x = i` implies the indexed cell's digit);
-//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning: little killer, arrow (the
-//!   circle read as a number), zipper, region-sum lines, and killer sums above 16×16;
+//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, and exact supports once few
+//!   assignments are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a
+//!   number), zipper, region-sum lines, and killer sums above 16×16;
 //! * **digit sets**: a killer cage with a sum holds one of the combinations of distinct
 //!   digits that make it, a renban one window of consecutive digits; a set stays while every
 //!   cell can take one of its digits and the cells together can cover it, and a cell keeps
 //!   the digits of the sets that stay;
-//! * **between** lines try every pair of end digits (exact arc consistency), **quadruple**
-//!   counts the cells that can still hold each listed digit;
-//! * sandwich, X-sum and skyscraper clues are checked by a **bounded search** over the
-//!   clue's row or column: every digit that appears in some assignment satisfying the clue
+//! * **between** lines try every pair of end digits (exact arc consistency);
+//! * sandwich, X-sum and skyscraper clues and quadruples are checked by a **bounded search**
+//!   over the clue's cells (peers among them differ): every digit that appears in some assignment satisfying the clue
 //!   is kept; when the search would pass [`SEARCH_NODES`] nodes it gives up and removes
 //!   nothing (sound), and with all cells fixed it is one leaf, so it stays exact.
 
@@ -34,12 +34,20 @@ use sudokit_core::{Cell, Layout};
 /// The most nodes a bounded clue search visits before it gives up filtering.
 pub const SEARCH_NODES: u32 = 20_000;
 
+/// A linear constraint whose cells have at most this many assignments left is filtered
+/// exactly (every digit of some exact sum stays), not only by its bounds.
+pub const LINEAR_EXACT: u64 = 4096;
+
 /// A clue on a whole row or column checked by bounded search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Clue {
     Sandwich(u32),
     XSum(u32),
     Skyscraper(u32),
+    /// Every listed digit, with its multiplicity, among the cells.
+    Quadruple(Vec<u32>),
+    /// `Σ coefs[i] · digitᵢ = target` (a linear constraint's exact check).
+    Sum(Vec<i64>, i64),
 }
 
 /// One compiled constraint.
@@ -52,23 +60,20 @@ enum Constraint {
         cells: Vec<u16>,
         coefs: Vec<i64>,
         target: i64,
+        /// Per position, the earlier positions that are peers (must differ).
+        earlier_peers: Vec<u64>,
     },
     /// The cells (distinct peers, as many as each set's digits) hold exactly one of `sets`:
     /// a killer cage's combinations, a renban's windows of consecutive digits.
     Sets { cells: Vec<u16>, sets: Vec<Domain> },
     /// The inner cells lie strictly between the ends.
     Between { ends: [u16; 2], inner: Vec<u16> },
-    /// Each `(digit bit, multiplicity)` appears at least that often.
-    Quadruple {
-        cells: Vec<u16>,
-        need: Vec<(u32, usize)>,
-        total: usize,
-    },
-    /// A row or column clue, checked by bounded search.
+    /// A row or column clue or a quadruple, checked by bounded search.
     Clue {
         cells: Vec<u16>,
         clue: Clue,
-        distinct: bool,
+        /// Per position, the earlier positions that are peers (must differ).
+        earlier_peers: Vec<u64>,
     },
 }
 
@@ -87,6 +92,8 @@ pub struct Compiled {
     constraints: Vec<Constraint>,
     relations: Vec<Relation>,
     relation_ids: HashMap<Vec<Domain>, u32>,
+    /// The pair constraint of each pair of cells (smaller cell first).
+    pair_index: HashMap<(u16, u16), usize>,
     watch: Vec<Vec<u32>>,
     /// Per cell, the digits the unary rules allow.
     pub unary: Vec<Domain>,
@@ -157,23 +164,18 @@ impl Compiled {
         self.constraints.is_empty()
     }
 
+    /// The cells of constraint `k`.
+    pub fn scope(&self, k: usize) -> Vec<u16> {
+        self.constraints[k].scope()
+    }
+
     /// The constraints that watch cell `c`.
     pub fn watching(&self, c: usize) -> &[u32] {
         &self.watch[c]
     }
 
-    fn relation(&mut self, ok: impl Fn(u32, u32) -> bool) -> u32 {
-        let n = self.n as u32;
-        let mut fwd = vec![0; self.n];
-        let mut bwd = vec![0; self.n];
-        for a in 1..=n {
-            for b in 1..=n {
-                if ok(a, b) {
-                    fwd[a as usize - 1] |= 1u64 << (b - 1);
-                    bwd[b as usize - 1] |= 1u64 << (a - 1);
-                }
-            }
-        }
+    /// The id of the relation with these support masks (shared by every pair that uses it).
+    fn relation_id(&mut self, fwd: Vec<Domain>, bwd: Vec<Domain>) -> u32 {
         if let Some(&id) = self.relation_ids.get(&fwd) {
             return id;
         }
@@ -183,19 +185,50 @@ impl Compiled {
         id
     }
 
+    /// Adds `ok(digit of a, digit of b)`; rules on the same two cells (non-consecutive and a
+    /// kropki dot, say) become one relation, their conjunction.
     fn pair(&mut self, a: Pos, b: Pos, ok: impl Fn(u32, u32) -> bool) {
         if a == b {
             return;
         }
-        let rel = self.relation(ok);
-        let (a, b) = (cell(a, self.n), cell(b, self.n));
-        self.constraints.push(Constraint::Pair { a, b, rel });
+        let n = self.n;
+        let (a, b) = (cell(a, n), cell(b, n));
+        // Stored with the smaller cell first.
+        let (x, y, flip) = if a < b { (a, b, false) } else { (b, a, true) };
+        let mut fwd = vec![0; n];
+        let mut bwd = vec![0; n];
+        for dx in 1..=n as u32 {
+            for dy in 1..=n as u32 {
+                let holds = if flip { ok(dy, dx) } else { ok(dx, dy) };
+                if holds {
+                    fwd[dx as usize - 1] |= 1u64 << (dy - 1);
+                    bwd[dy as usize - 1] |= 1u64 << (dx - 1);
+                }
+            }
+        }
+        if let Some(&k) = self.pair_index.get(&(x, y))
+            && let Constraint::Pair { rel: old, .. } = self.constraints[k]
+        {
+            let old = &self.relations[old as usize];
+            let both = |p: &[Domain], q: &[Domain]| p.iter().zip(q).map(|(p, q)| p & q).collect();
+            let (fwd, bwd) = (both(&fwd, &old.fwd), both(&bwd, &old.bwd));
+            let id = self.relation_id(fwd, bwd);
+            if let Constraint::Pair { rel, .. } = &mut self.constraints[k] {
+                *rel = id;
+            }
+            return;
+        }
+        let rel = self.relation_id(fwd, bwd);
+        self.pair_index.insert((x, y), self.constraints.len());
+        self.constraints.push(Constraint::Pair { a: x, b: y, rel });
     }
 
-    fn linear(&mut self, terms: &[(Pos, i64)], target: i64) {
+    fn linear(&mut self, layout: &Layout, terms: &[(Pos, i64)], target: i64) {
         let n = self.n;
+        let cells: Vec<u16> = terms.iter().map(|&(p, _)| cell(p, n)).collect();
         self.constraints.push(Constraint::Linear {
-            cells: terms.iter().map(|&(p, _)| cell(p, n)).collect(),
+            earlier_peers: earlier_peers(layout, &cells),
+            cells,
             coefs: terms.iter().map(|&(_, a)| a).collect(),
             target,
         });
@@ -263,13 +296,13 @@ impl Compiled {
                         self.constraints.push(Constraint::Sets { cells, sets });
                     } else {
                         let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
-                        self.linear(&terms, i64::from(s));
+                        self.linear(layout, &terms, i64::from(s));
                     }
                 }
             }
             Rule::LittleKiller { cells, sum } => {
                 let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
-                self.linear(&terms, i64::from(*sum));
+                self.linear(layout, &terms, i64::from(*sum));
             }
             Rule::Sandwich { cells, sum } => self.clue(layout, cells, Clue::Sandwich(*sum)),
             Rule::XSum { cells, sum } => self.clue(layout, cells, Clue::XSum(*sum)),
@@ -286,7 +319,7 @@ impl Compiled {
                 for w in runs.windows(2) {
                     let mut terms: Vec<(Pos, i64)> = w[0].iter().map(|&p| (p, 1)).collect();
                     terms.extend(w[1].iter().map(|&p| (p, -1)));
-                    self.linear(&terms, 0);
+                    self.linear(layout, &terms, 0);
                 }
             }
             Rule::Thermo { cells, slow } => {
@@ -305,7 +338,7 @@ impl Compiled {
                     terms.push((p, -place));
                     place *= 10;
                 }
-                self.linear(&terms, 0);
+                self.linear(layout, &terms, 0);
             }
             Rule::Renban { cells } => {
                 self.distinct(cells);
@@ -350,10 +383,10 @@ impl Compiled {
                 for i in 0..k / 2 {
                     let (p, q) = (cells[i], cells[k - 1 - i]);
                     if k % 2 == 1 {
-                        self.linear(&[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
+                        self.linear(layout, &[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
                     } else if i > 0 {
                         let (p0, q0) = (cells[0], cells[k - 1]);
-                        self.linear(&[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
+                        self.linear(layout, &[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
                     }
                 }
             }
@@ -376,18 +409,7 @@ impl Compiled {
                 }
             }
             Rule::Quadruple { cells, digits } => {
-                let mut need: Vec<(u32, usize)> = Vec::new();
-                for &d in digits {
-                    match need.iter_mut().find(|(b, _)| *b == d - 1) {
-                        Some((_, m)) => *m += 1,
-                        None => need.push((d - 1, 1)),
-                    }
-                }
-                self.constraints.push(Constraint::Quadruple {
-                    cells: cells.iter().map(|&p| cell(p, n)).collect(),
-                    need,
-                    total: digits.len(),
-                });
+                self.clue(layout, cells, Clue::Quadruple(digits.clone()))
             }
             Rule::Clone { cells, clone } => {
                 for (&p, &q) in cells.iter().zip(clone) {
@@ -437,15 +459,11 @@ impl Compiled {
     fn clue(&mut self, layout: &Layout, cells: &[Pos], clue: Clue) {
         let n = self.n;
         let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
-        let distinct = cs.iter().enumerate().all(|(i, &a)| {
-            cs[i + 1..]
-                .iter()
-                .all(|&b| layout.peers(Cell(a)).contains(&Cell(b)))
-        });
+        let earlier_peers = earlier_peers(layout, &cs);
         self.constraints.push(Constraint::Clue {
             cells: cs,
             clue,
-            distinct,
+            earlier_peers,
         });
     }
 
@@ -466,7 +484,27 @@ impl Compiled {
                 cells,
                 coefs,
                 target,
-            } => linear(self.n, cells, coefs, *target, dom, out),
+                earlier_peers,
+            } => {
+                let start = out.len();
+                if !linear(self.n, cells, coefs, *target, dom, out) {
+                    return false;
+                }
+                // Few enough assignments left: keep only digits of exact sums.
+                let mut narrowed = dom.to_vec();
+                for &(c, m) in &out[start..] {
+                    narrowed[c as usize] &= m;
+                }
+                let assignments = cells.iter().try_fold(1u64, |p, &c| {
+                    p.checked_mul(u64::from(narrowed[c as usize].count_ones()))
+                        .filter(|&p| p <= LINEAR_EXACT)
+                });
+                if assignments.is_none() {
+                    return true;
+                }
+                let clue = Clue::Sum(coefs.clone(), *target);
+                clue_search(self.n, cells, &clue, earlier_peers, &narrowed, out)
+            }
             Constraint::Sets { cells, sets } => {
                 let mut allowed = [0u64; 64];
                 let mut any = false;
@@ -506,32 +544,16 @@ impl Compiled {
                 out.extend(inner.iter().map(|&c| (c, si)));
                 sa != 0
             }
-            Constraint::Quadruple { cells, need, total } => {
-                let mut listed = 0u64;
-                for &(bit, m) in need {
-                    listed |= 1 << bit;
-                    let able: Vec<u16> = cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| dom[c as usize] >> bit & 1 == 1)
-                        .collect();
-                    if able.len() < m {
-                        return false;
-                    }
-                    if able.len() == m {
-                        out.extend(able.iter().map(|&c| (c, 1u64 << bit)));
-                    }
-                }
-                if *total == cells.len() {
-                    out.extend(cells.iter().map(|&c| (c, listed)));
-                }
-                true
-            }
+            Constraint::Clue {
+                cells,
+                clue: Clue::Sandwich(sum),
+                earlier_peers,
+            } if all_differ(earlier_peers) => sandwich(self.n, cells, *sum, dom, out),
             Constraint::Clue {
                 cells,
                 clue,
-                distinct,
-            } => clue_search(self.n, cells, *clue, *distinct, dom, out),
+                earlier_peers,
+            } => clue_search(self.n, cells, clue, earlier_peers, dom, out),
         }
     }
 }
@@ -543,10 +565,23 @@ impl Constraint {
             Constraint::Between { ends, inner } => ends.iter().chain(inner).copied().collect(),
             Constraint::Linear { cells, .. }
             | Constraint::Sets { cells, .. }
-            | Constraint::Quadruple { cells, .. }
             | Constraint::Clue { cells, .. } => cells.clone(),
         }
     }
+}
+
+/// Per position of `cells`, the earlier positions that are its peers (as a bit set; cells
+/// past the 64th get none, which only weakens the search's pruning).
+fn earlier_peers(layout: &Layout, cells: &[u16]) -> Vec<u64> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(j, &b)| {
+            (0..j.min(64))
+                .filter(|&i| layout.peers(Cell(cells[i])).contains(&Cell(b)))
+                .fold(0u64, |m, i| m | 1 << i)
+        })
+        .collect()
 }
 
 /// Every orthogonally adjacent pair of an `n`×`n` grid, once each.
@@ -660,26 +695,27 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 }
 
 /// Bounded search over a clue's cells: keeps the digits that appear in some assignment the
-/// clue accepts; gives up (keeps everything) after [`SEARCH_NODES`] nodes.
+/// clue accepts (cells that are peers differ); gives up (keeps everything) after
+/// [`SEARCH_NODES`] nodes.
 fn clue_search(
     n: usize,
     cells: &[u16],
-    clue: Clue,
-    distinct: bool,
+    clue: &Clue,
+    earlier_peers: &[u64],
     dom: &[Domain],
     out: &mut Vec<(u16, Domain)>,
 ) -> bool {
-    struct S {
+    struct S<'a> {
         n: usize,
         doms: Vec<Domain>,
-        clue: Clue,
-        distinct: bool,
+        clue: &'a Clue,
+        earlier_peers: &'a [u64],
         digits: Vec<u32>,
         support: Vec<Domain>,
         nodes: u32,
     }
     /// `false` when the node budget ran out.
-    fn go(s: &mut S, i: usize, used: Domain) -> bool {
+    fn go(s: &mut S<'_>, i: usize) -> bool {
         if i == s.doms.len() {
             if accepts(s.clue, &s.digits, s.n) {
                 for (j, &d) in s.digits.iter().enumerate() {
@@ -688,11 +724,9 @@ fn clue_search(
             }
             return true;
         }
-        let mut choices = s.doms[i];
-        if s.distinct {
-            choices &= !used;
-        }
-        for v in crate::filter::bits(choices) {
+        let taken =
+            crate::filter::bits(s.earlier_peers[i]).fold(0u64, |m, j| m | 1 << (s.digits[j] - 1));
+        for v in crate::filter::bits(s.doms[i] & !taken) {
             s.nodes += 1;
             if s.nodes > SEARCH_NODES {
                 return false;
@@ -701,53 +735,183 @@ fn clue_search(
             if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
                 continue;
             }
-            if !go(s, i + 1, used | 1 << v) {
+            if !go(s, i + 1) {
                 return false;
             }
         }
         true
     }
     let doms: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    // Too many assignments to look at: filter nothing rather than start a search that will
+    // give up.
+    let mut estimate = 1u64;
+    for d in &doms {
+        estimate = estimate.saturating_mul(u64::from(d.count_ones()));
+    }
+    if estimate > u64::from(SEARCH_NODES) * 8 {
+        return true;
+    }
     let mut s = S {
         n,
         support: vec![0; doms.len()],
         digits: vec![0; doms.len()],
         doms,
         clue,
-        distinct,
+        earlier_peers,
         nodes: 0,
     };
-    if !go(&mut s, 0, 0) {
+    if !go(&mut s, 0) {
         return true;
     }
     out.extend(cells.iter().copied().zip(s.support.iter().copied()));
     s.support.iter().all(|&m| m != 0)
 }
 
+/// Whether every position is a peer of every earlier one.
+fn all_differ(earlier_peers: &[u64]) -> bool {
+    earlier_peers
+        .iter()
+        .enumerate()
+        .all(|(j, &m)| m == (1u64 << j) - 1)
+}
+
+/// A sandwich on a row or column of `n` different digits: for each placement of 1 and N
+/// that the domains allow, the cells between must make the sum (reachable sums of their
+/// domains without 1 and N, left to right and right to left) and the cells outside may hold
+/// anything but 1 and N. A digit stays when some placement supports it.
+fn sandwich(
+    n: usize,
+    cells: &[u16],
+    sum: u32,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let k = cells.len();
+    let d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    let (one, top) = (1u64, 1u64 << (n - 1));
+    let mid = mask_range(2, n as i64 - 1, n);
+    let cap = sum as usize;
+    let mut support = vec![0u64; k];
+    // reach[j][t]: the first j cells of `run` can sum to t.
+    let reach = |run: &[Domain]| {
+        let mut r = vec![vec![false; cap + 1]; run.len() + 1];
+        r[0][0] = true;
+        for (j, &m) in run.iter().enumerate() {
+            for t in 0..=cap {
+                if !r[j][t] {
+                    continue;
+                }
+                for v in crate::filter::bits(m & mid) {
+                    if t + v < cap {
+                        r[j + 1][t + v + 1] = true;
+                    }
+                }
+            }
+        }
+        r
+    };
+    for p in 0..k {
+        for q in p + 1..k {
+            if (0..p).chain(q + 1..k).any(|i| d[i] & mid == 0) {
+                continue;
+            }
+            let inner = &d[p + 1..q];
+            let pre = reach(inner);
+            if !pre[inner.len()][cap] {
+                continue;
+            }
+            let reversed: Vec<Domain> = inner.iter().rev().copied().collect();
+            let suf = reach(&reversed);
+            let m = inner.len();
+            for (lo, hi) in [(one, top), (top, one)] {
+                if d[p] & lo == 0 || d[q] & hi == 0 {
+                    continue;
+                }
+                support[p] |= lo;
+                support[q] |= hi;
+                for i in (0..p).chain(q + 1..k) {
+                    support[i] |= d[i] & mid;
+                }
+                for j in 0..m {
+                    for v in crate::filter::bits(inner[j] & mid) {
+                        let x = v + 1;
+                        let ok = x <= cap
+                            && (0..=cap - x).any(|t| pre[j][t] && suf[m - 1 - j][cap - x - t]);
+                        if ok {
+                            support[p + 1 + j] |= 1 << v;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.extend(cells.iter().copied().zip(support.iter().copied()));
+    support.iter().all(|&m| m != 0)
+}
+
+/// The listed digits a prefix does not hold yet (each cell covers one listed copy).
+fn missing(digits: &[u32], prefix: &[u32]) -> usize {
+    let mut left = digits.to_vec();
+    for x in prefix {
+        if let Some(i) = left.iter().position(|d| d == x) {
+            left.swap_remove(i);
+        }
+    }
+    left.len()
+}
+
 /// Whether a prefix of a row can still meet the clue (a quick necessary test).
-fn prefix_ok(clue: Clue, prefix: &[u32], len: usize) -> bool {
+fn prefix_ok(clue: &Clue, prefix: &[u32], len: usize) -> bool {
     match clue {
-        Clue::Skyscraper(count) => visible(prefix) <= count,
+        Clue::Skyscraper(count) => visible(prefix) <= *count,
+        Clue::Quadruple(digits) => missing(digits, prefix) <= len - prefix.len(),
+        Clue::Sum(..) => true,
         Clue::XSum(sum) => {
             let x = (prefix[0] as usize).min(len);
             let upto = prefix.len().min(x);
             let got: u32 = prefix[..upto].iter().sum();
-            got <= sum && (prefix.len() < x || got == sum)
+            got <= *sum && (prefix.len() < x || got == *sum)
         }
-        Clue::Sandwich(_) => true,
+        Clue::Sandwich(sum) => {
+            // Once the first of 1 and N is placed, the digits after it up to the other
+            // one may not pass the sum.
+            let top = len as u32;
+            match prefix.iter().position(|&x| x == 1 || x == top) {
+                None => true,
+                Some(a) => {
+                    let other = if prefix[a] == 1 { top } else { 1 };
+                    let rest = &prefix[a + 1..];
+                    let end = rest.iter().position(|&x| x == other);
+                    let inner: u32 = rest[..end.unwrap_or(rest.len())].iter().sum();
+                    match end {
+                        Some(_) => inner == *sum,
+                        None => inner <= *sum,
+                    }
+                }
+            }
+        }
     }
 }
 
 /// Whether a complete row meets the clue.
-fn accepts(clue: Clue, d: &[u32], n: usize) -> bool {
+fn accepts(clue: &Clue, d: &[u32], n: usize) -> bool {
     match clue {
-        Clue::Skyscraper(count) => visible(d) == count,
+        Clue::Skyscraper(count) => visible(d) == *count,
+        Clue::Quadruple(digits) => missing(digits, d) == 0,
+        Clue::Sum(coefs, target) => {
+            coefs
+                .iter()
+                .zip(d)
+                .map(|(&a, &x)| a * i64::from(x))
+                .sum::<i64>()
+                == *target
+        }
         Clue::XSum(_) => prefix_ok(clue, d, d.len()),
         Clue::Sandwich(sum) => {
             let one = d.iter().position(|&x| x == 1);
             let top = d.iter().position(|&x| x as usize == n);
             match (one, top) {
-                (Some(a), Some(b)) => d[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == sum,
+                (Some(a), Some(b)) => d[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == *sum,
                 _ => false,
             }
         }
