@@ -4,7 +4,8 @@
     python python/bench/bench.py --cli target/ci/sudokit --set ../shared/data/9x9/17_clue.txt \
         --jobs 2 [--rate-count 2000] [--wheel DIR]
 
-Each figure is the best of `--repeat` runs (wall time). The CLI reads the file and writes its
+Each figure is the best of `--repeat` runs, the two sides interleaved, in wall time and in CPU
+time (user + system of every thread; on a shared machine the CPU figure is the steadier). The CLI reads the file and writes its
 output to /dev/null; the package gets the puzzles as a numpy array made before the clock
 starts, as a numpy user has them already.
 """
@@ -12,6 +13,7 @@ starts, as a numpy user has them already.
 import argparse
 import glob
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -21,13 +23,36 @@ import numpy as np
 import sudokit
 
 
+def cpu(who):
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+
+
 def best(f, repeat):
-    times = []
+    return min(timed(f) for _ in range(repeat))[0]
+
+
+def timed(f, child=False):
+    """(wall, cpu) seconds of one call; cpu of this process or of its children."""
+    who = resource.RUSAGE_CHILDREN if child else resource.RUSAGE_SELF
+    c, t = cpu(who), time.perf_counter()
+    f()
+    return time.perf_counter() - t, cpu(who) - c
+
+
+def duel(cli_run, py_run, repeat):
+    """Best (wall, cpu) of the CLI and of the package, runs interleaved."""
+    a, b = [], []
     for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+        a.append(timed(cli_run, child=True))
+        b.append(timed(py_run))
+    return (min(x[0] for x in a), min(x[1] for x in a)), (min(x[0] for x in b), min(x[1] for x in b))
+
+
+def report(what, n, c, p):
+    print(f"{what}: CLI {n / c[0]:,.0f}/s wall, {n / c[1]:,.0f}/CPU-s; package {n / p[0]:,.0f}/s "
+          f"wall, {n / p[1]:,.0f}/CPU-s = {100 * c[0] / p[0]:.0f}% of the CLI in wall time, "
+          f"{100 * c[1] / p[1]:.0f}% in CPU time")
 
 
 def cells(lines):
@@ -52,23 +77,19 @@ def main():
             subprocess.run([a.cli, cmd, path, "--jobs", str(a.jobs)], stdout=null,
                            stderr=subprocess.DEVNULL, check=False)
 
-    t_cli = best(lambda: cli("solve", a.set), a.repeat)
     res = sudokit.solve_many(arr, jobs=a.jobs)
     assert (res.status == "solved").all()
-    t_py = best(lambda: sudokit.solve_many(arr, jobs=a.jobs), a.repeat)
-    print(f"solve {n} puzzles, jobs {a.jobs}: CLI {n / t_cli:,.0f}/s, solve_many (numpy) "
-          f"{n / t_py:,.0f}/s = {100 * t_cli / t_py:.0f}% of the CLI")
+    c, p = duel(lambda: cli("solve", a.set), lambda: sudokit.solve_many(arr, jobs=a.jobs), a.repeat)
+    report(f"solve {n} puzzles, jobs {a.jobs} (numpy)", n, c, p)
 
     sub = lines[: a.rate_count]
     tmp = "/tmp/sudokit-bench-rate.txt"
     with open(tmp, "w") as f:
         f.write("\n".join(sub) + "\n")
     sub_arr = cells(sub)
-    t_cli = best(lambda: cli("rate", tmp), a.repeat)
-    t_py = best(lambda: sudokit.rate_many(sub_arr, jobs=a.jobs), a.repeat)
+    c, p = duel(lambda: cli("rate", tmp), lambda: sudokit.rate_many(sub_arr, jobs=a.jobs), a.repeat)
     os.remove(tmp)
-    print(f"rate {len(sub)} puzzles, jobs {a.jobs}: CLI {len(sub) / t_cli:,.1f}/s, rate_many "
-          f"{len(sub) / t_py:,.1f}/s = {100 * t_cli / t_py:.0f}% of the CLI")
+    report(f"rate {len(sub)} puzzles, jobs {a.jobs}", len(sub), c, p)
 
     def startup(code):
         return best(lambda: subprocess.run([sys.executable, "-c", code], check=True), 7)

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 use sudokit_app::generate::{LayoutRequest, config_for, generate_one, set_targets};
 use sudokit_app::rate::{RatingStatus, rateable, se_rating_json};
-use sudokit_app::solve::{SolveMode, SolveStatus};
+use sudokit_app::solve::{SolveMode, SolveStatus, solve_each};
 use sudokit_core::format::{InputFormat, LayoutSpec, LineParser, Reader};
 use sudokit_core::{Budget, Grid, Layout, Request, Solver, Status};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
@@ -85,17 +85,39 @@ impl LayoutArgs {
     }
 }
 
-/// The puzzles of one call: text records, or `count` grids of side `n` as `i32` cells.
+/// The puzzles of one call: text records, or grids of side `n` whose cells are little-endian
+/// integers of `width` bytes (a numpy array's own buffer, not converted).
 enum Puzzles<'a> {
     Texts(Vec<String>),
-    Cells { data: &'a [u8], n: usize },
+    Cells {
+        data: &'a [u8],
+        n: usize,
+        width: usize,
+        signed: bool,
+    },
+}
+
+/// A numpy buffer as the Python half passes it: its bytes, item size and signedness.
+type CellBuffer<'a> = (&'a [u8], usize, bool);
+
+/// Cell `b` (`width` little-endian bytes) as a number.
+fn cell_value(b: &[u8], signed: bool) -> i128 {
+    let mut raw = [0u8; 16];
+    raw[..b.len()].copy_from_slice(b);
+    let v = u128::from_le_bytes(raw);
+    let bits = 8 * b.len() as u32;
+    if signed && bits < 128 && (v >> (bits - 1)) & 1 == 1 {
+        (v as i128) - (1i128 << bits)
+    } else {
+        v as i128
+    }
 }
 
 impl Puzzles<'_> {
     fn len(&self) -> usize {
         match self {
             Puzzles::Texts(t) => t.len(),
-            Puzzles::Cells { data, n } => data.len() / 4 / (n * n).max(1),
+            Puzzles::Cells { data, n, width, .. } => data.len() / width.max(&1) / (n * n).max(1),
         }
     }
 }
@@ -104,13 +126,7 @@ impl Puzzles<'_> {
 type Parsed = Result<Grid, String>;
 
 /// Parses puzzle `i` of `p` under `spec`; `layout` is the one layout of a cell batch.
-fn parse_at(
-    p: &Puzzles<'_>,
-    i: usize,
-    format: InputFormat,
-    parser: &mut LineParser,
-    layout: Option<&Arc<Layout>>,
-) -> Parsed {
+fn parse_at(p: &Puzzles<'_>, i: usize, format: InputFormat, parser: &mut LineParser) -> Parsed {
     match p {
         Puzzles::Texts(t) => {
             let text = t[i].trim();
@@ -127,15 +143,21 @@ fn parse_at(
             sudokit_core::format::parse_one_with(text, format, parser.spec())
                 .map_err(|e| e.to_string())
         }
-        Puzzles::Cells { data, n } => {
-            let Some(layout) = layout else {
-                return Err(format!("no layout of side {n}"));
-            };
+        Puzzles::Cells {
+            data,
+            n,
+            width,
+            signed,
+        } => {
             let cells = n * n;
-            let row = &data[i * cells * 4..(i + 1) * cells * 4];
+            let row = &data[i * cells * width..(i + 1) * cells * width];
             let mut values = Vec::with_capacity(cells);
-            for (k, b) in row.chunks_exact(4).enumerate() {
-                let v = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            for (k, b) in row.chunks_exact(*width).enumerate() {
+                // The common 9×9 case, one byte a cell in range, skips the general read.
+                let v = match (*width, b[0]) {
+                    (1, x) if usize::from(x) <= *n => i128::from(x),
+                    _ => cell_value(b, *signed),
+                };
                 match u8::try_from(v).ok().filter(|&v| usize::from(v) <= *n) {
                     Some(v) => values.push(v),
                     None => {
@@ -147,81 +169,88 @@ fn parse_at(
                     }
                 }
             }
-            let g = Grid::from_values(layout.clone(), values);
-            match g.find_conflict() {
-                Some(c) => Err(c.to_string()),
-                None => Ok(g),
-            }
+            parser
+                .grid_from_values(*n, values)
+                .map_err(|e| e.to_string())
         }
     }
 }
 
-/// The layout of a cell batch of side `n` under `spec` (the reader's, so it matches what the
-/// text path builds).
-fn cell_layout(p: &Puzzles<'_>, spec: &LayoutSpec) -> PyResult<Option<Arc<Layout>>> {
+/// Checks that a cell batch's side fits `spec` (a `box` or `regions` of another side is an
+/// error of the whole call, not of each row).
+fn check_cell_layout(p: &Puzzles<'_>, spec: &LayoutSpec) -> PyResult<()> {
     match p {
-        Puzzles::Texts(_) => Ok(None),
+        Puzzles::Texts(_) => Ok(()),
         Puzzles::Cells { n, .. } => LineParser::new(spec.clone())
             .layout_for(*n)
-            .map(Some)
+            .map(drop)
             .map_err(|e| ParseError::new_err(e.to_string())),
     }
 }
 
-fn puzzles_of<'a>(texts: Option<Vec<String>>, cells: Option<&'a [u8]>, n: usize) -> Puzzles<'a> {
+fn puzzles_of<'a>(
+    texts: Option<Vec<String>>,
+    cells: Option<CellBuffer<'a>>,
+    n: usize,
+) -> Puzzles<'a> {
     match (texts, cells) {
         (Some(t), _) => Puzzles::Texts(t),
-        (None, Some(data)) => Puzzles::Cells { data, n },
+        (None, Some((data, width, signed))) => Puzzles::Cells {
+            data,
+            n,
+            width: width.clamp(1, 16),
+            signed,
+        },
         (None, None) => Puzzles::Texts(Vec::new()),
     }
 }
 
-/// A batch ready to work on: its puzzles, input format, layout rules and (for cells) layout.
+/// A batch ready to work on: its puzzles, input format and layout rules.
 struct Batch<'a> {
     puzzles: Puzzles<'a>,
     format: InputFormat,
     spec: LayoutSpec,
-    fixed: Option<Arc<Layout>>,
 }
 
 impl<'a> Batch<'a> {
     fn new(
         texts: Option<Vec<String>>,
-        cells: Option<&'a [u8]>,
+        cells: Option<CellBuffer<'a>>,
         n: usize,
         layout: &LayoutArgs,
     ) -> PyResult<Batch<'a>> {
         let puzzles = puzzles_of(texts, cells, n);
         let spec = layout.spec()?;
-        let fixed = cell_layout(&puzzles, &spec)?;
+        check_cell_layout(&puzzles, &spec)?;
         Ok(Batch {
             puzzles,
             format: layout.format()?,
             spec,
-            fixed,
         })
     }
 
-    /// `f` of each puzzle parsed (or why not), on `jobs` threads, in input order; each worker
-    /// parses with a line parser of its own.
+    /// `f` of each puzzle parsed (or why not), on `jobs` threads, in input order.
     fn map<T: Send>(
         &self,
         jobs: Option<usize>,
         f: impl Fn(Parsed) -> T + Sync + Send,
     ) -> PyResult<Vec<T>> {
+        self.map_with(jobs, || (), |_, parsed| f(parsed))
+    }
+
+    /// [`Batch::map`] with a worker's own state from `init` (an engine kept from puzzle to
+    /// puzzle); each worker also parses with a line parser of its own.
+    fn map_with<T: Send, S>(
+        &self,
+        jobs: Option<usize>,
+        init: impl Fn() -> S + Sync + Send,
+        f: impl Fn(&mut S, Parsed) -> T + Sync + Send,
+    ) -> PyResult<Vec<T>> {
         par_map_init(
             jobs,
             self.puzzles.len(),
-            || LineParser::new(self.spec.clone()),
-            |parser, i| {
-                f(parse_at(
-                    &self.puzzles,
-                    i,
-                    self.format,
-                    parser,
-                    self.fixed.as_ref(),
-                ))
-            },
+            || (LineParser::new(self.spec.clone()), init()),
+            |(parser, state), i| f(state, parse_at(&self.puzzles, i, self.format, parser)),
         )
     }
 }
@@ -303,7 +332,17 @@ struct Solved {
     error: Option<String>,
 }
 
-fn solve_one(parsed: Parsed, engine_name: &str, mode: SolveMode, budget: &Budget) -> Solved {
+/// A worker's engine, kept while the puzzles' layout stays the same (the layout's address:
+/// a batch's grids share one).
+type EngineSlot = Option<(usize, Box<dyn Solver>)>;
+
+fn solve_one(
+    slot: &mut EngineSlot,
+    parsed: Parsed,
+    engine_name: &str,
+    mode: SolveMode,
+    budget: &Budget,
+) -> Solved {
     let invalid = |e: String| Solved {
         status: solve_code(SolveStatus::Invalid),
         first: None,
@@ -315,27 +354,44 @@ fn solve_one(parsed: Parsed, engine_name: &str, mode: SolveMode, budget: &Budget
         Ok(g) => g,
         Err(e) => return invalid(e),
     };
-    let (_, solver) = match solver_for(engine_name, g.layout()) {
-        Ok(s) => s,
-        Err(e) => return invalid(e),
+    let key = Arc::as_ptr(g.layout_arc()) as usize;
+    if slot.as_ref().is_none_or(|(k, _)| *k != key) {
+        match solver_for(engine_name, g.layout()) {
+            Ok((_, s)) => *slot = Some((key, s)),
+            Err(e) => return invalid(e),
+        }
+    }
+    let Some((_, solver)) = slot.as_ref() else {
+        return invalid("no engine".into());
     };
     let request = match mode {
         SolveMode::First => Request::first(),
         SolveMode::Limit(k) | SolveMode::Count(k) => Request::count(k, 0),
     }
     .with_budget(budget.clone());
-    match solver.solve(&g, &request) {
-        Ok(report) => Solved {
-            status: solve_code(SolveStatus::of(&report, mode)),
-            first: report
-                .solutions
-                .into_iter()
-                .next()
-                .filter(|_| report.status == Status::Solved),
-            count: report.count,
-            exact: report.exact,
-            error: None,
-        },
+    // The engine's search as the CLI's batch runs it: the first solution's cells copied out,
+    // no grid kept, the givens not checked again (parsing did).
+    let mut found: Option<Vec<u8>> = None;
+    let report = solve_each(solver.as_ref(), &g, &request, false, &mut |values| {
+        if found.is_none() {
+            found = Some(values.to_vec());
+        }
+    });
+    match report {
+        Ok(report) => {
+            let first = found.filter(|_| report.status == Status::Solved).map(|v| {
+                let mut g = g;
+                g.set_values(&v);
+                g
+            });
+            Solved {
+                status: solve_code(SolveStatus::of(&report, mode)),
+                first,
+                count: report.count,
+                exact: report.exact,
+                error: None,
+            }
+        }
         Err(e) => invalid(e.to_string()),
     }
 }
@@ -367,7 +423,7 @@ type RatedBatch<'py> = (
 fn solve_batch<'py>(
     py: Python<'py>,
     texts: Option<Vec<String>>,
-    cells: Option<&[u8]>,
+    cells: Option<CellBuffer<'_>>,
     n: usize,
     layout: LayoutArgs,
     engine: String,
@@ -380,7 +436,13 @@ fn solve_batch<'py>(
     let batch = Batch::new(texts, cells, n, &layout)?;
     let budget = budget_of(budget, nodes)?;
     let mode = limit.map_or(SolveMode::First, SolveMode::Count);
-    let done = py.detach(|| batch.map(jobs, |parsed| solve_one(parsed, &engine, mode, &budget)))?;
+    let done = py.detach(|| {
+        batch.map_with(
+            jobs,
+            || None,
+            |slot, parsed| solve_one(slot, parsed, &engine, mode, &budget),
+        )
+    })?;
     let status: Vec<u8> = done.iter().map(|d| d.status).collect();
     let mut out = Vec::new();
     let mut lines = Vec::new();
@@ -520,7 +582,7 @@ fn rate_code(s: &str) -> u8 {
 fn rate_batch<'py>(
     py: Python<'py>,
     texts: Option<Vec<String>>,
-    cells: Option<&[u8]>,
+    cells: Option<CellBuffer<'_>>,
     n: usize,
     layout: LayoutArgs,
     scale: &str,
@@ -577,7 +639,7 @@ fn rate_batch<'py>(
 fn hodoku_batch(
     py: Python<'_>,
     texts: Option<Vec<String>>,
-    cells: Option<&[u8]>,
+    cells: Option<CellBuffer<'_>>,
     n: usize,
     layout: LayoutArgs,
     budget: Option<f64>,
@@ -683,7 +745,7 @@ fn check_json(
 fn canon_batch(
     py: Python<'_>,
     texts: Option<Vec<String>>,
-    cells: Option<&[u8]>,
+    cells: Option<CellBuffer<'_>>,
     n: usize,
     layout: LayoutArgs,
     jobs: Option<usize>,

@@ -177,16 +177,17 @@ class _Batch:
             )
         if n == 0 or n > 64:
             raise ParseError(f"wrong shape {a.shape}: the side must be 1 to 64")
-        if a.dtype.itemsize > 4 or a.dtype == np.uint32:
-            # Out-of-range values stay out of range (reported per row) after the narrowing.
-            a = np.clip(a, -1, 65)
         self.n = n
-        self.cells = np.ascontiguousarray(a, dtype="<i4").tobytes()
+        # The array's own integers, little-endian and contiguous (no copy when they are
+        # already): the native module reads each cell in its dtype and checks its range.
+        a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
+        self.cells = (a.tobytes(), a.dtype.itemsize, a.dtype.kind == "i")
 
     def __len__(self) -> int:
         if self.texts is not None:
             return len(self.texts)
-        return len(self.cells) // (4 * self.n * self.n)
+        data, width, _ = self.cells
+        return len(data) // (width * self.n * self.n)
 
     def grids_out(self, cells: bytes, lines: list) -> Any:
         """Solution grids in the input's kind."""

@@ -123,6 +123,13 @@ impl LineParser {
         self.layout_ref(n).cloned()
     }
 
+    /// A side-`n` grid from its cell values (0 empty, each at most `n`, as the caller has
+    /// checked), with the givens' conflict check a parsed line gets: what a caller holding
+    /// cells rather than text reads a record with.
+    pub fn grid_from_values(&mut self, n: usize, values: Vec<u8>) -> Result<Grid, ParseError> {
+        finish(self.layout_for(n)?, values)
+    }
+
     /// The cached layout of side `n`, built on first use; borrowed, so the hot path does not
     /// touch the shared reference count.
     fn layout_ref(&mut self, n: usize) -> Result<&Arc<Layout>, ParseError> {
