@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 use sudokit_core::{Extra, Layout, LayoutError};
-use sudokit_generate::{Config, Generated, LayoutChoice};
+use sudokit_generate::{Config, GenError, Generated, Generator, LayoutChoice, Rng, Symmetry};
 
 use crate::{line_of, rating_json};
 
@@ -56,6 +56,40 @@ pub fn config_for(layout: LayoutRequest, extras: &[Extra]) -> Result<Config, Lay
         LayoutRequest::Standard { n } => Layout::standard(n)?,
     };
     Ok(Config::new(Arc::new(base.with_extras(extras))))
+}
+
+/// Sets the targets the web API and the Python package name in words: the symmetry (a name of
+/// `sudokit generate --symmetry`), minimality, an SE rating range and a HoDoKu level. The
+/// error names the field.
+pub fn set_targets(
+    config: &mut Config,
+    symmetry: Option<&str>,
+    minimal: bool,
+    rating: Option<(f32, f32)>,
+    level: Option<&str>,
+) -> Result<(), String> {
+    if let Some(s) = symmetry {
+        config.symmetry = s
+            .parse::<Symmetry>()
+            .map_err(|e| format!("symmetry: {e}"))?;
+    }
+    config.minimal = minimal;
+    config.target.rating = rating;
+    config.target.level = level.map(sudokit_generate::rate::parse_level).transpose()?;
+    Ok(())
+}
+
+/// Puzzle `index` of the run with `seed` (made from `Rng::derive(seed, index)`, as `sudokit
+/// generate --seed` makes it) and its record: the rating the generator measured, else, up to
+/// 9×9, the rater's.
+pub fn generate_one(generator: &Generator, seed: u64, index: u64) -> Result<Value, GenError> {
+    let made = generator.generate(Rng::derive(seed, index))?;
+    let rating = match made.measured.se {
+        Some(r) => Some(r),
+        None if side(generator.config()) <= 9 => generator.rate(&made.puzzle),
+        None => None,
+    };
+    Ok(generated_json(&made, rating, index))
 }
 
 /// The side of the grids `config` makes.

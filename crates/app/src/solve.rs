@@ -7,7 +7,9 @@
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudokit_core::{Budget, End, Grid, Report, Request, Solver, Status};
+use std::time::{Duration, Instant};
+
+use sudokit_core::{Budget, End, Flow, Grid, Report, Request, SolveError, Solver, Status};
 
 use crate::grid_json;
 
@@ -145,4 +147,33 @@ pub fn solve_json(
         v["solutions"] = report.solutions.iter().map(grid_json).collect();
     }
     v
+}
+
+/// [`Solver::solve`] that hands each solution to `each` as it is found instead of keeping
+/// grids, so `sudokit solve --limit N` holds N rendered lines, not N grids, and a batch keeps
+/// no grid it does not need.
+/// The solve time is measured only when `timed` (the CLI's JSON records and the summary of
+/// `--stats` report it). The caller's puzzle must be free of conflicting givens (a parsed
+/// record is), which is not checked again.
+pub fn solve_each(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    request: &Request,
+    timed: bool,
+    each: &mut dyn FnMut(&[u8]),
+) -> Result<Report, SolveError> {
+    solver.accepts(puzzle.layout())?;
+    // Every puzzle a `Record` carries was checked for conflicting givens when it was parsed
+    // (a conflict is a parse error of its record), so the check is not repeated here.
+    debug_assert!(
+        puzzle.find_conflict().is_none(),
+        "records hold conflict-free puzzles"
+    );
+    let start = timed.then(Instant::now);
+    let search = solver.search(puzzle, &request.limits, &mut |values| {
+        each(values);
+        Flow::Continue
+    })?;
+    let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
+    Ok(Report::new(search, Vec::new(), elapsed))
 }

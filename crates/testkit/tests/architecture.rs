@@ -1,7 +1,8 @@
 //! ARCHITECTURE.md's crate table stays in step with the crates: one row per crate under
-//! `crates/`, naming its package, and listing exactly the crate's `[dependencies]` — the
-//! workspace crates in one column (without the `sudokit-` prefix), the external crates in the
-//! other. A crate added, removed or given a new dependency without its row fails here.
+//! `crates/` (and `python/`, the Python package's extension crate), naming its package, and
+//! listing exactly the crate's `[dependencies]` — the workspace crates in one column (without
+//! the `sudokit-` prefix), the external crates in the other. A crate added, removed or given
+//! a new dependency without its row fails here.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -95,15 +96,21 @@ fn architecture_table_lists_every_crate_with_its_dependencies() {
     let rows = table_rows();
     assert!(rows.len() > 10, "the crate table was found");
     let mut folders = BTreeSet::new();
+    // Every crate under `crates/`, and the Python package's extension crate in `python/`.
+    let mut dirs: Vec<(String, std::path::PathBuf)> = Vec::new();
     for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
         let dir = entry.expect("an entry").path();
-        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
-            continue;
-        };
-        let folder = format!(
+        let name = format!(
             "crates/{}",
             dir.file_name().expect("a name").to_string_lossy()
         );
+        dirs.push((name, dir));
+    }
+    dirs.push(("python".to_string(), root().join("python")));
+    for (folder, dir) in dirs {
+        let Ok(manifest) = std::fs::read_to_string(dir.join("Cargo.toml")) else {
+            continue;
+        };
         folders.insert(folder.clone());
         let row = rows
             .iter()

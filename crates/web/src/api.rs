@@ -23,12 +23,12 @@ use sudokit_app::techniques::{sorted_by, technique_json};
 use sudokit_core::format::{InputFormat, LayoutSpec, LayoutSpecError, parse_one_with};
 use sudokit_core::{Budget, Digit, DigitSet, Grid};
 use sudokit_engines::{ENGINES, EngineOptions, auto_engine, engine};
-use sudokit_generate::{Checker, GenError, Generator, Rng, Symmetry};
+use sudokit_generate::{Checker, GenError, Generator};
 use sudokit_logic::{CandidateGrid, LogicSolver, Order};
 
 use crate::assets;
 use crate::limits::Limits;
-use sudokit_app::generate::{LayoutRequest, config_for, side};
+use sudokit_app::generate::{LayoutRequest, config_for, generate_one, set_targets};
 use sudokit_app::solve::SolveMode;
 
 /// The shared state of the server.
@@ -762,19 +762,14 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
         }
     };
     let mut config = config_for(layout, &spec.extras).map_err(|e| ApiError::bad(e.to_string()))?;
-    if let Some(s) = &req.symmetry {
-        config.symmetry = s
-            .parse::<Symmetry>()
-            .map_err(|e| ApiError::bad(format!("symmetry: {e}")))?;
-    }
-    config.minimal = req.minimal;
-    config.target.rating = req.rating;
-    config.target.level = req
-        .level
-        .as_deref()
-        .map(sudokit_generate::rate::parse_level)
-        .transpose()
-        .map_err(ApiError::bad)?;
+    set_targets(
+        &mut config,
+        req.symmetry.as_deref(),
+        req.minimal,
+        req.rating,
+        req.level.as_deref(),
+    )
+    .map_err(ApiError::bad)?;
     let seed = match &req.seed {
         Some(s) => s.value()?,
         None => sudokit_app::clock_seed(),
@@ -790,18 +785,11 @@ async fn generate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             };
             let generator =
                 Generator::new(config).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let side = side(generator.config());
             let mut puzzles = Vec::new();
             let mut missing = 0u64;
             for i in 0..count {
-                match generator.generate(Rng::derive(seed, i)) {
-                    Ok(g) => {
-                        let rating = match g.measured.se {
-                            Some(r) => Some(r),
-                            None if side <= 9 => generator.rate(&g.puzzle),
-                            None => None,
-                        };
-                        let mut p = sudokit_app::generate::generated_json(&g, rating, i);
+                match generate_one(&generator, seed, i) {
+                    Ok(mut p) => {
                         // As a string: a JavaScript number would round a 64-bit seed.
                         p["seed"] = json!(p["seed"].as_u64().map(|s| s.to_string()));
                         puzzles.push(p);

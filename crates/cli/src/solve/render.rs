@@ -17,8 +17,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-use sudokit_app::solve::{SolveMode, SolveStatus, solve_error_record, solve_record};
+use std::time::Duration;
+use sudokit_app::solve::{SolveMode, SolveStatus, solve_each, solve_error_record, solve_record};
 use sudokit_app::{grid_json, with_position};
 use sudokit_core::format::{
     InputFormat, LineParser, OutputFormat, ParseError, Record, write_fpuzzles, write_fpuzzles_link,
@@ -26,7 +26,7 @@ use sudokit_core::format::{
 };
 use sudokit_core::grid::{MAX_SYMBOL_SIZE, digit_char};
 use sudokit_core::verify::verify;
-use sudokit_core::{End, Flow, Grid, Report, Request, SolveError, Solver, Status};
+use sudokit_core::{End, Grid, Request, Status};
 
 /// What one record left for the writer besides its text, which is in its [`Piece`]'s buffer:
 /// the counters for the summary, where the text ends, and (boxed, since most records have
@@ -276,33 +276,6 @@ pub(super) fn csv_row(
         csv_field(label.unwrap_or("")),
         csv_field(error.unwrap_or(""))
     )
-}
-
-/// [`Solver::solve`] that hands each solution to `each` as it is found instead of keeping
-/// grids, so `--limit N` holds N rendered lines, not N grids, and has no cap of its own.
-/// The solve time is measured only when `timed` (JSON records and the summary of `--stats`
-/// report it).
-pub(super) fn solve_each(
-    solver: &dyn Solver,
-    puzzle: &Grid,
-    request: &Request,
-    timed: bool,
-    each: &mut dyn FnMut(&[u8]),
-) -> Result<Report, SolveError> {
-    solver.accepts(puzzle.layout())?;
-    // Every puzzle a `Record` carries was checked for conflicting givens when it was parsed
-    // (a conflict is a parse error of its record), so the check is not repeated here.
-    debug_assert!(
-        puzzle.find_conflict().is_none(),
-        "records hold conflict-free puzzles"
-    );
-    let start = timed.then(Instant::now);
-    let search = solver.search(puzzle, &request.limits, &mut |values| {
-        each(values);
-        Flow::Continue
-    })?;
-    let elapsed = start.map_or(Duration::ZERO, |s| s.elapsed());
-    Ok(Report::new(search, Vec::new(), elapsed))
 }
 
 /// Set once a line-format grid above 35×35 was written, so the note about its encoding is

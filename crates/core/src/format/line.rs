@@ -35,6 +35,11 @@ impl LineParser {
         }
     }
 
+    /// The layout rules this parser applies.
+    pub fn spec(&self) -> &LayoutSpec {
+        &self.spec
+    }
+
     /// Parses one line-format record: the puzzle token, then its label.
     pub fn parse(&mut self, index: usize, line: usize, text: Result<&str, ParseError>) -> Record {
         let (label, puzzle) = match text {
@@ -112,8 +117,17 @@ impl LineParser {
         Ok(ascii_9x9_values(token.as_bytes()))
     }
 
-    pub(super) fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
+    /// The layout of a side-`n` grid under these rules (cached): what a caller holding cells
+    /// rather than text (the Python package's numpy arrays) builds its grids in.
+    pub fn layout_for(&mut self, n: usize) -> Result<Arc<Layout>, ParseError> {
         self.layout_ref(n).cloned()
+    }
+
+    /// A side-`n` grid from its cell values (0 empty, each at most `n`, as the caller has
+    /// checked), with the givens' conflict check a parsed line gets: what a caller holding
+    /// cells rather than text reads a record with.
+    pub fn grid_from_values(&mut self, n: usize, values: Vec<u8>) -> Result<Grid, ParseError> {
+        finish(self.layout_for(n)?, values)
     }
 
     /// The cached layout of side `n`, built on first use; borrowed, so the hot path does not

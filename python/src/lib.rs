@@ -1,0 +1,928 @@
+//! `sudokit._sudokit`: the Rust half of the Python package `sudokit` (the Python half, in
+//! `python/sudokit/`, turns lists, pandas Series and numpy arrays into the two input shapes
+//! this module takes, and its results back into the caller's kind).
+//!
+//! Design decision: a batch crosses the boundary once, as one buffer — a list of text records,
+//! or every cell of every puzzle as little-endian `i32`s — and comes back as one buffer of
+//! statuses and one of cells, so a batch costs no Python object per puzzle on the hot path.
+//! Every call that works on puzzles releases the GIL ([`Python::detach`]) and runs on a rayon
+//! pool of `jobs` threads, keeping input order. What each command does to one puzzle is the
+//! application layer's ([`sudokit_app`]), the code behind `sudokit <command> --format json`,
+//! so a record here is the CLI's record without its position fields. Per-puzzle problems are
+//! data (a status and a message per row); only a problem with the whole call (a bad layout
+//! option, a single puzzle that does not parse) raises.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+use serde_json::{Value, json};
+use sudokit_app::generate::{LayoutRequest, config_for, generate_one, set_targets};
+use sudokit_app::rate::{RatingStatus, rateable, se_rating_json};
+use sudokit_app::solve::{SolveMode, SolveStatus, solve_each};
+use sudokit_core::format::{InputFormat, LayoutSpec, LineParser, Reader};
+use sudokit_core::{Budget, Grid, Layout, Request, Solver, Status};
+use sudokit_engines::{EngineOptions, auto_engine, engine};
+use sudokit_generate::{GenError, Generator};
+use sudokit_logic::levels::hodoku_level;
+use sudokit_logic::se::{RateOptions, Scale, rate};
+use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order};
+
+create_exception!(
+    sudokit,
+    Error,
+    PyException,
+    "Base class of every sudokit error."
+);
+create_exception!(
+    sudokit,
+    ParseError,
+    Error,
+    "The input is not a puzzle: bad shape, dtype, symbol, digit, layout option, or conflicting givens."
+);
+create_exception!(sudokit, NoSolution, Error, "The puzzle has no solution.");
+create_exception!(
+    sudokit,
+    BudgetExceeded,
+    Error,
+    "The budget ran out before the answer."
+);
+
+/// The layout options every call takes (the CLI's `--box`, `--regions`, `--extra`, `--format`).
+#[derive(Clone, Debug, FromPyObject)]
+struct LayoutArgs {
+    #[pyo3(item("box"))]
+    box_shape: Option<String>,
+    #[pyo3(item)]
+    regions: Option<String>,
+    #[pyo3(item)]
+    extra: Vec<String>,
+    #[pyo3(item)]
+    format: Option<String>,
+}
+
+impl LayoutArgs {
+    fn spec(&self) -> PyResult<LayoutSpec> {
+        LayoutSpec::parse(
+            self.box_shape.as_deref(),
+            self.regions.as_deref(),
+            &self.extra,
+        )
+        .map_err(|e| ParseError::new_err(e.to_string()))
+    }
+
+    fn format(&self) -> PyResult<InputFormat> {
+        match &self.format {
+            None => Ok(InputFormat::Auto),
+            Some(f) => f
+                .parse()
+                .map_err(|e: String| ParseError::new_err(format!("format: {e}"))),
+        }
+    }
+}
+
+/// The puzzles of one call: text records, or grids of side `n` whose cells are little-endian
+/// integers of `width` bytes (a numpy array's own buffer, not converted).
+enum Puzzles<'a> {
+    Texts(Vec<String>),
+    Cells {
+        data: &'a [u8],
+        n: usize,
+        width: usize,
+        signed: bool,
+    },
+}
+
+/// A numpy buffer as the Python half passes it: its bytes, item size and signedness.
+type CellBuffer<'a> = (&'a [u8], usize, bool);
+
+/// Cell `b` (`width` little-endian bytes) as a number.
+fn cell_value(b: &[u8], signed: bool) -> i128 {
+    let mut raw = [0u8; 16];
+    raw[..b.len()].copy_from_slice(b);
+    let v = u128::from_le_bytes(raw);
+    let bits = 8 * b.len() as u32;
+    if signed && bits < 128 && (v >> (bits - 1)) & 1 == 1 {
+        (v as i128) - (1i128 << bits)
+    } else {
+        v as i128
+    }
+}
+
+impl Puzzles<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Puzzles::Texts(t) => t.len(),
+            Puzzles::Cells { data, n, width, .. } => data.len() / width.max(&1) / (n * n).max(1),
+        }
+    }
+}
+
+/// A puzzle parsed, or why not.
+type Parsed = Result<Grid, String>;
+
+/// Parses puzzle `i` of `p` under `spec`; `layout` is the one layout of a cell batch.
+fn parse_at(p: &Puzzles<'_>, i: usize, format: InputFormat, parser: &mut LineParser) -> Parsed {
+    match p {
+        Puzzles::Texts(t) => {
+            let text = t[i].trim();
+            // One token of symbols is a line record: parsed by the worker's own line parser
+            // (its layouts cached), not by a reader detecting the format of each record.
+            let plain = !text.is_empty()
+                && !text.contains(|c: char| c.is_whitespace() || c == ',' || c == '{');
+            if plain && (format == InputFormat::Auto || format == InputFormat::Line) {
+                return parser
+                    .parse(i + 1, 1, Ok(text))
+                    .puzzle
+                    .map_err(|e| e.to_string());
+            }
+            sudokit_core::format::parse_one_with(text, format, parser.spec())
+                .map_err(|e| e.to_string())
+        }
+        Puzzles::Cells {
+            data,
+            n,
+            width,
+            signed,
+        } => {
+            let cells = n * n;
+            let row = &data[i * cells * width..(i + 1) * cells * width];
+            let mut values = Vec::with_capacity(cells);
+            for (k, b) in row.chunks_exact(*width).enumerate() {
+                // The common 9×9 case, one byte a cell in range, skips the general read.
+                let v = match (*width, b[0]) {
+                    (1, x) if usize::from(x) <= *n => i128::from(x),
+                    _ => cell_value(b, *signed),
+                };
+                match u8::try_from(v).ok().filter(|&v| usize::from(v) <= *n) {
+                    Some(v) => values.push(v),
+                    None => {
+                        return Err(format!(
+                            "digit {v} at row {}, column {} is out of range 0..={n}",
+                            k / n + 1,
+                            k % n + 1
+                        ));
+                    }
+                }
+            }
+            parser
+                .grid_from_values(*n, values)
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Checks that a cell batch's side fits `spec` (a `box` or `regions` of another side is an
+/// error of the whole call, not of each row).
+fn check_cell_layout(p: &Puzzles<'_>, spec: &LayoutSpec) -> PyResult<()> {
+    match p {
+        Puzzles::Texts(_) => Ok(()),
+        Puzzles::Cells { n, .. } => LineParser::new(spec.clone())
+            .layout_for(*n)
+            .map(drop)
+            .map_err(|e| ParseError::new_err(e.to_string())),
+    }
+}
+
+fn puzzles_of<'a>(
+    texts: Option<Vec<String>>,
+    cells: Option<CellBuffer<'a>>,
+    n: usize,
+) -> Puzzles<'a> {
+    match (texts, cells) {
+        (Some(t), _) => Puzzles::Texts(t),
+        (None, Some((data, width, signed))) => Puzzles::Cells {
+            data,
+            n,
+            width: width.clamp(1, 16),
+            signed,
+        },
+        (None, None) => Puzzles::Texts(Vec::new()),
+    }
+}
+
+/// A batch ready to work on: its puzzles, input format and layout rules.
+struct Batch<'a> {
+    puzzles: Puzzles<'a>,
+    format: InputFormat,
+    spec: LayoutSpec,
+}
+
+impl<'a> Batch<'a> {
+    fn new(
+        texts: Option<Vec<String>>,
+        cells: Option<CellBuffer<'a>>,
+        n: usize,
+        layout: &LayoutArgs,
+    ) -> PyResult<Batch<'a>> {
+        let puzzles = puzzles_of(texts, cells, n);
+        let spec = layout.spec()?;
+        check_cell_layout(&puzzles, &spec)?;
+        Ok(Batch {
+            puzzles,
+            format: layout.format()?,
+            spec,
+        })
+    }
+
+    /// `f` of each puzzle parsed (or why not), on `jobs` threads, in input order.
+    fn map<T: Send>(
+        &self,
+        jobs: Option<usize>,
+        f: impl Fn(Parsed) -> T + Sync + Send,
+    ) -> PyResult<Vec<T>> {
+        self.map_with(jobs, || (), |_, parsed| f(parsed))
+    }
+
+    /// [`Batch::map`] with a worker's own state from `init` (an engine kept from puzzle to
+    /// puzzle); each worker also parses with a line parser of its own.
+    fn map_with<T: Send, S>(
+        &self,
+        jobs: Option<usize>,
+        init: impl Fn() -> S + Sync + Send,
+        f: impl Fn(&mut S, Parsed) -> T + Sync + Send,
+    ) -> PyResult<Vec<T>> {
+        par_map_init(
+            jobs,
+            self.puzzles.len(),
+            || (LineParser::new(self.spec.clone()), init()),
+            |(parser, state), i| f(state, parse_at(&self.puzzles, i, self.format, parser)),
+        )
+    }
+}
+
+fn budget_of(seconds: Option<f64>, nodes: Option<u64>) -> PyResult<Budget> {
+    let time = match seconds {
+        None => None,
+        Some(s) => Some(
+            Duration::try_from_secs_f64(s)
+                .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("budget: {e}")))?,
+        ),
+    };
+    Ok(Budget {
+        time,
+        nodes,
+        cancel: None,
+    })
+}
+
+/// Runs `f` over `0..len` on a pool of `jobs` threads (all cores when `None`), in input order.
+fn par_map<T: Send>(
+    jobs: Option<usize>,
+    len: usize,
+    f: impl Fn(usize) -> T + Sync + Send,
+) -> PyResult<Vec<T>> {
+    par_map_init(jobs, len, || (), |_, i| f(i))
+}
+
+/// [`par_map`] with a value of `init`'s per worker (a line parser), lent to each call.
+fn par_map_init<T: Send, S>(
+    jobs: Option<usize>,
+    len: usize,
+    init: impl Fn() -> S + Sync + Send,
+    f: impl Fn(&mut S, usize) -> T + Sync + Send,
+) -> PyResult<Vec<T>> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(j) = jobs {
+        b = b.num_threads(j.max(1));
+    }
+    let pool = b
+        .build()
+        .map_err(|e| Error::new_err(format!("thread pool: {e}")))?;
+    Ok(pool.install(|| {
+        (0..len)
+            .into_par_iter()
+            .with_min_len(16)
+            .map_init(init, f)
+            .collect()
+    }))
+}
+
+/// Status codes of a solve, in the order of `sudokit.SOLVE_STATUSES`.
+fn solve_code(s: SolveStatus) -> u8 {
+    match s {
+        SolveStatus::Solved => 0,
+        SolveStatus::Unsolvable => 1,
+        SolveStatus::Stopped => 2,
+        SolveStatus::Unknown => 3,
+        SolveStatus::Invalid => 4,
+    }
+}
+
+fn solver_for(name: &str, layout: &Layout) -> Result<(&'static str, Box<dyn Solver>), String> {
+    let resolved: &str = if name == "auto" {
+        auto_engine(layout)
+    } else {
+        name
+    };
+    let s = engine(resolved, &EngineOptions::default()).map_err(|e| e.to_string())?;
+    Ok((s.name(), s))
+}
+
+/// One solve or count of a parsed puzzle: (status, first solution, count, exact, error).
+struct Solved {
+    status: u8,
+    first: Option<Grid>,
+    count: u64,
+    exact: bool,
+    error: Option<String>,
+}
+
+/// A worker's engine, kept while the puzzles' layout stays the same (the layout's address:
+/// a batch's grids share one).
+type EngineSlot = Option<(usize, Box<dyn Solver>)>;
+
+fn solve_one(
+    slot: &mut EngineSlot,
+    parsed: Parsed,
+    engine_name: &str,
+    mode: SolveMode,
+    budget: &Budget,
+) -> Solved {
+    let invalid = |e: String| Solved {
+        status: solve_code(SolveStatus::Invalid),
+        first: None,
+        count: 0,
+        exact: false,
+        error: Some(e),
+    };
+    let g = match parsed {
+        Ok(g) => g,
+        Err(e) => return invalid(e),
+    };
+    let key = Arc::as_ptr(g.layout_arc()) as usize;
+    if slot.as_ref().is_none_or(|(k, _)| *k != key) {
+        match solver_for(engine_name, g.layout()) {
+            Ok((_, s)) => *slot = Some((key, s)),
+            Err(e) => return invalid(e),
+        }
+    }
+    let Some((_, solver)) = slot.as_ref() else {
+        return invalid("no engine".into());
+    };
+    let request = match mode {
+        SolveMode::First => Request::first(),
+        SolveMode::Limit(k) | SolveMode::Count(k) => Request::count(k, 0),
+    }
+    .with_budget(budget.clone());
+    // The engine's search as the CLI's batch runs it: the first solution's cells copied out,
+    // no grid kept, the givens not checked again (parsing did).
+    let mut found: Option<Vec<u8>> = None;
+    let report = solve_each(solver.as_ref(), &g, &request, false, &mut |values| {
+        if found.is_none() {
+            found = Some(values.to_vec());
+        }
+    });
+    match report {
+        Ok(report) => {
+            let first = found.filter(|_| report.status == Status::Solved).map(|v| {
+                let mut g = g;
+                g.set_values(&v);
+                g
+            });
+            Solved {
+                status: solve_code(SolveStatus::of(&report, mode)),
+                first,
+                count: report.count,
+                exact: report.exact,
+                error: None,
+            }
+        }
+        Err(e) => invalid(e.to_string()),
+    }
+}
+
+/// What [`solve_batch`] returns: status codes, solution cells (`u8`), solution lines, counts,
+/// exact flags, errors.
+type SolvedBatch<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Vec<Option<String>>,
+    Vec<u64>,
+    Vec<bool>,
+    Vec<Option<String>>,
+);
+
+/// What [`rate_batch`] returns: ER/EP/ED (`f64`), status codes, hardest techniques, errors.
+type RatedBatch<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Vec<Option<String>>,
+    Vec<Option<String>>,
+);
+
+/// `solve_many`/`count_many`: returns (status codes, solution cells as `u8` or lines, counts,
+/// exact flags, errors).
+#[pyfunction]
+#[pyo3(signature = (texts, cells, n, layout, engine, limit, budget, nodes, jobs, want_lines))]
+#[allow(clippy::too_many_arguments)]
+fn solve_batch<'py>(
+    py: Python<'py>,
+    texts: Option<Vec<String>>,
+    cells: Option<CellBuffer<'_>>,
+    n: usize,
+    layout: LayoutArgs,
+    engine: String,
+    limit: Option<u64>,
+    budget: Option<f64>,
+    nodes: Option<u64>,
+    jobs: Option<usize>,
+    want_lines: bool,
+) -> PyResult<SolvedBatch<'py>> {
+    let batch = Batch::new(texts, cells, n, &layout)?;
+    let budget = budget_of(budget, nodes)?;
+    let mode = limit.map_or(SolveMode::First, SolveMode::Count);
+    let done = py.detach(|| {
+        batch.map_with(
+            jobs,
+            || None,
+            |slot, parsed| solve_one(slot, parsed, &engine, mode, &budget),
+        )
+    })?;
+    let status: Vec<u8> = done.iter().map(|d| d.status).collect();
+    let mut out = Vec::new();
+    let mut lines = Vec::new();
+    if !want_lines && limit.is_none() {
+        out = vec![0u8; done.len() * n * n];
+        for (d, slot) in done.iter().zip(out.chunks_exact_mut((n * n).max(1))) {
+            if let Some(g) = &d.first
+                && g.values().len() == slot.len()
+            {
+                slot.copy_from_slice(g.values());
+            }
+        }
+    } else if limit.is_none() {
+        lines = done
+            .iter()
+            .map(|d| d.first.as_ref().map(sudokit_app::line_of))
+            .collect();
+    }
+    Ok((
+        PyBytes::new(py, &status),
+        PyBytes::new(py, &out),
+        lines,
+        done.iter().map(|d| d.count).collect(),
+        done.iter().map(|d| d.exact).collect(),
+        done.into_iter().map(|d| d.error).collect(),
+    ))
+}
+
+/// `solve`/`count` of one puzzle: the record of `sudokit solve --format json` as JSON text.
+#[pyfunction]
+#[pyo3(signature = (text, layout, engine, limit, budget, nodes))]
+fn solve_record_json(
+    py: Python<'_>,
+    text: String,
+    layout: LayoutArgs,
+    engine: String,
+    limit: Option<u64>,
+    budget: Option<f64>,
+    nodes: Option<u64>,
+) -> PyResult<String> {
+    let g = parse_single(&text, &layout)?;
+    let budget = budget_of(budget, nodes)?;
+    let (name, solver) = solver_for(&engine, g.layout()).map_err(Error::new_err)?;
+    let mode = limit.map_or(SolveMode::First, SolveMode::Count);
+    let v = py.detach(|| sudokit_app::solve::solve_json(solver.as_ref(), name, &g, mode, budget));
+    Ok(v.to_string())
+}
+
+fn parse_single(text: &str, layout: &LayoutArgs) -> PyResult<Grid> {
+    sudokit_core::format::parse_one_with(text, layout.format()?, &layout.spec()?)
+        .map_err(|e| ParseError::new_err(e.to_string()))
+}
+
+/// The rating fields of one puzzle: `sudokit rate --format json`'s record (with `hodoku`, its
+/// `hodoku_level` and `hodoku_score`), or the refusal record.
+fn rate_record(g: &Grid, opts: &RateOptions, hodoku: bool, explain: bool) -> Value {
+    if let Err(r) = rateable(g, &Budget::default()) {
+        return r.json();
+    }
+    let deadline = Deadline::from_budget(&opts.budget);
+    let r = rate(g, opts);
+    let mut v = se_rating_json(&r, g, explain, &deadline);
+    if hodoku {
+        let (level, score) = hodoku_of(g, &deadline.left());
+        v["hodoku_level"] = json!(level);
+        v["hodoku_score"] = json!(score);
+    }
+    v
+}
+
+fn hodoku_of(g: &Grid, budget: &Budget) -> (Option<&'static str>, Option<u32>) {
+    let path = LogicSolver::new(Order::Hodoku).solve_from(CandidateGrid::new(g), budget);
+    match hodoku_level(&path) {
+        Some((l, s)) => (Some(l.name()), Some(s)),
+        None => (None, None),
+    }
+}
+
+fn rate_options(scale: &str, max_level: u32, budget: Budget, texts: bool) -> PyResult<RateOptions> {
+    let scale = match scale {
+        "se121" => Scale::Se121,
+        "sukaku" => Scale::Sukaku,
+        s => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "scale: '{s}' is not se121 or sukaku"
+            )));
+        }
+    };
+    if max_level > 5 {
+        return Err(pyo3::exceptions::PyValueError::new_err("max_level: 0 to 5"));
+    }
+    Ok(RateOptions {
+        scale,
+        max_level,
+        budget,
+        keep_steps: false,
+        stop_above: None,
+        texts,
+    })
+}
+
+/// `rate` of one puzzle: the JSON record.
+#[pyfunction]
+#[pyo3(signature = (text, layout, scale, max_level, budget, hodoku, explain))]
+#[allow(clippy::too_many_arguments)]
+fn rate_json(
+    py: Python<'_>,
+    text: String,
+    layout: LayoutArgs,
+    scale: &str,
+    max_level: u32,
+    budget: Option<f64>,
+    hodoku: bool,
+    explain: bool,
+) -> PyResult<String> {
+    let g = parse_single(&text, &layout)?;
+    let opts = rate_options(scale, max_level, budget_of(budget, None)?, explain)?;
+    Ok(py.detach(|| rate_record(&g, &opts, hodoku, explain).to_string()))
+}
+
+/// Rating status codes, in the order of `sudokit.RATE_STATUSES`.
+fn rate_code(s: &str) -> u8 {
+    match s {
+        "rated" => 0,
+        "beyond" => 1,
+        "stopped" => 2,
+        "unsolvable" => 3,
+        _ => 4,
+    }
+}
+
+/// `rate_many`: (ER/EP/ED as `f64` triples, NaN when absent; status codes; hardest technique;
+/// errors).
+#[pyfunction]
+#[pyo3(signature = (texts, cells, n, layout, scale, max_level, budget, jobs))]
+#[allow(clippy::too_many_arguments)]
+fn rate_batch<'py>(
+    py: Python<'py>,
+    texts: Option<Vec<String>>,
+    cells: Option<CellBuffer<'_>>,
+    n: usize,
+    layout: LayoutArgs,
+    scale: &str,
+    max_level: u32,
+    budget: Option<f64>,
+    jobs: Option<usize>,
+) -> PyResult<RatedBatch<'py>> {
+    let batch = Batch::new(texts, cells, n, &layout)?;
+    let opts = rate_options(scale, max_level, budget_of(budget, None)?, false)?;
+    let done = py.detach(|| {
+        batch.map(jobs, |parsed| {
+            let g = match parsed {
+                Ok(g) => g,
+                Err(e) => return ([f64::NAN; 3], 4, None, Some(e)),
+            };
+            if let Err(r) = rateable(&g, &Budget::default()) {
+                return (
+                    [f64::NAN; 3],
+                    rate_code(r.status.as_str()),
+                    None,
+                    Some(r.message),
+                );
+            }
+            let r = rate(&g, &opts);
+            let x = |v: Option<f64>| v.unwrap_or(f64::NAN);
+            (
+                [x(r.er), x(r.ep), x(r.ed)],
+                rate_code(RatingStatus::of(r.status).as_str()),
+                r.hardest.map(|h| h.technique),
+                None,
+            )
+        })
+    })?;
+    let mut ratings = Vec::with_capacity(done.len() * 24);
+    for d in &done {
+        for x in d.0 {
+            ratings.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let status: Vec<u8> = done.iter().map(|d| d.1).collect();
+    let (hardest, errors) = done.into_iter().map(|d| (d.2, d.3)).unzip();
+    Ok((
+        PyBytes::new(py, &ratings),
+        PyBytes::new(py, &status),
+        hardest,
+        errors,
+    ))
+}
+
+/// HoDoKu's level and score of each puzzle (`None` when its solver did not finish), and errors.
+#[pyfunction]
+#[pyo3(signature = (texts, cells, n, layout, budget, jobs))]
+#[allow(clippy::type_complexity)]
+fn hodoku_batch(
+    py: Python<'_>,
+    texts: Option<Vec<String>>,
+    cells: Option<CellBuffer<'_>>,
+    n: usize,
+    layout: LayoutArgs,
+    budget: Option<f64>,
+    jobs: Option<usize>,
+) -> PyResult<Vec<(Option<&'static str>, Option<u32>, Option<String>)>> {
+    let batch = Batch::new(texts, cells, n, &layout)?;
+    let budget = budget_of(budget, None)?;
+    py.detach(|| {
+        batch.map(jobs, |parsed| match parsed {
+            Ok(g) => {
+                let (l, s) = hodoku_of(&g, &budget);
+                (l, s, None)
+            }
+            Err(e) => (None, None, Some(e)),
+        })
+    })
+}
+
+fn logic_solver(order: &str) -> PyResult<LogicSolver> {
+    match order {
+        "hodoku" => Ok(LogicSolver::new(Order::Hodoku)),
+        "se" => Ok(LogicSolver::new(Order::Se)),
+        o => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "order: '{o}' is not hodoku or se"
+        ))),
+    }
+}
+
+/// `explain`: the record of `sudokit explain --format json`.
+#[pyfunction]
+#[pyo3(signature = (text, layout, order, check, budget))]
+fn explain_json(
+    py: Python<'_>,
+    text: String,
+    layout: LayoutArgs,
+    order: &str,
+    check: bool,
+    budget: Option<f64>,
+) -> PyResult<String> {
+    let g = CandidateGrid::new(&parse_single(&text, &layout)?);
+    let solver = logic_solver(order)?;
+    let budget = budget_of(budget, None)?;
+    Ok(py.detach(|| {
+        match sudokit_app::explain::explain(&g, &solver, &budget, check) {
+            Ok(e) => e.json(),
+            Err(r) => r.json(),
+        }
+        .to_string()
+    }))
+}
+
+/// `hint`: the record of `sudokit hint --format json`.
+#[pyfunction]
+#[pyo3(signature = (text, layout, order, level, budget))]
+fn hint_json(
+    py: Python<'_>,
+    text: String,
+    layout: LayoutArgs,
+    order: &str,
+    level: u8,
+    budget: Option<f64>,
+) -> PyResult<String> {
+    if !(1..=3).contains(&level) {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "level must be 1, 2 or 3",
+        ));
+    }
+    let g = CandidateGrid::new(&parse_single(&text, &layout)?);
+    let solver = logic_solver(order)?;
+    let budget = budget_of(budget, None)?;
+    Ok(py.detach(|| {
+        match sudokit_app::hint::hint(&g, &solver, level, None, &budget) {
+            Ok(h) => h.json(),
+            Err(r) => r.json(),
+        }
+        .to_string()
+    }))
+}
+
+/// `check`: the record of `sudokit check --format json` (without `line`).
+#[pyfunction]
+#[pyo3(signature = (text, layout, rate, budget))]
+fn check_json(
+    py: Python<'_>,
+    text: String,
+    layout: LayoutArgs,
+    rate: bool,
+    budget: Option<f64>,
+) -> PyResult<String> {
+    let g = parse_single(&text, &layout)?;
+    // `sudokit check`'s default budget is 10 s.
+    let budget = budget_of(Some(budget.unwrap_or(10.0)), None)?;
+    Ok(py.detach(|| {
+        sudokit_app::check::check_within(&g, 1, rate, &budget)
+            .json
+            .to_string()
+    }))
+}
+
+/// `canon`: each puzzle's minlex form as a line, or its error.
+#[pyfunction]
+#[pyo3(signature = (texts, cells, n, layout, jobs))]
+fn canon_batch(
+    py: Python<'_>,
+    texts: Option<Vec<String>>,
+    cells: Option<CellBuffer<'_>>,
+    n: usize,
+    layout: LayoutArgs,
+    jobs: Option<usize>,
+) -> PyResult<Vec<(Option<String>, Option<String>)>> {
+    let batch = Batch::new(texts, cells, n, &layout)?;
+    py.detach(|| {
+        batch.map(jobs, |parsed| {
+            let made = parsed.and_then(|g| {
+                sudokit_generate::canon::canonical(&g)
+                    .map(|c| sudokit_app::line_of(&c))
+                    .map_err(|e| e.to_string())
+            });
+            match made {
+                Ok(line) => (Some(line), None),
+                Err(e) => (None, Some(e)),
+            }
+        })
+    })
+}
+
+/// `verify`: `None` when `solution` solves `puzzle`, else why not.
+#[pyfunction]
+#[pyo3(signature = (puzzle, solution, layout))]
+fn verify(puzzle: String, solution: String, layout: LayoutArgs) -> PyResult<Option<String>> {
+    let p = parse_single(&puzzle, &layout)?;
+    let s = parse_single(&solution, &layout)?;
+    Ok(sudokit_core::verify::verify(&p, &s)
+        .err()
+        .map(|e| e.to_string()))
+}
+
+/// The generator's options.
+#[derive(Clone, Debug, FromPyObject)]
+struct GenArgs {
+    #[pyo3(item)]
+    size: usize,
+    #[pyo3(item)]
+    jigsaw: bool,
+    #[pyo3(item)]
+    symmetry: Option<String>,
+    #[pyo3(item)]
+    givens: Option<(usize, usize)>,
+    #[pyo3(item)]
+    rating: Option<(f32, f32)>,
+    #[pyo3(item)]
+    level: Option<String>,
+    #[pyo3(item)]
+    minimal: bool,
+    #[pyo3(item)]
+    budget: Option<f64>,
+}
+
+/// `generate`: puzzles `start..start+count` of the run with `seed` (puzzle `i` from
+/// `Rng::derive(seed, i)`, as `sudokit generate --seed`), as JSON records; a puzzle the budget
+/// stopped is a `{"index", "status": "stopped"}` record.
+#[pyfunction]
+#[pyo3(signature = (count, start, seed, layout, options, jobs))]
+fn generate_json(
+    py: Python<'_>,
+    count: u64,
+    start: u64,
+    seed: u64,
+    layout: LayoutArgs,
+    options: GenArgs,
+    jobs: Option<usize>,
+) -> PyResult<Vec<String>> {
+    let spec = layout.spec()?;
+    let request = if options.jigsaw {
+        if spec.box_shape.is_some() || spec.regions.is_some() {
+            return Err(ParseError::new_err(
+                "jigsaw makes its own regions: drop box and regions",
+            ));
+        }
+        LayoutRequest::Jigsaw { n: options.size }
+    } else {
+        match (spec.regions, spec.box_shape) {
+            (Some(r), _) => LayoutRequest::Regions(r),
+            (None, Some((rows, cols))) => LayoutRequest::Boxed { rows, cols },
+            (None, None) => LayoutRequest::Standard { n: options.size },
+        }
+    };
+    let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
+    let mut config = config_for(request, &spec.extras).map_err(|e| bad(e.to_string()))?;
+    set_targets(
+        &mut config,
+        options.symmetry.as_deref(),
+        options.minimal,
+        options.rating,
+        options.level.as_deref(),
+    )
+    .map_err(bad)?;
+    config.givens = options.givens;
+    config.budget = budget_of(options.budget, None)?;
+    let generator = Generator::new(config).map_err(|e| bad(e.to_string()))?;
+    let len = usize::try_from(count).map_err(|e| bad(e.to_string()))?;
+    let made = py.detach(|| {
+        par_map(jobs, len, |k| {
+            let i = start + k as u64;
+            match generate_one(&generator, seed, i) {
+                Ok(record) => Ok(record.to_string()),
+                Err(GenError::Budget { .. }) => {
+                    Ok(json!({"index": i + 1, "status": "stopped"}).to_string())
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        })
+    })?;
+    made.into_iter()
+        .collect::<Result<_, _>>()
+        .map_err(Error::new_err)
+}
+
+/// `read`: every record of a file as (record, line, label, puzzle line, expected line, error).
+#[pyfunction]
+#[pyo3(signature = (path, layout))]
+#[allow(clippy::type_complexity)]
+fn read_file(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    layout: LayoutArgs,
+) -> PyResult<
+    Vec<(
+        usize,
+        usize,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    )>,
+> {
+    let spec = layout.spec()?;
+    let format = layout.format()?;
+    let file = std::fs::File::open(&path).map_err(|e| {
+        pyo3::exceptions::PyOSError::new_err(format!("cannot read {}: {e}", path.display()))
+    })?;
+    py.detach(|| {
+        let reader = Reader::new(std::io::BufReader::new(file), format, spec);
+        let mut out = Vec::new();
+        for rec in reader {
+            let rec = rec.map_err(|e| {
+                pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+            })?;
+            let line = |g: &Grid| sudokit_app::line_of(g);
+            let (puzzle, error) = match &rec.puzzle {
+                Ok(g) => (Some(line(g)), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+            let expected = rec
+                .expected
+                .as_ref()
+                .and_then(|e| e.as_ref().ok())
+                .map(line);
+            out.push((rec.index, rec.line, rec.label, puzzle, expected, error));
+        }
+        Ok(out)
+    })
+}
+
+/// The native module `sudokit._sudokit`.
+#[pymodule]
+fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<Error>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("NoSolution", py.get_type::<NoSolution>())?;
+    m.add("BudgetExceeded", py.get_type::<BudgetExceeded>())?;
+    m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_record_json, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(hodoku_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_json, m)?)?;
+    m.add_function(wrap_pyfunction!(hint_json, m)?)?;
+    m.add_function(wrap_pyfunction!(check_json, m)?)?;
+    m.add_function(wrap_pyfunction!(canon_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,705 @@
+"""sudokit: solve, count, rate, explain and generate Sudoku puzzles on sudokit's Rust core.
+
+One puzzle is a ``str`` in any format the ``sudokit`` command reads (a line of N² symbols,
+``.`` or ``0`` for an empty cell, is the usual one). Many puzzles are a list of ``str``, a
+pandas ``Series`` of ``str``, or a numpy integer array of shape ``(N, n*n)`` or ``(N, n, n)``
+with 0 for an empty cell; results come back in the same kind (numpy in, numpy out; a Series
+keeps its index). Batch calls release the GIL, run on ``jobs`` threads (all cores by default),
+keep input order and report each puzzle's status instead of raising, so a bad row loses
+nothing. Errors are :class:`Error` and its subclasses :class:`ParseError`,
+:class:`NoSolution` and :class:`BudgetExceeded`.
+
+Design decision: this module only converts inputs and outputs; every puzzle is worked on by the
+native module ``sudokit._sudokit``, which calls the same application layer as the ``sudokit``
+command, so a record here is the command's ``--format json`` record. numpy and pandas are
+imported on first use, so ``import sudokit`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, NamedTuple, Optional, Sequence, Union
+
+from . import _sudokit as _native
+from ._sudokit import BudgetExceeded, Error, NoSolution, ParseError
+
+__all__ = [
+    "Error",
+    "ParseError",
+    "NoSolution",
+    "BudgetExceeded",
+    "SOLVE_STATUSES",
+    "RATE_STATUSES",
+    "SolveResult",
+    "CountResult",
+    "RateResult",
+    "HodokuResult",
+    "solve",
+    "count",
+    "solve_many",
+    "count_many",
+    "verify",
+    "rate",
+    "rate_many",
+    "hodoku",
+    "hodoku_many",
+    "explain",
+    "hint",
+    "check",
+    "canon",
+    "generate",
+    "read",
+    "to_frame",
+]
+
+#: The status words of ``solve_many``/``count_many``, as the CLI prints them.
+SOLVE_STATUSES = ("solved", "unsolvable", "stopped", "unknown", "invalid")
+#: The status words of ``rate_many``: rated, beyond the techniques, stopped by the budget,
+#: no solution, invalid (did not parse, or several solutions).
+RATE_STATUSES = ("rated", "beyond", "stopped", "unsolvable", "invalid")
+
+
+class SolveResult(NamedTuple):
+    """What ``solve_many`` returns: the solutions in the input's kind (an all-zero row, or
+    ``None``, where there is none), each puzzle's status and error message."""
+
+    solutions: Any
+    status: Any
+    error: list
+
+
+class CountResult(NamedTuple):
+    """What ``count_many`` returns: the counts (int64, up to ``limit``), whether each count is
+    exact, each status and error message."""
+
+    counts: Any
+    exact: Any
+    status: Any
+    error: list
+
+
+class RateResult(NamedTuple):
+    """What ``rate_many(..., details=True)`` returns: the ``(N, 3)`` ER/EP/ED array (NaN where
+    not rated), each status, the hardest technique and the error message."""
+
+    ratings: Any
+    status: Any
+    hardest: list
+    error: list
+
+
+class HodokuResult(NamedTuple):
+    """What ``hodoku_many`` returns: HoDoKu's level names (``None`` where its solver did not
+    finish) and scores (-1 there), and the error messages."""
+
+    level: list
+    score: Any
+    error: list
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+
+def _layout(box: Optional[str], regions: Any, extra: Any, format: Optional[str]) -> dict:
+    if regions is not None and isinstance(regions, os.PathLike):
+        with open(regions, encoding="utf-8") as f:
+            regions = f.read()
+    if isinstance(extra, str):
+        extra = [extra]
+    return {
+        "box": box,
+        "regions": regions,
+        "extra": list(extra or []),
+        "format": format,
+    }
+
+
+def _kind(x: Any) -> str:
+    mod = type(x).__module__.split(".")[0]
+    if mod == "numpy" and type(x).__name__ == "ndarray":
+        return "numpy"
+    if mod == "pandas" and type(x).__name__ == "Series":
+        return "series"
+    if isinstance(x, str):
+        return "str"
+    if isinstance(x, (list, tuple)):
+        return "list"
+    raise TypeError(
+        f"puzzles must be a str, a list of str, a pandas Series or a numpy array, not {type(x).__name__}"
+    )
+
+
+class _Batch:
+    """A batch of puzzles as the native module takes it."""
+
+    def __init__(self, puzzles: Any):
+        self.kind = _kind(puzzles)
+        self.texts = None
+        self.cells = None
+        self.n = 0
+        self.index = None
+        self.shape = None
+        self.dtype = None
+        if self.kind == "str":
+            self.texts = [puzzles]
+        elif self.kind == "list":
+            for i, p in enumerate(puzzles):
+                if not isinstance(p, str):
+                    raise TypeError(f"puzzle {i} is a {type(p).__name__}, not a str")
+            self.texts = list(puzzles)
+        elif self.kind == "series":
+            self.index = puzzles.index
+            self.texts = [str(p) for p in puzzles.tolist()]
+        else:
+            self._numpy(puzzles)
+
+    def _numpy(self, a: Any) -> None:
+        import numpy as np
+
+        if not (np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
+            raise ParseError(
+                f"puzzles must be an integer array (0 for an empty cell), not dtype {a.dtype}"
+            )
+        self.shape, self.dtype = a.shape, a.dtype
+        if a.ndim == 3 and a.shape[1] == a.shape[2]:
+            n = a.shape[1]
+        elif a.ndim == 2:
+            n = int(round(a.shape[1] ** 0.5))
+            if n * n != a.shape[1]:
+                raise ParseError(
+                    f"rows of {a.shape[1]} cells: a puzzle has n*n cells (81 for 9x9)"
+                )
+        else:
+            raise ParseError(
+                f"wrong shape {a.shape}: expected (N, n*n) or (N, n, n), 0 for an empty cell"
+            )
+        if n == 0 or n > 64:
+            raise ParseError(f"wrong shape {a.shape}: the side must be 1 to 64")
+        self.n = n
+        # The array's own integers, little-endian and contiguous (no copy when they are
+        # already): the native module reads each cell in its dtype and checks its range.
+        a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
+        self.cells = (a.tobytes(), a.dtype.itemsize, a.dtype.kind == "i")
+
+    def __len__(self) -> int:
+        if self.texts is not None:
+            return len(self.texts)
+        data, width, _ = self.cells
+        return len(data) // (width * self.n * self.n)
+
+    def grids_out(self, cells: bytes, lines: list) -> Any:
+        """Solution grids in the input's kind."""
+        if self.kind == "numpy":
+            import numpy as np
+
+            return np.frombuffer(cells, dtype=np.uint8).astype(self.dtype).reshape(self.shape)
+        return self.wrap(lines)
+
+    def wrap(self, values: Any, name: Optional[str] = None) -> Any:
+        """A per-puzzle result: a Series for a Series input, a list or array otherwise."""
+        if self.kind == "series":
+            import pandas as pd
+
+            return pd.Series(values, index=self.index, name=name)
+        return values
+
+    def statuses(self, codes: bytes, words: Sequence[str]) -> Any:
+        import numpy as np
+
+        status = np.array(words)[np.frombuffer(codes, dtype=np.uint8)]
+        return self.wrap(status, "status")
+
+
+def _one(puzzle: Any) -> str:
+    if not isinstance(puzzle, str):
+        raise TypeError(f"a puzzle is a str, not {type(puzzle).__name__}")
+    return puzzle
+
+
+def _record(text: str) -> dict:
+    return json.loads(text)
+
+
+def _raise_refusal(rec: dict) -> dict:
+    """Raises the exception of a refusal record (``status`` invalid/unsolvable/stopped with an
+    ``error``); returns any other record."""
+    status = rec.get("status")
+    if status == "unsolvable":
+        raise NoSolution(rec.get("error") or "the puzzle has no solution")
+    if status == "invalid":
+        raise Error(rec.get("error") or "invalid puzzle")
+    if status == "stopped":
+        raise BudgetExceeded(rec.get("error") or "the budget ran out")
+    return rec
+
+
+def _refused_or(rec: dict) -> dict:
+    """Raises for a refusal record (only ``status`` and ``error``); returns any other."""
+    if set(rec) == {"status", "error"}:
+        _raise_refusal(rec)
+    return rec
+
+
+# ---------------------------------------------------------------------------------------------
+# Solving
+
+
+def solve(
+    puzzle: str,
+    *,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> str:
+    """The first solution of ``puzzle`` as a line (``sudokit solve``).
+
+    ``engine`` is any of ``sudokit engines`` (``auto`` picks one for the layout); ``budget``
+    is in seconds, ``nodes`` a search-node limit. Raises :class:`ParseError`,
+    :class:`NoSolution`, :class:`BudgetExceeded`, or :class:`Error` (an incomplete engine
+    gave up).
+    """
+    rec = _record(
+        _native.solve_record_json(
+            _one(puzzle), _layout(box, regions, extra, format), engine, None, budget, nodes
+        )
+    )
+    status = rec["status"]
+    if status == "solved":
+        sol = rec["solutions"][0]
+        return sol if isinstance(sol, str) else " ".join(str(v) for row in sol for v in row)
+    if status == "invalid":
+        raise ParseError(rec.get("error") or "invalid puzzle")
+    if status == "unsolvable":
+        raise NoSolution("the puzzle has no solution")
+    if status == "stopped":
+        raise BudgetExceeded("the budget ran out before a solution was found")
+    raise Error(f"engine {rec.get('engine')} gave up ({status})")
+
+
+def count(
+    puzzle: str,
+    *,
+    limit: int = 2,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> int:
+    """The number of solutions of ``puzzle``, counted up to ``limit`` (``sudokit count``).
+
+    Raises :class:`ParseError`, or :class:`BudgetExceeded` when the count was cut short.
+    """
+    rec = _record(
+        _native.solve_record_json(
+            _one(puzzle), _layout(box, regions, extra, format), engine, limit, budget, nodes
+        )
+    )
+    if rec["status"] == "invalid":
+        raise ParseError(rec.get("error") or "invalid puzzle")
+    if rec["status"] == "stopped":
+        raise BudgetExceeded(f"the budget ran out after {rec['count']} solutions")
+    if rec["status"] == "unknown":
+        raise Error(f"engine {rec.get('engine')} cannot count")
+    return int(rec["count"])
+
+
+def _solve_batch(puzzles, limit, engine, budget, nodes, jobs, box, regions, extra, format):
+    b = _Batch(puzzles)
+    out = _native.solve_batch(
+        b.texts,
+        b.cells,
+        b.n,
+        _layout(box, regions, extra, format),
+        engine,
+        limit,
+        budget,
+        nodes,
+        jobs,
+        b.kind != "numpy",
+    )
+    return b, out
+
+
+def solve_many(
+    puzzles: Any,
+    *,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    jobs: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> SolveResult:
+    """Solves every puzzle in parallel (``sudokit solve``), keeping input order.
+
+    Returns :class:`SolveResult`: ``solutions`` in the input's kind (numpy rows of zeros, or
+    ``None``, where there is no solution), ``status`` (words of :data:`SOLVE_STATUSES`, a numpy
+    array, or a Series for a Series) and ``error`` (a message or ``None`` per puzzle).
+    ``budget`` (seconds) and ``nodes`` limit each puzzle.
+    """
+    b, (codes, cells, lines, _, _, errors) = _solve_batch(
+        puzzles, None, engine, budget, nodes, jobs, box, regions, extra, format
+    )
+    return SolveResult(b.grids_out(cells, lines), b.statuses(codes, SOLVE_STATUSES), errors)
+
+
+def count_many(
+    puzzles: Any,
+    *,
+    limit: int = 2,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    jobs: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> CountResult:
+    """Counts every puzzle's solutions up to ``limit`` in parallel (``sudokit count``).
+
+    Returns :class:`CountResult` (``counts`` int64 and ``exact`` bool arrays, ``status``,
+    ``error``).
+    """
+    import numpy as np
+
+    b, (codes, _, _, counts, exact, errors) = _solve_batch(
+        puzzles, limit, engine, budget, nodes, jobs, box, regions, extra, format
+    )
+    return CountResult(
+        b.wrap(np.array(counts, dtype=np.int64), "count"),
+        b.wrap(np.array(exact, dtype=bool), "exact"),
+        b.statuses(codes, SOLVE_STATUSES),
+        errors,
+    )
+
+
+def verify(
+    puzzle: str,
+    solution: str,
+    *,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+) -> bool:
+    """Whether ``solution`` is a complete grid that keeps every rule and every given of
+    ``puzzle`` (sudokit's independent checker). Raises :class:`ParseError` when either does
+    not parse."""
+    return _native.verify(_one(puzzle), _one(solution), _layout(box, regions, extra, None)) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rating
+
+
+def rate(
+    puzzle: str,
+    *,
+    scale: str = "se121",
+    max_level: int = 5,
+    budget: Optional[float] = None,
+    hodoku: bool = True,
+    explain: bool = False,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> dict:
+    """Sudoku Explainer's rating of ``puzzle``: the record of ``sudokit rate --format json``
+    (``er``, ``ep``, ``ed``, ``hardest``, ``steps``, ``seed_level``, ``qqwing``, and with
+    ``hodoku`` HoDoKu's ``hodoku_level``/``hodoku_score``; ``explain`` adds ``hardest_step``).
+
+    ``scale`` is ``se121`` or ``sukaku``. A puzzle beyond the techniques comes back with status
+    ``beyond``. Raises :class:`NoSolution`, :class:`Error` (several solutions: SE ratings need
+    one), :class:`BudgetExceeded` or :class:`ParseError`.
+    """
+    rec = _record(
+        _native.rate_json(
+            _one(puzzle),
+            _layout(box, regions, extra, format),
+            scale,
+            max_level,
+            budget,
+            hodoku,
+            explain,
+        )
+    )
+    return _raise_refusal(rec)
+
+
+def rate_many(
+    puzzles: Any,
+    *,
+    scale: str = "se121",
+    max_level: int = 5,
+    budget: Optional[float] = None,
+    jobs: Optional[int] = None,
+    details: bool = False,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> Any:
+    """SE ratings of every puzzle in parallel (``sudokit rate``): an ``(N, 3)`` float64 array
+    of ER/EP/ED, NaN where a puzzle was not rated (a DataFrame ``er, ep, ed`` for a Series).
+
+    With ``details`` it returns :class:`RateResult` (the ratings, the status of each puzzle in
+    :data:`RATE_STATUSES`, its hardest technique and its error message).
+    """
+    import numpy as np
+
+    b = _Batch(puzzles)
+    raw, codes, hardest, errors = _native.rate_batch(
+        b.texts, b.cells, b.n, _layout(box, regions, extra, format), scale, max_level, budget, jobs
+    )
+    ratings = np.frombuffer(raw, dtype="<f8").reshape(len(b), 3).copy()
+    if b.kind == "series":
+        import pandas as pd
+
+        ratings = pd.DataFrame(ratings, index=b.index, columns=["er", "ep", "ed"])
+    if not details:
+        return ratings
+    return RateResult(ratings, b.statuses(codes, RATE_STATUSES), hardest, errors)
+
+
+def hodoku(
+    puzzle: str,
+    *,
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> dict:
+    """HoDoKu's level and score of ``puzzle``: ``{"level": "easy"…"extreme", "score": int}``
+    (both ``None`` when HoDoKu's techniques do not solve it)."""
+    res = hodoku_many([_one(puzzle)], budget=budget, box=box, regions=regions, extra=extra,
+                      format=format, jobs=1)
+    if res.error[0] is not None:
+        raise ParseError(res.error[0])
+    score = int(res.score[0])
+    return {"level": res.level[0], "score": None if score < 0 else score}
+
+
+def hodoku_many(
+    puzzles: Any,
+    *,
+    budget: Optional[float] = None,
+    jobs: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> HodokuResult:
+    """HoDoKu's level and score of every puzzle in parallel (``sudokit rate --hodoku``)."""
+    import numpy as np
+
+    b = _Batch(puzzles)
+    rows = _native.hodoku_batch(
+        b.texts, b.cells, b.n, _layout(box, regions, extra, format), budget, jobs
+    )
+    levels = [r[0] for r in rows]
+    scores = np.array([-1 if r[1] is None else r[1] for r in rows], dtype=np.int64)
+    return HodokuResult(b.wrap(levels, "level"), b.wrap(scores, "score"), [r[2] for r in rows])
+
+
+# ---------------------------------------------------------------------------------------------
+# Explaining and checking
+
+
+def explain(
+    puzzle: str,
+    *,
+    order: str = "hodoku",
+    check: bool = False,
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> dict:
+    """A human-style solution path: the record of ``sudokit explain --format json`` (``status``,
+    ``steps`` — each with ``technique`` and ``text`` —, the levels, ...).
+
+    ``order`` is ``hodoku`` or ``se``; ``check`` checks every step against the solution.
+    Raises :class:`NoSolution` for a puzzle with no solution, :class:`ParseError`.
+    """
+    rec = _record(
+        _native.explain_json(
+            _one(puzzle), _layout(box, regions, extra, format), order, check, budget
+        )
+    )
+    return _refused_or(rec)
+
+
+def hint(
+    puzzle: str,
+    *,
+    level: int = 1,
+    order: str = "hodoku",
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> dict:
+    """The next step, at ``level`` 1 (where to look), 2 (which technique) or 3 (the whole step):
+    the record of ``sudokit hint --format json``."""
+    rec = _record(
+        _native.hint_json(_one(puzzle), _layout(box, regions, extra, format), order, level, budget)
+    )
+    return _refused_or(rec)
+
+
+def check(
+    puzzle: str,
+    *,
+    rate: bool = False,
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+) -> dict:
+    """Givens, uniqueness, minimality and symmetry of ``puzzle`` (with ``rate``, its SE
+    rating): the record of ``sudokit check --format json`` without ``line``. ``budget``
+    defaults to 10 s, as the command's."""
+    rec = _record(
+        _native.check_json(_one(puzzle), _layout(box, regions, extra, format), rate, budget)
+    )
+    rec.pop("line", None)
+    return rec
+
+
+def canon(
+    puzzles: Any,
+    *,
+    jobs: Optional[int] = None,
+    format: Optional[str] = None,
+) -> Any:
+    """The canonical (minlex) form of a 9×9 puzzle, or of each puzzle of a batch (``None``
+    where there is none; a single ``str`` raises :class:`ParseError` instead)."""
+    b = _Batch(puzzles)
+    rows = _native.canon_batch(b.texts, b.cells, b.n, _layout(None, None, None, format), jobs)
+    if b.kind == "str":
+        line, err = rows[0]
+        if err is not None:
+            raise ParseError(err)
+        return line
+    lines = [r[0] for r in rows]
+    if b.kind == "numpy":
+        import numpy as np
+
+        out = np.zeros((len(b), 81), dtype=b.dtype)
+        for i, line in enumerate(lines):
+            if line is not None:
+                out[i] = [0 if c == "." else int(c) for c in line]
+        return out.reshape(b.shape)
+    return b.wrap(lines, "canon")
+
+
+# ---------------------------------------------------------------------------------------------
+# Generating
+
+
+def _range(x: Any, what: str) -> Any:
+    if x is None:
+        return None
+    if isinstance(x, (int, float)):
+        return (x, x)
+    lo, hi = x
+    if lo > hi:
+        raise ValueError(f"{what}: {lo} is above {hi}")
+    return (lo, hi)
+
+
+def generate(
+    n: int = 1,
+    *,
+    size: int = 9,
+    symmetry: Optional[str] = None,
+    givens: Union[int, tuple, None] = None,
+    rating: Union[float, tuple, None] = None,
+    level: Optional[str] = None,
+    seed: Optional[int] = None,
+    minimal: bool = False,
+    jigsaw: bool = False,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    budget: Optional[float] = None,
+    jobs: Optional[int] = None,
+    start: int = 0,
+) -> list:
+    """``n`` new puzzles with a unique solution (``sudokit generate --format json`` records:
+    ``puzzle``, ``solution``, ``givens``, ``symmetry``, ``seed``, ``rating``, ...).
+
+    ``givens`` and ``rating`` (SE) take a number or a ``(low, high)`` range; ``level`` a HoDoKu
+    level; ``symmetry`` one of ``sudokit generate --symmetry``. Puzzle ``i`` comes from
+    ``seed`` and ``start + i`` alone, so a run replays exactly (and a campaign can make any
+    range of it); a puzzle the ``budget`` (seconds each) stopped is ``{"index", "status":
+    "stopped"}``.
+    """
+    if seed is None:
+        import time
+
+        seed = time.time_ns() & ((1 << 63) - 1)
+    g = _range(givens, "givens")
+    options = {
+        "size": size,
+        "jigsaw": jigsaw,
+        "symmetry": symmetry,
+        "givens": None if g is None else (int(g[0]), int(g[1])),
+        "rating": _range(rating, "rating"),
+        "level": level,
+        "minimal": minimal,
+        "budget": budget,
+    }
+    recs = _native.generate_json(
+        n, start, seed, _layout(box, regions, extra, None), options, jobs
+    )
+    return [json.loads(r) for r in recs]
+
+
+# ---------------------------------------------------------------------------------------------
+# Files and frames
+
+
+def read(
+    path: Union[str, "os.PathLike[str]"],
+    *,
+    format: Optional[str] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+) -> Any:
+    """Every record of a puzzle file in any format the CLI reads, as a pandas DataFrame with
+    columns ``record``, ``line``, ``label``, ``puzzle`` (a line), ``solution`` (an expected
+    solution given in the file) and ``error`` (why a record did not parse)."""
+    import pandas as pd
+
+    rows = _native.read_file(os.fspath(path), _layout(box, regions, extra, format))
+    return pd.DataFrame(
+        rows, columns=["record", "line", "label", "puzzle", "solution", "error"]
+    )
+
+
+def to_frame(records: Any) -> Any:
+    """A pandas DataFrame of records (a dict or a list of dicts, as ``rate``, ``check``,
+    ``generate`` return), one row each; nested fields become dotted columns."""
+    import pandas as pd
+
+    if isinstance(records, dict):
+        records = [records]
+    return pd.json_normalize(list(records), max_level=1)

@@ -1,0 +1,259 @@
+"""Typed interface of ``sudokit`` (the implementation is ``__init__.py`` over the native
+``_sudokit`` module). ``Puzzles`` is a list of ``str``, a pandas ``Series`` of ``str`` or a
+numpy integer array ``(N, n*n)`` / ``(N, n, n)`` with 0 for an empty cell; results come back in
+the same kind."""
+
+import os
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Puzzles = Union[Sequence[str], "pandas.Series", npt.NDArray[np.integer]]  # noqa: F821
+Layout = Any
+PathLike = Union[str, "os.PathLike[str]"]
+
+SOLVE_STATUSES: Tuple[str, ...]
+RATE_STATUSES: Tuple[str, ...]
+
+class Error(Exception):
+    """Base class of every sudokit error."""
+
+class ParseError(Error):
+    """The input is not a puzzle: bad shape, dtype, symbol, digit, layout option, or
+    conflicting givens."""
+
+class NoSolution(Error):
+    """The puzzle has no solution."""
+
+class BudgetExceeded(Error):
+    """The budget ran out before the answer."""
+
+class SolveResult(NamedTuple):
+    """Solutions in the input's kind, statuses (:data:`SOLVE_STATUSES`), error messages."""
+
+    solutions: Any
+    status: Any
+    error: List[Optional[str]]
+
+class CountResult(NamedTuple):
+    """Counts (int64), whether each is exact, statuses, error messages."""
+
+    counts: Any
+    exact: Any
+    status: Any
+    error: List[Optional[str]]
+
+class RateResult(NamedTuple):
+    """``(N, 3)`` ER/EP/ED (NaN where not rated), statuses (:data:`RATE_STATUSES`), hardest
+    technique, error messages."""
+
+    ratings: Any
+    status: Any
+    hardest: List[Optional[str]]
+    error: List[Optional[str]]
+
+class HodokuResult(NamedTuple):
+    """HoDoKu level names (``None`` where unsolved by its techniques), scores (-1 there),
+    error messages."""
+
+    level: Any
+    score: Any
+    error: List[Optional[str]]
+
+def solve(
+    puzzle: str,
+    *,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> str:
+    """The first solution as a line. Raises ParseError, NoSolution, BudgetExceeded."""
+
+def count(
+    puzzle: str,
+    *,
+    limit: int = 2,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> int:
+    """Solutions counted up to ``limit``. Raises ParseError, BudgetExceeded."""
+
+def solve_many(
+    puzzles: Puzzles,
+    *,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    jobs: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> SolveResult:
+    """Solves every puzzle on ``jobs`` threads (GIL released), in input order."""
+
+def count_many(
+    puzzles: Puzzles,
+    *,
+    limit: int = 2,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    jobs: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> CountResult:
+    """Counts every puzzle's solutions up to ``limit`` on ``jobs`` threads."""
+
+def verify(
+    puzzle: str,
+    solution: str,
+    *,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+) -> bool:
+    """Whether ``solution`` solves ``puzzle`` (the independent checker)."""
+
+def rate(
+    puzzle: str,
+    *,
+    scale: str = "se121",
+    max_level: int = 5,
+    budget: Optional[float] = None,
+    hodoku: bool = True,
+    explain: bool = False,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> dict:
+    """The ``sudokit rate --format json`` record (er, ep, ed, hardest, levels, HoDoKu level
+    and score). Raises NoSolution, Error (several solutions), BudgetExceeded, ParseError."""
+
+def rate_many(
+    puzzles: Puzzles,
+    *,
+    scale: str = "se121",
+    max_level: int = 5,
+    budget: Optional[float] = None,
+    jobs: Optional[int] = None,
+    details: bool = False,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> Any:
+    """``(N, 3)`` float64 ER/EP/ED (NaN where not rated; a DataFrame for a Series), or with
+    ``details`` a :class:`RateResult`."""
+
+def hodoku(
+    puzzle: str,
+    *,
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> dict:
+    """``{"level": ..., "score": ...}``: HoDoKu's level and score."""
+
+def hodoku_many(
+    puzzles: Puzzles,
+    *,
+    budget: Optional[float] = None,
+    jobs: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> HodokuResult:
+    """HoDoKu's level and score of every puzzle."""
+
+def explain(
+    puzzle: str,
+    *,
+    order: str = "hodoku",
+    check: bool = False,
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> dict:
+    """The ``sudokit explain --format json`` record: ``steps`` (``technique``, ``text``, ...),
+    ``status``, ``levels``. Raises NoSolution, ParseError."""
+
+def hint(
+    puzzle: str,
+    *,
+    level: int = 1,
+    order: str = "hodoku",
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> dict:
+    """The ``sudokit hint --format json`` record at ``level`` 1, 2 or 3."""
+
+def check(
+    puzzle: str,
+    *,
+    rate: bool = False,
+    budget: Optional[float] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+) -> dict:
+    """The ``sudokit check --format json`` record (givens, unique, minimal, symmetry)."""
+
+def canon(puzzles: Union[str, Puzzles], *, jobs: Optional[int] = None, format: Optional[str] = None) -> Any:
+    """The minlex form of a 9×9 puzzle, or of each puzzle of a batch."""
+
+def generate(
+    n: int = 1,
+    *,
+    size: int = 9,
+    symmetry: Optional[str] = None,
+    givens: Union[int, Tuple[int, int], None] = None,
+    rating: Union[float, Tuple[float, float], None] = None,
+    level: Optional[str] = None,
+    seed: Optional[int] = None,
+    minimal: bool = False,
+    jigsaw: bool = False,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    budget: Optional[float] = None,
+    jobs: Optional[int] = None,
+    start: int = 0,
+) -> List[dict]:
+    """``n`` puzzles (``sudokit generate --format json`` records); puzzle ``i`` depends on
+    ``seed`` and ``start + i`` alone."""
+
+def read(
+    path: PathLike,
+    *,
+    format: Optional[str] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+) -> Any:
+    """A DataFrame (record, line, label, puzzle, solution, error) of a puzzle file."""
+
+def to_frame(records: Union[dict, Sequence[dict]]) -> Any:
+    """A DataFrame of records, one row each."""

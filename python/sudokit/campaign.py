@@ -1,0 +1,502 @@
+"""Campaigns: rating or solving a whole file, or generating many puzzles, on a Dask cluster.
+
+A campaign is split into deterministic **shards**: a shard is a job kind and a range — of input
+records (``rate``, ``solve``) or of puzzle indices, each puzzle's seed derived from the run seed
+and its index (``generate``). Each finished shard is written as one Parquet file in the output
+directory (``<kind>-<first>-<end>.parquet``, written to a temporary name and renamed, so a file
+that exists is whole). A rerun with the same inputs skips the shards whose file exists, so a
+run stopped by Ctrl-C, or a worker killed mid-shard, loses nothing but the shards in flight.
+``manifest.json`` records what the directory holds; a rerun with other inputs or parameters is
+refused instead of mixing two campaigns. :func:`collect` reads the shards back in order.
+
+Design decision: the runner knows nothing of what a shard does. A job kind is a :class:`Job` —
+how to cut its work into ranges and how to work on one range — registered by name in
+:data:`JOBS`; ``rate``, ``solve`` and ``generate`` are three such kinds, and a new search (a
+hunt for few-givens puzzles) is one more :func:`register`. Workers get the shard's inputs from
+the client and return a DataFrame; the client writes the files, so workers need no shared
+disk. Without a scheduler the run goes on a ``LocalCluster``; ``scheduler="inline"`` works in
+this process with no Dask at all (the reference a cluster run must equal, row for row).
+
+Command line::
+
+    python -m sudokit.campaign rate FILE --out DIR [--scheduler ADDR] [--shard-size K]
+    python -m sudokit.campaign solve FILE --out DIR [--scheduler ADDR]
+    python -m sudokit.campaign generate COUNT --seed S --out DIR [--rating LO..HI]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+import sudokit
+
+__all__ = [
+    "Shard",
+    "Job",
+    "JOBS",
+    "register",
+    "plan",
+    "run",
+    "rate_file",
+    "solve_file",
+    "generate",
+    "collect",
+    "main",
+]
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One unit of a campaign: a job kind and the range ``[start, end)`` it covers (input
+    records, 0-based, or puzzle indices)."""
+
+    kind: str
+    start: int
+    end: int
+
+    @property
+    def name(self) -> str:
+        """The shard's file name in the output directory."""
+        return f"{self.kind}-{self.start:012d}-{self.end:012d}.parquet"
+
+
+@dataclass
+class Job:
+    """A kind of campaign work: ``size`` is how many items it covers, ``work(start, end,
+    items, params)`` returns the DataFrame of one range (``items`` the inputs of that range,
+    or ``None`` for a job without inputs)."""
+
+    kind: str
+    work: Callable[[int, int, Optional[list], dict], Any]
+    needs_inputs: bool = True
+
+
+#: The job kinds, by name (see :func:`register`).
+JOBS: Dict[str, Job] = {}
+
+
+def register(job: Job) -> Job:
+    """Adds a job kind (a new search is one more kind)."""
+    JOBS[job.kind] = job
+    return job
+
+
+def plan(kind: str, total: int, shard_size: int) -> List[Shard]:
+    """The shards of a campaign of ``total`` items: ranges of ``shard_size``, in order. The
+    same inputs always give the same shards, which is what lets a rerun skip the done ones."""
+    if shard_size < 1:
+        raise ValueError("shard_size must be at least 1")
+    return [Shard(kind, s, min(s + shard_size, total)) for s in range(0, total, shard_size)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The three job kinds
+
+
+def _rate_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
+    import pandas as pd
+
+    rows = items or []
+    puzzles = [r["puzzle"] or "" for r in rows]
+    res = sudokit.rate_many(
+        puzzles,
+        scale=params.get("scale", "se121"),
+        max_level=params.get("max_level", 5),
+        jobs=params.get("jobs"),
+        details=True,
+        box=params.get("box"),
+        extra=params.get("extra"),
+    )
+    errors = [r["error"] or e for r, e in zip(rows, res.error)]
+    return pd.DataFrame(
+        {
+            "record": [r["record"] for r in rows],
+            "line": [r["line"] for r in rows],
+            "puzzle": [r["puzzle"] for r in rows],
+            "status": list(res.status),
+            "er": res.ratings[:, 0],
+            "ep": res.ratings[:, 1],
+            "ed": res.ratings[:, 2],
+            "hardest": res.hardest,
+            "error": errors,
+        }
+    )
+
+
+def _solve_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
+    import pandas as pd
+
+    rows = items or []
+    res = sudokit.solve_many(
+        [r["puzzle"] or "" for r in rows],
+        engine=params.get("engine", "auto"),
+        jobs=params.get("jobs"),
+        box=params.get("box"),
+        extra=params.get("extra"),
+    )
+    return pd.DataFrame(
+        {
+            "record": [r["record"] for r in rows],
+            "line": [r["line"] for r in rows],
+            "puzzle": [r["puzzle"] for r in rows],
+            "status": list(res.status),
+            "solution": res.solutions,
+            "error": [r["error"] or e for r, e in zip(rows, res.error)],
+        }
+    )
+
+
+def _generate_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
+    import pandas as pd
+
+    opts = dict(params)
+    opts.pop("kind", None)
+    recs = sudokit.generate(end - start, start=start, **opts)
+    frame = sudokit.to_frame(recs)
+    for col in ("puzzle", "solution", "status"):
+        if col not in frame:
+            frame[col] = None
+    return frame.astype({"puzzle": "object", "solution": "object"})
+
+
+register(Job("rate", _rate_work))
+register(Job("solve", _solve_work))
+register(Job("generate", _generate_work, needs_inputs=False))
+
+
+# ---------------------------------------------------------------------------------------------
+# The runner
+
+
+def _file_digest(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _manifest(out: str, manifest: dict) -> None:
+    os.makedirs(out, exist_ok=True)
+    manifest = json.loads(json.dumps(manifest))
+    path = os.path.join(out, "manifest.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            old = json.load(f)
+        if old != manifest:
+            raise sudokit.Error(
+                f"{out} holds another campaign ({old.get('kind')} of {old.get('input')}); "
+                "use another --out directory"
+            )
+        return
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+    os.replace(tmp, path)
+
+
+def _write(frame: Any, out: str, shard: Shard) -> None:
+    path = os.path.join(out, shard.name)
+    tmp = path + ".part"
+    frame.to_parquet(tmp, index=False)
+    os.replace(tmp, path)
+
+
+def _run_shard(kind: str, start: int, end: int, items: Optional[list], params: dict) -> Any:
+    """What a worker runs: one shard (module-level, so Dask can ship it by name)."""
+    return JOBS[kind].work(start, end, items, params)
+
+
+class _Progress:
+    """A text progress bar on stderr (shards done of the total)."""
+
+    def __init__(self, total: int, done: int, enabled: bool):
+        self.total, self.done, self.enabled = total, done, enabled
+        self.show()
+
+    def show(self) -> None:
+        if not self.enabled:
+            return
+        width = 40
+        filled = width * self.done // max(self.total, 1)
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} shards"
+        )
+        if self.done == self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    def step(self) -> None:
+        self.done += 1
+        self.show()
+
+
+@dataclass
+class Outcome:
+    """What :func:`run` did: shards written now, shards skipped (already done), total."""
+
+    written: int = 0
+    skipped: int = 0
+    total: int = 0
+    out: str = ""
+    shards: List[Shard] = field(default_factory=list)
+
+
+def run(
+    kind: str,
+    out: str,
+    *,
+    total: int,
+    inputs: Optional[Sequence[dict]] = None,
+    params: Optional[dict] = None,
+    manifest: Optional[dict] = None,
+    shard_size: int = 500,
+    scheduler: Any = None,
+    n_workers: Optional[int] = None,
+    progress: bool = False,
+    on_shard: Optional[Callable[[Shard], None]] = None,
+) -> Outcome:
+    """Runs campaign ``kind`` over ``total`` items into ``out``: the shards not yet written
+    there are worked on and each written as soon as it is done.
+
+    ``scheduler``: ``None`` for a new ``LocalCluster`` (``n_workers`` processes), ``"inline"``
+    for this process without Dask, a scheduler address, or a ``distributed.Client``.
+    ``on_shard`` is called after each shard is written (an exception from it stops the run,
+    as Ctrl-C does, with the shards written so far kept).
+    """
+    job = JOBS[kind]
+    params = dict(params or {})
+    shards = plan(kind, total, shard_size)
+    _manifest(
+        out,
+        dict(manifest or {}, kind=kind, total=total, shard_size=shard_size, params=params),
+    )
+    todo = [s for s in shards if not os.path.exists(os.path.join(out, s.name))]
+    outcome = Outcome(skipped=len(shards) - len(todo), total=len(shards), out=out, shards=shards)
+    bar = _Progress(len(shards), outcome.skipped, progress)
+
+    def items(s: Shard) -> Optional[list]:
+        return list(inputs[s.start : s.end]) if job.needs_inputs and inputs is not None else None
+
+    def finished(s: Shard, frame: Any) -> None:
+        _write(frame, out, s)
+        outcome.written += 1
+        bar.step()
+        if on_shard is not None:
+            on_shard(s)
+
+    if not todo:
+        return outcome
+    if scheduler == "inline":
+        for s in todo:
+            finished(s, _run_shard(kind, s.start, s.end, items(s), params))
+        return outcome
+
+    from distributed import Client, LocalCluster, as_completed
+
+    own_client = not isinstance(scheduler, Client)
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(
+            n_workers=n_workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+        )
+        client = Client(cluster)
+    elif isinstance(scheduler, Client):
+        client = scheduler
+    else:
+        client = Client(scheduler)
+    try:
+        futures = {}
+        for s in todo:
+            # Each shard's puzzles on one thread of its worker: the cluster's parallelism is
+            # its workers, and a worker's shard is all it loses when killed.
+            p = dict(params, jobs=1)
+            f = client.submit(
+                _run_shard, kind, s.start, s.end, items(s), p, key=f"sudokit-{s.name}", pure=False
+            )
+            futures[f] = s
+        for f in as_completed(list(futures)):
+            finished(futures[f], f.result())
+    finally:
+        if own_client:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    return outcome
+
+
+def _file_inputs(path: str, **layout: Any) -> list:
+    frame = sudokit.read(path, **layout)
+    frame = frame.astype(object).where(frame.notna(), None)
+    return frame[["record", "line", "puzzle", "error"]].to_dict("records")
+
+
+def _layout_params(box: Optional[str], extra: Any) -> dict:
+    return {"box": box, "extra": [extra] if isinstance(extra, str) else list(extra or [])}
+
+
+def _file_campaign(kind: str, path: str, out: str, params: dict, box: Optional[str], extra: Any,
+                   run_opts: dict) -> Outcome:
+    """A campaign over the records of a file: its inputs, and the file's digest in the manifest
+    (so a rerun on a changed file is refused)."""
+    inputs = _file_inputs(path, box=box, extra=extra)
+    return run(
+        kind,
+        out,
+        total=len(inputs),
+        inputs=inputs,
+        params=dict(_layout_params(box, extra), **params),
+        manifest={"input": os.path.abspath(path), "sha256": _file_digest(path)},
+        **run_opts,
+    )
+
+
+def rate_file(
+    path: str,
+    out: str,
+    *,
+    scale: str = "se121",
+    max_level: int = 5,
+    box: Optional[str] = None,
+    extra: Any = None,
+    shard_size: int = 500,
+    **run_opts: Any,
+) -> Outcome:
+    """Rates every puzzle of ``path`` (any format the CLI reads) into Parquet shards under
+    ``out`` (columns ``record, line, puzzle, status, er, ep, ed, hardest, error``); resumes.
+    ``run_opts`` are :func:`run`'s (``scheduler``, ``n_workers``, ``progress``, ``on_shard``)."""
+    params = {"scale": scale, "max_level": max_level}
+    return _file_campaign("rate", path, out, params, box, extra, dict(run_opts, shard_size=shard_size))
+
+
+def solve_file(
+    path: str,
+    out: str,
+    *,
+    engine: str = "auto",
+    box: Optional[str] = None,
+    extra: Any = None,
+    shard_size: int = 5000,
+    **run_opts: Any,
+) -> Outcome:
+    """Solves every puzzle of ``path`` into Parquet shards under ``out`` (columns ``record,
+    line, puzzle, status, solution, error``); resumes. ``run_opts`` as :func:`rate_file`."""
+    params = {"engine": engine}
+    return _file_campaign("solve", path, out, params, box, extra, dict(run_opts, shard_size=shard_size))
+
+
+def generate(
+    count: int,
+    out: str,
+    *,
+    seed: int,
+    shard_size: int = 100,
+    scheduler: Any = None,
+    n_workers: Optional[int] = None,
+    progress: bool = False,
+    on_shard: Optional[Callable[[Shard], None]] = None,
+    **options: Any,
+) -> Outcome:
+    """Generates puzzles ``0..count`` of the run with ``seed`` (``options`` as
+    :func:`sudokit.generate`: ``size``, ``symmetry``, ``givens``, ``rating``, ``level``, ...)
+    into Parquet shards of seed ranges under ``out``; resumes."""
+    return run(
+        "generate",
+        out,
+        total=count,
+        params=dict(options, seed=seed),
+        manifest={"input": None},
+        shard_size=shard_size,
+        scheduler=scheduler,
+        n_workers=n_workers,
+        progress=progress,
+        on_shard=on_shard,
+    )
+
+
+def collect(out: str) -> Any:
+    """Every shard written under ``out``, in order, as one DataFrame."""
+    import pandas as pd
+
+    names = sorted(n for n in os.listdir(out) if n.endswith(".parquet"))
+    if not names:
+        return pd.DataFrame()
+    return pd.concat(
+        [pd.read_parquet(os.path.join(out, n)) for n in names], ignore_index=True
+    )
+
+
+def _range_arg(text: str) -> tuple:
+    lo, _, hi = text.partition("..")
+    return (float(lo), float(hi or lo))
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m sudokit.campaign``."""
+    ap = argparse.ArgumentParser(prog="python -m sudokit.campaign", description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--out", required=True, help="output directory (one Parquet file a shard)")
+    common.add_argument("--scheduler", help="Dask scheduler address (default: a LocalCluster); 'inline' for no Dask")
+    common.add_argument("--workers", type=int, help="LocalCluster workers (default: one a core)")
+    common.add_argument("--shard-size", type=int, help="items per shard")
+    common.add_argument("--no-progress", action="store_true", help="no progress bar")
+    r = sub.add_parser("rate", parents=[common], help="SE-rate every puzzle of a file")
+    r.add_argument("file")
+    r.add_argument("--scale", default="se121", choices=["se121", "sukaku"])
+    r.add_argument("--max-level", type=int, default=5)
+    r.add_argument("--box")
+    r.add_argument("--extra", action="append")
+    s = sub.add_parser("solve", parents=[common], help="solve every puzzle of a file")
+    s.add_argument("file")
+    s.add_argument("--engine", default="auto")
+    s.add_argument("--box")
+    s.add_argument("--extra", action="append")
+    g = sub.add_parser("generate", parents=[common], help="generate puzzles 0..COUNT of a seed")
+    g.add_argument("count", type=int)
+    g.add_argument("--seed", type=int, required=True)
+    g.add_argument("--size", type=int, default=9)
+    g.add_argument("--symmetry")
+    g.add_argument("--rating", type=_range_arg, help="SE rating LO..HI")
+    g.add_argument("--level")
+    args = ap.parse_args(argv)
+    run_opts: Dict[str, Any] = {
+        "scheduler": args.scheduler,
+        "n_workers": args.workers,
+        "progress": not args.no_progress,
+    }
+    if args.shard_size:
+        run_opts["shard_size"] = args.shard_size
+    try:
+        if args.command == "rate":
+            o = rate_file(args.file, args.out, scale=args.scale, max_level=args.max_level,
+                          box=args.box, extra=args.extra, **run_opts)
+        elif args.command == "solve":
+            o = solve_file(args.file, args.out, engine=args.engine, box=args.box,
+                           extra=args.extra, **run_opts)
+        else:
+            o = generate(args.count, args.out, seed=args.seed, size=args.size,
+                         symmetry=args.symmetry, rating=args.rating, level=args.level, **run_opts)
+    except KeyboardInterrupt:
+        print("\ninterrupted: finished shards are kept; rerun the same command to resume",
+              file=sys.stderr)
+        return 130
+    except (sudokit.Error, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    print(f"{o.written} shards written, {o.skipped} already done, {o.total} in all: {o.out}",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
