@@ -183,7 +183,8 @@ fn encode_rule(layout: &Layout, rule: &Rule, b: &mut Builder<'_>) {
         Rule::Minimum { cells } | Rule::Maximum { cells } => {
             let max = matches!(rule, Rule::Maximum { .. });
             for &p in cells {
-                for q in neighbours(p, n) {
+                // Neighbours in the same set are not compared (f-puzzles' meaning).
+                for q in neighbours(p, n).into_iter().filter(|q| !cells.contains(q)) {
                     b.relate(p, q, |x, y| if max { x > y } else { x < y });
                 }
             }

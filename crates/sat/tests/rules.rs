@@ -273,10 +273,10 @@ fn random_rule(kind: usize, sol: &[u8], n: usize, rng: &mut XorShift) -> Rule {
             }
         }
         "minimum" => Rule::Minimum {
-            cells: vec![pick(rng, n)],
+            cells: walk(rng, n, 1, 3),
         },
         "maximum" => Rule::Maximum {
-            cells: vec![pick(rng, n)],
+            cells: walk(rng, n, 1, 3),
         },
         "quadruple" => {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
