@@ -398,17 +398,25 @@ pub trait Solver: Send + Sync {
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError>;
 
-    /// Solves with a request: checks the layout and the givens, runs [`Solver::search`], keeps
-    /// up to `request.keep` grids and times the run.
-    fn solve(&self, puzzle: &Grid, request: &Request) -> Result<Report, SolveError> {
-        if puzzle.layout().has_rules() && !self.supports_rules() {
+    /// `Ok` when the engine can solve puzzles of this layout *with its rules*: refuses a
+    /// layout that carries variant rules unless [`Solver::supports_rules`], then asks
+    /// [`Solver::check_layout`]. [`Solver::solve`] calls it; every caller of
+    /// [`Solver::search`] must call it (or `solve`) first, so that no rule is ignored.
+    fn admit(&self, layout: &Layout) -> Result<(), SolveError> {
+        if layout.has_rules() && !self.supports_rules() {
             return Err(SolveError::unsupported(
                 self.name(),
-                puzzle.layout(),
+                layout,
                 "it does not implement variant rules (killer, thermo, ...); use engine cp or sat",
             ));
         }
-        self.check_layout(puzzle.layout())?;
+        self.check_layout(layout)
+    }
+
+    /// Solves with a request: checks the layout and the givens, runs [`Solver::search`], keeps
+    /// up to `request.keep` grids and times the run.
+    fn solve(&self, puzzle: &Grid, request: &Request) -> Result<Report, SolveError> {
+        self.admit(puzzle.layout())?;
         if let Some(conflict) = puzzle.find_conflict() {
             return Err(SolveError::Conflict(conflict));
         }
