@@ -455,6 +455,13 @@ impl Layout {
         Ok(layout)
     }
 
+    /// The same layout without its variant rules (houses, regions and extras kept).
+    pub fn without_rules(&self) -> Layout {
+        let mut layout = self.clone();
+        layout.rules.clear();
+        layout
+    }
+
     fn build(n: usize, regions: Regions, region_of: Vec<u8>, extras: Vec<Extra>) -> Layout {
         let boxes = matches!(regions, Regions::Boxes { .. });
         let mut house_kinds = Vec::new();

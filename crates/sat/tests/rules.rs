@@ -8,42 +8,11 @@
 use proptest::prelude::*;
 use std::sync::Arc;
 use sudokit_core::rules::Marks;
-use sudokit_core::verify::{check_grid, verify};
-use sudokit_core::{Budget, Cell, End, Grid, Layout, Pos, Request, Rule, Solver};
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Grid, Layout, Pos, Request, Rule, Solver};
 use sudokit_sat::{Sat, SatOptions};
 use sudokit_testkit::pattern::{XorShift, boxed_grid};
-use sudokit_testkit::{blank, jigsaw6};
-
-/// Complete grids of `puzzle` that keep every house and every rule, counting at most `cap`.
-fn brute(puzzle: &Grid, cap: u64) -> u64 {
-    fn go(layout: &Arc<Layout>, values: &mut Vec<u8>, at: usize, cap: u64, count: &mut u64) {
-        if *count >= cap {
-            return;
-        }
-        let Some(c) = (at..values.len()).find(|&c| values[c] == 0) else {
-            let grid = Grid::from_values(layout.clone(), values.clone());
-            if check_grid(&grid).is_ok() {
-                *count += 1;
-            }
-            return;
-        };
-        for d in 1..=layout.size() as u8 {
-            if layout
-                .peers(Cell(c as u16))
-                .iter()
-                .all(|p| values[p.index()] != d)
-            {
-                values[c] = d;
-                go(layout, values, c + 1, cap, count);
-                values[c] = 0;
-            }
-        }
-    }
-    let mut values = puzzle.values().to_vec();
-    let mut count = 0;
-    go(puzzle.layout_arc(), &mut values, 0, cap, &mut count);
-    count
-}
+use sudokit_testkit::{blank, brute_force_count, jigsaw6};
 
 fn engines() -> [Sat; 2] {
     [
@@ -58,7 +27,7 @@ fn engines() -> [Sat; 2] {
 /// The sat count of `puzzle` (capped at `cap`) equals the brute force's, every solution
 /// verifies, and the count is exact when under the cap.
 fn agrees(puzzle: &Grid, cap: u64, what: &str) {
-    let want = brute(puzzle, cap);
+    let want = brute_force_count(puzzle, cap);
     for sat in engines() {
         let report = sat
             .solve(puzzle, &Request::count(cap, cap as usize))
@@ -406,7 +375,7 @@ fn hand_made_counts() {
         let g = Grid::from_values(Arc::new(l4.with_rules(rules).expect("rules")), vec![0; 16]);
         let (c, exact) = Sat::new().count_solutions(&g, 1000).expect("count");
         assert!(exact);
-        assert_eq!(c, brute(&g, 1000));
+        assert_eq!(c, brute_force_count(&g, 1000));
         c
     };
     // The empty 4×4 has 288 grids; a 1-2 kropki white dot at r1c1-r1c2 keeps those whose
