@@ -74,6 +74,25 @@ pub struct VariantPuzzle {
     pub sat_calls: u64,
     /// Uniqueness checks settled by a witness without a solver call.
     pub witness_hits: u64,
+    /// Solutions (with their cages) drawn before this puzzle was found.
+    pub attempts: u64,
+}
+
+impl VariantPuzzle {
+    /// The puzzle as the generator's common record (no symmetry, minimal, not rated), made
+    /// from `seed`.
+    pub fn into_generated(self, seed: u64) -> crate::Generated {
+        crate::Generated {
+            givens: self.puzzle.values().iter().filter(|&&v| v != 0).count(),
+            puzzle: self.puzzle,
+            solution: self.solution,
+            symmetry: crate::Symmetry::None,
+            seed,
+            minimal: Some(true),
+            measured: crate::rate::Measured::default(),
+            attempts: self.attempts,
+        }
+    }
 }
 
 /// One cage while the generator works on it.
@@ -435,7 +454,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
     let plain = Arc::new(layout.without_rules());
     let mut rng = Rng::new(seed);
     let givens = vec![0u8; n * n];
-    for _ in 0..ATTEMPTS {
+    for attempt in 1..=ATTEMPTS {
         // A solution that keeps the layout's own rules and, with fixed cages, their digits apart.
         let shaped = match &config.cages {
             Some(cages) => Arc::new(
@@ -496,6 +515,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             solution: Grid::from_values(with, solution),
             sat_calls: oracle.sat_calls,
             witness_hits: oracle.witness_hits,
+            attempts: attempt,
         });
     }
     Err(GenError::Budget { attempts: ATTEMPTS })
@@ -544,5 +564,6 @@ pub fn generate_givens(
         solution: Grid::from_values(layout.clone(), solution),
         sat_calls: oracle.sat_calls,
         witness_hits: oracle.witness_hits,
+        attempts: 1,
     })
 }
