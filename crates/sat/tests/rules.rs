@@ -484,3 +484,69 @@ proptest! {
         agrees(&puzzle, cap, "random rule set");
     }
 }
+
+/// Disjoint killer cages covering the whole grid (random walks over free cells), their sums
+/// read off `sol`, sometimes nudged: what the house-sum (45 rule) clauses are derived from.
+fn cage_cover(layout: &Arc<Layout>, sol: &[u8], rng: &mut XorShift) -> Vec<Rule> {
+    let n = layout.size();
+    let mut free = vec![true; n * n];
+    let mut rules = Vec::new();
+    for start in 0..n * n {
+        if !free[start] {
+            continue;
+        }
+        free[start] = false;
+        let mut cells = vec![Pos::from_index(start, n)];
+        let want = 1 + rng.below(4);
+        while cells.len() < want {
+            let next: Vec<Pos> = cells
+                .iter()
+                .flat_map(|p| {
+                    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .map(|(dr, dc): (isize, isize)| (p.row as isize + dr, p.col as isize + dc))
+                })
+                .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
+                .map(|(r, c)| Pos::new(r as usize, c as usize))
+                .filter(|q| free[q.index(n)])
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            let q = next[rng.below(next.len())];
+            free[q.index(n)] = false;
+            cells.push(q);
+        }
+        let mut sum: u32 = cells.iter().map(|p| u32::from(sol[p.index(n)])).sum();
+        if rng.below(8) == 0 {
+            sum += 1;
+        }
+        let sum = (rng.below(6) > 0).then_some(sum);
+        rules.push(Rule::Killer { cells, sum });
+    }
+    rules
+}
+
+#[test]
+fn killer_cage_covers_agree_with_brute_force() {
+    let mut rng = XorShift(0xca9e_5eed);
+    for (layout, percent, rounds) in [
+        (Arc::new(Layout::standard(4).expect("4x4")), 100, 40),
+        (Arc::new(Layout::standard(6).expect("6x6")), 60, 15),
+        (jigsaw6(), 60, 15),
+    ] {
+        for _ in 0..rounds {
+            let sol = base_grid(&layout, &mut rng);
+            let rules: Vec<Rule> = cage_cover(&layout, &sol, &mut rng)
+                .into_iter()
+                .filter(|r| r.validate(layout.size()).is_ok())
+                .collect();
+            let with = Arc::new(layout.with_rules(rules).expect("rules"));
+            let puzzle = blank(
+                &Grid::from_values(with, sol.clone()),
+                percent,
+                rng.next_u64(),
+            );
+            agrees(&puzzle, 200, "cage cover");
+        }
+    }
+}
