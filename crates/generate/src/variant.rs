@@ -21,6 +21,7 @@ use std::time::Instant;
 use sudokit_core::rules::Filled;
 use sudokit_core::{Budget, Grid, Layout, Pos, Rule};
 use sudokit_engines::Sat;
+use sudokit_sat::session::Session;
 
 use crate::GenError;
 use crate::fill::random_grid_within;
@@ -113,6 +114,8 @@ impl Cage {
 
 /// Answers "is this puzzle unique?" for puzzles sharing one known solution.
 struct Oracle<'a> {
+    /// For puzzles without givens (killers): one incremental solver for every question.
+    session: Option<Session>,
     base: &'a Arc<Layout>,
     solution: Vec<u8>,
     witnesses: Vec<Vec<u8>>,
@@ -161,6 +164,29 @@ impl Oracle<'_> {
             self.witness_hits += 1;
             return Ok(Some(false));
         }
+        let budget = Budget {
+            nodes: Some(self.conflicts),
+            time: self
+                .budget
+                .time
+                .map(|t| t.saturating_sub(self.start.elapsed())),
+            cancel: self.budget.cancel.clone(),
+        };
+        if let Some(session) = &mut self.session {
+            self.sat_calls += 1;
+            let found = session
+                .other_solution(rules, &budget)
+                .map_err(|e| GenError::Engine(e.to_string()))?;
+            return match found {
+                Some(None) => Ok(Some(true)),
+                Some(Some(other)) => {
+                    self.witnesses.push(other);
+                    Ok(Some(false))
+                }
+                None if self.out_of_time() => Err(GenError::Budget { attempts: 1 }),
+                None => Ok(None),
+            };
+        }
         let layout = self
             .base
             .with_rules(rules.iter().cloned())
@@ -173,14 +199,6 @@ impl Oracle<'_> {
             .filter(|&(c, _)| givens[c] == 0)
             .map(|(c, &d)| (c, d))
             .collect();
-        let budget = Budget {
-            nodes: Some(self.conflicts),
-            time: self
-                .budget
-                .time
-                .map(|t| t.saturating_sub(self.start.elapsed())),
-            cancel: self.budget.cancel.clone(),
-        };
         self.sat_calls += 1;
         let found = Sat::new()
             .solution_avoiding_near(&grid, &avoid, Some(&self.solution), &budget)
@@ -416,6 +434,7 @@ pub fn killer_is_minimal(
     let plain = Arc::new(layout.without_rules());
     let n = layout.size();
     let mut oracle = Oracle {
+        session: None,
         base: &plain,
         solution: solution.values().to_vec(),
         witnesses: Vec::new(),
@@ -490,6 +509,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             })
             .collect();
         let mut oracle = Oracle {
+            session: Some(Session::new(plain.clone(), &solution)),
             base: &plain,
             solution: solution.clone(),
             witnesses: Vec::new(),
@@ -540,6 +560,7 @@ pub fn generate_givens(
     let base = own_rules(layout);
     let plain = Arc::new(layout.without_rules());
     let mut oracle = Oracle {
+        session: None,
         base: &plain,
         solution: solution.clone(),
         witnesses: Vec::new(),

@@ -46,6 +46,7 @@
 pub mod encode;
 pub mod gadgets;
 pub mod rules;
+pub mod session;
 
 use batsat::{Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, lbool};
 use encode::{Cnf, EncodeOptions};

@@ -28,7 +28,9 @@ pub fn encode_rules(layout: &Layout, b: &mut Builder<'_>) {
     for rule in layout.rules() {
         encode_rule(layout, rule, b);
     }
-    house_sums(layout, b);
+    for (cells, sum) in implied_sums(layout, layout.rules()) {
+        sum_is(b, &cells, sum);
+    }
 }
 
 /// The digits of `cells` (repeats allowed) sum to `sum`.
@@ -42,20 +44,21 @@ fn sum_is(b: &mut Builder<'_>, cells: &[Pos], sum: u32) {
 }
 
 /// Largest set of innie or outie cells whose implied sum is added as a clause gadget.
-const MAX_HOUSE_SUM_CELLS: usize = 5;
+pub const MAX_HOUSE_SUM_CELLS: usize = 5;
 
-/// The "45 rule" of killer solvers, as redundant constraints: every row, column and region,
+/// The "45 rule" of killer solvers, as redundant constraints on the killer cages of `rules`
+/// (on `layout`'s houses): every row, column and region,
 /// and every run of consecutive rows or columns, sums to a known total; the killer cages
 /// with sums inside such an area leave its other cells (the innies) a known sum, and when
 /// cages with sums crossing its edge cover those, their cells outside (the outies) have a
-/// known sum too. Each innie or outie set of at most [`MAX_HOUSE_SUM_CELLS`] cells becomes a
-/// sum automaton. These sums follow from the houses and the cages, so no grid is lost; they
+/// known sum too. Each innie or outie set of at most [`MAX_HOUSE_SUM_CELLS`] cells is
+/// returned with its sum (the encoding makes each a sum automaton). These sums follow from the houses and the cages, so no grid is lost; they
 /// only let the solver see what a human sees at once (measured: killer uniqueness proofs
 /// many times faster, docs/generate.md).
-fn house_sums(layout: &Layout, b: &mut Builder<'_>) {
+pub fn implied_sums(layout: &Layout, rules: &[Rule]) -> Vec<(Vec<Pos>, u32)> {
+    let mut out = Vec::new();
     let n = layout.size();
-    let cages: Vec<(Vec<usize>, u32)> = layout
-        .rules()
+    let cages: Vec<(Vec<usize>, u32)> = rules
         .iter()
         .filter_map(|r| match r {
             Rule::Killer {
@@ -70,12 +73,12 @@ fn house_sums(layout: &Layout, b: &mut Builder<'_>) {
     for (cells, _) in &cages {
         for &c in cells {
             if std::mem::replace(&mut owner[c], true) {
-                return;
+                return out;
             }
         }
     }
     if cages.is_empty() {
-        return;
+        return out;
     }
     let house = (n * (n + 1) / 2) as u32;
     let mut areas: Vec<(Vec<bool>, u32)> = Vec::new();
@@ -129,10 +132,11 @@ fn house_sums(layout: &Layout, b: &mut Builder<'_>) {
                 continue;
             }
             let pos: Vec<Pos> = cells.iter().map(|&c| Pos::from_index(c, n)).collect();
-            sum_is(b, &pos, sum);
+            out.push((pos, sum));
             seen.push(cells);
         }
     }
+    out
 }
 
 fn neighbours(p: Pos, n: usize) -> Vec<Pos> {
@@ -162,7 +166,8 @@ fn regions(layout: &Layout) -> Vec<Vec<Pos>> {
     out
 }
 
-fn encode_rule(layout: &Layout, rule: &Rule, b: &mut Builder<'_>) {
+/// Adds the clauses of one rule (`layout` gives the regions and the other rules).
+pub fn encode_rule(layout: &Layout, rule: &Rule, b: &mut Builder<'_>) {
     let n = b.n;
     let n32 = n as u32;
     match rule {
@@ -491,7 +496,7 @@ fn renban(b: &mut Builder<'_>, cells: &[Pos]) {
     b.distinct(cells);
     let (n, k) = (b.n as u32, cells.len() as u32);
     if k > n {
-        b.cnf.trivially_unsat = true;
+        b.fail();
         return;
     }
     let windows: Vec<(u32, Term)> = (1..=n + 1 - k).map(|lo| (lo, b.fresh())).collect();
@@ -587,7 +592,7 @@ fn quadruple(b: &mut Builder<'_>, cells: &[Pos], digits: &[u32]) {
     let k = cells.len();
     for (d, m) in wanted {
         if m > k {
-            b.cnf.trivially_unsat = true;
+            b.fail();
             return;
         }
         // At least m of k: every k − m + 1 cells hold d somewhere (for small k), else count.
