@@ -7,7 +7,9 @@
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudokit_core::{Budget, Grid};
+use std::sync::Arc;
+use sudokit_core::rules::Pos;
+use sudokit_core::{Budget, Grid, Layout};
 use sudokit_generate::check::properties;
 use sudokit_generate::{Checker, Count, Rater, Symmetry};
 
@@ -55,6 +57,18 @@ pub struct Checked {
     pub stopped: bool,
 }
 
+/// The checker for `layout`: the layout's default, or on a layout with variant rules the
+/// engine [`crate::variants::engine_name_for`] picks (one that honours them).
+pub fn checker_for(layout: Arc<Layout>) -> Checker {
+    if layout.has_rules() {
+        let name = crate::variants::engine_name_for(&layout);
+        if let Ok(c) = Checker::with_engine(layout.clone(), name) {
+            return c;
+        }
+    }
+    Checker::new(layout)
+}
+
 /// `sudokit check` for one puzzle: givens, uniqueness, minimality, symmetry classes and, with
 /// `rater`, the rating of a unique puzzle.
 pub fn check(g: &Grid, line: usize, rater: Option<&dyn Rater>) -> Checked {
@@ -67,7 +81,7 @@ pub fn check(g: &Grid, line: usize, rater: Option<&dyn Rater>) -> Checked {
     check_with(
         g,
         line,
-        &Checker::new(g.layout_arc().clone()),
+        &checker_for(g.layout_arc().clone()),
         rate.as_ref().map(|f| f as RateFn<'_>),
     )
 }
@@ -145,6 +159,50 @@ pub fn check_with(g: &Grid, line: usize, checker: &Checker, rate: Option<RateFn<
     }
 }
 
+/// Adds which givens and which rules a unique variant puzzle could each do without
+/// ([`crate::variants::redundancy`]): `redundant_givens` (cell names) and `redundant_rules`
+/// (`{"index", "rule"}`) in the record, `redundant-givens=… redundant-rules=…` in the text;
+/// null and `-` when the budget ran out first.
+fn add_redundancy(checked: &mut Checked, g: &Grid, budget: &Budget) {
+    let solver = crate::variants::engine_for(g.layout());
+    let found = crate::variants::redundancy(g, solver.as_ref(), budget);
+    let (givens, rules) = match found {
+        Ok(r) if r.complete => (
+            r.givens
+                .iter()
+                .map(|&c| Pos::from_index(c.index(), g.size()).to_string())
+                .collect::<Vec<_>>(),
+            r.rules,
+        ),
+        _ => {
+            checked.json["redundant_givens"] = Value::Null;
+            checked.json["redundant_rules"] = Value::Null;
+            checked
+                .text
+                .push_str(" redundant-givens=- redundant-rules=-");
+            return;
+        }
+    };
+    let described: Vec<Value> = rules
+        .iter()
+        .map(|&i| json!({"index": i, "rule": g.layout().rules()[i].describe()}))
+        .collect();
+    let list = |v: Vec<String>| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(",")
+        }
+    };
+    checked.text.push_str(&format!(
+        " redundant-givens={} redundant-rules={}",
+        list(givens.clone()),
+        list(rules.iter().map(|i| (i + 1).to_string()).collect())
+    ));
+    checked.json["redundant_givens"] = json!(givens);
+    checked.json["redundant_rules"] = Value::Array(described);
+}
+
 /// Time a `check` of one puzzle may take when the caller gives no budget (`check --budget`).
 pub const DEFAULT_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -162,14 +220,18 @@ pub fn check_within(g: &Grid, line: usize, rate: bool, budget: &Budget) -> Check
         return check_with(
             g,
             line,
-            &Checker::new(g.layout_arc().clone()),
+            &checker_for(g.layout_arc().clone()),
             rate.then_some(&rating as RateFn<'_>),
         );
     }
     let (mut checked, stopped) = crate::within_budget(budget, |b| {
-        let checker = Checker::new(g.layout_arc().clone()).with_budget(b.clone());
+        let checker = checker_for(g.layout_arc().clone()).with_budget(b.clone());
         let rating = |g: &Grid| crate::rate::rate_within(g, b);
-        check_with(g, line, &checker, rate.then_some(&rating as RateFn<'_>))
+        let mut checked = check_with(g, line, &checker, rate.then_some(&rating as RateFn<'_>));
+        if g.layout().has_rules() && checked.unique == Uniqueness::Yes {
+            add_redundancy(&mut checked, g, b);
+        }
+        checked
     });
     if stopped {
         checked.stopped = true;

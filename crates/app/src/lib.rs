@@ -17,6 +17,7 @@ pub mod rate;
 pub mod solve;
 pub mod techniques;
 pub mod truth;
+pub mod variants;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -462,6 +462,16 @@ impl Layout {
         layout
     }
 
+    /// The same layout without its rule number `index` (unchanged when there is none): what
+    /// a setter's "is this rule needed?" question solves.
+    pub fn without_rule(&self, index: usize) -> Layout {
+        let mut layout = self.clone();
+        if index < layout.rules.len() {
+            layout.rules.remove(index);
+        }
+        layout
+    }
+
     fn build(n: usize, regions: Regions, region_of: Vec<u8>, extras: Vec<Extra>) -> Layout {
         let boxes = matches!(regions, Regions::Boxes { .. });
         let mut house_kinds = Vec::new();

@@ -4,8 +4,9 @@
 //! Design decision: one propagation loop serves every level. A cell whose domain becomes a
 //! singleton is queued and its digit is removed from all its peers (forward checking, which
 //! also enforces the anti-knight/anti-king disequalities); at `bounds` and `gac` each house
-//! whose cells lost a value is queued too and its all-different is filtered as a whole. The
-//! loop runs to a fixpoint, so the levels differ only in the house filter, which makes the
+//! whose cells lost a value is queued too and its all-different is filtered as a whole, and
+//! at every level each variant-rule constraint ([`crate::rules`]) watching a cell that lost
+//! a value is queued and filtered before the houses. The loop runs to a fixpoint, so the levels differ only in the house filter, which makes the
 //! subset relations between their fixpoints hold by construction (and a test checks them).
 //!
 //! * Bounds (`bounds`): for every interval `[a, b]` of digits, the cells whose whole domain
@@ -49,6 +50,13 @@ pub struct Propagator<'m> {
     /// `mate[h * n + v]`: position in house `h` of the cell matched to digit `v`.
     mate: Vec<u8>,
     scratch: Vec<Domain>,
+    /// Rule constraints waiting to be filtered, and their flags.
+    rule_dirty: Vec<bool>,
+    rule_stack: Vec<u32>,
+    narrowed: Vec<(u16, Domain)>,
+    /// Per cell, how often a constraint on it failed (variant rules and houses), when the
+    /// model has rules: the search's tie-breaker (see the crate docs).
+    pub conflicts: Vec<u32>,
     /// Shaving trials run.
     pub probes: u64,
     /// Digits removed by shaving.
@@ -70,6 +78,10 @@ impl<'m> Propagator<'m> {
             dirty_stack: Vec::new(),
             mate: vec![NONE; model.houses * model.n],
             scratch: Vec::new(),
+            rule_dirty: vec![false; model.rules.len()],
+            rule_stack: Vec::new(),
+            narrowed: Vec::new(),
+            conflicts: vec![0; model.cells()],
             probes: 0,
             shaved: 0,
         }
@@ -80,12 +92,21 @@ impl<'m> Propagator<'m> {
         for h in self.dirty_stack.drain(..) {
             self.dirty[h as usize] = false;
         }
+        for k in self.rule_stack.drain(..) {
+            self.rule_dirty[k as usize] = false;
+        }
     }
 
     /// Records that the domain of `c` shrank.
     fn notify(&mut self, dom: &[Domain], c: usize) {
         if single(dom[c]) {
             self.fixed.push(c as u16);
+        }
+        for &k in self.model.rules.watching(c) {
+            if !self.rule_dirty[k as usize] {
+                self.rule_dirty[k as usize] = true;
+                self.rule_stack.push(k);
+            }
         }
         if self.level != Propagation::Fc {
             for &h in self.model.houses_of(c) {
@@ -149,6 +170,16 @@ impl<'m> Propagator<'m> {
                     }
                 }
             }
+            if let Some(k) = self.rule_stack.pop() {
+                self.rule_dirty[k as usize] = false;
+                if !self.rule(dom, k as usize) {
+                    for c in model.rules.scope(k as usize) {
+                        self.conflicts[c as usize] += 1;
+                    }
+                    return false;
+                }
+                continue;
+            }
             let Some(h) = self.dirty_stack.pop() else {
                 return true;
             };
@@ -159,9 +190,31 @@ impl<'m> Propagator<'m> {
                 Propagation::Gac | Propagation::Shave => self.gac(dom, h as usize),
             };
             if !ok {
+                if !model.rules.is_empty() {
+                    for &c in model.house(h as usize) {
+                        self.conflicts[c as usize] += 1;
+                    }
+                }
                 return false;
             }
         }
+    }
+
+    /// Filters variant-rule constraint `k` (see [`crate::rules`]).
+    fn rule(&mut self, dom: &mut [Domain], k: usize) -> bool {
+        let mut narrowed = std::mem::take(&mut self.narrowed);
+        narrowed.clear();
+        let mut ok = self.model.rules.filter(k, dom, &mut narrowed);
+        if ok {
+            for &(c, keep) in &narrowed {
+                if !self.restrict(dom, c as usize, keep) {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        self.narrowed = narrowed;
+        ok
     }
 
     /// Bounds consistency of house `h` by Hall intervals.

@@ -2,6 +2,9 @@
 //! "Sudoku as a constraint problem" (2005): one variable per cell, one all-different per house
 //! (rows, columns, boxes or jigsaw regions, diagonals), one disequality per anti-knight or
 //! anti-king pair, and a selectable strength of all-different propagation ([`Propagation`]).
+//! Every variant rule of [`sudokit_core::rules`] is honoured: [`rules`] compiles each into
+//! unary masks, extra all-differents, binary support masks, linear sums with bounds, cage
+//! combinations and a few dedicated filters, run in the same propagation loop.
 //!
 //! Design decision: the propagators are written here rather than taken from a CP solver crate.
 //! The whole model is `n²` bit-set domains of at most 64 digits, so each filter works on one
@@ -14,7 +17,10 @@
 //! filters cheap at this size.
 //!
 //! Search is depth-first with the first-fail rule (the open cell with the smallest domain,
-//! the first in reading order on ties), trying its digits in ascending order; solutions are
+//! the first in reading order on ties), trying its digits in ascending order; with variant
+//! rules, where the domain sizes say little about the cages and lines, the size is divided by
+//! one more than the number of failures of constraints on the cell so far (dom/wdeg,
+//! Boussemart et al. 2004, kept per cell); solutions are
 //! counted like every complete engine. [`Stats::nodes`] counts search nodes (the root is one),
 //! [`Stats::backtracks`] failed nodes; `extra.root_open` is the number of open cells after
 //! propagating at the root (0: solved with no search), and at `shave` `extra.probes` and
@@ -36,6 +42,7 @@
 
 pub mod filter;
 pub mod model;
+pub mod rules;
 
 use filter::{Outcome, Propagator, bits};
 use model::{Domain, Model};
@@ -149,21 +156,54 @@ struct Run<'a, 'm> {
     solutions: u64,
     stats: Stats,
     values: Vec<u8>,
+    /// Branch by [`Run::weighted_choice`] (the model has variant rules).
+    weighted: bool,
+}
+
+/// The open cell with the smallest domain, the first in reading order on ties.
+fn first_fail(dom: &[Domain]) -> Option<(u32, usize)> {
+    let mut best: Option<(u32, usize)> = None;
+    for (c, &d) in dom.iter().enumerate() {
+        let size = d.count_ones();
+        if size > 1 && best.is_none_or(|(s, _)| size < s) {
+            best = Some((size, c));
+            if size == 2 {
+                break;
+            }
+        }
+    }
+    best
 }
 
 impl Run<'_, '_> {
-    /// Searches below a propagated node.
-    fn branch(&mut self, dom: &[Domain]) -> Control {
+    /// With variant rules: the open cell with the smallest domain size divided by one more
+    /// than its conflict count (dom/wdeg on cells), the first in reading order on ties.
+    fn weighted_choice(&self, dom: &[Domain]) -> Option<(u32, usize)> {
+        let weights = &self.propagator.conflicts;
         let mut best: Option<(u32, usize)> = None;
         for (c, &d) in dom.iter().enumerate() {
             let size = d.count_ones();
-            if size > 1 && best.is_none_or(|(s, _)| size < s) {
+            if size < 2 {
+                continue;
+            }
+            let better = best.is_none_or(|(s, b)| {
+                u64::from(size) * (u64::from(weights[b]) + 1)
+                    < u64::from(s) * (u64::from(weights[c]) + 1)
+            });
+            if better {
                 best = Some((size, c));
-                if size == 2 {
-                    break;
-                }
             }
         }
+        best
+    }
+
+    /// Searches below a propagated node.
+    fn branch(&mut self, dom: &[Domain]) -> Control {
+        let best = if self.weighted {
+            self.weighted_choice(dom)
+        } else {
+            first_fail(dom)
+        };
         let Some((_, cell)) = best else {
             for (v, &d) in self.values.iter_mut().zip(dom) {
                 *v = d.trailing_zeros() as u8 + 1;
@@ -207,6 +247,10 @@ impl Solver for Cp {
         "cp"
     }
 
+    fn supports_rules(&self) -> bool {
+        true
+    }
+
     fn search(
         &self,
         puzzle: &Grid,
@@ -236,6 +280,7 @@ impl Cp {
             solutions: 0,
             stats: Stats::default(),
             values: vec![0; model.cells()],
+            weighted: !model.rules.is_empty(),
         };
         let end = if run.limiter.should_stop() {
             End::Budget

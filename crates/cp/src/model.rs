@@ -4,10 +4,14 @@
 //! Design decision: the model is read once from the [`Layout`] into flat `u16` tables, so
 //! every house kind the layout knows (rows, columns, boxes, jigsaw regions, diagonals) is an
 //! all-different with no special case, and anti-knight/anti-king are simply peers that share
-//! no house. Every house has exactly `n` cells and the digits are `1..=n`, so each
+//! no house. Variant rules add to both: a group of `n` cells that must differ (a killer cage
+//! or extra region of `n` cells, a disjoint group) is one more house, a smaller one adds
+//! peers, and the rest of each rule is compiled by [`crate::rules`]. Every house has exactly
+//! `n` cells and the digits are `1..=n`, so each
 //! all-different is a permutation constraint: its value graph always needs a perfect matching,
 //! which the GAC filter in [`crate::filter`] relies on.
 
+use crate::rules::Compiled;
 use sudokit_core::{Cell, Grid, Layout};
 
 /// A domain: bit `d - 1` set when digit `d` is still possible.
@@ -28,35 +32,66 @@ pub struct Model {
     /// Peers of each cell (houses and pair constraints alike).
     peers: Vec<u16>,
     peers_start: Vec<u32>,
+    /// The variant rules' propagators.
+    pub rules: Compiled,
 }
 
 impl Model {
-    /// The model of `layout`.
+    /// The model of `layout`, its variant rules compiled ([`Compiled`]): groups of `n`
+    /// distinct cells join the houses, smaller ones the peers.
     pub fn new(layout: &Layout) -> Model {
         let n = layout.size();
+        let rules = Compiled::new(layout);
         let mut house_cells = Vec::with_capacity(layout.house_count() * n);
         for h in layout.houses() {
             house_cells.extend(layout.house_cells(h).iter().map(|c| c.0));
+        }
+        let mut houses_of: Vec<Vec<u16>> = (0..n * n)
+            .map(|c| {
+                layout
+                    .houses_of(Cell(c as u16))
+                    .iter()
+                    .map(|h| h.0)
+                    .collect()
+            })
+            .collect();
+        let mut peers_of: Vec<Vec<u16>> = (0..n * n)
+            .map(|c| layout.peers(Cell(c as u16)).iter().map(|p| p.0).collect())
+            .collect();
+        let mut houses = layout.house_count();
+        for group in &rules.extra_houses {
+            for &c in group {
+                houses_of[c as usize].push(houses as u16);
+                peers_of[c as usize].extend(group.iter().filter(|&&d| d != c));
+            }
+            house_cells.extend_from_slice(group);
+            houses += 1;
+        }
+        for &(a, b) in &rules.extra_peers {
+            peers_of[a as usize].push(b);
+            peers_of[b as usize].push(a);
         }
         let mut cell_houses = Vec::new();
         let mut cell_houses_start = vec![0u32];
         let mut peers = Vec::new();
         let mut peers_start = vec![0u32];
-        for c in 0..n * n {
-            let cell = Cell(c as u16);
-            cell_houses.extend(layout.houses_of(cell).iter().map(|h| h.0));
+        for (hs, mut ps) in houses_of.into_iter().zip(peers_of) {
+            cell_houses.extend(hs);
             cell_houses_start.push(cell_houses.len() as u32);
-            peers.extend(layout.peers(cell).iter().map(|p| p.0));
+            ps.sort_unstable();
+            ps.dedup();
+            peers.extend(ps);
             peers_start.push(peers.len() as u32);
         }
         Model {
             n,
             house_cells,
-            houses: layout.house_count(),
+            houses,
             cell_houses,
             cell_houses_start,
             peers,
             peers_start,
+            rules,
         }
     }
 
@@ -91,13 +126,14 @@ impl Model {
     }
 
     /// Initial domains: a given is a singleton, an open cell holds every digit (the givens'
-    /// consequences are left to propagation).
+    /// consequences are left to propagation), both cut by the unary rules (odd, even).
     pub fn domains(&self, puzzle: &Grid) -> Vec<Domain> {
         let full = self.full();
         puzzle
             .values()
             .iter()
-            .map(|&v| if v == 0 { full } else { 1u64 << (v - 1) })
+            .zip(&self.rules.unary)
+            .map(|(&v, &allowed)| allowed & if v == 0 { full } else { 1u64 << (v - 1) })
             .collect()
     }
 }

@@ -33,18 +33,27 @@ pub(super) fn run_all(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
     Ok(u8::from(failed))
 }
 
-/// [`run_all`]'s records; `failed` is set when one was not solved.
-fn stream(args: &SolveArgs, ctx: Ctx, failed: &mut bool) -> Result<()> {
-    let spec = layout_spec(&args.input)?;
+/// The records of `input`'s files (or standard input) in order, in chunks of up to `chunk`,
+/// for the sequential modes (`--all`, `--true-candidates`).
+pub(super) fn read_in_order(
+    input: &crate::args::InputArgs,
+    chunk: usize,
+) -> Result<(input::Chunks, std::thread::JoinHandle<()>)> {
+    let spec = layout_spec(input)?;
     let bytes = Arc::new(AtomicU64::new(0));
-    let (rx, handle) = input::spawn_reader(
-        args.input.files.clone(),
-        args.input.input_format,
+    input::spawn_reader(
+        input.files.clone(),
+        input.input_format,
         spec,
-        64,
+        chunk,
         1,
         bytes,
-    )?;
+    )
+}
+
+/// [`run_all`]'s records; `failed` is set when one was not solved.
+fn stream(args: &SolveArgs, ctx: Ctx, failed: &mut bool) -> Result<()> {
+    let (rx, handle) = read_in_order(&args.input, 64)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if ctx.format == OutFormat::Csv {

@@ -43,6 +43,10 @@ pub struct SolveArgs {
     /// Stream every solution as it is found (up to --max-solutions), then a count line.
     #[arg(long)]
     pub(super) all: bool,
+    /// Per cell, the digits that appear in some solution (exact, without enumerating the
+    /// solutions; within --budget / --nodes), as a grid of candidates or JSON records.
+    #[arg(long, conflicts_with_all = ["all", "count", "limit"])]
+    pub(super) true_candidates: bool,
     /// Cap for --all.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub(super) max_solutions: u64,
@@ -77,7 +81,12 @@ pub struct CountArgs {
     #[command(flatten)]
     pub(super) engine: EngineArgs,
     /// Stop counting at N solutions and report `at least N`.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(
+        long,
+        visible_alias = "max",
+        value_name = "N",
+        default_value_t = 1_000_000
+    )]
     pub(super) limit: u64,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]

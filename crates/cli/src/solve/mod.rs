@@ -18,10 +18,11 @@ use args::{CountFormat, OutFormat};
 use run::run;
 use sudokit_app::solve::SolveMode;
 use sudokit_core::{Budget, Grid, Solver};
-use sudokit_engines::{auto_engine, engine};
+use sudokit_engines::engine;
 
 mod all;
 mod args;
+mod candidates;
 mod render;
 mod run;
 
@@ -48,7 +49,8 @@ impl Ctx {
     /// with its name when that engine was not built.
     fn engine_for(&self, puzzle: &Grid) -> std::result::Result<(&'static str, &dyn Solver), &str> {
         let name: &str = if self.requested == "auto" {
-            auto_engine(puzzle.layout())
+            // One that honours the puzzle's variant rules, if it has any.
+            sudokit_app::variants::engine_name_for(puzzle.layout())
         } else {
             &self.requested
         };
@@ -118,6 +120,9 @@ pub fn run_solve(args: SolveArgs) -> Result<u8> {
     };
     if args.all {
         return run_all(&args, ctx);
+    }
+    if args.true_candidates {
+        return candidates::run_candidates(&args, ctx);
     }
     run(&args.input, ctx, &args.run, args.stats)
 }

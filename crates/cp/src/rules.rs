@@ -1,0 +1,931 @@
+//! Variant rules ([`Layout::rules`]) compiled into propagators.
+//!
+//! Design decision: every rule is reduced to a few constraint shapes that each have one
+//! cheap, sound filter, so the propagation loop in [`crate::filter`] needs no rule-specific
+//! code and every filter is exact once all its cells are fixed (so no solution is accepted
+//! that breaks a rule, without a check at the leaves):
+//!
+//! * **unary masks** (odd, even) cut the initial domains;
+//! * **distinctness** (killer cages, renban, extra regions, disjoint groups) becomes extra
+//!   peers, or an extra house with GAC when the group has `n` cells;
+//! * **binary relations** — a support mask per digit in each direction — carry every pair
+//!   rule: kropki, XV, greater-than, non-consecutive, the negative constraint, thermometer
+//!   steps (arc consistency on a chain gives the thermo's full bounds), whispers, palindrome
+//!   and clone equality, minimum/maximum, entropic thirds (cells one and two apart lie in
+//!   different thirds) and the three indexers (`x = i` implies the indexed cell's digit);
+//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, and exact supports once few
+//!   assignments are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a
+//!   number), zipper, region-sum lines, and killer sums above 16×16;
+//! * **digit sets**: a killer cage with a sum holds one of the combinations of distinct
+//!   digits that make it, a renban one window of consecutive digits; a set stays while every
+//!   cell can take one of its digits and the cells together can cover it, and a cell keeps
+//!   the digits of the sets that stay;
+//! * **between** lines try every pair of end digits (exact arc consistency);
+//! * sandwich, X-sum and skyscraper clues and quadruples are checked by a **bounded search**
+//!   over the clue's cells (peers among them differ): every digit that appears in some assignment satisfying the clue
+//!   is kept; when the search would pass [`SEARCH_NODES`] nodes it gives up and removes
+//!   nothing (sound), and with all cells fixed it is one leaf, so it stays exact.
+
+use crate::model::Domain;
+use std::collections::HashMap;
+use sudokit_core::rules::{Marks, Pos, Rule, negative_values, whispers_default};
+use sudokit_core::{Cell, Layout};
+
+/// The most nodes a bounded clue search visits before it gives up filtering.
+pub const SEARCH_NODES: u32 = 20_000;
+
+/// A linear constraint whose cells have at most this many assignments left is filtered
+/// exactly (every digit of some exact sum stays), not only by its bounds.
+pub const LINEAR_EXACT: u64 = 4096;
+
+/// A clue on a whole row or column checked by bounded search.
+#[derive(Clone, Debug)]
+enum Clue {
+    Sandwich(u32),
+    XSum(u32),
+    Skyscraper(u32),
+    /// Every listed digit, with its multiplicity, among the cells.
+    Quadruple(Vec<u32>),
+    /// `Σ coefs[i] · digitᵢ = target` (a linear constraint's exact check).
+    Sum(Vec<i64>, i64),
+}
+
+/// One compiled constraint.
+#[derive(Clone, Debug)]
+enum Constraint {
+    /// `rel` holds between the digits of `a` and `b`.
+    Pair { a: u16, b: u16, rel: u32 },
+    /// `Σ coefs[i] · digit(cells[i]) = target`.
+    Linear {
+        cells: Vec<u16>,
+        coefs: Vec<i64>,
+        target: i64,
+        /// Per position, the earlier positions that are peers (must differ).
+        earlier_peers: Vec<u64>,
+    },
+    /// The cells (distinct peers, as many as each set's digits) hold exactly one of `sets`:
+    /// a killer cage's combinations, a renban's windows of consecutive digits.
+    Sets { cells: Vec<u16>, sets: Vec<Domain> },
+    /// The inner cells lie strictly between the ends.
+    Between { ends: [u16; 2], inner: Vec<u16> },
+    /// A row or column clue or a quadruple, checked by bounded search.
+    Clue {
+        cells: Vec<u16>,
+        clue: Clue,
+        /// Per position, the earlier positions that are peers (must differ).
+        earlier_peers: Vec<u64>,
+    },
+}
+
+/// A binary relation as support masks: `fwd[v]` are the digits of `b` compatible with digit
+/// bit `v` in `a`, `bwd[w]` those of `a` compatible with `w` in `b`.
+#[derive(Clone, Debug)]
+struct Relation {
+    fwd: Vec<Domain>,
+    bwd: Vec<Domain>,
+}
+
+/// The rules of one layout, compiled. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    n: usize,
+    constraints: Vec<Constraint>,
+    relations: Vec<Relation>,
+    relation_ids: HashMap<Vec<Domain>, u32>,
+    /// The pair constraint of each pair of cells (smaller cell first).
+    pair_index: HashMap<(u16, u16), usize>,
+    watch: Vec<Vec<u32>>,
+    /// Per cell, the digits the unary rules allow.
+    pub unary: Vec<Domain>,
+    /// Groups of `n` cells that must all differ (become houses).
+    pub extra_houses: Vec<Vec<u16>>,
+    /// Pairs of cells that must differ.
+    pub extra_peers: Vec<(u16, u16)>,
+}
+
+fn cell(p: Pos, n: usize) -> u16 {
+    p.index(n) as u16
+}
+
+fn mask_range(lo: i64, hi: i64, n: usize) -> Domain {
+    // Digits lo..=hi (1-based) as a bit set.
+    let lo = lo.max(1);
+    let hi = hi.min(n as i64);
+    if lo > hi {
+        return 0;
+    }
+    let upto = |d: i64| {
+        if d >= 64 { u64::MAX } else { (1u64 << d) - 1 }
+    };
+    upto(hi) & !upto(lo - 1)
+}
+
+fn orthogonal_neighbours(p: Pos, n: usize) -> impl Iterator<Item = Pos> {
+    let (r, c) = (p.row as isize, p.col as isize);
+    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        .into_iter()
+        .filter(move |&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
+        .map(|(r, c)| Pos::new(r as usize, c as usize))
+}
+
+impl Compiled {
+    /// Compiles the rules of `layout`.
+    pub fn new(layout: &Layout) -> Compiled {
+        let n = layout.size();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut out = Compiled {
+            n,
+            unary: vec![full; n * n],
+            watch: vec![Vec::new(); n * n],
+            ..Compiled::default()
+        };
+        let rules = layout.rules();
+        for rule in rules {
+            out.add(layout, rules, rule);
+        }
+        for (k, c) in out.constraints.iter().enumerate() {
+            for x in c.scope() {
+                let w = &mut out.watch[x as usize];
+                if w.last() != Some(&(k as u32)) {
+                    w.push(k as u32);
+                }
+            }
+        }
+        out
+    }
+
+    /// Number of constraints.
+    pub fn len(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// Whether there are no constraints.
+    pub fn is_empty(&self) -> bool {
+        self.constraints.is_empty()
+    }
+
+    /// The cells of constraint `k`.
+    pub fn scope(&self, k: usize) -> Vec<u16> {
+        self.constraints[k].scope()
+    }
+
+    /// The constraints that watch cell `c`.
+    pub fn watching(&self, c: usize) -> &[u32] {
+        &self.watch[c]
+    }
+
+    /// The id of the relation with these support masks (shared by every pair that uses it).
+    fn relation_id(&mut self, fwd: Vec<Domain>, bwd: Vec<Domain>) -> u32 {
+        if let Some(&id) = self.relation_ids.get(&fwd) {
+            return id;
+        }
+        let id = self.relations.len() as u32;
+        self.relation_ids.insert(fwd.clone(), id);
+        self.relations.push(Relation { fwd, bwd });
+        id
+    }
+
+    /// Adds `ok(digit of a, digit of b)`; rules on the same two cells (non-consecutive and a
+    /// kropki dot, say) become one relation, their conjunction.
+    fn pair(&mut self, a: Pos, b: Pos, ok: impl Fn(u32, u32) -> bool) {
+        if a == b {
+            return;
+        }
+        let n = self.n;
+        let (a, b) = (cell(a, n), cell(b, n));
+        // Stored with the smaller cell first.
+        let (x, y, flip) = if a < b { (a, b, false) } else { (b, a, true) };
+        let mut fwd = vec![0; n];
+        let mut bwd = vec![0; n];
+        for dx in 1..=n as u32 {
+            for dy in 1..=n as u32 {
+                let holds = if flip { ok(dy, dx) } else { ok(dx, dy) };
+                if holds {
+                    fwd[dx as usize - 1] |= 1u64 << (dy - 1);
+                    bwd[dy as usize - 1] |= 1u64 << (dx - 1);
+                }
+            }
+        }
+        if let Some(&k) = self.pair_index.get(&(x, y))
+            && let Constraint::Pair { rel: old, .. } = self.constraints[k]
+        {
+            let old = &self.relations[old as usize];
+            let both = |p: &[Domain], q: &[Domain]| p.iter().zip(q).map(|(p, q)| p & q).collect();
+            let (fwd, bwd) = (both(&fwd, &old.fwd), both(&bwd, &old.bwd));
+            let id = self.relation_id(fwd, bwd);
+            if let Constraint::Pair { rel, .. } = &mut self.constraints[k] {
+                *rel = id;
+            }
+            return;
+        }
+        let rel = self.relation_id(fwd, bwd);
+        self.pair_index.insert((x, y), self.constraints.len());
+        self.constraints.push(Constraint::Pair { a: x, b: y, rel });
+    }
+
+    fn linear(&mut self, layout: &Layout, terms: &[(Pos, i64)], target: i64) {
+        let n = self.n;
+        let cells: Vec<u16> = terms.iter().map(|&(p, _)| cell(p, n)).collect();
+        self.constraints.push(Constraint::Linear {
+            earlier_peers: earlier_peers(layout, &cells),
+            cells,
+            coefs: terms.iter().map(|&(_, a)| a).collect(),
+            target,
+        });
+    }
+
+    fn distinct(&mut self, cells: &[Pos]) {
+        let n = self.n;
+        let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
+        if cs.len() == n {
+            self.extra_houses.push(cs);
+        } else {
+            for (i, &a) in cs.iter().enumerate() {
+                for &b in &cs[i + 1..] {
+                    self.extra_peers.push((a, b));
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, layout: &Layout, rules: &[Rule], rule: &Rule) {
+        let n = self.n;
+        match rule {
+            Rule::Difference { cells, value } => {
+                let v = value.unwrap_or(1);
+                self.pair(cells[0], cells[1], move |a, b| a.abs_diff(b) == v);
+            }
+            Rule::Ratio { cells, value } => {
+                let v = value.unwrap_or(2);
+                self.pair(cells[0], cells[1], move |a, b| a == b * v || b == a * v);
+            }
+            Rule::Xv { cells, sum } => {
+                let s = *sum;
+                self.pair(cells[0], cells[1], move |a, b| a + b == s);
+            }
+            Rule::GreaterThan { cells } => self.pair(cells[0], cells[1], |a, b| a > b),
+            Rule::Nonconsecutive => {
+                for (p, q) in grid_pairs(n) {
+                    self.pair(p, q, |a, b| a.abs_diff(b) != 1);
+                }
+            }
+            Rule::Negative { marks } => {
+                let values = negative_values(rules, *marks);
+                let marked = marked_pairs(rules, *marks);
+                for (p, q) in grid_pairs(n) {
+                    if marked.contains(&(p, q)) {
+                        continue;
+                    }
+                    let values = values.clone();
+                    let marks = *marks;
+                    self.pair(p, q, move |a, b| {
+                        !values.iter().any(|&v| match marks {
+                            Marks::Difference => a.abs_diff(b) == v,
+                            Marks::Ratio => a == b * v || b == a * v,
+                            Marks::Xv => a + b == v,
+                        })
+                    });
+                }
+            }
+            Rule::Killer { cells, sum } => {
+                self.distinct(cells);
+                if let Some(s) = *sum {
+                    if n <= 16 {
+                        let sets = combinations(n, cells.len(), s);
+                        let cells = cells.iter().map(|&p| cell(p, n)).collect();
+                        self.constraints.push(Constraint::Sets { cells, sets });
+                    } else {
+                        let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                        self.linear(layout, &terms, i64::from(s));
+                    }
+                }
+            }
+            Rule::LittleKiller { cells, sum } => {
+                let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                self.linear(layout, &terms, i64::from(*sum));
+            }
+            Rule::Sandwich { cells, sum } => self.clue(layout, cells, Clue::Sandwich(*sum)),
+            Rule::XSum { cells, sum } => self.clue(layout, cells, Clue::XSum(*sum)),
+            Rule::Skyscraper { cells, count } => self.clue(layout, cells, Clue::Skyscraper(*count)),
+            Rule::RegionSum { cells } => {
+                let region = |p: Pos| layout.region_map()[p.index(n)];
+                let mut runs: Vec<Vec<Pos>> = Vec::new();
+                for (i, &p) in cells.iter().enumerate() {
+                    if i == 0 || region(cells[i - 1]) != region(p) {
+                        runs.push(Vec::new());
+                    }
+                    runs.last_mut().expect("a run was opened").push(p);
+                }
+                for w in runs.windows(2) {
+                    let mut terms: Vec<(Pos, i64)> = w[0].iter().map(|&p| (p, 1)).collect();
+                    terms.extend(w[1].iter().map(|&p| (p, -1)));
+                    self.linear(layout, &terms, 0);
+                }
+            }
+            Rule::Thermo { cells, slow } => {
+                for w in cells.windows(2) {
+                    if *slow {
+                        self.pair(w[0], w[1], |a, b| a <= b);
+                    } else {
+                        self.pair(w[0], w[1], |a, b| a < b);
+                    }
+                }
+            }
+            Rule::Arrow { circle, cells } => {
+                let mut terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
+                let mut place = 1;
+                for &p in circle.iter().rev() {
+                    terms.push((p, -place));
+                    place *= 10;
+                }
+                self.linear(layout, &terms, 0);
+            }
+            Rule::Renban { cells } => {
+                self.distinct(cells);
+                let k = cells.len();
+                let sets = (1..=(n + 1).saturating_sub(k))
+                    .map(|lo| mask_range(lo as i64, (lo + k - 1) as i64, n))
+                    .collect();
+                let cells = cells.iter().map(|&p| cell(p, n)).collect();
+                self.constraints.push(Constraint::Sets { cells, sets });
+            }
+            Rule::Whispers { cells, difference } => {
+                let d = difference.unwrap_or(whispers_default(n));
+                for w in cells.windows(2) {
+                    self.pair(w[0], w[1], move |a, b| a.abs_diff(b) >= d);
+                }
+            }
+            Rule::Palindrome { cells } => {
+                let k = cells.len();
+                for i in 0..k / 2 {
+                    self.pair(cells[i], cells[k - 1 - i], |a, b| a == b);
+                }
+            }
+            Rule::Between { cells } => {
+                let k = cells.len();
+                self.constraints.push(Constraint::Between {
+                    ends: [cell(cells[0], n), cell(cells[k - 1], n)],
+                    inner: cells[1..k - 1].iter().map(|&p| cell(p, n)).collect(),
+                });
+            }
+            Rule::Entropic { cells } => {
+                let third = (n / 3).max(1) as u32;
+                for gap in 1..=2 {
+                    for i in gap..cells.len() {
+                        self.pair(cells[i - gap], cells[i], move |a, b| {
+                            (a - 1) / third != (b - 1) / third
+                        });
+                    }
+                }
+            }
+            Rule::Zipper { cells } => {
+                let k = cells.len();
+                for i in 0..k / 2 {
+                    let (p, q) = (cells[i], cells[k - 1 - i]);
+                    if k % 2 == 1 {
+                        self.linear(layout, &[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
+                    } else if i > 0 {
+                        let (p0, q0) = (cells[0], cells[k - 1]);
+                        self.linear(layout, &[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
+                    }
+                }
+            }
+            Rule::Odd { cells } | Rule::Even { cells } => {
+                let want = u32::from(matches!(rule, Rule::Odd { .. }));
+                let mask = (1..=n as u32)
+                    .filter(|d| d % 2 == want)
+                    .fold(0u64, |m, d| m | 1 << (d - 1));
+                for &p in cells {
+                    self.unary[p.index(n)] &= mask;
+                }
+            }
+            Rule::Minimum { cells } | Rule::Maximum { cells } => {
+                let max = matches!(rule, Rule::Maximum { .. });
+                for &p in cells {
+                    for q in orthogonal_neighbours(p, n).filter(|q| !cells.contains(q)) {
+                        self.pair(p, q, move |a, b| if max { a > b } else { a < b });
+                    }
+                }
+            }
+            Rule::Quadruple { cells, digits } => {
+                self.clue(layout, cells, Clue::Quadruple(digits.clone()))
+            }
+            Rule::Clone { cells, clone } => {
+                for (&p, &q) in cells.iter().zip(clone) {
+                    self.pair(p, q, |a, b| a == b);
+                }
+            }
+            Rule::ExtraRegion { cells } => self.distinct(cells),
+            Rule::DisjointGroups => {
+                let regions: Vec<Vec<Pos>> = (0..n).map(|g| region_cells(layout, g)).collect();
+                for k in 0..n {
+                    let group: Vec<Pos> =
+                        regions.iter().filter_map(|r| r.get(k).copied()).collect();
+                    self.distinct(&group);
+                }
+            }
+            Rule::RowIndexer { cells } => {
+                for &p in cells {
+                    let want = p.row as u32 + 1;
+                    for i in 0..n {
+                        let d = i as u32 + 1;
+                        self.pair(p, Pos::new(i, p.col), move |a, b| a != d || b == want);
+                    }
+                }
+            }
+            Rule::ColumnIndexer { cells } => {
+                for &p in cells {
+                    let want = p.col as u32 + 1;
+                    for i in 0..n {
+                        let d = i as u32 + 1;
+                        self.pair(p, Pos::new(p.row, i), move |a, b| a != d || b == want);
+                    }
+                }
+            }
+            Rule::BoxIndexer { cells } => {
+                for &p in cells {
+                    let region = region_cells(layout, layout.region_map()[p.index(n)].into());
+                    let want = region.iter().position(|&q| q == p).unwrap_or(0) as u32 + 1;
+                    for (i, &q) in region.iter().enumerate() {
+                        let d = i as u32 + 1;
+                        self.pair(p, q, move |a, b| a != d || b == want);
+                    }
+                }
+            }
+        }
+    }
+
+    fn clue(&mut self, layout: &Layout, cells: &[Pos], clue: Clue) {
+        let n = self.n;
+        let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
+        let earlier_peers = earlier_peers(layout, &cs);
+        self.constraints.push(Constraint::Clue {
+            cells: cs,
+            clue,
+            earlier_peers,
+        });
+    }
+
+    /// Filters constraint `k` on `dom`, pushing `(cell, digits to keep)` to `out`; `false`
+    /// when the constraint cannot be met.
+    pub fn filter(&self, k: usize, dom: &[Domain], out: &mut Vec<(u16, Domain)>) -> bool {
+        match &self.constraints[k] {
+            Constraint::Pair { a, b, rel } => {
+                let rel = &self.relations[*rel as usize];
+                let (da, db) = (dom[*a as usize], dom[*b as usize]);
+                let sb = crate::filter::bits(da).fold(0, |m, v| m | rel.fwd[v]);
+                let sa = crate::filter::bits(db).fold(0, |m, w| m | rel.bwd[w]);
+                out.push((*b, sb));
+                out.push((*a, sa));
+                sa & da != 0 && sb & db != 0
+            }
+            Constraint::Linear {
+                cells,
+                coefs,
+                target,
+                earlier_peers,
+            } => {
+                let start = out.len();
+                if !linear(self.n, cells, coefs, *target, dom, out) {
+                    return false;
+                }
+                // Few enough assignments left: keep only digits of exact sums.
+                let mut narrowed = dom.to_vec();
+                for &(c, m) in &out[start..] {
+                    narrowed[c as usize] &= m;
+                }
+                let assignments = cells.iter().try_fold(1u64, |p, &c| {
+                    p.checked_mul(u64::from(narrowed[c as usize].count_ones()))
+                        .filter(|&p| p <= LINEAR_EXACT)
+                });
+                if assignments.is_none() {
+                    return true;
+                }
+                let clue = Clue::Sum(coefs.clone(), *target);
+                clue_search(self.n, cells, &clue, earlier_peers, &narrowed, out)
+            }
+            Constraint::Sets { cells, sets } => {
+                let mut allowed = [0u64; 64];
+                let mut any = false;
+                for &m in sets {
+                    let mut union = 0;
+                    let ok = cells.iter().all(|&c| {
+                        let x = dom[c as usize] & m;
+                        union |= x;
+                        x != 0
+                    });
+                    if ok && union == m {
+                        any = true;
+                        for (i, &c) in cells.iter().enumerate() {
+                            allowed[i] |= dom[c as usize] & m;
+                        }
+                    }
+                }
+                out.extend(cells.iter().zip(allowed).map(|(&c, a)| (c, a)));
+                any
+            }
+            Constraint::Between { ends, inner } => {
+                let (da, db) = (dom[ends[0] as usize], dom[ends[1] as usize]);
+                let (mut sa, mut sb, mut si) = (0u64, 0u64, 0u64);
+                for va in crate::filter::bits(da) {
+                    for vb in crate::filter::bits(db) {
+                        let (lo, hi) = (va.min(vb) as i64 + 1, va.max(vb) as i64 + 1);
+                        let strictly = mask_range(lo + 1, hi - 1, self.n);
+                        if inner.iter().all(|&c| dom[c as usize] & strictly != 0) {
+                            sa |= 1 << va;
+                            sb |= 1 << vb;
+                            si |= strictly;
+                        }
+                    }
+                }
+                out.push((ends[0], sa));
+                out.push((ends[1], sb));
+                out.extend(inner.iter().map(|&c| (c, si)));
+                sa != 0
+            }
+            Constraint::Clue {
+                cells,
+                clue: Clue::Sandwich(sum),
+                earlier_peers,
+            } if all_differ(earlier_peers) => sandwich(self.n, cells, *sum, dom, out),
+            Constraint::Clue {
+                cells,
+                clue,
+                earlier_peers,
+            } => clue_search(self.n, cells, clue, earlier_peers, dom, out),
+        }
+    }
+}
+
+impl Constraint {
+    fn scope(&self) -> Vec<u16> {
+        match self {
+            Constraint::Pair { a, b, .. } => vec![*a, *b],
+            Constraint::Between { ends, inner } => ends.iter().chain(inner).copied().collect(),
+            Constraint::Linear { cells, .. }
+            | Constraint::Sets { cells, .. }
+            | Constraint::Clue { cells, .. } => cells.clone(),
+        }
+    }
+}
+
+/// Per position of `cells`, the earlier positions that are its peers (as a bit set; cells
+/// past the 64th get none, which only weakens the search's pruning).
+fn earlier_peers(layout: &Layout, cells: &[u16]) -> Vec<u64> {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(j, &b)| {
+            (0..j.min(64))
+                .filter(|&i| layout.peers(Cell(cells[i])).contains(&Cell(b)))
+                .fold(0u64, |m, i| m | 1 << i)
+        })
+        .collect()
+}
+
+/// Every orthogonally adjacent pair of an `n`×`n` grid, once each.
+fn grid_pairs(n: usize) -> Vec<(Pos, Pos)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let p = Pos::new(r, c);
+            out.extend(
+                orthogonal_neighbours(p, n)
+                    .filter(|&q| q > p)
+                    .map(|q| (p, q)),
+            );
+        }
+    }
+    out
+}
+
+/// The unordered pairs the rules of kind `marks` mark, as `(smaller, larger)`.
+fn marked_pairs(rules: &[Rule], marks: Marks) -> Vec<(Pos, Pos)> {
+    rules
+        .iter()
+        .filter_map(|r| match (marks, r) {
+            (Marks::Difference, Rule::Difference { cells, .. })
+            | (Marks::Ratio, Rule::Ratio { cells, .. })
+            | (Marks::Xv, Rule::Xv { cells, .. }) => {
+                Some((cells[0].min(cells[1]), cells[0].max(cells[1])))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn region_cells(layout: &Layout, g: usize) -> Vec<Pos> {
+    let n = layout.size();
+    (0..n * n)
+        .filter(|&i| usize::from(layout.region_map()[i]) == g)
+        .map(|i| Pos::from_index(i, n))
+        .collect()
+}
+
+/// The sets of `k` distinct digits of `1..=n` that sum to `sum`.
+fn combinations(n: usize, k: usize, sum: u32) -> Vec<Domain> {
+    let mut out = Vec::new();
+    fn go(next: u32, n: u32, left: usize, sum: u32, mask: Domain, out: &mut Vec<Domain>) {
+        if left == 0 {
+            if sum == 0 {
+                out.push(mask);
+            }
+            return;
+        }
+        for d in next..=n {
+            if d > sum {
+                break;
+            }
+            go(d + 1, n, left - 1, sum - d, mask | 1 << (d - 1), out);
+        }
+    }
+    go(1, n as u32, k, sum, 0, &mut out);
+    out
+}
+
+/// Bound reasoning on `Σ coefs[i] · xᵢ = target`.
+fn linear(
+    n: usize,
+    cells: &[u16],
+    coefs: &[i64],
+    target: i64,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let term = |i: usize| {
+        let d = dom[cells[i] as usize];
+        let (lo, hi) = (
+            i64::from(d.trailing_zeros()) + 1,
+            64 - i64::from(d.leading_zeros()),
+        );
+        let a = coefs[i];
+        if a >= 0 {
+            (a * lo, a * hi)
+        } else {
+            (a * hi, a * lo)
+        }
+    };
+    let (mut min, mut max) = (0, 0);
+    for i in 0..cells.len() {
+        let (lo, hi) = term(i);
+        min += lo;
+        max += hi;
+    }
+    if target < min || target > max {
+        return false;
+    }
+    for i in 0..cells.len() {
+        let (lo, hi) = term(i);
+        // a·x must lie in [target - (max - hi), target - (min - lo)].
+        let (l, h) = (target - (max - hi), target - (min - lo));
+        let a = coefs[i];
+        let (xl, xh) = if a > 0 {
+            (ceil_div(l, a), h.div_euclid(a))
+        } else {
+            (ceil_div(h, a), l.div_euclid(a))
+        };
+        out.push((cells[i], mask_range(xl, xh, n)));
+    }
+    true
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
+}
+
+/// Bounded search over a clue's cells: keeps the digits that appear in some assignment the
+/// clue accepts (cells that are peers differ); gives up (keeps everything) after
+/// [`SEARCH_NODES`] nodes.
+fn clue_search(
+    n: usize,
+    cells: &[u16],
+    clue: &Clue,
+    earlier_peers: &[u64],
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    struct S<'a> {
+        n: usize,
+        doms: Vec<Domain>,
+        clue: &'a Clue,
+        earlier_peers: &'a [u64],
+        digits: Vec<u32>,
+        support: Vec<Domain>,
+        nodes: u32,
+    }
+    /// `false` when the node budget ran out.
+    fn go(s: &mut S<'_>, i: usize) -> bool {
+        if i == s.doms.len() {
+            if accepts(s.clue, &s.digits, s.n) {
+                for (j, &d) in s.digits.iter().enumerate() {
+                    s.support[j] |= 1 << (d - 1);
+                }
+            }
+            return true;
+        }
+        let taken =
+            crate::filter::bits(s.earlier_peers[i]).fold(0u64, |m, j| m | 1 << (s.digits[j] - 1));
+        for v in crate::filter::bits(s.doms[i] & !taken) {
+            s.nodes += 1;
+            if s.nodes > SEARCH_NODES {
+                return false;
+            }
+            s.digits[i] = v as u32 + 1;
+            if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
+                continue;
+            }
+            if !go(s, i + 1) {
+                return false;
+            }
+        }
+        true
+    }
+    let doms: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    // Too many assignments to look at: filter nothing rather than start a search that will
+    // give up.
+    let mut estimate = 1u64;
+    for d in &doms {
+        estimate = estimate.saturating_mul(u64::from(d.count_ones()));
+    }
+    if estimate > u64::from(SEARCH_NODES) * 8 {
+        return true;
+    }
+    let mut s = S {
+        n,
+        support: vec![0; doms.len()],
+        digits: vec![0; doms.len()],
+        doms,
+        clue,
+        earlier_peers,
+        nodes: 0,
+    };
+    if !go(&mut s, 0) {
+        return true;
+    }
+    out.extend(cells.iter().copied().zip(s.support.iter().copied()));
+    s.support.iter().all(|&m| m != 0)
+}
+
+/// Whether every position is a peer of every earlier one.
+fn all_differ(earlier_peers: &[u64]) -> bool {
+    earlier_peers
+        .iter()
+        .enumerate()
+        .all(|(j, &m)| m == (1u64 << j) - 1)
+}
+
+/// A sandwich on a row or column of `n` different digits: for each placement of 1 and N
+/// that the domains allow, the cells between must make the sum (reachable sums of their
+/// domains without 1 and N, left to right and right to left) and the cells outside may hold
+/// anything but 1 and N. A digit stays when some placement supports it.
+fn sandwich(
+    n: usize,
+    cells: &[u16],
+    sum: u32,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let k = cells.len();
+    let d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    let (one, top) = (1u64, 1u64 << (n - 1));
+    let mid = mask_range(2, n as i64 - 1, n);
+    let cap = sum as usize;
+    let mut support = vec![0u64; k];
+    // reach[j][t]: the first j cells of `run` can sum to t.
+    let reach = |run: &[Domain]| {
+        let mut r = vec![vec![false; cap + 1]; run.len() + 1];
+        r[0][0] = true;
+        for (j, &m) in run.iter().enumerate() {
+            for t in 0..=cap {
+                if !r[j][t] {
+                    continue;
+                }
+                for v in crate::filter::bits(m & mid) {
+                    if t + v < cap {
+                        r[j + 1][t + v + 1] = true;
+                    }
+                }
+            }
+        }
+        r
+    };
+    for p in 0..k {
+        for q in p + 1..k {
+            if (0..p).chain(q + 1..k).any(|i| d[i] & mid == 0) {
+                continue;
+            }
+            let inner = &d[p + 1..q];
+            let pre = reach(inner);
+            if !pre[inner.len()][cap] {
+                continue;
+            }
+            let reversed: Vec<Domain> = inner.iter().rev().copied().collect();
+            let suf = reach(&reversed);
+            let m = inner.len();
+            for (lo, hi) in [(one, top), (top, one)] {
+                if d[p] & lo == 0 || d[q] & hi == 0 {
+                    continue;
+                }
+                support[p] |= lo;
+                support[q] |= hi;
+                for i in (0..p).chain(q + 1..k) {
+                    support[i] |= d[i] & mid;
+                }
+                for j in 0..m {
+                    for v in crate::filter::bits(inner[j] & mid) {
+                        let x = v + 1;
+                        let ok = x <= cap
+                            && (0..=cap - x).any(|t| pre[j][t] && suf[m - 1 - j][cap - x - t]);
+                        if ok {
+                            support[p + 1 + j] |= 1 << v;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.extend(cells.iter().copied().zip(support.iter().copied()));
+    support.iter().all(|&m| m != 0)
+}
+
+/// The listed digits a prefix does not hold yet (each cell covers one listed copy).
+fn missing(digits: &[u32], prefix: &[u32]) -> usize {
+    let mut left = digits.to_vec();
+    for x in prefix {
+        if let Some(i) = left.iter().position(|d| d == x) {
+            left.swap_remove(i);
+        }
+    }
+    left.len()
+}
+
+/// Whether a prefix of a row can still meet the clue (a quick necessary test).
+fn prefix_ok(clue: &Clue, prefix: &[u32], len: usize) -> bool {
+    match clue {
+        Clue::Skyscraper(count) => visible(prefix) <= *count,
+        Clue::Quadruple(digits) => missing(digits, prefix) <= len - prefix.len(),
+        Clue::Sum(..) => true,
+        Clue::XSum(sum) => {
+            let x = (prefix[0] as usize).min(len);
+            let upto = prefix.len().min(x);
+            let got: u32 = prefix[..upto].iter().sum();
+            got <= *sum && (prefix.len() < x || got == *sum)
+        }
+        Clue::Sandwich(sum) => {
+            // Once the first of 1 and N is placed, the digits after it up to the other
+            // one may not pass the sum.
+            let top = len as u32;
+            match prefix.iter().position(|&x| x == 1 || x == top) {
+                None => true,
+                Some(a) => {
+                    let other = if prefix[a] == 1 { top } else { 1 };
+                    let rest = &prefix[a + 1..];
+                    let end = rest.iter().position(|&x| x == other);
+                    let inner: u32 = rest[..end.unwrap_or(rest.len())].iter().sum();
+                    match end {
+                        Some(_) => inner == *sum,
+                        None => inner <= *sum,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether a complete row meets the clue.
+fn accepts(clue: &Clue, d: &[u32], n: usize) -> bool {
+    match clue {
+        Clue::Skyscraper(count) => visible(d) == *count,
+        Clue::Quadruple(digits) => missing(digits, d) == 0,
+        Clue::Sum(coefs, target) => {
+            coefs
+                .iter()
+                .zip(d)
+                .map(|(&a, &x)| a * i64::from(x))
+                .sum::<i64>()
+                == *target
+        }
+        Clue::XSum(_) => prefix_ok(clue, d, d.len()),
+        Clue::Sandwich(sum) => {
+            let one = d.iter().position(|&x| x == 1);
+            let top = d.iter().position(|&x| x as usize == n);
+            match (one, top) {
+                (Some(a), Some(b)) => d[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == *sum,
+                _ => false,
+            }
+        }
+    }
+}
+
+/// How many digits of a row are seen from its start (each higher than all before it).
+fn visible(d: &[u32]) -> u32 {
+    let mut highest = 0;
+    let mut seen = 0;
+    for &x in d {
+        if x > highest {
+            highest = x;
+            seen += 1;
+        }
+    }
+    seen
+}
