@@ -124,8 +124,8 @@ pub const PORTFOLIO_FROM_SIDE: usize = 16;
 pub const RULES_ENGINE: &str = "sat";
 
 /// The engine `auto` stands for on `layout`: [`RULES_ENGINE`] (`sat`) when the layout carries
-/// variant rules (the engines that implement them are `sat` and, with issue 40's cp work,
-/// `cp`; docs/engines.md says why `sat`); `fast` for standard
+/// variant rules (`cp` and `sat` implement them; on the published puzzles `cp` has the lower
+/// median but a heavy tail, `sat` a 40 times smaller total: docs/engines.md); `fast` for standard
 /// 9×9, `portfolio` from 16×16 (where `propagate` alone has heavy tails on half-empty
 /// puzzles), `propagate` otherwise.
 pub fn auto_engine(layout: &Layout) -> &'static str {
