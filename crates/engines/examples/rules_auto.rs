@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
-use sudokit_core::{Request, Solver};
+use sudokit_core::Request;
 use sudokit_engines::{EngineOptions, engine};
 
 fn main() {
