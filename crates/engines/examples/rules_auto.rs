@@ -4,8 +4,8 @@
 //! the totals and how often each was the faster.
 
 use std::time::Instant;
-use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
 use sudokit_core::Request;
+use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
 use sudokit_engines::{EngineOptions, engine};
 
 fn main() {
