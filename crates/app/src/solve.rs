@@ -162,7 +162,7 @@ pub fn solve_each(
     timed: bool,
     each: &mut dyn FnMut(&[u8]),
 ) -> Result<Report, SolveError> {
-    solver.accepts(puzzle.layout())?;
+    solver.admit(puzzle.layout())?;
     // Every puzzle a `Record` carries was checked for conflicting givens when it was parsed
     // (a conflict is a parse error of its record), so the check is not repeated here.
     debug_assert!(

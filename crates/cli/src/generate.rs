@@ -22,6 +22,7 @@ use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Extra, Grid};
 use sudokit_generate::canon::canonical;
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
+use sudokit_generate::variant::{KillerConfig, generate_givens, generate_killer};
 use sudokit_generate::{Config, GenError, Generated, Generator, Rng, Symmetry, parse_pattern};
 
 use sudokit_app::check::Uniqueness;
@@ -164,6 +165,122 @@ pub struct GenerateArgs {
     /// Print a summary (puzzles/s, grids drawn) on stderr.
     #[arg(long)]
     stats: bool,
+    /// Killer puzzles: cages of 2 to 5 cells with their sums covering the grid and no givens,
+    /// unique, and minimal (no two adjacent cages can merge and no sum can go without a
+    /// second solution); with --rules, the cages of that file (their sums recomputed) and
+    /// its other rules.
+    #[arg(long)]
+    killer: bool,
+    /// Generate for a fixed rule set (a thermo layout, ...): givens making it unique, minimal.
+    /// FILE holds a JSON list of rules (`[{"type": "thermo", "cells": ["r1c1", "r2c2"]}]`),
+    /// an object with a `rules` key, or a puzzle (sudokit JSON, f-puzzles JSON or link) whose
+    /// layout and rules are used.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+}
+
+/// What `--killer` or `--rules` make, per puzzle seed.
+enum VariantJob {
+    Killer(KillerConfig),
+    Givens(Arc<sudokit_core::Layout>, sudokit_core::Budget),
+}
+
+impl VariantJob {
+    fn make(&self, seed: u64) -> Result<Generated, GenError> {
+        let made = match self {
+            VariantJob::Killer(config) => generate_killer(config, seed)?,
+            VariantJob::Givens(layout, budget) => generate_givens(layout, seed, budget)?,
+        };
+        Ok(made.into_generated(seed))
+    }
+}
+
+/// The rules of a `--rules` file on `base` (see [`GenerateArgs::rules`]).
+fn read_rules_file(
+    path: &std::path::Path,
+    base: &sudokit_core::Layout,
+) -> Result<Arc<sudokit_core::Layout>> {
+    use sudokit_core::Rule;
+    use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read rules file {}", path.display()))?;
+    let listed: Option<Vec<Rule>> =
+        match serde_json::from_str::<serde_json::Value>(&text) {
+            Ok(serde_json::Value::Array(list)) => Some(
+                serde_json::from_value(serde_json::Value::Array(list))
+                    .with_context(|| format!("{}: not a list of rules", path.display()))?,
+            ),
+            Ok(serde_json::Value::Object(o))
+                if !o.contains_key("puzzle") && !o.contains_key("grid") =>
+            {
+                let rules = o.get("rules").cloned().unwrap_or(serde_json::Value::Null);
+                Some(serde_json::from_value(rules).with_context(|| {
+                    format!("{}: 'rules' is not a list of rules", path.display())
+                })?)
+            }
+            _ => None,
+        };
+    if let Some(rules) = listed {
+        let layout = base
+            .with_rules(rules)
+            .with_context(|| format!("{}", path.display()))?;
+        return Ok(Arc::new(layout));
+    }
+    let record = Reader::new(text.as_bytes(), InputFormat::Auto, LayoutSpec::default())
+        .next()
+        .with_context(|| format!("{}: no rules and no puzzle", path.display()))?
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let puzzle = record
+        .puzzle
+        .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), record.line))?;
+    Ok(puzzle.layout_arc().clone())
+}
+
+/// The `--killer` / `--rules` job of `args`, refusing the flags it does not honour.
+fn variant_job(args: &GenerateArgs, config: &Config) -> Result<Option<VariantJob>> {
+    if !args.killer && args.rules.is_none() {
+        return Ok(None);
+    }
+    let ignored = [
+        ("--jigsaw", args.jigsaw),
+        ("--symmetry", args.symmetry != Symmetry::None),
+        ("--givens", args.givens.is_some()),
+        ("--pattern", args.pattern.is_some()),
+        ("--root", args.root),
+        ("--rating", args.rating.is_some()),
+        ("--level", args.level.is_some()),
+        ("--qqwing", args.qqwing.is_some()),
+        ("--seed-level", args.seed_level.is_some()),
+        ("--technique", args.technique.is_some()),
+        ("--max-technique", args.max_technique.is_some()),
+        ("--rate", args.rate),
+    ];
+    if let Some((flag, _)) = ignored.iter().find(|f| f.1) {
+        bail!("{flag} does not apply to --killer or --rules puzzles");
+    }
+    let sudokit_generate::LayoutChoice::Fixed(base) = &config.layout else {
+        bail!("--killer and --rules need a fixed layout");
+    };
+    let layout = match &args.rules {
+        Some(path) => read_rules_file(path, base)?,
+        None => base.clone(),
+    };
+    if !args.killer {
+        return Ok(Some(VariantJob::Givens(layout, config.budget.clone())));
+    }
+    let is_cage = |r: &sudokit_core::Rule| matches!(r, sudokit_core::Rule::Killer { .. });
+    let cages: Vec<Vec<sudokit_core::Pos>> = layout
+        .rules()
+        .iter()
+        .filter(|r| is_cage(r))
+        .map(|r| r.cells())
+        .collect();
+    let others = layout.rules().iter().filter(|r| !is_cage(r)).cloned();
+    let own = layout.without_rules().with_rules(others)?;
+    let mut killer = KillerConfig::new(Arc::new(own));
+    killer.cages = (!cages.is_empty()).then_some(cages);
+    killer.budget = config.budget.clone();
+    Ok(Some(VariantJob::Killer(killer)))
 }
 
 /// Parses an optional flag value with `parse`.
@@ -241,31 +358,46 @@ fn render(made: &Generated, rating: Option<f32>, index: u64, format: GenFormat) 
             rating.map_or(String::new(), |r| format!(", rating {r:.1}"))
         )
     };
+    // Variant rules: a `# rules:` line (sudokit's JSON form) before each text record, a last
+    // CSV field, a `rules` key in JSON.
+    let rules = made
+        .puzzle
+        .layout()
+        .has_rules()
+        .then(|| serde_json::to_string(made.puzzle.layout().rules()).unwrap_or_default());
+    let text = |grid: String| match &rules {
+        Some(r) => format!("# rules: {r}\n{grid}"),
+        None => grid,
+    };
     match format {
-        GenFormat::Line => format!("{}\n", line_of(&made.puzzle)),
+        GenFormat::Line => text(format!("{}\n", line_of(&made.puzzle))),
         GenFormat::Numbers => format!(
             "{}{}\n\n",
             header(),
-            write_grid(&made.puzzle, OutputFormat::Numbers)
+            text(write_grid(&made.puzzle, OutputFormat::Numbers))
         ),
         GenFormat::Block => format!(
             "{}{}\n\n",
             header(),
-            write_grid(&made.puzzle, OutputFormat::Block)
+            text(write_grid(&made.puzzle, OutputFormat::Block))
         ),
         GenFormat::Pretty => format!(
             "{}{}\n\n",
             header(),
-            write_grid(&made.puzzle, OutputFormat::Pretty)
+            text(write_grid(&made.puzzle, OutputFormat::Pretty))
         ),
         GenFormat::Csv => format!(
-            "{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{}{}\n",
             line_of(&made.puzzle),
             line_of(&made.solution),
             made.givens,
             made.symmetry,
             made.seed,
-            rating.map_or(String::new(), |r| format!("{r:.1}"))
+            rating.map_or(String::new(), |r| format!("{r:.1}")),
+            rules.map_or(String::new(), |r| format!(
+                ",\"{}\"",
+                r.replace('"', "\"\"")
+            ))
         ),
         GenFormat::Json => crate::explain::json_line(&generated_json(made, rating, index)),
     }
@@ -299,6 +431,7 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     let cancel = Arc::new(AtomicBool::new(false));
     config.budget.cancel = Some(cancel.clone());
     let generator = Generator::new(config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let variant = variant_job(&args, generator.config())?;
     let seed = args.seed.unwrap_or_else(sudokit_app::clock_seed);
     if args.single {
         eprintln!("sudokit: puzzle seed {seed}");
@@ -341,8 +474,9 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
     // Rating a 16x16 or larger puzzle with the human-style solver takes seconds to minutes, so
     // JSON and CSV carry a rating by default only up to 9x9 (and always with --rate).
     let side = side(generator.config());
-    let want_rating =
-        args.rate || (side <= 9 && matches!(args.format, GenFormat::Json | GenFormat::Csv));
+    // Puzzles with variant rules are not rated: the human-style rater knows no rules.
+    let want_rating = variant.is_none()
+        && (args.rate || (side <= 9 && matches!(args.format, GenFormat::Json | GenFormat::Csv)));
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let grids = AtomicU64::new(0);
@@ -366,7 +500,11 @@ pub fn run_generate(args: GenerateArgs) -> Result<u8> {
             (next..end)
                 .into_par_iter()
                 .map(|i| {
-                    let r = generator.generate(puzzle_seed(i)).map(|g| {
+                    let made = match &variant {
+                        Some(job) => job.make(puzzle_seed(i)),
+                        None => generator.generate(puzzle_seed(i)),
+                    };
+                    let r = made.map(|g| {
                         grids.fetch_add(g.attempts, Ordering::Relaxed);
                         let rating = match g.measured.se {
                             Some(r) => Some(r),

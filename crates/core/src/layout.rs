@@ -455,6 +455,13 @@ impl Layout {
         Ok(layout)
     }
 
+    /// The same layout without its variant rules (houses, regions and extras kept).
+    pub fn without_rules(&self) -> Layout {
+        let mut layout = self.clone();
+        layout.rules.clear();
+        layout
+    }
+
     /// The same layout without its rule number `index` (unchanged when there is none): what
     /// a setter's "is this rule needed?" question solves.
     pub fn without_rule(&self, index: usize) -> Layout {

@@ -389,10 +389,20 @@ pub trait Solver: Send + Sync {
         Ok(())
     }
 
-    /// [`Solver::check_layout`], and a refusal of a layout with variant rules when the engine
-    /// does not implement them ([`Solver::supports_rules`]): what [`Solver::solve`] checks, for
-    /// callers that run [`Solver::search`] themselves.
-    fn accepts(&self, layout: &Layout) -> Result<(), SolveError> {
+    /// Searches `puzzle`, passing each solution (N² values in reading order) to `on_solution`.
+    /// The givens are assumed not to conflict (see [`Solver::solve`]).
+    fn search(
+        &self,
+        puzzle: &Grid,
+        limits: &Limits,
+        on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+    ) -> Result<Search, SolveError>;
+
+    /// `Ok` when the engine can solve puzzles of this layout *with its rules*: refuses a
+    /// layout that carries variant rules unless [`Solver::supports_rules`], then asks
+    /// [`Solver::check_layout`]. [`Solver::solve`] calls it; every caller of
+    /// [`Solver::search`] must call it (or `solve`) first, so that no rule is ignored.
+    fn admit(&self, layout: &Layout) -> Result<(), SolveError> {
         if layout.has_rules() && !self.supports_rules() {
             return Err(SolveError::unsupported(
                 self.name(),
@@ -403,19 +413,10 @@ pub trait Solver: Send + Sync {
         self.check_layout(layout)
     }
 
-    /// Searches `puzzle`, passing each solution (N² values in reading order) to `on_solution`.
-    /// The givens are assumed not to conflict (see [`Solver::solve`]).
-    fn search(
-        &self,
-        puzzle: &Grid,
-        limits: &Limits,
-        on_solution: &mut dyn FnMut(&[u8]) -> Flow,
-    ) -> Result<Search, SolveError>;
-
     /// Solves with a request: checks the layout and the givens, runs [`Solver::search`], keeps
     /// up to `request.keep` grids and times the run.
     fn solve(&self, puzzle: &Grid, request: &Request) -> Result<Report, SolveError> {
-        self.accepts(puzzle.layout())?;
+        self.admit(puzzle.layout())?;
         if let Some(conflict) = puzzle.find_conflict() {
             return Err(SolveError::Conflict(conflict));
         }

@@ -2,17 +2,9 @@
 //! solutions in `puzzles.tsv`): cp finds exactly one solution, the published one, within a
 //! node budget — all but a few, which must stop on the budget without a wrong answer.
 
-use std::path::PathBuf;
-use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
 use sudokit_core::{Budget, End, Request, Solver};
 use sudokit_cp::Cp;
-
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/variants")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use sudokit_testkit::published_variants;
 
 /// Puzzles cp may leave unproven within the node budget (row clues in wide-open rows:
 /// sandwich-only, skyscrapers, X-sums); each must still end on the budget, not on a wrong
@@ -23,23 +15,8 @@ const HARD: usize = 4;
 #[test]
 #[ignore]
 fn published_puzzles_are_unique_with_their_published_solutions() {
-    let text = data("puzzles.txt");
-    let solutions: Vec<(String, String)> = data("puzzles.tsv")
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f[1].to_string(), f[5].to_string())
-        })
-        .collect();
-    let records: Vec<_> = Reader::new(text.as_bytes(), InputFormat::Auto, LayoutSpec::default())
-        .map(|r| r.expect("no I/O error"))
-        .collect();
-    assert_eq!(records.len(), solutions.len());
     let mut stopped = Vec::new();
-    for (rec, (title, want)) in records.iter().zip(&solutions) {
-        let puzzle = rec.puzzle.as_ref().expect("the puzzle parses");
+    for (title, puzzle, want) in &published_variants() {
         let request = Request::count(2, 1).with_budget(Budget::nodes(30_000));
         let r = Cp::default().solve(puzzle, &request).unwrap();
         assert!(r.count <= 1, "{title}: {} solutions", r.count);

@@ -120,10 +120,18 @@ pub struct UnknownEngine {
 /// Side from which `auto` runs `portfolio` (propagate, then sat) instead of `propagate`.
 pub const PORTFOLIO_FROM_SIDE: usize = 16;
 
-/// The engine `auto` stands for on `layout`: `fast` for standard 9×9, `portfolio` from 16×16
-/// (where `propagate` alone has heavy tails on half-empty puzzles), `propagate` otherwise.
+/// The engine `auto` picks for a layout with variant rules (see [`auto_engine`]).
+pub const RULES_ENGINE: &str = "sat";
+
+/// The engine `auto` stands for on `layout`: [`RULES_ENGINE`] (`sat`) when the layout carries
+/// variant rules (`cp` and `sat` implement them; on the published puzzles `cp` has the lower
+/// median but a heavy tail, `sat` a 40 times smaller total: docs/engines.md); `fast` for standard
+/// 9×9, `portfolio` from 16×16 (where `propagate` alone has heavy tails on half-empty
+/// puzzles), `propagate` otherwise.
 pub fn auto_engine(layout: &Layout) -> &'static str {
-    if layout.is_standard_9x9() {
+    if layout.has_rules() {
+        RULES_ENGINE
+    } else if layout.is_standard_9x9() {
         "fast"
     } else if layout.size() >= PORTFOLIO_FROM_SIDE {
         "portfolio"

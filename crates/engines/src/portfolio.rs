@@ -141,6 +141,8 @@ impl Solver for Portfolio {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
+        // `propagate` ignores rules; a layout with rules is refused, never half-solved.
+        self.admit(puzzle.layout())?;
         if limits.max_solutions == 0 {
             return Ok(Search::nothing_requested());
         }

@@ -583,6 +583,8 @@ impl Solver for Propagate {
         limits: &Limits,
         on_solution: &mut dyn FnMut(&[u8]) -> Flow,
     ) -> Result<Search, SolveError> {
+        // Called directly by the portfolio and the generator: never ignore a rule.
+        self.admit(puzzle.layout())?;
         Search::if_requested(limits, || {
             let layout = puzzle.layout();
             let n = layout.size();

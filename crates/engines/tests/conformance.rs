@@ -74,7 +74,7 @@ fn check_all(puzzles: &[(String, Grid)], nodes: u64, max_stopped: usize) {
         assert!(exact || reference == 2, "{name}");
         for info in ENGINES {
             let solver = engine(info.name, &options).unwrap();
-            if solver.check_layout(puzzle.layout()).is_err() {
+            if solver.admit(puzzle.layout()).is_err() {
                 continue;
             }
             let request = if info.complete {
@@ -153,7 +153,7 @@ fn complete_engines_count_guesses_only_at_real_choices() {
         let solver = engine(info.name, &options).unwrap();
         for (case, values, needs_guess) in &cases {
             let puzzle = Grid::from_values(layout.clone(), values.clone());
-            if solver.check_layout(puzzle.layout()).is_err() {
+            if solver.admit(puzzle.layout()).is_err() {
                 continue;
             }
             let r = solver.solve(&puzzle, &Request::count(2, 0)).unwrap();

@@ -137,7 +137,7 @@ pub fn engines(mut data: &[u8]) {
     for info in sudokit_engines::ENGINES {
         let solver = sudokit_engines::engine(info.name, &options).expect("registered");
         // The LP engine is exact but slow (seconds per 6×6 count): fuzzed on 4×4 only.
-        if solver.check_layout(grid.layout()).is_err() || (info.name == "lp" && n > 4) {
+        if solver.admit(grid.layout()).is_err() || (info.name == "lp" && n > 4) {
             continue;
         }
         let mut req = Request::count(2, 2);

@@ -35,6 +35,7 @@ pub mod swap;
 pub mod symmetry;
 pub mod uniform;
 pub mod unique;
+pub mod variant;
 
 pub use generator::{Config, Generated, Generator, LayoutChoice, parse_pattern};
 pub use rate::{ProvisionalSe, Rater, Rating, SeRater, Target};

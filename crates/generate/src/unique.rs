@@ -92,7 +92,7 @@ impl Checker {
         let mut checker = Checker::with_engine(layout.clone(), name)
             .expect("the auto engine supports its layout");
         let sat = Sat::new();
-        if layout.size() >= FALLBACK_FROM_SIDE && sat.check_layout(&layout).is_ok() {
+        if layout.size() >= FALLBACK_FROM_SIDE && sat.admit(&layout).is_ok() {
             checker.fallback = Some((sat, checker.limits.clone()));
             checker.limits.budget = Budget::nodes(FIRST_TRY_NODES);
         }
@@ -120,7 +120,7 @@ impl Checker {
             )));
         }
         solver
-            .check_layout(&layout)
+            .admit(&layout)
             .map_err(|e| GenError::Engine(e.to_string()))?;
         let fast9 = layout.is_standard_9x9() && solver.name() == Fast::NAME;
         Ok(Checker {

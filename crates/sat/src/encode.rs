@@ -217,6 +217,7 @@ pub fn encode_until(puzzle: &Grid, options: EncodeOptions, stop: &dyn Fn() -> bo
             cnf: &mut cnf,
             var_of: &var_of,
             n,
+            guard: None,
         };
         crate::rules::encode_rules(layout, &mut b);
     }

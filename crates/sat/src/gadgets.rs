@@ -61,6 +61,9 @@ pub struct Builder<'a> {
     pub var_of: &'a [u32],
     /// Side N.
     pub n: usize,
+    /// An activation literal: when set, every clause becomes "¬guard ∨ clause", so the rule
+    /// holds only under the assumption `guard` (incremental solving, [`crate::session`]).
+    pub guard: Option<Lit>,
 }
 
 impl Builder<'_> {
@@ -101,7 +104,13 @@ impl Builder<'_> {
     /// The clause "one of `terms`": dropped when a term is true, false terms left out, and an
     /// empty clause marks the CNF unsatisfiable.
     pub fn clause(&mut self, terms: &[Term]) {
-        let mut lits = Vec::with_capacity(terms.len());
+        let mut lits = Vec::with_capacity(terms.len() + 1);
+        if let Some(g) = self.guard {
+            lits.push(Lit {
+                var: g.var,
+                positive: !g.positive,
+            });
+        }
         for &t in terms {
             match t {
                 Term::True => return,
@@ -116,11 +125,16 @@ impl Builder<'_> {
         self.cnf.push(&lits);
     }
 
+    /// No assignment satisfies the rule being encoded (under its guard, if any).
+    pub fn fail(&mut self) {
+        self.clause(&[]);
+    }
+
     /// At most one of `terms` holds.
     pub fn at_most_one(&mut self, terms: &[Term]) {
         let trues = terms.iter().filter(|&&t| t == Term::True).count();
         if trues > 1 {
-            self.cnf.trivially_unsat = true;
+            self.fail();
             return;
         }
         if trues == 1 {
@@ -140,7 +154,7 @@ impl Builder<'_> {
                 _ => None,
             })
             .collect();
-        if lits.iter().all(|l| l.positive) {
+        if self.guard.is_none() && lits.iter().all(|l| l.positive) {
             let vars: Vec<u32> = lits.iter().map(|l| l.var).collect();
             self.cnf.at_most_one(&vars);
         } else {
@@ -239,7 +253,7 @@ impl Builder<'_> {
             }
         }
         if !alive[0][0] {
-            self.cnf.trivially_unsat = true;
+            self.fail();
             return;
         }
         // One variable per live state (the start is true).

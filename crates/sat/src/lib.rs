@@ -46,6 +46,7 @@
 pub mod encode;
 pub mod gadgets;
 pub mod rules;
+pub mod session;
 
 use batsat::{Callbacks, ClauseKind, Lit as BLit, SolverInterface, SolverOpts, lbool};
 use encode::{Cnf, EncodeOptions};
@@ -141,6 +142,32 @@ impl Sat {
         near: Option<&[u8]>,
         budget: &sudokit_core::Budget,
     ) -> Result<Option<Option<Grid>>, SolveError> {
+        self.model_near(puzzle, Some(avoid), near, budget)
+    }
+
+    /// A solution of `puzzle` found with the solver's first guesses taken from the full grid
+    /// `near` (see [`Sat::has_solution_avoiding_near`]): `Ok(Some(Some(grid)))`, checked with
+    /// the independent checker; `Ok(Some(None))` when there is none; `Ok(None)` when the
+    /// budget ran out. A generator passes a random grid as `near` to get a random solution
+    /// of a puzzle with variant rules, which a plain random fill would not keep.
+    pub fn solution_near(
+        &self,
+        puzzle: &Grid,
+        near: &[u8],
+        budget: &sudokit_core::Budget,
+    ) -> Result<Option<Option<Grid>>, SolveError> {
+        self.model_near(puzzle, None, Some(near), budget)
+    }
+
+    /// The model behind [`Sat::solution_avoiding_near`] (`avoid` given) and
+    /// [`Sat::solution_near`] (`avoid` none: no extra clause).
+    fn model_near(
+        &self,
+        puzzle: &Grid,
+        avoid: Option<&[(usize, u8)]>,
+        near: Option<&[u8]>,
+        budget: &sudokit_core::Budget,
+    ) -> Result<Option<Option<Grid>>, SolveError> {
         let near = near.filter(|g| g.len() == puzzle.values().len());
         let deadline = budget.time.map(|t| Instant::now() + t);
         let stop = Stop {
@@ -157,9 +184,9 @@ impl Sat {
         let Some((mut solver, vars)) = load_near(&cnf, stop, near) else {
             return Ok(None);
         };
-        let mut clause = Vec::with_capacity(avoid.len());
-        let mut free = false;
-        for &(c, d) in avoid {
+        let mut clause = Vec::new();
+        let mut free = avoid.is_none();
+        for &(c, d) in avoid.unwrap_or_default() {
             match cnf.fixed.get(c) {
                 None => {
                     return Err(SolveError::Failed {
@@ -199,7 +226,7 @@ impl Sat {
                 reason: format!("model failed verification: {e}"),
             });
         }
-        if !avoid.iter().any(|&(c, d)| grid.values()[c] != d) {
+        if avoid.is_some_and(|avoid| !avoid.iter().any(|&(c, d)| grid.values()[c] != d)) {
             return Err(SolveError::Failed {
                 engine: "sat",
                 reason: "model does not avoid the excluded digits".into(),

@@ -8,42 +8,11 @@
 use proptest::prelude::*;
 use std::sync::Arc;
 use sudokit_core::rules::Marks;
-use sudokit_core::verify::{check_grid, verify};
-use sudokit_core::{Budget, Cell, End, Grid, Layout, Pos, Request, Rule, Solver};
+use sudokit_core::verify::verify;
+use sudokit_core::{Budget, End, Grid, Layout, Pos, Request, Rule, Solver};
 use sudokit_sat::{Sat, SatOptions};
 use sudokit_testkit::pattern::{XorShift, boxed_grid};
-use sudokit_testkit::{blank, jigsaw6};
-
-/// Complete grids of `puzzle` that keep every house and every rule, counting at most `cap`.
-fn brute(puzzle: &Grid, cap: u64) -> u64 {
-    fn go(layout: &Arc<Layout>, values: &mut Vec<u8>, at: usize, cap: u64, count: &mut u64) {
-        if *count >= cap {
-            return;
-        }
-        let Some(c) = (at..values.len()).find(|&c| values[c] == 0) else {
-            let grid = Grid::from_values(layout.clone(), values.clone());
-            if check_grid(&grid).is_ok() {
-                *count += 1;
-            }
-            return;
-        };
-        for d in 1..=layout.size() as u8 {
-            if layout
-                .peers(Cell(c as u16))
-                .iter()
-                .all(|p| values[p.index()] != d)
-            {
-                values[c] = d;
-                go(layout, values, c + 1, cap, count);
-                values[c] = 0;
-            }
-        }
-    }
-    let mut values = puzzle.values().to_vec();
-    let mut count = 0;
-    go(puzzle.layout_arc(), &mut values, 0, cap, &mut count);
-    count
-}
+use sudokit_testkit::{blank, brute_force_count, jigsaw6};
 
 fn engines() -> [Sat; 2] {
     [
@@ -58,7 +27,7 @@ fn engines() -> [Sat; 2] {
 /// The sat count of `puzzle` (capped at `cap`) equals the brute force's, every solution
 /// verifies, and the count is exact when under the cap.
 fn agrees(puzzle: &Grid, cap: u64, what: &str) {
-    let want = brute(puzzle, cap);
+    let want = brute_force_count(puzzle, cap);
     for sat in engines() {
         let report = sat
             .solve(puzzle, &Request::count(cap, cap as usize))
@@ -273,10 +242,10 @@ fn random_rule(kind: usize, sol: &[u8], n: usize, rng: &mut XorShift) -> Rule {
             }
         }
         "minimum" => Rule::Minimum {
-            cells: vec![pick(rng, n)],
+            cells: walk(rng, n, 1, 3),
         },
         "maximum" => Rule::Maximum {
-            cells: vec![pick(rng, n)],
+            cells: walk(rng, n, 1, 3),
         },
         "quadruple" => {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
@@ -406,7 +375,7 @@ fn hand_made_counts() {
         let g = Grid::from_values(Arc::new(l4.with_rules(rules).expect("rules")), vec![0; 16]);
         let (c, exact) = Sat::new().count_solutions(&g, 1000).expect("count");
         assert!(exact);
-        assert_eq!(c, brute(&g, 1000));
+        assert_eq!(c, brute_force_count(&g, 1000));
         c
     };
     // The empty 4×4 has 288 grids; a 1-2 kropki white dot at r1c1-r1c2 keeps those whose
@@ -513,5 +482,71 @@ proptest! {
         let sol = base_grid(&layout, &mut rng);
         let puzzle = random_puzzle(&layout, &sol, &kinds, percent, &mut rng);
         agrees(&puzzle, cap, "random rule set");
+    }
+}
+
+/// Disjoint killer cages covering the whole grid (random walks over free cells), their sums
+/// read off `sol`, sometimes nudged: what the house-sum (45 rule) clauses are derived from.
+fn cage_cover(layout: &Arc<Layout>, sol: &[u8], rng: &mut XorShift) -> Vec<Rule> {
+    let n = layout.size();
+    let mut free = vec![true; n * n];
+    let mut rules = Vec::new();
+    for start in 0..n * n {
+        if !free[start] {
+            continue;
+        }
+        free[start] = false;
+        let mut cells = vec![Pos::from_index(start, n)];
+        let want = 1 + rng.below(4);
+        while cells.len() < want {
+            let next: Vec<Pos> = cells
+                .iter()
+                .flat_map(|p| {
+                    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .map(|(dr, dc): (isize, isize)| (p.row as isize + dr, p.col as isize + dc))
+                })
+                .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
+                .map(|(r, c)| Pos::new(r as usize, c as usize))
+                .filter(|q| free[q.index(n)])
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            let q = next[rng.below(next.len())];
+            free[q.index(n)] = false;
+            cells.push(q);
+        }
+        let mut sum: u32 = cells.iter().map(|p| u32::from(sol[p.index(n)])).sum();
+        if rng.below(8) == 0 {
+            sum += 1;
+        }
+        let sum = (rng.below(6) > 0).then_some(sum);
+        rules.push(Rule::Killer { cells, sum });
+    }
+    rules
+}
+
+#[test]
+fn killer_cage_covers_agree_with_brute_force() {
+    let mut rng = XorShift(0xca9e_5eed);
+    for (layout, percent, rounds) in [
+        (Arc::new(Layout::standard(4).expect("4x4")), 100, 40),
+        (Arc::new(Layout::standard(6).expect("6x6")), 60, 15),
+        (jigsaw6(), 60, 15),
+    ] {
+        for _ in 0..rounds {
+            let sol = base_grid(&layout, &mut rng);
+            let rules: Vec<Rule> = cage_cover(&layout, &sol, &mut rng)
+                .into_iter()
+                .filter(|r| r.validate(layout.size()).is_ok())
+                .collect();
+            let with = Arc::new(layout.with_rules(rules).expect("rules"));
+            let puzzle = blank(
+                &Grid::from_values(with, sol.clone()),
+                percent,
+                rng.next_u64(),
+            );
+            agrees(&puzzle, 200, "cage cover");
+        }
     }
 }

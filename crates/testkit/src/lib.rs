@@ -74,6 +74,74 @@ fn backtrack(
     values[cell] = 0;
 }
 
+/// Complete grids of `puzzle` that keep every house and every variant rule, counting at most
+/// `cap`: plain recursion over the empty cells in reading order (houses and pair peers
+/// only), each complete grid kept when the verifier's rule checks — the rules' own
+/// definitions — accept it. Shares nothing with the engines; fit for small grids only.
+pub fn brute_force_count(puzzle: &Grid, cap: u64) -> u64 {
+    fn go(layout: &Arc<Layout>, values: &mut Vec<u8>, at: usize, cap: u64, count: &mut u64) {
+        if *count >= cap {
+            return;
+        }
+        let Some(c) = (at..values.len()).find(|&c| values[c] == 0) else {
+            let grid = Grid::from_values(layout.clone(), values.clone());
+            if sudokit_core::verify::check_grid(&grid).is_ok() {
+                *count += 1;
+            }
+            return;
+        };
+        for d in 1..=layout.size() as u8 {
+            if layout
+                .peers(Cell(c as u16))
+                .iter()
+                .all(|p| values[p.index()] != d)
+            {
+                values[c] = d;
+                go(layout, values, c + 1, cap, count);
+                values[c] = 0;
+            }
+        }
+    }
+    let mut values = puzzle.values().to_vec();
+    let mut count = 0;
+    go(puzzle.layout_arc(), &mut values, 0, cap, &mut count);
+    count
+}
+
+/// The published variant puzzles of `data/variants/`: `(title, puzzle, solution)` per line of
+/// `puzzles.txt` (f-puzzles links) with the setter's solution from `puzzles.tsv` (one symbol
+/// a cell, base 36). A record that does not read fails the test.
+pub fn published_variants() -> Vec<(String, Grid, String)> {
+    let read = |name: &str| {
+        let path = process::repo_path(&format!("data/variants/{name}"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let text = read("puzzles.txt");
+    let rows: Vec<(String, String)> = read("puzzles.tsv")
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[1].to_string(), f[5].to_string())
+        })
+        .collect();
+    let records: Vec<_> = Reader::new(text.as_bytes(), InputFormat::Auto, LayoutSpec::default())
+        .map(|r| r.expect("no I/O error"))
+        .collect();
+    assert_eq!(records.len(), rows.len(), "one puzzles.tsv row per puzzle");
+    records
+        .into_iter()
+        .zip(rows)
+        .map(|(r, (title, solution))| {
+            let puzzle = r
+                .puzzle
+                .unwrap_or_else(|e| panic!("{title} (line {}): {e}", r.line));
+            (title, puzzle, solution)
+        })
+        .collect()
+}
+
 /// Every puzzle of a file in the repository (`path` relative to its root) read in `format`;
 /// a record that does not read is a failure of the test, never skipped.
 pub fn read_puzzles(path: &str, format: InputFormat) -> Vec<Grid> {

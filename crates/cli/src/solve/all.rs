@@ -112,7 +112,7 @@ fn stream(args: &SolveArgs, ctx: Ctx, failed: &mut bool) -> Result<()> {
                 Ok((_, solver)) => solver,
                 Err(name) => bail!("engine '{name}' is not available"),
             };
-            if let Err(e) = solver.accepts(puzzle.layout()) {
+            if let Err(e) = solver.admit(puzzle.layout()) {
                 error(&mut out, e.to_string(), Some(puzzle)).map_err(writing)?;
                 *failed = true;
                 continue;

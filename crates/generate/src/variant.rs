@@ -1,0 +1,590 @@
+//! Variant puzzles: killer puzzles with no givens (random cages, or the cages of a rule
+//! file), and givens for any fixed rule set (a thermo layout, an arrow layout, …).
+//!
+//! Design decision: every uniqueness question is one `sat` call "is there a solution other
+//! than the known one?" (a clause saying some cell differs, the search started next to the
+//! known solution), and every second solution found is kept as a *witness*: a later candidate
+//! puzzle that a witness still satisfies (checked by the rules' own definitions, no search)
+//! is not unique, so most candidates of a minimality pass never reach the solver. Killer
+//! puzzles start from small cages (2–3 cells, almost always unique), then merge adjacent cages
+//! and drop sums while the puzzle stays unique, in a seeded random order, until no merge
+//! (within the cage size limit) and no dropped sum keeps it unique: the puzzle is minimal in
+//! that sense, and no cage with a sum can be dropped either (that is weaker than dropping its
+//! sum). Cages whose sum went stay, so the cages always cover the grid. Givens for a fixed rule set come from a solution of the rules (sat, started
+//! next to a random full grid) and one removal pass in random order, minimal because removals
+//! only weaken the puzzle. A check that runs out of budget counts as "not unique", so
+//! uniqueness is only ever claimed when proven.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use sudokit_core::rules::Filled;
+use sudokit_core::{Budget, Grid, Layout, Pos, Rule};
+use sudokit_engines::Sat;
+use sudokit_sat::session::Session;
+
+use crate::GenError;
+use crate::fill::random_grid_within;
+use crate::rng::Rng;
+
+/// Solutions (with their random cages) tried for one killer puzzle before giving up.
+const ATTEMPTS: u64 = 64;
+
+/// Default conflicts one uniqueness check may use before it counts as "not proven unique".
+pub const CHECK_CONFLICTS: u64 = 200_000;
+
+/// How to make killer puzzles.
+#[derive(Clone, Debug)]
+pub struct KillerConfig {
+    /// The grid (boxes or jigsaw regions, extras); its own rules, if any, are kept and the
+    /// cages added to them.
+    pub layout: Arc<Layout>,
+    /// Fixed cages (their sums are ignored and recomputed from the solution); `None` makes
+    /// random cages covering the grid.
+    pub cages: Option<Vec<Vec<Pos>>>,
+    /// Smallest random cage (default 2).
+    pub min_cage: usize,
+    /// Largest cage a merge may make (default 5).
+    pub max_cage: usize,
+    /// Time and cancel flag of one puzzle; `nodes` is the conflicts of one uniqueness check
+    /// (default [`CHECK_CONFLICTS`]).
+    pub budget: Budget,
+}
+
+impl KillerConfig {
+    /// Random cages of 2 to 5 cells on `layout`.
+    pub fn new(layout: Arc<Layout>) -> KillerConfig {
+        KillerConfig {
+            layout,
+            cages: None,
+            min_cage: 2,
+            max_cage: 5,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// A generated variant puzzle.
+#[derive(Clone, Debug)]
+pub struct VariantPuzzle {
+    /// The puzzle: the layout with its rules, and the givens (none for a killer).
+    pub puzzle: Grid,
+    /// Its unique solution.
+    pub solution: Grid,
+    /// Solver calls made (uniqueness checks that no witness settled).
+    pub sat_calls: u64,
+    /// Uniqueness checks settled by a witness without a solver call.
+    pub witness_hits: u64,
+    /// Solutions (with their cages) drawn before this puzzle was found.
+    pub attempts: u64,
+}
+
+impl VariantPuzzle {
+    /// The puzzle as the generator's common record (no symmetry, minimal, not rated), made
+    /// from `seed`.
+    pub fn into_generated(self, seed: u64) -> crate::Generated {
+        crate::Generated {
+            givens: self.puzzle.values().iter().filter(|&&v| v != 0).count(),
+            puzzle: self.puzzle,
+            solution: self.solution,
+            symmetry: crate::Symmetry::None,
+            seed,
+            minimal: Some(true),
+            measured: crate::rate::Measured::default(),
+            attempts: self.attempts,
+        }
+    }
+}
+
+/// One cage while the generator works on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Cage {
+    cells: Vec<Pos>,
+    sum: Option<u32>,
+}
+
+impl Cage {
+    fn rule(&self) -> Rule {
+        Rule::Killer {
+            cells: self.cells.clone(),
+            sum: self.sum,
+        }
+    }
+}
+
+/// Answers "is this puzzle unique?" for puzzles sharing one known solution.
+struct Oracle<'a> {
+    /// For puzzles without givens (killers): one incremental solver for every question.
+    session: Option<Session>,
+    base: &'a Arc<Layout>,
+    solution: Vec<u8>,
+    witnesses: Vec<Vec<u8>>,
+    conflicts: u64,
+    budget: &'a Budget,
+    start: Instant,
+    sat_calls: u64,
+    witness_hits: u64,
+}
+
+impl Oracle<'_> {
+    fn out_of_time(&self) -> bool {
+        self.budget.time.is_some_and(|t| self.start.elapsed() >= t)
+            || self
+                .budget
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The puzzle (`rules` on the base layout, `givens` one per cell, 0 for none) has no
+    /// solution but the known one: `Ok(true)` proven, `Ok(false)` another found or the
+    /// check's budget ran out.
+    fn unique(&mut self, rules: &[Rule], givens: &[u8]) -> Result<bool, GenError> {
+        Ok(self.check(rules, givens)? == Some(true))
+    }
+
+    /// [`Oracle::unique`] telling "another solution" (`Some(false)`) from "the check ran out
+    /// of conflicts" (`None`).
+    fn check(&mut self, rules: &[Rule], givens: &[u8]) -> Result<Option<bool>, GenError> {
+        if self.out_of_time() {
+            return Err(GenError::Budget { attempts: 1 });
+        }
+        let n = self.base.size();
+        let keeps = |w: &[u8]| {
+            givens.iter().zip(w).all(|(&g, &v)| g == 0 || g == v)
+                && sudokit_core::rules::check_all(&Filled {
+                    n,
+                    region_of: self.base.region_map(),
+                    values: w,
+                    rules,
+                })
+                .is_ok()
+        };
+        if self.witnesses.iter().any(|w| keeps(w)) {
+            self.witness_hits += 1;
+            return Ok(Some(false));
+        }
+        let budget = Budget {
+            nodes: Some(self.conflicts),
+            time: self
+                .budget
+                .time
+                .map(|t| t.saturating_sub(self.start.elapsed())),
+            cancel: self.budget.cancel.clone(),
+        };
+        if let Some(session) = &mut self.session {
+            self.sat_calls += 1;
+            let found = session
+                .other_solution(rules, &budget)
+                .map_err(|e| GenError::Engine(e.to_string()))?;
+            return match found {
+                Some(None) => Ok(Some(true)),
+                Some(Some(other)) => {
+                    self.witnesses.push(other);
+                    Ok(Some(false))
+                }
+                None if self.out_of_time() => Err(GenError::Budget { attempts: 1 }),
+                None => Ok(None),
+            };
+        }
+        let layout = self
+            .base
+            .with_rules(rules.iter().cloned())
+            .map_err(|e| GenError::Unsupported(e.to_string()))?;
+        let grid = Grid::from_values(Arc::new(layout), givens.to_vec());
+        let avoid: Vec<(usize, u8)> = self
+            .solution
+            .iter()
+            .enumerate()
+            .filter(|&(c, _)| givens[c] == 0)
+            .map(|(c, &d)| (c, d))
+            .collect();
+        self.sat_calls += 1;
+        let found = Sat::new()
+            .solution_avoiding_near(&grid, &avoid, Some(&self.solution), &budget)
+            .map_err(|e| GenError::Engine(e.to_string()))?;
+        match found {
+            Some(None) => Ok(Some(true)),
+            Some(Some(other)) => {
+                self.witnesses.push(other.values().to_vec());
+                Ok(Some(false))
+            }
+            None if self.out_of_time() => Err(GenError::Budget { attempts: 1 }),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The base layout's own rules (kept under every generated puzzle).
+fn own_rules(layout: &Layout) -> Vec<Rule> {
+    layout.rules().to_vec()
+}
+
+/// A random solution of `layout` (with its rules): sat started next to a random full grid.
+fn random_solution(
+    layout: &Arc<Layout>,
+    rng: &mut Rng,
+    budget: &Budget,
+    start: Instant,
+) -> Result<Option<Vec<u8>>, GenError> {
+    let plain = Arc::new(layout.without_rules());
+    let near = random_grid_within(&plain, rng, 8, true, budget, start)?;
+    if !layout.has_rules() {
+        return Ok(Some(near.values().to_vec()));
+    }
+    let empty = Grid::from_values(layout.clone(), vec![0; layout.cell_count()]);
+    let found = Sat::new()
+        .solution_near(&empty, near.values(), budget)
+        .map_err(|e| GenError::Engine(e.to_string()))?;
+    match found {
+        Some(found) => Ok(found.map(|g| g.values().to_vec())),
+        None => Err(GenError::Budget { attempts: 1 }),
+    }
+}
+
+fn neighbours(p: Pos, n: usize) -> impl Iterator<Item = Pos> {
+    let (r, c) = (p.row as isize, p.col as isize);
+    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        .into_iter()
+        .filter(move |&(r, c)| r >= 0 && c >= 0 && (r as usize) < n && (c as usize) < n)
+        .map(|(r, c)| Pos::new(r as usize, c as usize))
+}
+
+/// Random cages of `min..=min + 1` cells (digits of `solution` distinct in each) covering
+/// the grid; a cage left smaller than `min` joins a neighbouring cage when one has room.
+/// `None` when some cell could not be placed in a cage of at least `min` cells.
+fn random_cages(
+    n: usize,
+    solution: &[u8],
+    min: usize,
+    max: usize,
+    rng: &mut Rng,
+) -> Option<Vec<Vec<Pos>>> {
+    let mut owner: Vec<Option<usize>> = vec![None; n * n];
+    let mut cages: Vec<Vec<Pos>> = Vec::new();
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    let digit = |p: Pos| solution[p.index(n)];
+    for &start in &order {
+        if owner[start].is_some() {
+            continue;
+        }
+        let target = min + rng.below(2);
+        let mut cage = vec![Pos::from_index(start, n)];
+        owner[start] = Some(cages.len());
+        while cage.len() < target {
+            let mut frontier: Vec<Pos> = cage
+                .iter()
+                .flat_map(|&p| neighbours(p, n))
+                .filter(|q| owner[q.index(n)].is_none())
+                .filter(|&q| cage.iter().all(|&p| digit(p) != digit(q)))
+                .collect();
+            frontier.sort();
+            frontier.dedup();
+            if frontier.is_empty() {
+                break;
+            }
+            let q = *rng.pick(&frontier);
+            owner[q.index(n)] = Some(cages.len());
+            cage.push(q);
+        }
+        cages.push(cage);
+    }
+    // Cages below the minimum join a neighbouring cage with room and distinct digits.
+    for i in 0..cages.len() {
+        if cages[i].is_empty() || cages[i].len() >= min {
+            continue;
+        }
+        let mut hosts: Vec<usize> = cages[i]
+            .iter()
+            .flat_map(|&p| neighbours(p, n))
+            .filter_map(|q| owner[q.index(n)])
+            .filter(|&j| j != i && cages[j].len() + cages[i].len() <= max)
+            .filter(|&j| {
+                cages[j]
+                    .iter()
+                    .all(|&q| cages[i].iter().all(|&p| digit(p) != digit(q)))
+            })
+            .collect();
+        hosts.sort_unstable();
+        hosts.dedup();
+        if hosts.is_empty() {
+            return None;
+        }
+        let j = *rng.pick(&hosts);
+        let moved = std::mem::take(&mut cages[i]);
+        for &p in &moved {
+            owner[p.index(n)] = Some(j);
+        }
+        cages[j].extend(moved);
+    }
+    cages.retain(|c| !c.is_empty());
+    Some(cages)
+}
+
+/// A change the minimality pass tries.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    Merge(usize, usize),
+    DropSum(usize),
+}
+
+fn adjacent(a: &[Pos], b: &[Pos]) -> bool {
+    a.iter().any(|p| b.iter().any(|q| p.is_orthogonal_to(*q)))
+}
+
+/// Every merge (adjacent, within `max` cells, digits distinct) and every sum drop of `cages`.
+fn changes(cages: &[Cage], solution: &[u8], n: usize, max: usize, merges: bool) -> Vec<Change> {
+    let mut out = Vec::new();
+    for i in 0..cages.len() {
+        if cages[i].sum.is_some() {
+            out.push(Change::DropSum(i));
+        }
+        if !merges {
+            continue;
+        }
+        for j in i + 1..cages.len() {
+            let (a, b) = (&cages[i].cells, &cages[j].cells);
+            let distinct = a.iter().all(|&p| {
+                b.iter()
+                    .all(|&q| solution[p.index(n)] != solution[q.index(n)])
+            });
+            if a.len() + b.len() <= max && distinct && adjacent(a, b) {
+                out.push(Change::Merge(i, j));
+            }
+        }
+    }
+    out
+}
+
+fn apply(cages: &[Cage], change: Change) -> Vec<Cage> {
+    let mut out = cages.to_vec();
+    match change {
+        Change::DropSum(i) => out[i].sum = None,
+        Change::Merge(i, j) => {
+            let b = out.remove(j);
+            let a = &mut out[i];
+            a.cells.extend(b.cells);
+            a.sum = a.sum.zip(b.sum).map(|(x, y)| x + y);
+        }
+    }
+    out
+}
+
+fn with_base(base: &[Rule], cages: &[Cage]) -> Vec<Rule> {
+    base.iter()
+        .cloned()
+        .chain(cages.iter().map(Cage::rule))
+        .collect()
+}
+
+/// Merges and drops sums while the puzzle stays unique, until no change keeps it unique.
+fn minimise(
+    oracle: &mut Oracle<'_>,
+    base: &[Rule],
+    mut cages: Vec<Cage>,
+    max: usize,
+    merges: bool,
+    rng: &mut Rng,
+) -> Result<Vec<Cage>, GenError> {
+    let n = oracle.base.size();
+    let givens = vec![0u8; n * n];
+    'again: loop {
+        let mut todo = changes(&cages, &oracle.solution, n, max, merges);
+        rng.shuffle(&mut todo);
+        for change in todo {
+            let next = apply(&cages, change);
+            if oracle.unique(&with_base(base, &next), &givens)? {
+                cages = next;
+                continue 'again;
+            }
+        }
+        return Ok(cages);
+    }
+}
+
+/// Whether no merge within `max` cells and no dropped sum of the killer puzzle keeps it
+/// unique (every such change checked by `sat` from scratch, no witnesses): the minimality
+/// [`generate_killer`] promises. `Err` names a change that keeps it unique, or a check that
+/// ran out of `conflicts`.
+pub fn killer_is_minimal(
+    puzzle: &Grid,
+    solution: &Grid,
+    max: usize,
+    conflicts: u64,
+) -> Result<(), String> {
+    let layout = puzzle.layout();
+    let base: Vec<Rule> = layout
+        .rules()
+        .iter()
+        .filter(|r| !matches!(r, Rule::Killer { .. }))
+        .cloned()
+        .collect();
+    let cages: Vec<Cage> = layout
+        .rules()
+        .iter()
+        .filter_map(|r| match r {
+            Rule::Killer { cells, sum } => Some(Cage {
+                cells: cells.clone(),
+                sum: *sum,
+            }),
+            _ => None,
+        })
+        .collect();
+    let plain = Arc::new(layout.without_rules());
+    let n = layout.size();
+    let mut oracle = Oracle {
+        session: None,
+        base: &plain,
+        solution: solution.values().to_vec(),
+        witnesses: Vec::new(),
+        conflicts,
+        budget: &Budget::default(),
+        start: Instant::now(),
+        sat_calls: 0,
+        witness_hits: 0,
+    };
+    for change in changes(&cages, solution.values(), n, max, true) {
+        // Every change is checked by the solver itself, not by a witness of another.
+        oracle.witnesses.clear();
+        match oracle.check(&with_base(&base, &apply(&cages, change)), puzzle.values()) {
+            Ok(Some(false)) => {}
+            Ok(Some(true)) => return Err(format!("{change:?} keeps the puzzle unique")),
+            Ok(None) => return Err(format!("{change:?}: the check ran out of conflicts")),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Ok(())
+}
+
+/// A killer puzzle made from `seed`: cages covering the grid with sums, no givens, a unique
+/// solution, minimal (see the module docs). The same config and seed give the same puzzle.
+pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle, GenError> {
+    let start = Instant::now();
+    let layout = &config.layout;
+    let n = layout.size();
+    if config.min_cage < 1 || config.min_cage > config.max_cage || config.max_cage > n {
+        return Err(GenError::Unsupported(format!(
+            "cage sizes {}..={} do not fit a {n}x{n} grid",
+            config.min_cage, config.max_cage
+        )));
+    }
+    let base = own_rules(layout);
+    let plain = Arc::new(layout.without_rules());
+    let mut rng = Rng::new(seed);
+    let givens = vec![0u8; n * n];
+    for attempt in 1..=ATTEMPTS {
+        // A solution that keeps the layout's own rules and, with fixed cages, their digits apart.
+        let shaped = match &config.cages {
+            Some(cages) => Arc::new(
+                layout
+                    .with_rules(cages.iter().map(|c| Rule::Killer {
+                        cells: c.clone(),
+                        sum: None,
+                    }))
+                    .map_err(|e| GenError::Unsupported(e.to_string()))?,
+            ),
+            None => layout.clone(),
+        };
+        let Some(solution) = random_solution(&shaped, &mut rng, &config.budget, start)? else {
+            return Err(GenError::NoGrid {
+                layout: shaped.describe(),
+            });
+        };
+        let cells = match &config.cages {
+            Some(cages) => cages.clone(),
+            None => match random_cages(n, &solution, config.min_cage, config.max_cage, &mut rng) {
+                Some(c) => c,
+                None => continue,
+            },
+        };
+        let cages: Vec<Cage> = cells
+            .into_iter()
+            .map(|cells| {
+                let sum = cells.iter().map(|p| u32::from(solution[p.index(n)])).sum();
+                Cage {
+                    cells,
+                    sum: Some(sum),
+                }
+            })
+            .collect();
+        let mut oracle = Oracle {
+            session: Some(Session::new(plain.clone(), &solution)),
+            base: &plain,
+            solution: solution.clone(),
+            witnesses: Vec::new(),
+            conflicts: config.budget.nodes.unwrap_or(CHECK_CONFLICTS),
+            budget: &config.budget,
+            start,
+            sat_calls: 0,
+            witness_hits: 0,
+        };
+        if !oracle.unique(&with_base(&base, &cages), &givens)? {
+            continue;
+        }
+        let merges = config.cages.is_none();
+        let cages = minimise(&mut oracle, &base, cages, config.max_cage, merges, &mut rng)?;
+        let rules = with_base(&base, &cages);
+        let with = Arc::new(
+            plain
+                .with_rules(rules)
+                .map_err(|e| GenError::Unsupported(e.to_string()))?,
+        );
+        return Ok(VariantPuzzle {
+            puzzle: Grid::from_values(with.clone(), givens),
+            solution: Grid::from_values(with, solution),
+            sat_calls: oracle.sat_calls,
+            witness_hits: oracle.witness_hits,
+            attempts: attempt,
+        });
+    }
+    Err(GenError::Budget { attempts: ATTEMPTS })
+}
+
+/// Givens for the fixed rule set of `layout` made from `seed`: a random solution of the
+/// rules, then one removal pass in random order keeping the puzzle unique. The puzzle is
+/// minimal: no given can go. `budget` as in [`KillerConfig::budget`].
+pub fn generate_givens(
+    layout: &Arc<Layout>,
+    seed: u64,
+    budget: &Budget,
+) -> Result<VariantPuzzle, GenError> {
+    let start = Instant::now();
+    let n = layout.size();
+    let mut rng = Rng::new(seed);
+    let Some(solution) = random_solution(layout, &mut rng, budget, start)? else {
+        return Err(GenError::NoGrid {
+            layout: layout.describe(),
+        });
+    };
+    let base = own_rules(layout);
+    let plain = Arc::new(layout.without_rules());
+    let mut oracle = Oracle {
+        session: None,
+        base: &plain,
+        solution: solution.clone(),
+        witnesses: Vec::new(),
+        conflicts: budget.nodes.unwrap_or(CHECK_CONFLICTS),
+        budget,
+        start,
+        sat_calls: 0,
+        witness_hits: 0,
+    };
+    let mut givens = solution.clone();
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    for c in order {
+        let kept = givens[c];
+        givens[c] = 0;
+        if !oracle.unique(&base, &givens)? {
+            givens[c] = kept;
+        }
+    }
+    Ok(VariantPuzzle {
+        puzzle: Grid::from_values(layout.clone(), givens),
+        solution: Grid::from_values(layout.clone(), solution),
+        sat_calls: oracle.sat_calls,
+        witness_hits: oracle.witness_hits,
+        attempts: 1,
+    })
+}
