@@ -20,6 +20,7 @@
 
 mod ahead;
 mod config;
+mod level;
 mod minimal;
 mod neighbourhood;
 mod removal;
@@ -144,6 +145,9 @@ impl Generator {
             attempts += 1;
             let sol = solution.values();
             let mut values: Vec<u8>;
+            // Whether the removal pass stopped at a level target (the puzzle is then not
+            // minimal in general).
+            let mut guided = false;
             if let Some(p) = &cfg.pattern {
                 values = sol
                     .iter()
@@ -162,7 +166,28 @@ impl Generator {
                     (Some((a, b)), false) => (a, b),
                     (None, _) => (0, 0),
                 };
-                if !reduce(
+                // A level target above 9×9: removal stops at the level (see `level`).
+                let guided_level = cfg
+                    .target
+                    .level
+                    .filter(|_| !cfg.minimal && layout.size() > 9);
+                if let Some(target) = guided_level {
+                    guided = true;
+                    let reached = self.reduce_to_level(
+                        &mut values,
+                        sol,
+                        &order,
+                        checker,
+                        (lo, hi),
+                        target,
+                        &out_of_time,
+                    );
+                    match reached {
+                        Some(true) => {}
+                        Some(false) => continue,
+                        None => return Err(GenError::Budget { attempts }),
+                    }
+                } else if !reduce(
                     &mut values,
                     sol,
                     &self.orbits,
@@ -226,7 +251,10 @@ impl Generator {
             // Strict minimality of a symmetric (or patterned, or ranged) puzzle is checked for
             // the record; when the budget runs out first it stays unknown.
             let minimal = if cfg.minimal
-                || (cfg.symmetry == Symmetry::None && cfg.pattern.is_none() && cfg.givens.is_none())
+                || (cfg.symmetry == Symmetry::None
+                    && cfg.pattern.is_none()
+                    && cfg.givens.is_none()
+                    && !guided)
             {
                 Some(true)
             } else if cfg.report_minimal {
