@@ -579,6 +579,12 @@ pub fn spawn_batches(
 /// file).
 pub type Input = (Arc<str>, Box<dyn Read + Send>, bool);
 
+/// Whether a command-line input is a puzzle link rather than a file name.
+fn is_link(arg: &str) -> bool {
+    let a = arg.trim_start().to_ascii_lowercase();
+    a.starts_with("https://") || a.starts_with("http://")
+}
+
 /// Opens every input first, so a missing file is a usage error before any output (`cannot
 /// {verb} FILE`). Standard input starts with `stdin_prefix` when given: bytes already read
 /// from it (to detect its format) that its records begin with.
@@ -602,6 +608,16 @@ pub fn open_inputs(
         for f in files {
             if f.as_os_str() == "-" {
                 inputs.push(stdin());
+                continue;
+            }
+            // A puzzle link pasted as an argument (f-puzzles, SudokuPad) is the input itself.
+            if let Some(link) = f.to_str().filter(|s| is_link(s)) {
+                let text = format!("{}\n", link.trim());
+                inputs.push((
+                    Arc::from("<link>"),
+                    Box::new(std::io::Cursor::new(text.into_bytes())),
+                    false,
+                ));
                 continue;
             }
             let file = File::open(f).with_context(|| format!("cannot {verb} {}", f.display()))?;

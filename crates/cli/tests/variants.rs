@@ -90,16 +90,22 @@ fn fpuzzles_output_reads_back_with_its_solution() {
 
 #[test]
 fn an_engine_without_rules_refuses_instead_of_ignoring_them() {
-    // A killer puzzle through the default engine and through one that ignores rules: an error
-    // naming the engines that honour rules, never a solution that breaks a cage.
+    // A killer puzzle through engines that ignore rules: an error naming the engines that
+    // honour rules, never a solution that breaks a cage. (`auto` picks one that honours them.)
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../data/variants/puzzles.txt"
     ))
     .expect("puzzles.txt");
     let killer = text.lines().find(|l| !l.starts_with('#')).unwrap_or("");
+    let auto = run(&["solve", "--verify"], killer);
+    assert!(
+        auto.status.success(),
+        "{}",
+        String::from_utf8_lossy(&auto.stderr)
+    );
     for args in [
-        &["solve"][..],
+        &["solve", "-e", "fast"][..],
         &["solve", "-e", "propagate"],
         &["solve", "--all", "-e", "dlx"],
     ] {
@@ -112,4 +118,25 @@ fn an_engine_without_rules_refuses_instead_of_ignoring_them() {
         assert!(!out.status.success(), "{args:?}: {all}");
         assert!(all.contains("use engine cp or sat"), "{args:?}: {all}");
     }
+}
+
+#[test]
+fn a_link_pasted_as_an_argument_is_the_puzzle() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/variants/puzzles.txt"
+    ))
+    .expect("puzzles.txt");
+    let links: Vec<&str> = text.lines().filter(|l| l.starts_with("https://")).collect();
+    let want = published();
+    // Killer Blister (a killer cage puzzle), the fifth link of the file.
+    let solved = stdout_lines(&["solve", links[4]], "");
+    assert_eq!(solved.len(), 1, "{solved:?}");
+    assert_eq!(solved[0].split_whitespace().next(), Some(want[4].as_str()));
+    let counted = stdout_lines(&["solve", "--count", links[4]], "");
+    assert!(counted[0].starts_with("1 "), "{counted:?}");
+    // A file name that is not a link is still a file: a missing one is a usage error.
+    let out = run(&["solve", "no-such-file.txt"], "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open no-such-file.txt"));
 }
