@@ -163,7 +163,7 @@ pub fn check_with(g: &Grid, line: usize, checker: &Checker, rate: Option<RateFn<
 /// ([`crate::variants::redundancy`]): `redundant_givens` (cell names) and `redundant_rules`
 /// (`{"index", "rule"}`) in the record, `redundant-givens=… redundant-rules=…` in the text;
 /// null and `-` when the budget ran out first.
-fn add_redundancy(checked: &mut Checked, g: &Grid, budget: &Budget) {
+pub fn add_redundancy(checked: &mut Checked, g: &Grid, budget: &Budget) {
     let solver = crate::variants::engine_for(g.layout());
     let found = crate::variants::redundancy(g, solver.as_ref(), budget);
     let (givens, rules) = match found {

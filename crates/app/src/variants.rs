@@ -45,6 +45,15 @@ pub struct Candidates {
     pub nodes: u64,
 }
 
+/// The digits of bit set `m` (bit `d − 1` for digit `d`) as symbols, ascending; `-` when
+/// empty. How `solve --true-candidates` and the web API write a cell's true candidates.
+pub fn symbols(m: u64) -> String {
+    let s: String = sudokit_core::types::bits(m)
+        .filter_map(|v| sudokit_core::grid::digit_char(v as u8 + 1))
+        .collect();
+    if s.is_empty() { "-".to_string() } else { s }
+}
+
 /// One shared budget over several searches: the caller's node count, deadline and cancel flag.
 struct Shared {
     budget: Budget,

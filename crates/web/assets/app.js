@@ -11,6 +11,10 @@
 // the grid; only a grid with one solution and nothing wrong goes on to the action. Every call
 // carries the budget setting and an AbortController: Cancel aborts the request, and the server
 // stops the work when its client goes away.
+//
+// Variant rules (killer cages, thermos, lines, dots, outside clues …) are the server's: the page
+// keeps them as `/api/parse` returned them (sudokit's JSON), sends them back inside every
+// request's puzzle text, keeps them in the URL, and only draws them (an SVG over the grid).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +24,8 @@ const S = {
   n: 9, br: 3, bc: 3, jigsaw: false, regions: [],
   extras: { diag: false, knight: false, king: false },
   givens: [], entries: [], pencil: [],
+  rules: [], ruleText: [], // variant rules (sudokit JSON) and their descriptions, from the server
+  trueCands: null, // per cell, the true candidates' bit mask (bit d) once asked for
   sel: 0, wrong: new Set(), wrongPencil: new Set(), solution: null, hl: null,
   explain: null, // {steps, pos, base}
 };
@@ -87,7 +93,7 @@ function candidatesOf(values) {
 
 function snapshot() {
   return JSON.stringify({ n: S.n, br: S.br, bc: S.bc, jigsaw: S.jigsaw, regions: S.regions, extras: S.extras,
-    givens: S.givens, entries: S.entries, pencil: S.pencil });
+    givens: S.givens, entries: S.entries, pencil: S.pencil, rules: S.rules, ruleText: S.ruleText });
 }
 function restore(s) {
   Object.assign(S, JSON.parse(s));
@@ -110,7 +116,7 @@ function change(fn) {
 function undo() { if (undoStack.length) { redoStack.push(snapshot()); restore(undoStack.pop()); saveUrl(); } }
 function redo() { if (redoStack.length) { undoStack.push(snapshot()); restore(redoStack.pop()); saveUrl(); } }
 function clearOverlays() {
-  S.wrong = new Set(); S.wrongPencil = new Set(); S.solution = null; S.hl = null; S.explain = null; showSteps();
+  S.wrong = new Set(); S.wrongPencil = new Set(); S.solution = null; S.hl = null; S.explain = null; S.trueCands = null; showSteps();
 }
 
 function reset(n, br, bc) {
@@ -119,6 +125,7 @@ function reset(n, br, bc) {
   S.givens = new Array(n * n).fill(0);
   S.entries = new Array(n * n).fill(0);
   S.pencil = new Array(n * n).fill(0);
+  S.rules = []; S.ruleText = [];
   S.sel = 0;
 }
 
@@ -184,6 +191,10 @@ function draw() {
   const cands = hl ? hl.cands : new Map();
   const computed = (hl || view) ? (view ? view.cands : candidatesOf(values)) : null;
   const conflicts = !view && $("live-conflicts").checked ? conflictCells(values) : new Set();
+  // Outside clues (sandwich, X-sum, skyscraper, little killer) sit in a one-cell margin.
+  const holder = $("board-holder");
+  holder.style.padding = "0";
+  if (hasOutside()) holder.style.padding = `${holder.getBoundingClientRect().width / (n + 2)}px`;
   const frag = document.createDocumentFragment();
   let row = null;
   for (let i = 0; i < n * n; i++) {
@@ -214,13 +225,15 @@ function draw() {
     } else {
       let mask = S.pencil[i];
       const roles = cands.get(i);
+      const truth = !view && !roles && S.trueCands && S.trueCands[i];
+      if (truth) mask = S.trueCands[i];
       if (view) mask = view.cands[i];
       else if ((!mask && roles) || (!mask && computed && hl)) mask = computed[i];
       label += "empty";
-      if (mask) label += `, candidates ${digitsOf(mask).join(" ")}`;
+      if (mask) label += `, ${truth ? "true " : ""}candidates ${digitsOf(mask).join(" ")}`;
       if (mask || roles) {
         const g = document.createElement("div");
-        g.className = "marks";
+        g.className = truth ? "marks true" : "marks";
         g.setAttribute("aria-hidden", "true");
         g.style.setProperty("--m", m);
         g.style.gridTemplateColumns = `repeat(${m}, 1fr)`;
@@ -244,6 +257,8 @@ function draw() {
   board.replaceChildren(frag);
   board.setAttribute("aria-activedescendant", "cell-" + S.sel);
   drawLinks(hl);
+  drawRules();
+  drawLegend();
   drawKeypad();
 }
 
@@ -275,6 +290,276 @@ function drawLinks(hl) {
     }
   }
   $("board-holder").appendChild(svg);
+}
+
+// ---- variant rules ------------------------------------------------------------------------
+// The rules come from the server (`/api/parse`) in sudokit's JSON and go back with every
+// request as the puzzle's `rules`; the page only draws them: one SVG over the grid in cell
+// units (a cell is 1×1), each rule a <g class="rule TYPE" data-cells="r1c1 …">, hidden from
+// screen readers (the legend below the grid names every rule in words).
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const OUTSIDE = new Set(["sandwich", "x-sum", "skyscraper", "little-killer"]);
+const LINE_COLOURS = { renban: "#c026d3", whispers: "#16a34a", palindrome: "#6b7280", between: "#0284c7",
+  entropic: "#ea580c", zipper: "#7c3aed", "region-sum": "#2563eb" };
+const SHADES = { "extra-region": "#a78bfa", "row-indexer": "#f87171", "column-indexer": "#4ade80", "box-indexer": "#60a5fa" };
+// What each rule means, for the legend (the server's descriptions name the cells).
+const MEANING = {
+  difference: "white dot: the two digits differ by 1 (or the number shown)",
+  ratio: "black dot: one digit is twice the other (or the ratio shown)",
+  xv: "X: the two digits sum to 10; V: to 5",
+  "greater-than": "the symbol's open side holds the greater digit",
+  nonconsecutive: "orthogonal neighbours are never consecutive",
+  negative: "negative constraint: every pair that qualifies is marked",
+  killer: "dashed cage: digits do not repeat and sum to the small number",
+  "little-killer": "the digits along the arrow's diagonal sum to the clue (repeats allowed)",
+  sandwich: "the digits between 1 and the largest digit in the row or column sum to the clue",
+  "x-sum": "the first X digits from the clue sum to it, X being the first digit",
+  skyscraper: "the clue counts the digits seen from it, higher ones hiding lower ones",
+  "region-sum": "each region's stretch of the blue line has the same sum",
+  thermo: "digits increase from the bulb",
+  arrow: "the circle's digits (read as a number) equal the sum along the arrow",
+  renban: "pink line: a run of consecutive digits in any order",
+  whispers: "green line: neighbours differ by at least 5 (or the difference shown)",
+  palindrome: "grey line: reads the same both ways",
+  between: "blue line: digits strictly between those in its end circles",
+  entropic: "orange line: every three in a row hold one low, one middle and one high digit",
+  zipper: "purple line: pairs the same distance from the centre have the same sum",
+  odd: "grey circle: an odd digit", even: "grey square: an even digit",
+  minimum: "smaller than every orthogonal neighbour", maximum: "greater than every orthogonal neighbour",
+  quadruple: "the digits on the corner appear in its four cells",
+  clone: "same-coloured shapes hold the same digits", "extra-region": "shaded region: digits do not repeat",
+  "disjoint-groups": "cells in the same place of every box hold different digits",
+  "row-indexer": "red cells index rows", "column-indexer": "green cells index columns", "box-indexer": "blue cells index boxes",
+};
+
+function svgEl(parent, tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  parent.appendChild(e);
+  return e;
+}
+// `r1c1` → [row, col] from 0.
+function rc(name) { const m = /^r(\d+)c(\d+)$/i.exec(name); return [Number(m[1]) - 1, Number(m[2]) - 1]; }
+function centre([r, c]) { return [c + 0.5, r + 0.5]; }
+function hasOutside() { return S.rules.some((r) => OUTSIDE.has(r.type)); }
+function poly(g, pts, attrs) {
+  return svgEl(g, "polyline", Object.assign({ points: pts.map((p) => p.join(",")).join(" "), fill: "none",
+    "stroke-linecap": "round", "stroke-linejoin": "round" }, attrs));
+}
+
+// A cage's dashed outline, inset `a` inside its cells: each side facing outside the cage, run
+// on to meet its neighbour's side at the cage's inner corners.
+function cageOutline(g, cells, a) {
+  const n = S.n, set = new Set(cells.map(([r, c]) => r * n + c));
+  const on = (r, c) => r >= 0 && c >= 0 && r < n && c < n && set.has(r * n + c);
+  // The end of a side at cell boundary `b` that runs toward `step`: `along` in the cage, `diag`
+  // the cell beyond the corner.
+  const end = (b, step, along, diag) => (along ? (diag ? b + step * a : b) : b - step * a);
+  let d = "";
+  for (const [r, c] of cells) {
+    for (const dr of [-1, 1]) {
+      if (on(r + dr, c)) continue;
+      const y = dr < 0 ? r + a : r + 1 - a;
+      d += `M${end(c, -1, on(r, c - 1), on(r + dr, c - 1))} ${y}H${end(c + 1, 1, on(r, c + 1), on(r + dr, c + 1))}`;
+    }
+    for (const dc of [-1, 1]) {
+      if (on(r, c + dc)) continue;
+      const x = dc < 0 ? c + a : c + 1 - a;
+      d += `M${x} ${end(r, -1, on(r - 1, c), on(r - 1, c + dc))}V${end(r + 1, 1, on(r + 1, c), on(r + 1, c + dc))}`;
+    }
+  }
+  svgEl(g, "path", { d, fill: "none", stroke: "#111", "stroke-width": 0.035, "stroke-dasharray": "0.09 0.06" });
+}
+function shade(g, cells, colour, opacity) {
+  for (const [r, c] of cells) svgEl(g, "rect", { x: c, y: r, width: 1, height: 1, fill: colour, "fill-opacity": opacity });
+}
+function label(g, x, y, text, size, attrs) {
+  return svgEl(g, "text", Object.assign({ x, y, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central",
+    "font-family": "system-ui, sans-serif", fill: "#111" }, attrs || {}), text);
+}
+function arrowHead(g, [x, y], [dx, dy], len, attrs) {
+  const l = Math.hypot(dx, dy) || 1, ux = dx / l, uy = dy / l, k = Math.cos(0.6), s = Math.sin(0.6);
+  poly(g, [[x - len * (ux * k - uy * s), y - len * (uy * k + ux * s)], [x, y], [x - len * (ux * k + uy * s), y - len * (uy * k - ux * s)]], attrs);
+}
+function mid(a, b) { const [x1, y1] = centre(a), [x2, y2] = centre(b); return [(x1 + x2) / 2, (y1 + y2) / 2]; }
+
+function drawRule(svg, rule, k) {
+  const cells = (rule.cells || []).map(rc);
+  const g = svgEl(svg, "g", { class: `rule ${rule.type}`, "data-cells": (rule.circle || []).concat(rule.cells || []).join(" ") });
+  const grey = "#6b7280";
+  switch (rule.type) {
+    case "killer": {
+      cageOutline(g, cells, 0.07);
+      if (rule.sum !== undefined) {
+        const [r, c] = cells.slice().sort((p, q) => p[0] - q[0] || p[1] - q[1])[0];
+        const t = String(rule.sum);
+        // Readable on a phone (a 9×9 cell is about 35 px there): 0.3 of a cell.
+        svgEl(g, "rect", { x: c + 0.02, y: r + 0.02, width: 0.06 + 0.17 * t.length, height: 0.32, fill: "#fff" });
+        label(g, c + 0.05 + 0.085 * t.length, r + 0.18, t, 0.3, { class: "sum" });
+      }
+      break;
+    }
+    case "thermo":
+      svgEl(g, "circle", { cx: centre(cells[0])[0], cy: centre(cells[0])[1], r: 0.36, fill: "#9ca3af", "fill-opacity": 0.55 });
+      poly(g, cells.map(centre), { stroke: "#9ca3af", "stroke-opacity": 0.55, "stroke-width": 0.28, "stroke-dasharray": rule.slow ? "0.3 0.12" : "none" });
+      break;
+    case "arrow": {
+      const circle = rule.circle.map(rc);
+      if (circle.length === 1) {
+        svgEl(g, "circle", { cx: centre(circle[0])[0], cy: centre(circle[0])[1], r: 0.4, fill: "none", stroke: grey, "stroke-width": 0.05 });
+      } else {
+        const rs = circle.map((p) => p[0]), cs = circle.map((p) => p[1]);
+        const x = Math.min(...cs) + 0.1, y = Math.min(...rs) + 0.1;
+        svgEl(g, "rect", { x, y, width: Math.max(...cs) + 0.9 - x, height: Math.max(...rs) + 0.9 - y, rx: 0.4, fill: "none", stroke: grey, "stroke-width": 0.05 });
+      }
+      if (!cells.length) break;
+      const near = circle.slice().sort((p, q) => Math.max(Math.abs(p[0] - cells[0][0]), Math.abs(p[1] - cells[0][1])) - Math.max(Math.abs(q[0] - cells[0][0]), Math.abs(q[1] - cells[0][1])))[0];
+      const [x0, y0] = centre(near), [x1, y1] = centre(cells[0]), l = Math.hypot(x1 - x0, y1 - y0) || 1;
+      const pts = [[x0 + (x1 - x0) / l * 0.4, y0 + (y1 - y0) / l * 0.4]].concat(cells.map(centre));
+      const attrs = { stroke: grey, "stroke-width": 0.05 };
+      poly(g, pts, attrs);
+      const a = pts[pts.length - 2], b = pts[pts.length - 1];
+      arrowHead(g, b, [b[0] - a[0], b[1] - a[1]], 0.25, attrs);
+      break;
+    }
+    case "difference": case "ratio": {
+      const [x, y] = mid(cells[0], cells[1]), black = rule.type === "ratio";
+      svgEl(g, "circle", { cx: x, cy: y, r: 0.13, fill: black ? "#111" : "#fff", stroke: "#111", "stroke-width": 0.03 });
+      const standard = black ? 2 : 1;
+      if (rule.value !== undefined && rule.value !== standard) label(g, x, y, String(rule.value), 0.15, { fill: black ? "#fff" : "#111" });
+      break;
+    }
+    case "xv": {
+      const [x, y] = mid(cells[0], cells[1]);
+      const t = rule.sum === 10 ? "X" : rule.sum === 5 ? "V" : String(rule.sum);
+      label(g, x, y, t, 0.3, { "font-weight": 700, stroke: "#fff", "stroke-width": 0.08, "paint-order": "stroke" });
+      break;
+    }
+    case "greater-than": {
+      const [x, y] = mid(cells[0], cells[1]), ux = cells[1][1] - cells[0][1], uy = cells[1][0] - cells[0][0];
+      poly(g, [[x - ux * 0.08 - uy * 0.14, y - uy * 0.08 - ux * 0.14], [x + ux * 0.08, y + uy * 0.08], [x - ux * 0.08 + uy * 0.14, y - uy * 0.08 + ux * 0.14]],
+        { stroke: "#111", "stroke-width": 0.05 });
+      break;
+    }
+    case "odd":
+      for (const p of cells) svgEl(g, "circle", { cx: centre(p)[0], cy: centre(p)[1], r: 0.36, fill: "#9ca3af", "fill-opacity": 0.4 });
+      break;
+    case "even":
+      for (const [r, c] of cells) svgEl(g, "rect", { x: c + 0.15, y: r + 0.15, width: 0.7, height: 0.7, fill: "#9ca3af", "fill-opacity": 0.4 });
+      break;
+    case "minimum": case "maximum": {
+      const set = new Set(cells.map(([r, c]) => r * S.n + c)), out = rule.type === "maximum";
+      shade(g, cells, "#fde68a", 0.35);
+      for (const [r, c] of cells) {
+        for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+          const r2 = r + dr, c2 = c + dc;
+          if (r2 < 0 || c2 < 0 || r2 >= S.n || c2 >= S.n || set.has(r2 * S.n + c2)) continue;
+          const [x, y] = centre([r, c]), s = out ? 1 : -1, tip = [x + dc * (0.36 + 0.06 * s), y + dr * (0.36 + 0.06 * s)];
+          poly(g, [[tip[0] - s * dc * 0.08 - dr * 0.1, tip[1] - s * dr * 0.08 - dc * 0.1], tip, [tip[0] - s * dc * 0.08 + dr * 0.1, tip[1] - s * dr * 0.08 + dc * 0.1]],
+            { stroke: grey, "stroke-width": 0.04 });
+        }
+      }
+      break;
+    }
+    case "quadruple": {
+      const x = Math.min(...cells.map((p) => p[1])) + 1, y = Math.min(...cells.map((p) => p[0])) + 1;
+      const t = rule.digits.join("");
+      svgEl(g, "circle", { cx: x, cy: y, r: 0.27, fill: "#fff", stroke: "#111", "stroke-width": 0.03 });
+      if (t.length > 2) { label(g, x, y - 0.08, t.slice(0, 2), 0.15); label(g, x, y + 0.08, t.slice(2), 0.15); } else label(g, x, y, t, 0.2);
+      break;
+    }
+    case "clone":
+      shade(g, cells.concat(rule.clone.map(rc)), `hsl(${(k * 67) % 360} 70% 60%)`, 0.3);
+      break;
+    case "extra-region": case "row-indexer": case "column-indexer": case "box-indexer":
+      shade(g, cells, SHADES[rule.type], 0.3);
+      break;
+    case "sandwich": case "x-sum": case "skyscraper": case "little-killer": {
+      const [r0, c0] = cells[0];
+      let dr, dc;
+      if (cells.length > 1) { dr = cells[1][0] - r0; dc = cells[1][1] - c0; } else { dr = r0 === 0 ? 1 : -1; dc = c0 === 0 ? 1 : -1; }
+      const [x, y] = centre([r0 - dr, c0 - dc]);
+      const t = String(rule.type === "skyscraper" ? rule.count : rule.sum);
+      if (rule.type === "little-killer") {
+        label(g, x - dc * 0.12, y - dr * 0.12, t, 0.3, { class: "clue" });
+        poly(g, [[x + dc * 0.12, y + dr * 0.12], [x + dc * 0.42, y + dr * 0.42]], { stroke: "#111", "stroke-width": 0.04 });
+        arrowHead(g, [x + dc * 0.42, y + dr * 0.42], [dc, dr], 0.12, { stroke: "#111", "stroke-width": 0.04 });
+      } else {
+        label(g, x, y, t, 0.4, { class: "clue" });
+      }
+      break;
+    }
+    default:
+      if (LINE_COLOURS[rule.type]) {
+        const colour = LINE_COLOURS[rule.type];
+        poly(g, cells.map(centre), { stroke: colour, "stroke-opacity": 0.6, "stroke-width": 0.16 });
+        if (rule.type === "between") {
+          for (const p of [cells[0], cells[cells.length - 1]]) {
+            svgEl(g, "circle", { cx: centre(p)[0], cy: centre(p)[1], r: 0.38, fill: "none", stroke: colour, "stroke-width": 0.06 });
+          }
+        }
+      }
+  }
+}
+
+// The overlay of the rules, over the grid's cells (outside clues in a margin of one cell
+// round the grid, made by padding the grid's holder).
+function drawRules() {
+  const old = $("rules-svg");
+  if (old) old.remove();
+  if (!S.rules.length) return;
+  const board = $("board"), n = S.n;
+  const svg = document.createElementNS(SVGNS, "svg");
+  svg.id = "rules-svg";
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.style.left = board.offsetLeft + board.clientLeft + "px"; svg.style.top = board.offsetTop + board.clientTop + "px";
+  svg.style.width = board.clientWidth + "px"; svg.style.height = board.clientHeight + "px";
+  // A rule the page cannot draw (a damaged link) is skipped: the server names what is wrong.
+  S.rules.forEach((r, k) => { try { drawRule(svg, r, k); } catch (e) { /* not drawn */ } });
+  $("board-holder").appendChild(svg);
+}
+
+// The legend: one line per kind of rule present, its meaning and the server's descriptions.
+function drawLegend() {
+  $("rules-box").hidden = !S.rules.length;
+  const kinds = new Map();
+  S.rules.forEach((r, k) => { if (!kinds.has(r.type)) kinds.set(r.type, []); kinds.get(r.type).push(S.ruleText[k] || r.type); });
+  $("rules-legend").replaceChildren(...[...kinds].map(([type, texts]) => {
+    const li = document.createElement("li");
+    const b = document.createElement("strong");
+    b.textContent = `${type}${texts.length > 1 ? ` ×${texts.length}` : ""}`;
+    li.append(b, `: ${MEANING[type] || type}.`);
+    const more = document.createElement("span");
+    more.className = "hint-text";
+    more.textContent = ` ${texts.slice(0, 3).join("; ")}${texts.length > 3 ? "; …" : ""}`;
+    li.append(more);
+    li.title = texts.join("\n");
+    return li;
+  }));
+  syncEngines();
+}
+
+// Engines that do not honour variant rules are disabled in the menu for a rule puzzle.
+const engineRules = new Map();
+function syncEngines() {
+  for (const o of $("engine").options) {
+    o.disabled = S.rules.length > 0 && o.value !== "auto" && engineRules.get(o.value) === false;
+  }
+  if ($("engine").selectedOptions[0]?.disabled) $("engine").value = "auto";
+}
+// Hint, Apply, Explain and Rate know classic rules only: on a rule puzzle they say so.
+function classicOnly(action) {
+  if (!S.rules.length) return false;
+  const kinds = [...new Set(S.rules.map((r) => r.type))].join(", ");
+  say(`${action} covers classic rules only (rows, columns, regions, diagonals, anti-knight, anti-king), and this puzzle has variant rules (${kinds}): it would ignore them, so it is not run. Solve, Count, True candidates, Check puzzle and Check honour them.`);
+  return true;
+}
+// The puzzle text the server reads: the givens, with the rules as sudokit JSON when there are any.
+function puzzleText(line) {
+  return S.rules.length ? JSON.stringify({ cells: line, rules: S.rules }) : line;
 }
 
 // The digit buttons: rebuilt whenever the grid's size changes (after Load, Generate, a size).
@@ -399,7 +684,7 @@ function friendly(msg) {
 }
 function lineOf(values) { return values.map((d) => (d ? sym(d) : ".")).join(""); }
 function request(extra, puzzle) {
-  return Object.assign({ puzzle: puzzle || puzzleLine() }, layoutFields(), { budget_ms: budgetMs() }, extra || {});
+  return Object.assign({ puzzle: puzzleText(puzzle || puzzleLine()) }, layoutFields(), { budget_ms: budgetMs() }, extra || {});
 }
 function pencilField() {
   if (!S.pencil.some((p) => p)) return {};
@@ -413,7 +698,7 @@ function solutionOf(v) {
 // Up to two solutions of `puzzle` (a line), remembered: Apply after Apply asks once.
 const truthCache = new Map();
 async function solutionsOf(puzzle, signal) {
-  const key = JSON.stringify([puzzle, layoutFields()]);
+  const key = JSON.stringify([puzzle, layoutFields(), S.rules]);
   if (truthCache.has(key)) return truthCache.get(key);
   let v;
   try {
@@ -480,6 +765,7 @@ async function assess(signal, allowSeveral) {
 // entries are wrong: the server names the digits whose removal alone gives the grid a solution
 // again (`hint` on the whole grid), and those that are entries are marked.
 async function suspects(values, signal) {
+  if (S.rules.length) return { ok: false, message: "Your grid has no solution: some of your entries are wrong. Undo back to where the grid was right." };
   const v = await api("hint", request({ level: 1 }, lineOf(values)), signal);
   const cells = (v.wrong || []).map((w) => (w.row - 1) * S.n + (w.col - 1)).filter((i) => !S.givens[i]);
   if (!cells.length) return { ok: false, message: "Your grid has no solution: some of your entries are wrong, but no single one of them explains it. Undo back to where the grid was right." };
@@ -495,6 +781,7 @@ function entriesOver(basis) {
 }
 
 async function doHint(signal) {
+  if (classicOnly("Hint")) return;
   const a = await assess(signal);
   if (!a.ok) { say(a.message); return; }
   const level = Number($("hint-level").value);
@@ -510,6 +797,7 @@ async function doHint(signal) {
 // removal is kept and the next hint moves on (the server reads an unmarked cell as "every
 // digit"). The step is asked for at level 3 whatever the level shown, and is highlighted.
 async function doApply(signal) {
+  if (classicOnly("Apply")) return;
   const a = await assess(signal);
   if (!a.ok) { say(a.message); return; }
   const v = await api("hint", request(Object.assign({ level: 3, entries: entriesOver(a.basis) }, pencilField()), a.basis), signal);
@@ -542,6 +830,7 @@ async function doCheck(signal) {
   say(`No wrong entries among ${filled}` + (marked ? `, and the pencil marks of ${marked} cells all keep the answer` : "") + ". The puzzle has exactly one solution.");
 }
 async function doRate(signal) {
+  if (classicOnly("Rate")) return;
   const a = await assess(signal);
   if (!a.ok) { say(a.message); return; }
   const v = await api("rate", request({}, a.basis), signal);
@@ -556,11 +845,13 @@ async function doSolve(signal) {
   if (v.solutions.length) S.solution = solutionOf(v.solutions[0]);
   const s = v.stats || {};
   const note = a.unique ? "" : "\nThis puzzle has 2 or more solutions: one of them is shown.";
-  out("solve-out", `${v.status} by ${v.engine}` + (v.stats ? ` — nodes ${s.nodes}, guesses ${s.guesses}, backtracks ${s.backtracks}, ${s.micros} µs` : "") + (v.error ? `\n${v.error}` : "") + note);
+  const unique = a.unique ? "\nUnique: the puzzle has exactly one solution." : "";
+  out("solve-out", `${v.status} by ${v.engine}` + (v.stats ? ` — nodes ${s.nodes}, guesses ${s.guesses}, backtracks ${s.backtracks}, ${s.micros} µs` : "") + (v.error ? `\n${v.error}` : "") + unique + note);
   if (note) say(note.trim());
   draw();
 }
 async function doExplain(signal) {
+  if (classicOnly("Explain")) return;
   const a = await assess(signal);
   if (!a.ok) { say(a.message); return; }
   const v = await api("explain", request({}, a.basis), signal);
@@ -572,6 +863,54 @@ async function doExplain(signal) {
   draw();
   const lv = v.levels || {};
   say(`${v.status}: ${v.steps.length} steps; HoDoKu ${lv.hodoku_level ?? "-"}, hardest SE ${lv.se_hardest ?? "-"} (the hardest step of this HoDoKu-order path priced on SE's scale; Rate gives SE's own rating).`);
+}
+// Count: the solutions of the givens (with the rules), up to 2.
+async function doCount(signal) {
+  const v = await api("count", request({ engine: $("engine").value, count: 2 }), signal);
+  const c = v.count ?? 0, by = ` (counted by ${v.engine})`;
+  let text;
+  if (v.error) text = `${v.status}: ${v.error}`;
+  else if (v.exact) text = (c === 0 ? "No solution." : c === 1 ? "Exactly 1 solution: unique." : `Exactly ${c} solutions: not unique.`) + by;
+  else if (c >= 2) text = "At least 2 solutions: not unique." + by;
+  else text = `Stopped after ${c} solution${c === 1 ? "" : "s"}: the budget ran out before the count finished. Raise the budget (Settings).`;
+  out("solve-out", text);
+}
+// True candidates: per empty cell, the digits some solution of the givens has, drawn as
+// pencil marks in their own colour (purple) until the grid changes.
+async function doTrueCands(signal) {
+  const v = await api("true-candidates", request({}), signal);
+  clearOverlays();
+  if (v.status === "unsolvable") { out("solve-out", `No solution: no digit fits some cell (by ${v.engine}).`); draw(); return; }
+  S.trueCands = v.candidates.map((t, i) => (S.givens[i] || t === "-" ? 0 : [...t].reduce((m, ch) => m | (1 << digitOf(ch)), 0)));
+  const open = S.trueCands.filter((m) => m).length;
+  const one = S.trueCands.filter((m) => m && !(m & (m - 1))).length;
+  out("solve-out", `True candidates (purple marks) of ${open} empty cells: ${one} can hold only one digit` +
+    (one === open ? ", so the puzzle is unique" : `, ${open - one} more than one, so the puzzle is not unique`) +
+    ` (${v.searches} searches by ${v.engine}).` +
+    (v.complete ? "" : "\nStopped: the budget ran out. The digits shown are true candidates; others were not all tested."));
+  draw();
+}
+// Check puzzle: unique? minimal? and, on rules, which givens and rules could each go alone.
+async function doSetterCheck(signal) {
+  const v = await api("check", request({}), signal);
+  const list = (xs) => (xs.length ? xs.join("; ") : "none");
+  let text = `Unique: ${v.unique}. Givens: ${v.givens}` + (v.minimal === null || v.minimal === undefined ? "." : `, minimal: ${v.minimal ? "yes" : "no"}.`);
+  if ("redundant_givens" in v) {
+    if (v.redundant_givens === null) text += "\nRedundant givens and rules: not settled within the budget.";
+    else text += `\nRedundant givens (each could go alone, the puzzle staying unique): ${list(v.redundant_givens)}.\nRedundant rules: ${list(v.redundant_rules.map((r) => r.rule))}.`;
+  }
+  if (v.status === "stopped") text += "\nStopped: the budget ran out.";
+  out("solve-out", text);
+}
+// The legend's words for rules read from a link (the server also checks them).
+async function describeRules() {
+  try {
+    const v = await api("parse", Object.assign({ puzzle: puzzleText(puzzleLine()) }, layoutFields()));
+    S.ruleText = v.descriptions || [];
+    draw();
+  } catch (e) {
+    showError(`The link's rules do not fit its grid: ${friendly(e.message || "")}`);
+  }
 }
 let lastSeed = "";
 async function doGenerate(signal) {
@@ -614,6 +953,7 @@ async function loadText(text) {
     S.regions = v.regions;
     S.givens = v.values;
     S.extras = { diag: v.extra.includes("diagonals"), knight: v.extra.includes("anti-knight"), king: v.extra.includes("anti-king") };
+    S.rules = v.rules || []; S.ruleText = v.descriptions || [];
   });
   syncControls();
   draw();
@@ -627,6 +967,7 @@ function saveUrl() {
   if (S.jigsaw) q.set("r", regionsText()); else q.set("box", S.br + "x" + S.bc);
   const x = extrasList();
   if (x.length) q.set("x", x.join(","));
+  if (S.rules.length) q.set("rules", JSON.stringify(S.rules));
   if (S.entries.some((e) => e)) q.set("e", S.entries.map((d) => (d ? sym(d) : ".")).join(""));
   history.replaceState(null, "", "#" + q.toString());
   persist();
@@ -666,6 +1007,13 @@ function loadUrl() {
   const x = (q.get("x") || "").split(",");
   S.extras = { diag: x.includes("diagonals"), knight: x.includes("anti-knight"), king: x.includes("anti-king") };
   S.givens = [...p].map(digitOf);
+  const rules = q.get("rules");
+  if (rules) {
+    try { S.rules = JSON.parse(rules); } catch (err) { S.rules = []; }
+    if (!Array.isArray(S.rules)) S.rules = [];
+    if (!S.rules.length) showError("The link's rules do not read as a JSON list of rules: showing the grid without them.");
+    describeRules();
+  }
   const e = q.get("e");
   if (e && e.length === n * n) S.entries = [...e].map((ch, i) => (S.givens[i] || digitOf(ch) > n ? 0 : digitOf(ch)));
   restoreSaved();
@@ -747,7 +1095,8 @@ function wire() {
   $("load").onclick = () => loadText($("paste").value);
   $("share").onclick = () => { saveUrl(); navigator.clipboard?.writeText(location.href).catch(() => {}); out("share-out", "Link copied."); };
   const actions = { hint: ["Hint", doHint], apply: ["Apply", doApply], check: ["Check", doCheck], rate: ["Rating", doRate],
-    solve: ["Solving", doSolve], explain: ["Explaining", doExplain], generate: ["Generating", doGenerate] };
+    solve: ["Solving", doSolve], explain: ["Explaining", doExplain], generate: ["Generating", doGenerate],
+    count: ["Counting", doCount], "true-cands": ["True candidates", doTrueCands], "setter-check": ["Checking", doSetterCheck] };
   for (const [id, [label, fn]] of Object.entries(actions)) $(id).onclick = () => runJob(label, (signal) => fn(signal).catch((e) => { if (e.name === "AbortError") throw e; }));
   $("cancel").onclick = cancelJob;
   $("replay").onclick = () => { if (lastSeed) { $("seed").value = lastSeed; $("generate").click(); } };
@@ -808,7 +1157,9 @@ function wire() {
       const o = new Option(e.name, e.name);
       o.title = `${e.about}${e.complete ? "" : " (incomplete: may give up)"}`;
       $("engine").appendChild(o);
+      engineRules.set(e.name, e.rules);
     }
+    syncEngines();
     $("engine").options[0].title = "auto: the fastest engine for the grid's layout";
     $("engine").onchange();
   }).catch(() => {});

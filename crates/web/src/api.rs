@@ -5,6 +5,11 @@
 //! parse, a field the endpoint does not use — becomes the same `{"error": "..."}` body with a
 //! 4xx status, worded as the command line words it. Work runs through `App::run`, which waits for a slot, runs the closure in
 //! `spawn_blocking` and sets the budget's cancel flag when the request is dropped.
+//!
+//! Variant rules travel inside the puzzle text (an f-puzzles link or JSON, or sudokit JSON with
+//! `rules`): solve, count, check and true-candidates hand them to an engine that honours them,
+//! and hint, explain and rate — human techniques for classic rules only — refuse such a puzzle
+//! by name rather than answer as if its rules were not there.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -23,11 +28,12 @@ use sudokit_app::techniques::{sorted_by, technique_json};
 use sudokit_core::format::{InputFormat, LayoutSpec, LayoutSpecError, parse_one_with};
 use sudokit_core::{Budget, Digit, DigitSet, Grid};
 use sudokit_engines::{ENGINES, EngineOptions, auto_engine, engine};
-use sudokit_generate::{Checker, GenError, Generator};
+use sudokit_generate::{GenError, Generator};
 use sudokit_logic::{CandidateGrid, LogicSolver, Order};
 
 use crate::assets;
 use crate::limits::Limits;
+use sudokit_app::check::{Uniqueness, add_redundancy, checker_for};
 use sudokit_app::generate::{LayoutRequest, config_for, generate_one, set_targets};
 use sudokit_app::solve::SolveMode;
 
@@ -327,6 +333,7 @@ const EXPLAIN: &[&str] = &["check", "order", "entries", "pencil", "budget_ms", "
 const HINT: &[&str] = &["level", "order", "entries", "pencil", "budget_ms", "nodes"];
 const RATE: &[&str] = &["budget_ms", "nodes"];
 const CHECK: &[&str] = &["rate", "entries", "budget_ms", "nodes"];
+const TRUE_CANDIDATES: &[&str] = &["engine", "budget_ms", "nodes"];
 
 /// Reads the body (capped) and parses it as `T`.
 async fn read_json<T: for<'de> Deserialize<'de>>(app: &App, body: Body) -> Result<T, ApiError> {
@@ -487,6 +494,25 @@ impl PuzzleRequest {
     }
 }
 
+/// Hint, explain and rate follow human techniques that know only houses and pair peers: a
+/// puzzle with variant rules is refused by name (422) rather than explained, hinted or rated
+/// as if its rules were not there.
+fn classic_only(puzzle: &Grid, what: &str) -> Result<(), ApiError> {
+    let rules = puzzle.layout().rules();
+    if rules.is_empty() {
+        return Ok(());
+    }
+    let mut names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
+    names.sort_unstable();
+    names.dedup();
+    Err(ApiError::unprocessable(format!(
+        "{what} covers classic rules only (rows, columns, regions, diagonals, anti-knight, \
+         anti-king), and this puzzle has variant rules ({}): solve, count, true candidates \
+         and check honour them",
+        names.join(", ")
+    )))
+}
+
 /// The router with every route, over `app`.
 pub fn router(app: Arc<App>) -> Router {
     let routes = Router::new()
@@ -503,6 +529,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/rate", post(rate))
         .route("/api/check", post(check))
+        .route("/api/true-candidates", post(true_candidates))
         .route("/api/generate", post(generate))
         .fallback(|| async {
             ApiError {
@@ -549,7 +576,11 @@ async fn engines() -> axum::Json<Value> {
     axum::Json(Value::Array(
         ENGINES
             .iter()
-            .map(|e| json!({"name": e.name, "complete": e.complete, "about": e.about}))
+            .map(|e| {
+                let rules =
+                    engine(e.name, &EngineOptions::default()).is_ok_and(|s| s.supports_rules());
+                json!({"name": e.name, "complete": e.complete, "about": e.about, "rules": rules})
+            })
             .collect(),
     ))
 }
@@ -572,8 +603,10 @@ async fn openapi() -> Response {
 }
 
 /// Reads a puzzle in any format and returns its layout and givens, for the page: `size`,
-/// `box` (`[rows, cols]` or null), `jigsaw`, `regions` (N² region numbers from 0), `extra` and
-/// `values` (N² digits, 0 for empty).
+/// `box` (`[rows, cols]` or null), `jigsaw`, `regions` (N² region numbers from 0), `extra`,
+/// `values` (N² digits, 0 for empty), `rules` (the variant rules in sudokit's JSON, which the
+/// page sends back as the puzzle's `rules`) and `descriptions` (one line per rule, for its
+/// legend).
 async fn parse(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let req = read_puzzle(&app, body, "/api/parse", PARSE).await?;
     let g = req.grid()?;
@@ -586,6 +619,8 @@ async fn parse(State(app): State<Arc<App>>, body: Body) -> ApiResult {
         "regions": l.region_map(),
         "extra": extras,
         "values": g.values(),
+        "rules": l.rules(),
+        "descriptions": l.rules().iter().map(|r| r.describe()).collect::<Vec<_>>(),
     })))
 }
 
@@ -637,6 +672,7 @@ async fn count(State(app): State<Arc<App>>, body: Body) -> ApiResult {
 async fn explain(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let req = read_puzzle(&app, body, "/api/explain", EXPLAIN).await?;
     let puzzle = req.grid()?;
+    classic_only(&puzzle, "explain")?;
     let g = req.candidate_grid(&puzzle)?;
     let solver = req.logic_solver()?;
     let app2 = app.clone();
@@ -659,6 +695,7 @@ async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
         return Err(ApiError::bad("level must be 1, 2 or 3"));
     }
     let puzzle = req.grid()?;
+    classic_only(&puzzle, "hint")?;
     let g = req.candidate_grid(&puzzle)?;
     let solver = req.logic_solver()?;
     let has_entries = req.entries.as_ref().is_some_and(|e| {
@@ -686,6 +723,7 @@ async fn hint(State(app): State<Arc<App>>, body: Body) -> ApiResult {
 async fn rate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let req = read_puzzle(&app, body, "/api/rate", RATE).await?;
     let puzzle = req.grid()?;
+    classic_only(&puzzle, "rate")?;
     let app2 = app.clone();
     let v = app
         .run(move |cancel| {
@@ -699,6 +737,9 @@ async fn rate(State(app): State<Arc<App>>, body: Body) -> ApiResult {
 async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
     let req = read_puzzle(&app, body, "/api/check", CHECK).await?;
     let puzzle = req.grid()?;
+    if req.rate {
+        classic_only(&puzzle, "the rating (rate: true)")?;
+    }
     let g = match &req.entries {
         Some(_) => Some(req.candidate_grid(&puzzle)?),
         None => None,
@@ -709,10 +750,16 @@ async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             // Every count, the rating and the entries' check run under the request's budget
             // and stop with its cancel flag; a count cut short reads `unique: "unknown"`.
             let budget = req.budget(&app2, cancel);
-            let checker = Checker::new(puzzle.layout_arc().clone()).with_budget(budget.clone());
+            // On variant rules: an engine that honours them, and which givens and rules the
+            // puzzle could do without.
+            let checker = checker_for(puzzle.layout_arc().clone()).with_budget(budget.clone());
             let rate = |g: &Grid| sudokit_app::rate::rate_within(g, &budget);
             let rate = req.rate.then_some(&rate as sudokit_app::check::RateFn<'_>);
-            let mut v = sudokit_app::check::check_with(&puzzle, 1, &checker, rate).json;
+            let mut checked = sudokit_app::check::check_with(&puzzle, 1, &checker, rate);
+            if puzzle.layout().has_rules() && checked.unique == Uniqueness::Yes {
+                add_redundancy(&mut checked, &puzzle, &budget);
+            }
+            let mut v = checked.json;
             if let Some(g) = g {
                 match sudokit_app::truth::wrong_entries(&g, Some(&puzzle), &budget) {
                     Ok(w) => {
@@ -732,6 +779,50 @@ async fn check(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             v
         })
         .await?;
+    Ok(axum::Json(v))
+}
+
+/// The true candidates of a puzzle (per cell, the digits some solution has), by the engine
+/// the setter's tools pick (one that honours the puzzle's rules) or the one asked for, within
+/// the request's budget: `candidates` (N² strings of digits, `-` for none), `complete` (false
+/// when the budget ran out: the digits listed are true candidates, the others untested),
+/// `status` (`solved`, `unsolvable`, `stopped`), `engine`, `searches` and `nodes`.
+async fn true_candidates(State(app): State<Arc<App>>, body: Body) -> ApiResult {
+    let req = read_puzzle(&app, body, "/api/true-candidates", TRUE_CANDIDATES).await?;
+    let puzzle = req.grid()?;
+    let solver = match req.engine.as_deref() {
+        None | Some("auto") => sudokit_app::variants::engine_for(puzzle.layout()),
+        Some(name) => {
+            engine(name, &EngineOptions::default()).map_err(|e| ApiError::bad(e.to_string()))?
+        }
+    };
+    let app2 = app.clone();
+    let v = app
+        .run(move |cancel| -> Result<Value, ApiError> {
+            let budget = req.budget(&app2, cancel);
+            let found = sudokit_app::variants::true_candidates(&puzzle, solver.as_ref(), &budget)
+                .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+            let solvable = found.digits.iter().any(|&m| m != 0);
+            let status = match (found.complete, solvable) {
+                (false, _) => "stopped",
+                (true, true) => "solved",
+                (true, false) => "unsolvable",
+            };
+            let symbols: Vec<String> = found
+                .digits
+                .iter()
+                .map(|&m| sudokit_app::variants::symbols(m))
+                .collect();
+            Ok(json!({
+                "status": status,
+                "engine": solver.name(),
+                "complete": found.complete,
+                "candidates": symbols,
+                "searches": found.searches,
+                "nodes": found.nodes,
+            }))
+        })
+        .await??;
     Ok(axum::Json(v))
 }
 

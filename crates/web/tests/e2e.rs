@@ -18,6 +18,8 @@ use std::sync::atomic::Ordering;
 
 use sudokit_web::{App, Limits};
 
+mod support;
+
 const P: &str = "000000090190470608052819407200048000009000500000750009907364180506081074080000000";
 
 /// Stops chromedriver when the test ends, however it ends.
@@ -1133,4 +1135,316 @@ async fn browser_phone_play_through_and_accessibility() {
     let said = press(c, "check", "hint-out").await;
     assert!(said.starts_with("No wrong entries among 45"), "{said}");
     c.clone().close().await.expect("session ends");
+}
+
+/// Pastes `text` into the puzzle box and presses Load.
+async fn paste_and_load(c: &Client, text: &str) {
+    let quoted = serde_json::to_string(text).expect("a JSON string");
+    eval(
+        c,
+        &format!("(document.getElementById('paste').value = {quoted}) && true"),
+    )
+    .await;
+    click(c, "#load").await;
+}
+
+/// The data-cells of the drawn rules of `kind`, sorted.
+async fn drawn(c: &Client, kind: &str) -> Vec<String> {
+    let v = eval(
+        c,
+        &format!(
+            "[...document.querySelectorAll('#rules-svg g.rule.{kind}')].map((g) => g.dataset.cells)"
+        ),
+    )
+    .await;
+    let mut out: Vec<String> = serde_json::from_value(v).unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// The cells of the server's rules of `kind` (as `/api/parse` reads `puzzle`), each as the
+/// page's data-cells (an arrow's circle first), sorted.
+async fn parsed(app: &Arc<App>, puzzle: &str, kind: &str) -> Vec<String> {
+    let (_, v) = support::post(app, "/api/parse", json!({"puzzle": puzzle})).await;
+    let mut out: Vec<String> = v["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .filter(|r| r["type"] == kind)
+        .map(|r| {
+            let names = |k: &str| -> Vec<String> {
+                r[k].as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| x.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            [names("circle"), names("cells")].concat().join(" ")
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The digits on the grid, in reading order (`.` for an empty cell).
+const GRID_TEXT: &str = "[...document.querySelectorAll('#board .cell')]\
+     .map((e) => e.firstChild && e.firstChild.nodeType === 3 ? e.textContent : '.').join('')";
+
+/// Issue 40, item 6: a setter pastes published variant puzzles as f-puzzles links. The rules
+/// are drawn (cages with their sums, little-killer clues outside the grid, thermometers,
+/// arrows) and listed; Solve gives the published solution and says it is unique; the engines
+/// that ignore rules are disabled and Hint says it covers classic rules only; the link keeps
+/// the rules through a reload; a broken copy (a given cleared) shows its true candidates and
+/// counts "at least 2"; a SudokuPad `scl` link and an unknown rule type give the server's
+/// error; axe-core finds nothing serious with the overlay drawn, on a desktop and a phone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_variant_puzzles_are_drawn_solved_and_checked() {
+    let Some(p) = open(Screen::Desktop).await else {
+        return;
+    };
+    let c = &p.c;
+    wait_for(c, "document.querySelectorAll('#engine option').length > 3").await;
+    if std::env::var_os("SUDOKIT_SCREENSHOTS").is_some() {
+        c.set_window_size(1280, 900).await.expect("window size");
+    }
+
+    // Line 4, "Blitz": killer cages with and without sums, little killers, odd and even cells.
+    let (link, solution) = support::published(4);
+    paste_and_load(c, &link).await;
+    wait_for(
+        c,
+        "document.querySelectorAll('#rules-svg g.rule').length > 0",
+    )
+    .await;
+    let cages = parsed(&p.app, &link, "killer").await;
+    assert!(cages.len() >= 2, "{cages:?}");
+    assert_eq!(drawn(c, "killer").await, cages);
+    for kind in ["little-killer", "odd", "even"] {
+        assert_eq!(
+            drawn(c, kind).await,
+            parsed(&p.app, &link, kind).await,
+            "{kind}"
+        );
+    }
+    // Each cage with a sum shows it (in its top-left cell); the others show none.
+    let (_, v) = support::post(&p.app, "/api/parse", json!({"puzzle": link})).await;
+    let mut sums: Vec<String> = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["type"] == "killer")
+        .map(|r| r["sum"].as_u64().map_or(String::new(), |s| s.to_string()))
+        .collect();
+    sums.sort();
+    let mut shown: Vec<String> = serde_json::from_value(
+        eval(
+            c,
+            "[...document.querySelectorAll('#rules-svg g.killer')]\
+             .map((g) => { const t = g.querySelector('text.sum'); return t ? t.textContent : ''; })",
+        )
+        .await,
+    )
+    .unwrap();
+    shown.sort();
+    assert_eq!(shown, sums);
+    // Little-killer clues sit outside the grid, in the margin the page makes round it.
+    let outside = eval(
+        c,
+        "(() => { const b = document.getElementById('board').getBoundingClientRect(); \
+         return [...document.querySelectorAll('#rules-svg g.little-killer text.clue')].every((t) => { \
+         const r = t.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+         return x < b.left || x > b.right || y < b.top || y > b.bottom; }); })()",
+    )
+    .await;
+    assert_eq!(outside, json!(true));
+    let legend = text_of(c, "rules-legend").await;
+    assert!(
+        legend.contains(&format!("killer ×{}", cages.len())),
+        "{legend}"
+    );
+    assert!(legend.contains("little-killer"), "{legend}");
+    // The menu keeps only the engines that honour the rules; Hint says why it will not run.
+    assert_eq!(
+        eval(
+            c,
+            "document.querySelector('#engine option[value=fast]').disabled"
+        )
+        .await,
+        json!(true)
+    );
+    assert_eq!(
+        eval(
+            c,
+            "document.querySelector('#engine option[value=sat]').disabled"
+        )
+        .await,
+        json!(false)
+    );
+    let said = press(c, "hint", "hint-out").await;
+    assert!(said.contains("classic rules only"), "{said}");
+    let said = press(c, "solve", "solve-out").await;
+    assert!(said.starts_with("solved by"), "{said}");
+    assert!(said.contains("Unique"), "{said}");
+    assert_eq!(eval(c, GRID_TEXT).await, json!(solution));
+    screenshot(c, "web-variant-killer").await;
+    let violations = axe_serious(c).await;
+    assert_eq!(violations.unwrap_or_default(), Vec::<String>::new());
+
+    // The link keeps the rules: a reload draws the same cages.
+    let hash = eval(c, "location.hash").await;
+    let hash = hash.as_str().unwrap_or_default().trim_start_matches('#');
+    assert!(hash.contains("rules="), "{hash}");
+    visit(&p, hash, 81).await;
+    wait_for(
+        c,
+        &format!(
+            "document.querySelectorAll('#rules-svg g.killer').length === {}",
+            cages.len()
+        ),
+    )
+    .await;
+    assert_eq!(drawn(c, "killer").await, cages);
+    // The legend's descriptions come from the server for a link's rules too.
+    wait_for(
+        c,
+        "/r[0-9]+c[0-9]+/.test(document.getElementById('rules-legend').textContent)",
+    )
+    .await;
+
+    // Line 2, "Clipped": thermometers (bulb and line) and arrows (circle, line and head).
+    let (link, solution) = support::published(2);
+    paste_and_load(c, &link).await;
+    wait_for(
+        c,
+        "document.querySelectorAll('#rules-svg g.thermo').length > 0",
+    )
+    .await;
+    let thermos = parsed(&p.app, &link, "thermo").await;
+    assert_eq!(drawn(c, "thermo").await, thermos);
+    assert_eq!(
+        eval(
+            c,
+            "document.querySelectorAll('#rules-svg g.thermo > circle').length"
+        )
+        .await,
+        json!(thermos.len()),
+        "one bulb per thermometer"
+    );
+    assert_eq!(
+        drawn(c, "arrow").await,
+        parsed(&p.app, &link, "arrow").await
+    );
+    let said = press(c, "solve", "solve-out").await;
+    assert!(said.contains("Unique"), "{said}");
+    assert_eq!(eval(c, GRID_TEXT).await, json!(solution));
+    let said = press(c, "count", "solve-out").await;
+    assert!(said.starts_with("Exactly 1 solution: unique"), "{said}");
+
+    // A broken copy, pasted as sudokit JSON: the puzzle without a rule it needs.
+    let (broken, left) = without_a_needed_rule(&p.app, &link).await;
+    paste_and_load(c, &broken).await;
+    wait_for(
+        c,
+        &format!("document.querySelectorAll('#rules-svg g.rule').length === {left}"),
+    )
+    .await;
+    let said = press(c, "true-cands", "solve-out").await;
+    assert!(said.starts_with("True candidates"), "{said}");
+    assert!(said.contains("not unique"), "{said}");
+    // Every cell's true candidates include its published digit; the cleared cell has several.
+    let marks = eval(
+        c,
+        "[...document.querySelectorAll('#board .cell')].map((e) => { \
+         const m = e.querySelector('.marks.true'); \
+         return m ? [...m.querySelectorAll('span[data-d]')].map((s) => s.dataset.d).join('') : ''; })",
+    )
+    .await;
+    let marks: Vec<String> = serde_json::from_value(marks).unwrap();
+    let sol: Vec<char> = solution.chars().collect();
+    let mut listed = 0;
+    for (i, m) in marks.iter().enumerate() {
+        if !m.is_empty() {
+            listed += 1;
+            assert!(
+                m.contains(sol[i]),
+                "cell {i}: true candidates {m}, solution {}",
+                sol[i]
+            );
+        }
+    }
+    assert!(listed > 0, "{marks:?}");
+    assert!(marks.iter().any(|m| m.len() >= 2), "{marks:?}");
+    screenshot(c, "web-variant-true-candidates").await;
+    let said = press(c, "count", "solve-out").await;
+    assert!(said.contains("solutions: not unique"), "{said}");
+
+    // Bad input: the server's own words on the page.
+    paste_and_load(c, "https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA").await;
+    wait_for(
+        c,
+        "document.getElementById('status').textContent.includes(\"SudokuPad's own 'scl'\")",
+    )
+    .await;
+    paste_and_load(
+        c,
+        r#"{"cells": "................", "rules": [{"type": "sideways-thermo", "cells": ["r1c1"]}]}"#,
+    )
+    .await;
+    wait_for(
+        c,
+        "document.getElementById('status').textContent.includes('sideways-thermo')",
+    )
+    .await;
+    c.clone().close().await.expect("session ends");
+
+    // On a phone: the shared link draws the cages and clues, readable and accessible.
+    let Some(phone) = open(Screen::Phone).await else {
+        return;
+    };
+    visit(&phone, hash, 81).await;
+    wait_for(
+        &phone.c,
+        &format!(
+            "document.querySelectorAll('#rules-svg g.killer').length === {}",
+            cages.len()
+        ),
+    )
+    .await;
+    screenshot(&phone.c, "web-variant-phone").await;
+    let violations = axe_serious(&phone.c).await;
+    assert_eq!(violations.unwrap_or_default(), Vec::<String>::new());
+    phone.c.clone().close().await.expect("session ends");
+}
+
+/// `puzzle` as sudokit JSON without one of the rules it needs (one `/api/check` does not list
+/// as redundant), and the number of rules left.
+async fn without_a_needed_rule(app: &Arc<App>, puzzle: &str) -> (String, usize) {
+    let (_, v) = support::post(app, "/api/check", json!({"puzzle": puzzle})).await;
+    let (_, parsed) = support::post(app, "/api/parse", json!({"puzzle": puzzle})).await;
+    let redundant: Vec<u64> = v["redundant_rules"]
+        .as_array()
+        .expect("redundant rules")
+        .iter()
+        .filter_map(|r| r["index"].as_u64())
+        .collect();
+    let mut rules = parsed["rules"].as_array().expect("rules").clone();
+    let k = (0..rules.len())
+        .find(|&k| !redundant.contains(&(k as u64)))
+        .expect("a needed rule");
+    rules.remove(k);
+    let line: String = parsed["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|d| match d.as_u64() {
+            Some(0) | None => '.',
+            Some(d) => char::from(b'0' + d as u8),
+        })
+        .collect();
+    let left = rules.len();
+    let text = json!({"cells": line, "rules": rules, "extra": parsed["extra"]}).to_string();
+    (text, left)
 }

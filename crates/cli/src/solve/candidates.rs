@@ -13,9 +13,8 @@ use crate::runner::{closed, writing};
 use anyhow::{Result, bail};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
-use sudokit_app::variants::{Candidates, engine_for, true_candidates};
+use sudokit_app::variants::{Candidates, engine_for, symbols, true_candidates};
 use sudokit_core::Grid;
-use sudokit_core::grid::digit_char;
 
 /// Runs `solve --true-candidates`; exit status 1 when some record was invalid, unsolvable or
 /// not settled within the budget.
@@ -26,14 +25,6 @@ pub(super) fn run_candidates(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
         r => r?,
     }
     Ok(u8::from(failed))
-}
-
-/// The digits of bit set `m` as symbols, ascending (`-` when empty).
-fn symbols(m: u64) -> String {
-    let s: String = sudokit_core::types::bits(m)
-        .filter_map(|v| digit_char(v as u8 + 1))
-        .collect();
-    if s.is_empty() { "-".to_string() } else { s }
 }
 
 /// A readable grid: every cell's candidates, columns padded to the widest, a `|` between

@@ -30,3 +30,18 @@ pub async fn call(app: &Arc<App>, method: &str, path: &str, body: &str) -> (Stat
 pub async fn post(app: &Arc<App>, path: &str, body: Value) -> (StatusCode, Value) {
     call(app, "POST", path, &body.to_string()).await
 }
+
+/// `(puzzle line, published solution)` of line `n` of data/variants/puzzles.txt (the
+/// solution from its sidecar puzzles.tsv).
+#[allow(dead_code)] // not every test file reads the published puzzles
+pub fn published(n: usize) -> (String, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/");
+    let text = std::fs::read_to_string(format!("{dir}puzzles.txt")).expect("puzzles.txt");
+    let tsv = std::fs::read_to_string(format!("{dir}puzzles.tsv")).expect("puzzles.tsv");
+    let line = text.lines().nth(n - 1).expect("the line").to_string();
+    let row = tsv
+        .lines()
+        .find(|l| l.starts_with(&format!("{n}\t")))
+        .expect("the sidecar row");
+    (line, row.rsplit('\t').next().unwrap_or("").to_string())
+}
