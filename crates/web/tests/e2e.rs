@@ -1314,6 +1314,27 @@ async fn browser_variant_puzzles_are_drawn_solved_and_checked() {
     )
     .await;
 
+    // The player's entries are checked against the variant solution: a wrong digit in r1c1 is
+    // named, the right one passes.
+    let first = solution.chars().next().expect("a digit");
+    let wrong = if first == '9' {
+        '1'
+    } else {
+        char::from(first as u8 + 1)
+    };
+    assert_eq!(
+        eval(c, "document.querySelectorAll('.cell.given').length").await,
+        json!(0)
+    );
+    click(c, "#board .cell[data-i='0']").await;
+    let board = c.find(Locator::Id("board")).await.unwrap();
+    board.send_keys(&wrong.to_string()).await.unwrap();
+    let said = press(c, "check", "hint-out").await;
+    assert!(said.contains("wrong: r1c1"), "{said}");
+    board.send_keys(&first.to_string()).await.unwrap();
+    let said = press(c, "check", "hint-out").await;
+    assert!(said.starts_with("No wrong entries among 1"), "{said}");
+
     // Line 2, "Clipped": thermometers (bulb and line) and arrows (circle, line and head).
     let (link, solution) = support::published(2);
     paste_and_load(c, &link).await;
