@@ -353,6 +353,7 @@ async fn listings_and_openapi() {
         "/api/hint",
         "/api/rate",
         "/api/check",
+        "/api/true-candidates",
         "/api/generate",
         "/api/parse",
         "/api/engines",
