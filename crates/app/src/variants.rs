@@ -54,6 +54,18 @@ pub fn symbols(m: u64) -> String {
     if s.is_empty() { "-".to_string() } else { s }
 }
 
+impl Candidates {
+    /// The record's status: `stopped` when the budget ran out, else `solved`, or `unsolvable`
+    /// when no cell has a candidate.
+    pub fn status(&self) -> &'static str {
+        match (self.complete, self.digits.iter().any(|&m| m != 0)) {
+            (false, _) => "stopped",
+            (true, true) => "solved",
+            (true, false) => "unsolvable",
+        }
+    }
+}
+
 /// One shared budget over several searches: the caller's node count, deadline and cancel flag.
 struct Shared {
     budget: Budget,

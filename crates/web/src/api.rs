@@ -802,12 +802,7 @@ async fn true_candidates(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             let budget = req.budget(&app2, cancel);
             let found = sudokit_app::variants::true_candidates(&puzzle, solver.as_ref(), &budget)
                 .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let solvable = found.digits.iter().any(|&m| m != 0);
-            let status = match (found.complete, solvable) {
-                (false, _) => "stopped",
-                (true, true) => "solved",
-                (true, false) => "unsolvable",
-            };
+            let status = found.status();
             let symbols: Vec<String> = found
                 .digits
                 .iter()

@@ -85,12 +85,7 @@ fn each(args: &SolveArgs, ctx: &Ctx, failed: &mut bool) -> Result<()> {
                     continue;
                 }
             };
-            let solvable = found.digits.iter().any(|&m| m != 0);
-            let status = match (found.complete, solvable) {
-                (false, _) => "stopped",
-                (true, true) => "solved",
-                (true, false) => "unsolvable",
-            };
+            let status = found.status();
             *failed |= status != "solved";
             if ctx.format == OutFormat::Json {
                 let mut record = position.clone();
