@@ -195,6 +195,7 @@ function draw() {
   const holder = $("board-holder");
   holder.style.padding = "0";
   if (hasOutside()) holder.style.padding = `${holder.getBoundingClientRect().width / (n + 2)}px`;
+  const notes = ruleNotes();
   const frag = document.createDocumentFragment();
   let row = null;
   for (let i = 0; i < n * n; i++) {
@@ -248,6 +249,7 @@ function draw() {
         el.appendChild(g);
       }
     }
+    if (notes[i].length) label += `; ${notes[i].join(", ")}`;
     if (conflicts.has(i)) label += ", clashes with a peer";
     if (S.wrong.has(i)) label += ", wrong";
     if (S.wrongPencil.has(i)) label += ", pencil marks leave out the answer";
@@ -502,6 +504,20 @@ function drawRule(svg, rule, k) {
         }
       }
   }
+}
+
+// Per cell, the rules it is in, for its accessible name ("killer cage of 16", "thermo").
+function ruleNotes() {
+  const notes = Array.from({ length: S.n * S.n }, () => []);
+  for (const r of S.rules) {
+    const words = r.type === "killer" && r.sum !== undefined ? `killer cage of ${r.sum}` : r.type;
+    for (const name of (r.circle || []).concat(r.cells || [], r.clone || [])) {
+      const m = /^r(\d+)c(\d+)$/i.exec(name);
+      const i = m ? (Number(m[1]) - 1) * S.n + Number(m[2]) - 1 : -1;
+      if (i >= 0 && i < notes.length && !notes[i].includes(words)) notes[i].push(words);
+    }
+  }
+  return notes;
 }
 
 // The overlay of the rules, over the grid's cells (outside clues in a margin of one cell

@@ -1250,6 +1250,32 @@ async fn browser_variant_puzzles_are_drawn_solved_and_checked() {
     .unwrap();
     shown.sort();
     assert_eq!(shown, sums);
+    // Screen readers hear a cell's rules in its name (the overlay itself is aria-hidden).
+    let cage = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["type"] == "killer" && r["sum"].is_u64())
+        .expect("a cage with a sum");
+    let (row, col) = {
+        let name = cage["cells"][0].as_str().unwrap();
+        let (r, c) = name[1..].split_once('c').unwrap();
+        (r.parse::<usize>().unwrap(), c.parse::<usize>().unwrap())
+    };
+    let name = eval(
+        c,
+        &format!(
+            "document.getElementById('cell-{}').getAttribute('aria-label')",
+            (row - 1) * 9 + col - 1
+        ),
+    )
+    .await;
+    assert!(
+        name.as_str()
+            .unwrap_or("")
+            .contains(&format!("killer cage of {}", cage["sum"])),
+        "{name}"
+    );
     // Little-killer clues sit outside the grid, in the margin the page makes round it.
     let outside = eval(
         c,
