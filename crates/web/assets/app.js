@@ -901,7 +901,9 @@ async function doTrueCands(signal) {
   const open = S.trueCands.filter((m) => m).length;
   const one = S.trueCands.filter((m) => m && !(m & (m - 1))).length;
   out("solve-out", `True candidates (purple marks) of ${open} empty cells: ${one} can hold only one digit` +
-    (one === open ? ", so the puzzle is unique" : `, ${open - one} more than one, so the puzzle is not unique`) +
+    // Digits listed are proven even when the budget ran out, so two in a cell prove "not
+    // unique"; one everywhere proves "unique" only when every candidate was tested.
+    (one < open ? `, ${open - one} more than one, so the puzzle is not unique` : v.complete ? ", so the puzzle is unique" : "") +
     ` (${v.searches} searches by ${v.engine}).` +
     (v.complete ? "" : "\nStopped: the budget ran out. The digits shown are true candidates; others were not all tested."));
   draw();
