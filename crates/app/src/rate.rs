@@ -6,14 +6,21 @@
 //! rating, [`rateable`] asks an engine for the solutions: SE's numbers mean nothing for a
 //! puzzle with none or several (its uniqueness steps would remove digits some solution needs),
 //! so both front ends refuse such a puzzle through this one check.
+//!
+//! HoDoKu's scale ([`hodoku_rate`]) is the other rating: the level and score of the path
+//! `explain --order hodoku` takes (the sum of its steps' scores, the level raised as HoDoKu 2.2
+//! raises it when the score passes the level's ceiling). It shares the refusal check and the
+//! record's shape, with `er`/`ep`/`ed` null, so one consumer reads either scale.
 
 use serde::Serialize;
 use serde_json::{Value, json};
 use sudokit_core::{Budget, Cell, Grid};
 use sudokit_generate::Rater;
-use sudokit_logic::Deadline;
-use sudokit_logic::levels::{Qqwing, qqwing_class_within, seed_level_within};
+use sudokit_logic::levels::{Qqwing, hodoku_level, qqwing_class_within, seed_level_within};
 use sudokit_logic::se::{RateOptions, RateStatus, Rating, rate};
+use sudokit_logic::{
+    Candidate, CandidateGrid, Deadline, Level, LogicSolver, Order, PathStatus, Step, check_step,
+};
 
 use crate::truth::{Truth, truth_of};
 use crate::{Refusal, RefusalStatus};
@@ -170,5 +177,116 @@ pub fn rate_json(puzzle: &Grid, budget: &Budget) -> Value {
     let mut v = se_rating_json(&r, puzzle, true, &deadline);
     v["rater"] = json!("se121");
     v["complete"] = json!(r.status == RateStatus::Rated);
+    v
+}
+
+/// A puzzle's rating on HoDoKu's scale: [`hodoku_rate`].
+#[derive(Clone, Debug)]
+pub struct HodokuRating {
+    /// `rated` when HoDoKu's techniques solve the puzzle; `beyond` when they stop short;
+    /// `stopped` when the budget ran out.
+    pub status: RatingStatus,
+    /// HoDoKu's level (`None` unless rated).
+    pub level: Option<Level>,
+    /// HoDoKu's score: the sum of the path's step scores (`None` unless rated).
+    pub score: Option<u32>,
+    /// The path's steps, in order.
+    pub path: Vec<Step>,
+    /// Index in `path` of the hardest step: the highest level, then the highest score, the
+    /// first such step.
+    pub hardest: Option<usize>,
+    /// Time spent on the path, in microseconds.
+    pub micros: u64,
+}
+
+impl HodokuRating {
+    /// The hardest step of the path.
+    pub fn hardest_step(&self) -> Option<&Step> {
+        self.hardest.map(|i| &self.path[i])
+    }
+
+    /// Checks every step of the path against `solution` (a placement equals it, a removal
+    /// never takes it away); the error names the step.
+    pub fn check(&self, solution: &Grid) -> Result<(), String> {
+        for (i, s) in self.path.iter().enumerate() {
+            check_step(s, solution).map_err(|e| format!("step {}: {e}", i + 1))?;
+        }
+        Ok(())
+    }
+
+    /// HoDoKu's way of showing the rating: `Hard (1286)`.
+    pub fn label(&self) -> Option<String> {
+        Some(format!("{} ({})", self.level?.name(), self.score?))
+    }
+}
+
+/// The HoDoKu rating of `puzzle` before `deadline`: the path `explain --order hodoku` takes from
+/// the givens, its level and score ([`hodoku_level`]) and its hardest step. Ask [`rateable`]
+/// first: the scale means nothing for a puzzle without a unique solution.
+pub fn hodoku_rate(puzzle: &Grid, deadline: &Deadline) -> HodokuRating {
+    let path =
+        LogicSolver::new(Order::Hodoku).solve_from(CandidateGrid::new(puzzle), &deadline.left());
+    let rated = hodoku_level(&path);
+    let status = match path.status {
+        PathStatus::Solved => RatingStatus::Rated,
+        PathStatus::Stopped => RatingStatus::Stopped,
+        PathStatus::Stuck | PathStatus::Unsolvable => RatingStatus::Beyond,
+    };
+    let key = |s: &Step| (s.technique.level, s.technique.score);
+    let mut hardest: Option<usize> = None;
+    for (i, s) in path.steps.iter().enumerate() {
+        if hardest.is_none_or(|h| key(s) > key(&path.steps[h])) {
+            hardest = Some(i);
+        }
+    }
+    HodokuRating {
+        status,
+        level: rated.map(|(l, _)| l),
+        score: rated.map(|(_, s)| s),
+        hardest,
+        path: path.steps,
+        micros: path.micros,
+    }
+}
+
+/// The fields of one `sudokit rate --scale hodoku --format json` record, in the shape of
+/// [`se_rating_json`]: `status`, `scale` (`hodoku`), `hodoku_level`, `hodoku_score`, `hardest`
+/// (the technique's name), `steps`, `seed_level`, `qqwing`, `micros`, `puzzle`, with `er`, `ep`
+/// and `ed` null; with `explain`, the hardest step in full (`hardest_step`).
+pub fn hodoku_rating_json(
+    r: &HodokuRating,
+    puzzle: &Grid,
+    explain: bool,
+    deadline: &Deadline,
+) -> Value {
+    let mut v = json!({
+        "status": r.status,
+        "er": null,
+        "ep": null,
+        "ed": null,
+        "hardest": r.hardest_step().map(|h| h.technique.name),
+        "scale": "hodoku",
+        "hodoku_level": r.level.map(Level::name),
+        "hodoku_score": r.score,
+        "steps": r.path.len(),
+        "seed_level": seed_level_within(puzzle, &deadline.left()),
+        "qqwing": qqwing_class_within(puzzle, &deadline.left()).map(Qqwing::name),
+        "micros": r.micros,
+        "puzzle": puzzle.to_line(),
+    });
+    if explain {
+        let n = puzzle.size();
+        let cand = |c: &Candidate| json!({"cell": format!("r{}c{}", c.cell.index() / n + 1, c.cell.index() % n + 1), "digit": c.digit.get()});
+        v["hardest_step"] = r.hardest_step().map_or(Value::Null, |s| {
+            json!({
+                "technique": s.technique.name,
+                "level": s.technique.level.name(),
+                "score": s.technique.score,
+                "text": s.text,
+                "placements": s.placements.iter().map(cand).collect::<Vec<_>>(),
+                "removals": s.eliminations.iter().map(cand).collect::<Vec<_>>(),
+            })
+        });
+    }
     v
 }

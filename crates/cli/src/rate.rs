@@ -14,8 +14,11 @@ use std::sync::atomic::AtomicU64;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
-use sudokit_app::rate::{RatingStatus, check_steps, rateable, se_rating_json};
-use sudokit_core::Budget;
+use sudokit_app::rate::{
+    RatingStatus, check_steps, hodoku_rate, hodoku_rating_json, rateable, se_rating_json,
+};
+use sudokit_core::format::Record;
+use sudokit_core::{Budget, Grid};
 use sudokit_logic::levels::{hodoku_level, qqwing_class_within, seed_level_within};
 use sudokit_logic::se::{RateOptions, RateStatus, Scale, rate};
 use sudokit_logic::{CandidateGrid, Deadline, LogicSolver, Order};
@@ -42,6 +45,8 @@ pub enum ScaleArg {
     Se121,
     /// SukakuExplainer's default set (adds strong-link patterns and wings).
     Sukaku,
+    /// HoDoKu's level and score: the path of `explain --order hodoku` (no ER/EP/ED).
+    Hodoku,
 }
 
 /// Arguments of `sudokit rate`.
@@ -86,6 +91,53 @@ fn fmt_r(r: Option<f64>) -> String {
     r.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"))
 }
 
+/// The columns of a TSV row after the record's position ([`TSV_HEADER`]).
+struct TsvRow<'a> {
+    status: &'a str,
+    se: [Option<f64>; 3],
+    hardest: &'a str,
+    steps: usize,
+    seed: Option<usize>,
+    qqwing: Option<&'a str>,
+    level: Option<&'a str>,
+    score: Option<u32>,
+    micros: u128,
+    grid: &'a Grid,
+}
+
+fn tsv_row(rec: &Record, row: &TsvRow<'_>) -> String {
+    let opt = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+    format!(
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+        rec.index,
+        rec.line,
+        rec.label
+            .as_deref()
+            .unwrap_or("")
+            .replace(['\t', '\n'], " "),
+        row.status,
+        fmt_r(row.se[0]),
+        fmt_r(row.se[1]),
+        fmt_r(row.se[2]),
+        row.hardest,
+        row.steps,
+        opt(row.seed.map(|s| s.to_string())),
+        opt(row.qqwing.map(str::to_string)),
+        opt(row.level.map(str::to_string)),
+        opt(row.score.map(|s| s.to_string())),
+        row.micros,
+        row.grid.to_line().unwrap_or_else(|| "-".into())
+    )
+}
+
+/// The label after a text rating (` name`, or nothing).
+fn text_label(rec: &Record) -> String {
+    rec.label
+        .as_deref()
+        .map(|l| format!(" {l}"))
+        .unwrap_or_default()
+}
+
 struct Job<'a> {
     args: &'a RateArgs,
     opts: RateOptions,
@@ -123,6 +175,9 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         Ok(s) => s,
         Err(r) => return error(r.status.as_str(), r.message),
     };
+    if args.scale == ScaleArg::Hodoku {
+        return hodoku_item(item, job, &grid, solution.as_ref());
+    }
     let mut opts = job.opts.clone();
     opts.keep_steps = args.check;
     // The rating and then the levels share the time budget.
@@ -189,36 +244,25 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
         }
         RateFormat::Tsv => {
             let (seed, qq, hl, hs) = levels(true);
-            let opt = |x: Option<String>| x.unwrap_or_else(|| "-".into());
-            format!(
-                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
-                rec.index,
-                rec.line,
-                rec.label
-                    .as_deref()
-                    .unwrap_or("")
-                    .replace(['\t', '\n'], " "),
-                status,
-                fmt_r(r.er),
-                fmt_r(r.ep),
-                fmt_r(r.ed),
-                hardest_name,
-                r.step_count,
-                opt(seed.map(|s| s.to_string())),
-                opt(qq.map(str::to_string)),
-                opt(hl.map(str::to_string)),
-                opt(hs.map(|s| s.to_string())),
-                r.micros,
-                grid.to_line().unwrap_or_else(|| "-".into())
+            tsv_row(
+                rec,
+                &TsvRow {
+                    status,
+                    se: [r.er, r.ep, r.ed],
+                    hardest: hardest_name,
+                    steps: r.step_count,
+                    seed,
+                    qqwing: qq,
+                    level: hl,
+                    score: hs,
+                    micros: r.micros,
+                    grid: &grid,
+                },
             )
         }
         RateFormat::Text => {
             let mut s = String::new();
-            let label = rec
-                .label
-                .as_deref()
-                .map(|l| format!(" {l}"))
-                .unwrap_or_default();
+            let label = text_label(rec);
             let _ = match r.status {
                 RateStatus::Rated => writeln!(
                     s,
@@ -256,6 +300,89 @@ fn rate_item(item: &Item, job: &Job<'_>) -> Out {
     Out { text, failed }
 }
 
+/// One record on HoDoKu's scale ([`hodoku_rate`]): the same record shapes as SE's scale, with
+/// the level and score where ER/EP/ED stand in text (`Hard (1286) Turbot Fish`).
+fn hodoku_item(item: &Item, job: &Job<'_>, grid: &Grid, solution: Option<&Grid>) -> Out {
+    let rec = item.record();
+    let args = job.args;
+    let deadline = Deadline::from_budget(&job.opts.budget);
+    let r = hodoku_rate(grid, &deadline);
+    let mut failed = r.status != RatingStatus::Rated;
+    let check_err = args.check.then(|| match solution {
+        Some(sol) => r.check(sol).err(),
+        None => Some("no solution to check against (the engine's budget ran out)".to_string()),
+    });
+    let check_err = check_err.flatten();
+    failed |= check_err.is_some();
+    let hardest = r.hardest_step().map_or("-", |h| h.technique.name);
+    let text = match args.format {
+        RateFormat::Json => {
+            let mut v = json!({"record": rec.index, "line": rec.line, "file": &*item.source, "label": rec.label});
+            if let (Value::Object(m), Value::Object(fields)) = (
+                &mut v,
+                hodoku_rating_json(&r, grid, args.explain, &deadline),
+            ) {
+                m.extend(fields);
+            }
+            if args.check {
+                v["checked"] = json!(check_err.is_none());
+            }
+            if let Some(e) = &check_err {
+                v["error"] = json!(e);
+            }
+            crate::explain::json_line(&v)
+        }
+        RateFormat::Tsv => tsv_row(
+            &rec,
+            &TsvRow {
+                status: r.status.as_str(),
+                se: [None; 3],
+                hardest,
+                steps: r.path.len(),
+                seed: seed_level_within(grid, &deadline.left()),
+                qqwing: qqwing_class_within(grid, &deadline.left()).map(|q| q.name()),
+                level: r.level.map(|l| l.name()),
+                score: r.score,
+                micros: u128::from(r.micros),
+                grid,
+            },
+        ),
+        RateFormat::Text => {
+            let mut s = String::new();
+            let label = text_label(&rec);
+            let _ = match (r.status, r.label()) {
+                (RatingStatus::Rated, Some(rating)) => writeln!(s, "{rating} {hardest}{label}"),
+                (RatingStatus::Stopped, _) => writeln!(
+                    s,
+                    "stopped (the time budget ran out after {} steps){label}",
+                    r.path.len()
+                ),
+                _ => writeln!(
+                    s,
+                    "beyond (HoDoKu's techniques stop after {} steps){label}",
+                    r.path.len()
+                ),
+            };
+            if args.explain
+                && let Some(h) = r.hardest_step()
+            {
+                let _ = writeln!(
+                    s,
+                    "  {} {} {}",
+                    h.technique.level.name(),
+                    h.technique.score,
+                    h.text
+                );
+            }
+            if let Some(e) = &check_err {
+                let _ = writeln!(s, "  unsound: {e}");
+            }
+            s
+        }
+    };
+    Out { text, failed }
+}
+
 /// `sudokit rate`.
 pub fn run_rate(args: RateArgs) -> Result<u8> {
     let batch = Batch::new(&args.input, &args.run)?;
@@ -273,6 +400,8 @@ pub fn run_rate(args: RateArgs) -> Result<u8> {
             scale: match args.scale {
                 ScaleArg::Se121 => Scale::Se121,
                 ScaleArg::Sukaku => Scale::Sukaku,
+                // HoDoKu's scale does not run SE's rater; the options carry only the budget.
+                ScaleArg::Hodoku => Scale::Se121,
             },
             max_level: args.max_level,
             budget: args.budget.budget(),
