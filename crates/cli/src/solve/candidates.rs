@@ -13,9 +13,8 @@ use crate::runner::{closed, writing};
 use anyhow::{Result, bail};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
-use sudokit_app::variants::{Candidates, engine_for, true_candidates};
+use sudokit_app::variants::{Candidates, candidate_symbols, engine_for, true_candidates};
 use sudokit_core::Grid;
-use sudokit_core::grid::digit_char;
 
 /// Runs `solve --true-candidates`; exit status 1 when some record was invalid, unsolvable or
 /// not settled within the budget.
@@ -28,19 +27,11 @@ pub(super) fn run_candidates(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
     Ok(u8::from(failed))
 }
 
-/// The digits of bit set `m` as symbols, ascending (`-` when empty).
-fn symbols(m: u64) -> String {
-    let s: String = sudokit_core::types::bits(m)
-        .filter_map(|v| digit_char(v as u8 + 1))
-        .collect();
-    if s.is_empty() { "-".to_string() } else { s }
-}
-
 /// A readable grid: every cell's candidates, columns padded to the widest, a `|` between
 /// boxes (or regions' columns, for boxed layouts) and a blank line between bands.
 pub fn candidate_grid(puzzle: &Grid, c: &Candidates) -> String {
     let n = puzzle.size();
-    let cells: Vec<String> = c.digits.iter().map(|&m| symbols(m)).collect();
+    let cells: Vec<String> = c.digits.iter().map(|&m| candidate_symbols(m)).collect();
     let width = cells.iter().map(String::len).max().unwrap_or(1);
     let (box_rows, box_cols) = puzzle.layout().box_shape().unwrap_or((n, n));
     let mut out = String::new();
@@ -94,22 +85,15 @@ fn each(args: &SolveArgs, ctx: &Ctx, failed: &mut bool) -> Result<()> {
                     continue;
                 }
             };
-            let solvable = found.digits.iter().any(|&m| m != 0);
-            let status = match (found.complete, solvable) {
-                (false, _) => "stopped",
-                (true, true) => "solved",
-                (true, false) => "unsolvable",
-            };
+            let status = found.status();
             *failed |= status != "solved";
             if ctx.format == OutFormat::Json {
                 let mut record = position.clone();
-                record["status"] = json!(status);
-                record["engine"] = json!(solver.name());
-                record["complete"] = json!(found.complete);
-                record["candidates"] =
-                    json!(found.digits.iter().map(|&m| symbols(m)).collect::<Vec<_>>());
-                record["searches"] = json!(found.searches);
-                record["nodes"] = json!(found.nodes);
+                if let (Value::Object(r), Value::Object(fields)) =
+                    (&mut record, found.json(solver.name()))
+                {
+                    r.extend(fields);
+                }
                 writeln!(out, "{record}").map_err(writing)?;
             } else {
                 if let Some(l) = rec.label.as_deref() {
