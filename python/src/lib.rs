@@ -1,16 +1,21 @@
 //! `sudokit._sudokit`: the Rust half of the Python package `sudokit` (the Python half, in
-//! `python/sudokit/`, turns lists, pandas Series and numpy arrays into the two input shapes
-//! this module takes, and its results back into the caller's kind).
+//! `python/sudokit/`, turns lists, pandas Series and DataFrames and numpy arrays into the two
+//! input shapes this module takes, and its results back into the caller's kind).
 //!
-//! Design decision: a batch crosses the boundary once, as one buffer — a list of text records,
-//! or every cell of every puzzle as little-endian `i32`s — and comes back as one buffer of
-//! statuses and one of cells, so a batch costs no Python object per puzzle on the hot path.
-//! Every call that works on puzzles releases the GIL ([`Python::detach`]) and runs on a rayon
-//! pool of `jobs` threads, keeping input order. What each command does to one puzzle is the
+//! Design decision: a batch crosses the boundary once, as one buffer — a list of text records
+//! (a DataFrame's rows with layouts of their own come as sudokit JSON records), or every cell
+//! of every puzzle in the numpy array's own integer width — and comes back as buffers the
+//! workers fill row by row in place (statuses, counts, cells in the input's width), so a
+//! batch costs no Python object per puzzle and no serial pass after the parallel one. Every
+//! call that works on puzzles releases the GIL ([`Python::detach`]) and runs on a rayon pool
+//! of `jobs` threads, keeping input order. What each command does to one puzzle is the
 //! application layer's ([`sudokit_app`]), the code behind `sudokit <command> --format json`,
-//! so a record here is the CLI's record without its position fields. Per-puzzle problems are
-//! data (a status and a message per row); only a problem with the whole call (a bad layout
-//! option, a single puzzle that does not parse) raises.
+//! so a record here is the CLI's record without its position fields. Variant rules ride on
+//! the layout as the CLI's `--rules` puts them there; the functions that do not honour rules
+//! refuse them (the whole call for `rules=`, the row for a puzzle that carries some) instead
+//! of ignoring them. Per-puzzle problems are data (a status and a message per row); only a
+//! problem with the whole call (a bad layout option or rules, an engine that cannot take the
+//! rules, a single puzzle that does not parse) raises.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,14 +23,14 @@ use std::time::Duration;
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyByteArray, PyBytes};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use sudokit_app::generate::{LayoutRequest, config_for, generate_one, set_targets};
 use sudokit_app::rate::{RatingStatus, rateable, se_rating_json};
 use sudokit_app::solve::{SolveMode, SolveStatus, solve_each};
 use sudokit_core::format::{InputFormat, LayoutSpec, LineParser, Reader};
-use sudokit_core::{Budget, Grid, Layout, Request, Solver, Status};
+use sudokit_core::{Budget, Grid, Layout, Request, Rule, Solver, Status};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
 use sudokit_generate::{GenError, Generator};
 use sudokit_logic::levels::hodoku_level;
@@ -52,7 +57,8 @@ create_exception!(
     "The budget ran out before the answer."
 );
 
-/// The layout options every call takes (the CLI's `--box`, `--regions`, `--extra`, `--format`).
+/// The layout options every call takes (the CLI's `--box`, `--regions`, `--extra`, `--rules`,
+/// `--format`); `rules` is a JSON array of rules in sudokit's form.
 #[derive(Clone, Debug, FromPyObject)]
 struct LayoutArgs {
     #[pyo3(item("box"))]
@@ -63,16 +69,49 @@ struct LayoutArgs {
     extra: Vec<String>,
     #[pyo3(item)]
     format: Option<String>,
+    #[pyo3(item)]
+    rules: Option<String>,
+}
+
+/// Why a function that does not honour variant rules refuses a puzzle that has some.
+fn no_rules(what: &str) -> String {
+    format!(
+        "{what} does not honour variant rules (killer, thermo, ...); \
+         solve, count, verify, check and true_candidates do"
+    )
 }
 
 impl LayoutArgs {
+    /// The spec every puzzle is read with. Variant rules ride on a fixed layout (the region
+    /// map, the box shape, or 9×9), as the CLI's `--rules` does.
     fn spec(&self) -> PyResult<LayoutSpec> {
-        LayoutSpec::parse(
+        let mut spec = LayoutSpec::parse(
             self.box_shape.as_deref(),
             self.regions.as_deref(),
             &self.extra,
         )
-        .map_err(|e| ParseError::new_err(e.to_string()))
+        .map_err(|e| ParseError::new_err(e.to_string()))?;
+        if let Some(text) = &self.rules {
+            let rules: Vec<Rule> = serde_json::from_str(text).map_err(|e| {
+                ParseError::new_err(format!("rules: not a JSON array of rules: {e}"))
+            })?;
+            let base = sudokit_app::rules_base(&spec)
+                .map_err(|e| ParseError::new_err(format!("box: {e}")))?;
+            let layout = base.with_rules(rules).map_err(|e| {
+                ParseError::new_err(format!("rules: a rule does not fit the grid: {e}"))
+            })?;
+            spec.regions = Some(Arc::new(layout));
+        }
+        Ok(spec)
+    }
+
+    /// [`LayoutArgs::spec`] for `what`, a function that does not honour variant rules: refuses
+    /// `rules=` rather than ignore it.
+    fn plain_spec(&self, what: &str) -> PyResult<LayoutSpec> {
+        if self.rules.is_some() {
+            return Err(Error::new_err(no_rules(what)));
+        }
+        self.spec()
     }
 
     fn format(&self) -> PyResult<InputFormat> {
@@ -133,7 +172,8 @@ fn parse_at(p: &Puzzles<'_>, i: usize, format: InputFormat, parser: &mut LinePar
             // One token of symbols is a line record: parsed by the worker's own line parser
             // (its layouts cached), not by a reader detecting the format of each record.
             let plain = !text.is_empty()
-                && !text.contains(|c: char| c.is_whitespace() || c == ',' || c == '{');
+                && !text.contains(|c: char| c.is_whitespace() || c == ',' || c == '{')
+                && !text.contains("://");
             if plain && (format == InputFormat::Auto || format == InputFormat::Line) {
                 return parser
                     .parse(i + 1, 1, Ok(text))
@@ -205,11 +245,13 @@ fn puzzles_of<'a>(
     }
 }
 
-/// A batch ready to work on: its puzzles, input format and layout rules.
+/// A batch ready to work on: its puzzles, input format and layout rules; `plain` names a
+/// function that does not honour variant rules, and refuses each puzzle that has some.
 struct Batch<'a> {
     puzzles: Puzzles<'a>,
     format: InputFormat,
     spec: LayoutSpec,
+    plain: Option<&'static str>,
 }
 
 impl<'a> Batch<'a> {
@@ -226,7 +268,23 @@ impl<'a> Batch<'a> {
             puzzles,
             format: layout.format()?,
             spec,
+            plain: None,
         })
+    }
+
+    /// [`Batch::new`] for `what`, a function that does not honour variant rules: `rules=`
+    /// raises, and a puzzle that carries rules (an f-puzzles record) gets `what`'s refusal.
+    fn plain(
+        texts: Option<Vec<String>>,
+        cells: Option<CellBuffer<'a>>,
+        n: usize,
+        layout: &LayoutArgs,
+        what: &'static str,
+    ) -> PyResult<Batch<'a>> {
+        layout.plain_spec(what)?;
+        let mut b = Batch::new(texts, cells, n, layout)?;
+        b.plain = Some(what);
+        Ok(b)
     }
 
     /// `f` of each puzzle parsed (or why not), on `jobs` threads, in input order.
@@ -250,8 +308,18 @@ impl<'a> Batch<'a> {
             jobs,
             self.puzzles.len(),
             || (LineParser::new(self.spec.clone()), init()),
-            |(parser, state), i| f(state, parse_at(&self.puzzles, i, self.format, parser)),
+            |(parser, state), i| f(state, self.parse(i, parser)),
         )
+    }
+
+    /// Puzzle `i` parsed with a worker's `parser` (refused when it has variant rules that
+    /// the batch's function does not honour).
+    fn parse(&self, i: usize, parser: &mut LineParser) -> Parsed {
+        let parsed = parse_at(&self.puzzles, i, self.format, parser);
+        match (self.plain, &parsed) {
+            (Some(what), Ok(g)) if g.layout().has_rules() => Err(no_rules(what)),
+            _ => parsed,
+        }
     }
 }
 
@@ -286,6 +354,17 @@ fn par_map_init<T: Send, S>(
     init: impl Fn() -> S + Sync + Send,
     f: impl Fn(&mut S, usize) -> T + Sync + Send,
 ) -> PyResult<Vec<T>> {
+    in_pool(jobs, || {
+        (0..len)
+            .into_par_iter()
+            .with_min_len(16)
+            .map_init(init, f)
+            .collect()
+    })
+}
+
+/// Runs `f` on a pool of `jobs` threads (all cores when `None`).
+fn in_pool<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(j) = jobs {
         b = b.num_threads(j.max(1));
@@ -293,13 +372,7 @@ fn par_map_init<T: Send, S>(
     let pool = b
         .build()
         .map_err(|e| Error::new_err(format!("thread pool: {e}")))?;
-    Ok(pool.install(|| {
-        (0..len)
-            .into_par_iter()
-            .with_min_len(16)
-            .map_init(init, f)
-            .collect()
-    }))
+    Ok(pool.install(f))
 }
 
 /// Status codes of a solve, in the order of `sudokit.SOLVE_STATUSES`.
@@ -323,88 +396,124 @@ fn solver_for(name: &str, layout: &Layout) -> Result<(&'static str, Box<dyn Solv
     Ok((s.name(), s))
 }
 
-/// One solve or count of a parsed puzzle: (status, first solution, count, exact, error).
-struct Solved {
-    status: u8,
-    first: Option<Grid>,
-    count: u64,
-    exact: bool,
-    error: Option<String>,
+/// One row of a solve batch's output, written in place by the worker that solves the puzzle:
+/// its status code, its count (`u64`, little-endian), its exact flag and, when the caller
+/// wants cells, its first solution's cells (`width`-byte little-endian integers, the input
+/// array's own dtype; left zero when there is none).
+struct OutRow<'a> {
+    status: &'a mut [u8],
+    count: &'a mut [u8],
+    exact: &'a mut [u8],
+    cells: Option<&'a mut [u8]>,
 }
 
 /// A worker's engine, kept while the puzzles' layout stays the same (the layout's address:
 /// a batch's grids share one).
 type EngineSlot = Option<(usize, Box<dyn Solver>)>;
 
+/// Solves or counts one parsed puzzle into `out`; returns (its solution as a line when
+/// `want_line`, its error).
 fn solve_one(
     slot: &mut EngineSlot,
     parsed: Parsed,
     engine_name: &str,
     mode: SolveMode,
     budget: &Budget,
-) -> Solved {
-    let invalid = |e: String| Solved {
-        status: solve_code(SolveStatus::Invalid),
-        first: None,
-        count: 0,
-        exact: false,
-        error: Some(e),
+    out: OutRow<'_>,
+    want_line: bool,
+) -> (Option<String>, Option<String>) {
+    let invalid = |out: OutRow<'_>, e: String| {
+        out.status[0] = solve_code(SolveStatus::Invalid);
+        (None, Some(e))
     };
     let g = match parsed {
         Ok(g) => g,
-        Err(e) => return invalid(e),
+        Err(e) => return invalid(out, e),
     };
     let key = Arc::as_ptr(g.layout_arc()) as usize;
     if slot.as_ref().is_none_or(|(k, _)| *k != key) {
         match solver_for(engine_name, g.layout()) {
             Ok((_, s)) => *slot = Some((key, s)),
-            Err(e) => return invalid(e),
+            Err(e) => return invalid(out, e),
         }
     }
     let Some((_, solver)) = slot.as_ref() else {
-        return invalid("no engine".into());
+        return invalid(out, "no engine".into());
     };
     let request = match mode {
         SolveMode::First => Request::first(),
         SolveMode::Limit(k) | SolveMode::Count(k) => Request::count(k, 0),
     }
     .with_budget(budget.clone());
-    // The engine's search as the CLI's batch runs it: the first solution's cells copied out,
-    // no grid kept, the givens not checked again (parsing did).
-    let mut found: Option<Vec<u8>> = None;
+    // The engine's search as the CLI's batch runs it: the first solution's cells written
+    // straight into the caller's row (no grid kept), the givens not checked again (parsing
+    // did).
+    let OutRow {
+        status,
+        count,
+        exact,
+        mut cells,
+    } = out;
+    let mut line: Option<Vec<u8>> = None;
+    let mut found = false;
     let report = solve_each(solver.as_ref(), &g, &request, false, &mut |values| {
-        if found.is_none() {
-            found = Some(values.to_vec());
+        if found {
+            return;
+        }
+        found = true;
+        if let Some(row) = cells.as_deref_mut() {
+            let width = row.len() / values.len().max(1);
+            for (dst, &v) in row.chunks_exact_mut(width.max(1)).zip(values) {
+                dst[0] = v;
+            }
+        }
+        if want_line {
+            line = Some(values.to_vec());
         }
     });
     match report {
         Ok(report) => {
-            let first = found.filter(|_| report.status == Status::Solved).map(|v| {
+            status[0] = solve_code(SolveStatus::of(&report, mode));
+            count.copy_from_slice(&report.count.to_le_bytes());
+            exact[0] = u8::from(report.exact);
+            let solved = report.status == Status::Solved;
+            if !solved && let Some(row) = cells {
+                row.fill(0);
+            }
+            let line = line.filter(|_| solved).map(|v| {
                 let mut g = g;
                 g.set_values(&v);
-                g
+                sudokit_app::line_of(&g)
             });
-            Solved {
-                status: solve_code(SolveStatus::of(&report, mode)),
-                first,
-                count: report.count,
-                exact: report.exact,
-                error: None,
-            }
+            (line, None)
         }
-        Err(e) => invalid(e.to_string()),
+        Err(e) => {
+            if let Some(row) = cells {
+                row.fill(0);
+            }
+            invalid(
+                OutRow {
+                    status,
+                    count,
+                    exact,
+                    cells: None,
+                },
+                e.to_string(),
+            )
+        }
     }
 }
 
-/// What [`solve_batch`] returns: status codes, solution cells (`u8`), solution lines, counts,
-/// exact flags, errors.
+/// What [`solve_batch`] returns: status codes, counts (`u64`), exact flags, solution cells (in
+/// the input's integer width, when asked for), solution lines (when asked for), and the
+/// errors as (row, message) pairs.
 type SolvedBatch<'py> = (
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Vec<Option<String>>,
-    Vec<u64>,
-    Vec<bool>,
-    Vec<Option<String>>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Option<Vec<Option<String>>>,
+    Vec<(usize, String)>,
 );
 
 /// What [`rate_batch`] returns: ER/EP/ED (`f64`), status codes, hardest techniques, errors.
@@ -415,8 +524,11 @@ type RatedBatch<'py> = (
     Vec<Option<String>>,
 );
 
-/// `solve_many`/`count_many`: returns (status codes, solution cells as `u8` or lines, counts,
-/// exact flags, errors).
+/// `solve_many`/`count_many` (see [`SolvedBatch`]). The workers write each row's outputs in
+/// place, with the GIL released, into buffers that cross to Python as bytearrays (one memcpy
+/// each), so nothing is gathered serially after the parallel solve and no Python object is
+/// made per puzzle (the numpy half views the buffers as arrays). A layout given for the whole batch that the engine cannot take
+/// (variant rules on a rule-less engine) raises [`Error`].
 #[pyfunction]
 #[pyo3(signature = (texts, cells, n, layout, engine, limit, budget, nodes, jobs, want_lines))]
 #[allow(clippy::too_many_arguments)]
@@ -434,40 +546,83 @@ fn solve_batch<'py>(
     want_lines: bool,
 ) -> PyResult<SolvedBatch<'py>> {
     let batch = Batch::new(texts, cells, n, &layout)?;
+    if let Some(l) = batch.spec.regions.as_ref().filter(|l| l.has_rules()) {
+        let (_, solver) = solver_for(&engine, l).map_err(Error::new_err)?;
+        solver.admit(l).map_err(|e| Error::new_err(e.to_string()))?;
+    }
     let budget = budget_of(budget, nodes)?;
     let mode = limit.map_or(SolveMode::First, SolveMode::Count);
-    let done = py.detach(|| {
-        batch.map_with(
-            jobs,
-            || None,
-            |slot, parsed| solve_one(slot, parsed, &engine, mode, &budget),
-        )
-    })?;
-    let status: Vec<u8> = done.iter().map(|d| d.status).collect();
-    let mut out = Vec::new();
-    let mut lines = Vec::new();
-    if !want_lines && limit.is_none() {
-        out = vec![0u8; done.len() * n * n];
-        for (d, slot) in done.iter().zip(out.chunks_exact_mut((n * n).max(1))) {
-            if let Some(g) = &d.first
-                && g.values().len() == slot.len()
-            {
-                slot.copy_from_slice(g.values());
+    let len = batch.puzzles.len();
+    let width = match &batch.puzzles {
+        Puzzles::Cells { width, .. } if !want_lines && limit.is_none() => *width,
+        _ => 0,
+    };
+    let stride = n * n * width;
+    let mut status = vec![0u8; len];
+    let mut counts = vec![0u8; len * 8];
+    let mut exact = vec![0u8; len];
+    let mut sol = vec![0u8; len * stride];
+    let (st, co, ex, so) = (&mut status, &mut counts, &mut exact, &mut sol);
+    let done: Vec<(Option<String>, Option<String>)> = py.detach(|| {
+        let rows = st
+            .par_chunks_mut(1)
+            .zip(co.par_chunks_mut(8))
+            .zip(ex.par_chunks_mut(1));
+        let run = |slot: &mut (LineParser, EngineSlot), i: usize, out: OutRow<'_>| {
+            let (parser, engine_slot) = slot;
+            let parsed = batch.parse(i, parser);
+            solve_one(engine_slot, parsed, &engine, mode, &budget, out, want_lines)
+        };
+        let init = || (LineParser::new(batch.spec.clone()), None);
+        in_pool(jobs, || {
+            if stride > 0 {
+                rows.zip(so.par_chunks_mut(stride))
+                    .enumerate()
+                    .with_min_len(16)
+                    .map_init(init, |slot, (i, (((status, count), exact), cells))| {
+                        let out = OutRow {
+                            status,
+                            count,
+                            exact,
+                            cells: Some(cells),
+                        };
+                        run(slot, i, out)
+                    })
+                    .collect()
+            } else {
+                rows.enumerate()
+                    .with_min_len(16)
+                    .map_init(init, |slot, (i, ((status, count), exact))| {
+                        let out = OutRow {
+                            status,
+                            count,
+                            exact,
+                            cells: None,
+                        };
+                        run(slot, i, out)
+                    })
+                    .collect()
             }
+        })
+    })?;
+    let mut errors = Vec::new();
+    let mut lines = want_lines.then(|| Vec::with_capacity(len));
+    for (i, (line, error)) in done.into_iter().enumerate() {
+        if let Some(e) = error {
+            errors.push((i, e));
         }
-    } else if limit.is_none() {
-        lines = done
-            .iter()
-            .map(|d| d.first.as_ref().map(sudokit_app::line_of))
-            .collect();
+        if let Some(l) = lines.as_mut() {
+            l.push(line);
+        }
     }
+    // One copy of each buffer into a bytearray (a memcpy; the numpy half views it in place).
     Ok((
-        PyBytes::new(py, &status),
-        PyBytes::new(py, &out),
+        PyByteArray::new(py, &status),
+        PyByteArray::new(py, &counts),
+        PyByteArray::new(py, &exact),
+        PyByteArray::new(py, &sol),
         lines,
-        done.iter().map(|d| d.count).collect(),
-        done.iter().map(|d| d.exact).collect(),
-        done.into_iter().map(|d| d.error).collect(),
+        errors,
     ))
 }
 
@@ -486,6 +641,11 @@ fn solve_record_json(
     let g = parse_single(&text, &layout)?;
     let budget = budget_of(budget, nodes)?;
     let (name, solver) = solver_for(&engine, g.layout()).map_err(Error::new_err)?;
+    // An engine that cannot take the layout (variant rules on a rule-less engine) is an
+    // error of the call, not a puzzle that did not parse.
+    solver
+        .admit(g.layout())
+        .map_err(|e| Error::new_err(e.to_string()))?;
     let mode = limit.map_or(SolveMode::First, SolveMode::Count);
     let v = py.detach(|| sudokit_app::solve::solve_json(solver.as_ref(), name, &g, mode, budget));
     Ok(v.to_string())
@@ -494,6 +654,17 @@ fn solve_record_json(
 fn parse_single(text: &str, layout: &LayoutArgs) -> PyResult<Grid> {
     sudokit_core::format::parse_one_with(text, layout.format()?, &layout.spec()?)
         .map_err(|e| ParseError::new_err(e.to_string()))
+}
+
+/// [`parse_single`] for `what`, a function that does not honour variant rules: raises
+/// [`Error`] for `rules=` or a puzzle that carries rules.
+fn parse_plain(text: &str, layout: &LayoutArgs, what: &str) -> PyResult<Grid> {
+    let g = sudokit_core::format::parse_one_with(text, layout.format()?, &layout.plain_spec(what)?)
+        .map_err(|e| ParseError::new_err(e.to_string()))?;
+    if g.layout().has_rules() {
+        return Err(Error::new_err(no_rules(what)));
+    }
+    Ok(g)
 }
 
 /// The rating fields of one puzzle: `sudokit rate --format json`'s record (with `hodoku`, its
@@ -558,7 +729,7 @@ fn rate_json(
     hodoku: bool,
     explain: bool,
 ) -> PyResult<String> {
-    let g = parse_single(&text, &layout)?;
+    let g = parse_plain(&text, &layout, "rate")?;
     let opts = rate_options(scale, max_level, budget_of(budget, None)?, explain)?;
     Ok(py.detach(|| rate_record(&g, &opts, hodoku, explain).to_string()))
 }
@@ -590,7 +761,7 @@ fn rate_batch<'py>(
     budget: Option<f64>,
     jobs: Option<usize>,
 ) -> PyResult<RatedBatch<'py>> {
-    let batch = Batch::new(texts, cells, n, &layout)?;
+    let batch = Batch::plain(texts, cells, n, &layout, "rate_many")?;
     let opts = rate_options(scale, max_level, budget_of(budget, None)?, false)?;
     let done = py.detach(|| {
         batch.map(jobs, |parsed| {
@@ -645,7 +816,7 @@ fn hodoku_batch(
     budget: Option<f64>,
     jobs: Option<usize>,
 ) -> PyResult<Vec<(Option<&'static str>, Option<u32>, Option<String>)>> {
-    let batch = Batch::new(texts, cells, n, &layout)?;
+    let batch = Batch::plain(texts, cells, n, &layout, "hodoku")?;
     let budget = budget_of(budget, None)?;
     py.detach(|| {
         batch.map(jobs, |parsed| match parsed {
@@ -679,7 +850,7 @@ fn explain_json(
     check: bool,
     budget: Option<f64>,
 ) -> PyResult<String> {
-    let g = CandidateGrid::new(&parse_single(&text, &layout)?);
+    let g = CandidateGrid::new(&parse_plain(&text, &layout, "explain")?);
     let solver = logic_solver(order)?;
     let budget = budget_of(budget, None)?;
     Ok(py.detach(|| {
@@ -707,7 +878,7 @@ fn hint_json(
             "level must be 1, 2 or 3",
         ));
     }
-    let g = CandidateGrid::new(&parse_single(&text, &layout)?);
+    let g = CandidateGrid::new(&parse_plain(&text, &layout, "hint")?);
     let solver = logic_solver(order)?;
     let budget = budget_of(budget, None)?;
     Ok(py.detach(|| {
@@ -750,7 +921,7 @@ fn canon_batch(
     layout: LayoutArgs,
     jobs: Option<usize>,
 ) -> PyResult<Vec<(Option<String>, Option<String>)>> {
-    let batch = Batch::new(texts, cells, n, &layout)?;
+    let batch = Batch::plain(texts, cells, n, &layout, "canon")?;
     py.detach(|| {
         batch.map(jobs, |parsed| {
             let made = parsed.and_then(|g| {
@@ -766,12 +937,49 @@ fn canon_batch(
     })
 }
 
+/// `true_candidates`: the record of `sudokit solve --true-candidates --format json` (without
+/// the position fields). With engine `auto` the engine is the setter's tools' choice, one that
+/// honours the puzzle's variant rules.
+#[pyfunction]
+#[pyo3(signature = (text, layout, engine, budget, nodes))]
+fn true_candidates_json(
+    py: Python<'_>,
+    text: String,
+    layout: LayoutArgs,
+    engine: String,
+    budget: Option<f64>,
+    nodes: Option<u64>,
+) -> PyResult<String> {
+    let g = parse_single(&text, &layout)?;
+    let budget = budget_of(budget, nodes)?;
+    let solver = if engine == "auto" {
+        sudokit_app::variants::engine_for(g.layout())
+    } else {
+        solver_for(&engine, g.layout()).map_err(Error::new_err)?.1
+    };
+    solver
+        .admit(g.layout())
+        .map_err(|e| Error::new_err(e.to_string()))?;
+    let found = py
+        .detach(|| sudokit_app::variants::true_candidates(&g, solver.as_ref(), &budget))
+        .map_err(|e| Error::new_err(e.to_string()))?;
+    Ok(found.json(solver.name()).to_string())
+}
+
 /// `verify`: `None` when `solution` solves `puzzle`, else why not.
 #[pyfunction]
 #[pyo3(signature = (puzzle, solution, layout))]
 fn verify(puzzle: String, solution: String, layout: LayoutArgs) -> PyResult<Option<String>> {
     let p = parse_single(&puzzle, &layout)?;
-    let s = parse_single(&solution, &layout)?;
+    // The solution is read with the puzzle's layout, so an f-puzzles puzzle's regions and
+    // rules apply to a solution given as a line.
+    let spec = LayoutSpec {
+        box_shape: None,
+        regions: Some(p.layout_arc().clone()),
+        extras: Vec::new(),
+    };
+    let s = sudokit_core::format::parse_one_with(&solution, InputFormat::Auto, &spec)
+        .map_err(|e| ParseError::new_err(e.to_string()))?;
     Ok(sudokit_core::verify::verify(&p, &s)
         .err()
         .map(|e| e.to_string()))
@@ -812,7 +1020,7 @@ fn generate_json(
     options: GenArgs,
     jobs: Option<usize>,
 ) -> PyResult<Vec<String>> {
-    let spec = layout.spec()?;
+    let spec = layout.plain_spec("generate")?;
     let request = if options.jigsaw {
         if spec.box_shape.is_some() || spec.regions.is_some() {
             return Err(ParseError::new_err(
@@ -858,24 +1066,29 @@ fn generate_json(
         .map_err(Error::new_err)
 }
 
-/// `read`: every record of a file as (record, line, label, puzzle line, expected line, error).
+/// One record of [`read_file`]: (record, line, label, puzzle line, expected line, error,
+/// side, layout fields as JSON).
+type ReadRow = (
+    usize,
+    usize,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<usize>,
+    Option<String>,
+);
+
+/// `read`: every record of a file with its layout: the side, and the layout fields a JSON
+/// record carries ([`sudokit_app::layout_fields`]: `box`, `extra`, `rules`, `regions`; `None`
+/// for the side's standard layout), so each record can be worked on again as it was read.
 #[pyfunction]
 #[pyo3(signature = (path, layout))]
-#[allow(clippy::type_complexity)]
 fn read_file(
     py: Python<'_>,
     path: std::path::PathBuf,
     layout: LayoutArgs,
-) -> PyResult<
-    Vec<(
-        usize,
-        usize,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    )>,
-> {
+) -> PyResult<Vec<ReadRow>> {
     let spec = layout.spec()?;
     let format = layout.format()?;
     let file = std::fs::File::open(&path).map_err(|e| {
@@ -889,16 +1102,22 @@ fn read_file(
                 pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
             })?;
             let line = |g: &Grid| sudokit_app::line_of(g);
-            let (puzzle, error) = match &rec.puzzle {
-                Ok(g) => (Some(line(g)), None),
-                Err(e) => (None, Some(e.to_string())),
+            let (puzzle, error, size, fields) = match &rec.puzzle {
+                Ok(g) => {
+                    let fields = sudokit_app::layout_fields(g.layout());
+                    let fields = (!fields.is_empty()).then(|| Value::Object(fields).to_string());
+                    (Some(line(g)), None, Some(g.size()), fields)
+                }
+                Err(e) => (None, Some(e.to_string()), None, None),
             };
             let expected = rec
                 .expected
                 .as_ref()
                 .and_then(|e| e.as_ref().ok())
                 .map(line);
-            out.push((rec.index, rec.line, rec.label, puzzle, expected, error));
+            out.push((
+                rec.index, rec.line, rec.label, puzzle, expected, error, size, fields,
+            ));
         }
         Ok(out)
     })
@@ -922,6 +1141,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_json, m)?)?;
     m.add_function(wrap_pyfunction!(canon_batch, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(true_candidates_json, m)?)?;
     m.add_function(wrap_pyfunction!(generate_json, m)?)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     Ok(())

@@ -1,10 +1,15 @@
 """sudokit: solve, count, rate, explain and generate Sudoku puzzles on sudokit's Rust core.
 
 One puzzle is a ``str`` in any format the ``sudokit`` command reads (a line of N² symbols,
-``.`` or ``0`` for an empty cell, is the usual one). Many puzzles are a list of ``str``, a
-pandas ``Series`` of ``str``, or a numpy integer array of shape ``(N, n*n)`` or ``(N, n, n)``
-with 0 for an empty cell; results come back in the same kind (numpy in, numpy out; a Series
-keeps its index). Batch calls release the GIL, run on ``jobs`` threads (all cores by default),
+``.`` or ``0`` for an empty cell, is the usual one; an f-puzzles link or JSON brings its own
+layout and variant rules). Many puzzles are a list of ``str``, a pandas ``Series`` of ``str``,
+a DataFrame as :func:`read` makes it (each row with its own layout), or a numpy integer array
+of shape ``(N, n*n)`` or ``(N, n, n)`` with 0 for an empty cell; results come back in the same
+kind (numpy in, numpy out; a Series or DataFrame keeps its index). Variant rules (``rules=``,
+killer cages, thermometers, ...) are honoured by :func:`solve`, :func:`count`,
+:func:`solve_many`, :func:`count_many`, :func:`verify`, :func:`check` and
+:func:`true_candidates`; every other function raises :class:`Error` for them rather than
+ignore them. Batch calls release the GIL, run on ``jobs`` threads (all cores by default),
 keep input order and report each puzzle's status instead of raising, so a bad row loses
 nothing. Errors are :class:`Error` and its subclasses :class:`ParseError`,
 :class:`NoSolution` and :class:`BudgetExceeded`.
@@ -40,6 +45,7 @@ __all__ = [
     "solve_many",
     "count_many",
     "verify",
+    "true_candidates",
     "rate",
     "rate_many",
     "hodoku",
@@ -62,7 +68,8 @@ RATE_STATUSES = ("rated", "beyond", "stopped", "unsolvable", "invalid")
 
 class SolveResult(NamedTuple):
     """What ``solve_many`` returns: the solutions in the input's kind (an all-zero row, or
-    ``None``, where there is none), each puzzle's status and error message."""
+    ``None``, where there is none; a Series of lines for a DataFrame), each puzzle's status
+    and error message."""
 
     solutions: Any
     status: Any
@@ -102,7 +109,26 @@ class HodokuResult(NamedTuple):
 # Inputs
 
 
-def _layout(box: Optional[str], regions: Any, extra: Any, format: Optional[str]) -> dict:
+def _rules(rules: Any) -> Optional[str]:
+    """Variant rules as the native module takes them: a JSON array in sudokit's form."""
+    if rules is None:
+        return None
+    if isinstance(rules, os.PathLike):
+        with open(rules, encoding="utf-8") as f:
+            return f.read()
+    if isinstance(rules, str):
+        return rules
+    if isinstance(rules, dict):
+        rules = [rules]
+    try:
+        return json.dumps(list(rules))
+    except TypeError as e:
+        raise ParseError(f"rules: not a list of rules in sudokit's JSON form: {e}") from None
+
+
+def _layout(
+    box: Optional[str], regions: Any, extra: Any, format: Optional[str], rules: Any = None
+) -> dict:
     if regions is not None and isinstance(regions, os.PathLike):
         with open(regions, encoding="utf-8") as f:
             regions = f.read()
@@ -113,7 +139,50 @@ def _layout(box: Optional[str], regions: Any, extra: Any, format: Optional[str])
         "regions": regions,
         "extra": list(extra or []),
         "format": format,
+        "rules": _rules(rules),
     }
+
+
+def _missing(v: Any) -> bool:
+    """Whether a DataFrame cell is empty (None, NaN)."""
+    return v is None or (isinstance(v, float) and v != v)
+
+
+#: The layout columns of a DataFrame of puzzles (as :func:`read` makes them, or
+#: :func:`to_frame` of :func:`generate`'s records).
+_LAYOUT_COLUMNS = ("size", "box", "regions", "extra", "rules")
+
+
+def _frame_record(puzzle: Any, row: dict) -> str:
+    """One DataFrame row as a sudokit JSON record carrying its own layout."""
+    if not isinstance(puzzle, str):
+        raise TypeError(f"puzzle is a {type(puzzle).__name__}, not a str")
+    rec: dict = {}
+    if any(c.isspace() for c in puzzle.strip()):
+        # A line above 35x35: numbers separated by spaces.
+        rec["cells"] = [0 if x in (".", "0") else int(x) for x in puzzle.split()]
+    else:
+        rec["cells"] = puzzle.strip()
+    for key in _LAYOUT_COLUMNS:
+        v = row.get(key)
+        if hasattr(v, "tolist"):
+            v = v.tolist()  # numpy arrays and scalars (a column read back from Parquet)
+        if _missing(v):
+            continue
+        if key == "size":
+            rec["size"] = int(v)
+        elif key == "box":
+            if isinstance(v, str):
+                r, _, c = v.lower().replace("*", "x").partition("x")
+                v = [int(r), int(c)]
+            rec["box"] = [int(x) for x in v]
+        elif key == "rules" and isinstance(v, str):
+            rec["rules"] = json.loads(v)
+        elif key == "extra" and isinstance(v, str):
+            rec["extra"] = [v]
+        else:
+            rec[key] = v
+    return json.dumps(rec)
 
 
 def _kind(x: Any) -> str:
@@ -122,12 +191,15 @@ def _kind(x: Any) -> str:
         return "numpy"
     if mod == "pandas" and type(x).__name__ == "Series":
         return "series"
+    if mod == "pandas" and type(x).__name__ == "DataFrame":
+        return "frame"
     if isinstance(x, str):
         return "str"
     if isinstance(x, (list, tuple)):
         return "list"
     raise TypeError(
-        f"puzzles must be a str, a list of str, a pandas Series or a numpy array, not {type(x).__name__}"
+        "puzzles must be a str, a list of str, a pandas Series or DataFrame or a numpy array, "
+        f"not {type(x).__name__}"
     )
 
 
@@ -142,6 +214,7 @@ class _Batch:
         self.index = None
         self.shape = None
         self.dtype = None
+        self.format = None
         if self.kind == "str":
             self.texts = [puzzles]
         elif self.kind == "list":
@@ -152,8 +225,28 @@ class _Batch:
         elif self.kind == "series":
             self.index = puzzles.index
             self.texts = [str(p) for p in puzzles.tolist()]
+        elif self.kind == "frame":
+            self._frame(puzzles)
         else:
             self._numpy(puzzles)
+
+    def _frame(self, frame: Any) -> None:
+        if "puzzle" not in frame.columns:
+            raise ParseError("a DataFrame of puzzles needs a 'puzzle' column (as sudokit.read makes)")
+        self.index = frame.index
+        cols = [c for c in _LAYOUT_COLUMNS if c in frame.columns and frame[c].notna().any()]
+        if cols == [] or cols == ["size"]:
+            self.texts = [str(p) for p in frame["puzzle"].tolist()]
+            return
+        # Rows with a layout of their own go to the native module as sudokit JSON records.
+        self.format = "json"
+        records = frame[["puzzle", *cols]].to_dict("records")
+        self.texts = [_frame_record(r["puzzle"], r) for r in records]
+
+    def layout(self, box: Any, regions: Any, extra: Any, format: Any, rules: Any = None) -> dict:
+        """The layout options of the call (a DataFrame whose rows carry layouts is read as
+        JSON records)."""
+        return _layout(box, regions, extra, self.format or format, rules)
 
     def _numpy(self, a: Any) -> None:
         import numpy as np
@@ -179,8 +272,10 @@ class _Batch:
             raise ParseError(f"wrong shape {a.shape}: the side must be 1 to 64")
         self.n = n
         # The array's own integers, little-endian and contiguous (no copy when they are
-        # already): the native module reads each cell in its dtype and checks its range.
+        # already): the native module reads each cell in its dtype and checks its range, and
+        # writes solutions in the same dtype.
         a = np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
+        self.le_dtype = a.dtype
         self.cells = (a.tobytes(), a.dtype.itemsize, a.dtype.kind == "i")
 
     def __len__(self) -> int:
@@ -189,17 +284,27 @@ class _Batch:
         data, width, _ = self.cells
         return len(data) // (width * self.n * self.n)
 
-    def grids_out(self, cells: bytes, lines: list) -> Any:
-        """Solution grids in the input's kind."""
+    def grids_out(self, cells: bytearray, lines: list) -> Any:
+        """Solution grids in the input's kind (for numpy, a view of the buffer the native
+        module filled, in the input's dtype: no copy)."""
         if self.kind == "numpy":
             import numpy as np
 
-            return np.frombuffer(cells, dtype=np.uint8).astype(self.dtype).reshape(self.shape)
+            out = np.frombuffer(cells, dtype=self.le_dtype).reshape(self.shape)
+            return out.astype(self.dtype, copy=False)
         return self.wrap(lines)
 
+    def errors(self, sparse: list) -> list:
+        """The error of each puzzle (``None`` for most) from the (row, message) pairs."""
+        out: list = [None] * len(self)
+        for i, e in sparse:
+            out[i] = e
+        return out
+
     def wrap(self, values: Any, name: Optional[str] = None) -> Any:
-        """A per-puzzle result: a Series for a Series input, a list or array otherwise."""
-        if self.kind == "series":
+        """A per-puzzle result: a Series for a Series or DataFrame input, a list or array
+        otherwise."""
+        if self.kind in ("series", "frame"):
             import pandas as pd
 
             return pd.Series(values, index=self.index, name=name)
@@ -256,17 +361,23 @@ def solve(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> str:
     """The first solution of ``puzzle`` as a line (``sudokit solve``).
 
-    ``engine`` is any of ``sudokit engines`` (``auto`` picks one for the layout); ``budget``
-    is in seconds, ``nodes`` a search-node limit. Raises :class:`ParseError`,
-    :class:`NoSolution`, :class:`BudgetExceeded`, or :class:`Error` (an incomplete engine
-    gave up).
+    ``engine`` is any of ``sudokit engines`` (``auto`` picks one for the layout: ``sat`` for
+    variant rules); ``budget`` is in seconds, ``nodes`` a search-node limit. ``rules`` are
+    variant rules for the puzzle: a list of dicts in sudokit's JSON form
+    (``[{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 10}]``), that list as a JSON
+    string, or an ``os.PathLike`` of a file holding it (the CLI's ``--rules``); an f-puzzles
+    link or JSON as ``puzzle`` brings its own. Raises :class:`ParseError`,
+    :class:`NoSolution`, :class:`BudgetExceeded`, or :class:`Error` (an engine that does not
+    implement the rules, or an incomplete engine that gave up).
     """
     rec = _record(
         _native.solve_record_json(
-            _one(puzzle), _layout(box, regions, extra, format), engine, None, budget, nodes
+            _one(puzzle), _layout(box, regions, extra, format, rules), engine, None, budget,
+            nodes
         )
     )
     status = rec["status"]
@@ -293,14 +404,18 @@ def count(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> int:
     """The number of solutions of ``puzzle``, counted up to ``limit`` (``sudokit count``).
 
-    Raises :class:`ParseError`, or :class:`BudgetExceeded` when the count was cut short.
+    ``rules`` as for :func:`solve`. Raises :class:`ParseError`, :class:`Error` (an engine
+    that does not implement the rules), or :class:`BudgetExceeded` when the count was cut
+    short.
     """
     rec = _record(
         _native.solve_record_json(
-            _one(puzzle), _layout(box, regions, extra, format), engine, limit, budget, nodes
+            _one(puzzle), _layout(box, regions, extra, format, rules), engine, limit, budget,
+            nodes
         )
     )
     if rec["status"] == "invalid":
@@ -312,19 +427,19 @@ def count(
     return int(rec["count"])
 
 
-def _solve_batch(puzzles, limit, engine, budget, nodes, jobs, box, regions, extra, format):
+def _solve_batch(puzzles, limit, engine, budget, nodes, jobs, box, regions, extra, format, rules):
     b = _Batch(puzzles)
     out = _native.solve_batch(
         b.texts,
         b.cells,
         b.n,
-        _layout(box, regions, extra, format),
+        b.layout(box, regions, extra, format, rules),
         engine,
         limit,
         budget,
         nodes,
         jobs,
-        b.kind != "numpy",
+        limit is None and b.kind != "numpy",
     )
     return b, out
 
@@ -340,18 +455,24 @@ def solve_many(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> SolveResult:
     """Solves every puzzle in parallel (``sudokit solve``), keeping input order.
 
     Returns :class:`SolveResult`: ``solutions`` in the input's kind (numpy rows of zeros, or
     ``None``, where there is no solution), ``status`` (words of :data:`SOLVE_STATUSES`, a numpy
-    array, or a Series for a Series) and ``error`` (a message or ``None`` per puzzle).
-    ``budget`` (seconds) and ``nodes`` limit each puzzle.
+    array, or a Series for a Series or DataFrame) and ``error`` (a message or ``None`` per
+    puzzle). ``budget`` (seconds) and ``nodes`` limit each puzzle. ``rules`` as for
+    :func:`solve`, for every puzzle; a DataFrame's rows may carry their own layout and rules
+    (columns ``size``, ``box``, ``regions``, ``extra``, ``rules``, as :func:`read` makes
+    them). An engine that does not implement the rules given raises :class:`Error`.
     """
-    b, (codes, cells, lines, _, _, errors) = _solve_batch(
-        puzzles, None, engine, budget, nodes, jobs, box, regions, extra, format
+    b, (codes, _, _, cells, lines, errors) = _solve_batch(
+        puzzles, None, engine, budget, nodes, jobs, box, regions, extra, format, rules
     )
-    return SolveResult(b.grids_out(cells, lines), b.statuses(codes, SOLVE_STATUSES), errors)
+    return SolveResult(
+        b.grids_out(cells, lines), b.statuses(codes, SOLVE_STATUSES), b.errors(errors)
+    )
 
 
 def count_many(
@@ -366,22 +487,23 @@ def count_many(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> CountResult:
     """Counts every puzzle's solutions up to ``limit`` in parallel (``sudokit count``).
 
     Returns :class:`CountResult` (``counts`` int64 and ``exact`` bool arrays, ``status``,
-    ``error``).
+    ``error``). Layouts and ``rules`` as for :func:`solve_many`.
     """
     import numpy as np
 
-    b, (codes, _, _, counts, exact, errors) = _solve_batch(
-        puzzles, limit, engine, budget, nodes, jobs, box, regions, extra, format
+    b, (codes, counts, exact, _, _, errors) = _solve_batch(
+        puzzles, limit, engine, budget, nodes, jobs, box, regions, extra, format, rules
     )
     return CountResult(
-        b.wrap(np.array(counts, dtype=np.int64), "count"),
-        b.wrap(np.array(exact, dtype=bool), "exact"),
+        b.wrap(np.frombuffer(counts, dtype="<u8").astype(np.int64), "count"),
+        b.wrap(np.frombuffer(exact, dtype=np.uint8).astype(bool), "exact"),
         b.statuses(codes, SOLVE_STATUSES),
-        errors,
+        b.errors(errors),
     )
 
 
@@ -392,11 +514,45 @@ def verify(
     box: Optional[str] = None,
     regions: Any = None,
     extra: Any = None,
+    rules: Any = None,
+    format: Optional[str] = None,
 ) -> bool:
-    """Whether ``solution`` is a complete grid that keeps every rule and every given of
-    ``puzzle`` (sudokit's independent checker). Raises :class:`ParseError` when either does
-    not parse."""
-    return _native.verify(_one(puzzle), _one(solution), _layout(box, regions, extra, None)) is None
+    """Whether ``solution`` is a complete grid that keeps every rule (variant ``rules``
+    included, as for :func:`solve`) and every given of ``puzzle`` (sudokit's independent
+    checker). A ``puzzle`` in f-puzzles form brings its own layout and rules, which the
+    solution (a line) is read with. Raises :class:`ParseError` when either does not parse."""
+    return _native.verify(
+        _one(puzzle), _one(solution), _layout(box, regions, extra, format, rules)
+    ) is None
+
+
+def true_candidates(
+    puzzle: str,
+    *,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Any = None,
+    extra: Any = None,
+    format: Optional[str] = None,
+    rules: Any = None,
+) -> dict:
+    """Per cell, the digits that appear in some solution (``sudokit solve --true-candidates
+    --format json``): ``status`` (``solved``, ``unsolvable``, ``stopped``), ``engine``,
+    ``complete`` (False when the budget ran out: the digits listed are true candidates, the
+    others untested), ``candidates`` (per cell in reading order its digits as symbols, ``-``
+    for none), ``searches`` and ``nodes``.
+
+    Found without enumerating the solutions: one search per candidate no solution has shown
+    yet, all within one ``budget`` (seconds) and ``nodes`` limit. ``rules`` as for
+    :func:`solve`; ``auto`` picks an engine that honours them. Raises :class:`ParseError`,
+    or :class:`Error` for an engine that does not implement the rules."""
+    return _record(
+        _native.true_candidates_json(
+            _one(puzzle), _layout(box, regions, extra, format, rules), engine, budget, nodes
+        )
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -415,6 +571,7 @@ def rate(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> dict:
     """Sudoku Explainer's rating of ``puzzle``: the record of ``sudokit rate --format json``
     (``er``, ``ep``, ``ed``, ``hardest``, ``steps``, ``seed_level``, ``qqwing``, and with
@@ -427,7 +584,7 @@ def rate(
     rec = _record(
         _native.rate_json(
             _one(puzzle),
-            _layout(box, regions, extra, format),
+            _layout(box, regions, extra, format, rules),
             scale,
             max_level,
             budget,
@@ -450,6 +607,7 @@ def rate_many(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> Any:
     """SE ratings of every puzzle in parallel (``sudokit rate``): an ``(N, 3)`` float64 array
     of ER/EP/ED, NaN where a puzzle was not rated (a DataFrame ``er, ep, ed`` for a Series).
@@ -461,10 +619,11 @@ def rate_many(
 
     b = _Batch(puzzles)
     raw, codes, hardest, errors = _native.rate_batch(
-        b.texts, b.cells, b.n, _layout(box, regions, extra, format), scale, max_level, budget, jobs
+        b.texts, b.cells, b.n, b.layout(box, regions, extra, format, rules), scale, max_level,
+        budget, jobs
     )
     ratings = np.frombuffer(raw, dtype="<f8").reshape(len(b), 3).copy()
-    if b.kind == "series":
+    if b.kind in ("series", "frame"):
         import pandas as pd
 
         ratings = pd.DataFrame(ratings, index=b.index, columns=["er", "ep", "ed"])
@@ -481,11 +640,12 @@ def hodoku(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> dict:
     """HoDoKu's level and score of ``puzzle``: ``{"level": "easy"…"extreme", "score": int}``
     (both ``None`` when HoDoKu's techniques do not solve it)."""
     res = hodoku_many([_one(puzzle)], budget=budget, box=box, regions=regions, extra=extra,
-                      format=format, jobs=1)
+                      format=format, rules=rules, jobs=1)
     if res.error[0] is not None:
         raise ParseError(res.error[0])
     score = int(res.score[0])
@@ -501,13 +661,14 @@ def hodoku_many(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> HodokuResult:
     """HoDoKu's level and score of every puzzle in parallel (``sudokit rate --hodoku``)."""
     import numpy as np
 
     b = _Batch(puzzles)
     rows = _native.hodoku_batch(
-        b.texts, b.cells, b.n, _layout(box, regions, extra, format), budget, jobs
+        b.texts, b.cells, b.n, b.layout(box, regions, extra, format, rules), budget, jobs
     )
     levels = [r[0] for r in rows]
     scores = np.array([-1 if r[1] is None else r[1] for r in rows], dtype=np.int64)
@@ -528,6 +689,7 @@ def explain(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> dict:
     """A human-style solution path: the record of ``sudokit explain --format json`` (``status``,
     ``steps`` — each with ``technique`` and ``text`` —, the levels, ...).
@@ -537,7 +699,7 @@ def explain(
     """
     rec = _record(
         _native.explain_json(
-            _one(puzzle), _layout(box, regions, extra, format), order, check, budget
+            _one(puzzle), _layout(box, regions, extra, format, rules), order, check, budget
         )
     )
     return _refused_or(rec)
@@ -553,11 +715,14 @@ def hint(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> dict:
     """The next step, at ``level`` 1 (where to look), 2 (which technique) or 3 (the whole step):
     the record of ``sudokit hint --format json``."""
     rec = _record(
-        _native.hint_json(_one(puzzle), _layout(box, regions, extra, format), order, level, budget)
+        _native.hint_json(
+            _one(puzzle), _layout(box, regions, extra, format, rules), order, level, budget
+        )
     )
     return _refused_or(rec)
 
@@ -571,12 +736,15 @@ def check(
     regions: Any = None,
     extra: Any = None,
     format: Optional[str] = None,
+    rules: Any = None,
 ) -> dict:
     """Givens, uniqueness, minimality and symmetry of ``puzzle`` (with ``rate``, its SE
     rating): the record of ``sudokit check --format json`` without ``line``. ``budget``
     defaults to 10 s, as the command's."""
     rec = _record(
-        _native.check_json(_one(puzzle), _layout(box, regions, extra, format), rate, budget)
+        _native.check_json(
+            _one(puzzle), _layout(box, regions, extra, format, rules), rate, budget
+        )
     )
     rec.pop("line", None)
     return rec
@@ -591,7 +759,7 @@ def canon(
     """The canonical (minlex) form of a 9×9 puzzle, or of each puzzle of a batch (``None``
     where there is none; a single ``str`` raises :class:`ParseError` instead)."""
     b = _Batch(puzzles)
-    rows = _native.canon_batch(b.texts, b.cells, b.n, _layout(None, None, None, format), jobs)
+    rows = _native.canon_batch(b.texts, b.cells, b.n, b.layout(None, None, None, format), jobs)
     if b.kind == "str":
         line, err = rows[0]
         if err is not None:
@@ -638,6 +806,7 @@ def generate(
     box: Optional[str] = None,
     regions: Any = None,
     extra: Any = None,
+    rules: Any = None,
     budget: Optional[float] = None,
     jobs: Optional[int] = None,
     start: int = 0,
@@ -667,7 +836,7 @@ def generate(
         "budget": budget,
     }
     recs = _native.generate_json(
-        n, start, seed, _layout(box, regions, extra, None), options, jobs
+        n, start, seed, _layout(box, regions, extra, None, rules), options, jobs
     )
     return [json.loads(r) for r in recs]
 
@@ -683,16 +852,38 @@ def read(
     box: Optional[str] = None,
     regions: Any = None,
     extra: Any = None,
+    rules: Any = None,
 ) -> Any:
     """Every record of a puzzle file in any format the CLI reads, as a pandas DataFrame with
     columns ``record``, ``line``, ``label``, ``puzzle`` (a line), ``solution`` (an expected
-    solution given in the file) and ``error`` (why a record did not parse)."""
+    solution given in the file), ``error`` (why a record did not parse), and the record's
+    layout: ``size`` (the side), ``box`` (``"RxC"`` when the boxes are not the side's default
+    shape), ``regions`` (a jigsaw's region map, one label a cell), ``extra`` (a list of extra
+    constraints) and ``rules`` (its variant rules as a JSON string), each ``None`` where the
+    layout has none. A record keeps the layout it was read with — its own (JSON, jigsaw and
+    f-puzzles records carry one) or the options given here, for every record — so the frame
+    goes back into :func:`solve_many`/:func:`count_many` (or a row's columns into
+    :func:`solve` as keyword arguments) as the same puzzles."""
     import pandas as pd
 
-    rows = _native.read_file(os.fspath(path), _layout(box, regions, extra, format))
-    return pd.DataFrame(
-        rows, columns=["record", "line", "label", "puzzle", "solution", "error"]
+    rows = _native.read_file(os.fspath(path), _layout(box, regions, extra, format, rules))
+    out = []
+    for record, line, label, puzzle, solution, error, size, fields in rows:
+        f = json.loads(fields) if fields else {}
+        shape = f.get("box")
+        out.append((
+            record, line, label, puzzle, solution, error, size,
+            None if shape is None else f"{shape[0]}x{shape[1]}",
+            f.get("regions"),
+            f.get("extra"),
+            None if "rules" not in f else json.dumps(f["rules"]),
+        ))
+    frame = pd.DataFrame(
+        out,
+        columns=["record", "line", "label", "puzzle", "solution", "error", *_LAYOUT_COLUMNS],
     )
+    frame["size"] = frame["size"].astype("Int64")
+    return frame
 
 
 def to_frame(records: Any) -> Any:

@@ -1,7 +1,10 @@
 """Typed interface of ``sudokit`` (the implementation is ``__init__.py`` over the native
-``_sudokit`` module). ``Puzzles`` is a list of ``str``, a pandas ``Series`` of ``str`` or a
-numpy integer array ``(N, n*n)`` / ``(N, n, n)`` with 0 for an empty cell; results come back in
-the same kind."""
+``_sudokit`` module). ``Puzzles`` is a list of ``str``, a pandas ``Series`` of ``str``, a
+DataFrame as :func:`read` makes it (each row with its own layout) or a numpy integer array
+``(N, n*n)`` / ``(N, n, n)`` with 0 for an empty cell; results come back in the same kind.
+``Rules`` are variant rules in sudokit's JSON form: a list of dicts
+(``[{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 10}]``), that list as a JSON string,
+or the path of a file holding it. Functions that do not honour rules raise Error for them."""
 
 import os
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -9,8 +12,9 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-Puzzles = Union[Sequence[str], "pandas.Series", npt.NDArray[np.integer]]  # noqa: F821
+Puzzles = Union[Sequence[str], "pandas.Series", "pandas.DataFrame", npt.NDArray[np.integer]]  # noqa: F821
 Layout = Any
+Rules = Union[Sequence[dict], str, "os.PathLike[str]", None]
 PathLike = Union[str, "os.PathLike[str]"]
 
 SOLVE_STATUSES: Tuple[str, ...]
@@ -71,8 +75,11 @@ def solve(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> str:
-    """The first solution as a line. Raises ParseError, NoSolution, BudgetExceeded."""
+    """The first solution as a line (variant ``rules`` honoured; an f-puzzles link or JSON
+    brings its own). Raises ParseError, NoSolution, BudgetExceeded, Error (an engine that
+    does not implement the rules)."""
 
 def count(
     puzzle: str,
@@ -85,8 +92,10 @@ def count(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> int:
-    """Solutions counted up to ``limit``. Raises ParseError, BudgetExceeded."""
+    """Solutions counted up to ``limit`` (variant ``rules`` honoured). Raises ParseError,
+    BudgetExceeded, Error (an engine that does not implement the rules)."""
 
 def solve_many(
     puzzles: Puzzles,
@@ -99,8 +108,10 @@ def solve_many(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> SolveResult:
-    """Solves every puzzle on ``jobs`` threads (GIL released), in input order."""
+    """Solves every puzzle on ``jobs`` threads (GIL released), in input order; ``rules`` for
+    every puzzle, or a DataFrame's own layout columns per row."""
 
 def count_many(
     puzzles: Puzzles,
@@ -114,6 +125,7 @@ def count_many(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> CountResult:
     """Counts every puzzle's solutions up to ``limit`` on ``jobs`` threads."""
 
@@ -124,8 +136,27 @@ def verify(
     box: Optional[str] = None,
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
+    rules: Rules = None,
+    format: Optional[str] = None,
 ) -> bool:
-    """Whether ``solution`` solves ``puzzle`` (the independent checker)."""
+    """Whether ``solution`` solves ``puzzle`` (the independent checker, variant rules
+    included)."""
+
+def true_candidates(
+    puzzle: str,
+    *,
+    engine: str = "auto",
+    budget: Optional[float] = None,
+    nodes: Optional[int] = None,
+    box: Optional[str] = None,
+    regions: Layout = None,
+    extra: Union[str, Sequence[str], None] = None,
+    format: Optional[str] = None,
+    rules: Rules = None,
+) -> dict:
+    """The ``sudokit solve --true-candidates --format json`` record: per cell the digits in
+    some solution (``candidates``), ``complete``, ``status``, ``engine``, ``searches``,
+    ``nodes``."""
 
 def rate(
     puzzle: str,
@@ -139,6 +170,7 @@ def rate(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> dict:
     """The ``sudokit rate --format json`` record (er, ep, ed, hardest, levels, HoDoKu level
     and score). Raises NoSolution, Error (several solutions), BudgetExceeded, ParseError."""
@@ -155,6 +187,7 @@ def rate_many(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> Any:
     """``(N, 3)`` float64 ER/EP/ED (NaN where not rated; a DataFrame for a Series), or with
     ``details`` a :class:`RateResult`."""
@@ -167,6 +200,7 @@ def hodoku(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> dict:
     """``{"level": ..., "score": ...}``: HoDoKu's level and score."""
 
@@ -179,6 +213,7 @@ def hodoku_many(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> HodokuResult:
     """HoDoKu's level and score of every puzzle."""
 
@@ -192,6 +227,7 @@ def explain(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> dict:
     """The ``sudokit explain --format json`` record: ``steps`` (``technique``, ``text``, ...),
     ``status``, ``levels``. Raises NoSolution, ParseError."""
@@ -206,6 +242,7 @@ def hint(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> dict:
     """The ``sudokit hint --format json`` record at ``level`` 1, 2 or 3."""
 
@@ -218,6 +255,7 @@ def check(
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
     format: Optional[str] = None,
+    rules: Rules = None,
 ) -> dict:
     """The ``sudokit check --format json`` record (givens, unique, minimal, symmetry)."""
 
@@ -238,6 +276,7 @@ def generate(
     box: Optional[str] = None,
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
+    rules: Rules = None,
     budget: Optional[float] = None,
     jobs: Optional[int] = None,
     start: int = 0,
@@ -252,8 +291,10 @@ def read(
     box: Optional[str] = None,
     regions: Layout = None,
     extra: Union[str, Sequence[str], None] = None,
+    rules: Rules = None,
 ) -> Any:
-    """A DataFrame (record, line, label, puzzle, solution, error) of a puzzle file."""
+    """A DataFrame (record, line, label, puzzle, solution, error, size, box, regions, extra,
+    rules) of a puzzle file: each record with its layout."""
 
 def to_frame(records: Union[dict, Sequence[dict]]) -> Any:
     """A DataFrame of records, one row each."""

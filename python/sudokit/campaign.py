@@ -99,13 +99,22 @@ def plan(kind: str, total: int, shard_size: int) -> List[Shard]:
 # The three job kinds
 
 
+def _puzzle_frame(rows: list) -> Any:
+    """A shard's records as the DataFrame ``sudokit.read`` made: each with its own layout
+    (a jigsaw's regions, extra constraints, variant rules)."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=["puzzle", *sudokit._LAYOUT_COLUMNS])
+    frame["puzzle"] = [p or "" for p in frame["puzzle"]]
+    return frame
+
+
 def _rate_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
     import pandas as pd
 
     rows = items or []
-    puzzles = [r["puzzle"] or "" for r in rows]
     res = sudokit.rate_many(
-        puzzles,
+        _puzzle_frame(rows),
         scale=params.get("scale", "se121"),
         max_level=params.get("max_level", 5),
         jobs=params.get("jobs"),
@@ -120,9 +129,9 @@ def _rate_work(start: int, end: int, items: Optional[list], params: dict) -> Any
             "line": [r["line"] for r in rows],
             "puzzle": [r["puzzle"] for r in rows],
             "status": list(res.status),
-            "er": res.ratings[:, 0],
-            "ep": res.ratings[:, 1],
-            "ed": res.ratings[:, 2],
+            "er": res.ratings["er"].to_numpy(),
+            "ep": res.ratings["ep"].to_numpy(),
+            "ed": res.ratings["ed"].to_numpy(),
             "hardest": res.hardest,
             "error": errors,
         }
@@ -134,7 +143,7 @@ def _solve_work(start: int, end: int, items: Optional[list], params: dict) -> An
 
     rows = items or []
     res = sudokit.solve_many(
-        [r["puzzle"] or "" for r in rows],
+        _puzzle_frame(rows),
         engine=params.get("engine", "auto"),
         jobs=params.get("jobs"),
         box=params.get("box"),
@@ -146,7 +155,7 @@ def _solve_work(start: int, end: int, items: Optional[list], params: dict) -> An
             "line": [r["line"] for r in rows],
             "puzzle": [r["puzzle"] for r in rows],
             "status": list(res.status),
-            "solution": res.solutions,
+            "solution": res.solutions.tolist(),
             "error": [r["error"] or e for r, e in zip(rows, res.error)],
         }
     )
@@ -337,7 +346,8 @@ def run(
 def _file_inputs(path: str, **layout: Any) -> list:
     frame = sudokit.read(path, **layout)
     frame = frame.astype(object).where(frame.notna(), None)
-    return frame[["record", "line", "puzzle", "error"]].to_dict("records")
+    # Each record keeps its layout (a jigsaw's regions, variant rules, ...).
+    return frame[["record", "line", "puzzle", "error", *sudokit._LAYOUT_COLUMNS]].to_dict("records")
 
 
 def _layout_params(box: Optional[str], extra: Any) -> dict:

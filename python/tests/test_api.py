@@ -209,7 +209,12 @@ def test_generate_replays_the_cli_run_with_the_same_seed(kw, cli_args, run_cli):
 
 def test_read_and_to_frame(tmp_path):
     frame = sudokit.read(EXAMPLES / "puzzles.txt")
-    assert list(frame.columns) == ["record", "line", "label", "puzzle", "solution", "error"]
+    assert list(frame.columns) == [
+        "record", "line", "label", "puzzle", "solution", "error",
+        "size", "box", "regions", "extra", "rules",
+    ]
+    assert frame["size"].tolist() == [9] * len(frame)
+    assert frame[["box", "regions", "extra", "rules"]].isna().all().all()
     assert frame.label.tolist()[0] == "worksheet-1" and frame.error.isna().all()
     csv = tmp_path / "k.csv"
     csv.write_text("quizzes,solutions\n" + f"{frame.puzzle[0]},{sudokit.solve(frame.puzzle[0])}\n")

@@ -128,30 +128,9 @@ pub fn generated_json(made: &Generated, rating: Option<f32>, index: u64) -> Valu
         "layout": made.puzzle.layout().describe(),
     });
     // The layout fields the JSON reader understands, so a record reads back (through `check`,
-    // `solve`, ...) as the same puzzle with no layout flags: `box` when the boxes are not the
-    // side's default shape, `extra` when there are extra rules, `regions` for a jigsaw,
-    // `rules` for variant rules (killer cages, thermometers, ...).
-    let layout = made.puzzle.layout();
-    if let Some((rows, cols)) = layout.box_shape()
-        && sudokit_core::layout::default_box(layout.size()) != Some((rows, cols))
-    {
-        v["box"] = json!([rows, cols]);
-    }
-    if !layout.extras().is_empty() {
-        v["extra"] = json!(layout.extras().iter().map(|e| e.name()).collect::<Vec<_>>());
-    }
-    if layout.has_rules() {
-        v["rules"] = json!(layout.rules());
-    }
-    if made.puzzle.layout().is_jigsaw() {
-        v["regions"] = json!(
-            made.puzzle
-                .layout()
-                .region_map()
-                .iter()
-                .map(|&r| char::from(b'1' + r))
-                .collect::<String>()
-        );
+    // `solve`, ...) as the same puzzle with no layout flags.
+    if let Value::Object(fields) = &mut v {
+        fields.extend(crate::layout_fields(made.puzzle.layout()));
     }
     if let Some(l) = m.hodoku_level {
         v["hodoku_level"] = json!(l);

@@ -25,8 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 use serde_json::{Value, json};
+use sudokit_core::format::LayoutSpec;
 use sudokit_core::format::{OutputFormat, write_grid};
-use sudokit_core::{Budget, Grid};
+use sudokit_core::{Budget, Grid, Layout, LayoutError};
 
 /// Merges the position fields of a command-line record (`record`, `line`, `file`, `label`)
 /// into `record`.
@@ -69,6 +70,48 @@ pub fn grid_json(g: &Grid) -> Value {
                     .collect(),
             )
         }
+    }
+}
+
+/// The layout fields of a JSON record that the JSON reader understands, so the record reads
+/// back (through `check`, `solve`, ...) as the same puzzle with no layout flags: `box` when
+/// the boxes are not the side's default shape, `extra` when there are extra rules, `rules` for
+/// variant rules (killer cages, thermometers, ...), `regions` (one label a cell) for a jigsaw.
+/// Empty for a side's standard layout.
+pub fn layout_fields(layout: &Layout) -> serde_json::Map<String, Value> {
+    let mut v = serde_json::Map::new();
+    if let Some((rows, cols)) = layout.box_shape()
+        && sudokit_core::layout::default_box(layout.size()) != Some((rows, cols))
+    {
+        v.insert("box".into(), json!([rows, cols]));
+    }
+    if !layout.extras().is_empty() {
+        let names: Vec<&str> = layout.extras().iter().map(|e| e.name()).collect();
+        v.insert("extra".into(), json!(names));
+    }
+    if layout.has_rules() {
+        v.insert("rules".into(), json!(layout.rules()));
+    }
+    if layout.is_jigsaw() {
+        let labels: String = layout
+            .region_map()
+            .iter()
+            .map(|&r| char::from(b'1' + r))
+            .collect();
+        v.insert("regions".into(), json!(labels));
+    }
+    v
+}
+
+/// The layout variant rules ride on when a caller gives them for every puzzle (`--rules`,
+/// `rules=`): the spec's region map, else its box shape, else 9×9. The caller adds the rules
+/// with [`Layout::with_rules`] and makes the result the spec's region map, so every puzzle is
+/// read with it.
+pub fn rules_base(spec: &LayoutSpec) -> Result<Layout, LayoutError> {
+    match (&spec.regions, spec.box_shape) {
+        (Some(l), _) => Ok(l.as_ref().clone()),
+        (None, Some((r, c))) => Layout::boxed(r.saturating_mul(c), r, c),
+        (None, None) => Layout::standard(9),
     }
 }
 

@@ -13,6 +13,8 @@
 
 use std::time::Instant;
 
+use serde_json::{Value, json};
+use sudokit_core::grid::digit_char;
 use sudokit_core::{Budget, Cell, End, Grid, Layout, Request, SolveError, Solver};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
 
@@ -45,18 +47,9 @@ pub struct Candidates {
     pub nodes: u64,
 }
 
-/// The digits of bit set `m` (bit `d − 1` for digit `d`) as symbols, ascending; `-` when
-/// empty. How `solve --true-candidates` and the web API write a cell's true candidates.
-pub fn symbols(m: u64) -> String {
-    let s: String = sudokit_core::types::bits(m)
-        .filter_map(|v| sudokit_core::grid::digit_char(v as u8 + 1))
-        .collect();
-    if s.is_empty() { "-".to_string() } else { s }
-}
-
 impl Candidates {
-    /// The record's status: `stopped` when the budget ran out, else `solved`, or `unsolvable`
-    /// when no cell has a candidate.
+    /// How the run ended, as printed: `stopped` (the budget ran out), `solved` (some cell
+    /// has a candidate) or `unsolvable`.
     pub fn status(&self) -> &'static str {
         match (self.complete, self.digits.iter().any(|&m| m != 0)) {
             (false, _) => "stopped",
@@ -64,6 +57,26 @@ impl Candidates {
             (true, false) => "unsolvable",
         }
     }
+
+    /// The record of `sudokit solve --true-candidates --format json` (without the position
+    /// fields): `status`, `engine`, `complete`, `candidates` (per cell its digits as symbols,
+    /// `-` when none), `searches` and `nodes`.
+    pub fn json(&self, engine: &str) -> Value {
+        json!({
+            "status": self.status(), "engine": engine, "complete": self.complete,
+            "candidates": self.digits.iter().map(|&m| candidate_symbols(m)).collect::<Vec<_>>(),
+            "searches": self.searches, "nodes": self.nodes,
+        })
+    }
+}
+
+/// The digits of bit set `m` (bit `d − 1` for digit `d`) as symbols, ascending (`-` when
+/// empty).
+pub fn candidate_symbols(m: u64) -> String {
+    let s: String = sudokit_core::types::bits(m)
+        .filter_map(|v| digit_char(v as u8 + 1))
+        .collect();
+    if s.is_empty() { "-".to_string() } else { s }
 }
 
 /// One shared budget over several searches: the caller's node count, deadline and cancel flag.

@@ -138,12 +138,12 @@ pub fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
     };
     if let Some(path) = &args.rules {
         let rules = read_rules(path)?;
-        let base = match (&regions, args.box_shape) {
-            (Some(l), _) => l.as_ref().clone(),
-            (None, Some((r, c))) => sudokit_core::Layout::boxed(r.saturating_mul(c), r, c)
-                .with_context(|| format!("--box {r}x{c}"))?,
-            (None, None) => sudokit_core::Layout::standard(9).expect("9x9 is a valid layout"),
-        };
+        let base = sudokit_app::rules_base(&LayoutSpec {
+            box_shape: args.box_shape,
+            regions: regions.clone(),
+            extras: Vec::new(),
+        })
+        .context("--box")?;
         let layout = base
             .with_rules(rules)
             .with_context(|| format!("{}: a rule does not fit the grid", path.display()))?;

@@ -802,20 +802,7 @@ async fn true_candidates(State(app): State<Arc<App>>, body: Body) -> ApiResult {
             let budget = req.budget(&app2, cancel);
             let found = sudokit_app::variants::true_candidates(&puzzle, solver.as_ref(), &budget)
                 .map_err(|e| ApiError::unprocessable(e.to_string()))?;
-            let status = found.status();
-            let symbols: Vec<String> = found
-                .digits
-                .iter()
-                .map(|&m| sudokit_app::variants::symbols(m))
-                .collect();
-            Ok(json!({
-                "status": status,
-                "engine": solver.name(),
-                "complete": found.complete,
-                "candidates": symbols,
-                "searches": found.searches,
-                "nodes": found.nodes,
-            }))
+            Ok(found.json(solver.name()))
         })
         .await??;
     Ok(axum::Json(v))

@@ -13,7 +13,7 @@ use crate::runner::{closed, writing};
 use anyhow::{Result, bail};
 use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
-use sudokit_app::variants::{Candidates, engine_for, symbols, true_candidates};
+use sudokit_app::variants::{Candidates, candidate_symbols, engine_for, true_candidates};
 use sudokit_core::Grid;
 
 /// Runs `solve --true-candidates`; exit status 1 when some record was invalid, unsolvable or
@@ -31,7 +31,7 @@ pub(super) fn run_candidates(args: &SolveArgs, ctx: Ctx) -> Result<u8> {
 /// boxes (or regions' columns, for boxed layouts) and a blank line between bands.
 pub fn candidate_grid(puzzle: &Grid, c: &Candidates) -> String {
     let n = puzzle.size();
-    let cells: Vec<String> = c.digits.iter().map(|&m| symbols(m)).collect();
+    let cells: Vec<String> = c.digits.iter().map(|&m| candidate_symbols(m)).collect();
     let width = cells.iter().map(String::len).max().unwrap_or(1);
     let (box_rows, box_cols) = puzzle.layout().box_shape().unwrap_or((n, n));
     let mut out = String::new();
@@ -89,13 +89,11 @@ fn each(args: &SolveArgs, ctx: &Ctx, failed: &mut bool) -> Result<()> {
             *failed |= status != "solved";
             if ctx.format == OutFormat::Json {
                 let mut record = position.clone();
-                record["status"] = json!(status);
-                record["engine"] = json!(solver.name());
-                record["complete"] = json!(found.complete);
-                record["candidates"] =
-                    json!(found.digits.iter().map(|&m| symbols(m)).collect::<Vec<_>>());
-                record["searches"] = json!(found.searches);
-                record["nodes"] = json!(found.nodes);
+                if let (Value::Object(r), Value::Object(fields)) =
+                    (&mut record, found.json(solver.name()))
+                {
+                    r.extend(fields);
+                }
                 writeln!(out, "{record}").map_err(writing)?;
             } else {
                 if let Some(l) = rec.label.as_deref() {
