@@ -247,7 +247,7 @@ fn hint_within(
             let deadline = Deadline::from_budget(budget);
             match solver.next_step_before(g, &deadline) {
                 Some(step) => {
-                    // A forcing contradiction is told as the few facts it needs.
+                    // A forcing contradiction or verity is told as the few facts it needs.
                     let step = crate::net::retold(g, step);
                     (HintStatus::Hint, hint_text(l, &step, level), Some(step))
                 }

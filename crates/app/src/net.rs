@@ -11,12 +11,18 @@
 //! exactly the ones it needs, and breadth-first order keeps each of them as near the assumption
 //! as the rules allow. When no contradiction is found (it always is for a sound step), the step
 //! is left as the solver told it.
+//!
+//! A forcing *verity* (every candidate of a cell, or every place of a digit in a house, forces
+//! the same conclusion) is retold the same way, branch by branch: each branch is propagated to
+//! its fixpoint and traced back from the step's conclusions only, so a branch names just the
+//! facts that lead to them. A branch that ends in a contradiction here, or that does not reach
+//! every conclusion by these rules, leaves the step as the solver told it.
 
 use std::collections::VecDeque;
 
 use sudokit_core::{Cell, Digit, House};
 use sudokit_logic::render::{candidate_name, cell_name, house_name};
-use sudokit_logic::{Candidate, CandidateGrid, Chain, ChainNode, LinkKind, Step};
+use sudokit_logic::{Candidate, CandidateGrid, Chain, ChainNode, LinkKind, Role, Step};
 
 /// How many facts of the contradiction the text names before it says how many there are.
 const SHOW: usize = 16;
@@ -205,11 +211,15 @@ impl<'g> Net<'g> {
 
     /// The log indices the contradiction rests on, in log order.
     fn needed(&self, clash: &Clash) -> Vec<usize> {
-        let mut keep = vec![false; self.log.len()];
-        let mut stack: Vec<usize> = match clash {
+        self.trace(match clash {
             Clash::Both(a, b) => vec![*a, *b],
             Clash::NoCandidate(_, why) | Clash::NoPlace(_, _, why) => why.clone(),
-        };
+        })
+    }
+
+    /// The log indices `roots` rest on (themselves included), in log order.
+    fn trace(&self, mut stack: Vec<usize>) -> Vec<usize> {
+        let mut keep = vec![false; self.log.len()];
         while let Some(i) = stack.pop() {
             if !std::mem::replace(&mut keep[i], true) {
                 stack.extend(self.log[i].parents.iter().copied());
@@ -246,12 +256,201 @@ pub fn is_forcing_contradiction(step: &Step) -> bool {
     )
 }
 
-/// `step` (a forcing chain or net contradiction found on `g`) told as its shortest
+/// Whether `step` is a forcing verity (chain or net): every branch of a cell or a house forces
+/// the same conclusion.
+pub fn is_forcing_verity(step: &Step) -> bool {
+    matches!(
+        step.technique.id,
+        "forcing-chain-verity" | "forcing-net-verity"
+    )
+}
+
+/// Whether [`retold`] retells `step` (a forcing contradiction or verity).
+pub fn is_forcing(step: &Step) -> bool {
+    is_forcing_contradiction(step) || is_forcing_verity(step)
+}
+
+impl<'g> Net<'g> {
+    /// The propagation from `cell = digit` on `g`, run to its first contradiction (returned)
+    /// or to its fixpoint.
+    fn from(g: &'g CandidateGrid, cell: Cell, digit: Digit) -> (Net<'g>, Option<Clash>) {
+        let n = g.size();
+        let mut net = Net {
+            g,
+            n,
+            log: Vec::new(),
+            known: vec![None; g.cell_count() * n],
+            queue: VecDeque::new(),
+        };
+        let clash = match net.add(cell, digit, true, Vec::new(), Why::Assumed) {
+            Some(c) => Some(c),
+            None => net.run(),
+        };
+        (net, clash)
+    }
+
+    /// The facts `needed` (log indices, the assumption first) told one by one with their
+    /// reasons, numbered from 1 in `number`; past [`SHOW`] of them, the first and last halves.
+    fn tell(
+        &self,
+        needed: &[usize],
+        number: &std::collections::HashMap<usize, usize>,
+    ) -> Vec<String> {
+        let l = self.g.layout();
+        let derived = &needed[1..];
+        let cut = derived.len() > SHOW;
+        let mut parts = Vec::new();
+        for (k, &i) in derived.iter().enumerate() {
+            if cut && k >= SHOW / 2 && k < derived.len() - SHOW / 2 {
+                if k == SHOW / 2 {
+                    parts.push(format!("… {} more …", derived.len() - SHOW));
+                }
+                continue;
+            }
+            let f = &self.log[i];
+            let from: Vec<String> = f
+                .parents
+                .iter()
+                .filter_map(|p| number.get(p).map(|k| format!("({k})")))
+                .collect();
+            let reason = match f.why {
+                Why::Assumed | Why::Placed => String::new(),
+                Why::OnlyCandidate => ", the cell's only candidate left".to_string(),
+                Why::OnlyPlace(h) => format!(", the only place left in {}", house_name(l, h)),
+            };
+            parts.push(format!(
+                "({}) {} by {}{reason}",
+                number[&i],
+                fact_name(self.g, f),
+                from.join(" ")
+            ));
+        }
+        parts
+    }
+
+    /// One link from each reason to the fact it forces, for the facts `needed` (strong, red,
+    /// into a placement; weak, dashed, into an elimination).
+    fn links(&self, needed: &[usize], chains: &mut Vec<Chain>) {
+        for &i in needed {
+            let f = &self.log[i];
+            for p in f.parents.iter().filter(|p| needed.contains(p)) {
+                chains.push(Chain {
+                    nodes: vec![node(&self.log[*p]), node(f)],
+                    links: vec![if f.on {
+                        LinkKind::Strong
+                    } else {
+                        LinkKind::Weak
+                    }],
+                });
+            }
+        }
+    }
+}
+
+/// The numbers (from 1) of the facts `needed`, by log index.
+fn numbered(needed: &[usize]) -> std::collections::HashMap<usize, usize> {
+    needed
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| (i, k + 1))
+        .collect()
+}
+
+/// One branch of a retold verity: its propagation and the facts that lead to the conclusions.
+struct Branch<'g> {
+    net: Net<'g>,
+    needed: Vec<usize>,
+}
+
+/// The branches of the verity `step` on `g`, each traced back from the step's conclusions;
+/// `None` when a branch contradicts itself here or misses a conclusion by these rules.
+fn verity_branches<'g>(g: &'g CandidateGrid, step: &Step) -> Option<Vec<Branch<'g>>> {
+    let assumptions: Vec<Candidate> = step
+        .highlight
+        .candidates
+        .iter()
+        .filter(|(_, r)| *r == Role::Pattern)
+        .map(|(c, _)| *c)
+        .collect();
+    let goals: Vec<(Candidate, bool)> = step
+        .placements
+        .iter()
+        .map(|&c| (c, true))
+        .chain(step.eliminations.iter().map(|&c| (c, false)))
+        .collect();
+    if assumptions.len() < 2 || goals.is_empty() {
+        return None;
+    }
+    let mut branches = Vec::new();
+    for a in assumptions {
+        if g.value(a.cell).is_some() || !g.has(a.cell, a.digit) {
+            return None;
+        }
+        let (net, clash) = Net::from(g, a.cell, a.digit);
+        if clash.is_some() {
+            return None;
+        }
+        let roots = goals
+            .iter()
+            .map(|&(c, on)| net.known[net.slot(c.cell, c.digit)].filter(|&i| net.log[i].on == on))
+            .collect::<Option<Vec<usize>>>()?;
+        let needed = net.trace(roots);
+        branches.push(Branch { net, needed });
+    }
+    Some(branches)
+}
+
+/// `step` (a forcing verity found on `g`) told as each branch's shortest way to the common
+/// conclusion (see the module docs); the solver's own telling when that cannot be done.
+fn retold_verity(g: &CandidateGrid, step: Step) -> Step {
+    const SAME: &str = ", and every branch forces the same: ";
+    let Some((source, rest)) = step.text.split_once(SAME) else {
+        return step;
+    };
+    let Some((conclusion, _)) = rest.split_once(". ") else {
+        return step;
+    };
+    let Some(branches) = verity_branches(g, &step) else {
+        return step;
+    };
+    let mut told = Vec::new();
+    let mut chains = Vec::new();
+    let mut total = 0;
+    for b in &branches {
+        let number = numbered(&b.needed);
+        let first = &b.net.log[b.needed[0]];
+        let parts = b.net.tell(&b.needed, &number);
+        told.push(format!(
+            "If (1) {}: {}",
+            fact_name(g, first),
+            if parts.is_empty() {
+                "that is the conclusion itself".to_string()
+            } else {
+                parts.join("; ")
+            }
+        ));
+        b.net.links(&b.needed, &mut chains);
+        total += b.needed.len();
+    }
+    let text = format!(
+        "{source}, and every branch forces {conclusion}. {}. So {conclusion} ({total} facts needed).",
+        told.join(". ")
+    );
+    let mut step = step.text(text);
+    step.highlight.chains = chains;
+    step
+}
+
+/// `step` (a forcing chain or net contradiction found on `g`; a verity is told branch by
+/// branch, see the module docs) told as its shortest
 /// contradiction: the text names only the facts the contradiction needs, each with its reason,
 /// and the highlight draws one link from each reason to the fact it forces (strong: red, when
 /// the fact is a placement; weak: dashed). Any other step, or one whose assumption leads to no
 /// contradiction here, comes back unchanged.
 pub fn retold(g: &CandidateGrid, step: Step) -> Step {
+    if is_forcing_verity(&step) {
+        return retold_verity(g, step);
+    }
     if !is_forcing_contradiction(&step) {
         return step;
     }
@@ -261,58 +460,16 @@ pub fn retold(g: &CandidateGrid, step: Step) -> Step {
     if g.value(cell).is_some() || !g.has(cell, digit) {
         return step;
     }
-    let n = g.size();
-    let mut net = Net {
-        g,
-        n,
-        log: Vec::new(),
-        known: vec![None; g.cell_count() * n],
-        queue: VecDeque::new(),
-    };
-    let clash = match net.add(cell, digit, true, Vec::new(), Why::Assumed) {
-        Some(c) => Some(c),
-        None => net.run(),
-    };
+    let (net, clash) = Net::from(g, cell, digit);
     let Some(clash) = clash else {
         return step;
     };
     let l = g.layout();
     let needed = net.needed(&clash);
-    let number: std::collections::HashMap<usize, usize> = needed
-        .iter()
-        .enumerate()
-        .map(|(k, &i)| (i, k + 1))
-        .collect();
+    let number = numbered(&needed);
     // The facts after the assumption; past SHOW of them, the first and the last halves (the
     // start of the branches and the facts the contradiction itself rests on).
-    let derived = &needed[1..];
-    let cut = derived.len() > SHOW;
-    let mut parts = Vec::new();
-    for (k, &i) in derived.iter().enumerate() {
-        if cut && k >= SHOW / 2 && k < derived.len() - SHOW / 2 {
-            if k == SHOW / 2 {
-                parts.push(format!("… {} more …", derived.len() - SHOW));
-            }
-            continue;
-        }
-        let f = &net.log[i];
-        let from: Vec<String> = f
-            .parents
-            .iter()
-            .filter_map(|p| number.get(p).map(|k| format!("({k})")))
-            .collect();
-        let reason = match f.why {
-            Why::Assumed | Why::Placed => String::new(),
-            Why::OnlyCandidate => ", the cell's only candidate left".to_string(),
-            Why::OnlyPlace(h) => format!(", the only place left in {}", house_name(l, h)),
-        };
-        parts.push(format!(
-            "({}) {} by {}{reason}",
-            number[&i],
-            fact_name(g, f),
-            from.join(" ")
-        ));
-    }
+    let parts = net.tell(&needed, &number);
     let end = match clash {
         Clash::Both(a, b) if a == b => format!("{} cannot hold", fact_name(g, &net.log[a])),
         Clash::Both(a, b) => format!(
@@ -330,34 +487,21 @@ pub fn retold(g: &CandidateGrid, step: Step) -> Step {
         needed.len()
     );
     let mut step = step.text(text);
-    let log = &net.log;
     let mut chains = Vec::new();
-    for &i in &needed {
-        let f = &log[i];
-        for p in f.parents.iter().filter(|p| number.contains_key(p)) {
-            chains.push(Chain {
-                nodes: vec![node(&log[*p]), node(f)],
-                links: vec![if f.on {
-                    LinkKind::Strong
-                } else {
-                    LinkKind::Weak
-                }],
-            });
-        }
-    }
+    net.links(&needed, &mut chains);
     step.highlight.chains = chains;
     step
 }
 
-/// Retells every forcing contradiction of a path that starts at `start` ([`retold`]), replaying
+/// Retells every forcing contradiction and verity of a path that starts at `start` ([`retold`]), replaying
 /// the path to have the grid each step was found on.
 pub fn retell_path(start: &CandidateGrid, steps: &mut [Step]) {
-    if !steps.iter().any(is_forcing_contradiction) {
+    if !steps.iter().any(is_forcing) {
         return;
     }
     let mut g = start.clone();
     for step in steps.iter_mut() {
-        if is_forcing_contradiction(step) {
+        if is_forcing(step) {
             *step = retold(&g, std::mem::replace(step, Step::new(step.technique)));
         }
         g.apply(step);
@@ -374,6 +518,24 @@ mod tests {
     const EASTER_MONSTER: &str =
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
 
+    /// `step` retold: a new text containing `marker` and "facts needed" (never the solver's
+    /// "facts in all"), links drawn, the same placements and eliminations.
+    fn retold_checked(g: &CandidateGrid, step: &Step, marker: &str) -> Step {
+        let told = retold(g, step.clone());
+        assert_ne!(told.text, step.text, "not retold");
+        for (want, has) in [
+            (marker, true),
+            ("facts needed", true),
+            ("facts in all", false),
+        ] {
+            assert_eq!(told.text.contains(want), has, "{want}: {}", told.text);
+        }
+        assert!(!told.highlight.chains.is_empty());
+        assert_eq!(told.placements, step.placements);
+        assert_eq!(told.eliminations, step.eliminations);
+        told
+    }
+
     /// Every forcing contradiction on a hard path is retold with a contradiction of its own:
     /// the same elimination, a text naming at most the facts it needs (no "facts in all" list
     /// of everything followed), links drawn, each fact's reasons earlier than the fact.
@@ -389,13 +551,7 @@ mod tests {
             };
             if is_forcing_contradiction(&step) {
                 let before = step.text.clone();
-                let told = retold(&g, step.clone());
-                assert_ne!(told.text, before, "not retold");
-                assert!(told.text.starts_with("Assume (1) "), "{}", told.text);
-                assert!(told.text.contains("facts needed"), "{}", told.text);
-                assert!(!told.text.contains("facts in all"), "{}", told.text);
-                assert!(!told.highlight.chains.is_empty());
-                assert_eq!(told.eliminations, step.eliminations);
+                let told = retold_checked(&g, &step, "Assume (1) ");
                 // Fewer facts than the solver followed, when it said how many.
                 let count = |t: &str, tail: &str| {
                     t.split(tail)
@@ -416,6 +572,94 @@ mod tests {
             }
         }
         assert!(retold_count > 0, "the path took no forcing contradiction");
+    }
+
+    /// Whether fact `f` of a retold branch follows from its reasons alone by the rule it
+    /// names, on `g`: checked here without the propagation that found it.
+    fn follows(g: &CandidateGrid, log: &[Fact], f: &Fact) -> bool {
+        let reasons: Vec<&Fact> = f.parents.iter().map(|&p| &log[p]).collect();
+        let off = |c: Cell, d: Digit| reasons.iter().any(|r| !r.on && r.cell == c && r.digit == d);
+        match f.why {
+            Why::Assumed => false,
+            Why::Placed => reasons.iter().any(|r| {
+                r.on && !f.on
+                    && ((r.cell == f.cell && r.digit != f.digit)
+                        || (r.digit == f.digit && g.peers(f.cell).contains(&r.cell)))
+            }),
+            Why::OnlyCandidate => {
+                f.on && g
+                    .candidates(f.cell)
+                    .iter()
+                    .all(|e| e == f.digit || off(f.cell, e))
+            }
+            Why::OnlyPlace(h) => {
+                f.on && g.houses_of(f.cell).contains(&h)
+                    && g.house_cells(h)
+                        .iter()
+                        .all(|&c| c == f.cell || !g.has(c, f.digit) || off(c, f.digit))
+            }
+        }
+    }
+
+    /// Every forcing verity on a path is retold branch by branch: each fact of a branch
+    /// follows from its reasons (the assumption first, every reason told before the fact it
+    /// forces), every branch reaches every conclusion, the conclusions agree with the
+    /// solution, and the text names the needed facts with links drawn for them. The Easter
+    /// Monster's path takes verities once the contradictions are left out.
+    #[test]
+    fn forcing_verities_are_retold_branch_by_branch() {
+        let p = parse_one(EASTER_MONSTER, InputFormat::Auto).unwrap();
+        let solution = sudokit_engines::engine("dlx", &Default::default())
+            .unwrap()
+            .first_solution(&p)
+            .unwrap()
+            .expect("solvable");
+        let sol = solution.values();
+        let mut g = CandidateGrid::new(&p);
+        let mut solver = LogicSolver::default();
+        solver.retain(|t| !t.info().id.ends_with("-contradiction"));
+        let mut verities = 0;
+        for _ in 0..400 {
+            let Some(step) = solver.next_step(&g) else {
+                break;
+            };
+            if is_forcing_verity(&step) {
+                for c in &step.placements {
+                    assert_eq!(sol[c.cell.index()], c.digit.get(), "a wrong placement");
+                }
+                for c in &step.eliminations {
+                    assert_ne!(sol[c.cell.index()], c.digit.get(), "the solution removed");
+                }
+                let branches = verity_branches(&g, &step).expect("every branch retold");
+                assert!(branches.len() >= 2);
+                for b in &branches {
+                    let log = &b.net.log;
+                    assert!(matches!(log[b.needed[0]].why, Why::Assumed));
+                    for &i in &b.needed[1..] {
+                        let f = &log[i];
+                        assert!(f.parents.iter().all(|p| b.needed.contains(p) && *p < i));
+                        assert!(follows(&g, log, f), "{f:?} does not follow");
+                    }
+                    for c in &step.placements {
+                        assert!(b.needed.iter().any(|&i| log[i].on
+                            && log[i].cell == c.cell
+                            && log[i].digit == c.digit));
+                    }
+                    for c in &step.eliminations {
+                        assert!(b.needed.iter().any(|&i| !log[i].on
+                            && log[i].cell == c.cell
+                            && log[i].digit == c.digit));
+                    }
+                }
+                retold_checked(&g, &step, "If (1) ");
+                verities += 1;
+            }
+            g.apply(&step);
+            if g.is_solved() {
+                break;
+            }
+        }
+        assert!(verities > 0, "the path took no forcing verity");
     }
 
     /// `explain` tells its forcing contradictions the same way, and its path still solves.

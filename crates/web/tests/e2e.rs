@@ -507,19 +507,69 @@ async fn browser_end_to_end() {
 const EASTER_MONSTER: &str =
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
 
+/// The page with `puzzle` pasted and loaded (its `givens` givens on the grid); `None` as
+/// [`open_page`].
+async fn open_with(puzzle: &str, givens: usize) -> Option<(Driver, Client)> {
+    let (driver, c) = open_page().await?;
+    let paste = c.find(Locator::Id("paste")).await.unwrap();
+    paste.send_keys(puzzle).await.unwrap();
+    click(&c, "#load").await;
+    wait_for(
+        &c,
+        &format!("document.querySelectorAll('.cell.given').length === {givens}"),
+    )
+    .await;
+    Some((driver, c))
+}
+
+/// magictour top1465 #1 (data/sets): its hint path takes a forcing chain verity (step 27).
+const VERITY_PUZZLE: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+/// Issue 43: a forcing verity hint is retold branch by branch ("If (1) …", the facts that
+/// lead to the common conclusion, never the solver's "facts in all") with its links drawn.
+/// Applies hints from the start until the verity comes (at most 60).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_verity_hint_is_retold_with_links() {
+    let Some((_driver, c)) = open_with(VERITY_PUZZLE, 18).await else {
+        return;
+    };
+    let mut verity = None;
+    for _ in 0..60 {
+        eval(
+            &c,
+            "(document.getElementById('hint-out').textContent = '') || true",
+        )
+        .await;
+        click(&c, "#apply").await;
+        let text = wait_for(&c, "document.getElementById('hint-out').textContent").await;
+        let text = text.as_str().unwrap_or_default().to_string();
+        assert!(text.starts_with("Applied: "), "{text}");
+        if text.contains("Verity") {
+            verity = Some(text);
+            break;
+        }
+    }
+    let text = verity.expect("a verity hint within 60 steps");
+    assert!(
+        text.contains("If (1) ") && text.contains("facts needed") && !text.contains("facts in all"),
+        "not retold: {text}"
+    );
+    let links = eval(&c, "document.querySelectorAll('#links line').length").await;
+    assert!(links.as_u64().unwrap() >= 2, "no links drawn for {text}");
+    c.close().await.expect("session ends");
+}
+
 /// The "done when" walk of issue 11, as a new user: paste the Easter Monster, take a hint and
 /// apply it until the grid is solved (every step highlighted on the grid, its text beside it),
 /// then generate a 16×16 and solve it. Prints how long the hints took.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
 async fn browser_easter_monster_by_hints_then_a_16x16() {
-    let Some((_driver, c)) = open_page().await else {
+    let Some((_driver, c)) = open_with(EASTER_MONSTER, 21).await else {
         return;
     };
-    let paste = c.find(Locator::Id("paste")).await.unwrap();
-    paste.send_keys(EASTER_MONSTER).await.unwrap();
-    click(&c, "#load").await;
-    wait_for(&c, "document.querySelectorAll('.cell.given').length === 21").await;
 
     // Cells with neither a given nor an entry, read from the URL (`p` givens, `e` entries).
     let empty = "(() => { const q = new URLSearchParams(location.hash.slice(1)); \
