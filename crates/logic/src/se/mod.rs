@@ -291,6 +291,7 @@ struct Scratch {
     static_bufs: chaining::StaticBufs,
     nishio: memo::NishioMemo,
     nested_board: Option<Board>,
+    strong: strong_links::Memo,
 }
 
 fn first_hint(
@@ -315,7 +316,7 @@ fn first_hint(
         XyzWing => basic::xy_wing(shape, board, true),
         UniqueLoop => unique::unique_loop(shape, board),
         Bug => unique::bug(shape, board),
-        StrongLinks(k) => strong_links::strong_links(shape, board, k),
+        StrongLinks(k) => strong_links::strong_links(shape, board, k, &mut scratch.strong),
         Wing(k) => wings::wing(shape, board, k),
         Chain(rule) => {
             let mut ctx = Ctx {

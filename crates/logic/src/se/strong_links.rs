@@ -10,7 +10,7 @@
 //! links are joined when the end node of one and the start node of the next lie in one house
 //! (checked column, row, block, as Sukaku does, because that house's cells are not eliminated);
 //! the links' places must be disjoint. Every chain is found by a depth-first search along those
-//! joins, then each is given the key Sukaku's own enumeration would visit it at (kinds of the
+//! joins (each link's possible successors listed once per digit), then each is given the key Sukaku's own enumeration would visit it at (kinds of the
 //! links, digit, regions, link order, directions); hints are sorted by rating, eliminations
 //! (most first), Sukaku's suffix string, then that key, and the first is applied.
 //!
@@ -45,6 +45,8 @@ struct Link {
     /// The digit's places in the region.
     places: Vec<usize>,
     nodes: [Vec<usize>; 2],
+    /// The houses of each node (see [`Houses`]).
+    houses: [Houses; 2],
 }
 
 impl Link {
@@ -73,19 +75,39 @@ fn same_line(shape: &Shape, a: usize, b: usize) -> bool {
     ra == rb || ca == cb
 }
 
-/// The house holding every cell of `a` and `b`, tried column, row, block, then extra houses.
-fn shared_house(shape: &Shape, a: &[usize], b: &[usize]) -> Option<(usize, usize)> {
-    for kind in [Kind::Column, Kind::Row, Kind::Block, Kind::Extra] {
-        let Some(t) = shape.type_of(kind) else {
-            continue;
-        };
+/// The kinds a shared house is looked for in, in Sukaku's order: column, row, block, extra.
+const HOUSE_KINDS: [Kind; 4] = [Kind::Column, Kind::Row, Kind::Block, Kind::Extra];
+
+/// The region type of each of [`HOUSE_KINDS`] on `shape`, if it has one.
+fn house_types(shape: &Shape) -> [Option<usize>; 4] {
+    HOUSE_KINDS.map(|k| shape.type_of(k))
+}
+
+/// A node's houses: per kind of [`HOUSE_KINDS`], the region holding every cell of the node,
+/// or `NONE`. Two nodes lie in one house exactly when some kind gives both the same region,
+/// so the joins between links are a few compares instead of a walk over their cells.
+type Houses = [u32; 4];
+
+fn houses_of(shape: &Shape, types: &[Option<usize>; 4], cells: &[usize]) -> Houses {
+    types.map(|t| {
+        let Some(t) = t else { return NONE };
         let at = &shape.region_at[t];
-        let r = at[a[0]];
-        if r != NONE && a.iter().chain(b).all(|&c| at[c] == r) {
-            return Some((t, r as usize));
+        let r = at[cells[0]];
+        if cells.iter().all(|&c| at[c] == r) {
+            r
+        } else {
+            NONE
         }
-    }
-    None
+    })
+}
+
+/// The house holding every cell of two nodes (given by their [`Houses`]), tried column, row,
+/// block, then extra houses.
+fn shared_house(types: &[Option<usize>; 4], a: &Houses, b: &Houses) -> Option<(usize, usize)> {
+    (0..4).find_map(|i| {
+        let t = types[i]?;
+        (a[i] != NONE && a[i] == b[i]).then_some((t, a[i] as usize))
+    })
 }
 
 /// The strong-link variants of a block whose places are more than two.
@@ -219,7 +241,7 @@ fn line_variants(shape: &Shape, cells: &[u16], places: &[usize]) -> Vec<(bool, [
     Vec::new()
 }
 
-fn links_of(shape: &Shape, b: &Board, d: u8) -> Vec<Link> {
+fn links_of(shape: &Shape, types: &[Option<usize>; 4], b: &Board, d: u8) -> Vec<Link> {
     let mut out = Vec::new();
     for ty in &shape.types {
         let Some(kind) = kind_code(ty.kind) else {
@@ -246,6 +268,10 @@ fn links_of(shape: &Shape, b: &Board, d: u8) -> Vec<Link> {
                 line_variants(shape, cells, &places)
             };
             for (ordinal, (grouped, nodes)) in variants.into_iter().enumerate() {
+                let houses = [
+                    houses_of(shape, types, &nodes[0]),
+                    houses_of(shape, types, &nodes[1]),
+                ];
                 out.push(Link {
                     kind,
                     region: r,
@@ -254,6 +280,7 @@ fn links_of(shape: &Shape, b: &Board, d: u8) -> Vec<Link> {
                     region_cells: cells.clone(),
                     places: places.clone(),
                     nodes,
+                    houses,
                 });
             }
         }
@@ -349,6 +376,7 @@ fn quickperm(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
+#[derive(Clone)]
 struct Found {
     hint: Hint,
     elims: usize,
@@ -361,12 +389,15 @@ struct Search<'a> {
     board: &'a Board,
     n: usize,
     digit: u8,
+    types: [Option<usize>; 4],
     kinds_available: Vec<u8>,
     perms: &'a [Vec<usize>],
     links: Vec<Link>,
     chain: Vec<(usize, usize)>,
     overlap: Vec<bool>,
-    joins: Vec<bool>,
+    /// `succ[succ_range[2 * link + dir]]`: the (link, direction) pairs that may follow.
+    succ: Vec<(usize, usize)>,
+    succ_range: Vec<(usize, usize)>,
     found: Vec<Found>,
 }
 
@@ -376,23 +407,57 @@ impl Search<'_> {
         &self.links[li].nodes[if end == 1 { 1 - dir } else { dir }]
     }
 
-    /// Fills `overlap` (links sharing a place) and `joins` (end node of one link, start node
-    /// of another, in one house) once per digit.
+    /// Where link `li` comes in Sukaku's enumeration: by kind, then region.
+    fn depth_key(&self, li: usize) -> (u8, usize) {
+        let l = &self.links[li];
+        (l.kind, l.region)
+    }
+
+    /// The houses of [`Search::node`]`(i, end)`.
+    fn houses(&self, i: usize, end: usize) -> &Houses {
+        let (li, dir) = self.chain[i];
+        &self.links[li].houses[if end == 1 { 1 - dir } else { dir }]
+    }
+
+    /// Fills `overlap` (links sharing a place) and `succ` (the links, with their directions,
+    /// that may follow each link read in each direction: end node of one and start node of the
+    /// other in one house, no place shared) once per digit.
     fn prepare(&mut self) {
         let m = self.links.len();
         self.overlap = vec![false; m * m];
-        self.joins = vec![false; m * m * 4];
+        // Links sharing a place: group the (place, link) pairs by place.
+        let mut owners: Vec<(usize, usize)> = self
+            .links
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| l.places.iter().map(move |&c| (c, i)))
+            .collect();
+        owners.sort_unstable();
+        for run in owners.chunk_by(|a, b| a.0 == b.0) {
+            for &(_, i) in run {
+                for &(_, j) in run {
+                    self.overlap[i * m + j] = true;
+                }
+            }
+        }
+        self.succ.clear();
+        self.succ_range.clear();
         for i in 0..m {
-            for j in 0..m {
-                let (a, b) = (&self.links[i], &self.links[j]);
-                self.overlap[i * m + j] = a.places.iter().any(|c| b.places.contains(c));
-                for (e, end) in a.nodes.iter().enumerate() {
-                    for (s, start) in b.nodes.iter().enumerate() {
-                        // Link i read from its node `1 - e`, link j from its node `s`.
-                        let k = ((i * m + j) * 2 + (1 - e)) * 2 + s;
-                        self.joins[k] = shared_house(self.shape, end, start).is_some();
+            for from_dir in 0..2 {
+                // Link i read from its node `from_dir` ends at its node `1 - from_dir`.
+                let end = &self.links[i].houses[1 - from_dir];
+                let start = self.succ.len();
+                for j in 0..m {
+                    if self.overlap[i * m + j] {
+                        continue;
+                    }
+                    for dir in 0..2 {
+                        if shared_house(&self.types, end, &self.links[j].houses[dir]).is_some() {
+                            self.succ.push((j, dir));
+                        }
                     }
                 }
+                self.succ_range.push((start, self.succ.len()));
             }
         }
     }
@@ -403,49 +468,57 @@ impl Search<'_> {
             return;
         }
         let m = self.links.len();
-        for li in 0..m {
+        let last = self.chain.len() + 1 == self.n;
+        let Some(&(prev, pdir)) = self.chain.last() else {
+            for li in 0..m {
+                for dir in 0..2 {
+                    self.chain.push((li, dir));
+                    self.extend();
+                    self.chain.pop();
+                }
+            }
+            return;
+        };
+        let (from, to) = self.succ_range[prev * 2 + pdir];
+        for k in from..to {
+            let (li, dir) = self.succ[k];
             if self.chain.iter().any(|&(u, _)| self.overlap[u * m + li]) {
                 continue;
             }
-            for dir in 0..2 {
-                if let Some(&(last, ldir)) = self.chain.last()
-                    && !self.joins[((last * m + li) * 2 + ldir) * 2 + dir]
-                {
-                    continue;
-                }
-                self.chain.push((li, dir));
-                self.extend();
-                self.chain.pop();
+            // `evaluate` keeps only the reading whose first link comes first.
+            if last && self.depth_key(li) < self.depth_key(self.chain[0].0) {
+                continue;
             }
+            self.chain.push((li, dir));
+            self.extend();
+            self.chain.pop();
         }
     }
 
     fn evaluate(&mut self) {
         let (sh, b, d, n) = (self.shape, self.board, self.digit, self.n);
+        // Sukaku keeps the reading of a chain whose first link comes before its last (two
+        // links of one region overlap, so the keys differ).
+        if self.depth_key(self.chain[0].0) > self.depth_key(self.chain[n - 1].0) {
+            return;
+        }
         // Depth order of Sukaku's enumeration: links sorted by kind, then region.
         let mut by_depth: Vec<usize> = (0..n).collect();
-        by_depth.sort_by_key(|&i| {
-            let l = &self.links[self.chain[i].0];
-            (l.kind, l.region)
-        });
+        by_depth.sort_by_key(|&i| self.depth_key(self.chain[i].0));
         let mut q = vec![0; n];
         for (depth, &i) in by_depth.iter().enumerate() {
             q[i] = depth;
         }
-        // Sukaku keeps the reading of a chain whose first link comes before its last.
-        if q[0] > q[n - 1] {
-            return;
-        }
         let mut shares = Vec::with_capacity(n - 1);
         for w in 0..n - 1 {
-            match shared_house(sh, self.node(w, 1), self.node(w + 1, 0)) {
+            match shared_house(&self.types, self.houses(w, 1), self.houses(w + 1, 0)) {
                 Some(h) => shares.push(h),
                 None => return,
             }
         }
         let mut both = self.node(0, 0).to_vec();
         both.extend_from_slice(self.node(n - 1, 1));
-        let ring = shared_house(sh, self.node(0, 0), self.node(n - 1, 1)).is_some();
+        let ring = shared_house(&self.types, self.houses(0, 0), self.houses(n - 1, 1)).is_some();
         if ring {
             let first = self.links[self.chain[0].0].full_number();
             let min = self
@@ -580,8 +653,43 @@ pub(crate) fn floor(n: usize) -> f64 {
     }
 }
 
-/// The first hint of Sukaku's `StrongLinks(n)` producer after its sort, if any.
-pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize) -> Option<Hint> {
+/// Sukaku's order of hints: rating, eliminations (most first), suffix, then visiting key.
+fn order(f: &Found, g: &Found) -> Ordering {
+    f.hint
+        .rating
+        .partial_cmp(&g.hint.rating)
+        .unwrap_or(Ordering::Equal)
+        .then(g.elims.cmp(&f.elims))
+        .then(f.suffix.cmp(&g.suffix))
+        .then(f.key.cmp(&g.key))
+}
+
+/// The best `StrongLinks(n)` hint of each digit, kept with the digit's places it was found
+/// on, from one step of a rating to the next.
+///
+/// Everything a chain on digit `d` reads — its links, joins and eliminations — is where `d`
+/// may still go, and most steps leave most digits untouched, so a digit whose places are
+/// unchanged gives the same best hint again without a search.
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// Index `(n - 2) * digits + d - 1`.
+    entries: Vec<Option<(Vec<u64>, Option<Found>)>>,
+}
+
+/// The cells holding `d`, as a bitset.
+fn places_of(b: &Board, d: u8) -> Vec<u64> {
+    let mut plane = vec![0u64; b.cands.len().div_ceil(64)];
+    for (c, &m) in b.cands.iter().enumerate() {
+        if m & bit(d) != 0 {
+            plane[c / 64] |= 1 << (c % 64);
+        }
+    }
+    plane
+}
+
+/// The first hint of Sukaku's `StrongLinks(n)` producer after its sort, if any. `memo` must
+/// have been used only with boards of this shape.
+pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize, memo: &mut Memo) -> Option<Hint> {
     if !(2..=BASE.len()).contains(&n) {
         return None;
     }
@@ -591,41 +699,68 @@ pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize) -> Option<Hint> {
         .filter_map(|t| kind_code(t.kind))
         .collect();
     let perms = quickperm(n);
-    let mut found = Vec::new();
-    for d in 1..=shape.n as u8 {
-        let links = links_of(shape, b, d);
-        if links.len() < n {
-            continue;
-        }
-        let mut s = Search {
-            shape,
-            board: b,
-            n,
-            digit: d,
-            kinds_available: kinds_available.clone(),
-            perms: &perms,
-            links,
-            chain: Vec::with_capacity(n),
-            overlap: Vec::new(),
-            joins: Vec::new(),
-            found: Vec::new(),
-        };
-        s.prepare();
-        s.extend();
-        found.append(&mut s.found);
+    let types = house_types(shape);
+    let digits = shape.n;
+    let want = (BASE.len() - 1) * digits;
+    if memo.entries.len() < want {
+        memo.entries.resize_with(want, || None);
     }
-    found
-        .into_iter()
-        .min_by(|f, g| {
-            f.hint
-                .rating
-                .partial_cmp(&g.hint.rating)
-                .unwrap_or(Ordering::Equal)
-                .then(g.elims.cmp(&f.elims))
-                .then(f.suffix.cmp(&g.suffix))
-                .then(f.key.cmp(&g.key))
-        })
-        .map(|f| f.hint)
+    let mut best: Option<Found> = None;
+    for d in 1..=digits as u8 {
+        let plane = places_of(b, d);
+        let slot = &mut memo.entries[(n - 2) * digits + d as usize - 1];
+        let digit_best = match slot {
+            Some((seen, found)) if *seen == plane => found.clone(),
+            _ => {
+                let found = best_of_digit(shape, b, n, d, types, &kinds_available, &perms);
+                *slot = Some((plane, found.clone()));
+                found
+            }
+        };
+        // The first of equal hints wins, as in one sort of every digit's hints.
+        if let Some(f) = digit_best
+            && best
+                .as_ref()
+                .is_none_or(|cur| order(&f, cur) == Ordering::Less)
+        {
+            best = Some(f);
+        }
+    }
+    best.map(|f| f.hint)
+}
+
+/// The first hint on digit `d` after Sukaku's sort.
+fn best_of_digit(
+    shape: &Shape,
+    b: &Board,
+    n: usize,
+    d: u8,
+    types: [Option<usize>; 4],
+    kinds_available: &[u8],
+    perms: &[Vec<usize>],
+) -> Option<Found> {
+    let links = links_of(shape, &types, b, d);
+    if links.len() < n {
+        return None;
+    }
+    let mut s = Search {
+        shape,
+        board: b,
+        n,
+        digit: d,
+        types,
+        kinds_available: kinds_available.to_vec(),
+        perms,
+        links,
+        chain: Vec::with_capacity(n),
+        overlap: Vec::new(),
+        succ: Vec::new(),
+        succ_range: Vec::new(),
+        found: Vec::new(),
+    };
+    s.prepare();
+    s.extend();
+    s.found.into_iter().min_by(order)
 }
 
 #[cfg(test)]
@@ -653,7 +788,7 @@ mod tests {
         // rates higher.
         let places = [0, 4, 45, 48, 12, 31];
         let (shape, b) = board_with_digit(&places, 1);
-        let h = strong_links(&shape, &b, 2).expect("a two-link pattern");
+        let h = strong_links(&shape, &b, 2, &mut Memo::default()).expect("a two-link pattern");
         assert!(h.name.starts_with("Skyscraper"), "{}", h.text);
         assert_eq!(super::super::hint::tenths(h.rating), 40);
         let mut cells: Vec<u16> = h.removals.iter().map(|&(c, _)| c).collect();
@@ -670,7 +805,8 @@ mod tests {
         // but its suffix 111 sorts after 101.
         let places = [1, 9, 18, 4, 6, 45, 51];
         let (shape, b) = board_with_digit(&places, 1);
-        let h = strong_links(&shape, &b, 2).expect("a grouped two-link pattern");
+        let h =
+            strong_links(&shape, &b, 2, &mut Memo::default()).expect("a grouped two-link pattern");
         assert_eq!(h.name, "Grouped 2 Strong links 101", "{}", h.text);
         assert_eq!(tenths(h.rating), 43);
         assert_eq!(h.removals, vec![(6, bit(1))]);

@@ -92,65 +92,97 @@ pub(crate) fn wing(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
             best = Some(f);
         }
     };
-    grow(shape, b, k, 0, 0, &mut wing_cells, &mut on_found);
+    // Only cells of 2 to k + 1 candidates can be wing cells: list them once, ascending.
+    let eligible: Vec<usize> = (0..shape.ncells)
+        .filter(|&c| (2..=k as u32 + 1).contains(&b.cands[c].count_ones()))
+        .collect();
+    let bivalue: Vec<usize> = (0..shape.ncells)
+        .filter(|&c| b.cands[c].count_ones() == 2)
+        .collect();
+    let ctx = Grow {
+        shape,
+        b,
+        k,
+        bivalue: &bivalue,
+    };
+    grow(&ctx, &eligible, 0, &mut wing_cells, &mut on_found);
     best.map(|f| f.hint)
 }
 
-fn grow(
-    shape: &Shape,
-    b: &Board,
+/// What stays fixed through one wing search: the board, the wing size and the bivalue cells
+/// (ascending), the only possible `yz` cells.
+struct Grow<'a> {
+    shape: &'a Shape,
+    b: &'a Board,
     k: usize,
-    from: usize,
+    bivalue: &'a [usize],
+}
+
+/// Extends `cells` (pairwise peers, candidates `union`) by cells of `pool` (ascending, each a
+/// peer of every cell of `cells`) until it has `k`, then looks for the `yz` cell.
+fn grow(
+    ctx: &Grow<'_>,
+    pool: &[usize],
     union: u64,
     cells: &mut Vec<usize>,
     out: &mut dyn FnMut(Found),
 ) {
+    let Grow {
+        shape,
+        b,
+        k,
+        bivalue,
+    } = *ctx;
     if cells.len() == k {
         if union.count_ones() as usize == k + 1 {
-            with_yz(shape, b, cells, union, out);
+            with_yz(shape, b, bivalue, cells, union, out);
         }
         return;
     }
-    // Later cells must see the first, so only its peers (or, for the first, every cell).
-    let pool: Vec<usize> = match cells.first() {
-        Some(&f) => {
-            let mut v: Vec<usize> = shape.peers[f]
-                .iter()
-                .map(|&p| p as usize)
-                .filter(|&p| p >= from)
-                .collect();
-            v.sort_unstable();
-            v
-        }
-        None => (from..shape.ncells).collect(),
-    };
-    for c in pool {
-        let m = b.cands[c];
-        let n = m.count_ones() as usize;
-        if n < 2 || n > k + 1 {
-            continue;
-        }
-        let u = union | m;
+    for (i, &c) in pool.iter().enumerate() {
+        let u = union | b.cands[c];
         if u.count_ones() as usize > k + 1 {
             continue;
         }
-        if !cells.iter().all(|&w| sees(shape, w, c)) {
-            continue;
-        }
         cells.push(c);
-        grow(shape, b, k, c + 1, u, cells, out);
+        if cells.len() == k {
+            grow(ctx, &[], u, cells, out);
+        } else {
+            // Every later cell sees every cell so far: keep only `c`'s peers (the pool
+            // holds peers of the earlier cells already) whose digits still fit.
+            let rest: Vec<usize> = pool[i + 1..]
+                .iter()
+                .copied()
+                .filter(|&r| (u | b.cands[r]).count_ones() as usize <= k + 1 && sees(shape, c, r))
+                .collect();
+            grow(ctx, &rest, u, cells, out);
+        }
         cells.pop();
     }
 }
 
-fn with_yz(shape: &Shape, b: &Board, cells: &[usize], union: u64, out: &mut dyn FnMut(Found)) {
-    let mut range: Vec<usize> = cells
+fn with_yz(
+    shape: &Shape,
+    b: &Board,
+    bivalue: &[usize],
+    cells: &[usize],
+    union: u64,
+    out: &mut dyn FnMut(Found),
+) {
+    // The `yz` cells, ascending: bivalue cells outside the wing, seeing one of its cells,
+    // with both digits in the wing.
+    let mut range = bivalue
         .iter()
-        .flat_map(|&c| shape.peers[c].iter().map(|&p| p as usize))
-        .filter(|c| !cells.contains(c))
-        .collect();
-    range.sort_unstable();
-    range.dedup();
+        .copied()
+        .filter(|&c| {
+            b.cands[c] & union == b.cands[c]
+                && !cells.contains(&c)
+                && cells.iter().any(|&w| sees(shape, w, c))
+        })
+        .peekable();
+    if range.peek().is_none() {
+        return;
+    }
     let big = cells
         .iter()
         .map(|&c| b.cands[c].count_ones() as usize)
