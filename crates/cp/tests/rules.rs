@@ -1,78 +1,19 @@
 //! The `cp` engine on variant rules: per rule kind, hand-made puzzles whose solution counts a
-//! brute force written here computes (plain recursion over the grid, houses checked as cells
-//! are placed, every rule checked at the leaves by its definition in `sudokit_core::rules`);
+//! brute force computes (`sudokit_testkit::brute_force_solutions`, shared with the `sat` tests:
+//! plain recursion over the grid, houses checked as cells are placed, every rule checked at
+//! the leaves by its definition in `sudokit_core::rules`);
 //! random rule sets (proptest) on 4×4, 6×6 and 9×9 where cp's capped count must equal the
 //! brute force's and every solution must pass `verify`; The Miracle; the non-consecutive rule
 //! on empty grids against a brute force that restates the rule.
 
 use proptest::prelude::*;
 use std::sync::Arc;
-use sudokit_core::rules::{Filled, Marks, Pos, Rule, check_all};
+use sudokit_core::rules::{Marks, Pos, Rule};
 use sudokit_core::verify::verify;
 use sudokit_core::{Budget, End, Extra, Grid, Layout, Request, Solver};
 use sudokit_cp::{Cp, Propagation};
+use sudokit_testkit::brute_force_solutions;
 use sudokit_testkit::pattern::{XorShift, boxed_grid};
-
-/// Solutions of `puzzle` by brute force, up to `cap`, in lexicographic order.
-fn brute(puzzle: &Grid, cap: usize) -> Vec<Vec<u8>> {
-    struct B<'a> {
-        layout: &'a Layout,
-        given: Vec<bool>,
-        values: Vec<u8>,
-        cap: usize,
-        out: Vec<Vec<u8>>,
-    }
-    fn go(b: &mut B<'_>, i: usize) {
-        let n = b.layout.size();
-        if b.out.len() >= b.cap {
-            return;
-        }
-        if i == n * n {
-            let g = Filled {
-                n,
-                region_of: b.layout.region_map(),
-                values: &b.values,
-                rules: b.layout.rules(),
-            };
-            if check_all(&g).is_ok() {
-                b.out.push(b.values.clone());
-            }
-            return;
-        }
-        let choices: Vec<u8> = if b.given[i] {
-            vec![b.values[i]]
-        } else {
-            (1..=n as u8).collect()
-        };
-        for d in choices {
-            let clash = b
-                .layout
-                .peers(sudokit_core::Cell(i as u16))
-                .iter()
-                .any(|p| {
-                    let j = p.index();
-                    (j < i || b.given[j]) && b.values[j] == d
-                });
-            if clash {
-                continue;
-            }
-            let old = b.values[i];
-            b.values[i] = d;
-            go(b, i + 1);
-            b.values[i] = old;
-        }
-    }
-    let layout = puzzle.layout();
-    let mut b = B {
-        layout,
-        given: puzzle.values().iter().map(|&v| v != 0).collect(),
-        values: puzzle.values().to_vec(),
-        cap,
-        out: Vec::new(),
-    };
-    go(&mut b, 0);
-    b.out
-}
 
 fn layout(n: usize, rules: Vec<Rule>) -> Arc<Layout> {
     Arc::new(Layout::standard(n).unwrap().with_rules(rules).unwrap())
@@ -87,7 +28,7 @@ fn cp_solutions(puzzle: &Grid, cap: u64, level: Propagation) -> (u64, bool, Vec<
 
 /// cp at every level agrees with the brute force on `puzzle`; every solution verifies.
 fn agree(puzzle: &Grid, cap: usize) -> usize {
-    let want = brute(puzzle, cap);
+    let want = brute_force_solutions(puzzle, cap);
     for level in Propagation::ALL {
         let (count, exact, sols) = cp_solutions(puzzle, cap as u64, level);
         assert_eq!(
@@ -200,7 +141,7 @@ fn six_by_six_rules_with_givens() {
         [{"type": "x-sum", "cells": ["r2c6", "r2c5", "r2c4", "r2c3", "r2c2", "r2c1"], "sum": 6}]
         [{"type": "box-indexer", "cells": ["r1c2", "r2c2"]}]
     "#;
-    let plain = brute(&from_text(layout(6, vec![]), givens), 100_000).len();
+    let plain = brute_force_solutions(&from_text(layout(6, vec![]), givens), 100_000).len();
     for line in rule_sets.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let rules: Vec<Rule> = serde_json::from_str(line).unwrap();
         let what = line;
@@ -268,7 +209,7 @@ fn jigsaw_regions_drive_region_rules() {
         }],
     ] {
         let l = Arc::new(base.with_rules(rules).unwrap());
-        let all = brute(&Grid::empty(Arc::new(base.clone())), 10_000).len();
+        let all = brute_force_solutions(&Grid::empty(Arc::new(base.clone())), 10_000).len();
         let what = format!("{:?}", l.rules());
         let count = agree(&Grid::empty(l), 10_000);
         assert!(count > 0 && count < all, "{what}: {count} of {all}");

@@ -91,3 +91,42 @@ fn auto_picks_an_engine_that_implements_rules() {
     // Without rules, auto keeps its old choices.
     assert_eq!(auto_engine(&Layout::standard(9).expect("9x9")), "fast");
 }
+
+#[test]
+fn auto_picks_cp_or_sat_by_rule_kind() {
+    // Cages and thermometers: cp. One clue read along a row (sandwich, X-sum, skyscraper) or
+    // a quadruple beside them: sat.
+    let killer = killer_4x4();
+    assert_eq!(auto_engine(killer.layout()), "cp");
+    let row: Vec<Pos> = (0..4).map(|c| Pos::new(0, c)).collect();
+    let corner: Vec<Pos> = ["r1c1", "r1c2", "r2c1", "r2c2"]
+        .iter()
+        .map(|s| Pos::parse(s).expect("cell"))
+        .collect();
+    for clue in [
+        Rule::Sandwich {
+            cells: row.clone(),
+            sum: 5,
+        },
+        Rule::XSum {
+            cells: row.clone(),
+            sum: 6,
+        },
+        Rule::Skyscraper {
+            cells: row.clone(),
+            count: 2,
+        },
+        Rule::Quadruple {
+            cells: corner.clone(),
+            digits: vec![1],
+        },
+    ] {
+        let what = clue.name();
+        let rules = killer.layout().rules().iter().cloned().chain([clue]);
+        let layout = Layout::standard(4)
+            .expect("4x4")
+            .with_rules(rules)
+            .expect("rules");
+        assert_eq!(auto_engine(&layout), "sat", "{what}");
+    }
+}

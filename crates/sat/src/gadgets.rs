@@ -10,7 +10,10 @@
 //! layer". States that cannot reach acceptance are pruned before any clause is written, and
 //! a digit no live transition uses is excluded outright, so the encoding also narrows the
 //! candidates. A rule then only states its automaton (start, step, accept), written from the
-//! rule's wording, and never its clauses.
+//! rule's wording, and never its clauses. Rules whose cells are known to differ (a clue on a
+//! whole row) can instead list their few alternatives as per-cell digit sets
+//! ([`Builder::alternatives`]): that view knows the digits are distinct, which the automaton
+//! cannot, and propagates much further on sandwiches and X-sums.
 
 use crate::encode::{Cnf, Lit};
 use std::collections::HashMap;
@@ -204,6 +207,49 @@ impl Builder<'_> {
             let (x, y) = (self.is(p, d), self.is(q, d));
             self.clause(&[x.not(), y]);
             self.clause(&[y.not(), x]);
+        }
+    }
+
+    /// Exactly one of `alternatives` holds on `cells`: each alternative gives, per cell, the
+    /// digits it allows (bit `d − 1`). One selector per alternative; a selected alternative
+    /// excludes the digits it does not allow, and a digit in a cell needs a selected
+    /// alternative allowing it there (a support encoding: unit propagation narrows every cell
+    /// to the union of the alternatives still open). Alternatives a cell's candidates already
+    /// rule out are dropped before any clause is written.
+    pub fn alternatives(&mut self, cells: &[Pos], alternatives: &[Vec<u64>]) {
+        let cand: Vec<Vec<u32>> = cells.iter().map(|&p| self.cand(p)).collect();
+        let open: Vec<&Vec<u64>> = alternatives
+            .iter()
+            .filter(|alt| {
+                cand.iter()
+                    .zip(alt.iter())
+                    .all(|(c, &m)| c.iter().any(|&d| m >> (d - 1) & 1 == 1))
+            })
+            .collect();
+        if open.is_empty() {
+            self.fail();
+            return;
+        }
+        let selectors: Vec<Term> = if open.len() == 1 {
+            vec![Term::True]
+        } else {
+            open.iter().map(|_| self.fresh()).collect()
+        };
+        self.clause(&selectors);
+        self.at_most_one(&selectors);
+        for (i, &p) in cells.iter().enumerate() {
+            for &d in &cand[i] {
+                let x = self.is(p, d);
+                let mut why = vec![x.not()];
+                for (alt, &sel) in open.iter().zip(&selectors) {
+                    if alt[i] >> (d - 1) & 1 == 1 {
+                        why.push(sel);
+                    } else {
+                        self.clause(&[sel.not(), x.not()]);
+                    }
+                }
+                self.clause(&why);
+            }
         }
     }
 

@@ -79,14 +79,26 @@ fn backtrack(
 /// only), each complete grid kept when the verifier's rule checks — the rules' own
 /// definitions — accept it. Shares nothing with the engines; fit for small grids only.
 pub fn brute_force_count(puzzle: &Grid, cap: u64) -> u64 {
-    fn go(layout: &Arc<Layout>, values: &mut Vec<u8>, at: usize, cap: u64, count: &mut u64) {
-        if *count >= cap {
+    brute_force_solutions(puzzle, cap as usize).len() as u64
+}
+
+/// The grids [`brute_force_count`] counts (at most `cap`), as cell values in reading order,
+/// in lexicographic order.
+pub fn brute_force_solutions(puzzle: &Grid, cap: usize) -> Vec<Vec<u8>> {
+    fn go(
+        layout: &Arc<Layout>,
+        values: &mut Vec<u8>,
+        at: usize,
+        cap: usize,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        if out.len() >= cap {
             return;
         }
         let Some(c) = (at..values.len()).find(|&c| values[c] == 0) else {
             let grid = Grid::from_values(layout.clone(), values.clone());
             if sudokit_core::verify::check_grid(&grid).is_ok() {
-                *count += 1;
+                out.push(values.clone());
             }
             return;
         };
@@ -97,15 +109,15 @@ pub fn brute_force_count(puzzle: &Grid, cap: u64) -> u64 {
                 .all(|p| values[p.index()] != d)
             {
                 values[c] = d;
-                go(layout, values, c + 1, cap, count);
+                go(layout, values, c + 1, cap, out);
                 values[c] = 0;
             }
         }
     }
     let mut values = puzzle.values().to_vec();
-    let mut count = 0;
-    go(puzzle.layout_arc(), &mut values, 0, cap, &mut count);
-    count
+    let mut out = Vec::new();
+    go(puzzle.layout_arc(), &mut values, 0, cap, &mut out);
+    out
 }
 
 /// The published variant puzzles of `data/variants/`: `(title, puzzle, solution)` per line of
