@@ -5,7 +5,9 @@
 //! than the known one?" (a clause saying some cell differs, the search started next to the
 //! known solution), and every second solution found is kept as a *witness*: a later candidate
 //! puzzle that a witness still satisfies (checked by the rules' own definitions, no search)
-//! is not unique, so most candidates of a minimality pass never reach the solver. Killer
+//! is not unique, so most candidates of a minimality pass never reach the solver; a killer
+//! generator starts with every two-digit swap set and two-line swap of its solution as
+//! witnesses (second solutions of the plain grid, found without a search). Killer
 //! puzzles start from small cages (2–3 cells, almost always unique), then merge adjacent cages
 //! and drop sums while the puzzle stays unique, in a seeded random order, until no merge
 //! (within the cage size limit) and no dropped sum keeps it unique: the puzzle is minimal in
@@ -19,6 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudokit_core::rules::Filled;
+use sudokit_core::verify::check_grid;
 use sudokit_core::{Budget, Grid, Layout, Pos, Rule};
 use sudokit_engines::Sat;
 use sudokit_sat::session::Session;
@@ -213,6 +216,36 @@ impl Oracle<'_> {
             None => Ok(None),
         }
     }
+}
+
+/// Grids near `solution` that keep the houses and the base layout's own `rules` (every
+/// two-digit swap set and two-line swap, checked): second solutions ready before any search,
+/// so most candidate cage sets that are not unique never reach the solver.
+fn near_solutions(plain: &Layout, rules: &[Rule], solution: &[u8]) -> Vec<Vec<u8>> {
+    let mut changes = crate::swap::line_swaps(plain.size(), solution);
+    if let Some(sets) = crate::swap::SwapSets::new(plain, solution) {
+        changes.extend(sets.all(plain, solution));
+    }
+    let layout = Arc::new(plain.clone());
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    for change in changes {
+        let mut w = solution.to_vec();
+        change.iter().for_each(|&(c, d)| w[c] = d);
+        let keeps_rules = sudokit_core::rules::check_all(&Filled {
+            n: plain.size(),
+            region_of: plain.region_map(),
+            values: &w,
+            rules,
+        })
+        .is_ok();
+        if keeps_rules
+            && !out.contains(&w)
+            && check_grid(&Grid::from_values(layout.clone(), w.clone())).is_ok()
+        {
+            out.push(w);
+        }
+    }
+    out
 }
 
 /// The base layout's own rules (kept under every generated puzzle).
@@ -512,7 +545,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             session: Some(Session::new(plain.clone(), &solution)),
             base: &plain,
             solution: solution.clone(),
-            witnesses: Vec::new(),
+            witnesses: near_solutions(&plain, &base, &solution),
             conflicts: config.budget.nodes.unwrap_or(CHECK_CONFLICTS),
             budget: &config.budget,
             start,
