@@ -145,6 +145,25 @@ fn fixed_cages_keep_their_shapes() {
 }
 
 #[test]
+fn fixed_cages_that_cannot_be_unique_fail_with_the_reason() {
+    // Every row a cage: its sum is always 45, so no cage set of these shapes is unique.
+    let rows: Vec<Vec<Pos>> = (0..9)
+        .map(|r| (0..9).map(|c| Pos::new(r, c)).collect())
+        .collect();
+    let config = KillerConfig {
+        cages: Some(rows),
+        ..KillerConfig::new(Arc::new(Layout::standard(9).expect("9x9")))
+    };
+    let err = generate_killer(&config, 1).expect_err("rows never make a unique killer");
+    let shown = err.to_string();
+    assert!(
+        shown.contains("the given cages make no unique puzzle"),
+        "{shown}"
+    );
+    assert!(shown.contains("differs in r"), "{shown}");
+}
+
+#[test]
 fn givens_for_a_thermo_layout_are_unique_and_minimal() {
     let p = |s: &str| Pos::parse(s).expect("cell");
     let thermo = |cells: &str| Rule::Thermo {
