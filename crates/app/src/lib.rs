@@ -15,6 +15,7 @@ pub mod generate;
 pub mod hint;
 pub mod net;
 pub mod rate;
+pub mod rules_file;
 pub mod solve;
 pub mod techniques;
 pub mod truth;

@@ -137,32 +137,19 @@ pub fn layout_spec(args: &InputArgs) -> Result<LayoutSpec> {
         None => None,
     };
     if let Some(path) = &args.rules {
-        let rules = read_rules(path)?;
         let base = sudokit_app::rules_base(&LayoutSpec {
             box_shape: args.box_shape,
             regions: regions.clone(),
             extras: Vec::new(),
         })
         .context("--box")?;
-        let layout = base
-            .with_rules(rules)
-            .with_context(|| format!("{}: a rule does not fit the grid", path.display()))?;
-        regions = Some(Arc::new(layout));
+        regions = Some(sudokit_app::rules_file::read_rules_file(path, &base)?);
     }
     Ok(LayoutSpec {
         box_shape: args.box_shape,
         regions,
         extras: args.extras.clone(),
     })
-}
-
-/// Reads `--rules FILE`: a JSON array of rules in sudokit's form
-/// (`[{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 10}, …]`).
-fn read_rules(path: &PathBuf) -> Result<Vec<sudokit_core::Rule>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read rules file {}", path.display()))?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a JSON array of rules", path.display()))
 }
 
 /// Options shared by every command that reads puzzles.
@@ -183,7 +170,8 @@ pub struct InputArgs {
     /// Extra constraints: diagonals, anti-knight, anti-king (repeat or comma-separate).
     #[arg(long = "extra", value_delimiter = ',', value_parser = input::parse_extra)]
     pub extras: Vec<sudokit_core::Extra>,
-    /// Variant rules for every puzzle: a JSON array of rules in sudokit's form (see
+    /// Variant rules for every puzzle: a JSON array of rules in sudokit's form, an object
+    /// with a "rules" list, or a puzzle record whose grid and rules are taken (see
     /// docs/variants.md), on the 9x9 grid unless --box or --regions says otherwise.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,

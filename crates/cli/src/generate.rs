@@ -195,47 +195,6 @@ impl VariantJob {
     }
 }
 
-/// The rules of a `--rules` file on `base` (see [`GenerateArgs::rules`]).
-fn read_rules_file(
-    path: &std::path::Path,
-    base: &sudokit_core::Layout,
-) -> Result<Arc<sudokit_core::Layout>> {
-    use sudokit_core::Rule;
-    use sudokit_core::format::{InputFormat, LayoutSpec, Reader};
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read rules file {}", path.display()))?;
-    let listed: Option<Vec<Rule>> =
-        match serde_json::from_str::<serde_json::Value>(&text) {
-            Ok(serde_json::Value::Array(list)) => Some(
-                serde_json::from_value(serde_json::Value::Array(list))
-                    .with_context(|| format!("{}: not a list of rules", path.display()))?,
-            ),
-            Ok(serde_json::Value::Object(o))
-                if !o.contains_key("puzzle") && !o.contains_key("grid") =>
-            {
-                let rules = o.get("rules").cloned().unwrap_or(serde_json::Value::Null);
-                Some(serde_json::from_value(rules).with_context(|| {
-                    format!("{}: 'rules' is not a list of rules", path.display())
-                })?)
-            }
-            _ => None,
-        };
-    if let Some(rules) = listed {
-        let layout = base
-            .with_rules(rules)
-            .with_context(|| format!("{}", path.display()))?;
-        return Ok(Arc::new(layout));
-    }
-    let record = Reader::new(text.as_bytes(), InputFormat::Auto, LayoutSpec::default())
-        .next()
-        .with_context(|| format!("{}: no rules and no puzzle", path.display()))?
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let puzzle = record
-        .puzzle
-        .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), record.line))?;
-    Ok(puzzle.layout_arc().clone())
-}
-
 /// The `--killer` / `--rules` job of `args`, refusing the flags it does not honour.
 fn variant_job(args: &GenerateArgs, config: &Config) -> Result<Option<VariantJob>> {
     if !args.killer && args.rules.is_none() {
@@ -262,7 +221,7 @@ fn variant_job(args: &GenerateArgs, config: &Config) -> Result<Option<VariantJob
         bail!("--killer and --rules need a fixed layout");
     };
     let layout = match &args.rules {
-        Some(path) => read_rules_file(path, base)?,
+        Some(path) => sudokit_app::rules_file::read_rules_file(path, base)?,
         None => base.clone(),
     };
     if !args.killer {

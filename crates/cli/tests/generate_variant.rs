@@ -79,5 +79,52 @@ fn rules_file_gets_unique_givens_in_text_formats_too() {
     assert!(process::stderr_text(&bad).contains("--rating does not apply"));
     let missing = run(&["generate", "--rules", "/nonexistent/rules.json"], "");
     assert!(process::stderr_text(&missing).contains("cannot read rules file"));
+    // A rule type nobody knows: the error names the file, the line and the type.
+    let unknown = dir.join("unknown.json");
+    std::fs::write(
+        &unknown,
+        "[\n{\"type\": \"spiral\", \"cells\": [\"r1c1\"]}\n]",
+    )
+    .expect("write");
+    for command in ["generate", "solve"] {
+        let out = run(&[command, "--rules", unknown.to_str().expect("utf-8")], "");
+        assert!(!out.status.success());
+        let err = process::stderr_text(&out);
+        assert!(
+            err.contains("unknown.json: line 2") && err.contains("spiral"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn fixed_cages_that_cannot_be_unique_fail_with_the_reason() {
+    // Every row a cage: its sum is always 45, so no cage set of these shapes is unique.
+    let dir = std::env::temp_dir().join(format!("sudokit-rows-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("rows.json");
+    let rows: Vec<String> = (1..=9)
+        .map(|r| {
+            let cells: Vec<String> = (1..=9).map(|c| format!("\"r{r}c{c}\"")).collect();
+            format!(r#"{{"type": "killer", "cells": [{}]}}"#, cells.join(","))
+        })
+        .collect();
+    std::fs::write(&file, format!("[{}]", rows.join(","))).expect("write");
+    let out = run(
+        &[
+            "generate",
+            "--killer",
+            "--rules",
+            file.to_str().expect("utf-8"),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    let err = process::stderr_text(&out);
+    assert!(
+        err.contains("the given cages make no unique puzzle"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -8,6 +8,10 @@
 //! unavoidable rectangles and every other two-digit unavoidable set. It answers only "not
 //! unique" (never "unique"), and only on layouts whose rules are all houses: anti-knight and
 //! anti-king pairs could be broken by a swap, so there it is not used.
+//!
+//! The killer generator uses every swap set of a solution ([`SwapSets::all`]), and the
+//! two-line swaps ([`line_swaps`]: two rows or two columns exchanging digits along a cycle),
+//! as ready-made second solutions: a candidate cage set that one of them keeps is not unique.
 
 use sudokit_core::{Cell, Layout};
 
@@ -56,35 +60,121 @@ impl SwapSets {
         }
         seen.clear();
         seen.resize(values.len(), false);
-        'digits: for b in 1..=self.n as u8 {
-            if b == a {
-                continue;
-            }
-            for s in seen.iter_mut() {
-                *s = false;
-            }
-            stack.clear();
-            stack.push(cell as u32);
+        (1..=self.n as u8).filter(|&b| b != a).any(|b| {
+            seen.iter_mut().for_each(|s| *s = false);
             seen[cell] = true;
-            while let Some(x) = stack.pop() {
-                let x = x as usize;
-                let other = if solution[x] == a { b } else { a };
-                for &h in layout.houses_of(Cell(x as u16)) {
-                    let y = self.at[h.index() * self.n + other as usize - 1] as usize;
-                    if seen[y] {
+            self.spread(layout, solution, (cell, a, b), stack, seen, |y| {
+                values[y] == 0
+            })
+        })
+    }
+
+    /// Every connected two-digit swap set of `solution`, each as the cells it changes with
+    /// their new digits: each one applied alone gives another solution of the houses.
+    pub fn all(&self, layout: &Layout, solution: &[u8]) -> Vec<Vec<(usize, u8)>> {
+        let mut out = Vec::new();
+        let (mut stack, mut seen) = (Vec::new(), vec![false; solution.len()]);
+        for a in 1..=self.n as u8 {
+            for b in a + 1..=self.n as u8 {
+                seen.iter_mut().for_each(|s| *s = false);
+                for cell in 0..solution.len() {
+                    if solution[cell] != a || seen[cell] {
                         continue;
                     }
-                    if values[y] != 0 {
-                        continue 'digits;
-                    }
-                    seen[y] = true;
-                    stack.push(y as u32);
+                    seen[cell] = true;
+                    let mut set = vec![cell];
+                    self.spread(layout, solution, (cell, a, b), &mut stack, &mut seen, |y| {
+                        set.push(y);
+                        true
+                    });
+                    let swap = |c: usize| if solution[c] == a { b } else { a };
+                    out.push(set.into_iter().map(|c| (c, swap(c))).collect());
                 }
             }
-            return true;
         }
-        false
+        out
     }
+
+    /// Walks the swap set of digits `a` and `b` through `start` (which holds `a`, already
+    /// marked in `seen`), offering each new cell to `open`: `false` as soon as `open`
+    /// refuses one, `true` when the whole set was offered.
+    fn spread(
+        &self,
+        layout: &Layout,
+        solution: &[u8],
+        (start, a, b): (usize, u8, u8),
+        stack: &mut Vec<u32>,
+        seen: &mut [bool],
+        mut open: impl FnMut(usize) -> bool,
+    ) -> bool {
+        stack.clear();
+        stack.push(start as u32);
+        while let Some(x) = stack.pop() {
+            let x = x as usize;
+            let other = if solution[x] == a { b } else { a };
+            for &h in layout.houses_of(Cell(x as u16)) {
+                let y = self.at[h.index() * self.n + other as usize - 1] as usize;
+                if seen[y] {
+                    continue;
+                }
+                if !open(y) {
+                    return false;
+                }
+                seen[y] = true;
+                stack.push(y as u32);
+            }
+        }
+        true
+    }
+}
+
+/// The two-line swaps of a full N×N grid `solution`: for two rows (or two columns), a cycle
+/// of columns (rows) whose digits the two lines can exchange keeping each line's digits, each
+/// as the cells it changes with their new digits. Regions and other rules are not looked at:
+/// the caller checks each grid it makes.
+pub fn line_swaps(n: usize, solution: &[u8]) -> Vec<Vec<(usize, u8)>> {
+    let mut out = Vec::new();
+    for transposed in [false, true] {
+        let at = |line: usize, k: usize| {
+            if transposed {
+                k * n + line
+            } else {
+                line * n + k
+            }
+        };
+        for l1 in 0..n {
+            for l2 in l1 + 1..n {
+                let mut seen = vec![false; n];
+                for k0 in 0..n {
+                    let mut cycle = Vec::new();
+                    let mut k = k0;
+                    while !seen[k] {
+                        seen[k] = true;
+                        cycle.push(k);
+                        // The place in line 2 of the digit line 1 holds at k.
+                        match (0..n).find(|&j| solution[at(l2, j)] == solution[at(l1, k)]) {
+                            Some(j) => k = j,
+                            None => break,
+                        }
+                    }
+                    if cycle.len() > 1 {
+                        out.push(
+                            cycle
+                                .iter()
+                                .flat_map(|&k| {
+                                    [
+                                        (at(l1, k), solution[at(l2, k)]),
+                                        (at(l2, k), solution[at(l1, k)]),
+                                    ]
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -177,6 +267,31 @@ mod tests {
         assert!(sets.breaks_uniqueness(&layout, &sol, &values, rect[0], &mut stack, &mut seen));
         values[rect[3]] = sol[rect[3]];
         assert!(!sets.breaks_uniqueness(&layout, &sol, &values, rect[0], &mut stack, &mut seen));
+    }
+
+    #[test]
+    fn every_swap_set_and_the_band_line_swaps_make_another_solution() {
+        use sudokit_core::verify::check_grid;
+        let layout = std::sync::Arc::new(Layout::standard(9).unwrap());
+        let sol = parse(SOLUTION);
+        let valid = |change: &[(usize, u8)]| {
+            let mut w = sol.clone();
+            change.iter().for_each(|&(c, d)| w[c] = d);
+            w != sol && check_grid(&sudokit_core::Grid::from_values(layout.clone(), w)).is_ok()
+        };
+        let sets = SwapSets::new(&layout, &sol).unwrap().all(&layout, &sol);
+        assert!(sets.len() >= 36, "{}", sets.len());
+        assert!(sets.iter().all(|s| valid(s)));
+        // Two rows of one band (or two columns of one stack) always keep the boxes.
+        let lines = line_swaps(9, &sol);
+        let same_band = |s: &&Vec<(usize, u8)>| {
+            let rows: Vec<usize> = s.iter().map(|&(c, _)| c / 9 / 3).collect();
+            let cols: Vec<usize> = s.iter().map(|&(c, _)| c % 9 / 3).collect();
+            rows.iter().all(|&r| r == rows[0]) || cols.iter().all(|&c| c == cols[0])
+        };
+        let banded: Vec<_> = lines.iter().filter(same_band).collect();
+        assert!(!banded.is_empty());
+        assert!(banded.iter().all(|s| valid(s)));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! than the known one?" (a clause saying some cell differs, the search started next to the
 //! known solution), and every second solution found is kept as a *witness*: a later candidate
 //! puzzle that a witness still satisfies (checked by the rules' own definitions, no search)
-//! is not unique, so most candidates of a minimality pass never reach the solver. Killer
+//! is not unique, so most candidates of a minimality pass never reach the solver; a killer
+//! generator starts with every two-digit swap set and two-line swap of its solution as
+//! witnesses (second solutions of the plain grid, found without a search). Killer
 //! puzzles start from small cages (2–3 cells, almost always unique), then merge adjacent cages
 //! and drop sums while the puzzle stays unique, in a seeded random order, until no merge
 //! (within the cage size limit) and no dropped sum keeps it unique: the puzzle is minimal in
@@ -19,6 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sudokit_core::rules::Filled;
+use sudokit_core::verify::check_grid;
 use sudokit_core::{Budget, Grid, Layout, Pos, Rule};
 use sudokit_engines::Sat;
 use sudokit_sat::session::Session;
@@ -149,18 +152,11 @@ impl Oracle<'_> {
         if self.out_of_time() {
             return Err(GenError::Budget { attempts: 1 });
         }
-        let n = self.base.size();
-        let keeps = |w: &[u8]| {
-            givens.iter().zip(w).all(|(&g, &v)| g == 0 || g == v)
-                && sudokit_core::rules::check_all(&Filled {
-                    n,
-                    region_of: self.base.region_map(),
-                    values: w,
-                    rules,
-                })
-                .is_ok()
-        };
-        if self.witnesses.iter().any(|w| keeps(w)) {
+        if self
+            .witnesses
+            .iter()
+            .any(|w| keeps(self.base, rules, givens, w))
+        {
             self.witness_hits += 1;
             return Ok(Some(false));
         }
@@ -213,6 +209,42 @@ impl Oracle<'_> {
             None => Ok(None),
         }
     }
+}
+
+/// Grids near `solution` that keep the houses and the base layout's own `rules` (every
+/// two-digit swap set and two-line swap, checked): second solutions ready before any search,
+/// so most candidate cage sets that are not unique never reach the solver.
+fn near_solutions(plain: &Layout, rules: &[Rule], solution: &[u8]) -> Vec<Vec<u8>> {
+    let mut changes = crate::swap::line_swaps(plain.size(), solution);
+    if let Some(sets) = crate::swap::SwapSets::new(plain, solution) {
+        changes.extend(sets.all(plain, solution));
+    }
+    let layout = Arc::new(plain.clone());
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    for change in changes {
+        let mut w = solution.to_vec();
+        change.iter().for_each(|&(c, d)| w[c] = d);
+        if keeps(plain, rules, &[], &w)
+            && !out.contains(&w)
+            && check_grid(&Grid::from_values(layout.clone(), w.clone())).is_ok()
+        {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// Whether the full grid `w` (a solution of the houses of `plain`) keeps `givens` (0 for
+/// none) and `rules`, by the rules' own definitions.
+fn keeps(plain: &Layout, rules: &[Rule], givens: &[u8], w: &[u8]) -> bool {
+    givens.iter().zip(w).all(|(&g, &v)| g == 0 || g == v)
+        && sudokit_core::rules::check_all(&Filled {
+            n: plain.size(),
+            region_of: plain.region_map(),
+            values: w,
+            rules,
+        })
+        .is_ok()
 }
 
 /// The base layout's own rules (kept under every generated puzzle).
@@ -473,6 +505,8 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
     let plain = Arc::new(layout.without_rules());
     let mut rng = Rng::new(seed);
     let givens = vec![0u8; n * n];
+    // With fixed cages: the cells where the last second solution differed from its grid.
+    let mut free: Vec<Pos> = Vec::new();
     for attempt in 1..=ATTEMPTS {
         // A solution that keeps the layout's own rules and, with fixed cages, their digits apart.
         let shaped = match &config.cages {
@@ -512,7 +546,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             session: Some(Session::new(plain.clone(), &solution)),
             base: &plain,
             solution: solution.clone(),
-            witnesses: Vec::new(),
+            witnesses: near_solutions(&plain, &base, &solution),
             conflicts: config.budget.nodes.unwrap_or(CHECK_CONFLICTS),
             budget: &config.budget,
             start,
@@ -520,6 +554,15 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             witness_hits: 0,
         };
         if !oracle.unique(&with_base(&base, &cages), &givens)? {
+            let rules = with_base(&base, &cages);
+            if let Some(other) =
+                (oracle.witnesses.iter()).find(|w| keeps(&plain, &rules, &givens, w))
+            {
+                free = (0..n * n)
+                    .filter(|&c| other[c] != solution[c])
+                    .map(|c| Pos::from_index(c, n))
+                    .collect();
+            }
             continue;
         }
         let merges = config.cages.is_none();
@@ -537,6 +580,18 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             witness_hits: oracle.witness_hits,
             attempts: attempt,
         });
+    }
+    if config.cages.is_some() {
+        let cells: Vec<String> = free.iter().map(|p| p.to_string()).collect();
+        return Err(GenError::Unsupported(format!(
+            "the given cages make no unique puzzle even with every sum shown: for each of \
+             {ATTEMPTS} solutions drawn, a second solution kept every cage sum{}; split or \
+             reshape the cages there",
+            match cells.is_empty() {
+                true => String::new(),
+                false => format!(" (the last one differs in {})", cells.join(" ")),
+            }
+        )));
     }
     Err(GenError::Budget { attempts: ATTEMPTS })
 }
