@@ -25,6 +25,7 @@
 pub mod bands;
 pub mod canon;
 pub mod check;
+pub mod fewgivens;
 pub mod fill;
 pub mod generator;
 pub mod jigsaw;
