@@ -4,7 +4,7 @@ numpy integer array ``(N, n*n)`` / ``(N, n, n)`` with 0 for an empty cell; resul
 the same kind."""
 
 import os
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -224,6 +224,15 @@ def check(
 def canon(puzzles: Union[str, Puzzles], *, jobs: Optional[int] = None, format: Optional[str] = None) -> Any:
     """The minlex form of a 9×9 puzzle, or of each puzzle of a batch."""
 
+def few_givens(
+    symmetry: str,
+    givens: int,
+    *,
+    method: str = ...,
+    seed: int = ...,
+    tries: Optional[int] = ...,
+    seconds: Optional[float] = ...,
+) -> Dict[str, Any]: ...
 def generate(
     n: int = 1,
     *,
