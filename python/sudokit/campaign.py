@@ -480,16 +480,14 @@ def few_givens(
     tries: Optional[int] = None,
     seconds: Optional[float] = None,
     shard_size: int = 1,
-    scheduler: Any = None,
-    n_workers: Optional[int] = None,
-    progress: bool = False,
-    on_shard: Optional[Callable[[Shard], None]] = None,
+    **run_options: Any,
 ) -> Outcome:
     """The few-givens search (:func:`sudokit.few_givens`) of ``shards × shard_size`` seeds:
     item ``i`` searches from :func:`few_givens_seed` ``(seed, i)`` within ``tries`` and/or
     ``seconds``; one Parquet row per item (``tries``, ``checks``, ``restarts``, ``fewest``,
     ``cpu_seconds``, ``hits`` as space-separated 81-symbol lines). Resumes like every campaign;
-    with ``tries`` and no ``seconds`` a shard's row is the same whenever it is run."""
+    with ``tries`` and no ``seconds`` a shard's row is the same whenever it is run.
+    ``run_options``: ``scheduler``, ``n_workers``, ``progress``, ``on_shard`` as :func:`run`."""
     if tries is None and seconds is None:
         raise ValueError("few-givens needs tries or seconds per item")
     return run(
@@ -501,10 +499,7 @@ def few_givens(
         ),
         manifest={"input": None},
         shard_size=shard_size,
-        scheduler=scheduler,
-        n_workers=n_workers,
-        progress=progress,
-        on_shard=on_shard,
+        **run_options,
     )
 
 
