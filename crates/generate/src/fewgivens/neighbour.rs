@@ -8,8 +8,9 @@
 //! finds all of them at once, and the result is unique by construction. Moves that lower the
 //! givens are preferred; moves that keep the count are accepted too (the plateau moves that
 //! open new removals), and after each accepted move every orbit that can go goes (the
-//! generator's removal pass). A walk that has not improved for [`PATIENCE`] tries, or that
-//! produced a hit, starts again from a fresh uniformly random grid.
+//! generator's removal pass). A walk reports a hit (at most K givens, minimal) only when it
+//! has fewer givens than the walk's previous hit, and goes on descending; one that has not
+//! improved for [`PATIENCE`] tries starts again from a fresh uniformly random grid.
 
 use std::collections::HashMap;
 
@@ -81,6 +82,9 @@ pub(super) fn run(run: &mut Run<'_>) {
         let mut state = fresh(run, &orbits, &checker);
         let mut best = state.givens;
         let mut since = 0u64;
+        // A walk reports a hit only below its last one: it goes on descending after a hit
+        // without printing every plateau neighbour of it.
+        let mut report_below = run.target.givens + 1;
         while !run.done() && since < PATIENCE {
             run.tried();
             since += 1;
@@ -92,8 +96,8 @@ pub(super) fn run(run: &mut Run<'_>) {
                 best = state.givens;
                 since = 0;
             }
-            if state.givens <= run.target.givens && run.offer(&state.values) {
-                break;
+            if state.givens < report_below && run.offer(&state.values) {
+                report_below = state.givens;
             }
         }
     }
