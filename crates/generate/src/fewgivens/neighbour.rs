@@ -2,7 +2,7 @@
 //! class, by orbit moves {-k+j} with j ≤ k ≤ 3.
 //!
 //! Design decision: a move removes k given orbits, enumerates every solution of the smaller
-//! puzzle with `fast` (skipped above [`SOLUTION_CAP`](super::SOLUTION_CAP) solutions or its
+//! puzzle with `fast` (skipped above [`SOLUTION_CAP`] solutions or its
 //! node cap), and adds j empty orbits filled from one of those solutions `T` such that no other
 //! solution agrees with `T` on them — a signature table per orbit (and per pair of orbits)
 //! finds all of them at once, and the result is unique by construction. Moves that lower the
