@@ -45,7 +45,8 @@ fn every_line_is_unique_minimal_symmetric_and_few() {
                 _ => panic!("{at}: bad symbol {}", c as char),
             };
         }
-        let givens = verify(&values, sym, article_fewest(sym) + 5).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let givens =
+            verify(&values, sym, article_fewest(sym) + 5).unwrap_or_else(|e| panic!("{at}: {e}"));
         assert!(givens >= 17, "{at}: below 17 no puzzle is unique");
         assert!(seen.insert(values), "{at}: repeated");
         classes.insert(sym);
