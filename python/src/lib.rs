@@ -1066,6 +1066,63 @@ fn generate_json(
         .map_err(Error::new_err)
 }
 
+/// `few_givens`: one targeted few-givens search (`sudokit generate --search targeted` with one
+/// worker): at most `givens` givens symmetric in `symmetry`, from `seed`, within `tries` tries
+/// and `seconds` (either may be `None`, not both). Returns a JSON object: `hits` (81-symbol
+/// lines, each verified unique by `dlx`, minimal, symmetric), `tries`, `checks`, `restarts`,
+/// `fewest` (the fewest givens of a unique symmetric puzzle reached, 0 for none).
+#[pyfunction]
+#[pyo3(signature = (symmetry, givens, method, seed, tries, seconds))]
+fn few_givens_json(
+    py: Python<'_>,
+    symmetry: &str,
+    givens: usize,
+    method: &str,
+    seed: u64,
+    tries: Option<u64>,
+    seconds: Option<f64>,
+) -> PyResult<String> {
+    use sudokit_generate::fewgivens::{Budget, Method, Target, search};
+    let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
+    let symmetry: sudokit_generate::Symmetry = symmetry.parse().map_err(bad)?;
+    let method: Method = method.parse().map_err(bad)?;
+    if tries.is_none() && seconds.is_none() {
+        return Err(bad("few_givens needs tries or seconds".to_string()));
+    }
+    let time = seconds
+        .map(|s| {
+            std::time::Duration::try_from_secs_f64(s).map_err(|e| bad(format!("seconds: {e}")))
+        })
+        .transpose()?;
+    let target = Target::new(symmetry, givens, method, seed);
+    let budget = Budget {
+        tries,
+        time,
+        ..Budget::default()
+    };
+    let (hits, progress) = py
+        .detach(|| {
+            let mut hits = Vec::new();
+            search(
+                &target,
+                &budget,
+                &mut |h, _| hits.push(h.line()),
+                &mut |_| {},
+            )
+            .map(|p| (hits, p))
+        })
+        .map_err(|e| bad(e.to_string()))?;
+    Ok(json!({
+        "hits": hits,
+        "tries": progress.tries,
+        "checks": progress.checks,
+        "restarts": progress.restarts,
+        "fewest": progress.fewest,
+    })
+    .to_string())
+}
+
+
 /// One record of [`read_file`]: (record, line, label, puzzle line, expected line, error,
 /// side, layout fields as JSON).
 type ReadRow = (
@@ -1143,6 +1200,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(true_candidates_json, m)?)?;
     m.add_function(wrap_pyfunction!(generate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(few_givens_json, m)?)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     Ok(())
 }

@@ -55,6 +55,7 @@ __all__ = [
     "check",
     "canon",
     "generate",
+    "few_givens",
     "read",
     "to_frame",
 ]
@@ -839,6 +840,26 @@ def generate(
         n, start, seed, _layout(box, regions, extra, None, rules), options, jobs
     )
     return [json.loads(r) for r in recs]
+
+
+def few_givens(
+    symmetry: str,
+    givens: int,
+    *,
+    method: str = "neighbour",
+    seed: int = 0,
+    tries: Optional[int] = None,
+    seconds: Optional[float] = None,
+) -> dict:
+    """One targeted search for 9×9 puzzles with at most ``givens`` givens symmetric in
+    ``symmetry`` (``sudokit generate --search targeted --method METHOD`` with one worker), from
+    ``seed``, within ``tries`` tries and/or ``seconds``. Returns ``{"hits": [81-symbol lines],
+    "tries", "checks", "restarts", "fewest"}``; every hit was checked unique (by ``dlx``),
+    minimal and symmetric. The same seed and ``tries`` (without ``seconds``) give the same hits.
+    """
+    return json.loads(
+        _native.few_givens_json(symmetry, int(givens), method, int(seed), tries, seconds)
+    )
 
 
 # ---------------------------------------------------------------------------------------------

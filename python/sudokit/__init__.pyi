@@ -7,7 +7,7 @@ DataFrame as :func:`read` makes it (each row with its own layout) or a numpy int
 or the path of a file holding it. Functions that do not honour rules raise Error for them."""
 
 import os
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -262,6 +262,15 @@ def check(
 def canon(puzzles: Union[str, Puzzles], *, jobs: Optional[int] = None, format: Optional[str] = None) -> Any:
     """The minlex form of a 9×9 puzzle, or of each puzzle of a batch."""
 
+def few_givens(
+    symmetry: str,
+    givens: int,
+    *,
+    method: str = ...,
+    seed: int = ...,
+    tries: Optional[int] = ...,
+    seconds: Optional[float] = ...,
+) -> Dict[str, Any]: ...
 def generate(
     n: int = 1,
     *,

@@ -11,8 +11,8 @@ refused instead of mixing two campaigns. :func:`collect` reads the shards back i
 
 Design decision: the runner knows nothing of what a shard does. A job kind is a :class:`Job` —
 how to cut its work into ranges and how to work on one range — registered by name in
-:data:`JOBS`; ``rate``, ``solve`` and ``generate`` are three such kinds, and a new search (a
-hunt for few-givens puzzles) is one more :func:`register`. Workers get the shard's inputs from
+:data:`JOBS`; ``rate``, ``solve``, ``generate`` and ``few-givens`` (the targeted search for
+symmetric puzzles with few givens, sharded by seed ranges) are such kinds. Workers get the shard's inputs from
 the client and return a DataFrame; the client writes the files, so workers need no shared
 disk. Without a scheduler the run goes on a ``LocalCluster``; ``scheduler="inline"`` works in
 this process with no Dask at all (the reference a cluster run must equal, row for row).
@@ -22,6 +22,8 @@ Command line::
     python -m sudokit.campaign rate FILE --out DIR [--scheduler ADDR] [--shard-size K]
     python -m sudokit.campaign solve FILE --out DIR [--scheduler ADDR]
     python -m sudokit.campaign generate COUNT --seed S --out DIR [--rating LO..HI]
+    python -m sudokit.campaign few-givens --symmetry C --givens K --shards N --out DIR
+        [--seed S] [--method neighbour|pattern] [--tries T | --seconds X] [--shard-size M]
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ __all__ = [
     "rate_file",
     "solve_file",
     "generate",
+    "few_givens",
+    "few_givens_seed",
+    "few_givens_hits",
     "collect",
     "main",
 ]
@@ -174,9 +179,50 @@ def _generate_work(start: int, end: int, items: Optional[list], params: dict) ->
     return frame.astype({"puzzle": "object", "solution": "object"})
 
 
+def few_givens_seed(seed: int, index: int) -> int:
+    """The search seed of item ``index`` of a few-givens campaign with run seed ``seed``."""
+    return (seed + index * 0x9E3779B97F4A7C15) % (1 << 64)
+
+
+def _few_givens_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
+    import time
+
+    import pandas as pd
+
+    rows = []
+    for i in range(start, end):
+        seed = few_givens_seed(params["seed"], i)
+        cpu = time.process_time()
+        r = sudokit.few_givens(
+            params["symmetry"],
+            params["givens"],
+            method=params.get("method", "neighbour"),
+            seed=seed,
+            tries=params.get("tries"),
+            seconds=params.get("seconds"),
+        )
+        rows.append(
+            {
+                "index": i,
+                "seed": str(seed),
+                "symmetry": params["symmetry"],
+                "givens": params["givens"],
+                "method": params.get("method", "neighbour"),
+                "tries": r["tries"],
+                "checks": r["checks"],
+                "restarts": r["restarts"],
+                "fewest": r["fewest"],
+                "cpu_seconds": time.process_time() - cpu,
+                "hits": " ".join(r["hits"]),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 register(Job("rate", _rate_work))
 register(Job("solve", _solve_work))
 register(Job("generate", _generate_work, needs_inputs=False))
+register(Job("few-givens", _few_givens_work, needs_inputs=False))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -433,6 +479,50 @@ def generate(
     )
 
 
+def few_givens(
+    symmetry: str,
+    givens: int,
+    out: str,
+    *,
+    shards: int,
+    seed: int = 0,
+    method: str = "neighbour",
+    tries: Optional[int] = None,
+    seconds: Optional[float] = None,
+    shard_size: int = 1,
+    **run_options: Any,
+) -> Outcome:
+    """The few-givens search (:func:`sudokit.few_givens`) of ``shards × shard_size`` seeds:
+    item ``i`` searches from :func:`few_givens_seed` ``(seed, i)`` within ``tries`` and/or
+    ``seconds``; one Parquet row per item (``tries``, ``checks``, ``restarts``, ``fewest``,
+    ``cpu_seconds``, ``hits`` as space-separated 81-symbol lines). Resumes like every campaign;
+    with ``tries`` and no ``seconds`` a shard's row is the same whenever it is run.
+    ``run_options``: ``scheduler``, ``n_workers``, ``progress``, ``on_shard`` as :func:`run`."""
+    if tries is None and seconds is None:
+        raise ValueError("few-givens needs tries or seconds per item")
+    return run(
+        "few-givens",
+        out,
+        total=shards * shard_size,
+        params=dict(
+            symmetry=symmetry, givens=givens, method=method, seed=seed, tries=tries, seconds=seconds
+        ),
+        manifest={"input": None},
+        shard_size=shard_size,
+        **run_options,
+    )
+
+
+def few_givens_hits(out: str) -> List[str]:
+    """Every hit of a few-givens campaign under ``out``, in shard order, without repeats."""
+    seen: Dict[str, None] = {}
+    frame = collect(out)
+    for h in frame.get("hits", []):
+        for line in str(h).split():
+            seen.setdefault(line, None)
+    return list(seen)
+
+
 def collect(out: str) -> Any:
     """Every shard written under ``out``, in order, as one DataFrame."""
     import pandas as pd
@@ -478,6 +568,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     g.add_argument("--symmetry")
     g.add_argument("--rating", type=_range_arg, help="SE rating LO..HI")
     g.add_argument("--level")
+    f = sub.add_parser("few-givens", parents=[common],
+                       help="targeted search for symmetric puzzles with few givens, by seed")
+    f.add_argument("--symmetry", required=True)
+    f.add_argument("--givens", type=int, required=True, help="at most this many givens")
+    f.add_argument("--shards", type=int, required=True, help="shards (each --shard-size seeds)")
+    f.add_argument("--seed", type=int, default=0, help="run seed")
+    f.add_argument("--method", default="neighbour", choices=["neighbour", "pattern"])
+    f.add_argument("--tries", type=int, help="tries per seed")
+    f.add_argument("--seconds", type=float, help="seconds per seed")
     args = ap.parse_args(argv)
     run_opts: Dict[str, Any] = {
         "scheduler": args.scheduler,
@@ -493,6 +592,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         elif args.command == "solve":
             o = solve_file(args.file, args.out, engine=args.engine, box=args.box,
                            extra=args.extra, **run_opts)
+        elif args.command == "few-givens":
+            if args.tries is None and args.seconds is None:
+                args.tries = 20_000
+            o = few_givens(args.symmetry, args.givens, args.out, shards=args.shards,
+                           seed=args.seed, method=args.method, tries=args.tries,
+                           seconds=args.seconds, **run_opts)
+            hits = few_givens_hits(args.out)
+            for h in hits:
+                print(h, args.symmetry)
         else:
             o = generate(args.count, args.out, seed=args.seed, size=args.size,
                          symmetry=args.symmetry, rating=args.rating, level=args.level, **run_opts)
@@ -500,7 +608,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("\ninterrupted: finished shards are kept; rerun the same command to resume",
               file=sys.stderr)
         return 130
-    except (sudokit.Error, OSError) as e:
+    except (sudokit.Error, OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     print(f"{o.written} shards written, {o.skipped} already done, {o.total} in all: {o.out}",

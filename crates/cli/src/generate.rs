@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Extra, Grid};
 use sudokit_generate::canon::canonical;
+use sudokit_generate::fewgivens::Method;
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
 use sudokit_generate::variant::{KillerConfig, generate_givens, generate_killer};
 use sudokit_generate::{Config, GenError, Generated, Generator, Rng, Symmetry, parse_pattern};
@@ -177,6 +178,84 @@ pub struct GenerateArgs {
     /// layout and rules are used.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
+    /// `targeted`: search on purpose for standard 9x9 puzzles symmetric in --symmetry with at
+    /// most --givens K givens (seed 002's few-givens table), printing each hit as it is found;
+    /// -n is the hits wanted, --tries and --total-budget the budget [default: 10m].
+    #[arg(long, value_enum)]
+    search: Option<SearchKind>,
+    /// Method of --search targeted: `neighbour` ({-k+j} orbit moves from unique puzzles) or
+    /// `pattern` (digits for fixed symmetric patterns of K cells).
+    #[arg(long, requires = "search", default_value = "neighbour", value_parser = parse_method)]
+    method: Method,
+    /// Tries per worker of --search targeted (neighbour moves or complete pattern assignments).
+    #[arg(long, requires = "search")]
+    tries: Option<u64>,
+}
+
+/// Searches of `generate --search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SearchKind {
+    /// The few-givens search (`sudokit_generate::fewgivens`).
+    Targeted,
+}
+
+fn parse_method(s: &str) -> Result<Method, String> {
+    s.parse()
+}
+
+/// The pattern, root and difficulty flags with whether each was given (for the modes that
+/// honour none of them).
+fn pattern_and_targets(args: &GenerateArgs) -> [(&'static str, bool); 8] {
+    [
+        ("--pattern", args.pattern.is_some()),
+        ("--root", args.root),
+        ("--rating", args.rating.is_some()),
+        ("--level", args.level.is_some()),
+        ("--qqwing", args.qqwing.is_some()),
+        ("--seed-level", args.seed_level.is_some()),
+        ("--technique", args.technique.is_some()),
+        ("--max-technique", args.max_technique.is_some()),
+    ]
+}
+
+/// `generate --search targeted`: refuses the flags the search does not honour, then runs it.
+fn run_targeted(args: &GenerateArgs) -> Result<u8> {
+    let mut ignored = vec![
+        ("--single", args.single),
+        ("--size", args.size != 9),
+        ("--box", args.box_shape.is_some()),
+        ("--regions", args.regions.is_some()),
+        ("--jigsaw", args.jigsaw),
+        ("--extra", !args.extras.is_empty()),
+        ("--minimal (hits always are)", args.minimal),
+        ("--budget", args.budget.budget.is_some()),
+        ("--max-grids", args.max_grids.is_some()),
+        ("--format other than line", args.format != GenFormat::Line),
+        ("--rate", args.rate),
+        ("--killer", args.killer),
+        ("--rules", args.rules.is_some()),
+    ];
+    ignored.extend(pattern_and_targets(args));
+    if let Some((flag, _)) = ignored.iter().find(|f| f.1) {
+        bail!("{flag} does not apply to --search targeted");
+    }
+    let Some((lo, hi)) = args.givens else {
+        bail!("--search targeted needs --givens K (the most givens a hit may have)");
+    };
+    if lo != hi {
+        bail!("--search targeted takes one count, --givens K (hits have at most K givens)");
+    }
+    crate::fewgivens::run(crate::fewgivens::Request {
+        symmetry: args.symmetry,
+        givens: hi,
+        method: args.method,
+        seed: args.seed.unwrap_or_else(sudokit_app::clock_seed),
+        tries: args.tries,
+        time: args.total_budget,
+        hits: args.count.max(1),
+        jobs: args.run.jobs().get(),
+        progress: !args.run.no_progress,
+    })
 }
 
 /// What `--killer` or `--rules` make, per puzzle seed.
@@ -200,20 +279,13 @@ fn variant_job(args: &GenerateArgs, config: &Config) -> Result<Option<VariantJob
     if !args.killer && args.rules.is_none() {
         return Ok(None);
     }
-    let ignored = [
+    let mut ignored = vec![
         ("--jigsaw", args.jigsaw),
         ("--symmetry", args.symmetry != Symmetry::None),
         ("--givens", args.givens.is_some()),
-        ("--pattern", args.pattern.is_some()),
-        ("--root", args.root),
-        ("--rating", args.rating.is_some()),
-        ("--level", args.level.is_some()),
-        ("--qqwing", args.qqwing.is_some()),
-        ("--seed-level", args.seed_level.is_some()),
-        ("--technique", args.technique.is_some()),
-        ("--max-technique", args.max_technique.is_some()),
         ("--rate", args.rate),
     ];
+    ignored.extend(pattern_and_targets(args));
     if let Some((flag, _)) = ignored.iter().find(|f| f.1) {
         bail!("{flag} does not apply to --killer or --rules puzzles");
     }
@@ -377,6 +449,9 @@ fn closed(r: std::io::Result<()>) -> Result<bool> {
 
 /// `sudokit generate`.
 pub fn run_generate(args: GenerateArgs) -> Result<u8> {
+    if args.search.is_some() {
+        return run_targeted(&args);
+    }
     if args.single && args.count != 1 {
         bail!(
             "--single replays the one puzzle whose record carries seed {}; it makes one puzzle, \

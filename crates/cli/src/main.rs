@@ -10,6 +10,7 @@ mod args;
 mod bench;
 mod compare;
 mod explain;
+mod fewgivens;
 mod generate;
 mod grids;
 mod input;

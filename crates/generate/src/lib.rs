@@ -2,7 +2,8 @@
 //! grids and seed `002`'s root solution, clue removal that keeps a unique solution (proved by
 //! the fast engines), minimality, the ten symmetry classes, givens ranges, given patterns,
 //! random jigsaw maps, difficulty targets with neighbourhood search — plus the 9×9 canonical
-//! form and a puzzle's properties.
+//! form, a puzzle's properties, and the targeted search for symmetric puzzles with few givens
+//! ([`fewgivens`]).
 //!
 //! Design decision: everything random flows from one `u64` seed through [`rng::Rng`], and
 //! puzzle `i` of a run is made from its own derived seed, so any puzzle replays exactly and
@@ -25,6 +26,7 @@
 pub mod bands;
 pub mod canon;
 pub mod check;
+pub mod fewgivens;
 pub mod fill;
 pub mod generator;
 pub mod jigsaw;

@@ -1,0 +1,151 @@
+//! `sudokit generate --search targeted`: the few-givens search of seed `002`'s table
+//! (`sudokit_generate::fewgivens`) with a progress line, every hit printed as it is found.
+//!
+//! Design decision: the flags are `generate`'s own (`--symmetry`, `--givens K`, `--seed`,
+//! `-n` for the hits wanted, `--total-budget`, `-j`), plus `--method` and `--tries`; each worker
+//! runs the search on its own seed, `derive(seed, worker)`, so a run with `--tries` replays
+//! exactly for the same `-j`. Hits are checked by the library (unique by `dlx`, minimal,
+//! symmetric, at most K givens) before they reach this module, and printed under a lock and
+//! flushed at once, so a search stopped at any moment has printed every hit it found.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use sudokit_generate::fewgivens::{Budget, Method, Progress, Target, check_target, search};
+use sudokit_generate::{Rng, Symmetry};
+
+/// The time a targeted search takes when neither `--tries` nor `--total-budget` is given.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(600);
+
+/// A targeted search as the flags ask for it.
+pub struct Request {
+    /// Symmetry class.
+    pub symmetry: Symmetry,
+    /// At most this many givens.
+    pub givens: usize,
+    /// Method.
+    pub method: Method,
+    /// Run seed.
+    pub seed: u64,
+    /// Tries per worker.
+    pub tries: Option<u64>,
+    /// Time for the whole run.
+    pub time: Option<Duration>,
+    /// Hits wanted.
+    pub hits: u64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Show the progress line (when standard error is a terminal).
+    pub progress: bool,
+}
+
+/// Runs the search; exit code 0 when the hits wanted were found, 1 when the budget ran out
+/// first.
+pub fn run(req: Request) -> Result<u8> {
+    let base = Target {
+        symmetry: req.symmetry,
+        givens: req.givens,
+        method: req.method,
+        seed: req.seed,
+    };
+    check_target(&base).map_err(|e| anyhow!("{e}"))?;
+    eprintln!(
+        "sudokit: seed {} (replay with --seed {})",
+        req.seed, req.seed
+    );
+    let time = match (req.tries, req.time) {
+        (None, None) => Some(DEFAULT_TIME),
+        (_, t) => t,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let found = AtomicU64::new(0);
+    let totals = Mutex::new(Vec::<Progress>::new());
+    let out = Mutex::new(std::io::stdout());
+    let pb = if req.progress && std::io::stderr().is_terminal() {
+        let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        pb.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let live = Mutex::new(vec![Progress::default(); req.jobs]);
+    let start = Instant::now();
+    let closed = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for w in 0..req.jobs {
+            let target = Target {
+                seed: Rng::derive(req.seed, w as u64),
+                ..base.clone()
+            };
+            let budget = Budget {
+                tries: req.tries,
+                time,
+                hits: Some(req.hits),
+                cancel: Some(cancel.clone()),
+            };
+            let (cancel, found, out, pb, live, totals, closed) =
+                (&cancel, &found, &out, &pb, &live, &totals, &closed);
+            s.spawn(move || {
+                let mut on_hit = |hit: &sudokit_generate::fewgivens::Hit, _: &Progress| {
+                    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+                    if writeln!(o, "{}", hit.line())
+                        .and_then(|()| o.flush())
+                        .is_err()
+                    {
+                        closed.store(true, Ordering::Relaxed);
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                    if found.fetch_add(1, Ordering::Relaxed) + 1 >= req.hits {
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                };
+                let mut on_progress = |p: &Progress| {
+                    let mut all = live.lock().unwrap_or_else(|e| e.into_inner());
+                    all[w] = p.clone();
+                    let tries: u64 = all.iter().map(|p| p.tries).sum();
+                    let fewest = all.iter().map(|p| p.fewest).filter(|&f| f > 0).min();
+                    pb.set_message(format!(
+                        "{tries} tries ({:.0}/s), fewest givens {}, hits {}",
+                        tries as f64 / start.elapsed().as_secs_f64().max(1e-9),
+                        fewest.map_or("-".to_string(), |f| f.to_string()),
+                        found.load(Ordering::Relaxed)
+                    ));
+                    pb.tick();
+                };
+                if let Ok(p) = search(&target, &budget, &mut on_hit, &mut on_progress) {
+                    totals.lock().unwrap_or_else(|e| e.into_inner()).push(p);
+                }
+            });
+        }
+    });
+    pb.finish_and_clear();
+    let totals = totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    let tries: u64 = totals.iter().map(|p| p.tries).sum();
+    let checks: u64 = totals.iter().map(|p| p.checks).sum();
+    let restarts: u64 = totals.iter().map(|p| p.restarts).sum();
+    let fewest = totals.iter().map(|p| p.fewest).filter(|&f| f > 0).min();
+    let hits = found.load(Ordering::Relaxed);
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "sudokit: {} {} search for {} givens: {hits} hit{} in {secs:.1} s, {tries} tries \
+         ({:.0}/s), {checks} fast searches, {restarts} restarts, fewest givens reached {}",
+        req.symmetry,
+        req.method.name(),
+        req.givens,
+        if hits == 1 { "" } else { "s" },
+        tries as f64 / secs.max(1e-9),
+        fewest.map_or("-".to_string(), |f| f.to_string()),
+    );
+    if closed.load(Ordering::Relaxed) {
+        return Ok(0);
+    }
+    Ok(if hits >= req.hits { 0 } else { 1 })
+}

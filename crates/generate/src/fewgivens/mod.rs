@@ -1,0 +1,326 @@
+//! Targeted search for symmetric 9×9 puzzles with few givens (seed `002`'s table): a unique
+//! puzzle whose givens are symmetric in a class and number at most K, found on purpose rather
+//! than by random generation, which cannot reach the tail (see docs/generate.md).
+//!
+//! Two methods, both seeded (everything random flows from one `u64` through [`Rng`], so a run
+//! replays exactly) and both bounded by a [`Budget`] of tries, time and a cancel flag:
+//! - [`Method::Neighbour`] ([`neighbour`]): a walk over unique symmetric puzzles by orbit moves
+//!   {-k+j} (the forums' "-2+1", "-3+2" searches), accepting moves that keep the count so the
+//!   walk leaves plateaus;
+//! - [`Method::Pattern`] ([`pattern`]): fix a symmetric pattern of exactly K cells and search
+//!   digit assignments for it, up to relabelling, that have exactly one completion.
+//!
+//! Design decision: a move never needs a count to two. A neighbour move removes k orbits,
+//! enumerates *every* solution of the smaller puzzle with `fast` (up to [`SOLUTION_CAP`]), and
+//! adds back orbits whose digits in one solution appear in no other: that puzzle is unique by
+//! construction, and all moves of one removal come from one enumeration. Every hit is then
+//! checked the way `sudokit check` does it, by an engine the search did not use ([`verify`]:
+//! `dlx` for the count and minimality), before it is reported.
+
+pub mod neighbour;
+pub mod pattern;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use sudokit_core::{Grid, Layout};
+
+use crate::check::properties;
+use crate::unique::{Checker, Count};
+use crate::{GenError, Rng, Symmetry};
+
+/// The fewest givens a unique 9×9 puzzle can have (McGuire, Tugemann and Civario, 2012).
+pub const FEWEST_9X9: usize = 17;
+
+/// Solutions of a reduced puzzle enumerated per neighbour move; more and the move is skipped.
+pub const SOLUTION_CAP: u64 = 400;
+
+/// Which targeted search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Orbit moves {-k+j} from unique symmetric puzzles (the default).
+    Neighbour,
+    /// Digit assignments to fixed symmetric patterns of K cells.
+    Pattern,
+}
+
+impl Method {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Neighbour => "neighbour",
+            Method::Pattern => "pattern",
+        }
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Method, String> {
+        match s {
+            "neighbour" | "neighbor" => Ok(Method::Neighbour),
+            "pattern" => Ok(Method::Pattern),
+            _ => Err(format!("unknown method '{s}' (neighbour, pattern)")),
+        }
+    }
+}
+
+/// What a search may spend; `None` fields are unlimited (at least one should be set).
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Tries: neighbour moves, or complete pattern assignments, tested.
+    pub tries: Option<u64>,
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Hits after which the search stops.
+    pub hits: Option<u64>,
+    /// Stop as soon as this flag is set.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// At most `tries` tries.
+    pub fn tries(tries: u64) -> Budget {
+        Budget {
+            tries: Some(tries),
+            ..Budget::default()
+        }
+    }
+}
+
+/// One search's target and seed.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// The symmetry class of the givens.
+    pub symmetry: Symmetry,
+    /// At most this many givens.
+    pub givens: usize,
+    /// The method.
+    pub method: Method,
+    /// The seed; the same seed and budget of tries give the same hits.
+    pub seed: u64,
+}
+
+impl Target {
+    /// A target: at most `givens` givens symmetric in `symmetry`, by `method` from `seed`.
+    pub fn new(symmetry: Symmetry, givens: usize, method: Method, seed: u64) -> Target {
+        Target {
+            symmetry,
+            givens,
+            method,
+            seed,
+        }
+    }
+}
+
+/// Counters of a search so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Tries made (see [`Budget::tries`]).
+    pub tries: u64,
+    /// `fast` searches run (enumerations, counts and first-solution searches).
+    pub checks: u64,
+    /// Fresh starts (new grid or new pattern).
+    pub restarts: u64,
+    /// The fewest givens of a unique symmetric puzzle reached (0 before the first).
+    pub fewest: usize,
+    /// Hits reported.
+    pub hits: u64,
+}
+
+/// A puzzle with at most K givens, unique, minimal and symmetric ([`verify`] passed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The puzzle, row-major, `0` for empty.
+    pub puzzle: [u8; 81],
+    /// Its givens.
+    pub givens: usize,
+    /// The try on which it was found.
+    pub try_index: u64,
+}
+
+impl Hit {
+    /// The 81 symbols (`.` for empty).
+    pub fn line(&self) -> String {
+        line(&self.puzzle)
+    }
+}
+
+/// The 81 symbols of a puzzle (`.` for empty).
+pub fn line(values: &[u8; 81]) -> String {
+    values
+        .iter()
+        .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+        .collect()
+}
+
+/// Whether some union of orbits of `symmetry` has exactly `k` cells (the article's asterisks:
+/// 90° orbits hold 4 cells or the centre, so 19 givens are impossible there).
+pub fn pattern_exists(symmetry: Symmetry, k: usize) -> bool {
+    let mut reach = [false; 82];
+    reach[0] = true;
+    for orbit in symmetry.orbits(9) {
+        for s in (orbit.len()..=81).rev() {
+            if reach[s - orbit.len()] {
+                reach[s] = true;
+            }
+        }
+    }
+    reach.get(k).copied().unwrap_or(false)
+}
+
+/// Refuses targets no search can meet: fewer than 17 givens, more than 81, or a count no
+/// symmetric pattern of the class has.
+pub fn check_target(target: &Target) -> Result<(), GenError> {
+    if target.givens < FEWEST_9X9 || target.givens > 81 {
+        return Err(GenError::BadGivens(format!(
+            "{} givens: a unique 9x9 puzzle has 17 to 81",
+            target.givens
+        )));
+    }
+    if !pattern_exists(target.symmetry, target.givens) {
+        return Err(GenError::BadGivens(format!(
+            "no {} pattern has {} givens",
+            target.symmetry, target.givens
+        )));
+    }
+    Ok(())
+}
+
+/// Why a puzzle is not a valid hit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotAHit {
+    /// Not exactly one solution (by `dlx`).
+    #[error("not unique ({0:?} by dlx)")]
+    NotUnique(Count),
+    /// Some single given can go.
+    #[error("not minimal: a given can be removed")]
+    NotMinimal,
+    /// The givens are not symmetric in the class.
+    #[error("givens not symmetric under {0}")]
+    NotSymmetric(Symmetry),
+    /// More givens than the target.
+    #[error("{found} givens, more than {most}")]
+    TooMany {
+        /// Givens of the puzzle.
+        found: usize,
+        /// The target.
+        most: usize,
+    },
+}
+
+/// Checks a hit as `sudokit check` would, with engines the search did not use: unique (`dlx`
+/// counting to two), minimal (no single given can go, by `dlx`), symmetric in `symmetry`, and
+/// at most `most` givens.
+pub fn verify(values: &[u8; 81], symmetry: Symmetry, most: usize) -> Result<usize, NotAHit> {
+    let layout = Arc::new(Layout::standard(9).expect("9x9 layout"));
+    let checker = Checker::with_engine(layout.clone(), "dlx").expect("dlx handles 9x9");
+    let grid = Grid::from_values(layout, values.to_vec());
+    let found = grid.given_count();
+    if found > most {
+        return Err(NotAHit::TooMany { found, most });
+    }
+    if !symmetry.holds(values, 9) {
+        return Err(NotAHit::NotSymmetric(symmetry));
+    }
+    let props = properties(&grid, &checker);
+    if props.count != Count::Unique {
+        return Err(NotAHit::NotUnique(props.count));
+    }
+    if props.minimal != Some(true) {
+        return Err(NotAHit::NotMinimal);
+    }
+    Ok(found)
+}
+
+/// Runs the search of `target` within `budget`; `on_hit` gets every verified hit as soon as it
+/// is found, `on_progress` the counters about every 64 tries. Returns the final counters.
+pub fn search(
+    target: &Target,
+    budget: &Budget,
+    on_hit: &mut dyn FnMut(&Hit, &Progress),
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Progress, GenError> {
+    check_target(target)?;
+    let mut run = Run {
+        target: target.clone(),
+        orbits: target.symmetry.orbits(9),
+        budget: budget.clone(),
+        started: Instant::now(),
+        progress: Progress::default(),
+        rng: Rng::new(target.seed),
+        seen: std::collections::HashSet::new(),
+        on_hit,
+        on_progress,
+    };
+    match target.method {
+        Method::Neighbour => neighbour::run(&mut run),
+        Method::Pattern => pattern::run(&mut run),
+    }
+    Ok(run.progress)
+}
+
+/// The state both methods share: target, budget, counters, generator and callbacks.
+pub struct Run<'a> {
+    target: Target,
+    orbits: Vec<Vec<usize>>,
+    budget: Budget,
+    started: Instant,
+    progress: Progress,
+    rng: Rng,
+    seen: std::collections::HashSet<[u8; 81]>,
+    on_hit: &'a mut dyn FnMut(&Hit, &Progress),
+    on_progress: &'a mut dyn FnMut(&Progress),
+}
+
+impl Run<'_> {
+    /// Whether the budget is spent (asked before each try).
+    fn done(&self) -> bool {
+        let b = &self.budget;
+        b.tries.is_some_and(|t| self.progress.tries >= t)
+            || b.hits.is_some_and(|h| self.progress.hits >= h)
+            || b.time.is_some_and(|t| self.started.elapsed() >= t)
+            || b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Counts one try, reporting progress every 64.
+    fn tried(&mut self) {
+        self.progress.tries += 1;
+        if self.progress.tries.is_multiple_of(64) {
+            (self.on_progress)(&self.progress);
+        }
+    }
+
+    /// Notes a unique symmetric puzzle of `givens` givens.
+    fn reached(&mut self, givens: usize) {
+        if self.progress.fewest == 0 || givens < self.progress.fewest {
+            self.progress.fewest = givens;
+            (self.on_progress)(&self.progress);
+        }
+    }
+
+    /// Offers a unique symmetric puzzle with at most K givens: reported when it is new and
+    /// [`verify`] passes. Returns whether it was reported.
+    fn offer(&mut self, values: &[u8; 81]) -> bool {
+        let Ok(givens) = verify(values, self.target.symmetry, self.target.givens) else {
+            return false;
+        };
+        if !self.seen.insert(*values) {
+            return false;
+        }
+        self.progress.hits += 1;
+        let hit = Hit {
+            puzzle: *values,
+            givens,
+            try_index: self.progress.tries,
+        };
+        (self.on_hit)(&hit, &self.progress);
+        true
+    }
+}
+
+/// Givens of a puzzle.
+fn given_count(values: &[u8; 81]) -> usize {
+    values.iter().filter(|&&v| v != 0).count()
+}
