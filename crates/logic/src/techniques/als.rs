@@ -20,6 +20,8 @@
 
 use std::rc::Rc;
 
+mod hodoku_chain;
+
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
 use crate::grid::{CandidateGrid, CellSet};
@@ -557,6 +559,11 @@ impl Technique for AlsXyChain {
         &ALS_XY_CHAIN
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku {
+            let all = shared(g, f.memory());
+            hodoku_chain::find(g, &all, f);
+            return;
+        }
         memo::since_complete_miss(ALS_XY_CHAIN.id, g, f, |changed, f| {
             als_xy_chain(g, changed, f)
         });
