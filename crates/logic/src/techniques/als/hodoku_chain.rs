@@ -65,6 +65,17 @@ impl Link {
         }
     }
 
+    /// [`Link::used`] as a digit mask.
+    fn mask(&self, u: Uses) -> u64 {
+        let bit = |d: Digit| DigitSet::single(d).0;
+        match (u, self.d2) {
+            (Uses::First, _) | (Uses::Both, None) => bit(self.d1),
+            (Uses::Second, Some(d)) => bit(d),
+            (Uses::Both, Some(d)) => bit(self.d1) | bit(d),
+            (Uses::Second, None) => 0,
+        }
+    }
+
     /// HoDoKu's `checkRC`: the digits of this link a chain may use after `last` (`first_try`
     /// picks the digit of a first link with two), or `None` when none is left.
     fn after(&self, last: Option<(Link, Uses)>, first_try: bool) -> Option<Uses> {
@@ -149,14 +160,15 @@ impl Walk<'_> {
     /// Records the chain in `chain` if it removes anything.
     fn check(&mut self) {
         let (first, last) = (self.chain[0], *self.chain.last().expect("a link"));
-        let mut skip = first.0.used(first.1);
-        skip.extend(last.0.used(last.1));
+        let skip = first.0.mask(first.1) | last.0.mask(last.1);
         let (a, b) = (&self.all[self.start], &self.all[last.0.to]);
+        // Most chains remove nothing: test that with set intersections before listing.
+        let common = DigitSet(a.cands.0 & b.cands.0 & !skip);
+        if !common.iter().any(|z| a.seers(z).intersects(b.seers(z))) {
+            return;
+        }
         let mut elims = Vec::new();
-        for z in DigitSet(a.cands.0 & b.cands.0).iter() {
-            if skip.contains(&z) {
-                continue;
-            }
+        for z in common.iter() {
             let mut t = a.seers(z).clone();
             t.intersect_with(b.seers(z));
             elims.extend(t.iter().filter(|&c| self.g.has(c, z)).map(|c| (z, c)));
