@@ -13,7 +13,9 @@
 //! - the same for X-chains, XY-chains, remote pairs, turbot fish and ALS chains, each of which
 //!   HoDoKu also searches in full and sorts (for ALS chains the chain length stands for the
 //!   number and size of the sets); in its grouped step HoDoKu keeps only the loops and AICs
-//!   that hold a group node;
+//!   that hold a group node; and it takes an AIC only when both its ends are single
+//!   candidates (its AIC check skips a chain ending in a group), so a grouped AIC from or to a
+//!   group is left out;
 //! - forcing chains and nets: placing before eliminating; the most placements (eliminations);
 //!   then the lowest cells (candidates, compared one by one in cell order); then the shortest
 //!   chains.
@@ -75,6 +77,18 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
                 .iter()
                 .flat_map(|c| &c.nodes)
                 .any(|n| n.cells.len() > 1 || !n.als.is_empty())
+        });
+    }
+    if group <= GROUPED_LOOPS {
+        // HoDoKu's AICs start and end on single candidates.
+        found.retain(|s| {
+            !matches!(s.technique.id, "aic" | "grouped-aic")
+                || s.highlight.chains.iter().all(|c| {
+                    [c.nodes.first(), c.nodes.last()]
+                        .into_iter()
+                        .flatten()
+                        .all(|n| n.cells.len() == 1 && n.als.is_empty())
+                })
         });
     }
     let key = |s: &Step| -> (usize, usize, Vec<usize>, bool, usize) {

@@ -137,7 +137,10 @@ impl LogicSolver {
         LogicSolver {
             techniques,
             order,
-            options: Options::default(),
+            options: Options {
+                hodoku: order == Order::Hodoku,
+                ..Options::default()
+            },
         }
     }
 

@@ -193,6 +193,11 @@ pub struct Options {
     pub er_two_candidates: bool,
     /// Let grouped nice loops and AIC pass through almost locked sets (HoDoKu's default: no).
     pub chain_als: bool,
+    /// Search as HoDoKu 2.2.4 does where sudokit's own search differs (set in HoDoKu's
+    /// order): the last resort is HoDoKu's brute force (the solution's digit in the middle
+    /// empty cell) rather than an explained trial, and ALS-XY-chains are HoDoKu's (forward
+    /// only along its ALS list, up to 50 links).
+    pub hodoku: bool,
 }
 
 impl Default for Options {
@@ -204,6 +209,7 @@ impl Default for Options {
             als_overlap: false,
             er_two_candidates: false,
             chain_als: false,
+            hodoku: false,
         }
     }
 }

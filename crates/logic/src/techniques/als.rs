@@ -16,9 +16,13 @@
 //! ALS-XY-chain remember the grid they last missed on (`memo::since_miss`): a pattern of ALS
 //! none of which holds a changed cell had the same links and the same or more targets there,
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
-//! budget is not a miss).
+//! budget is not a miss). In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku))
+//! ALS-XY-chains are HoDoKu's instead (`hodoku_chain`: forward only along its ALS list, up to
+//! 50 links, no memo).
 
 use std::rc::Rc;
+
+mod hodoku_chain;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -557,6 +561,11 @@ impl Technique for AlsXyChain {
         &ALS_XY_CHAIN
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku {
+            let all = shared(g, f.memory());
+            hodoku_chain::find(g, &all, f);
+            return;
+        }
         memo::since_complete_miss(ALS_XY_CHAIN.id, g, f, |changed, f| {
             als_xy_chain(g, changed, f)
         });

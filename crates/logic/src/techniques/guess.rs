@@ -6,6 +6,12 @@
 //!
 //! Design decision: the step is always sound — an elimination is made only when the trial was
 //! proved to fail, never because the solution is known — so `explain --check` holds for it too.
+//! The one exception is asked for: in HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) the last
+//! resort is HoDoKu 2.2.4's "Brute Force", which places the solution's digit in the middle
+//! empty cell (the empty cells in reading order, the one at half their count, rounded down);
+//! the placed digit is the solution's, so a check against the solution still holds. It needs
+//! the solution: when the grid has none or several (or the search runs out of budget), the
+//! trial above is taken instead.
 
 use sudokit_core::{Budget, Cell, Digit};
 
@@ -56,6 +62,15 @@ impl Technique for Guess {
         &GUESS
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku {
+            if let Some(step) = brute_force(g, &f.budget(2_000_000)) {
+                f.emit(step);
+                return;
+            }
+            if f.out_of_time() {
+                return;
+            }
+        }
         let Some(cell) = g
             .empty_cells()
             .filter(|&c| g.candidates(c).len() >= 2)
@@ -124,4 +139,27 @@ impl Technique for Guess {
             f.emit(step);
         }
     }
+}
+
+/// HoDoKu's brute force: the solution's digit in the middle empty cell, when the grid has
+/// exactly one solution (found within `budget`).
+fn brute_force(g: &CandidateGrid, budget: &Budget) -> Option<Step> {
+    let empty: Vec<Cell> = g.empty_cells().collect();
+    let cell = *empty.get(empty.len() / 2)?;
+    let found = count(g, 2, &mut budget.start());
+    if found.stopped || found.solutions != 1 {
+        return None;
+    }
+    let d = found.first?.value(cell)?;
+    let name = cell_name(g.layout(), cell);
+    Some(
+        Step::new(&GUESS)
+            .cells([cell])
+            .place(cell, d)
+            .digits([d])
+            .mark(cell, d, Role::Placed)
+            .text(format!(
+                "Brute force (HoDoKu's last resort): the puzzle is solved by search and its digit in the middle empty cell is placed, {name}={d}."
+            )),
+    )
 }

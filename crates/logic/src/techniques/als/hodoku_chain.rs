@@ -1,0 +1,284 @@
+//! ALS-XY-chains as HoDoKu 2.2.4 searches them while solving (HoDoKu's order, issue 42).
+//!
+//! HoDoKu lists the ALS in its own order — rows, columns, boxes, each house's cells combined
+//! depth first, a set kept where it is met first, one-cell sets included: the order of
+//! [`enumerate`](super::enumerate) — and links two ALS only when they are disjoint and the
+//! second comes later in that list ("forward only", its default while solving). From every ALS
+//! it walks every chain along those links, at most 50 links long, each link on a restricted
+//! common digit the link before it did not use (a first link with two such digits is walked
+//! once for each; HoDoKu's rule for a link after one with two digits looks at the first of
+//! them only, and so does this). A chain of four or more ALS removes each digit common to its
+//! two ends, other than the link digits at the ends, from every cell that sees all its places
+//! in both ends — cells of the middle ALS included. Of chains with the same eliminations the
+//! one with the fewest cells is kept (the first found on a tie); the step applied is the one
+//! with the most eliminations, then the lowest HoDoKu index sum of them (candidates sorted by
+//! digit then cell, the i-th weighted by 1 + 80·i), then the first found.
+//!
+//! Design decision: a model of HoDoKu's search beside sudokit's own (which walks chains in
+//! both directions, up to six ALS, never through an ALS sharing a cell with the chain, and
+//! spares the chain's own cells): each finds chains the other does not, and only this one
+//! gives HoDoKu's path. The walk can grow combinatorially, so it visits at most
+//! [`NODES`] chains and keeps the best found by then.
+
+use std::collections::HashMap;
+
+use sudokit_core::{Cell, Digit, DigitSet, House};
+
+use super::{Als, als_text, mark_als, rccs};
+use crate::grid::CandidateGrid;
+use crate::render::eliminations_text;
+use crate::step::{Role, Step};
+use crate::technique::Finder;
+use crate::techniques::table::ALS_XY_CHAIN;
+
+/// Chains visited at most per search.
+const NODES: usize = 2_000_000;
+
+/// HoDoKu's longest ALS chain while solving (its `MAX_RC`), in links.
+const MAX_LINKS: usize = 50;
+
+/// A link from one ALS to a later one: its one or two restricted common digits (HoDoKu keeps
+/// two; with more, the first and the last).
+#[derive(Clone, Copy)]
+struct Link {
+    to: usize,
+    d1: Digit,
+    d2: Option<Digit>,
+}
+
+/// Which of a link's digits a chain uses: the first, the second or both.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Uses {
+    First,
+    Second,
+    Both,
+}
+
+impl Link {
+    /// The digits the chain uses on this link.
+    fn used(&self, u: Uses) -> Vec<Digit> {
+        match (u, self.d2) {
+            (Uses::First, _) | (Uses::Both, None) => vec![self.d1],
+            (Uses::Second, Some(d)) => vec![d],
+            (Uses::Both, Some(d)) => vec![self.d1, d],
+            (Uses::Second, None) => Vec::new(),
+        }
+    }
+
+    /// [`Link::used`] as a digit mask.
+    fn mask(&self, u: Uses) -> u64 {
+        let bit = |d: Digit| DigitSet::single(d).0;
+        match (u, self.d2) {
+            (Uses::First, _) | (Uses::Both, None) => bit(self.d1),
+            (Uses::Second, Some(d)) => bit(d),
+            (Uses::Both, Some(d)) => bit(self.d1) | bit(d),
+            (Uses::Second, None) => 0,
+        }
+    }
+
+    /// HoDoKu's `checkRC`: the digits of this link a chain may use after `last` (`first_try`
+    /// picks the digit of a first link with two), or `None` when none is left.
+    fn after(&self, last: Option<(Link, Uses)>, first_try: bool) -> Option<Uses> {
+        let Some((prev, u)) = last else {
+            return Some(if self.d2.is_none() || first_try {
+                Uses::First
+            } else {
+                Uses::Second
+            });
+        };
+        // HoDoKu compares the previous link's first used digit only (even when it used both).
+        let entering = match u {
+            Uses::Second => prev.d2.unwrap_or(prev.d1),
+            Uses::First | Uses::Both => prev.d1,
+        };
+        match self.d2 {
+            None => (self.d1 != entering).then_some(Uses::First),
+            Some(d2) if d2 == entering => Some(Uses::First),
+            Some(_) if self.d1 == entering => Some(Uses::Second),
+            Some(_) => Some(Uses::Both),
+        }
+    }
+}
+
+/// A chain found: its eliminations (digit-major, as HoDoKu sorts them), ALS and links.
+struct Found {
+    elims: Vec<(Digit, Cell)>,
+    cells: usize,
+    als: Vec<usize>,
+    links: Vec<(Link, Uses)>,
+}
+
+/// The walk's state: the links, the chain so far and the chains found.
+struct Walk<'a> {
+    g: &'a CandidateGrid,
+    all: &'a [Als],
+    links: Vec<Vec<Link>>,
+    start: usize,
+    chain: Vec<(Link, Uses)>,
+    found: Vec<Found>,
+    by_elims: HashMap<Vec<(Digit, Cell)>, usize>,
+    nodes: usize,
+}
+
+impl Walk<'_> {
+    /// Walks on from ALS `at`, entered by `last`; `false` once the node budget is spent.
+    fn walk(&mut self, at: usize, last: Option<(Link, Uses)>, f: &Finder<'_>) -> bool {
+        if self.chain.len() >= MAX_LINKS {
+            return true;
+        }
+        let mut first_try = true;
+        let mut k = 0;
+        while k < self.links[at].len() {
+            let link = self.links[at][k];
+            let Some(u) = link.after(last, first_try) else {
+                k += 1;
+                continue;
+            };
+            if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
+                return false;
+            }
+            self.nodes -= 1;
+            self.chain.push((link, u));
+            if self.chain.len() >= 3 {
+                self.check();
+            }
+            let go = self.walk(link.to, Some((link, u)), f);
+            self.chain.pop();
+            if !go {
+                return false;
+            }
+            if last.is_none() && link.d2.is_some() && first_try {
+                first_try = false;
+            } else {
+                first_try = true;
+                k += 1;
+            }
+        }
+        true
+    }
+
+    /// Records the chain in `chain` if it removes anything.
+    fn check(&mut self) {
+        let (first, last) = (self.chain[0], *self.chain.last().expect("a link"));
+        let skip = first.0.mask(first.1) | last.0.mask(last.1);
+        let (a, b) = (&self.all[self.start], &self.all[last.0.to]);
+        // Most chains remove nothing: test that with set intersections before listing.
+        let common = DigitSet(a.cands.0 & b.cands.0 & !skip);
+        if !common.iter().any(|z| a.seers(z).intersects(b.seers(z))) {
+            return;
+        }
+        let mut elims = Vec::new();
+        for z in common.iter() {
+            let mut t = a.seers(z).clone();
+            t.intersect_with(b.seers(z));
+            elims.extend(t.iter().filter(|&c| self.g.has(c, z)).map(|c| (z, c)));
+        }
+        if elims.is_empty() {
+            return;
+        }
+        let als: Vec<usize> = std::iter::once(self.start)
+            .chain(self.chain.iter().map(|(l, _)| l.to))
+            .collect();
+        let cells = als.iter().map(|&i| self.all[i].cells.len()).sum();
+        let new = Found {
+            elims: elims.clone(),
+            cells,
+            als,
+            links: self.chain.clone(),
+        };
+        match self.by_elims.get(&elims) {
+            Some(&i) if self.found[i].cells > cells => self.found[i] = new,
+            Some(_) => {}
+            None => {
+                self.by_elims.insert(elims, self.found.len());
+                self.found.push(new);
+            }
+        }
+    }
+}
+
+/// HoDoKu's index sum of eliminations in its order.
+fn index_sum(elims: &[(Digit, Cell)]) -> usize {
+    elims
+        .iter()
+        .enumerate()
+        .map(|(i, &(d, c))| c.index() * (1 + 80 * i) + d.get() as usize)
+        .sum()
+}
+
+/// Emits the ALS-XY-chain HoDoKu would apply on `g`, if any.
+pub(super) fn find(g: &CandidateGrid, all: &[Als], f: &mut Finder<'_>) {
+    // Forward links only, between disjoint ALS, in ascending order of the later ALS.
+    let links: Vec<Vec<Link>> = (0..all.len())
+        .map(|i| {
+            (i + 1..all.len())
+                .filter_map(|j| {
+                    let ds: Vec<Digit> = rccs(&all[i], &all[j], false).iter().collect();
+                    let (&d1, rest) = ds.split_first()?;
+                    Some(Link {
+                        to: j,
+                        d1,
+                        d2: rest.last().copied(),
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut w = Walk {
+        g,
+        all,
+        links,
+        start: 0,
+        chain: Vec::new(),
+        found: Vec::new(),
+        by_elims: HashMap::new(),
+        nodes: NODES,
+    };
+    for start in 0..all.len() {
+        w.start = start;
+        if !w.walk(start, None, f) {
+            break;
+        }
+    }
+    if f.out_of_time() {
+        return;
+    }
+    let Some(best) = w
+        .found
+        .iter()
+        .enumerate()
+        .min_by_key(|(i, s)| (usize::MAX - s.elims.len(), index_sum(&s.elims), *i))
+        .map(|(_, s)| s)
+    else {
+        return;
+    };
+    let mut step = Step::new(&ALS_XY_CHAIN);
+    for &(d, cell) in &best.elims {
+        step = step.eliminate(cell, d).mark(cell, d, Role::Eliminated);
+    }
+    let mut parts = Vec::new();
+    for (k, &i) in best.als.iter().enumerate() {
+        if k > 0 {
+            let (l, u) = best.links[k - 1];
+            let ds: Vec<String> = l.used(u).iter().map(|d| d.to_string()).collect();
+            parts.push(format!("-{}-", ds.join("/")));
+        }
+        let role = if k % 2 == 0 {
+            Role::ColorA
+        } else {
+            Role::ColorB
+        };
+        step = mark_als(step, g, &all[i], role);
+        parts.push(als_text(g, &all[i]));
+    }
+    let (first, last) = (best.links[0], *best.links.last().expect("a link"));
+    let mut digits = first.0.used(first.1);
+    digits.extend(last.0.used(last.1));
+    let houses: Vec<House> = best.als.iter().map(|&i| all[i].house).collect();
+    let text = format!(
+        "A chain of almost locked sets linked by restricted common digits: {}. One of the two ends is locked, so {}.",
+        parts.join(" "),
+        eliminations_text(g.layout(), &step.eliminations)
+    );
+    f.emit(step.houses(houses).digits(digits).text(text));
+}
