@@ -1122,7 +1122,6 @@ fn few_givens_json(
     .to_string())
 }
 
-
 /// One record of [`read_file`]: (record, line, label, puzzle line, expected line, error,
 /// side, layout fields as JSON).
 type ReadRow = (
