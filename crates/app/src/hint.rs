@@ -53,7 +53,8 @@ impl HintStatus {
 /// Level 2 names the house the step lies in; for a naked single, which has none, the box (or
 /// jigsaw region) of its cell, so the hint narrows the search without giving the cell away;
 /// otherwise the digit, or the cell the step turns on. When only the explained trial is left,
-/// the hint says so instead of naming "Trial and Error" as if it were a pattern to spot.
+/// the hint says so instead of naming "Trial and Error" as if it were a pattern to spot (and
+/// HoDoKu's Brute Force placement, the last resort of its order, is named for what it is).
 pub fn hint_text(l: &Layout, step: &Step, level: u8) -> String {
     let name = with_article(step.technique.name);
     if level >= 3 {
@@ -65,6 +66,16 @@ pub fn hint_text(l: &Layout, step: &Step, level: u8) -> String {
         .or(step.eliminations.first())
         .map(|c| c.cell)
         .or(step.highlight.cells.first().copied());
+    if step.technique.id == "guess" && !step.placements.is_empty() {
+        // HoDoKu's order ends in its Brute Force: the solution's digit placed outright.
+        let base = "None of the techniques in use gets any further here: the next step is \
+                    HoDoKu's Brute Force (the solution's digit is placed in the middle empty \
+                    cell, without a reason a person could follow)";
+        return match (level, cell) {
+            (2, Some(c)) => format!("{base}. It goes into {}.", cell_name(l, c)),
+            _ => format!("{base}."),
+        };
+    }
     if step.technique.id == "guess" {
         let base = "None of the techniques in use gets any further here: the next step is a \
                     trial (assume a candidate, follow it to a contradiction, and so rule it out)";
@@ -318,6 +329,17 @@ mod tests {
             "{guess}"
         );
         assert!(named("guess", 2).ends_with("Try the candidates of r2c2."));
+        // HoDoKu's Brute Force places a digit: named as such, never as a trial.
+        let brute = |level: u8| {
+            let step = Step::new(lookup("guess").unwrap().info()).place(c, d);
+            hint_text(l, &step, level)
+        };
+        assert!(
+            brute(1).contains("Brute Force") && !brute(1).contains("trial"),
+            "{}",
+            brute(1)
+        );
+        assert!(brute(2).ends_with("It goes into r2c2."), "{}", brute(2));
         // A naked single from a real path: level 2 names its cell's box only.
         let g = CandidateGrid::new(&p);
         let path = LogicSolver::default().solve_from(g, &Budget::default());
