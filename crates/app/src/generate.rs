@@ -127,6 +127,10 @@ pub fn generated_json(made: &Generated, rating: Option<f32>, index: u64) -> Valu
         "minimal": made.minimal,
         "layout": made.puzzle.layout().describe(),
     });
+    // Only a removal pass the budget stopped (a caller that asked to keep it) says so.
+    if made.unfinished {
+        v["unfinished"] = json!(true);
+    }
     // The layout fields the JSON reader understands, so a record reads back (through `check`,
     // `solve`, ...) as the same puzzle with no layout flags.
     if let Value::Object(fields) = &mut v {

@@ -95,6 +95,7 @@ impl VariantPuzzle {
             minimal: Some(true),
             measured: crate::rate::Measured::default(),
             attempts: self.attempts,
+            unfinished: false,
         }
     }
 }

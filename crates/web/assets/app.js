@@ -956,7 +956,8 @@ async function doGenerate(signal) {
   });
   syncControls();
   draw();
-  out("gen-out", `${p.givens} givens, symmetry ${p.symmetry}, rating ${p.rating ?? "-"}, seed ${v.seed}`);
+  const unfinished = p.unfinished ? ` — the budget ran out while givens were being removed: the puzzle is unique, but some givens could still go (raise the budget in Settings for a minimal one)` : "";
+  out("gen-out", `${p.givens} givens, symmetry ${p.symmetry}, rating ${p.rating ?? "-"}, seed ${v.seed}${unfinished}`);
 }
 async function loadText(text) {
   let v;

@@ -61,6 +61,12 @@ pub struct Config {
     /// patterned or ranged puzzles without `minimal`) [default: true]. A caller that never
     /// reads the field turns it off: on 180° 9×9 puzzles the check is about a fifth of the time.
     pub report_minimal: bool,
+    /// When the budget runs out during the removal pass, return the unique puzzle the pass
+    /// had reached ([`Generated::unfinished`], minimality unknown) instead of
+    /// `GenError::Budget` — for a player who asked for a puzzle, not for a count of givens.
+    /// Only without a givens range, a pattern or difficulty targets, whose promises an
+    /// unfinished pass cannot keep [default: false].
+    pub keep_unfinished: bool,
 }
 
 impl Config {
@@ -78,6 +84,7 @@ impl Config {
             budget: Budget::default(),
             max_grids: None,
             report_minimal: true,
+            keep_unfinished: false,
         }
     }
 
@@ -256,6 +263,10 @@ pub struct Generated {
     pub measured: Measured,
     /// Full grids drawn before this puzzle was found.
     pub attempts: u64,
+    /// The budget ran out during the removal pass and [`Config::keep_unfinished`] kept the
+    /// puzzle reached: unique (every removal was checked), but some givens may still be
+    /// removable (`minimal` is `None`).
+    pub unfinished: bool,
 }
 
 /// The fewest givens a unique puzzle of this layout can have, as far as sudokit knows: 17 for

@@ -91,7 +91,6 @@ impl Generator {
     /// Makes one puzzle from `seed`; `Err(GenError::Budget)` when the per-puzzle budget ran out.
     pub fn generate(&self, seed: u64) -> Result<Generated, GenError> {
         let start = Instant::now();
-        let mut rng = Rng::new(seed);
         let cfg = &self.config;
         let out_of_time = || {
             cfg.budget.time.is_some_and(|t| start.elapsed() >= t)
@@ -101,6 +100,24 @@ impl Generator {
                     .as_ref()
                     .is_some_and(|c| c.load(Ordering::Relaxed))
         };
+        self.generate_until(seed, start, &out_of_time)
+    }
+
+    /// [`Generator::generate`] with its stop test given (the budget's clock and cancel flag
+    /// there; a counter in tests, so a budget can run out at a chosen point without a clock).
+    fn generate_until(
+        &self,
+        seed: u64,
+        start: Instant,
+        out_of_time: &dyn Fn() -> bool,
+    ) -> Result<Generated, GenError> {
+        let mut rng = Rng::new(seed);
+        let cfg = &self.config;
+        // Whether an unfinished removal pass may be kept (see `Config::keep_unfinished`).
+        let may_keep = cfg.keep_unfinished
+            && cfg.givens.is_none()
+            && cfg.pattern.is_none()
+            && !cfg.target.is_set();
         // Full grids drawn (the count `--stats` and the budget message report).
         let mut attempts = 0u64;
         let mut jigsaw_failures = 0u64;
@@ -148,6 +165,8 @@ impl Generator {
             // Whether the removal pass stopped at a level target (the puzzle is then not
             // minimal in general).
             let mut guided = false;
+            // Whether the budget ended the removal pass and the puzzle reached was kept.
+            let mut unfinished = false;
             if let Some(p) = &cfg.pattern {
                 values = sol
                     .iter()
@@ -180,7 +199,7 @@ impl Generator {
                         checker,
                         (lo, hi),
                         target,
-                        &out_of_time,
+                        out_of_time,
                     );
                     match reached {
                         Some(true) => {}
@@ -195,9 +214,12 @@ impl Generator {
                     checker,
                     lo,
                     hi,
-                    &out_of_time,
+                    out_of_time,
                 ) {
-                    return Err(GenError::Budget { attempts });
+                    if !may_keep {
+                        return Err(GenError::Budget { attempts });
+                    }
+                    unfinished = true;
                 }
             }
             // A symmetric puzzle asked to be strictly minimal is repaired by orbit moves
@@ -206,20 +228,23 @@ impl Generator {
             // drawing again is cheaper).
             let mut proven_minimal = false;
             if cfg.minimal
+                && !unfinished
                 && cfg.symmetry != Symmetry::None
                 && cfg.pattern.is_none()
                 && layout.size() > 9
             {
-                match self.make_minimal(&mut values, sol, checker, &mut rng, &out_of_time) {
+                match self.make_minimal(&mut values, sol, checker, &mut rng, out_of_time) {
                     Some(true) => proven_minimal = true,
                     Some(false) => continue,
                     None => return Err(GenError::Budget { attempts }),
                 }
             }
-            let fits = if proven_minimal {
+            let fits = if unfinished {
+                Some(true)
+            } else if proven_minimal {
                 Some(self.in_givens_range(&values))
             } else {
-                self.fits(&values, sol, checker, &out_of_time)
+                self.fits(&values, sol, checker, out_of_time)
             };
             match fits {
                 Some(true) => {}
@@ -233,7 +258,7 @@ impl Generator {
                 measured = m;
                 if !ok {
                     let found = if cfg.target.rating.is_some() && cfg.pattern.is_none() {
-                        self.neighbourhood(&values, sol, checker, &layout, &mut rng, &out_of_time)
+                        self.neighbourhood(&values, sol, checker, &layout, &mut rng, out_of_time)
                     } else {
                         None
                     };
@@ -250,7 +275,9 @@ impl Generator {
             let givens = values.iter().filter(|&&v| v != 0).count();
             // Strict minimality of a symmetric (or patterned, or ranged) puzzle is checked for
             // the record; when the budget runs out first it stays unknown.
-            let minimal = if cfg.minimal
+            let minimal = if unfinished {
+                None
+            } else if cfg.minimal
                 || (cfg.symmetry == Symmetry::None
                     && cfg.pattern.is_none()
                     && cfg.givens.is_none()
@@ -258,7 +285,7 @@ impl Generator {
             {
                 Some(true)
             } else if cfg.report_minimal {
-                checker.is_minimal_with_solution_until(&values, sol, &out_of_time)
+                checker.is_minimal_with_solution_until(&values, sol, out_of_time)
             } else {
                 None
             };
@@ -271,6 +298,7 @@ impl Generator {
                 minimal,
                 measured,
                 attempts,
+                unfinished,
             });
         }
     }
@@ -305,5 +333,72 @@ impl Generator {
     pub fn rate(&self, puzzle: &Grid) -> Option<f32> {
         let r = self.rater.rate(puzzle, None);
         r.complete.then_some(round1(r.se))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell as Calls;
+    use sudokit_core::{Layout, Request, Solver};
+    use sudokit_engines::Dlx;
+
+    /// A stop test that says "stop" from its `after`-th call on: a budget that runs out at a
+    /// chosen point of the removal pass, with no clock.
+    fn stop_after(after: u32) -> impl Fn() -> bool {
+        let calls = Calls::new(0u32);
+        move || {
+            calls.set(calls.get() + 1);
+            calls.get() >= after
+        }
+    }
+
+    /// With `keep_unfinished`, a budget that runs out in the middle of the removal pass gives
+    /// the puzzle reached: unique by an engine the generator did not use (dlx), with the
+    /// generator's solution, marked unfinished and of unknown minimality. Without it, or with
+    /// a givens range it could not keep, the budget error stays.
+    #[test]
+    fn an_unfinished_removal_pass_is_kept_only_when_asked() {
+        let layout = Arc::new(Layout::standard(16).unwrap());
+        let mut config = Config::new(layout.clone());
+        config.keep_unfinished = true;
+        let generator = Generator::new(config.clone()).unwrap();
+        let made = generator
+            .generate_until(7, Instant::now(), &stop_after(40))
+            .expect("the puzzle reached is kept");
+        assert!(made.unfinished);
+        assert_eq!(made.minimal, None);
+        let givens = made.puzzle.values().iter().filter(|&&v| v != 0).count();
+        assert_eq!(made.givens, givens);
+        assert!(
+            (256 - 39..256).contains(&givens),
+            "{givens} givens: at most 39 single cells removed"
+        );
+        let r = Dlx::new()
+            .solve(&made.puzzle, &Request::count(2, 1))
+            .unwrap();
+        assert_eq!(r.count, 1, "unique");
+        assert_eq!(r.solutions[0].values(), made.solution.values());
+
+        config.keep_unfinished = false;
+        let generator = Generator::new(config.clone()).unwrap();
+        let e = generator.generate_until(7, Instant::now(), &stop_after(40));
+        assert!(matches!(e, Err(GenError::Budget { .. })), "{e:?}");
+
+        config.keep_unfinished = true;
+        config.givens = Some((100, 120));
+        let generator = Generator::new(config).unwrap();
+        let e = generator.generate_until(7, Instant::now(), &stop_after(40));
+        assert!(matches!(e, Err(GenError::Budget { .. })), "{e:?}");
+    }
+
+    /// A pass the budget does not stop is never marked unfinished.
+    #[test]
+    fn a_finished_pass_is_not_unfinished() {
+        let mut config = Config::new(Arc::new(Layout::standard(9).unwrap()));
+        config.keep_unfinished = true;
+        let made = Generator::new(config).unwrap().generate(3).unwrap();
+        assert!(!made.unfinished);
+        assert_eq!(made.minimal, Some(true));
     }
 }
