@@ -16,8 +16,13 @@
 //! engine cannot settle go to `sat` as one call "some removed cell differs from the solution"
 //! whose search starts next to that solution (`Sat::has_solution_avoiding_near`): a second
 //! solution usually differs from it in a few cells, and the hint halves the conflicts.
+//! A caller's deadline and cancel flag ([`Halt`], given with [`Checker::halted_by`]) reach
+//! inside every engine search, so one long check cannot overrun a generator's budget.
 
+use std::borrow::Cow;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use sudokit_core::{Budget, Cell, End, Flow, Grid, Layout, Limits, Solver};
 use sudokit_engines::{EngineOptions, auto_engine, engine};
@@ -52,11 +57,41 @@ pub enum Verdict {
     Unknown,
 }
 
+/// When every check of one caller must give up: a deadline and a cancel flag shared by all its
+/// checks (a generator's per-puzzle budget). Unlike a [`Budget`]'s time, which each search
+/// counts from its own start, the deadline is one instant, so a run of checks cannot overrun
+/// it by more than the engine's polling interval (for `sat`, one conflict).
+#[derive(Clone, Debug, Default)]
+pub struct Halt {
+    /// No check runs past this instant.
+    pub deadline: Option<Instant>,
+    /// Every check stops once this flag is set.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Halt {
+    /// Whether the deadline has passed or the flag is set.
+    pub fn now(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    fn is_set(&self) -> bool {
+        self.deadline.is_some() || self.cancel.is_some()
+    }
+}
+
 /// Counts solutions up to 2 with one engine. See the module docs.
+#[derive(Clone)]
 pub struct Checker {
     layout: Arc<Layout>,
-    solver: Box<dyn Solver>,
+    solver: Arc<dyn Solver>,
     limits: Limits,
+    /// Where every check gives up (see [`Checker::halted_by`]).
+    halt: Halt,
     /// The `fast` engine on the standard 9×9 layout: use its allocation-free entry points.
     fast9: bool,
     /// On large grids: a clause-learning engine for the checks the first engine cannot finish
@@ -127,7 +162,8 @@ impl Checker {
             fallback: None,
             fast9,
             layout,
-            solver,
+            solver: Arc::from(solver),
+            halt: Halt::default(),
             limits: Limits {
                 max_solutions: 2,
                 budget: Budget::nodes(CHECK_NODES),
@@ -153,6 +189,34 @@ impl Checker {
             self.limits.budget = budget;
         }
         self
+    }
+
+    /// The same checker whose every engine search also stops at `halt`'s deadline and flag,
+    /// inside the search (the engines poll their budget; `sat` at every conflict): a check cut
+    /// short is [`Count::Unknown`] / [`Verdict::Unknown`], as if its node budget had run out.
+    /// The allocation-free `fast` 9×9 checks take microseconds and stay as they are.
+    pub fn halted_by(&self, halt: Halt) -> Checker {
+        Checker {
+            halt,
+            ..self.clone()
+        }
+    }
+
+    /// `base` with the time left before the halt's deadline and its cancel flag (the
+    /// halt's flag replaces the budget's own).
+    fn limits_now<'l>(&self, base: &'l Limits) -> Cow<'l, Limits> {
+        if !self.halt.is_set() {
+            return Cow::Borrowed(base);
+        }
+        let mut l = base.clone();
+        if let Some(d) = self.halt.deadline {
+            let left = d.saturating_duration_since(Instant::now());
+            l.budget.time = Some(l.budget.time.map_or(left, |t| t.min(left)));
+        }
+        if let Some(c) = &self.halt.cancel {
+            l.budget.cancel = Some(c.clone());
+        }
+        Cow::Owned(l)
     }
 
     /// The engine's name.
@@ -197,9 +261,11 @@ impl Checker {
     }
 
     fn count_valid(&self, grid: &Grid) -> Count {
-        let first = Self::count_with(self.solver.as_ref(), &self.limits, grid);
+        let first = Self::count_with(self.solver.as_ref(), &self.limits_now(&self.limits), grid);
         match (&self.fallback, first) {
-            (Some((solver, limits)), Count::Unknown) => Self::count_with(solver, limits, grid),
+            (Some((solver, limits)), Count::Unknown) => {
+                Self::count_with(solver, &self.limits_now(limits), grid)
+            }
             _ => first,
         }
     }
@@ -255,14 +321,14 @@ impl Checker {
             return Verdict::Unique;
         }
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
-        let first = Self::count_with(self.solver.as_ref(), &self.limits, &grid);
+        let first = Self::count_with(self.solver.as_ref(), &self.limits_now(&self.limits), &grid);
         match (&self.fallback, first) {
             (Some((sat, limits)), Count::Unknown) => {
                 let avoid: Vec<(usize, u8)> = removed.iter().map(|&c| (c, solution[c])).collect();
+                let budget = &self.limits_now(limits).budget;
                 // One clause: some removed cell differs from the solution; the search starts
                 // next to the solution, where another one, if any, usually lies.
-                match sat.has_solution_avoiding_near(&grid, &avoid, Some(solution), &limits.budget)
-                {
+                match sat.has_solution_avoiding_near(&grid, &avoid, Some(solution), budget) {
                     Ok(Some(false)) => Verdict::Unique,
                     Ok(Some(true)) => Verdict::Several,
                     _ => Verdict::Unknown,
@@ -288,14 +354,16 @@ impl Checker {
     ) -> (Verdict, Option<Vec<u8>>) {
         let grid = Grid::from_values(self.layout.clone(), values.to_vec());
         let mut other = None;
-        let search = self.solver.search(&grid, &self.limits, &mut |s| {
-            if s == solution {
-                Flow::Continue
-            } else {
-                other = Some(s.to_vec());
-                Flow::Stop
-            }
-        });
+        let search = self
+            .solver
+            .search(&grid, &self.limits_now(&self.limits), &mut |s| {
+                if s == solution {
+                    Flow::Continue
+                } else {
+                    other = Some(s.to_vec());
+                    Flow::Stop
+                }
+            });
         match (other, search) {
             (Some(o), _) => return (Verdict::Several, Some(o)),
             (None, Ok(s)) if s.end == End::Exhausted => return (Verdict::Unique, None),
@@ -305,7 +373,8 @@ impl Checker {
             return (Verdict::Unknown, None);
         };
         let avoid: Vec<(usize, u8)> = removed.iter().map(|&c| (c, solution[c])).collect();
-        match sat.solution_avoiding_near(&grid, &avoid, Some(solution), &limits.budget) {
+        let budget = &self.limits_now(limits).budget;
+        match sat.solution_avoiding_near(&grid, &avoid, Some(solution), budget) {
             Ok(Some(Some(g))) => (Verdict::Several, Some(g.values().to_vec())),
             Ok(Some(None)) => (Verdict::Unique, None),
             _ => (Verdict::Unknown, None),
@@ -356,9 +425,11 @@ impl Checker {
         if grid.find_conflict().is_some() {
             return None;
         }
-        let first = Self::unique_with(self.solver.as_ref(), &self.limits, &grid);
+        let first = Self::unique_with(self.solver.as_ref(), &self.limits_now(&self.limits), &grid);
         match (&self.fallback, first) {
-            (Some((solver, limits)), Err(())) => Self::unique_with(solver, limits, &grid).ok()?,
+            (Some((solver, limits)), Err(())) => {
+                Self::unique_with(solver, &self.limits_now(limits), &grid).ok()?
+            }
             (_, r) => r.ok()?,
         }
     }
@@ -463,18 +534,16 @@ impl Checker {
     fn is_minimal_near_until(&self, values: &[u8], stop: &dyn Fn() -> bool) -> Option<bool> {
         let (sat, limits) = self.fallback.as_ref()?;
         let Some(sol) = self.unique_solution(values) else {
-            return Some(false);
+            // Not unique, or a check cut short by the stop.
+            return (!stop()).then_some(false);
         };
         let needed = |v: &[u8], i: usize| {
             let grid = Grid::from_values(self.layout.clone(), v.to_vec());
-            match Self::count_with(self.solver.as_ref(), &self.limits, &grid) {
+            match Self::count_with(self.solver.as_ref(), &self.limits_now(&self.limits), &grid) {
                 Count::Unknown => {
-                    sat.has_solution_avoiding_near(
-                        &grid,
-                        &[(i, sol[i])],
-                        Some(&sol),
-                        &limits.budget,
-                    ) == Ok(Some(true))
+                    let budget = &self.limits_now(limits).budget;
+                    sat.has_solution_avoiding_near(&grid, &[(i, sol[i])], Some(&sol), budget)
+                        == Ok(Some(true))
                 }
                 c => c == Count::Many,
             }
@@ -501,7 +570,7 @@ impl Checker {
                 needed(&v, i)
             });
             if !all {
-                return Some(false);
+                return (!stop()).then_some(false);
             }
         }
         Some(true)
@@ -565,7 +634,8 @@ impl Witnesses {
 /// Whether every given of `values` is needed: `needed(v, i)` is asked with `v` the puzzle
 /// without given `i` and says whether it has a second solution (only one found proves it;
 /// a check cut short counts as "not needed", so minimality is never claimed unproven).
-/// `stop` is asked before each given; `None` when it said yes first.
+/// `stop` is asked before each given and after a given found not needed; `None` when it said
+/// yes first (so a check the stop cut short never reads as "not minimal").
 fn every_given_needed(
     values: &[u8],
     stop: &dyn Fn() -> bool,
@@ -583,7 +653,8 @@ fn every_given_needed(
         let other = needed(&v, i);
         v[i] = values[i];
         if !other {
-            return Some(false);
+            // A check the stop cut short proves nothing either way.
+            return (!stop()).then_some(false);
         }
     }
     Some(true)
@@ -679,6 +750,69 @@ pub fn forced_by_singles(layout: &Layout, values: &[u8], removed: &[usize]) -> b
         }
         if queue.is_empty() {
             return false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A 16×16 question that goes to the `sat` fallback: a solution found by `sat`, and the
+    /// puzzle with every third cell of the first half cleared.
+    fn question() -> (Arc<Layout>, Vec<u8>, Vec<u8>, Vec<usize>) {
+        let layout = Arc::new(Layout::standard(16).unwrap());
+        let solution = Sat::new()
+            .first_solution(&Grid::empty(layout.clone()))
+            .unwrap()
+            .unwrap()
+            .values()
+            .to_vec();
+        let removed: Vec<usize> = (0..128).step_by(3).collect();
+        let mut values = solution.clone();
+        for &c in &removed {
+            values[c] = 0;
+        }
+        (layout, solution, values, removed)
+    }
+
+    /// A halt whose flag is set, or whose deadline has passed, stops every check inside its
+    /// engines: the answer is "unknown", never "unique" or "several"; with nothing set the
+    /// checks answer as before.
+    #[test]
+    fn a_halted_check_is_stopped_not_answered() {
+        let (layout, solution, values, removed) = question();
+        let checker = Checker::new(layout).with_first_try_nodes(1);
+        let free = checker.halted_by(Halt::default());
+        let answer = free.verdict(&values, &removed, &solution);
+        assert_ne!(answer, Verdict::Unknown);
+        assert_eq!(answer, checker.verdict(&values, &removed, &solution));
+        assert_ne!(free.count(&values), Count::Unknown);
+
+        let flag = Halt {
+            deadline: None,
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+        };
+        // A deadline already behind us (the test does not depend on how long anything took).
+        let past = Halt {
+            deadline: Some(Instant::now() - Duration::from_millis(1)),
+            cancel: None,
+        };
+        for halt in [flag, past] {
+            let halted = checker.halted_by(halt.clone());
+            assert_eq!(
+                halted.verdict(&values, &removed, &solution),
+                Verdict::Unknown
+            );
+            assert_eq!(
+                halted.other_solution(&values, &removed, &solution),
+                (Verdict::Unknown, None)
+            );
+            assert_eq!(halted.count(&values), Count::Unknown);
+            assert_eq!(halted.unique_solution(&solution[..]), None);
+            // Minimality is not claimed either way when the stop cut the checks short.
+            assert_eq!(halted.is_minimal_until(&values, &|| halt.now()), None);
         }
     }
 }

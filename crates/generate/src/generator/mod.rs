@@ -37,7 +37,7 @@ use crate::jigsaw::random_layout;
 use crate::rate::{Measured, Rater, SeRater, round1};
 use crate::rng::Rng;
 use crate::symmetry::Symmetry;
-use crate::unique::{Checker, Count};
+use crate::unique::{Checker, Count, Halt};
 
 pub use config::{Config, Generated, LayoutChoice, fewest_possible_givens, parse_pattern};
 pub use minimal::MINIMAL_PATIENCE;
@@ -121,6 +121,14 @@ impl Generator {
         // Full grids drawn (the count `--stats` and the budget message report).
         let mut attempts = 0u64;
         let mut jigsaw_failures = 0u64;
+        // The budget's deadline and cancel flag reach inside every engine check, so one long
+        // check (a 16×16 `sat` search) cannot overrun the budget; `out_of_time` is asked
+        // between checks.
+        let halt = Halt {
+            deadline: cfg.budget.time.map(|t| start + t),
+            cancel: cfg.budget.cancel.clone(),
+        };
+        let shared = self.checker.as_ref().map(|c| c.halted_by(halt.clone()));
         loop {
             if out_of_time() || cfg.max_grids.is_some_and(|m| attempts >= m) {
                 return Err(GenError::Budget { attempts });
@@ -129,13 +137,13 @@ impl Generator {
                 LayoutChoice::Fixed(l) => (l.clone(), None),
                 LayoutChoice::RandomJigsaw { n, extras } => {
                     let l = Arc::new(random_layout(*n, &mut rng)?.with_extras(extras));
-                    let c = Checker::new(l.clone());
+                    let c = Checker::new(l.clone()).halted_by(halt.clone());
                     (l, Some(c))
                 }
             };
             let checker = own_checker
                 .as_ref()
-                .or(self.checker.as_ref())
+                .or(shared.as_ref())
                 .expect("a checker for the layout");
             let solution = if cfg.root {
                 root_solution(&layout)?
