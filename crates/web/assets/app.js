@@ -785,6 +785,22 @@ async function suspects(values, signal) {
   const v = await api("hint", request({ level: 1 }, lineOf(values)), signal);
   const cells = (v.wrong || []).map((w) => (w.row - 1) * S.n + (w.col - 1)).filter((i) => !S.givens[i]);
   if (!cells.length) return { ok: false, message: "Your grid has no solution: some of your entries are wrong, but no single one of them explains it. Undo back to where the grid was right." };
+  if (cells.length > 1) {
+    // A puzzle typed as entries with one slip: of the suspects, the one whose removal leaves
+    // exactly one solution is the slip (the others leave several, or none a player meant).
+    const unique = [];
+    for (const i of cells) {
+      const without = values.slice();
+      without[i] = 0;
+      const t = await solutionsOf(lineOf(without), signal);
+      if (t.status === "solved" && t.solutions.length === 1) unique.push(i);
+    }
+    if (unique.length === 1) {
+      S.wrong = new Set(unique);
+      draw();
+      return { ok: false, message: `This entry is wrong: ${cellNames(S.wrong)} (marked red): without it the grid has exactly one solution. Clear it before going on.` };
+    }
+  }
   S.wrong = new Set(cells);
   draw();
   if (cells.length === 1) return { ok: false, message: `This entry is wrong: ${cellNames(S.wrong)} (marked red): without it the grid has a solution again. Clear it before going on.` };

@@ -1187,6 +1187,111 @@ async fn browser_phone_play_through_and_accessibility() {
     c.clone().close().await.expect("session ends");
 }
 
+/// Taps cell `i` and then the keypad's digit `d` (0: the clear key), as a finger would.
+async fn tap_digit(c: &Client, i: usize, d: usize) {
+    click(c, &format!("#board .cell[data-i='{i}']")).await;
+    let key = if d == 0 {
+        "⌫".to_string()
+    } else {
+        d.to_string()
+    };
+    let quoted = serde_json::to_string(&key).expect("a JSON string");
+    let pressed = eval(
+        c,
+        &format!(
+            "(() => {{ const b = [...document.querySelectorAll('#keypad button')]\
+             .find((e) => e.textContent === {quoted}); if (!b) return false; b.click(); return true; }})()"
+        ),
+    )
+    .await;
+    assert_eq!(pressed, json!(true), "keypad key {key}");
+}
+
+/// Issue 43 "done when", walked as a new player would on a phone (390×844) with the keypad
+/// only: an empty grid, a puzzle typed as entries with one mistake (r1c1 is 7, 3 clashes with
+/// nothing), Hint names the mistake and marks it, the mistake fixed, then Hint and Apply to the
+/// end with Hint, Apply and the hint text on screen at every step; Check finds nothing wrong.
+/// Then an unsolvable and a multi-solution puzzle pasted into the puzzle box: Hint, Solve and
+/// Explain say so plainly, and mark no given wrong.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run scripts/web-e2e.sh"]
+async fn browser_phone_done_when_walk() {
+    let Some(p) = open(Screen::Phone).await else {
+        return;
+    };
+    let c = &p.c;
+    click(c, "#new-empty").await;
+    wait_for(
+        c,
+        "[...document.querySelectorAll('#board .cell')].every((e) => !e.textContent)",
+    )
+    .await;
+    for (i, ch) in P.chars().enumerate() {
+        let d = ch.to_digit(10).expect("a digit") as usize;
+        if d != 0 {
+            tap_digit(c, i, d).await;
+        }
+    }
+    // The mistake: 3 in r1c1 (its answer is 7).
+    tap_digit(c, 0, 3).await;
+    assert_eq!(
+        eval(c, "document.querySelectorAll('.cell.given').length").await,
+        0,
+        "typed as entries, not givens"
+    );
+    eval(c, "window.scrollTo(0, 0) || true").await;
+    for id in ["hint", "apply", "check", "hint-out"] {
+        assert!(in_view(c, id).await, "{id} is not on screen at 390x844");
+    }
+    let said = press(c, "hint", "hint-out").await;
+    assert!(said.contains("r1c1") && said.contains("wrong"), "{said}");
+    assert_eq!(marked(c, "wrong").await, json!([0]), "{said}");
+    // Fixed, the hint is a step again.
+    tap_digit(c, 0, 7).await;
+    let said = press(c, "hint", "hint-out").await;
+    assert!(!said.contains("wrong"), "{said}");
+    assert_eq!(marked(c, "wrong").await, json!([]));
+    let empty =
+        "[...document.querySelectorAll('#board .cell')].filter((e) => !e.textContent).length";
+    let mut steps = 0;
+    while eval(c, empty).await != json!(0) {
+        assert!(steps < 100, "not solved after 100 hints");
+        for id in ["hint", "apply", "hint-out"] {
+            assert!(in_view(c, id).await, "step {steps}: {id} is off screen");
+        }
+        let said = press(c, "hint", "hint-out").await;
+        assert!(
+            !said.contains("wrong") && !said.contains("solution"),
+            "step {steps}: {said}"
+        );
+        let said = press(c, "apply", "hint-out").await;
+        assert!(said.starts_with("Applied: "), "step {steps}: {said}");
+        steps += 1;
+    }
+    let said = press(c, "check", "hint-out").await;
+    assert!(said.starts_with("No wrong entries"), "{said}");
+
+    // Pasted puzzles with no solution and with several: told so, plainly, by every action.
+    let unsolvable = format!("12345678.........9{}", ".".repeat(63));
+    let several = format!("123456789{}", ".".repeat(72));
+    for (text, words) in [
+        (unsolvable, "This puzzle has no solution"),
+        (several, "2 or more solutions"),
+    ] {
+        paste_and_load(c, &text).await;
+        wait_for(c, "document.querySelectorAll('.cell.given').length === 9").await;
+        for action in ["hint", "explain"] {
+            let said = press(c, action, "hint-out").await;
+            assert!(said.contains(words), "{action}: {said}");
+            assert!(!said.contains("wrong"), "{action}: {said}");
+            assert_eq!(marked(c, "wrong").await, json!([]), "{action}");
+        }
+        let said = press(c, "solve", "solve-out").await;
+        assert!(said.contains(words), "solve: {said}");
+    }
+    c.clone().close().await.expect("session ends");
+}
+
 /// Pastes `text` into the puzzle box and presses Load.
 async fn paste_and_load(c: &Client, text: &str) {
     let quoted = serde_json::to_string(text).expect("a JSON string");
