@@ -4,8 +4,8 @@
 
 use sudokit_generate::Symmetry;
 use sudokit_generate::fewgivens::{
-    Budget, Hit, Method, SeedPuzzle, Target, check_target, pattern_exists, search, search_seeded,
-    verify,
+    Budget, Hit, Method, SeedPuzzle, Target, check_target, closure::closure_cap, pattern_exists,
+    search, search_seeded, verify,
 };
 
 fn run(
@@ -144,6 +144,7 @@ fn closure_of_17_clue_puzzles_gives_checked_diagonal_18s_with_their_origin() {
         assert!([1421, 1850].contains(&origin.seed), "{origin}");
         assert_eq!(origin.seed_givens, 17);
         assert!(origin.closure_givens >= 18 && origin.closure_givens <= 18 + 6);
+        assert_eq!(closure_cap(Symmetry::Diagonal, 18), 18 + 6);
         // The hit is the seed's solution, transformed, on a subset of the closure's cells.
         let seed = values(
             ROYLE_17

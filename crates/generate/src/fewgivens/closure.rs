@@ -9,7 +9,8 @@
 //! each one once by a breadth-first walk from the class's own partition under 17 generating
 //! transformations, keeping one T per partition. A seed's closure under a conjugate is then
 //! a 17-step OR of orbit bits and a few popcounts, so every conjugate of every seed is sized;
-//! the closures with at most K + [`CLOSURE_SLACK`] givens, smallest first, are taken back to the
+//! the closures with at most [`closure_cap`] givens (K + 6, or K + two of the class's largest
+//! orbits when that is more), smallest first, are taken back to the
 //! standard orientation by T (the digits from the seed's solution: unique, since it contains
 //! the seed) and reduced by a depth-first search over orbit removals that keep uniqueness
 //! (`fast` counting to two). An orbit that cannot go from a puzzle cannot go from any smaller
@@ -25,8 +26,16 @@ use sudokit_fast::Fast;
 use super::{Origin, Run, given_count};
 use crate::Symmetry;
 
-/// How many givens above K a closure may have and still be reduced.
+/// How many givens above K a closure may have and still be reduced (at least).
 pub const CLOSURE_SLACK: usize = 6;
+
+/// The most givens a closure may have and still be reduced: K + [`CLOSURE_SLACK`], or K + two
+/// of the class's largest orbits (8 cells for 90°, both mirrors and both diagonals, 16 for the
+/// full class) when that is more, so a seed two orbits short of symmetry still counts.
+pub fn closure_cap(symmetry: Symmetry, k: usize) -> usize {
+    let largest = symmetry.orbits(9).iter().map(Vec::len).max().unwrap_or(1);
+    k + CLOSURE_SLACK.max(2 * largest)
+}
 
 /// Search nodes (puzzles) of one closure's reduction.
 pub const NODES_PER_CLOSURE: u64 = 2_000;
@@ -202,7 +211,7 @@ pub fn conjugates(symmetry: Symmetry) -> Vec<Conjugate> {
 /// Runs the closure of every seed (in a seeded order) until the seeds or the budget run out.
 pub(super) fn run(run: &mut Run<'_>) {
     let conj = conjugates(run.target.symmetry);
-    let most = run.target.givens + CLOSURE_SLACK;
+    let most = closure_cap(run.target.symmetry, run.target.givens);
     let mut order: Vec<usize> = (0..run.seeds.len()).collect();
     run.rng.shuffle(&mut order);
     for i in order {
