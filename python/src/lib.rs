@@ -1070,9 +1070,12 @@ fn generate_json(
 /// worker): at most `givens` givens symmetric in `symmetry`, from `seed`, within `tries` tries
 /// and `seconds` (either may be `None`, not both). Returns a JSON object: `hits` (81-symbol
 /// lines, each verified unique by `dlx`, minimal, symmetric), `tries`, `checks`, `restarts`,
-/// `fewest` (the fewest givens of a unique symmetric puzzle reached, 0 for none).
+/// `fewest` (the fewest givens of a unique symmetric puzzle reached, 0 for none), and
+/// `origins` (per hit, its provenance for the closure method, else `null`). The closure
+/// method takes its seed puzzles from `seeds` (81-symbol lines), numbered from `first_line`.
 #[pyfunction]
-#[pyo3(signature = (symmetry, givens, method, seed, tries, seconds))]
+#[pyo3(signature = (symmetry, givens, method, seed, tries, seconds, seeds=None, first_line=1))]
+#[allow(clippy::too_many_arguments)]
 fn few_givens_json(
     py: Python<'_>,
     symmetry: &str,
@@ -1081,39 +1084,60 @@ fn few_givens_json(
     seed: u64,
     tries: Option<u64>,
     seconds: Option<f64>,
+    seeds: Option<Vec<String>>,
+    first_line: u64,
 ) -> PyResult<String> {
-    use sudokit_generate::fewgivens::{Budget, Method, Target, search};
+    use sudokit_generate::fewgivens::{Budget, Method, SeedPuzzle, Target, search_seeded};
     let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
     let symmetry: sudokit_generate::Symmetry = symmetry.parse().map_err(bad)?;
     let method: Method = method.parse().map_err(bad)?;
-    if tries.is_none() && seconds.is_none() {
-        return Err(bad("few_givens needs tries or seconds".to_string()));
+    if tries.is_none() && seconds.is_none() && method != Method::Closure {
+        return Err(bad(
+            "few_givens needs tries or seconds (the closure method may run through its seeds)"
+                .to_string(),
+        ));
     }
     let time = seconds
         .map(|s| {
             std::time::Duration::try_from_secs_f64(s).map_err(|e| bad(format!("seconds: {e}")))
         })
         .transpose()?;
+    let seeds = seeds
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let id = first_line + i as u64;
+            SeedPuzzle::parse(id, line)
+                .ok_or_else(|| bad(format!("seed line {id}: not a 9x9 puzzle of 81 symbols")))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
     let target = Target::new(symmetry, givens, method, seed);
     let budget = Budget {
         tries,
         time,
         ..Budget::default()
     };
-    let (hits, progress) = py
+    let (hits, origins, progress) = py
         .detach(|| {
             let mut hits = Vec::new();
-            search(
+            let mut origins = Vec::new();
+            search_seeded(
                 &target,
+                &seeds,
                 &budget,
-                &mut |h, _| hits.push(h.line()),
+                &mut |h, _| {
+                    hits.push(h.line());
+                    origins.push(h.origin.as_ref().map(|o| o.to_string()));
+                },
                 &mut |_| {},
             )
-            .map(|p| (hits, p))
+            .map(|p| (hits, origins, p))
         })
         .map_err(|e| bad(e.to_string()))?;
     Ok(json!({
         "hits": hits,
+        "origins": origins,
         "tries": progress.tries,
         "checks": progress.checks,
         "restarts": progress.restarts,

@@ -850,15 +850,23 @@ def few_givens(
     seed: int = 0,
     tries: Optional[int] = None,
     seconds: Optional[float] = None,
+    seeds: Optional[Sequence[str]] = None,
+    first_line: int = 1,
 ) -> dict:
     """One targeted search for 9×9 puzzles with at most ``givens`` givens symmetric in
     ``symmetry`` (``sudokit generate --search targeted --method METHOD`` with one worker), from
     ``seed``, within ``tries`` tries and/or ``seconds``. Returns ``{"hits": [81-symbol lines],
-    "tries", "checks", "restarts", "fewest"}``; every hit was checked unique (by ``dlx``),
-    minimal and symmetric. The same seed and ``tries`` (without ``seconds``) give the same hits.
-    """
+    "origins", "tries", "checks", "restarts", "fewest"}``; every hit was checked unique (by
+    ``dlx``), minimal and symmetric. The same seed and ``tries`` (without ``seconds``) give the
+    same hits. ``method="closure"`` closes the puzzles ``seeds`` (81-symbol lines, numbered from
+    ``first_line``) under the class's conjugates and may run without ``tries`` or ``seconds``
+    (through every seed); ``origins[i]`` names hit i's seed line and conjugate (``None`` for the
+    other methods)."""
     return json.loads(
-        _native.few_givens_json(symmetry, int(givens), method, int(seed), tries, seconds)
+        _native.few_givens_json(
+            symmetry, int(givens), method, int(seed), tries, seconds,
+            None if seeds is None else list(seeds), int(first_line),
+        )
     )
 
 

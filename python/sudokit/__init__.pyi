@@ -270,6 +270,8 @@ def few_givens(
     seed: int = ...,
     tries: Optional[int] = ...,
     seconds: Optional[float] = ...,
+    seeds: Optional[Sequence[str]] = ...,
+    first_line: int = ...,
 ) -> Dict[str, Any]: ...
 def generate(
     n: int = 1,

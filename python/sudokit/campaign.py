@@ -184,6 +184,27 @@ def few_givens_seed(seed: int, index: int) -> int:
     return (seed + index * 0x9E3779B97F4A7C15) % (1 << 64)
 
 
+def _few_givens_row(index: int, params: dict, method: str, cpu: float, **search: Any) -> dict:
+    """One search of a few-givens campaign and its row (counters, CPU seconds, hits)."""
+    import time
+
+    r = sudokit.few_givens(params["symmetry"], params["givens"], method=method,
+                           tries=params.get("tries"), seconds=params.get("seconds"), **search)
+    return {
+        "index": index,
+        "symmetry": params["symmetry"],
+        "givens": params["givens"],
+        "method": method,
+        "tries": r["tries"],
+        "checks": r["checks"],
+        "restarts": r["restarts"],
+        "fewest": r["fewest"],
+        "cpu_seconds": time.process_time() - cpu,
+        "hits": " ".join(r["hits"]),
+        "origins": " | ".join(o or "" for o in r.get("origins", [])),
+    }
+
+
 def _few_givens_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
     import time
 
@@ -192,37 +213,29 @@ def _few_givens_work(start: int, end: int, items: Optional[list], params: dict) 
     rows = []
     for i in range(start, end):
         seed = few_givens_seed(params["seed"], i)
-        cpu = time.process_time()
-        r = sudokit.few_givens(
-            params["symmetry"],
-            params["givens"],
-            method=params.get("method", "neighbour"),
-            seed=seed,
-            tries=params.get("tries"),
-            seconds=params.get("seconds"),
-        )
-        rows.append(
-            {
-                "index": i,
-                "seed": str(seed),
-                "symmetry": params["symmetry"],
-                "givens": params["givens"],
-                "method": params.get("method", "neighbour"),
-                "tries": r["tries"],
-                "checks": r["checks"],
-                "restarts": r["restarts"],
-                "fewest": r["fewest"],
-                "cpu_seconds": time.process_time() - cpu,
-                "hits": " ".join(r["hits"]),
-            }
-        )
+        row = _few_givens_row(i, params, params.get("method", "neighbour"), time.process_time(),
+                              seed=seed)
+        row.pop("origins")
+        rows.append(dict(row, seed=str(seed)))
     return pd.DataFrame(rows)
+
+
+def _few_givens_closure_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
+    import time
+
+    import pandas as pd
+
+    row = _few_givens_row(start, params, "closure", time.process_time(),
+                          seed=few_givens_seed(params["seed"], start), seeds=items or [],
+                          first_line=start + 1)
+    return pd.DataFrame([dict(row, lines=f"{start + 1}-{end}")])
 
 
 register(Job("rate", _rate_work))
 register(Job("solve", _solve_work))
 register(Job("generate", _generate_work, needs_inputs=False))
 register(Job("few-givens", _few_givens_work, needs_inputs=False))
+register(Job("few-givens-closure", _few_givens_closure_work))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -484,12 +497,13 @@ def few_givens(
     givens: int,
     out: str,
     *,
-    shards: int,
+    shards: Optional[int] = None,
     seed: int = 0,
     method: str = "neighbour",
     tries: Optional[int] = None,
     seconds: Optional[float] = None,
-    shard_size: int = 1,
+    shard_size: Optional[int] = None,
+    from_file: Optional[str] = None,
     **run_options: Any,
 ) -> Outcome:
     """The few-givens search (:func:`sudokit.few_givens`) of ``shards × shard_size`` seeds:
@@ -497,9 +511,38 @@ def few_givens(
     ``seconds``; one Parquet row per item (``tries``, ``checks``, ``restarts``, ``fewest``,
     ``cpu_seconds``, ``hits`` as space-separated 81-symbol lines). Resumes like every campaign;
     with ``tries`` and no ``seconds`` a shard's row is the same whenever it is run.
-    ``run_options``: ``scheduler``, ``n_workers``, ``progress``, ``on_shard`` as :func:`run`."""
+    ``run_options``: ``scheduler``, ``n_workers``, ``progress``, ``on_shard`` as :func:`run`.
+
+    ``method="closure"`` needs ``from_file`` (one 81-symbol puzzle a line, numbered by line; a
+    line that is not a puzzle is an error): the shards are ranges of ``shard_size`` of its
+    lines (default 1,000; ``shards`` is then ignored), each closed under every conjugate of the class and
+    reduced (``tries`` and ``seconds`` bound a shard, neither needed); one row per shard with
+    ``lines``, the counters, ``hits`` and their ``origins`` (seed line and conjugate, `` | ``
+    between hits)."""
+    if method == "closure":
+        if from_file is None:
+            raise ValueError("the closure method needs from_file (the seed puzzles)")
+        with open(from_file, encoding="utf-8") as f:
+            lines = [line.strip() for line in f]
+        while lines and not lines[-1]:
+            lines.pop()
+        return run(
+            "few-givens-closure",
+            out,
+            total=len(lines),
+            inputs=lines,
+            params=dict(symmetry=symmetry, givens=givens, seed=seed, tries=tries, seconds=seconds),
+            manifest={"input": os.path.abspath(from_file), "sha256": _file_digest(from_file)},
+            shard_size=shard_size or 1000,
+            **run_options,
+        )
+    if from_file is not None:
+        raise ValueError("from_file applies to the closure method")
     if tries is None and seconds is None:
         raise ValueError("few-givens needs tries or seconds per item")
+    if shards is None:
+        raise ValueError("few-givens needs shards (seed ranges)")
+    shard_size = shard_size or 1
     return run(
         "few-givens",
         out,
@@ -572,9 +615,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                        help="targeted search for symmetric puzzles with few givens, by seed")
     f.add_argument("--symmetry", required=True)
     f.add_argument("--givens", type=int, required=True, help="at most this many givens")
-    f.add_argument("--shards", type=int, required=True, help="shards (each --shard-size seeds)")
+    f.add_argument("--shards", type=int,
+                   help="shards (each --shard-size seeds); not for --method closure")
     f.add_argument("--seed", type=int, default=0, help="run seed")
-    f.add_argument("--method", default="neighbour", choices=["neighbour", "pattern"])
+    f.add_argument("--method", default="neighbour", choices=["neighbour", "pattern", "closure"])
+    f.add_argument("--from", dest="from_file",
+                   help="closure: the seed puzzles, one a line (shards of --shard-size lines)")
     f.add_argument("--tries", type=int, help="tries per seed")
     f.add_argument("--seconds", type=float, help="seconds per seed")
     args = ap.parse_args(argv)
@@ -593,11 +639,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             o = solve_file(args.file, args.out, engine=args.engine, box=args.box,
                            extra=args.extra, **run_opts)
         elif args.command == "few-givens":
-            if args.tries is None and args.seconds is None:
+            if args.method != "closure" and args.shards is None:
+                ap.error("few-givens needs --shards (or --method closure --from FILE)")
+            if args.tries is None and args.seconds is None and args.method != "closure":
                 args.tries = 20_000
             o = few_givens(args.symmetry, args.givens, args.out, shards=args.shards,
                            seed=args.seed, method=args.method, tries=args.tries,
-                           seconds=args.seconds, **run_opts)
+                           seconds=args.seconds, from_file=args.from_file, **run_opts)
             hits = few_givens_hits(args.out)
             for h in hits:
                 print(h, args.symmetry)

@@ -173,3 +173,27 @@ def test_few_givens_campaign_resumes_and_its_hits_are_valid(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "0 shards written, 3 already done" in p.stderr
     assert p.stdout.split("\n")[0] == f"{hits[0]} rot180"
+
+
+def test_few_givens_closure_campaign_shards_the_seed_lines(tmp_path):
+    # Lines 1, 1421 and 1850 of Gordon Royle's 17-clue list (9x9/17_clue.txt of the project's
+    # reference data): closed under a conjugate of the diagonal mirror, the last two reduce to
+    # 18-given diagonal puzzles.
+    seeds = tmp_path / "seeds.txt"
+    seeds.write_text(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n.................1..2.34........5......6.1.4...7....8.....7.36..5.8.....16.......\n................12.....3..4.....567...2........8..4......18.....5..2.....7..3.9..\n")
+    out = tmp_path / "closure"
+    o = campaign.few_givens("diagonal", 18, out, method="closure", from_file=str(seeds),
+                            shard_size=2, scheduler="inline")
+    assert (o.total, o.written) == (2, 2)
+    frame = campaign.collect(out)
+    assert frame["lines"].tolist() == ["1-2", "3-3"]
+    hits = campaign.few_givens_hits(out)
+    assert len(hits) >= 2, frame
+    for h in hits:
+        rec = sudokit.check(h)
+        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
+        assert rec["givens"] == 18 and "diagonal" in rec["symmetry"], rec
+    origins = " | ".join(frame["origins"])
+    assert "seed #2 (17 givens)" in origins and "seed #3 (17 givens)" in origins, origins
+    with pytest.raises(ValueError, match="from_file"):
+        campaign.few_givens("diagonal", 18, tmp_path / "none", method="closure")

@@ -6,17 +6,22 @@
 //! runs the search on its own seed, `derive(seed, worker)`, so a run with `--tries` replays
 //! exactly for the same `-j`. Hits are checked by the library (unique by `dlx`, minimal,
 //! symmetric, at most K givens) before they reach this module, and printed under a lock and
-//! flushed at once, so a search stopped at any moment has printed every hit it found.
+//! flushed at once, so a search stopped at any moment has printed every hit it found. With
+//! `--method closure` the `--from` puzzles are dealt to the workers in turn (worker w takes
+//! lines w, w + j, ...), and each hit's provenance (seed line, conjugate) goes to standard
+//! error beside it.
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use sudokit_generate::fewgivens::{Budget, Method, Progress, Target, check_target, search};
+use sudokit_generate::fewgivens::{
+    Budget, Method, Progress, SeedPuzzle, Target, check_target, search_seeded,
+};
 use sudokit_generate::{Rng, Symmetry};
 
 /// The time a targeted search takes when neither `--tries` nor `--total-budget` is given.
@@ -42,6 +47,34 @@ pub struct Request {
     pub jobs: usize,
     /// Show the progress line (when standard error is a terminal).
     pub progress: bool,
+    /// Seed puzzles (`--from`, for `--method closure`).
+    pub seeds: Vec<SeedPuzzle>,
+}
+
+/// The seed puzzles of `--from`: one 81-symbol puzzle a line, numbered by line; an error names
+/// the first bad line.
+pub fn read_seeds(path: &std::path::Path) -> Result<Vec<SeedPuzzle>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read --from {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match SeedPuzzle::parse(i as u64 + 1, line) {
+            Some(seed) => out.push(seed),
+            None => bail!(
+                "{} line {}: not a 9x9 puzzle (81 symbols 1-9, . or 0)",
+                path.display(),
+                i + 1
+            ),
+        }
+    }
+    if out.is_empty() {
+        bail!("{}: no puzzles", path.display());
+    }
+    Ok(out)
 }
 
 /// Runs the search; exit code 0 when the hits wanted were found, 1 when the budget ran out
@@ -91,6 +124,13 @@ pub fn run(req: Request) -> Result<u8> {
                 hits: Some(req.hits),
                 cancel: Some(cancel.clone()),
             };
+            let seeds: Vec<SeedPuzzle> = req
+                .seeds
+                .iter()
+                .skip(w)
+                .step_by(req.jobs)
+                .cloned()
+                .collect();
             let (cancel, found, out, pb, live, totals, closed) =
                 (&cancel, &found, &out, &pb, &live, &totals, &closed);
             s.spawn(move || {
@@ -102,6 +142,11 @@ pub fn run(req: Request) -> Result<u8> {
                     {
                         closed.store(true, Ordering::Relaxed);
                         cancel.store(true, Ordering::Relaxed);
+                    }
+                    if let Some(origin) = &hit.origin {
+                        pb.suspend(|| {
+                            eprintln!("sudokit: hit of {} givens from {origin}", hit.givens)
+                        });
                     }
                     if found.fetch_add(1, Ordering::Relaxed) + 1 >= req.hits {
                         cancel.store(true, Ordering::Relaxed);
@@ -120,7 +165,9 @@ pub fn run(req: Request) -> Result<u8> {
                     ));
                     pb.tick();
                 };
-                if let Ok(p) = search(&target, &budget, &mut on_hit, &mut on_progress) {
+                if let Ok(p) =
+                    search_seeded(&target, &seeds, &budget, &mut on_hit, &mut on_progress)
+                {
                     totals.lock().unwrap_or_else(|e| e.into_inner()).push(p);
                 }
             });

@@ -183,13 +183,19 @@ pub struct GenerateArgs {
     /// -n is the hits wanted, --tries and --total-budget the budget [default: 10m].
     #[arg(long, value_enum)]
     search: Option<SearchKind>,
-    /// Method of --search targeted: `neighbour` ({-k+j} orbit moves from unique puzzles) or
-    /// `pattern` (digits for fixed symmetric patterns of K cells).
+    /// Method of --search targeted: `neighbour` ({-k+j} orbit moves from unique puzzles),
+    /// `pattern` (digits for fixed symmetric patterns of K cells) or `closure` (the puzzles of
+    /// --from closed under every conjugate of the class, then reduced orbit by orbit).
     #[arg(long, requires = "search", default_value = "neighbour", value_parser = parse_method)]
     method: Method,
-    /// Tries per worker of --search targeted (neighbour moves or complete pattern assignments).
+    /// Tries per worker of --search targeted (neighbour moves, complete pattern assignments or
+    /// closures reduced).
     #[arg(long, requires = "search")]
     tries: Option<u64>,
+    /// Seed puzzles of --method closure: a file of unique 9x9 puzzles, one a line (81 symbols,
+    /// `.` or `0` for empty; blank lines and lines starting with `#` are skipped).
+    #[arg(long, value_name = "FILE", requires = "search")]
+    from: Option<PathBuf>,
 }
 
 /// Searches of `generate --search`.
@@ -245,7 +251,16 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
     if lo != hi {
         bail!("--search targeted takes one count, --givens K (hits have at most K givens)");
     }
+    let seeds = match (&args.from, args.method) {
+        (Some(path), Method::Closure) => crate::fewgivens::read_seeds(path)?,
+        (None, Method::Closure) => {
+            bail!("--method closure needs --from FILE (the seed puzzles)")
+        }
+        (Some(_), m) => bail!("--from applies to --method closure, not {}", m.name()),
+        (None, _) => Vec::new(),
+    };
     crate::fewgivens::run(crate::fewgivens::Request {
+        seeds,
         symmetry: args.symmetry,
         givens: hi,
         method: args.method,

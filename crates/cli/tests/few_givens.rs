@@ -85,3 +85,57 @@ fn impossible_targets_and_foreign_flags_are_usage_errors() {
     let o = run(&["generate", "--method", "pattern", "--givens", "22"], "");
     assert_eq!(o.status.code(), Some(2), "--method needs --search");
 }
+
+#[test]
+fn closure_from_a_file_prints_checked_hits_and_their_origin() {
+    // Lines 1421 and 1850 of Gordon Royle's 17-clue list (the project's reference data,
+    // 9x9/17_clue.txt), numbered here as lines 2 and 3 after a comment line.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("few_givens_seeds.txt");
+    std::fs::write(
+        &path,
+        "# two 17-clue puzzles\n.................1..2.34........5......6.1.4...7....8.....7.36..5.8.....16.......\n................12.....3..4.....567...2........8..4......18.....5..2.....7..3.9..\n",
+    )
+    .expect("write the seed file");
+    let file = path.to_str().expect("a UTF-8 path");
+    // `generate --search targeted --method closure --symmetry diagonal --givens 18`, then `tail`.
+    let closure = |tail: &[&str]| {
+        let head = ["generate", "--search", "targeted", "--method", "closure"];
+        let mid = ["--symmetry", "diagonal", "--givens", "18"];
+        let args: Vec<&str> = head.iter().chain(&mid).chain(tail).copied().collect();
+        run(&args, "")
+    };
+    let o = closure(&[
+        "--from",
+        file,
+        "-n",
+        "100",
+        "-j",
+        "1",
+        "--seed",
+        "3",
+        "--no-progress",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "fewer than 100 hits: {err}");
+    assert!(err.contains("from seed #2 (17 givens)"), "{err}");
+    assert!(err.contains("from seed #3 (17 givens)"), "{err}");
+    let o = run(&["check", "--format", "json"], &o.stdout);
+    assert_eq!(o.status.code(), Some(0));
+    let lines = String::from_utf8_lossy(&o.stdout).lines().count();
+    assert!(lines >= 2, "each seed gives a hit");
+    for line in String::from_utf8_lossy(&o.stdout).lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).expect("json");
+        assert_eq!(rec["unique"], "yes", "{rec}");
+        assert_eq!(rec["minimal"], true, "{rec}");
+        assert_eq!(rec["givens"], 18, "{rec}");
+        let sym = rec["symmetry"].as_array().expect("symmetry list");
+        assert!(sym.iter().any(|s| s == "diagonal"), "{rec}");
+    }
+    std::fs::write(&path, "not a puzzle\n").expect("write");
+    let o = closure(&["--from", file]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+    let o = closure(&[]);
+    assert_ne!(o.status.code(), Some(0), "closure needs --from");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--from"));
+}

@@ -2,12 +2,15 @@
 //! measurements in docs/generate.md were made with; `sudokit generate --search targeted` is
 //! the same search with progress bars).
 //!
-//! `cargo run --profile ci -p sudokit-generate --example fewgivens -- rot180 20 neighbour SEED TRIES SECONDS`
+//! `cargo run --profile ci -p sudokit-generate --example fewgivens -- rot180 20 neighbour SEED TRIES SECONDS [SEED_FILE]`
+//!
+//! `SEED_FILE` (one puzzle a line, 81 symbols) gives the closure method its seed puzzles; a
+//! hit's provenance (seed line, conjugate) goes to standard error.
 
 use std::time::Duration;
 
 use sudokit_generate::Symmetry;
-use sudokit_generate::fewgivens::{Budget, Method, Target, search};
+use sudokit_generate::fewgivens::{Budget, Method, SeedPuzzle, Target, search_seeded};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,6 +21,13 @@ fn main() {
     let seed: u64 = get(3, "1").parse().expect("seed");
     let tries: u64 = get(4, "100000").parse().expect("tries");
     let seconds: u64 = get(5, "60").parse().expect("seconds");
+    let seeds: Vec<SeedPuzzle> = args.get(6).map_or_else(Vec::new, |path| {
+        let text = std::fs::read_to_string(path).expect("a readable seed file");
+        text.lines()
+            .enumerate()
+            .filter_map(|(i, l)| SeedPuzzle::parse(i as u64 + 1, l))
+            .collect()
+    });
     let target = Target::new(symmetry, givens, method, seed);
     let budget = Budget {
         time: Some(Duration::from_secs(seconds)),
@@ -25,16 +35,20 @@ fn main() {
     };
     let start = std::time::Instant::now();
     let mut fewest = 0;
-    let progress = search(
+    let progress = search_seeded(
         &target,
+        &seeds,
         &budget,
         &mut |hit, p| {
             println!("{} {}", hit.line(), symmetry.name());
             eprintln!(
-                "# hit: {} givens at try {} ({:.1} s)",
+                "# hit: {} givens at try {} ({:.1} s){}",
                 hit.givens,
                 p.tries,
-                start.elapsed().as_secs_f64()
+                start.elapsed().as_secs_f64(),
+                hit.origin
+                    .as_ref()
+                    .map_or(String::new(), |o| format!(": {o}"))
             );
         },
         &mut |p| {

@@ -1,8 +1,10 @@
 //! `data/few-givens.txt`: every puzzle sudokit's targeted search found for seed 002's
-//! few-givens table, one a line (`PUZZLE CLASS`). Each line is checked the way `sudokit check`
-//! does it, by engines the search did not use: unique (`dlx`), minimal, symmetric in the named
-//! class — and with few givens: at most five above the article's fewest for the class
-//! (docs/generate.md's table), since the file is the targeted search's record.
+//! few-givens table (and the 17-given diagonal puzzles of a public collection, marked so), one
+//! a line (`PUZZLE CLASS`; `#` lines are comments, among them each closure hit's provenance).
+//! Each line is checked the way `sudokit check` does it, by engines the search did not use:
+//! unique (`dlx`), minimal, symmetric in the named class — and with few givens: at most five
+//! above the article's fewest for the class (docs/generate.md's table), since the file is the
+//! targeted search's record.
 
 use std::path::PathBuf;
 

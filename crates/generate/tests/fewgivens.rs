@@ -4,7 +4,8 @@
 
 use sudokit_generate::Symmetry;
 use sudokit_generate::fewgivens::{
-    Budget, Hit, Method, Target, check_target, pattern_exists, search, verify,
+    Budget, Hit, Method, SeedPuzzle, Target, check_target, closure::closure_cap, pattern_exists,
+    search, search_seeded, verify,
 };
 
 fn run(
@@ -80,6 +81,96 @@ fn pattern_search_honours_its_tries_and_reports_only_valid_hits() {
         assert_eq!(hit.givens, 26, "a pattern has exactly K cells");
         assert_eq!(verify(&hit.puzzle, Symmetry::Rot180, 26), Ok(26));
     }
+}
+
+/// Lines 1, 1421 and 1850 of Gordon Royle's list of 17-clue puzzles (the public collection in
+/// the project's reference data, `9x9/17_clue.txt`); closed under a conjugate of the diagonal
+/// mirror, the last two reduce to 18-given diagonal puzzles (docs/generate.md).
+const ROYLE_17: [(u64, &str); 3] = [
+    (
+        1,
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ),
+    (
+        1421,
+        ".................1..2.34........5......6.1.4...7....8.....7.36..5.8.....16.......",
+    ),
+    (
+        1850,
+        "................12.....3..4.....567...2........8..4......18.....5..2.....7..3.9..",
+    ),
+];
+
+fn values(line: &str) -> [u8; 81] {
+    let mut p = [0u8; 81];
+    for (v, c) in p.iter_mut().zip(line.bytes()) {
+        *v = if c == b'.' { 0 } else { c - b'0' };
+    }
+    p
+}
+
+fn closure_hits(seed: u64, tries: u64) -> (Vec<Hit>, u64) {
+    let seeds: Vec<SeedPuzzle> = ROYLE_17
+        .iter()
+        .map(|&(id, line)| SeedPuzzle {
+            id,
+            values: values(line),
+        })
+        .collect();
+    let target = Target::new(Symmetry::Diagonal, 18, Method::Closure, seed);
+    let mut hits = Vec::new();
+    let progress = search_seeded(
+        &target,
+        &seeds,
+        &Budget::tries(tries),
+        &mut |h, _| hits.push(h.clone()),
+        &mut |_| {},
+    )
+    .expect("a valid target");
+    (hits, progress.tries)
+}
+
+#[test]
+fn closure_of_17_clue_puzzles_gives_checked_diagonal_18s_with_their_origin() {
+    let (hits, tries) = closure_hits(7, 1_000_000);
+    assert!(tries < 1_000_000, "three seeds end the search first");
+    assert!(
+        hits.len() >= 2,
+        "seeds 1421 and 1850 each close and reduce to an 18-given diagonal puzzle: {hits:?}"
+    );
+    for hit in &hits {
+        assert_eq!(verify(&hit.puzzle, Symmetry::Diagonal, 18), Ok(18));
+        let origin = hit.origin.as_ref().expect("a closure hit names its seed");
+        assert!([1421, 1850].contains(&origin.seed), "{origin}");
+        assert_eq!(origin.seed_givens, 17);
+        assert!(origin.closure_givens >= 18 && origin.closure_givens <= 18 + 6);
+        assert_eq!(closure_cap(Symmetry::Diagonal, 18), 18 + 6);
+        // The hit is the seed's solution, transformed, on a subset of the closure's cells.
+        let seed = values(
+            ROYLE_17
+                .iter()
+                .find(|s| s.0 == origin.seed)
+                .expect("seed")
+                .1,
+        );
+        for (d, &v) in hit.puzzle.iter().enumerate() {
+            let c = origin.transform.apply(d);
+            if seed[c] != 0 && v != 0 {
+                assert_eq!(v, seed[c], "{origin}: cell {d}");
+            }
+        }
+    }
+    assert_eq!(hits, closure_hits(7, 1_000_000).0, "a seed replays");
+    // A budget of tries is honoured.
+    assert_eq!(closure_hits(7, 5).1, 5);
+}
+
+#[test]
+fn closure_needs_seed_puzzles() {
+    let target = Target::new(Symmetry::Diagonal, 18, Method::Closure, 1);
+    let refused = search(&target, &Budget::tries(10), &mut |_, _| {}, &mut |_| {});
+    assert!(refused.is_err(), "no seeds, no closure");
+    assert_eq!("closure".parse::<Method>(), Ok(Method::Closure));
 }
 
 #[test]

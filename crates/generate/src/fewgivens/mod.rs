@@ -2,13 +2,17 @@
 //! puzzle whose givens are symmetric in a class and number at most K, found on purpose rather
 //! than by random generation, which cannot reach the tail (see docs/generate.md).
 //!
-//! Two methods, both seeded (everything random flows from one `u64` through [`Rng`], so a run
+//! Three methods, all seeded (everything random flows from one `u64` through [`Rng`], so a run
 //! replays exactly) and both bounded by a [`Budget`] of tries, time and a cancel flag:
 //! - [`Method::Neighbour`] ([`neighbour`]): a walk over unique symmetric puzzles by orbit moves
 //!   {-k+j} (the forums' "-2+1", "-3+2" searches), accepting moves that keep the count so the
 //!   walk leaves plateaus;
 //! - [`Method::Pattern`] ([`pattern`]): fix a symmetric pattern of exactly K cells and search
-//!   digit assignments for it, up to relabelling, that have exactly one completion.
+//!   digit assignments for it, up to relabelling, that have exactly one completion;
+//! - [`Method::Closure`] ([`closure`]): close known minimal puzzles (seed puzzles from a file,
+//!   e.g. the public 17-clue list) under every conjugate of the class, then remove orbits while
+//!   the puzzle stays unique. Its hits carry an [`Origin`] naming the seed puzzle and the
+//!   conjugate, since they are sudokit's search result seeded by a public collection.
 //!
 //! Design decision: a move never needs a count to two. A neighbour move removes k orbits,
 //! enumerates *every* solution of the smaller puzzle with `fast` (up to [`SOLUTION_CAP`]), and
@@ -17,6 +21,7 @@
 //! checked the way `sudokit check` does it, by an engine the search did not use ([`verify`]:
 //! `dlx` for the count and minimality), before it is reported.
 
+pub mod closure;
 pub mod neighbour;
 pub mod pattern;
 
@@ -43,6 +48,8 @@ pub enum Method {
     Neighbour,
     /// Digit assignments to fixed symmetric patterns of K cells.
     Pattern,
+    /// Closure of seed puzzles under the class's conjugates, then orbit removal.
+    Closure,
 }
 
 impl Method {
@@ -51,6 +58,7 @@ impl Method {
         match self {
             Method::Neighbour => "neighbour",
             Method::Pattern => "pattern",
+            Method::Closure => "closure",
         }
     }
 }
@@ -61,7 +69,10 @@ impl std::str::FromStr for Method {
         match s {
             "neighbour" | "neighbor" => Ok(Method::Neighbour),
             "pattern" => Ok(Method::Pattern),
-            _ => Err(format!("unknown method '{s}' (neighbour, pattern)")),
+            "closure" => Ok(Method::Closure),
+            _ => Err(format!(
+                "unknown method '{s}' (neighbour, pattern, closure)"
+            )),
         }
     }
 }
@@ -69,7 +80,7 @@ impl std::str::FromStr for Method {
 /// What a search may spend; `None` fields are unlimited (at least one should be set).
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    /// Tries: neighbour moves, or complete pattern assignments, tested.
+    /// Tries: neighbour moves, complete pattern assignments, or closures reduced, tested.
     pub tries: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,
@@ -121,7 +132,7 @@ pub struct Progress {
     pub tries: u64,
     /// `fast` searches run (enumerations, counts and first-solution searches).
     pub checks: u64,
-    /// Fresh starts (new grid or new pattern).
+    /// Fresh starts (new grid, new pattern or new seed puzzle).
     pub restarts: u64,
     /// The fewest givens of a unique symmetric puzzle reached (0 before the first).
     pub fewest: usize,
@@ -138,6 +149,60 @@ pub struct Hit {
     pub givens: usize,
     /// The try on which it was found.
     pub try_index: u64,
+    /// Where a [`Method::Closure`] hit came from (`None` for the other methods).
+    pub origin: Option<Origin>,
+}
+
+/// A seed puzzle of [`Method::Closure`]: a unique 9×9 puzzle and a number naming it (its line
+/// in the file it came from).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedPuzzle {
+    /// Its number (the line of its file, from 1).
+    pub id: u64,
+    /// The puzzle, row-major, `0` for empty.
+    pub values: [u8; 81],
+}
+
+impl SeedPuzzle {
+    /// The seed puzzle of a line's first field (81 symbols: `1`-`9`, `.` or `0` for empty),
+    /// numbered `id`; `None` when it is not one.
+    pub fn parse(id: u64, line: &str) -> Option<SeedPuzzle> {
+        let field = line.split_whitespace().next()?;
+        let values: Option<Vec<u8>> = field
+            .bytes()
+            .map(|b| match b {
+                b'1'..=b'9' => Some(b - b'0'),
+                b'.' | b'0' => Some(0),
+                _ => None,
+            })
+            .collect();
+        let values = values?.try_into().ok()?;
+        Some(SeedPuzzle { id, values })
+    }
+}
+
+/// The provenance of a closure hit: which seed puzzle, closed under which conjugate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The seed puzzle's [`SeedPuzzle::id`].
+    pub seed: u64,
+    /// The transformation taking the class's orbits onto the conjugate's (standard cell d is
+    /// the seed's cell `transform.apply(d)`).
+    pub transform: closure::Transform,
+    /// Givens of the seed puzzle.
+    pub seed_givens: usize,
+    /// Givens of its closure (before orbits were removed).
+    pub closure_givens: usize,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "seed #{} ({} givens), closure {} givens under conjugate by {}",
+            self.seed, self.seed_givens, self.closure_givens, self.transform
+        )
+    }
 }
 
 impl Hit {
@@ -242,7 +307,24 @@ pub fn search(
     on_hit: &mut dyn FnMut(&Hit, &Progress),
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Progress, GenError> {
+    search_seeded(target, &[], budget, on_hit, on_progress)
+}
+
+/// [`search`] with seed puzzles, which [`Method::Closure`] needs (and the other methods
+/// ignore); a seed that is not unique is skipped.
+pub fn search_seeded(
+    target: &Target,
+    seeds: &[SeedPuzzle],
+    budget: &Budget,
+    on_hit: &mut dyn FnMut(&Hit, &Progress),
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Progress, GenError> {
     check_target(target)?;
+    if target.method == Method::Closure && seeds.is_empty() {
+        return Err(GenError::BadTarget(
+            "the closure method needs seed puzzles (a file of unique puzzles)".into(),
+        ));
+    }
     let mut run = Run {
         target: target.clone(),
         orbits: target.symmetry.orbits(9),
@@ -251,12 +333,15 @@ pub fn search(
         progress: Progress::default(),
         rng: Rng::new(target.seed),
         seen: std::collections::HashSet::new(),
+        seeds,
+        origin: None,
         on_hit,
         on_progress,
     };
     match target.method {
         Method::Neighbour => neighbour::run(&mut run),
         Method::Pattern => pattern::run(&mut run),
+        Method::Closure => closure::run(&mut run),
     }
     Ok(run.progress)
 }
@@ -270,6 +355,9 @@ pub struct Run<'a> {
     progress: Progress,
     rng: Rng,
     seen: std::collections::HashSet<[u8; 81]>,
+    seeds: &'a [SeedPuzzle],
+    /// The provenance a closure hit offered now gets.
+    origin: Option<Origin>,
     on_hit: &'a mut dyn FnMut(&Hit, &Progress),
     on_progress: &'a mut dyn FnMut(&Progress),
 }
@@ -314,6 +402,7 @@ impl Run<'_> {
             puzzle: *values,
             givens,
             try_index: self.progress.tries,
+            origin: self.origin.clone(),
         };
         (self.on_hit)(&hit, &self.progress);
         true
