@@ -1067,20 +1067,22 @@ pub fn basic_finned(
         }
         let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         for (re, &hr) in bases.iter().enumerate() {
-            for (ce, &e) in g.house_cells(hr).iter().enumerate() {
-                if pos[re] >> ce & 1 == 0 {
-                    continue;
-                }
-                // Per base line: the places that do not see `e` (they must be covered).
+            let line = g.house_cells(hr);
+            for ce in bits(pos[re]) {
+                let e = line[ce];
+                let sees_e = g.peer_set(e);
+                // Per base line: the places that do not see `e` (they must be covered); only
+                // the line's candidates are looked at.
                 items.clear();
                 items.extend(
                     pos.iter()
                         .enumerate()
                         .filter(|&(r, &p)| r != re && p != 0)
                         .map(|(r, &p)| {
-                            let mut m = p;
-                            for (c, &cell) in g.house_cells(bases[r]).iter().enumerate() {
-                                if p >> c & 1 == 1 && (c == ce || g.sees(cell, e)) {
+                            let cells = g.house_cells(bases[r]);
+                            let mut m = p & !(1 << ce);
+                            for c in bits(m) {
+                                if sees_e.contains(cells[c]) {
                                     m &= !(1 << c);
                                 }
                             }

@@ -197,7 +197,7 @@ impl Rectangles {
         g: &CandidateGrid,
         f: &mut Finder<'_>,
         cells: &[Cell; 4],
-        placed_seen: &[DigitSet],
+        placed_seen: &PlacedSeen<'_>,
     ) -> bool {
         if cells.iter().any(|&c| g.value(c).is_some()) {
             return true;
@@ -236,7 +236,7 @@ impl Rectangles {
                 // (then the swap would clash with it: a candidate missing for that reason is not
                 // a "missing candidate" in HoDoKu's sense).
                 if cells.iter().any(|&c| g.candidates(c).0 & ab.0 == 0)
-                    || cells.iter().any(|&c| placed_seen[c.index()].0 & ab.0 != 0)
+                    || cells.iter().any(|&c| placed_seen.get(c).0 & ab.0 != 0)
                 {
                     continue;
                 }
@@ -522,6 +522,41 @@ impl Rectangles {
     }
 }
 
+/// The digits placed among each cell's peers, worked out for a cell the first time a
+/// rectangle asks (most rectangles are ruled out before they ask, and the avoidable ones never
+/// do).
+struct PlacedSeen<'g> {
+    g: &'g CandidateGrid,
+    known: Vec<std::cell::Cell<Option<DigitSet>>>,
+}
+
+impl<'g> PlacedSeen<'g> {
+    fn new(g: &'g CandidateGrid) -> PlacedSeen<'g> {
+        PlacedSeen {
+            g,
+            known: vec![std::cell::Cell::new(None); g.cells().count()],
+        }
+    }
+
+    /// The digits placed among `c`'s peers.
+    fn get(&self, c: Cell) -> DigitSet {
+        let slot = &self.known[c.index()];
+        if let Some(s) = slot.get() {
+            return s;
+        }
+        let s = self
+            .g
+            .peers(c)
+            .iter()
+            .filter_map(|&p| self.g.value(p))
+            .fold(DigitSet::EMPTY, |s, v| {
+                DigitSet(s.0 | DigitSet::single(v).0)
+            });
+        slot.set(Some(s));
+        s
+    }
+}
+
 impl Technique for Rectangles {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -530,21 +565,7 @@ impl Technique for Rectangles {
         let Some(rects) = rectangles(g, f.memory(), &|| f.out_of_time()) else {
             return;
         };
-        // The digits placed among each cell's peers.
-        let placed_seen: Vec<DigitSet> = match self.kind {
-            Kind::Ar1 | Kind::Ar2 => Vec::new(),
-            _ => g
-                .cells()
-                .map(|c| {
-                    g.peers(c)
-                        .iter()
-                        .filter_map(|&p| g.value(p))
-                        .fold(DigitSet::EMPTY, |s, v| {
-                            DigitSet(s.0 | DigitSet::single(v).0)
-                        })
-                })
-                .collect(),
-        };
+        let placed_seen = PlacedSeen::new(g);
         for (i, cells) in rects.iter().enumerate() {
             if i % 1024 == 1023 && f.out_of_time() {
                 return;
