@@ -13,9 +13,13 @@
 //!   steps (arc consistency on a chain gives the thermo's full bounds), whispers, palindrome
 //!   and clone equality, minimum/maximum, entropic thirds (cells one and two apart lie in
 //!   different thirds) and the three indexers (`x = i` implies the indexed cell's digit);
-//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, and exact supports once few
-//!   assignments are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a
-//!   number), zipper, region-sum lines, and killer sums above 16×16;
+//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, then every digit on a path of
+//!   reachable partial sums (forward and backward over 128-bit sets of sums, when the sums
+//!   span fewer than 128 values), and exact supports with peers apart once few assignments
+//!   are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a number),
+//!   region-sum lines, and killer sums above 16×16;
+//! * **zippers**: every total the pairs could share (the centre's digits on an odd line) is
+//!   tried, and a digit stays when it makes a total that every pair can make;
 //! * **digit sets**: a killer cage with a sum holds one of the combinations of distinct
 //!   digits that make it, a renban one window of consecutive digits; a set stays while every
 //!   cell can take one of its digits and the cells together can cover it, and a cell keeps
@@ -76,6 +80,11 @@ enum Constraint {
     Sets { cells: Vec<u16>, sets: Vec<Domain> },
     /// The inner cells lie strictly between the ends.
     Between { ends: [u16; 2], inner: Vec<u16> },
+    /// A zipper line: every pair sums to one total, the centre's digit when there is one.
+    Zipper {
+        pairs: Vec<[u16; 2]>,
+        centre: Option<u16>,
+    },
     /// A sandwich or X-sum on a whole row or column (all its digits differ): the cells hold
     /// one of `alts`, each a partition of the positions into groups (position bit set) that
     /// hold exactly the digits of the group's mask.
@@ -422,15 +431,12 @@ impl Compiled {
             }
             Rule::Zipper { cells } => {
                 let k = cells.len();
-                for i in 0..k / 2 {
-                    let (p, q) = (cells[i], cells[k - 1 - i]);
-                    if k % 2 == 1 {
-                        self.linear(layout, &[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
-                    } else if i > 0 {
-                        let (p0, q0) = (cells[0], cells[k - 1]);
-                        self.linear(layout, &[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
-                    }
-                }
+                self.constraints.push(Constraint::Zipper {
+                    pairs: (0..k / 2)
+                        .map(|i| [cell(cells[i], n), cell(cells[k - 1 - i], n)])
+                        .collect(),
+                    centre: (k % 2 == 1).then(|| cell(cells[k / 2], n)),
+                });
             }
             Rule::Odd { cells } | Rule::Even { cells } => {
                 let want = u32::from(matches!(rule, Rule::Odd { .. }));
@@ -538,20 +544,30 @@ impl Compiled {
                 if !linear(self.n, cells, coefs, *target, dom, out) {
                     return false;
                 }
-                // Few enough assignments left: keep only digits of exact sums.
-                let mut narrowed = dom.to_vec();
-                for &(c, m) in &out[start..] {
-                    narrowed[c as usize] &= m;
+                let mut d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+                for (x, &(_, m)) in d.iter_mut().zip(&out[start..]) {
+                    *x &= m;
                 }
-                let assignments = cells.iter().try_fold(1u64, |p, &c| {
-                    p.checked_mul(u64::from(narrowed[c as usize].count_ones()))
+                out.truncate(start);
+                // Every digit on a path of reachable partial sums (digits not kept apart).
+                if let Some(kept) = reachable_sums(coefs, *target, &d) {
+                    d = kept;
+                }
+                out.extend(cells.iter().copied().zip(d.iter().copied()));
+                if d.contains(&0) {
+                    return false;
+                }
+                // Few enough assignments left: keep only digits of exact sums of digits that
+                // differ where the cells are peers.
+                let assignments = d.iter().try_fold(1u64, |p, &m| {
+                    p.checked_mul(u64::from(m.count_ones()))
                         .filter(|&p| p <= LINEAR_EXACT)
                 });
                 if assignments.is_none() {
                     return true;
                 }
                 let clue = Clue::Sum(coefs.clone(), *target);
-                clue_search(self.n, cells, &clue, earlier_peers, &narrowed, out)
+                clue_search(self.n, cells, &clue, earlier_peers, &d, out)
             }
             Constraint::Sets { cells, sets } => {
                 let mut allowed = [0u64; 64];
@@ -593,6 +609,7 @@ impl Compiled {
                 sa != 0
             }
             Constraint::Cover { cells, alts } => cover(cells, alts, dom, out),
+            Constraint::Zipper { pairs, centre } => zipper(self.n, pairs, *centre, dom, out),
             Constraint::Skyscraper { cells, count, full } => {
                 skyscraper(self.n, cells, *count, *full, dom, out)
             }
@@ -600,7 +617,10 @@ impl Compiled {
                 cells,
                 clue,
                 earlier_peers,
-            } => clue_search(self.n, cells, clue, earlier_peers, dom, out),
+            } => {
+                let d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+                clue_search(self.n, cells, clue, earlier_peers, &d, out)
+            }
         }
     }
 }
@@ -609,6 +629,9 @@ impl Constraint {
     fn scope(&self) -> Vec<u16> {
         match self {
             Constraint::Pair { a, b, .. } => vec![*a, *b],
+            Constraint::Zipper { pairs, centre } => {
+                pairs.iter().flatten().chain(centre).copied().collect()
+            }
             Constraint::Between { ends, inner } => ends.iter().chain(inner).copied().collect(),
             Constraint::Linear { cells, .. }
             | Constraint::Sets { cells, .. }
@@ -743,7 +766,58 @@ fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
 }
 
-/// Bounded search over a clue's cells: keeps the digits that appear in some assignment the
+/// Per term of `Σ coefs[i] · xᵢ = target` over the digit sets `d`, the digits that lie on
+/// some path of partial sums reaching `target` (forward and backward reachability over
+/// 128-bit sets of partial sums, offset by their least value); `None` when the sums span
+/// 128 or more values (the caller keeps its bounds).
+fn reachable_sums(coefs: &[i64], target: i64, d: &[Domain]) -> Option<Vec<Domain>> {
+    let term = |a: i64, v: usize| a * (v as i64 + 1);
+    let (mut low, mut span) = (0i64, 0i64);
+    let mut lows = Vec::with_capacity(d.len());
+    for (&a, &m) in coefs.iter().zip(d) {
+        if m == 0 {
+            return None;
+        }
+        let (lo, hi) = crate::filter::bits(m)
+            .map(|v| term(a, v))
+            .fold((i64::MAX, i64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+        lows.push(lo);
+        low += lo;
+        span += hi - lo;
+    }
+    if span >= 128 {
+        return None;
+    }
+    let goal = target - low;
+    if !(0..=span).contains(&goal) {
+        return Some(vec![0; d.len()]);
+    }
+    // fwd[i]: offsets reachable by the first i terms; bwd[i]: offsets after i terms from
+    // which the rest can reach the goal.
+    let k = d.len();
+    let mut fwd = vec![0u128; k + 1];
+    fwd[0] = 1;
+    for i in 0..k {
+        for v in crate::filter::bits(d[i]) {
+            fwd[i + 1] |= fwd[i] << (term(coefs[i], v) - lows[i]);
+        }
+    }
+    let mut bwd = vec![0u128; k + 1];
+    bwd[k] = 1 << goal;
+    let mut kept = vec![0; k];
+    for i in (0..k).rev() {
+        for v in crate::filter::bits(d[i]) {
+            let step = bwd[i + 1] >> (term(coefs[i], v) - lows[i]);
+            bwd[i] |= step;
+            if step & fwd[i] != 0 {
+                kept[i] |= 1 << v;
+            }
+        }
+    }
+    Some(kept)
+}
+
+/// Bounded search over a clue's cells (`doms`: their digit sets, by position): keeps the digits that appear in some assignment the
 /// clue accepts (cells that are peers differ); gives up (keeps everything) after
 /// [`SEARCH_NODES`] nodes.
 fn clue_search(
@@ -751,7 +825,7 @@ fn clue_search(
     cells: &[u16],
     clue: &Clue,
     earlier_peers: &[u64],
-    dom: &[Domain],
+    doms: &[Domain],
     out: &mut Vec<(u16, Domain)>,
 ) -> bool {
     struct S<'a> {
@@ -790,7 +864,7 @@ fn clue_search(
         }
         true
     }
-    let doms: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    let doms = doms.to_vec();
     // Too many assignments to look at: filter nothing rather than start a search that will
     // give up.
     let mut estimate = 1u64;
@@ -879,6 +953,60 @@ fn x_sum_alternatives(n: usize, sum: u32) -> Vec<Vec<(u64, Domain)>> {
         }
     }
     alts
+}
+
+/// Filters a zipper line: a total stays when every pair has two digits that make it (and
+/// the centre, if any, can be it); each cell keeps its digits that make a total that stays.
+fn zipper(
+    n: usize,
+    pairs: &[[u16; 2]],
+    centre: Option<u16>,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let mut support = vec![[0u64; 2]; pairs.len()];
+    // The totals that stay, as digit bits (only read with a centre, where they are digits).
+    let (mut any, mut totals) = (false, 0u64);
+    let (lo, hi) = match centre {
+        Some(_) => (1, n),
+        None => (2, 2 * n),
+    };
+    'total: for t in lo..=hi {
+        if let Some(c) = centre
+            && dom[c as usize] >> (t - 1) & 1 == 0
+        {
+            continue;
+        }
+        let mut here = vec![[0u64; 2]; pairs.len()];
+        for (h, &[p, q]) in here.iter_mut().zip(pairs) {
+            for v in crate::filter::bits(dom[p as usize]) {
+                let w = t as i64 - v as i64 - 2;
+                if (0..n as i64).contains(&w) && dom[q as usize] >> w & 1 == 1 {
+                    h[0] |= 1 << v;
+                    h[1] |= 1 << w;
+                }
+            }
+            if h[0] == 0 {
+                continue 'total;
+            }
+        }
+        any = true;
+        if centre.is_some() {
+            totals |= 1 << (t - 1);
+        }
+        for (s, h) in support.iter_mut().zip(&here) {
+            s[0] |= h[0];
+            s[1] |= h[1];
+        }
+    }
+    for (&[p, q], s) in pairs.iter().zip(&support) {
+        out.push((p, s[0]));
+        out.push((q, s[1]));
+    }
+    if let Some(c) = centre {
+        out.push((c, totals));
+    }
+    any
 }
 
 /// Filters a [`Constraint::Cover`]: an alternative stays when in each group every cell can

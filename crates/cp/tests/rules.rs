@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use std::sync::Arc;
 use sudokit_core::rules::{Filled, Marks, Pos, Rule};
 use sudokit_core::verify::verify;
-use sudokit_core::{Budget, End, Extra, Grid, Layout, Request, Solver};
+use sudokit_core::{Budget, Cell, End, Extra, Grid, Layout, Request, Solver};
 use sudokit_cp::rules::Compiled;
 use sudokit_cp::{Cp, Propagation};
 use sudokit_testkit::brute_force_solutions;
@@ -596,7 +596,7 @@ proptest! {
     }
 }
 
-/// The digits each cell of `cells` takes in some assignment of distinct digits within `doms`
+/// The digits each cell of `cells` takes in some assignment within `doms` where peers differ
 /// that `rule` accepts (its own check), by enumerating the assignments.
 fn brute_support(l: &Layout, rule: &Rule, cells: &[Pos], doms: &[u64]) -> Vec<u64> {
     struct Walk<'a> {
@@ -607,7 +607,7 @@ fn brute_support(l: &Layout, rule: &Rule, cells: &[Pos], doms: &[u64]) -> Vec<u6
         values: Vec<u8>,
         support: Vec<u64>,
     }
-    fn go(w: &mut Walk<'_>, i: usize, used: u64) {
+    fn go(w: &mut Walk<'_>, i: usize) {
         let n = w.l.size();
         if i == w.cells.len() {
             let g = Filled {
@@ -623,10 +623,15 @@ fn brute_support(l: &Layout, rule: &Rule, cells: &[Pos], doms: &[u64]) -> Vec<u6
             }
             return;
         }
+        let here = Cell(w.cells[i].index(n) as u16);
+        let taken = w.cells[..i]
+            .iter()
+            .filter(|&&q| w.l.peers(here).contains(&Cell(q.index(n) as u16)))
+            .fold(0u64, |m, &q| m | 1 << (w.values[q.index(n)] - 1));
         for v in 0..n {
-            if w.doms[i] >> v & 1 == 1 && used >> v & 1 == 0 {
-                w.values[w.cells[i].index(n)] = v as u8 + 1;
-                go(w, i + 1, used | 1 << v);
+            if (w.doms[i] & !taken) >> v & 1 == 1 {
+                w.values[here.index()] = v as u8 + 1;
+                go(w, i + 1);
             }
         }
     }
@@ -639,38 +644,23 @@ fn brute_support(l: &Layout, rule: &Rule, cells: &[Pos], doms: &[u64]) -> Vec<u6
         values: vec![1u8; n * n],
         support: vec![0u64; cells.len()],
     };
-    go(&mut w, 0, 0);
+    go(&mut w, 0);
     w.support
 }
 
-/// cp's whole-line filters (sandwich and X-sum covers, the skyscraper DP) on random domains
-/// of one row or column: every digit of some accepted assignment stays (sound), the filter
-/// fails only when there is none, and on fixed cells it accepts exactly what the rule's own
+/// cp's filter of `rule` (compiled to one constraint) on random digit sets of its cells:
+/// every digit of some accepted assignment stays (sound), the filter fails only when there
+/// is none, and on fixed cells whose peers differ it accepts exactly what the rule's own
 /// check accepts.
-fn line_filter_case(seed: u64, n: usize) {
-    let mut rng = XorShift(seed | 1);
-    let cells = whole_line(&mut rng, n);
-    let value = rng.below(n * n / 2) as u32;
-    let rule = match rng.below(3) {
-        0 => Rule::Sandwich {
-            cells: cells.clone(),
-            sum: value,
-        },
-        1 => Rule::XSum {
-            cells: cells.clone(),
-            sum: value,
-        },
-        _ => Rule::Skyscraper {
-            cells: cells.clone(),
-            count: 1 + rng.below(n) as u32,
-        },
-    };
+fn filter_case(rng: &mut XorShift, n: usize, rule: Rule) {
+    let cells = rule.cells();
     let l = layout(n, vec![rule.clone()]);
     let compiled = Compiled::new(&l);
     assert_eq!(compiled.len(), 1, "one constraint for {rule:?}");
     let full = (1u64 << n) - 1;
-    let fixed = chance(&mut rng, 30);
-    let doms: Vec<u64> = (0..n)
+    let fixed = chance(rng, 30);
+    let doms: Vec<u64> = cells
+        .iter()
         .map(|_| {
             if fixed {
                 1 << rng.below(n)
@@ -694,7 +684,7 @@ fn line_filter_case(seed: u64, n: usize) {
     }
     let want = brute_support(&l, &rule, &cells, &doms);
     let any = want.iter().all(|&m| m != 0);
-    for i in 0..n {
+    for i in 0..cells.len() {
         assert_eq!(
             want[i] & !kept[i],
             0,
@@ -704,9 +694,58 @@ fn line_filter_case(seed: u64, n: usize) {
     if !ok {
         assert!(!any, "{rule:?} on {doms:?} failed with a solution");
     }
-    let distinct = doms.iter().fold(0, |m, d| m | d).count_ones() as usize == n;
-    if fixed && distinct {
+    let peers_differ = cells.iter().enumerate().all(|(i, &p)| {
+        cells[..i].iter().enumerate().all(|(j, &q)| {
+            doms[i] != doms[j]
+                || !l
+                    .peers(Cell(p.index(n) as u16))
+                    .contains(&Cell(q.index(n) as u16))
+        })
+    });
+    if fixed && peers_differ {
         assert_eq!(ok && kept == doms, any, "{rule:?} on fixed {doms:?}");
+    }
+}
+
+/// [`filter_case`] on a sandwich, X-sum or skyscraper clue on a whole row or column.
+fn line_filter_case(seed: u64, n: usize) {
+    let mut rng = XorShift(seed | 1);
+    let cells = whole_line(&mut rng, n);
+    let value = rng.below(n * n / 2) as u32;
+    let rule = match rng.below(3) {
+        0 => Rule::Sandwich { cells, sum: value },
+        1 => Rule::XSum { cells, sum: value },
+        _ => Rule::Skyscraper {
+            cells,
+            count: 1 + rng.below(n) as u32,
+        },
+    };
+    filter_case(&mut rng, n, rule);
+}
+
+/// [`filter_case`] on a sum line: a zipper, an arrow (one- or two-cell circle) or a little
+/// killer on a random walk.
+fn sum_filter_case(seed: u64, n: usize) {
+    let mut rng = XorShift(seed | 1);
+    let len = 2 + rng.below(4);
+    let cells = walk(&mut rng, n, len);
+    let rule = match rng.below(3) {
+        0 => Rule::Zipper { cells },
+        1 if cells.len() > 2 && chance(&mut rng, 40) => Rule::Arrow {
+            circle: cells[..2].to_vec(),
+            cells: cells[2..].to_vec(),
+        },
+        1 => Rule::Arrow {
+            circle: cells[..1].to_vec(),
+            cells: cells[1..].to_vec(),
+        },
+        _ => Rule::LittleKiller {
+            sum: rng.below(n * cells.len()) as u32,
+            cells,
+        },
+    };
+    if rule.validate(n).is_ok() {
+        filter_case(&mut rng, n, rule);
     }
 }
 
@@ -717,6 +756,13 @@ proptest! {
     fn whole_line_filters_keep_every_supported_digit(seed in any::<u64>()) {
         line_filter_case(seed, 4);
         line_filter_case(seed ^ 0x5555, 6);
+    }
+
+    #[test]
+    fn sum_line_filters_keep_every_supported_digit(seed in any::<u64>()) {
+        sum_filter_case(seed, 4);
+        sum_filter_case(seed ^ 0x5555, 6);
+        sum_filter_case(seed ^ 0xaaaa, 9);
     }
 }
 
