@@ -836,9 +836,11 @@ fn clue_search(
         digits: Vec<u32>,
         support: Vec<Domain>,
         nodes: u32,
+        /// For a sum: the least and greatest sum of the terms from each position on.
+        rest: Vec<(i64, i64)>,
     }
-    /// `false` when the node budget ran out.
-    fn go(s: &mut S<'_>, i: usize) -> bool {
+    /// `false` when the node budget ran out; `partial` is a sum's value so far.
+    fn go(s: &mut S<'_>, i: usize, partial: i64) -> bool {
         if i == s.doms.len() {
             if accepts(s.clue, &s.digits, s.n) {
                 for (j, &d) in s.digits.iter().enumerate() {
@@ -855,10 +857,18 @@ fn clue_search(
                 return false;
             }
             s.digits[i] = v as u32 + 1;
-            if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
+            let mut sum = partial;
+            if let Clue::Sum(coefs, target) = s.clue {
+                // Prune a sum that the remaining terms can no longer make.
+                sum += coefs[i] * (v as i64 + 1);
+                let (lo, hi) = s.rest[i + 1];
+                if !(lo..=hi).contains(&(target - sum)) {
+                    continue;
+                }
+            } else if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
                 continue;
             }
-            if !go(s, i + 1) {
+            if !go(s, i + 1, sum) {
                 return false;
             }
         }
@@ -874,8 +884,18 @@ fn clue_search(
     if estimate > u64::from(SEARCH_NODES) * 8 {
         return true;
     }
+    let mut rest = vec![(0, 0); doms.len() + 1];
+    if let Clue::Sum(coefs, _) = clue {
+        for i in (0..doms.len()).rev() {
+            let (lo, hi) = crate::filter::bits(doms[i])
+                .map(|v| coefs[i] * (v as i64 + 1))
+                .fold((i64::MAX, i64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+            rest[i] = (rest[i + 1].0 + lo, rest[i + 1].1 + hi);
+        }
+    }
     let mut s = S {
         n,
+        rest,
         support: vec![0; doms.len()],
         digits: vec![0; doms.len()],
         doms,
@@ -883,7 +903,7 @@ fn clue_search(
         earlier_peers,
         nodes: 0,
     };
-    if !go(&mut s, 0) {
+    if !go(&mut s, 0, 0) {
         return true;
     }
     out.extend(cells.iter().copied().zip(s.support.iter().copied()));
