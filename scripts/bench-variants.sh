@@ -15,7 +15,8 @@
 # by its own per-record clock (`solve --count -f json`, stats.micros: model building plus
 # search, one thread), the best of $REPEAT runs; $ENGINES (default "auto sat cp") are each
 # timed, and the ratio is taken on `auto` (the engine a user gets) when it is listed, else on
-# the fastest; a puzzle over $BUDGET (default 10s) a run is shown as `-`. $SUDOKIT names the binary (default: built with the `ci` profile).
+# the fastest; a puzzle over $BUDGET (default 10s) a run is shown as `-`. The summary names the
+# CPU and the load average, which decides how far the times can be trusted. $SUDOKIT names the binary (default: built with the `ci` profile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/prereq.sh
@@ -104,6 +105,11 @@ if ratios:
     print(f"peer / sudokit on {len(ratios)} puzzles both count: median {statistics.median(ratios):.1f}x, "
           f"geometric mean {geo:.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x; "
           f"sudokit >= 3x faster on {sum(r >= 3 for r in ratios)}")
+import os, platform
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")),
+           platform.processor() or "unknown CPU") if os.path.exists("/proc/cpuinfo") else platform.processor()
+print(f"machine: {cpu}, {os.cpu_count()} CPUs; load average at the end {os.getloadavg()[0]:.1f} "
+      "(times are inflated and noisy when it is above the CPU count)")
 for t, why in skipped:
     print(f"skipped (not converted for the peer): {t}: {why}")
 for t, c in suspect:

