@@ -10,7 +10,9 @@
 //! links are joined when the end node of one and the start node of the next lie in one house
 //! (checked column, row, block, as Sukaku does, because that house's cells are not eliminated);
 //! the links' places must be disjoint. Every chain is found by a depth-first search along those
-//! joins (each link's possible successors listed once per digit), then each is given the key Sukaku's own enumeration would visit it at (kinds of the
+//! joins; each digit's links and their possible successors are built once from the digit's
+//! places and shared by every chain length and every step that leaves those places alone.
+//! Each chain is then given the key Sukaku's own enumeration would visit it at (kinds of the
 //! links, digit, regions, link order, directions); hints are sorted by rating, eliminations
 //! (most first), Sukaku's suffix string, then that key, and the first is applied.
 //!
@@ -40,8 +42,8 @@ struct Link {
     /// Which of the region's link variants this is (Sukaku's visiting order).
     ordinal: usize,
     grouped: bool,
-    /// All cells of the region (never eliminated from).
-    region_cells: Vec<u16>,
+    /// The region's type on the shape (its cells are never eliminated from).
+    ty: usize,
     /// The digit's places in the region.
     places: Vec<usize>,
     nodes: [Vec<usize>; 2],
@@ -243,7 +245,7 @@ fn line_variants(shape: &Shape, cells: &[u16], places: &[usize]) -> Vec<(bool, [
 
 fn links_of(shape: &Shape, types: &[Option<usize>; 4], b: &Board, d: u8) -> Vec<Link> {
     let mut out = Vec::new();
-    for ty in &shape.types {
+    for (t, ty) in shape.types.iter().enumerate() {
         let Some(kind) = kind_code(ty.kind) else {
             continue;
         };
@@ -277,7 +279,7 @@ fn links_of(shape: &Shape, types: &[Option<usize>; 4], b: &Board, d: u8) -> Vec<
                     region: r,
                     ordinal,
                     grouped,
-                    region_cells: cells.clone(),
+                    ty: t,
                     places: places.clone(),
                     nodes,
                     houses,
@@ -384,20 +386,84 @@ struct Found {
     key: Vec<usize>,
 }
 
+/// The strong links of one digit and how they may join, built from the digit's places once
+/// and shared by the searches for every chain length.
+struct Graph {
+    /// The digit's places it was built on (see [`places_of`]).
+    plane: Vec<u64>,
+    links: Vec<Link>,
+    /// `overlap[i * links + j]`: links `i` and `j` share a place.
+    overlap: Vec<bool>,
+    /// `succ[succ_range[2 * link + dir]]`: the (link, direction) pairs that may follow.
+    succ: Vec<(usize, usize)>,
+    succ_range: Vec<(usize, usize)>,
+}
+
+impl Graph {
+    /// Builds the links of `d` and fills `overlap` (links sharing a place) and `succ` (the
+    /// links, with their directions, that may follow each link read in each direction: end
+    /// node of one and start node of the other in one house, no place shared).
+    fn new(shape: &Shape, types: &[Option<usize>; 4], b: &Board, d: u8, plane: Vec<u64>) -> Graph {
+        let links = links_of(shape, types, b, d);
+        let m = links.len();
+        let mut overlap = vec![false; m * m];
+        // Links sharing a place: group the (place, link) pairs by place.
+        let mut owners: Vec<(usize, usize)> = links
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| l.places.iter().map(move |&c| (c, i)))
+            .collect();
+        owners.sort_unstable();
+        for run in owners.chunk_by(|a, b| a.0 == b.0) {
+            for &(_, i) in run {
+                for &(_, j) in run {
+                    overlap[i * m + j] = true;
+                }
+            }
+        }
+        let mut succ = Vec::new();
+        let mut succ_range = Vec::with_capacity(2 * m);
+        for i in 0..m {
+            for from_dir in 0..2 {
+                // Link i read from its node `from_dir` ends at its node `1 - from_dir`.
+                let end = &links[i].houses[1 - from_dir];
+                let start = succ.len();
+                for j in 0..m {
+                    if overlap[i * m + j] {
+                        continue;
+                    }
+                    for dir in 0..2 {
+                        if shared_house(types, end, &links[j].houses[dir]).is_some() {
+                            succ.push((j, dir));
+                        }
+                    }
+                }
+                succ_range.push((start, succ.len()));
+            }
+        }
+        Graph {
+            plane,
+            links,
+            overlap,
+            succ,
+            succ_range,
+        }
+    }
+}
+
 struct Search<'a> {
     shape: &'a Shape,
     board: &'a Board,
     n: usize,
     digit: u8,
     types: [Option<usize>; 4],
-    kinds_available: Vec<u8>,
+    kinds_available: &'a [u8],
     perms: &'a [Vec<usize>],
-    links: Vec<Link>,
+    links: &'a [Link],
     chain: Vec<(usize, usize)>,
-    overlap: Vec<bool>,
-    /// `succ[succ_range[2 * link + dir]]`: the (link, direction) pairs that may follow.
-    succ: Vec<(usize, usize)>,
-    succ_range: Vec<(usize, usize)>,
+    overlap: &'a [bool],
+    succ: &'a [(usize, usize)],
+    succ_range: &'a [(usize, usize)],
     found: Vec<Found>,
 }
 
@@ -417,49 +483,6 @@ impl Search<'_> {
     fn houses(&self, i: usize, end: usize) -> &Houses {
         let (li, dir) = self.chain[i];
         &self.links[li].houses[if end == 1 { 1 - dir } else { dir }]
-    }
-
-    /// Fills `overlap` (links sharing a place) and `succ` (the links, with their directions,
-    /// that may follow each link read in each direction: end node of one and start node of the
-    /// other in one house, no place shared) once per digit.
-    fn prepare(&mut self) {
-        let m = self.links.len();
-        self.overlap = vec![false; m * m];
-        // Links sharing a place: group the (place, link) pairs by place.
-        let mut owners: Vec<(usize, usize)> = self
-            .links
-            .iter()
-            .enumerate()
-            .flat_map(|(i, l)| l.places.iter().map(move |&c| (c, i)))
-            .collect();
-        owners.sort_unstable();
-        for run in owners.chunk_by(|a, b| a.0 == b.0) {
-            for &(_, i) in run {
-                for &(_, j) in run {
-                    self.overlap[i * m + j] = true;
-                }
-            }
-        }
-        self.succ.clear();
-        self.succ_range.clear();
-        for i in 0..m {
-            for from_dir in 0..2 {
-                // Link i read from its node `from_dir` ends at its node `1 - from_dir`.
-                let end = &self.links[i].houses[1 - from_dir];
-                let start = self.succ.len();
-                for j in 0..m {
-                    if self.overlap[i * m + j] {
-                        continue;
-                    }
-                    for dir in 0..2 {
-                        if shared_house(&self.types, end, &self.links[j].houses[dir]).is_some() {
-                            self.succ.push((j, dir));
-                        }
-                    }
-                }
-                self.succ_range.push((start, self.succ.len()));
-            }
-        }
     }
 
     fn extend(&mut self) {
@@ -532,9 +555,10 @@ impl Search<'_> {
             }
         }
         let in_base = |c: usize| {
-            self.chain
-                .iter()
-                .any(|&(l, _)| self.links[l].region_cells.contains(&(c as u16)))
+            self.chain.iter().any(|&(l, _)| {
+                let l = &self.links[l];
+                sh.region_at[l.ty][c] == l.region as u32
+            })
         };
         let in_share = |c: usize| shares.iter().any(|&(t, r)| sh.region_at[t][c] == r as u32);
         let seeing = |group: &[usize]| -> Vec<usize> {
@@ -665,7 +689,8 @@ fn order(f: &Found, g: &Found) -> Ordering {
 }
 
 /// The best `StrongLinks(n)` hint of each digit, kept with the digit's places it was found
-/// on, from one step of a rating to the next.
+/// on, from one step of a rating to the next; and each digit's link graph, shared by the
+/// producers of every chain length at one step.
 ///
 /// Everything a chain on digit `d` reads — its links, joins and eliminations — is where `d`
 /// may still go, and most steps leave most digits untouched, so a digit whose places are
@@ -674,17 +699,23 @@ fn order(f: &Found, g: &Found) -> Ordering {
 pub(crate) struct Memo {
     /// Index `(n - 2) * digits + d - 1`.
     entries: Vec<Option<(Vec<u64>, Option<Found>)>>,
+    /// Index `d - 1`.
+    graphs: Vec<Option<Graph>>,
+    /// QuickPerm's orders of `0..n`, index `n`.
+    perms: Vec<Vec<Vec<usize>>>,
+    /// The places being looked up.
+    plane: Vec<u64>,
 }
 
-/// The cells holding `d`, as a bitset.
-fn places_of(b: &Board, d: u8) -> Vec<u64> {
-    let mut plane = vec![0u64; b.cands.len().div_ceil(64)];
+/// The cells holding `d`, as a bitset, into `plane`.
+fn places_of(b: &Board, d: u8, plane: &mut Vec<u64>) {
+    plane.clear();
+    plane.resize(b.cands.len().div_ceil(64), 0);
     for (c, &m) in b.cands.iter().enumerate() {
         if m & bit(d) != 0 {
             plane[c / 64] |= 1 << (c % 64);
         }
     }
-    plane
 }
 
 /// The first hint of Sukaku's `StrongLinks(n)` producer after its sort, if any. `memo` must
@@ -698,22 +729,36 @@ pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize, memo: &mut Memo) 
         .iter()
         .filter_map(|t| kind_code(t.kind))
         .collect();
-    let perms = quickperm(n);
+    if memo.perms.len() <= n {
+        memo.perms.resize_with(n + 1, Vec::new);
+    }
+    if memo.perms[n].is_empty() {
+        memo.perms[n] = quickperm(n);
+    }
     let types = house_types(shape);
     let digits = shape.n;
     let want = (BASE.len() - 1) * digits;
     if memo.entries.len() < want {
         memo.entries.resize_with(want, || None);
     }
+    if memo.graphs.len() < digits {
+        memo.graphs.resize_with(digits, || None);
+    }
     let mut best: Option<Found> = None;
     for d in 1..=digits as u8 {
-        let plane = places_of(b, d);
+        places_of(b, d, &mut memo.plane);
         let slot = &mut memo.entries[(n - 2) * digits + d as usize - 1];
         let digit_best = match slot {
-            Some((seen, found)) if *seen == plane => found.clone(),
+            Some((seen, found)) if *seen == memo.plane => found.clone(),
             _ => {
-                let found = best_of_digit(shape, b, n, d, types, &kinds_available, &perms);
-                *slot = Some((plane, found.clone()));
+                let graph = &mut memo.graphs[d as usize - 1];
+                if graph.as_ref().is_none_or(|g| g.plane != memo.plane) {
+                    *graph = Some(Graph::new(shape, &types, b, d, memo.plane.clone()));
+                }
+                let found = graph.as_ref().and_then(|g| {
+                    best_of_digit(shape, b, n, d, types, &kinds_available, &memo.perms[n], g)
+                });
+                *slot = Some((memo.plane.clone(), found.clone()));
                 found
             }
         };
@@ -729,7 +774,8 @@ pub(crate) fn strong_links(shape: &Shape, b: &Board, n: usize, memo: &mut Memo) 
     best.map(|f| f.hint)
 }
 
-/// The first hint on digit `d` after Sukaku's sort.
+/// The first hint on digit `d` after Sukaku's sort, from the digit's link graph.
+#[allow(clippy::too_many_arguments)]
 fn best_of_digit(
     shape: &Shape,
     b: &Board,
@@ -738,9 +784,9 @@ fn best_of_digit(
     types: [Option<usize>; 4],
     kinds_available: &[u8],
     perms: &[Vec<usize>],
+    g: &Graph,
 ) -> Option<Found> {
-    let links = links_of(shape, &types, b, d);
-    if links.len() < n {
+    if g.links.len() < n {
         return None;
     }
     let mut s = Search {
@@ -749,16 +795,15 @@ fn best_of_digit(
         n,
         digit: d,
         types,
-        kinds_available: kinds_available.to_vec(),
+        kinds_available,
         perms,
-        links,
+        links: &g.links,
         chain: Vec::with_capacity(n),
-        overlap: Vec::new(),
-        succ: Vec::new(),
-        succ_range: Vec::new(),
+        overlap: &g.overlap,
+        succ: &g.succ,
+        succ_range: &g.succ_range,
         found: Vec::new(),
     };
-    s.prepare();
     s.extend();
     s.found.into_iter().min_by(order)
 }

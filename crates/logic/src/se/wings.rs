@@ -11,7 +11,10 @@
 //! goes from the cells that see all its places. Sukaku collects every hint and applies the first
 //! after sorting by rating, then eliminations (most first), then its suffix string
 //! (doubly-linked flag, biggest wing cell, wing size) in *descending* order; ties keep the walk
-//! order (wing cells by increasing index, then `yz`). The rater does the same.
+//! order (wing cells by increasing index, then `yz`). The rater does the same. The search keeps
+//! its candidate pools on one stack, cuts branches that cannot reach `k` cells, tests `yz`
+//! with masks over the wing's positions, and writes a hint's sentence only when it becomes the
+//! best so far (these producers run at every step a chain step follows).
 
 use super::board::{Board, Shape};
 use super::hint::Hint;
@@ -47,21 +50,45 @@ struct Found {
     suffix: String,
 }
 
-/// Cells (not in `exclude`) that see every cell of `group` and hold `d`.
-fn victims(shape: &Shape, b: &Board, group: &[usize], exclude: &[usize], d: u8) -> Vec<usize> {
+/// Sukaku's order: rating, eliminations (most first), suffix (descending).
+fn order(rating: f64, elims: usize, suffix: &str, g: &Found) -> std::cmp::Ordering {
+    rating
+        .partial_cmp(&g.hint.rating)
+        .unwrap_or(std::cmp::Ordering::Equal)
+        .then(g.elims.cmp(&elims))
+        .then(g.suffix.as_str().cmp(suffix))
+}
+
+/// The most cells a wing has (TUVWXYZ: 6), plus `yz`.
+const MAX_CELLS: usize = 7;
+
+/// Pushes onto `out` the cells (not in `exclude`) that see every cell of `group` and hold
+/// `d`, in the peer order of `group[0]`; returns how many.
+fn victims(
+    shape: &Shape,
+    b: &Board,
+    group: &[usize],
+    exclude: &[usize],
+    d: u8,
+    out: &mut Vec<(usize, u8)>,
+) -> usize {
     let Some(&first) = group.first() else {
-        return Vec::new();
+        return 0;
     };
-    shape.peers[first]
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| {
-            b.cands[c] & bit(d) != 0
-                && !exclude.contains(&c)
-                && group.iter().all(|&g| g == c || sees(shape, g, c))
-                && !group.contains(&c)
-        })
-        .collect()
+    let before = out.len();
+    out.extend(
+        shape.peers[first]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                b.cands[c] & bit(d) != 0
+                    && !exclude.contains(&c)
+                    && group.iter().all(|&g| g == c || sees(shape, g, c))
+                    && !group.contains(&c)
+            })
+            .map(|c| (c, d)),
+    );
+    out.len() - before
 }
 
 /// The least rating of a wing of `k` cells, over every size its biggest cell can have.
@@ -73,185 +100,209 @@ pub(crate) fn floor(k: usize) -> f64 {
 
 /// The first wing of `k` cells (3 = WXYZ … 6 = TUVWXYZ) after Sukaku's sort.
 pub(crate) fn wing(shape: &Shape, b: &Board, k: usize) -> Option<Hint> {
-    let mut best: Option<Found> = None;
-    let mut wing_cells = Vec::with_capacity(k);
-    let order = |f: &Found, g: &Found| {
-        f.hint
-            .rating
-            .partial_cmp(&g.hint.rating)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(g.elims.cmp(&f.elims))
-            .then(g.suffix.cmp(&f.suffix))
-    };
-    let mut on_found = |f: Found| {
-        // Walk order is the tie-break, so only a strictly better hint replaces the best.
-        if best
-            .as_ref()
-            .is_none_or(|cur| order(&f, cur) == std::cmp::Ordering::Less)
-        {
-            best = Some(f);
-        }
-    };
-    // Only cells of 2 to k + 1 candidates can be wing cells: list them once, ascending.
-    let eligible: Vec<usize> = (0..shape.ncells)
+    if k == 0 || k >= MAX_CELLS {
+        return None;
+    }
+    // Only cells of 2 to k + 1 candidates can be wing cells: list them once, ascending. The
+    // list is the first pool; each deeper pool is pushed after it and cut off on return.
+    let pools: Vec<usize> = (0..shape.ncells)
         .filter(|&c| (2..=k as u32 + 1).contains(&b.cands[c].count_ones()))
         .collect();
     let bivalue: Vec<usize> = (0..shape.ncells)
         .filter(|&c| b.cands[c].count_ones() == 2)
         .collect();
-    let ctx = Grow {
+    let mut g = Grow {
         shape,
         b,
         k,
         bivalue: &bivalue,
+        pools,
+        cells: [0; MAX_CELLS],
+        len: 0,
+        removals: Vec::new(),
+        best: None,
     };
-    grow(&ctx, &eligible, 0, &mut wing_cells, &mut on_found);
-    best.map(|f| f.hint)
+    let top = g.pools.len();
+    g.grow(0, top, 0);
+    g.best.map(|f| f.hint)
 }
 
-/// What stays fixed through one wing search: the board, the wing size and the bivalue cells
-/// (ascending), the only possible `yz` cells.
+/// One wing search: the board, the wing size, the bivalue cells (ascending, the only
+/// possible `yz` cells), the stack of candidate pools, the wing so far and the best hint.
 struct Grow<'a> {
     shape: &'a Shape,
     b: &'a Board,
     k: usize,
     bivalue: &'a [usize],
+    pools: Vec<usize>,
+    cells: [usize; MAX_CELLS],
+    len: usize,
+    removals: Vec<(usize, u8)>,
+    best: Option<Found>,
 }
 
-/// Extends `cells` (pairwise peers, candidates `union`) by cells of `pool` (ascending, each a
-/// peer of every cell of `cells`) until it has `k`, then looks for the `yz` cell.
-fn grow(
-    ctx: &Grow<'_>,
-    pool: &[usize],
-    union: u64,
-    cells: &mut Vec<usize>,
-    out: &mut dyn FnMut(Found),
-) {
-    let Grow {
-        shape,
-        b,
-        k,
-        bivalue,
-    } = *ctx;
-    if cells.len() == k {
-        if union.count_ones() as usize == k + 1 {
-            with_yz(shape, b, bivalue, cells, union, out);
+impl Grow<'_> {
+    /// Extends the wing (pairwise peers, candidates `union`) by cells of
+    /// `pools[from..to]` (ascending, each a peer of every wing cell) until it has `k`,
+    /// then looks for the `yz` cell. Branches that cannot reach `k` cells are cut; the
+    /// order in which wings are met is unchanged.
+    fn grow(&mut self, from: usize, to: usize, union: u64) {
+        let (b, k) = (self.b, self.k);
+        for i in from..to {
+            if to - i < k - self.len {
+                break;
+            }
+            let c = self.pools[i];
+            let u = union | b.cands[c];
+            if u.count_ones() as usize > k + 1 {
+                continue;
+            }
+            self.cells[self.len] = c;
+            self.len += 1;
+            if self.len == k {
+                if u.count_ones() as usize == k + 1 {
+                    self.with_yz(u);
+                }
+            } else {
+                // Every later cell sees every cell so far: keep only `c`'s peers (the pool
+                // holds peers of the earlier cells already) whose digits still fit.
+                let start = self.pools.len();
+                for j in i + 1..to {
+                    let r = self.pools[j];
+                    if (u | b.cands[r]).count_ones() as usize <= k + 1 && sees(self.shape, c, r) {
+                        self.pools.push(r);
+                    }
+                }
+                let end = self.pools.len();
+                if end - start >= k - self.len {
+                    self.grow(start, end, u);
+                }
+                self.pools.truncate(start);
+            }
+            self.len -= 1;
         }
-        return;
     }
-    for (i, &c) in pool.iter().enumerate() {
-        let u = union | b.cands[c];
-        if u.count_ones() as usize > k + 1 {
-            continue;
-        }
-        cells.push(c);
-        if cells.len() == k {
-            grow(ctx, &[], u, cells, out);
-        } else {
-            // Every later cell sees every cell so far: keep only `c`'s peers (the pool
-            // holds peers of the earlier cells already) whose digits still fit.
-            let rest: Vec<usize> = pool[i + 1..]
-                .iter()
-                .copied()
-                .filter(|&r| (u | b.cands[r]).count_ones() as usize <= k + 1 && sees(shape, c, r))
-                .collect();
-            grow(ctx, &rest, u, cells, out);
-        }
-        cells.pop();
-    }
-}
 
-fn with_yz(
-    shape: &Shape,
-    b: &Board,
-    bivalue: &[usize],
-    cells: &[usize],
-    union: u64,
-    out: &mut dyn FnMut(Found),
-) {
-    // The `yz` cells, ascending: bivalue cells outside the wing, seeing one of its cells,
-    // with both digits in the wing.
-    let mut range = bivalue
-        .iter()
-        .copied()
-        .filter(|&c| {
-            b.cands[c] & union == b.cands[c]
-                && !cells.contains(&c)
-                && cells.iter().any(|&w| sees(shape, w, c))
-        })
-        .peekable();
-    if range.peek().is_none() {
-        return;
+    /// The wing cells holding `d`, as a mask over their positions.
+    fn holders(&self, d: u8) -> u32 {
+        (0..self.len)
+            .filter(|&i| self.b.cands[self.cells[i]] & bit(d) != 0)
+            .fold(0, |m, i| m | 1 << i)
     }
-    let big = cells
-        .iter()
-        .map(|&c| b.cands[c].count_ones() as usize)
-        .max()
-        .unwrap_or(0);
-    let size: usize = cells
-        .iter()
-        .map(|&c| b.cands[c].count_ones() as usize)
-        .sum();
-    let holders = |d: u8| -> Vec<usize> {
-        cells
+
+    /// The wing cells of `mask`, in wing order, then `extra` if given.
+    fn group(&self, mask: u32, extra: Option<usize>) -> ([usize; MAX_CELLS], usize) {
+        let mut g = [0; MAX_CELLS];
+        let mut len = 0;
+        for i in (0..self.len).filter(|&i| mask >> i & 1 == 1) {
+            g[len] = self.cells[i];
+            len += 1;
+        }
+        if let Some(e) = extra {
+            g[len] = e;
+            len += 1;
+        }
+        (g, len)
+    }
+
+    fn with_yz(&mut self, union: u64) {
+        let (shape, b) = (self.shape, self.b);
+        let cells = &self.cells[..self.len];
+        let mut big = 0;
+        let mut size = 0;
+        for &c in cells {
+            let n = b.cands[c].count_ones() as usize;
+            big = big.max(n);
+            size += n;
+        }
+        // The `yz` cells, ascending: bivalue cells outside the wing, seeing one of its cells,
+        // with both digits in the wing.
+        for &yz in self.bivalue {
+            let m = b.cands[yz];
+            if m & union != m || self.cells[..self.len].contains(&yz) {
+                continue;
+            }
+            let seen = (0..self.len)
+                .filter(|&i| sees(shape, self.cells[i], yz))
+                .fold(0u32, |s, i| s | 1 << i);
+            if seen == 0 {
+                continue;
+            }
+            let mut ds = digits(m);
+            let (Some(x), Some(z)) = (ds.next(), ds.next()) else {
+                continue;
+            };
+            let (hx, hz) = (self.holders(x), self.holders(z));
+            let (rx, rz) = (hx & !seen == 0, hz & !seen == 0);
+            if !rx && !rz {
+                continue;
+            }
+            let mut all = [0; MAX_CELLS];
+            all[..self.len].copy_from_slice(&self.cells[..self.len]);
+            all[self.len] = yz;
+            let all = &all[..=self.len];
+            let mut removals = std::mem::take(&mut self.removals);
+            removals.clear();
+            // Removes `d` (held by the wing cells of `mask`) from the cells seeing every
+            // wing place of `d` (and `yz` when `with_yz`).
+            let elim = |d: u8, mask: u32, with_yz: bool, removals: &mut Vec<(usize, u8)>| {
+                let (g, len) = self.group(mask, with_yz.then_some(yz));
+                victims(shape, b, &g[..len], all, d, removals)
+            };
+            let elims;
+            let mut double = rx && rz;
+            if double {
+                let mut weak = 0;
+                for w in digits(union & !m) {
+                    weak += elim(w, self.holders(w), false, &mut removals);
+                }
+                let strong_x = elim(x, hx, true, &mut removals);
+                let strong_z = elim(z, hz, true, &mut removals);
+                elims = weak + strong_x + strong_z;
+                double = (weak > 0 || strong_z > 0) && strong_x > 0;
+            } else if rx {
+                elims = elim(z, hz, true, &mut removals);
+            } else {
+                elims = elim(x, hx, true, &mut removals);
+            }
+            if !removals.is_empty() {
+                let (name, rating) = name_and_rating(self.len, big);
+                let suffix = format!("{}{}{}", if double { 2 } else { 1 }, big, size);
+                // Walk order is the tie-break, so only a strictly better hint replaces
+                // the best; its sentence is written only then.
+                if self.best.as_ref().is_none_or(|cur| {
+                    order(rating, elims, &suffix, cur) == std::cmp::Ordering::Less
+                }) {
+                    let hint = self.hint(name, rating, &suffix, union, yz, double, &removals);
+                    self.best = Some(Found {
+                        hint,
+                        elims,
+                        suffix,
+                    });
+                }
+            }
+            self.removals = removals;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hint(
+        &self,
+        name: &str,
+        rating: f64,
+        suffix: &str,
+        union: u64,
+        yz: usize,
+        double: bool,
+        removals: &[(usize, u8)],
+    ) -> Hint {
+        let shape = self.shape;
+        let wing_names: Vec<String> = self.cells[..self.len]
             .iter()
-            .copied()
-            .filter(|&c| b.cands[c] & bit(d) != 0)
-            .collect()
-    };
-    for yz in range {
-        let m = b.cands[yz];
-        if m.count_ones() != 2 || m & union != m {
-            continue;
-        }
-        let mut ds = digits(m);
-        let (x, z) = (
-            ds.next().expect("two digits"),
-            ds.next().expect("two digits"),
-        );
-        let restricted = |d: u8| holders(d).iter().all(|&c| sees(shape, yz, c));
-        let (rx, rz) = (restricted(x), restricted(z));
-        if !rx && !rz {
-            continue;
-        }
-        let mut all = cells.to_vec();
-        all.push(yz);
-        let mut removals: Vec<(usize, u8)> = Vec::new();
-        let elims;
-        let mut double = rx && rz;
-        // Removes `d` from the cells seeing every wing place of `d` (and `yz` when `with_yz`).
-        let elim = |d: u8, with_yz: bool, removals: &mut Vec<(usize, u8)>| -> usize {
-            let mut group = holders(d);
-            if with_yz {
-                group.push(yz);
-            }
-            let v = victims(shape, b, &group, &all, d);
-            let count = v.len();
-            removals.extend(v.into_iter().map(|c| (c, d)));
-            count
-        };
-        if double {
-            let mut weak = 0;
-            for w in digits(union & !m) {
-                weak += elim(w, false, &mut removals);
-            }
-            let strong_x = elim(x, true, &mut removals);
-            let strong_z = elim(z, true, &mut removals);
-            elims = weak + strong_x + strong_z;
-            double = (weak > 0 || strong_z > 0) && strong_x > 0;
-        } else if rx {
-            elims = elim(z, true, &mut removals);
-        } else {
-            elims = elim(x, true, &mut removals);
-        }
-        if removals.is_empty() {
-            continue;
-        }
-        let (name, rating) = name_and_rating(cells.len(), big);
-        let suffix = format!("{}{}{}", if double { 2 } else { 1 }, big, size);
-        let wing_names: Vec<String> = cells.iter().map(|&c| cell_at(shape.n, c)).collect();
+            .map(|&c| cell_at(shape.n, c))
+            .collect();
         let mut hint = Hint::pattern(&format!("{name} {suffix}"), rating, String::new());
-        for &(c, d) in &removals {
+        for &(c, d) in removals {
             hint.remove(c as u16, bit(d));
         }
         hint.text = format!(
@@ -265,11 +316,7 @@ fn with_yz(
             if double { " (doubly linked)" } else { "" },
             hint.removals_text(shape)
         );
-        out(Found {
-            hint,
-            elims,
-            suffix,
-        });
+        hint
     }
 }
 
