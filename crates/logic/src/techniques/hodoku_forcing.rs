@@ -841,6 +841,21 @@ pub(crate) fn find(
             lit_text(g, c, *p),
             chains.join("; ")
         ),
+        // All premises "on" (a cell's candidates, a digit's places in a house): worded as
+        // sudokit's verities are, so `explain` and the web app can retell them branch by
+        // branch; a candidate's two premises keep these words.
+        Source::Verity(ps) if ps.iter().all(|&p| p % 2 == 1) => format!(
+            "{} (HoDoKu's tables), and every branch forces the same: {effect}. {}.",
+            ps.iter()
+                .map(|&p| lit_text(g, c, p))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            chains
+                .iter()
+                .map(|x| format!("If {x}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
         Source::Verity(ps) => format!(
             "Forcing {kind} (HoDoKu's tables): one of {} holds, and each forces {effect}: {}.",
             ps.iter()
@@ -857,7 +872,9 @@ pub(crate) fn find(
         c.place,
     );
     for path in &c.paths {
+        // The premises assumed true are the pattern (the retelling assumes them).
         if let Some(&p) = path.first()
+            && p % 2 == 1
             && let Some(&(cell, d)) = c.cands.get(p as usize / 2)
         {
             step = step.mark(cell, d, Role::Pattern);
