@@ -1,6 +1,6 @@
 //! What finders remember between calls: remembered misses (the `memo` module) and the per-grid
 //! caches that consecutive finders share (the ALS of a grid and their links, the rectangles of
-//! a layout and its givens, followed forcing assumptions, chain link graphs and closures).
+//! a layout and its givens, followed forcing assumptions, HoDoKu's forcing step, chain link graphs and closures).
 //!
 //! Design decision: this state belongs to whoever walks a solving path, not to a thread. A
 //! [`Memory`] is made by the caller — [`LogicSolver::solve_from`](crate::LogicSolver::solve_from)
@@ -20,7 +20,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::memo;
-use crate::techniques::{als, chains, forcing, uniqueness};
+use crate::techniques::{als, chains, forcing, hodoku_forcing, uniqueness};
 
 /// A grid state, as [`CandidateGrid::state_key`](crate::CandidateGrid::state_key) gives it.
 pub(crate) type StateKey = (u64, Vec<u8>, Vec<u64>);
@@ -40,6 +40,8 @@ pub struct Memory {
     pub(crate) rectangles: RefCell<Option<uniqueness::RectCache>>,
     /// Outcomes of forcing assumptions on the last grid, per rule set.
     pub(crate) followed: RefCell<forcing::FollowedCache>,
+    /// HoDoKu's forcing step on the last grid, per rule set (HoDoKu's order only).
+    pub(crate) hodoku_forcing: RefCell<hodoku_forcing::HodokuForcingCache>,
     /// The chain finders' link graphs, closures, search buffers and kept AIC steps.
     pub(crate) chains: chains::ChainMemory,
     /// Counters the tests read to see that a memo was used, not only filled.

@@ -9,6 +9,10 @@
 //! naked and hidden singles on the grid as they arise (a fact may rest on several earlier
 //! ones), which is what finishes the hardest puzzles. Every layout.
 //!
+//! In HoDoKu's order on the 9×9 grid the search is HoDoKu's own, table-based one
+//! (`hodoku_forcing`); `--order sudokit` and other layouts keep this
+//! one.
+//!
 //! Design decision: both are one propagation routine with two rule sets, run from each
 //! assumption on a copy of the candidate grid; the log of forced facts is kept so the step can
 //! be told as a numbered chain of implications, as Sudoku Explainer does.
@@ -23,6 +27,7 @@ use crate::kernel::se_length::length_increment;
 use crate::render::{cell_name, eliminations_text, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
+use crate::techniques::hodoku_forcing;
 
 /// One forced fact: a candidate is true (placed) or false (removed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -327,6 +332,16 @@ fn follow(g: &CandidateGrid, start: &Start, assume: Fact, net: bool, limit: usiz
     }
 }
 
+/// `step` placing (`on`) or eliminating the candidate, marked as such.
+pub(crate) fn conclude(step: Step, cell: Cell, digit: Digit, on: bool) -> Step {
+    if on {
+        step.place(cell, digit).mark(cell, digit, Role::Placed)
+    } else {
+        step.eliminate(cell, digit)
+            .mark(cell, digit, Role::Eliminated)
+    }
+}
+
 fn fact_text(g: &CandidateGrid, f: &Fact) -> String {
     format!(
         "{}{}{}",
@@ -370,6 +385,9 @@ impl Technique for Contradiction {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku && hodoku_forcing::applies(g) {
+            return hodoku_forcing::find(self.info, self.net, false, g, f);
+        }
         let (limit, cache) = followed_for(g, self.net, f);
         let cells: Vec<Cell> = g.empty_cells().collect();
         for c in cells {
@@ -489,13 +507,7 @@ impl Verity {
         let mut step = Step::new(self.info);
         let mut complexity = 0;
         for fa in facts {
-            step = if fa.on {
-                step.place(fa.cell, fa.digit)
-                    .mark(fa.cell, fa.digit, Role::Placed)
-            } else {
-                step.eliminate(fa.cell, fa.digit)
-                    .mark(fa.cell, fa.digit, Role::Eliminated)
-            };
+            step = conclude(step, fa.cell, fa.digit, fa.on);
         }
         let mut lines = Vec::new();
         for (b, o) in branches.iter().zip(outs) {
@@ -541,6 +553,9 @@ impl Technique for Verity {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku && hodoku_forcing::applies(g) {
+            return hodoku_forcing::find(self.info, self.net, true, g, f);
+        }
         let l = g.layout();
         let (limit, cache) = followed_for(g, self.net, f);
         // Cell forcing.

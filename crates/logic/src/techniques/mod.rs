@@ -30,6 +30,7 @@ pub mod fish;
 pub mod fish_engine;
 pub mod forcing;
 pub mod guess;
+pub(crate) mod hodoku_forcing;
 pub mod intersections;
 pub mod remote_pair;
 pub mod single_digit;

@@ -1,0 +1,885 @@
+//! Forcing chains and nets as HoDoKu 2.2.4 finds them (issue 42), used in HoDoKu's order
+//! ([`Options::hodoku`](crate::Options)) on the standard 9×9 layout.
+//!
+//! HoDoKu's forcing search is table-based: for every candidate and both premises ("is the
+//! digit", "is not the digit") it keeps the table of what the premise implies, the closure of
+//! direct implications. Chains use only direct links of the grid — a placed candidate removes
+//! the rest of its cell and its peers; a removed candidate sets a bivalue cell's other digit
+//! and a house's only other place — and group nodes (two or three places of a digit in the
+//! same line and box). Nets start from a look-ahead instead: each premise is applied to a copy
+//! of the grid, then four rounds of every naked and hidden single are applied, and all that
+//! was placed or removed is a direct implication. Every table is then checked for
+//! - a contradiction (the premise's opposite, a candidate both on and off, two digits in a
+//!   cell, a digit twice in a house, a cell or a house left without a place): the premise is
+//!   false;
+//! - the same fact in the tables of a candidate's two premises, of all candidates of a cell,
+//!   or of all places of a digit in a house: the fact holds.
+//!
+//! Each step has one effect: one placement or one elimination. For each effect HoDoKu keeps
+//! the derivation with the shortest chains (the first found on a tie: contradictions, then
+//! the pairs of premises, then cells, rows, columns and boxes), so that derivation decides
+//! whether the step is a contradiction or a verity; then it applies the lowest placement, or,
+//! with none, the lowest elimination (cell, then digit).
+//!
+//! Design decision: the tables are bitsets over the grid's live candidates filled by a
+//! breadth-first walk of the implication graph, so a distance is the number of links of the
+//! shortest chain (HoDoKu's chain length, up to a constant per chain). All effects of one
+//! grid are worked out once and kept in the finder's [`Memory`](crate::Memory); the
+//! contradiction finder reports the lowest effect whose best derivation is a contradiction,
+//! the verity finder the lowest whose best is a verity, and the solver's HoDoKu sort
+//! (`hodoku_choice`) takes the better of the two: exactly HoDoKu's step.
+
+use std::rc::Rc;
+
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
+
+use crate::grid::CandidateGrid;
+use crate::kernel::se_length::length_increment;
+use crate::render::cell_name;
+use crate::step::{Role, Step};
+use crate::technique::{Finder, TechniqueInfo};
+
+/// Rounds of singles a net's look-ahead applies (HoDoKu's default `anzTableLookAhead`).
+const LOOK_AHEAD: usize = 4;
+
+/// Whether this search applies to `g` (HoDoKu's tables are those of the 9×9 grid).
+pub(crate) fn applies(g: &CandidateGrid) -> bool {
+    g.layout().is_standard_9x9()
+}
+
+/// How a step's effect was derived.
+#[derive(Clone, Debug)]
+enum Source {
+    /// One premise (a literal) forces a contradiction.
+    Contradiction(u32),
+    /// Every premise listed (two of one candidate, all of a cell, all places in a house) forces
+    /// the effect.
+    Verity(Vec<u32>),
+}
+
+/// The best derivation of one effect: its source, the literals it ends on per premise (the
+/// chains to show), and its length.
+#[derive(Clone, Debug)]
+struct Derivation {
+    source: Source,
+    /// (premise literal, end literal) of each chain.
+    chains: Vec<(u32, u32)>,
+    len: u32,
+}
+
+/// The chosen step of one kind on one grid under one rule set.
+#[derive(Debug)]
+pub(crate) struct Chosen {
+    /// Placement (`true`) or elimination of the candidate.
+    place: bool,
+    cell: Cell,
+    digit: Digit,
+    derivation: Derivation,
+    /// The chains shown, as literals from premise to end.
+    paths: Vec<Vec<u32>>,
+    /// The live candidates (literal `2i + on` is candidate `i`).
+    cands: Vec<(Cell, Digit)>,
+}
+
+/// The chosen contradiction and verity of the last grid, per rule set (`net`).
+pub(crate) type HodokuForcingCache =
+    Vec<((crate::memory::StateKey, bool), Rc<[Option<Chosen>; 2]>)>;
+
+/// The implication graph and the tables of one grid.
+struct Tables {
+    /// Live candidates, cell-major.
+    cands: Vec<(Cell, Digit)>,
+    /// Compact index of candidate `cell * 9 + digit index`.
+    index: Vec<u32>,
+    /// Literal graph: candidate literals `2i + on`, then group-node literals.
+    adj: Vec<Vec<u32>>,
+    /// Words of a candidate bitset.
+    words: usize,
+    /// Per premise literal: candidates forced on, forced off (bitsets), distances (per
+    /// candidate literal, `u16::MAX` when not reached).
+    on: Vec<u64>,
+    off: Vec<u64>,
+    dist: Vec<u16>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Tables {
+    fn lits(&self) -> usize {
+        2 * self.cands.len()
+    }
+    fn cand(&self, cell: Cell, d: Digit) -> u32 {
+        self.index[cell.index() * 9 + d.index()]
+    }
+    fn on_set(&self, p: usize) -> &[u64] {
+        &self.on[p * self.words..(p + 1) * self.words]
+    }
+    fn off_set(&self, p: usize) -> &[u64] {
+        &self.off[p * self.words..(p + 1) * self.words]
+    }
+    fn dist(&self, p: usize, lit: u32) -> u32 {
+        u32::from(self.dist[p * self.lits() + lit as usize])
+    }
+    fn has(set: &[u64], i: u32) -> bool {
+        set[i as usize / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn new(g: &CandidateGrid, net: bool) -> Tables {
+        let mut cands = Vec::new();
+        let mut index = vec![NONE; 81 * 9];
+        for c in g.empty_cells() {
+            for d in g.candidates(c).iter() {
+                index[c.index() * 9 + d.index()] = cands.len() as u32;
+                cands.push((c, d));
+            }
+        }
+        let k = cands.len();
+        let mut adj: Vec<Vec<u32>> = vec![Vec::new(); 2 * k];
+        if net {
+            for (i, &(c, d)) in cands.iter().enumerate() {
+                for on in [true, false] {
+                    adj[2 * i + usize::from(on)] = look_ahead(g, &index, c, d, on);
+                }
+            }
+        } else {
+            direct_links(g, &index, &cands, &mut adj);
+        }
+        group_nodes(g, &index, &mut adj);
+        let words = k.div_ceil(64).max(1);
+        let lits = 2 * k;
+        let mut t = Tables {
+            cands,
+            index,
+            adj,
+            words,
+            on: vec![0; lits * words],
+            off: vec![0; lits * words],
+            dist: vec![u16::MAX; lits * lits],
+        };
+        // The walk ORs whole rows of the graph's bit matrix (node `u`'s direct implications)
+        // into the reached set; the queue keeps the walk breadth-first, so distances are
+        // those of the shortest chains.
+        let nodes = t.adj.len();
+        let nw = nodes.div_ceil(64);
+        let mut matrix = vec![0u64; nodes * nw];
+        for (u, vs) in t.adj.iter().enumerate() {
+            for &v in vs {
+                matrix[u * nw + v as usize / 64] |= 1 << (v % 64);
+            }
+        }
+        let mut reached = vec![0u64; nw];
+        let mut queue: Vec<(u32, u16)> = Vec::with_capacity(nodes);
+        for p in 0..lits {
+            reached.fill(0);
+            queue.clear();
+            reached[p / 64] |= 1 << (p % 64);
+            queue.push((p as u32, 0));
+            let mut head = 0;
+            while head < queue.len() {
+                let (u, du) = queue[head];
+                head += 1;
+                let row = u as usize * nw;
+                for w in 0..nw {
+                    let mut new = matrix[row + w] & !reached[w];
+                    if new == 0 {
+                        continue;
+                    }
+                    reached[w] |= new;
+                    while new != 0 {
+                        let b = new.trailing_zeros();
+                        new &= new - 1;
+                        queue.push((w as u32 * 64 + b, du.saturating_add(1)));
+                    }
+                }
+            }
+            for &(u, du) in &queue {
+                let u = u as usize;
+                if u >= lits {
+                    continue;
+                }
+                let (i, on) = (u / 2, u % 2 == 1);
+                let set = if on { &mut t.on } else { &mut t.off };
+                set[p * words + i / 64] |= 1 << (i % 64);
+                t.dist[p * lits + u] = du;
+            }
+        }
+        t
+    }
+
+    /// The shortest chain from `from` to `to` (literals), by a walk with parents.
+    fn path(&self, from: u32, to: u32) -> Vec<u32> {
+        let mut parent = vec![NONE; self.adj.len()];
+        parent[from as usize] = from;
+        let mut queue = vec![from];
+        let mut head = 0;
+        while head < queue.len() && parent[to as usize] == NONE {
+            let u = queue[head];
+            head += 1;
+            for &v in &self.adj[u as usize] {
+                if parent[v as usize] == NONE {
+                    parent[v as usize] = u;
+                    queue.push(v);
+                }
+            }
+        }
+        if parent[to as usize] == NONE {
+            return vec![from];
+        }
+        let mut path = vec![to];
+        let mut at = to;
+        while at != from {
+            at = parent[at as usize];
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Chains' direct links: "on" removes the cell's other digits and the digit from its peers;
+/// "off" sets a bivalue cell's other digit and a house's only other place.
+fn direct_links(g: &CandidateGrid, index: &[u32], cands: &[(Cell, Digit)], adj: &mut [Vec<u32>]) {
+    let l = g.layout();
+    for (i, &(c, d)) in cands.iter().enumerate() {
+        let cs = g.candidates(c);
+        for e in cs.iter().filter(|&e| e != d) {
+            let j = index[c.index() * 9 + e.index()];
+            adj[2 * i + 1].push(2 * j);
+            if cs.len() == 2 {
+                adj[2 * i].push(2 * j + 1);
+            }
+        }
+        for &p in l.peers(c) {
+            let j = index[p.index() * 9 + d.index()];
+            if j != NONE {
+                adj[2 * i + 1].push(2 * j);
+            }
+        }
+        for &h in l.houses_of(c) {
+            if g.positions(h, d).count_ones() == 2 {
+                let other = g.cells_with(h, d).find(|&x| x != c).expect("two places");
+                let j = index[other.index() * 9 + d.index()];
+                if !adj[2 * i].contains(&(2 * j + 1)) {
+                    adj[2 * i].push(2 * j + 1);
+                }
+            }
+        }
+    }
+}
+
+/// A net's direct implications of "`cell` is (`on`) or is not `digit`": the premise applied to
+/// a copy of the grid, then [`LOOK_AHEAD`] rounds of all naked and hidden singles; every
+/// candidate placed or removed on the way (as literals).
+fn look_ahead(g: &CandidateGrid, index: &[u32], cell: Cell, digit: Digit, on: bool) -> Vec<u32> {
+    let mut sim = Sim {
+        g,
+        index,
+        values: g.values().to_vec(),
+        cands: g.cells().map(|c| g.candidates(c).0 as u16).collect(),
+        out: Vec::new(),
+        seen: vec![false; index.len() * 2],
+    };
+    if on {
+        sim.set(cell, digit.index());
+    } else {
+        sim.note(cell, digit.index(), false);
+        sim.cands[cell.index()] &= !(1 << digit.index());
+        let rest = sim.cands[cell.index()];
+        if rest.count_ones() == 1 {
+            sim.set(cell, rest.trailing_zeros() as usize);
+        }
+    }
+    let l = g.layout();
+    let mut singles: Vec<(Cell, usize)> = Vec::new();
+    for _ in 0..LOOK_AHEAD {
+        singles.clear();
+        for c in g.cells() {
+            let m = sim.cands[c.index()];
+            if sim.values[c.index()] == 0 && m.count_ones() == 1 {
+                singles.push((c, m.trailing_zeros() as usize));
+            }
+        }
+        for h in l.houses() {
+            let cells = l.house_cells(h);
+            // Per digit: seen once (`once`), seen more than once or placed (`more`).
+            let (mut once, mut more) = (0u16, 0u16);
+            for x in cells {
+                let v = sim.values[x.index()];
+                let m = if v == 0 {
+                    sim.cands[x.index()]
+                } else {
+                    1 << (v - 1)
+                };
+                more |= once & m | if v == 0 { 0 } else { m };
+                once |= m;
+            }
+            let mut lone = once & !more;
+            while lone != 0 {
+                let d = lone.trailing_zeros() as usize;
+                lone &= lone - 1;
+                if let Some(&x) = cells.iter().find(|x| sim.cands[x.index()] >> d & 1 == 1)
+                    && !singles.contains(&(x, d))
+                {
+                    singles.push((x, d));
+                }
+            }
+        }
+        if singles.is_empty() {
+            break;
+        }
+        for &(c, d) in &singles {
+            if sim.values[c.index()] == 0 {
+                sim.set(c, d);
+            }
+        }
+    }
+    // The premise itself is where the walk starts.
+    let own = 2 * index[cell.index() * 9 + digit.index()] + u32::from(on);
+    let mut out = sim.out;
+    out.retain(|&x| x != own);
+    out
+}
+
+/// A copy of the grid a net's look-ahead plays on, and the literals it recorded.
+struct Sim<'a> {
+    g: &'a CandidateGrid,
+    index: &'a [u32],
+    values: Vec<u8>,
+    cands: Vec<u16>,
+    out: Vec<u32>,
+    seen: Vec<bool>,
+}
+
+impl Sim<'_> {
+    fn note(&mut self, c: Cell, d: usize, on: bool) {
+        let i = self.index[c.index() * 9 + d];
+        if i != NONE {
+            let lit = 2 * i + u32::from(on);
+            if !std::mem::replace(&mut self.seen[lit as usize], true) {
+                self.out.push(lit);
+            }
+        }
+    }
+    /// Places `d` (an index) in `c`: the cell's other digits and the digit's places among the
+    /// peers (in the grid the search started from) are off.
+    fn set(&mut self, c: Cell, d: usize) {
+        self.note(c, d, true);
+        for e in 0..9 {
+            if e != d && self.cands[c.index()] >> e & 1 == 1 {
+                self.note(c, e, false);
+            }
+        }
+        let g = self.g;
+        for &p in g.layout().peers(c) {
+            if g.candidates(p).0 >> d & 1 == 1 {
+                self.note(p, d, false);
+            }
+            self.cands[p.index()] &= !(1 << d);
+        }
+        self.cands[c.index()] = 0;
+        self.values[c.index()] = d as u8 + 1;
+    }
+}
+
+/// HoDoKu's group nodes (two or three places of a digit where a line crosses a box) as
+/// literals after the candidates', with their links to candidates and to each other.
+fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
+    let l = g.layout();
+    // (digit, cells, line, box)
+    let mut groups: Vec<(Digit, Vec<Cell>, House, House)> = Vec::new();
+    let lines: Vec<House> = l
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
+        .collect();
+    let boxes: Vec<House> = l
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
+        .collect();
+    let box_of = |c: Cell| -> House {
+        *l.houses_of(c)
+            .iter()
+            .find(|h| boxes.contains(h))
+            .expect("a cell is in a box")
+    };
+    for &line in &lines {
+        for d in DigitSet::full(9).iter() {
+            for &b in &boxes {
+                let cells: Vec<Cell> = g.cells_with(line, d).filter(|&c| box_of(c) == b).collect();
+                if cells.len() >= 2 {
+                    groups.push((d, cells, line, b));
+                }
+            }
+        }
+    }
+    let base = adj.len() as u32;
+    adj.resize(adj.len() + 2 * groups.len(), Vec::new());
+    let cand = |c: Cell, d: Digit| index[c.index() * 9 + d.index()];
+    for (gi, (d, cells, line, b)) in groups.iter().enumerate() {
+        let on = base + 2 * gi as u32 + 1;
+        let off = on - 1;
+        let sees_all = |x: Cell| cells.iter().all(|&c| c != x && l.peers(c).contains(&x));
+        let buddies: Vec<Cell> = l
+            .house_cells(*line)
+            .iter()
+            .chain(l.house_cells(*b))
+            .copied()
+            .filter(|&x| g.candidates(x).contains(*d) && sees_all(x))
+            .fold(Vec::new(), |mut v, x| {
+                if !v.contains(&x) {
+                    v.push(x);
+                }
+                v
+            });
+        for &x in &buddies {
+            let i = cand(x, *d);
+            adj[on as usize].push(2 * i);
+            adj[2 * i as usize + 1].push(off);
+        }
+        for house in [*b, *line] {
+            let rest: Vec<Cell> = buddies
+                .iter()
+                .copied()
+                .filter(|x| l.house_cells(house).contains(x))
+                .collect();
+            if rest.len() == 1 {
+                let i = cand(rest[0], *d);
+                adj[off as usize].push(2 * i + 1);
+                adj[2 * i as usize].push(on);
+            }
+        }
+        for house in [*line, *b] {
+            let others: Vec<usize> = groups
+                .iter()
+                .enumerate()
+                .filter(|&(gj, (d2, cells2, line2, b2))| {
+                    gj != gi
+                        && d2 == d
+                        && (*line2 == house || *b2 == house)
+                        && cells2.iter().all(|c| !cells.contains(c))
+                })
+                .map(|(gj, _)| gj)
+                .collect();
+            for &gj in &others {
+                adj[on as usize].push(base + 2 * gj as u32);
+            }
+            if let [gj] = others[..] {
+                let outside = g
+                    .cells_with(house, *d)
+                    .any(|x| !cells.contains(&x) && !groups[gj].1.contains(&x));
+                if !outside {
+                    adj[off as usize].push(base + 2 * gj as u32 + 1);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `d` may go in `c` as far as placed digits tell (HoDoKu's "allowed" candidates).
+fn allowed(g: &CandidateGrid, c: Cell, d: Digit) -> bool {
+    g.value(c).is_none() && !g.layout().peers(c).iter().any(|&p| g.value(p) == Some(d))
+}
+
+/// Set bits of a bitset, lowest first.
+fn bits(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    set.iter().enumerate().flat_map(|(w, &x)| {
+        let mut x = x;
+        std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let b = x.trailing_zeros();
+                x &= x - 1;
+                w as u32 * 64 + b
+            })
+        })
+    })
+}
+
+/// What the checks need of the grid, worked out once per grid.
+struct Shape {
+    /// Per cell: its live candidates' indices (a range, the candidates being cell-major).
+    cell_range: Vec<(u32, u32)>,
+    /// Per live candidate: its three houses.
+    houses: Vec<[u16; 3]>,
+    /// Per house and digit (`h * 9 + d`), rows, then columns, then boxes: the live places,
+    /// or `None` when a place the placed digits allow holds no candidate (HoDoKu counts such
+    /// a place, so the house never empties).
+    places: Vec<Option<Vec<u32>>>,
+    /// Houses in HoDoKu's order: rows, columns, boxes.
+    order: Vec<House>,
+}
+
+impl Shape {
+    fn new(g: &CandidateGrid, t: &Tables) -> Shape {
+        let l = g.layout();
+        let mut cell_range = vec![(0, 0); 81];
+        let mut at = 0u32;
+        for c in g.cells() {
+            let n = if g.value(c).is_none() {
+                g.candidates(c).len()
+            } else {
+                0
+            };
+            cell_range[c.index()] = (at, at + n);
+            at += n;
+        }
+        let houses = t
+            .cands
+            .iter()
+            .map(|&(c, _)| {
+                let hs = l.houses_of(c);
+                [hs[0].0, hs[1].0, hs[2].0]
+            })
+            .collect();
+        let kind_rank = |h: House| match l.house_kind(h) {
+            HouseKind::Row(_) => 0,
+            HouseKind::Column(_) => 1,
+            _ => 2,
+        };
+        let mut order: Vec<House> = l.houses().collect();
+        order.sort_by_key(|&h| (kind_rank(h), h.0));
+        let mut places = vec![None; l.house_count() * 9];
+        for h in l.houses() {
+            for d in DigitSet::full(9).iter() {
+                let cells: Vec<Cell> = l
+                    .house_cells(h)
+                    .iter()
+                    .copied()
+                    .filter(|&c| allowed(g, c, d))
+                    .collect();
+                let live: Vec<u32> = cells.iter().map(|&c| t.cand(c, d)).collect();
+                if !live.contains(&NONE) {
+                    places[h.index() * 9 + d.index()] = Some(live);
+                }
+            }
+        }
+        Shape {
+            cell_range,
+            houses,
+            places,
+            order,
+        }
+    }
+}
+
+/// Every effect's best derivation, so far, by `2i + place`.
+struct Best(Vec<Option<Derivation>>);
+
+impl Best {
+    /// Keeps `chains` for the effect if shorter than what it has (the first of equal length).
+    fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
+        let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
+        let slot = &mut self.0[2 * i as usize + usize::from(place)];
+        if slot.as_ref().is_none_or(|b| b.len > len) {
+            *slot = Some(Derivation {
+                source,
+                chains,
+                len,
+            });
+        }
+    }
+}
+
+/// The contradictions premise `p` (a literal) forces, each as its chains (HoDoKu's checks in
+/// its order).
+fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
+    let (ons, offs) = (t.on_set(p), t.off_set(p));
+    let i = p as u32 / 2;
+    let on = p % 2 == 1;
+    let pl = p as u32;
+    let mut ends: Vec<Vec<(u32, u32)>> = Vec::new();
+    // The premise's opposite.
+    if on && Tables::has(offs, i) || !on && Tables::has(ons, i) {
+        ends.push(vec![(pl, pl ^ 1)]);
+    }
+    // A candidate both on and off (the first cell per digit).
+    let mut first = [NONE; 9];
+    let both: Vec<u64> = ons.iter().zip(offs).map(|(a, b)| a & b).collect();
+    for j in bits(&both) {
+        let d = t.cands[j as usize].1.index();
+        if first[d] == NONE {
+            first[d] = j;
+        }
+    }
+    for j in first.into_iter().filter(|&j| j != NONE) {
+        ends.push(vec![(pl, 2 * j), (pl, 2 * j + 1)]);
+    }
+    let on_list: Vec<u32> = bits(ons).collect();
+    // Two digits on in one cell (the first cell per pair of digits).
+    let mut per_cell = [0u8; 81];
+    let mut per_house = [0u8; 27 * 9];
+    let mut crowded = false;
+    for &j in &on_list {
+        let (c, d) = t.cands[j as usize];
+        per_cell[c.index()] += 1;
+        crowded |= per_cell[c.index()] > 1;
+        for &h in &sh.houses[j as usize] {
+            let n = &mut per_house[h as usize * 9 + d.index()];
+            *n += 1;
+            crowded |= *n > 1;
+        }
+    }
+    if crowded {
+        let mut pairs: Vec<((usize, usize), u32, u32)> = Vec::new();
+        for (x, &a) in on_list.iter().enumerate() {
+            let cell = t.cands[a as usize].0;
+            if per_cell[cell.index()] < 2 {
+                continue;
+            }
+            for &b in &on_list[x + 1..] {
+                if t.cands[b as usize].0 != cell {
+                    break;
+                }
+                let key = (t.cands[a as usize].1.index(), t.cands[b as usize].1.index());
+                if !pairs.iter().any(|q| q.0 == key) {
+                    pairs.push((key, a, b));
+                }
+            }
+        }
+        pairs.sort_by_key(|q| q.0);
+        for (_, a, b) in pairs {
+            ends.push(vec![(pl, 2 * a + 1), (pl, 2 * b + 1)]);
+        }
+        // A digit on twice in a house (digits, then rows, columns, boxes).
+        for d in 0..9 {
+            for h in &sh.order {
+                if per_house[h.index() * 9 + d] > 1 {
+                    ends.push(
+                        on_list
+                            .iter()
+                            .filter(|&&j| {
+                                t.cands[j as usize].1.index() == d
+                                    && sh.houses[j as usize].contains(&h.0)
+                            })
+                            .map(|&j| (pl, 2 * j + 1))
+                            .collect(),
+                    );
+                }
+            }
+        }
+    }
+    // A cell with every candidate off.
+    for &(a, b) in &sh.cell_range {
+        if a < b && (a..b).all(|j| Tables::has(offs, j) && !Tables::has(ons, j)) {
+            ends.push((a..b).map(|j| (pl, 2 * j)).collect());
+        }
+    }
+    // A digit with every place in a house off.
+    for d in 0..9 {
+        for h in &sh.order {
+            if let Some(js) = &sh.places[h.index() * 9 + d]
+                && !js.is_empty()
+                && js.iter().all(|&j| Tables::has(offs, j))
+            {
+                ends.push(js.iter().map(|&j| (pl, 2 * j)).collect());
+            }
+        }
+    }
+    ends
+}
+
+/// Every effect's best derivation, checked in HoDoKu's order, and the one HoDoKu applies.
+fn choose(g: &CandidateGrid, t: &Tables) -> [Option<(bool, u32, Derivation)>; 2] {
+    let k = t.cands.len();
+    let sh = Shape::new(g, t);
+    let mut best = Best(vec![None; 2 * k]);
+    // Contradictions, premise by premise ("on" before "off" of each candidate).
+    for i in 0..k {
+        for on in [true, false] {
+            let p = 2 * i + usize::from(on);
+            for chains in contradictions(t, &sh, p) {
+                best.offer(t, i as u32, !on, Source::Contradiction(p as u32), chains);
+            }
+        }
+    }
+    // Verities: a set of premises of which one holds, and what all their tables share.
+    let verity = |best: &mut Best, premises: &[u32], skip: Option<Cell>| {
+        let mut ons = t.on_set(premises[0] as usize).to_vec();
+        let mut offs = t.off_set(premises[0] as usize).to_vec();
+        for &p in &premises[1..] {
+            for (w, x) in ons.iter_mut().zip(t.on_set(p as usize)) {
+                *w &= x;
+            }
+            for (w, x) in offs.iter_mut().zip(t.off_set(p as usize)) {
+                *w &= x;
+            }
+        }
+        for (set, place) in [(&ons, true), (&offs, false)] {
+            for j in bits(set) {
+                if skip == Some(t.cands[j as usize].0) {
+                    continue;
+                }
+                let end = 2 * j + u32::from(place);
+                let chains: Vec<(u32, u32)> = premises.iter().map(|&p| (p, end)).collect();
+                best.offer(t, j, place, Source::Verity(premises.to_vec()), chains);
+            }
+        }
+    };
+    for i in 0..k as u32 {
+        verity(&mut best, &[2 * i + 1, 2 * i], Some(t.cands[i as usize].0));
+    }
+    for &(a, b) in &sh.cell_range {
+        if a < b {
+            let premises: Vec<u32> = (a..b).map(|j| 2 * j + 1).collect();
+            verity(&mut best, &premises, None);
+        }
+    }
+    for &h in &sh.order {
+        for d in DigitSet::full(9).iter() {
+            let premises: Vec<u32> = g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1).collect();
+            if !premises.is_empty() {
+                verity(&mut best, &premises, None);
+            }
+        }
+    }
+    // HoDoKu's pick: the lowest placement, else the lowest elimination; here per kind (the
+    // solver takes the better of the two, as HoDoKu's sort would).
+    let mut picks: [Option<(bool, u32, Derivation)>; 2] = [None, None];
+    for place in [true, false] {
+        for i in 0..k {
+            if let Some(d) = best.0[2 * i + usize::from(place)].take() {
+                let kind = usize::from(matches!(d.source, Source::Verity(_)));
+                if picks[kind].is_none() {
+                    picks[kind] = Some((place, i as u32, d));
+                }
+            }
+        }
+    }
+    picks
+}
+
+/// The contradiction and the verity HoDoKu would take on `g` under these rules (chains or
+/// nets), through the memory.
+fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2]> {
+    let key = (g.state_key(), net);
+    let memory = f.memory();
+    if let Some((_, c)) = memory
+        .hodoku_forcing
+        .borrow()
+        .iter()
+        .find(|(k, _)| *k == key)
+    {
+        return c.clone();
+    }
+    let t = Tables::new(g, net);
+    let c = choose(g, &t).map(|pick| {
+        pick.map(|(place, i, derivation)| {
+            let (cell, digit) = t.cands[i as usize];
+            let paths = derivation
+                .chains
+                .iter()
+                .map(|&(p, e)| t.path(p, e))
+                .collect();
+            Chosen {
+                place,
+                cell,
+                digit,
+                derivation,
+                paths,
+                cands: t.cands.clone(),
+            }
+        })
+    });
+    let c = Rc::new(c);
+    let mut cache = memory.hodoku_forcing.borrow_mut();
+    cache.retain(|(k, _)| k.1 != net);
+    cache.push((key, c.clone()));
+    c
+}
+
+fn lit_text(g: &CandidateGrid, c: &Chosen, lit: u32) -> String {
+    match c.cands.get(lit as usize / 2) {
+        Some(&(cell, d)) => format!(
+            "{}{}{d}",
+            cell_name(g.layout(), cell),
+            if lit % 2 == 1 { "=" } else { "≠" }
+        ),
+        None => "a group".to_string(),
+    }
+}
+
+fn path_text(g: &CandidateGrid, c: &Chosen, path: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut group = false;
+    for &x in path {
+        let s = lit_text(g, c, x);
+        if s == "a group" {
+            if !group {
+                parts.push("(a group of places)".to_string());
+            }
+            group = true;
+        } else {
+            group = false;
+            parts.push(s);
+        }
+    }
+    parts.join(" → ")
+}
+
+/// Reports HoDoKu's forcing step on `g` if it is of `info`'s kind (`verity` or not).
+pub(crate) fn find(
+    info: &'static TechniqueInfo,
+    net: bool,
+    verity: bool,
+    g: &CandidateGrid,
+    f: &mut Finder<'_>,
+) {
+    let picks = chosen(g, net, f);
+    let Some(c) = picks[usize::from(verity)].as_ref() else {
+        return;
+    };
+    let l = g.layout();
+    let effect = format!(
+        "{}{}{}",
+        cell_name(l, c.cell),
+        if c.place { "=" } else { "≠" },
+        c.digit
+    );
+    let kind = if net { "net" } else { "chain" };
+    let chains: Vec<String> = c.paths.iter().map(|p| path_text(g, c, p)).collect();
+    let text = match &c.derivation.source {
+        Source::Contradiction(p) => format!(
+            "Forcing {kind} (HoDoKu's tables): assuming {} leads to a contradiction: {}. So {effect}.",
+            lit_text(g, c, *p),
+            chains.join("; ")
+        ),
+        // All premises "on" (a cell's candidates, a digit's places in a house): worded as
+        // sudokit's verities are, so `explain` and the web app can retell them branch by
+        // branch; a candidate's two premises keep these words.
+        Source::Verity(ps) if ps.iter().all(|&p| p % 2 == 1) => format!(
+            "{} (HoDoKu's tables), and every branch forces the same: {effect}. {}.",
+            ps.iter()
+                .map(|&p| lit_text(g, c, p))
+                .collect::<Vec<_>>()
+                .join(" or "),
+            chains
+                .iter()
+                .map(|x| format!("If {x}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Source::Verity(ps) => format!(
+            "Forcing {kind} (HoDoKu's tables): one of {} holds, and each forces {effect}: {}.",
+            ps.iter()
+                .map(|&p| lit_text(g, c, p))
+                .collect::<Vec<_>>()
+                .join(", "),
+            chains.join("; ")
+        ),
+    };
+    let mut step = super::forcing::conclude(
+        Step::new(info).digits([c.digit]).cells([c.cell]),
+        c.cell,
+        c.digit,
+        c.place,
+    );
+    for path in &c.paths {
+        // The premises assumed true are the pattern (the retelling assumes them).
+        if let Some(&p) = path.first()
+            && p % 2 == 1
+            && let Some(&(cell, d)) = c.cands.get(p as usize / 2)
+        {
+            step = step.mark(cell, d, Role::Pattern);
+        }
+    }
+    let se = info.se + length_increment::<f32>(c.derivation.len as usize);
+    f.emit(step.rated(se).text(text));
+}
