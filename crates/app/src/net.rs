@@ -271,9 +271,9 @@ pub fn is_forcing(step: &Step) -> bool {
 }
 
 impl<'g> Net<'g> {
-    /// The propagation from `cell = digit` on `g`, run to its first contradiction (returned)
-    /// or to its fixpoint.
-    fn from(g: &'g CandidateGrid, cell: Cell, digit: Digit) -> (Net<'g>, Option<Clash>) {
+    /// The propagation from `cell = digit` (`on`) or `cell ≠ digit` on `g`, run to its first
+    /// contradiction (returned) or to its fixpoint.
+    fn from(g: &'g CandidateGrid, cell: Cell, digit: Digit, on: bool) -> (Net<'g>, Option<Clash>) {
         let n = g.size();
         let mut net = Net {
             g,
@@ -282,7 +282,7 @@ impl<'g> Net<'g> {
             known: vec![None; g.cell_count() * n],
             queue: VecDeque::new(),
         };
-        let clash = match net.add(cell, digit, true, Vec::new(), Why::Assumed) {
+        let clash = match net.add(cell, digit, on, Vec::new(), Why::Assumed) {
             Some(c) => Some(c),
             None => net.run(),
         };
@@ -386,7 +386,7 @@ fn verity_branches<'g>(g: &'g CandidateGrid, step: &Step) -> Option<Vec<Branch<'
         if g.value(a.cell).is_some() || !g.has(a.cell, a.digit) {
             return None;
         }
-        let (net, clash) = Net::from(g, a.cell, a.digit);
+        let (net, clash) = Net::from(g, a.cell, a.digit, true);
         if clash.is_some() {
             return None;
         }
@@ -460,7 +460,10 @@ pub fn retold(g: &CandidateGrid, step: Step) -> Step {
     if g.value(cell).is_some() || !g.has(cell, digit) {
         return step;
     }
-    let (net, clash) = Net::from(g, cell, digit);
+    // A contradiction that places its digit assumed the digit away (HoDoKu's tables assume a
+    // candidate false as well as true); one that removes it assumed it.
+    let on = step.placements.is_empty();
+    let (net, clash) = Net::from(g, cell, digit, on);
     let Some(clash) = clash else {
         return step;
     };
@@ -481,8 +484,12 @@ pub fn retold(g: &CandidateGrid, step: Step) -> Step {
         Clash::NoPlace(d, h, _) => format!("{d} has no place left in {}", house_name(l, h)),
     };
     let name = cell_name(l, cell);
+    let (assumed, so) = match on {
+        true => (format!("{name}={digit}"), format!("{name} is not {digit}")),
+        false => (format!("{name}≠{digit}"), format!("{name} is {digit}")),
+    };
     let text = format!(
-        "Assume (1) {name}={digit}. {}. Then {end}. So {name} is not {digit} ({} facts needed).",
+        "Assume (1) {assumed}. {}. Then {end}. So {so} ({} facts needed).",
         parts.join("; "),
         needed.len()
     );
@@ -675,6 +682,59 @@ mod tests {
             "{verities} verities retold, {untold} left as found"
         );
         assert!(untold <= 1, "{untold} verities left in the solver's words");
+    }
+
+    /// In HoDoKu's order the forcing contradictions come from HoDoKu's tables, which assume a
+    /// candidate false as well as true (such a step places the digit): both kinds are retold
+    /// from their own assumption, each told fact following from its reasons.
+    #[test]
+    fn hodoku_contradictions_are_retold_from_either_assumption() {
+        let solver = LogicSolver::new(Order::Hodoku);
+        let (mut on, mut off, mut untold) = (0, 0, 0);
+        for line in include_str!("../../../data/logic/top95.txt")
+            .lines()
+            .take(30)
+        {
+            let p = parse_one(line, InputFormat::Auto).unwrap();
+            let mut g = CandidateGrid::new(&p);
+            for _ in 0..400 {
+                let Some(step) = solver.next_step(&g) else {
+                    break;
+                };
+                if is_forcing_contradiction(&step) {
+                    let placed = !step.placements.is_empty();
+                    let told = retold(&g, step.clone());
+                    if told.text == step.text {
+                        untold += 1;
+                    } else {
+                        let (cell, digit) = (step.highlight.cells[0], step.digits[0]);
+                        let (net, clash) = Net::from(&g, cell, digit, !placed);
+                        let needed = net.needed(&clash.expect("a contradiction"));
+                        for &i in &needed[1..] {
+                            assert!(follows(&g, &net.log, &net.log[i]), "{:?}", net.log[i]);
+                        }
+                        let marker = if placed { "≠" } else { "=" };
+                        let head = format!(
+                            "Assume (1) {}{marker}{digit}. ",
+                            cell_name(g.layout(), cell)
+                        );
+                        assert!(told.text.starts_with(&head), "{}", told.text);
+                        retold_checked(&g, &step, "Assume (1) ");
+                        if placed {
+                            off += 1;
+                        } else {
+                            on += 1;
+                        }
+                    }
+                }
+                g.apply(&step);
+                if g.is_solved() {
+                    break;
+                }
+            }
+        }
+        eprintln!("retold: {on} assumed true, {off} assumed false; {untold} left as found");
+        assert!(on > 0 && off > 0, "{on} {off} {untold}");
     }
 
     /// `explain` tells its forcing contradictions the same way, and its path still solves.
