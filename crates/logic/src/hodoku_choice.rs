@@ -8,7 +8,8 @@
 //! of a group for all its instances and keeps the best by HoDoKu's rules:
 //! - loops and AICs: the most eliminations; then (instances clearing other candidates) the
 //!   lowest weighted sum of the eliminated candidates (cell index times 1, 81, 161, … plus the
-//!   digit, in cell order); then a loop before an AIC (HoDoKu looks for the loops first and
+//!   digit; for loops and AICs in HoDoKu's order of them, by digit and then cell, otherwise in
+//!   cell order); then a loop before an AIC (HoDoKu looks for the loops first and
 //!   keeps the first of equal rank); then the shortest chain;
 //! - the same for X-chains, XY-chains, remote pairs, turbot fish and ALS chains, each of which
 //!   HoDoKu also searches in full and sorts (for ALS chains the chain length stands for the
@@ -22,6 +23,8 @@
 //!
 //! Design decision: a total sort key (ties kept in the order found, as HoDoKu's stable sort
 //! keeps them), so the choice never depends on a comparison that is not an order.
+
+use sudokit_core::Cell;
 
 use crate::step::Step;
 
@@ -66,6 +69,55 @@ fn cands(list: &[crate::step::Candidate]) -> Vec<(usize, u8)> {
     v
 }
 
+/// Whether HoDoKu's tables would build this loop or AIC (its `addChain`, `checkNiceLoop` and
+/// `checkAics`): no node's (first) cell may lie in an earlier node other than the one just
+/// before it (a group or ALS counts all its cells; a nice loop may come back to its start
+/// cell); a discontinuous loop's first link leaves the start cell and its last one comes from
+/// another cell; an AIC with one digit at both ends removes two or more candidates (one is a
+/// nice loop's to HoDoKu), with two digits its ends see each other and each holds the other's
+/// digit.
+fn hodoku_shape(s: &Step) -> bool {
+    let Some(chain) = s.highlight.chains.first() else {
+        return true;
+    };
+    let nodes = &chain.nodes;
+    let (Some(first), Some(last)) = (nodes.first(), nodes.last()) else {
+        return true;
+    };
+    let cell = |n: &crate::step::ChainNode| n.cells[0];
+    let start = cell(first);
+    let aic = matches!(s.technique.id, "aic" | "grouped-aic");
+    let discontinuous = matches!(
+        s.technique.id,
+        "discontinuous-nice-loop" | "grouped-discontinuous-nice-loop"
+    );
+    if discontinuous && nodes.len() >= 2 {
+        let back = last.cells.len() == 1 && cell(last) == start;
+        if cell(&nodes[1]) == start || (back && cell(&nodes[nodes.len() - 2]) == start) {
+            return false;
+        }
+    }
+    let mut lasso: Vec<Cell> = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        if lasso.contains(&cell(n)) {
+            return false;
+        }
+        let p = &nodes[i.saturating_sub(1)];
+        if i > 0 && (aic || cell(p) != start) {
+            lasso.extend(p.cells.iter().chain(&p.als));
+        }
+    }
+    if aic {
+        let same = first.digit == last.digit;
+        return if same {
+            s.eliminations.len() >= 2
+        } else {
+            s.eliminations.len() == 2
+        };
+    }
+    true
+}
+
 /// The instance HoDoKu applies among `found` (in the order found), for group `group`.
 pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
     let forcing = FORCING.contains(&group);
@@ -80,6 +132,7 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
         });
     }
     if group <= GROUPED_LOOPS {
+        found.retain(hodoku_shape);
         // HoDoKu's AICs start and end on single candidates.
         found.retain(|s| {
             !matches!(s.technique.id, "aic" | "grouped-aic")
@@ -109,7 +162,12 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
                 chain_len(s),
             )
         } else {
-            let list = cands(&s.eliminations);
+            let mut list = cands(&s.eliminations);
+            if group <= GROUPED_LOOPS {
+                // HoDoKu sorts a loop's or AIC's eliminations by digit, then cell (its
+                // `getCandidateString`) before it sums them.
+                list.sort_unstable_by_key(|&(c, d)| (d, c));
+            }
             let sum = list
                 .iter()
                 .enumerate()
