@@ -65,6 +65,12 @@ fn measure(set: &str) -> (usize, usize, usize, usize) {
         let p = parse_one(f[0], InputFormat::Line).unwrap_or_else(|e| panic!("{line}: {e}"));
         let path = solver.solve(&p, &Budget::unlimited());
         let (level, score) = hodoku_level(&path).unwrap_or_else(|| panic!("{}: not solved", f[0]));
+        // Every step HoDoKu's order takes (its Sue de Coq and wing models included) is sound.
+        let solution = path.grid.to_grid();
+        for s in &path.steps {
+            sudokit_logic::check_step(s, &solution)
+                .unwrap_or_else(|e| panic!("{set}: {}: {}: {e}", f[0], s.technique.id));
+        }
         rows += 1;
         levels += usize::from(level.name().eq_ignore_ascii_case(f[1]));
         scores += usize::from(score.to_string() == f[2]);

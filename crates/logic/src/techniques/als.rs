@@ -23,6 +23,7 @@
 use std::rc::Rc;
 
 mod hodoku_chain;
+mod hodoku_wing;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -501,6 +502,10 @@ impl Technique for AlsXyWing {
 fn als_xy_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
     let (all, adj) = als_and_links(g, f.options.als_overlap, f.memory());
     let fresh = changed_als(&all, changed);
+    if f.options.hodoku && !f.options.als_overlap {
+        hodoku_wing::find(g, &all, &adj, &fresh, f);
+        return;
+    }
     for (ci, c) in all.iter().enumerate() {
         let links = &adj[ci];
         for (p, &(ai, ra)) in links.iter().enumerate() {
@@ -528,20 +533,8 @@ fn als_xy_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>)
                         if step.eliminations.is_empty() {
                             continue;
                         }
-                        let step = mark_als(
-                            mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB),
-                            g,
-                            c,
-                            Role::Pattern,
-                        );
-                        let text = format!(
-                            "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {}.",
-                            als_text(g, c),
-                            als_text(g, a),
-                            als_text(g, b),
-                            eliminations_text(g.layout(), &step.eliminations)
-                        );
-                        if !f.emit(step.digits([x, y]).text(text)) {
+                        let ends = [DigitSet::single(x), DigitSet::single(y)];
+                        if !f.emit(wing_step(g, step, [a, b, c], ends)) {
                             return;
                         }
                     }
@@ -549,6 +542,33 @@ fn als_xy_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>)
             }
         }
     }
+}
+
+/// An ALS-XY-wing's `step` (its eliminations made) with the sets `[a, b, c]` marked and its
+/// sentence: pivot `c` is linked to `a` by the digits `links[0]` and to `b` by `links[1]`.
+fn wing_step(g: &CandidateGrid, step: Step, [a, b, c]: [&Als; 3], links: [DigitSet; 2]) -> Step {
+    let step = mark_als(
+        mark_als(mark_als(step, g, a, Role::ColorA), g, b, Role::ColorB),
+        g,
+        c,
+        Role::Pattern,
+    );
+    let name = |d: DigitSet| {
+        d.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let (x, y) = (name(links[0]), name(links[1]));
+    let text = format!(
+        "Pivot C = {} is linked to A = {} by {x} and to B = {} by {y} (restricted common digits). If A lacks its shared digit, C loses {x}, so C takes {y} and B is locked; either way A or B holds it. So {}.",
+        als_text(g, c),
+        als_text(g, a),
+        als_text(g, b),
+        eliminations_text(g.layout(), &step.eliminations)
+    );
+    step.digits(DigitSet(links[0].0 | links[1].0).iter())
+        .text(text)
 }
 
 /// Finder for [`ALS_XY_CHAIN`]: ALS₁ –x₁– ALS₂ –x₂– … ALSₖ (k ≥ 3, up to 6), consecutive

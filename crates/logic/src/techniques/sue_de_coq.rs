@@ -3,6 +3,9 @@
 //! disjoint candidates, together with the intersection form a locked set. Every layout where a
 //! region and a line meet in two or more cells (boxes of any shape, jigsaw regions).
 //!
+//! In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) the search is
+//! HoDoKu's (`hodoku`: its order and conditions, the first instance found applied).
+//!
 //! Design decision: the general (extended) form — line cells L and box cells B with disjoint
 //! candidate sets and |cands(C ∪ L ∪ B)| = |C| + |L| + |B| — so the digits of L leave the rest of
 //! the line, those of B the rest of the box, and the intersection's other digits both.
@@ -15,6 +18,8 @@ use crate::render::{cells_name, eliminations_text, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
 use crate::techniques::table::SUE_DE_COQ;
+
+mod hodoku;
 
 /// Finder for [`SUE_DE_COQ`].
 pub struct SueDeCoq;
@@ -51,8 +56,49 @@ impl Technique for SueDeCoq {
         &SUE_DE_COQ
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        memo::since_miss(SUE_DE_COQ.id, g, f, |changed, f| find(g, changed, f));
+        if f.options.hodoku {
+            memo::since_miss(SUE_DE_COQ.id, g, f, |changed, f| {
+                hodoku::find(g, changed, f)
+            });
+        } else {
+            memo::since_miss(SUE_DE_COQ.id, g, f, |changed, f| find(g, changed, f));
+        }
     }
+}
+
+/// A Sue de Coq found: the box and line, the intersection cells `cset` (digits `cv`), the
+/// line's and the box's cells, and the digits of all of them.
+struct Parts<'a> {
+    bx: House,
+    line: House,
+    cset: &'a [Cell],
+    lset: &'a [Cell],
+    bset: &'a [Cell],
+    cv: DigitSet,
+    all: DigitSet,
+}
+
+/// Marks the pattern, writes the sentence and emits `step`; `false` once the finder stops.
+fn report(g: &CandidateGrid, f: &mut Finder<'_>, step: Step, p: &Parts<'_>) -> bool {
+    let l = g.layout();
+    let pattern = p.cset.iter().chain(p.lset).chain(p.bset);
+    let step = step.mark_candidates(g, pattern, Role::Pattern);
+    let text = format!(
+        "Where {} meets {}, {} hold {} digits; with {} of {} and {} of {}, these {} cells hold exactly {} digits, a locked set split between both houses. So {}.",
+        house_name(l, p.bx),
+        house_name(l, p.line),
+        cells_name(l, p.cset),
+        p.cv.len(),
+        cells_name(l, p.lset),
+        house_name(l, p.line),
+        cells_name(l, p.bset),
+        house_name(l, p.bx),
+        p.cset.len() + p.lset.len() + p.bset.len(),
+        p.all.len(),
+        eliminations_text(l, &step.eliminations)
+    );
+    let cells: Vec<Cell> = p.cset.iter().chain(p.lset).chain(p.bset).copied().collect();
+    f.emit(step.cells(cells).digits(p.all.iter()).text(text))
 }
 
 /// The finder; with `changed`, only box/line pairs holding a changed cell are searched (what
@@ -144,25 +190,16 @@ fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                             if step.eliminations.is_empty() {
                                 continue;
                             }
-                            let pattern = cset.iter().chain(lset).chain(bset);
-                            step = step.mark_candidates(g, pattern, Role::Pattern);
-                            let text = format!(
-                                "Where {} meets {}, {} hold {} digits; with {} of {} and {} of {}, these {} cells hold exactly {} digits, a locked set split between both houses. So {}.",
-                                house_name(l, bx),
-                                house_name(l, line),
-                                cells_name(l, &cset),
-                                cv.len(),
-                                cells_name(l, lset),
-                                house_name(l, line),
-                                cells_name(l, bset),
-                                house_name(l, bx),
-                                cset.len() + lset.len() + bset.len(),
-                                all.len(),
-                                eliminations_text(l, &step.eliminations)
-                            );
-                            let cells: Vec<Cell> =
-                                cset.iter().chain(lset).chain(bset).copied().collect();
-                            if !f.emit(step.cells(cells).digits(all.iter()).text(text)) {
+                            let parts = Parts {
+                                bx,
+                                line,
+                                cset: &cset,
+                                lset,
+                                bset,
+                                cv,
+                                all,
+                            };
+                            if !report(g, f, step, &parts) {
                                 return;
                             }
                         }

@@ -40,10 +40,10 @@ const MAX_LINKS: usize = 50;
 /// A link from one ALS to a later one: its one or two restricted common digits (HoDoKu keeps
 /// two; with more, the first and the last).
 #[derive(Clone, Copy)]
-struct Link {
-    to: usize,
-    d1: Digit,
-    d2: Option<Digit>,
+pub(super) struct Link {
+    pub(super) to: usize,
+    pub(super) d1: Digit,
+    pub(super) d2: Option<Digit>,
 }
 
 /// Which of a link's digits a chain uses: the first, the second or both.
@@ -197,19 +197,10 @@ impl Walk<'_> {
     }
 }
 
-/// HoDoKu's index sum of eliminations in its order.
-fn index_sum(elims: &[(Digit, Cell)]) -> usize {
-    elims
-        .iter()
-        .enumerate()
-        .map(|(i, &(d, c))| c.index() * (1 + 80 * i) + d.get() as usize)
-        .sum()
-}
-
-/// Emits the ALS-XY-chain HoDoKu would apply on `g`, if any.
-pub(super) fn find(g: &CandidateGrid, all: &[Als], f: &mut Finder<'_>) {
-    // Forward links only, between disjoint ALS, in ascending order of the later ALS.
-    let links: Vec<Vec<Link>> = (0..all.len())
+/// HoDoKu's restricted commons while solving: per ALS, its links to the later disjoint ALS
+/// it has a restricted common digit with, in ascending order of the later ALS.
+pub(super) fn forward_links(all: &[Als]) -> Vec<Vec<Link>> {
+    (0..all.len())
         .map(|i| {
             (i + 1..all.len())
                 .filter_map(|j| {
@@ -223,7 +214,21 @@ pub(super) fn find(g: &CandidateGrid, all: &[Als], f: &mut Finder<'_>) {
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// HoDoKu's index sum of eliminations in its order.
+fn index_sum(elims: &[(Digit, Cell)]) -> usize {
+    elims
+        .iter()
+        .enumerate()
+        .map(|(i, &(d, c))| c.index() * (1 + 80 * i) + d.get() as usize)
+        .sum()
+}
+
+/// Emits the ALS-XY-chain HoDoKu would apply on `g`, if any.
+pub(super) fn find(g: &CandidateGrid, all: &[Als], f: &mut Finder<'_>) {
+    let links = forward_links(all);
     let mut w = Walk {
         g,
         all,

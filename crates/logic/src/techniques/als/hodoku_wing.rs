@@ -1,0 +1,115 @@
+//! ALS-XY-wings as HoDoKu 2.2.4 finds them while solving (HoDoKu's order, issue 42): HoDoKu
+//! applies the first wing its search meets, so its order is kept here.
+//!
+//! HoDoKu lists the restricted commons of its ALS list (the order of
+//! [`enumerate`](super::enumerate)) forward only: for each ALS, the later disjoint ALS it has
+//! a restricted common digit with, in order, each link holding its lowest such digit and (when
+//! there are more) its highest. It tries every pair of links in that list, the earlier first;
+//! a pair makes a wing when the two links share one ALS (the pivot C) and join it to two other
+//! disjoint ALS A and B, and they are not both the same single digit. The digits common to A
+//! and B other than every digit of both links leave each cell outside A and B (cells of C
+//! included) that sees all their places in A and in B.
+//!
+//! Design decision: the pairs are taken in HoDoKu's order without trying all of them: for a
+//! link between ALS p < q, only the later links starting at p or q, or ending at q, can share
+//! an ALS with it, so those are gathered (from per-ALS indices of the list) and sorted.
+
+use sudokit_core::DigitSet;
+
+use super::{ALS_XY_WING, Als, wing_step, z_targets};
+use crate::grid::CandidateGrid;
+use crate::step::{Role, Step};
+use crate::technique::Finder;
+
+/// One restricted common: ALS `a1` < `a2` and its one or two digits.
+#[derive(Clone, Copy)]
+struct Rc {
+    a1: usize,
+    a2: usize,
+    ds: DigitSet,
+}
+
+/// HoDoKu's digits of a link: the lowest restricted common and, with more, the highest.
+fn first_last(ds: DigitSet) -> DigitSet {
+    let mut it = ds.iter();
+    let mut out = DigitSet::EMPTY;
+    if let Some(d) = it.next() {
+        out.insert(d);
+    }
+    if let Some(d) = it.last() {
+        out.insert(d);
+    }
+    out
+}
+
+/// Emits ALS-XY-wings in HoDoKu's order; `adj` are the ALS links (both directions, ascending),
+/// `fresh` which ALS may hold a new wing (see [`crate::memo::since_miss`]).
+pub(super) fn find(
+    g: &CandidateGrid,
+    all: &[Als],
+    adj: &[Vec<(usize, DigitSet)>],
+    fresh: &[bool],
+    f: &mut Finder<'_>,
+) {
+    let mut rcs = Vec::new();
+    let mut by_first = vec![0..0; all.len()];
+    let mut by_second: Vec<Vec<usize>> = vec![Vec::new(); all.len()];
+    for (i, links) in adj.iter().enumerate() {
+        let start = rcs.len();
+        for &(j, ds) in links.iter().filter(|&&(j, _)| j > i) {
+            by_second[j].push(rcs.len());
+            rcs.push(Rc {
+                a1: i,
+                a2: j,
+                ds: first_last(ds),
+            });
+        }
+        by_first[i] = start..rcs.len();
+    }
+    let mut later = Vec::new();
+    for (x, r1) in rcs.iter().enumerate() {
+        later.clear();
+        later.extend(by_first[r1.a1].clone().filter(|&y| y > x));
+        later.extend(by_first[r1.a2].clone());
+        later.extend(by_second[r1.a2].iter().copied().filter(|&y| y > x));
+        later.sort_unstable();
+        later.dedup();
+        for &y in &later {
+            let r2 = rcs[y];
+            if r1.ds.len() == 1 && r2.ds == r1.ds {
+                continue;
+            }
+            // HoDoKu's cases, the last that applies naming the pivot.
+            let mut abc = None;
+            if r1.a1 == r2.a1 && r1.a2 != r2.a2 {
+                abc = Some((r1.a2, r2.a2, r1.a1));
+            }
+            if r1.a2 == r2.a1 && r1.a1 != r2.a2 {
+                abc = Some((r1.a1, r2.a2, r1.a2));
+            }
+            if r1.a2 == r2.a2 && r1.a1 != r2.a1 {
+                abc = Some((r1.a1, r2.a1, r1.a2));
+            }
+            let Some((ai, bi, ci)) = abc else {
+                continue;
+            };
+            let (a, b, c) = (&all[ai], &all[bi], &all[ci]);
+            if a.set.intersects(&b.set) || !(fresh[ai] || fresh[bi] || fresh[ci]) {
+                continue;
+            }
+            let skip = r1.ds.0 | r2.ds.0;
+            let mut step = Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
+            for z in DigitSet(a.cands.0 & b.cands.0 & !skip).iter() {
+                for t in z_targets(g, z, &[a, b], &[&a.set, &b.set]) {
+                    step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+                }
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            if !f.emit(wing_step(g, step, [a, b, c], [r1.ds, r2.ds])) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! Sue de Coq as HoDoKu 2.2.4 searches it while solving (HoDoKu's order, issue 42): the first
+//! instance in HoDoKu's order is the one it applies, so the order and HoDoKu's own conditions
+//! are kept here.
+//!
+//! Order: every row with every box, then every column with every box (houses in index order);
+//! in an intersection of two or more empty cells, the pairs and triples of its cells as three
+//! nested loops (a pair is tried before the triples that extend it), those holding at least
+//! two digits more than cells; then the line's other empty cells (other intersection cells
+//! included) and, for each set of them that fits, the box's other empty cells, both as sets
+//! in depth-first order (a set before the sets that extend it, cells in index order).
+//! Conditions (HoDoKu's `checkHouses`): the line set holds a digit of the intersection, has
+//! more cells than digits of its own (digits not in the intersection) and covers fewer than
+//! the intersection's surplus; the box set holds none of the intersection's digits the line
+//! set holds, holds one of the others, and its cells minus its own digits cover the rest of
+//! the surplus exactly. The line's own digits may reappear in the box set (HoDoKu's extended
+//! form). Eliminations: the box's other cells lose the intersection's and the box set's
+//! digits not in the line set, and the digits both sets hold; the line's other cells likewise.
+//!
+//! Design decision: a model of HoDoKu's search beside sudokit's own (which asks the line and
+//! box sets to share no digit and enumerates other sets first): only this one gives HoDoKu's
+//! path; every step it reports is still checked against the solution by the tests.
+
+use sudokit_core::{Cell, DigitSet, House, HouseKind};
+
+use super::{Parts, report};
+use crate::grid::{CandidateGrid, CellSet};
+use crate::memo;
+use crate::step::{Role, Step};
+use crate::technique::Finder;
+use crate::techniques::table::SUE_DE_COQ;
+
+/// Every set of `src` (cells in order) in depth-first order, with its digits; `visit` returns
+/// `false` to stop the walk, and so does this.
+fn subsets(
+    g: &CandidateGrid,
+    src: &[Cell],
+    chosen: &mut Vec<Cell>,
+    from: usize,
+    union: DigitSet,
+    visit: &mut dyn FnMut(&[Cell], DigitSet) -> bool,
+) -> bool {
+    for i in from..src.len() {
+        let u = DigitSet(union.0 | g.candidates(src[i]).0);
+        chosen.push(src[i]);
+        let go = visit(chosen, u) && subsets(g, src, chosen, i + 1, u, visit);
+        chosen.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+/// One line and box: their empty cells.
+struct Pair<'a> {
+    g: &'a CandidateGrid,
+    bx: House,
+    line: House,
+    line_cells: Vec<Cell>,
+    box_cells: Vec<Cell>,
+}
+
+impl Pair<'_> {
+    /// HoDoKu's `checkIntersection`: the pairs and triples of the intersection `inter`.
+    fn intersection(&self, inter: &[Cell], f: &mut Finder<'_>) -> bool {
+        let g = self.g;
+        let k = inter.len();
+        for i1 in 0..k.saturating_sub(1) {
+            for i2 in i1 + 1..k {
+                let c2 = DigitSet(g.candidates(inter[i1]).0 | g.candidates(inter[i2]).0);
+                if c2.len() >= 4 && !self.houses(&[inter[i1], inter[i2]], c2, f) {
+                    return false;
+                }
+                for &c in &inter[i2 + 1..] {
+                    let c3 = DigitSet(c2.0 | g.candidates(c).0);
+                    if c3.len() >= 5 && !self.houses(&[inter[i1], inter[i2], c], c3, f) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// HoDoKu's `checkHouses` for intersection cells `cset` holding `cv`: the line sets, then
+    /// for each that fits the box sets; the first that removes something is emitted.
+    fn houses(&self, cset: &[Cell], cv: DigitSet, f: &mut Finder<'_>) -> bool {
+        let g = self.g;
+        let surplus = cv.len() as usize - cset.len();
+        let line_src: Vec<Cell> = self
+            .line_cells
+            .iter()
+            .copied()
+            .filter(|c| !cset.contains(c))
+            .collect();
+        let mut go = true;
+        subsets(
+            g,
+            &line_src,
+            &mut Vec::new(),
+            0,
+            DigitSet::EMPTY,
+            &mut |lset, lv| {
+                let held = DigitSet(lv.0 & cv.0).len() as usize;
+                let own = DigitSet(lv.0 & !cv.0).len() as usize;
+                if held == 0 || lset.len() <= own || lset.len() - own >= surplus {
+                    return true;
+                }
+                let rest = surplus - (lset.len() - own);
+                let box_src: Vec<Cell> = self
+                    .box_cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !cset.contains(c) && !lset.contains(c))
+                    .collect();
+                let barred = lv.0 & cv.0;
+                subsets(
+                    g,
+                    &box_src,
+                    &mut Vec::new(),
+                    0,
+                    DigitSet::EMPTY,
+                    &mut |bset, bv| {
+                        if bv.0 & barred != 0 || bv.0 & cv.0 == 0 {
+                            return true;
+                        }
+                        let own_b = DigitSet(bv.0 & !cv.0).len() as usize;
+                        if bset.len() < own_b || bset.len() - own_b != rest {
+                            return true;
+                        }
+                        go = self.emit(cset, cv, lset, lv, bset, bv, f);
+                        go
+                    },
+                )
+            },
+        );
+        go
+    }
+
+    /// The step of one HoDoKu Sue de Coq, emitted when it removes something; `false` once the
+    /// finder stops.
+    #[allow(clippy::too_many_arguments, reason = "the three parts of the pattern")]
+    fn emit(
+        &self,
+        cset: &[Cell],
+        cv: DigitSet,
+        lset: &[Cell],
+        lv: DigitSet,
+        bset: &[Cell],
+        bv: DigitSet,
+        f: &mut Finder<'_>,
+    ) -> bool {
+        let g = self.g;
+        let both = lv.0 & bv.0;
+        let box_d = DigitSet(((cv.0 | bv.0) & !lv.0) | both);
+        let line_d = DigitSet(((cv.0 | lv.0) & !bv.0) | both);
+        let mut step = Step::new(&SUE_DE_COQ).houses([self.bx, self.line]);
+        for (cells, own, d) in [
+            (&self.box_cells, bset, box_d),
+            (&self.line_cells, lset, line_d),
+        ] {
+            for &c in cells.iter() {
+                if own.contains(&c) || cset.contains(&c) {
+                    continue;
+                }
+                for x in DigitSet(g.candidates(c).0 & d.0).iter() {
+                    step = step.eliminate(c, x).mark(c, x, Role::Eliminated);
+                }
+            }
+        }
+        if step.eliminations.is_empty() {
+            return true;
+        }
+        let parts = Parts {
+            bx: self.bx,
+            line: self.line,
+            cset,
+            lset,
+            bset,
+            cv,
+            all: DigitSet(cv.0 | lv.0 | bv.0),
+        };
+        report(g, f, step, &parts)
+    }
+}
+
+/// The search in HoDoKu's order; with `changed`, only line/box pairs holding a changed cell
+/// (see [`memo::since_miss`]).
+pub(super) fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    let l = g.layout();
+    let empty = |h: House| -> Vec<Cell> {
+        let mut v: Vec<Cell> = g
+            .house_cells(h)
+            .iter()
+            .copied()
+            .filter(|&c| g.value(c).is_none())
+            .collect();
+        v.sort();
+        v
+    };
+    let boxes: Vec<House> = g
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
+        .collect();
+    let rows = g
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_)));
+    let cols = g
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Column(_)));
+    for line in rows.chain(cols) {
+        let line_changed = memo::touched(changed, g.house_cells(line));
+        for &bx in &boxes {
+            if !line_changed && !memo::touched(changed, g.house_cells(bx)) {
+                continue;
+            }
+            let pair = Pair {
+                g,
+                bx,
+                line,
+                line_cells: empty(line),
+                box_cells: empty(bx),
+            };
+            let inter: Vec<Cell> = pair
+                .line_cells
+                .iter()
+                .copied()
+                .filter(|c| pair.box_cells.contains(c))
+                .collect();
+            if inter.len() >= 2 && !pair.intersection(&inter, f) {
+                return;
+            }
+        }
+    }
+}
