@@ -36,7 +36,7 @@ use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
 use crate::grid::CandidateGrid;
 use crate::kernel::se_length::length_increment;
 use crate::render::cell_name;
-use crate::step::{Role, Step};
+use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, TechniqueInfo};
 
 /// Rounds of singles a net's look-ahead applies (HoDoKu's default `anzTableLookAhead`).
@@ -814,6 +814,43 @@ fn path_text(g: &CandidateGrid, c: &Chosen, path: &[u32]) -> String {
     parts.join(" → ")
 }
 
+/// The chains shown as links on the grid: each path's runs of single candidates (a group
+/// node ends a run), a link drawn strong into a fact that holds and weak into one that does
+/// not.
+fn path_chains(c: &Chosen) -> Vec<Chain> {
+    let mut chains = Vec::new();
+    for path in &c.paths {
+        let mut run: Vec<ChainNode> = Vec::new();
+        for &lit in path.iter().chain(std::iter::once(&u32::MAX)) {
+            match c.cands.get(lit as usize / 2) {
+                Some(&(cell, d)) if lit != u32::MAX => {
+                    run.push(ChainNode::new(cell, d, lit % 2 == 1))
+                }
+                _ => {
+                    if run.len() >= 2 {
+                        let links = run[1..]
+                            .iter()
+                            .map(|n| {
+                                if n.on {
+                                    LinkKind::Strong
+                                } else {
+                                    LinkKind::Weak
+                                }
+                            })
+                            .collect();
+                        chains.push(Chain {
+                            nodes: std::mem::take(&mut run),
+                            links,
+                        });
+                    }
+                    run.clear();
+                }
+            }
+        }
+    }
+    chains
+}
+
 /// Reports HoDoKu's forcing step on `g` if it is of `info`'s kind (`verity` or not).
 pub(crate) fn find(
     info: &'static TechniqueInfo,
@@ -871,6 +908,9 @@ pub(crate) fn find(
         c.digit,
         c.place,
     );
+    for chain in path_chains(c) {
+        step = step.chain(chain);
+    }
     for path in &c.paths {
         // The premises assumed true are the pattern (the retelling assumes them).
         if let Some(&p) = path.first()
