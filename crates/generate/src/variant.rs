@@ -41,6 +41,9 @@ const ATTEMPTS: u64 = 64;
 /// Default conflicts one uniqueness check may use before it counts as "not proven unique".
 pub const CHECK_CONFLICTS: u64 = 200_000;
 
+/// Solutions tried for fixed cages without givens before givens are placed.
+const GIVENLESS_TRIES: u64 = 8;
+
 /// Default nodes of the dedicated killer search on one question before `sat` takes over.
 pub const SEARCH_NODES: u64 = 1_000;
 
@@ -64,6 +67,9 @@ pub struct KillerConfig {
     /// uniqueness question before `sat` takes it over (default [`SEARCH_NODES`]); 0 asks
     /// `sat` only.
     pub search_nodes: u64,
+    /// With fixed cages that make no unique puzzle alone: at most this many givens (`None`:
+    /// as many as needed).
+    pub max_givens: Option<usize>,
 }
 
 impl KillerConfig {
@@ -76,6 +82,7 @@ impl KillerConfig {
             max_cage: 5,
             budget: Budget::default(),
             search_nodes: SEARCH_NODES,
+            max_givens: None,
         }
     }
 }
@@ -470,6 +477,57 @@ fn with_base(base: &[Rule], cages: &[Cage]) -> Vec<Rule> {
         .collect()
 }
 
+/// Givens from the oracle's solution that make `rules` unique: while a second solution
+/// exists, the cell where it differs that most known second solutions also change becomes a
+/// given; then each given, in random order, goes when the puzzle stays unique without it.
+/// `Ok(Err(cells))` when more than `max` givens would be needed: the cells where the last
+/// second solution differs.
+fn place_givens(
+    oracle: &mut Oracle<'_>,
+    rules: &[Rule],
+    max: Option<usize>,
+    rng: &mut Rng,
+) -> Result<Result<Vec<u8>, Vec<Pos>>, GenError> {
+    let solution = oracle.solution.clone();
+    let mut givens = vec![0u8; solution.len()];
+    let mut placed: Vec<usize> = Vec::new();
+    while !oracle.unique(rules, &givens)? {
+        let open: Vec<&Vec<u8>> = (oracle.witnesses.iter())
+            .filter(|w| keeps(oracle.base, rules, &givens, w))
+            .collect();
+        let Some(other) = open.last() else {
+            // The check ran out of conflicts: no second solution to place a given against.
+            return Err(GenError::Budget { attempts: 1 });
+        };
+        let refuted = |c: usize| open.iter().filter(|w| w[c] != solution[c]).count();
+        let Some(c) = (0..solution.len())
+            .filter(|&c| other[c] != solution[c])
+            .max_by_key(|&c| (refuted(c), std::cmp::Reverse(c)))
+        else {
+            return Err(GenError::Engine(
+                "a second solution equal to the first".into(),
+            ));
+        };
+        if max.is_some_and(|m| placed.len() >= m) {
+            let n = oracle.base.size();
+            return Ok(Err((0..solution.len())
+                .filter(|&c| other[c] != solution[c])
+                .map(|c| Pos::from_index(c, n))
+                .collect()));
+        }
+        givens[c] = solution[c];
+        placed.push(c);
+    }
+    rng.shuffle(&mut placed);
+    for c in placed {
+        givens[c] = 0;
+        if !oracle.unique(rules, &givens)? {
+            givens[c] = solution[c];
+        }
+    }
+    Ok(Ok(givens))
+}
+
 /// Merges and drops sums while the puzzle stays unique, until no change keeps it unique.
 fn minimise(
     oracle: &mut Oracle<'_>,
@@ -477,10 +535,10 @@ fn minimise(
     mut cages: Vec<Cage>,
     max: usize,
     merges: bool,
+    givens: &[u8],
     rng: &mut Rng,
 ) -> Result<Vec<Cage>, GenError> {
     let n = oracle.base.size();
-    let givens = vec![0u8; n * n];
     'again: loop {
         let mut todo = changes(&cages, &oracle.solution, n, max, merges);
         rng.shuffle(&mut todo);
@@ -497,7 +555,7 @@ fn minimise(
                 },
             };
             let unique = match off {
-                Some(off) => oracle.unique_off(&with_base(base, &next), &givens, off)?,
+                Some(off) => oracle.unique_off(&with_base(base, &next), givens, off)?,
                 None => true,
             };
             if unique {
@@ -585,8 +643,6 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
     let plain = Arc::new(layout.without_rules());
     let mut rng = Rng::new(seed);
     let givens = vec![0u8; n * n];
-    // With fixed cages: the cells where the last second solution differed from its grid.
-    let mut free: Vec<Pos> = Vec::new();
     for attempt in 1..=ATTEMPTS {
         // A solution that keeps the layout's own rules and, with fixed cages, their digits apart.
         let shaped = match &config.cages {
@@ -637,20 +693,38 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             sat_calls: 0,
             witness_hits: 0,
         };
+        let mut givens = givens.clone();
         if !oracle.unique(&with_base(&base, &cages), &givens)? {
-            let rules = with_base(&base, &cages);
-            if let Some(other) =
-                (oracle.witnesses.iter()).find(|w| keeps(&plain, &rules, &givens, w))
-            {
-                free = (0..n * n)
-                    .filter(|&c| other[c] != solution[c])
-                    .map(|c| Pos::from_index(c, n))
-                    .collect();
+            if config.cages.is_none() || attempt < GIVENLESS_TRIES {
+                continue;
             }
-            continue;
+            // Fixed cages that are not unique alone: givens from the solution.
+            oracle.session = None;
+            let rules = with_base(&base, &cages);
+            givens = match place_givens(&mut oracle, &rules, config.max_givens, &mut rng)? {
+                Ok(g) => g,
+                Err(free) => {
+                    let cells: Vec<String> = free.iter().map(|p| p.to_string()).collect();
+                    return Err(GenError::Unsupported(format!(
+                        "the given cages need more than {} givens for a unique puzzle: with \
+                         that many a second solution keeps every cage sum (it differs in {}); \
+                         allow more givens, or split or reshape the cages there",
+                        config.max_givens.unwrap_or(0),
+                        cells.join(" ")
+                    )));
+                }
+            };
         }
         let merges = config.cages.is_none();
-        let cages = minimise(&mut oracle, &base, cages, config.max_cage, merges, &mut rng)?;
+        let cages = minimise(
+            &mut oracle,
+            &base,
+            cages,
+            config.max_cage,
+            merges,
+            &givens,
+            &mut rng,
+        )?;
         let rules = with_base(&base, &cages);
         let with = Arc::new(
             plain
@@ -665,18 +739,6 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             search_hits: oracle.search_hits,
             attempts: attempt,
         });
-    }
-    if config.cages.is_some() {
-        let cells: Vec<String> = free.iter().map(|p| p.to_string()).collect();
-        return Err(GenError::Unsupported(format!(
-            "the given cages make no unique puzzle even with every sum shown: for each of \
-             {ATTEMPTS} solutions drawn, a second solution kept every cage sum{}; split or \
-             reshape the cages there",
-            match cells.is_empty() {
-                true => String::new(),
-                false => format!(" (the last one differs in {})", cells.join(" ")),
-            }
-        )));
     }
     Err(GenError::Budget { attempts: ATTEMPTS })
 }
