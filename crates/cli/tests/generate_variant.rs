@@ -112,15 +112,17 @@ fn fixed_cages_that_are_not_unique_alone_get_givens_or_fail_with_the_reason() {
         .collect();
     std::fs::write(&file, format!("[{}]", rows.join(","))).expect("write");
     let path = file.to_str().expect("utf-8");
-    // At most 5 givens: not enough, and the error says so and where.
+    // At most 20 givens: not enough for the greedy placement, and the error says so and where.
     let out = run(
-        &["generate", "--killer", "--rules", path, "--givens", "0..5"],
+        &[
+            "generate", "--killer", "--rules", path, "--givens", "17..20", "--seed", "1",
+        ],
         "",
     );
     assert!(!out.status.success());
     let err = process::stderr_text(&out);
     assert!(
-        err.contains("need more than 5 givens") && err.contains("differs in r"),
+        err.contains("need more than 20 givens") && err.contains("differs in r"),
         "{err}"
     );
     // With no cap, givens make it unique: a plain Sudoku under the row cages.
