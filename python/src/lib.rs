@@ -17,6 +17,7 @@
 //! problem with the whole call (a bad layout option or rules, an engine that cannot take the
 //! rules, a single puzzle that does not parse) raises.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -58,7 +59,9 @@ create_exception!(
 );
 
 /// The layout options every call takes (the CLI's `--box`, `--regions`, `--extra`, `--rules`,
-/// `--format`); `rules` is a JSON array of rules in sudokit's form.
+/// `--format`); `rules` is a JSON array of rules in sudokit's form, `rules_file` the path of a
+/// rules file (`sudokit_app::rules_file::read_rules_file`: a list, an object with `rules`, or
+/// a puzzle record).
 #[derive(Clone, Debug, FromPyObject)]
 struct LayoutArgs {
     #[pyo3(item("box"))]
@@ -71,6 +74,9 @@ struct LayoutArgs {
     format: Option<String>,
     #[pyo3(item)]
     rules: Option<String>,
+    /// A rules file, read as the CLI's `--rules FILE` reads it.
+    #[pyo3(item)]
+    rules_file: Option<String>,
 }
 
 /// Why a function that does not honour variant rules refuses a puzzle that has some.
@@ -102,13 +108,20 @@ impl LayoutArgs {
             })?;
             spec.regions = Some(Arc::new(layout));
         }
+        if let Some(path) = &self.rules_file {
+            let base = sudokit_app::rules_base(&spec)
+                .map_err(|e| ParseError::new_err(format!("box: {e}")))?;
+            let layout = sudokit_app::rules_file::read_rules_file(Path::new(path), &base)
+                .map_err(|e| ParseError::new_err(format!("rules: {e}")))?;
+            spec.regions = Some(layout);
+        }
         Ok(spec)
     }
 
     /// [`LayoutArgs::spec`] for `what`, a function that does not honour variant rules: refuses
     /// `rules=` rather than ignore it.
     fn plain_spec(&self, what: &str) -> PyResult<LayoutSpec> {
-        if self.rules.is_some() {
+        if self.rules.is_some() || self.rules_file.is_some() {
             return Err(Error::new_err(no_rules(what)));
         }
         self.spec()

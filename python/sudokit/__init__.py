@@ -111,12 +111,10 @@ class HodokuResult(NamedTuple):
 
 
 def _rules(rules: Any) -> Optional[str]:
-    """Variant rules as the native module takes them: a JSON array in sudokit's form."""
-    if rules is None:
+    """Variant rules as the native module takes them: a JSON array in sudokit's form (a path
+    goes to the native module as ``rules_file``, read there as the CLI reads ``--rules``)."""
+    if rules is None or isinstance(rules, os.PathLike):
         return None
-    if isinstance(rules, os.PathLike):
-        with open(rules, encoding="utf-8") as f:
-            return f.read()
     if isinstance(rules, str):
         return rules
     if isinstance(rules, dict):
@@ -141,6 +139,7 @@ def _layout(
         "extra": list(extra or []),
         "format": format,
         "rules": _rules(rules),
+        "rules_file": os.fspath(rules) if isinstance(rules, os.PathLike) else None,
     }
 
 

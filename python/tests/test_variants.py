@@ -204,3 +204,36 @@ def test_generated_records_round_trip_through_to_frame():
     assert sudokit.solve_many(frame).solutions.tolist() == [r["solution"] for r in recs]
     boxed = sudokit.to_frame(sudokit.generate(2, seed=5, box="3x2", size=6))
     assert sudokit.solve_many(boxed).solutions.tolist() == list(boxed.solution)
+
+
+def test_a_rules_file_in_each_form_the_cli_reads(tmp_path):
+    """`rules=` with a path goes through the CLI's rules-file reader: a list, an object with
+    `rules`, or a whole puzzle record (whose own grid and rules are taken)."""
+    _, _, solution = PUBLISHED[36]                    # The Miracle
+    line = (VARIANTS / "miracle.txt").read_text().splitlines()[0].split()[0]
+    kw = {"extra": ["anti-knight", "anti-king"]}
+    listed = tmp_path / "list.json"
+    listed.write_text('[{"type": "nonconsecutive"}]')
+    wrapped = tmp_path / "object.json"
+    wrapped.write_text('{"title": "The Miracle", "rules": [{"type": "nonconsecutive"}]}')
+    for path in (listed, wrapped):
+        assert sudokit.solve(line, rules=path, **kw) == solution
+        assert sudokit.count(line, rules=path, **kw) == 1
+        assert sudokit.solve_many([line], rules=path, **kw).solutions == [solution]
+    # A puzzle record: Killer Blister's f-puzzles link; its cages apply to the bare grid.
+    link, title, blister = PUBLISHED[6]
+    assert title == "Killer Blister"
+    record = tmp_path / "blister.txt"
+    record.write_text(link + "\n")
+    frame = sudokit.read(VARIANTS / "puzzles.txt")
+    bare = frame[frame.line == 6].iloc[0].puzzle
+    assert sudokit.solve(bare, rules=record) == blister
+    assert sudokit.count(bare, rules=record) == 1
+    # Errors name the file and the line, as on the command line.
+    bad = tmp_path / "bad.json"
+    bad.write_text('[\n{"type": "spiral", "cells": ["r1c1"]}\n]')
+    with pytest.raises(sudokit.ParseError, match=r"bad\.json: line 2.*spiral"):
+        sudokit.solve(line, rules=bad, **kw)
+    # A function that does not honour rules refuses a rules file too.
+    with pytest.raises(sudokit.Error, match="does not honour variant rules"):
+        sudokit.rate(line, rules=listed, **kw)

@@ -169,7 +169,8 @@ pub struct GenerateArgs {
     /// Killer puzzles: cages of 2 to 5 cells with their sums covering the grid and no givens,
     /// unique, and minimal (no two adjacent cages can merge and no sum can go without a
     /// second solution); with --rules, the cages of that file (their sums recomputed) and
-    /// its other rules.
+    /// its other rules, and givens from the solution when the cages are not unique alone
+    /// (the fewest found; `--givens A..B` allows at most B).
     #[arg(long)]
     killer: bool,
     /// Generate for a fixed rule set (a thermo layout, ...): givens making it unique, minimal.
@@ -297,7 +298,11 @@ fn variant_job(args: &GenerateArgs, config: &Config) -> Result<Option<VariantJob
     let mut ignored = vec![
         ("--jigsaw", args.jigsaw),
         ("--symmetry", args.symmetry != Symmetry::None),
-        ("--givens", args.givens.is_some()),
+        // With fixed cages, --givens A..B caps the givens placed at B.
+        (
+            "--givens",
+            args.givens.is_some() && !(args.killer && args.rules.is_some()),
+        ),
         ("--rate", args.rate),
     ];
     ignored.extend(pattern_and_targets(args));
@@ -326,6 +331,7 @@ fn variant_job(args: &GenerateArgs, config: &Config) -> Result<Option<VariantJob
     let mut killer = KillerConfig::new(Arc::new(own));
     killer.cages = (!cages.is_empty()).then_some(cages);
     killer.budget = config.budget.clone();
+    killer.max_givens = args.givens.map(|(_, most)| most);
     Ok(Some(VariantJob::Killer(killer)))
 }
 

@@ -99,8 +99,8 @@ fn rules_file_gets_unique_givens_in_text_formats_too() {
 }
 
 #[test]
-fn fixed_cages_that_cannot_be_unique_fail_with_the_reason() {
-    // Every row a cage: its sum is always 45, so no cage set of these shapes is unique.
+fn fixed_cages_that_are_not_unique_alone_get_givens_or_fail_with_the_reason() {
+    // Every row a cage: its sum is always 45, so these shapes are never unique without givens.
     let dir = std::env::temp_dir().join(format!("sudokit-rows-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("rows.json");
@@ -111,20 +111,29 @@ fn fixed_cages_that_cannot_be_unique_fail_with_the_reason() {
         })
         .collect();
     std::fs::write(&file, format!("[{}]", rows.join(","))).expect("write");
+    let path = file.to_str().expect("utf-8");
+    // At most 20 givens: not enough for the greedy placement, and the error says so and where.
     let out = run(
         &[
-            "generate",
-            "--killer",
-            "--rules",
-            file.to_str().expect("utf-8"),
+            "generate", "--killer", "--rules", path, "--givens", "17..20", "--seed", "1",
         ],
         "",
     );
     assert!(!out.status.success());
     let err = process::stderr_text(&out);
     assert!(
-        err.contains("the given cages make no unique puzzle"),
+        err.contains("need more than 20 givens") && err.contains("differs in r"),
         "{err}"
     );
+    // With no cap, givens make it unique: a plain Sudoku under the row cages.
+    let out = run(
+        &["generate", "--killer", "--rules", path, "--format", "json"],
+        "",
+    );
+    assert!(out.status.success(), "{}", process::stderr_text(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let record: serde_json::Value = serde_json::from_str(text.trim()).expect("json");
+    let givens = record["givens"].as_u64().expect("givens");
+    assert!((17..=40).contains(&givens), "{givens} givens");
     std::fs::remove_dir_all(&dir).ok();
 }

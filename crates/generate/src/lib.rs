@@ -30,6 +30,7 @@ pub mod fewgivens;
 pub mod fill;
 pub mod generator;
 pub mod jigsaw;
+pub mod killer_search;
 pub mod rate;
 pub mod rng;
 pub mod singles9;

@@ -1,9 +1,13 @@
 //! Variant puzzles: killer puzzles with no givens (random cages, or the cages of a rule
 //! file), and givens for any fixed rule set (a thermo layout, an arrow layout, …).
 //!
-//! Design decision: every uniqueness question is one `sat` call "is there a solution other
-//! than the known one?" (a clause saying some cell differs, the search started next to the
-//! known solution), and every second solution found is kept as a *witness*: a later candidate
+//! Design decision: every uniqueness question "is there a solution other than the known
+//! one?" goes first to the dedicated killer search ([`crate::killer_search`], when the grid
+//! has only houses and cages) for a small node budget ([`SEARCH_NODES`]), which answers the
+//! easy ones; the rest go to one `sat` call (a clause saying some cell differs, the search
+//! started next to the known solution). A question made by dropping a sum or merging cages
+//! of a unique puzzle tells the search that sum (every second solution must break it). Every
+//! second solution found is kept as a *witness*: a later candidate
 //! puzzle that a witness still satisfies (checked by the rules' own definitions, no search)
 //! is not unique, so most candidates of a minimality pass never reach the solver; a killer
 //! generator starts with every two-digit swap set and two-line swap of its solution as
@@ -28,6 +32,7 @@ use sudokit_sat::session::Session;
 
 use crate::GenError;
 use crate::fill::random_grid_within;
+use crate::killer_search::{Found, KillerSearch};
 use crate::rng::Rng;
 
 /// Solutions (with their random cages) tried for one killer puzzle before giving up.
@@ -35,6 +40,12 @@ const ATTEMPTS: u64 = 64;
 
 /// Default conflicts one uniqueness check may use before it counts as "not proven unique".
 pub const CHECK_CONFLICTS: u64 = 200_000;
+
+/// Solutions tried for fixed cages without givens before givens are placed.
+const GIVENLESS_TRIES: u64 = 8;
+
+/// Default nodes of the dedicated killer search on one question before `sat` takes over.
+pub const SEARCH_NODES: u64 = 1_000;
 
 /// How to make killer puzzles.
 #[derive(Clone, Debug)]
@@ -52,6 +63,13 @@ pub struct KillerConfig {
     /// Time and cancel flag of one puzzle; `nodes` is the conflicts of one uniqueness check
     /// (default [`CHECK_CONFLICTS`]).
     pub budget: Budget,
+    /// Nodes the dedicated killer search ([`crate::killer_search`]) may spend on one
+    /// uniqueness question before `sat` takes it over (default [`SEARCH_NODES`]); 0 asks
+    /// `sat` only.
+    pub search_nodes: u64,
+    /// With fixed cages that make no unique puzzle alone: at most this many givens (`None`:
+    /// as many as needed).
+    pub max_givens: Option<usize>,
 }
 
 impl KillerConfig {
@@ -63,6 +81,8 @@ impl KillerConfig {
             min_cage: 2,
             max_cage: 5,
             budget: Budget::default(),
+            search_nodes: SEARCH_NODES,
+            max_givens: None,
         }
     }
 }
@@ -78,6 +98,8 @@ pub struct VariantPuzzle {
     pub sat_calls: u64,
     /// Uniqueness checks settled by a witness without a solver call.
     pub witness_hits: u64,
+    /// Uniqueness checks the dedicated killer search answered (no `sat` call).
+    pub search_hits: u64,
     /// Solutions (with their cages) drawn before this puzzle was found.
     pub attempts: u64,
 }
@@ -120,6 +142,11 @@ impl Cage {
 struct Oracle<'a> {
     /// For puzzles without givens (killers): one incremental solver for every question.
     session: Option<Session>,
+    /// The dedicated killer search, when the grid qualifies, and its nodes per question
+    /// before the question goes to `sat`.
+    search: Option<(KillerSearch, u64)>,
+    /// Questions the dedicated search answered.
+    search_hits: u64,
     base: &'a Arc<Layout>,
     solution: Vec<u8>,
     witnesses: Vec<Vec<u8>>,
@@ -144,12 +171,28 @@ impl Oracle<'_> {
     /// solution but the known one: `Ok(true)` proven, `Ok(false)` another found or the
     /// check's budget ran out.
     fn unique(&mut self, rules: &[Rule], givens: &[u8]) -> Result<bool, GenError> {
-        Ok(self.check(rules, givens)? == Some(true))
+        Ok(self.check(rules, givens, None)? == Some(true))
+    }
+
+    /// [`Oracle::unique`] for a puzzle made from a unique one by losing the sum `off` of a
+    /// cage (a dropped sum, or a merge): every other solution breaks that sum.
+    fn unique_off(
+        &mut self,
+        rules: &[Rule],
+        givens: &[u8],
+        off: (&[Pos], u32),
+    ) -> Result<bool, GenError> {
+        Ok(self.check(rules, givens, Some(off))? == Some(true))
     }
 
     /// [`Oracle::unique`] telling "another solution" (`Some(false)`) from "the check ran out
     /// of conflicts" (`None`).
-    fn check(&mut self, rules: &[Rule], givens: &[u8]) -> Result<Option<bool>, GenError> {
+    fn check(
+        &mut self,
+        rules: &[Rule],
+        givens: &[u8],
+        off: Option<(&[Pos], u32)>,
+    ) -> Result<Option<bool>, GenError> {
         if self.out_of_time() {
             return Err(GenError::Budget { attempts: 1 });
         }
@@ -169,6 +212,29 @@ impl Oracle<'_> {
                 .map(|t| t.saturating_sub(self.start.elapsed())),
             cancel: self.budget.cancel.clone(),
         };
+        if let Some((search, nodes)) = &self.search {
+            let implied = sudokit_sat::rules::implied_sums(self.base, rules);
+            match search.other_solution_off(rules, &implied, givens, &self.solution, off, *nodes) {
+                Some(Found::Unique) => {
+                    self.search_hits += 1;
+                    return Ok(Some(true));
+                }
+                Some(Found::Other(other)) => {
+                    let layout = Arc::new((**self.base).clone());
+                    if !keeps(self.base, rules, givens, &other)
+                        || check_grid(&Grid::from_values(layout, other.clone())).is_err()
+                    {
+                        return Err(GenError::Engine(
+                            "the killer search returned a grid that breaks a rule".into(),
+                        ));
+                    }
+                    self.search_hits += 1;
+                    self.witnesses.push(other);
+                    return Ok(Some(false));
+                }
+                Some(Found::OutOfNodes) | None => {}
+            }
+        }
         if let Some(session) = &mut self.session {
             self.sat_calls += 1;
             let found = session
@@ -411,6 +477,57 @@ fn with_base(base: &[Rule], cages: &[Cage]) -> Vec<Rule> {
         .collect()
 }
 
+/// Givens from the oracle's solution that make `rules` unique: while a second solution
+/// exists, the cell where it differs that most known second solutions also change becomes a
+/// given; then each given, in random order, goes when the puzzle stays unique without it.
+/// `Ok(Err(cells))` when more than `max` givens would be needed: the cells where the last
+/// second solution differs.
+fn place_givens(
+    oracle: &mut Oracle<'_>,
+    rules: &[Rule],
+    max: Option<usize>,
+    rng: &mut Rng,
+) -> Result<Result<Vec<u8>, Vec<Pos>>, GenError> {
+    let solution = oracle.solution.clone();
+    let mut givens = vec![0u8; solution.len()];
+    let mut placed: Vec<usize> = Vec::new();
+    while !oracle.unique(rules, &givens)? {
+        let open: Vec<&Vec<u8>> = (oracle.witnesses.iter())
+            .filter(|w| keeps(oracle.base, rules, &givens, w))
+            .collect();
+        let Some(other) = open.last() else {
+            // The check ran out of conflicts: no second solution to place a given against.
+            return Err(GenError::Budget { attempts: 1 });
+        };
+        let refuted = |c: usize| open.iter().filter(|w| w[c] != solution[c]).count();
+        let Some(c) = (0..solution.len())
+            .filter(|&c| other[c] != solution[c])
+            .max_by_key(|&c| (refuted(c), std::cmp::Reverse(c)))
+        else {
+            return Err(GenError::Engine(
+                "a second solution equal to the first".into(),
+            ));
+        };
+        if max.is_some_and(|m| placed.len() >= m) {
+            let n = oracle.base.size();
+            return Ok(Err((0..solution.len())
+                .filter(|&c| other[c] != solution[c])
+                .map(|c| Pos::from_index(c, n))
+                .collect()));
+        }
+        givens[c] = solution[c];
+        placed.push(c);
+    }
+    rng.shuffle(&mut placed);
+    for c in placed {
+        givens[c] = 0;
+        if !oracle.unique(rules, &givens)? {
+            givens[c] = solution[c];
+        }
+    }
+    Ok(Ok(givens))
+}
+
 /// Merges and drops sums while the puzzle stays unique, until no change keeps it unique.
 fn minimise(
     oracle: &mut Oracle<'_>,
@@ -418,16 +535,30 @@ fn minimise(
     mut cages: Vec<Cage>,
     max: usize,
     merges: bool,
+    givens: &[u8],
     rng: &mut Rng,
 ) -> Result<Vec<Cage>, GenError> {
     let n = oracle.base.size();
-    let givens = vec![0u8; n * n];
     'again: loop {
         let mut todo = changes(&cages, &oracle.solution, n, max, merges);
         rng.shuffle(&mut todo);
         for change in todo {
             let next = apply(&cages, change);
-            if oracle.unique(&with_base(base, &next), &givens)? {
+            // The sum the change loses: every second solution breaks it, since `cages` is
+            // unique; a merge of two cages without sums only adds a constraint.
+            let off = match change {
+                Change::DropSum(i) => cages[i].sum.map(|s| (&cages[i].cells[..], s)),
+                Change::Merge(i, j) => match (cages[i].sum, cages[j].sum) {
+                    (Some(s), _) => Some((&cages[i].cells[..], s)),
+                    (None, Some(s)) => Some((&cages[j].cells[..], s)),
+                    (None, None) => None,
+                },
+            };
+            let unique = match off {
+                Some(off) => oracle.unique_off(&with_base(base, &next), givens, off)?,
+                None => true,
+            };
+            if unique {
                 cages = next;
                 continue 'again;
             }
@@ -468,6 +599,8 @@ pub fn killer_is_minimal(
     let n = layout.size();
     let mut oracle = Oracle {
         session: None,
+        search: None,
+        search_hits: 0,
         base: &plain,
         solution: solution.values().to_vec(),
         witnesses: Vec::new(),
@@ -480,7 +613,11 @@ pub fn killer_is_minimal(
     for change in changes(&cages, solution.values(), n, max, true) {
         // Every change is checked by the solver itself, not by a witness of another.
         oracle.witnesses.clear();
-        match oracle.check(&with_base(&base, &apply(&cages, change)), puzzle.values()) {
+        match oracle.check(
+            &with_base(&base, &apply(&cages, change)),
+            puzzle.values(),
+            None,
+        ) {
             Ok(Some(false)) => {}
             Ok(Some(true)) => return Err(format!("{change:?} keeps the puzzle unique")),
             Ok(None) => return Err(format!("{change:?}: the check ran out of conflicts")),
@@ -506,8 +643,6 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
     let plain = Arc::new(layout.without_rules());
     let mut rng = Rng::new(seed);
     let givens = vec![0u8; n * n];
-    // With fixed cages: the cells where the last second solution differed from its grid.
-    let mut free: Vec<Pos> = Vec::new();
     for attempt in 1..=ATTEMPTS {
         // A solution that keeps the layout's own rules and, with fixed cages, their digits apart.
         let shaped = match &config.cages {
@@ -545,6 +680,10 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             .collect();
         let mut oracle = Oracle {
             session: Some(Session::new(plain.clone(), &solution)),
+            search: (config.search_nodes > 0)
+                .then(|| KillerSearch::new(&plain).map(|s| (s, config.search_nodes)))
+                .flatten(),
+            search_hits: 0,
             base: &plain,
             solution: solution.clone(),
             witnesses: near_solutions(&plain, &base, &solution),
@@ -554,20 +693,38 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             sat_calls: 0,
             witness_hits: 0,
         };
+        let mut givens = givens.clone();
         if !oracle.unique(&with_base(&base, &cages), &givens)? {
-            let rules = with_base(&base, &cages);
-            if let Some(other) =
-                (oracle.witnesses.iter()).find(|w| keeps(&plain, &rules, &givens, w))
-            {
-                free = (0..n * n)
-                    .filter(|&c| other[c] != solution[c])
-                    .map(|c| Pos::from_index(c, n))
-                    .collect();
+            if config.cages.is_none() || attempt < GIVENLESS_TRIES {
+                continue;
             }
-            continue;
+            // Fixed cages that are not unique alone: givens from the solution.
+            oracle.session = None;
+            let rules = with_base(&base, &cages);
+            givens = match place_givens(&mut oracle, &rules, config.max_givens, &mut rng)? {
+                Ok(g) => g,
+                Err(free) => {
+                    let cells: Vec<String> = free.iter().map(|p| p.to_string()).collect();
+                    return Err(GenError::Unsupported(format!(
+                        "the given cages need more than {} givens for a unique puzzle: with \
+                         that many a second solution keeps every cage sum (it differs in {}); \
+                         allow more givens, or split or reshape the cages there",
+                        config.max_givens.unwrap_or(0),
+                        cells.join(" ")
+                    )));
+                }
+            };
         }
         let merges = config.cages.is_none();
-        let cages = minimise(&mut oracle, &base, cages, config.max_cage, merges, &mut rng)?;
+        let cages = minimise(
+            &mut oracle,
+            &base,
+            cages,
+            config.max_cage,
+            merges,
+            &givens,
+            &mut rng,
+        )?;
         let rules = with_base(&base, &cages);
         let with = Arc::new(
             plain
@@ -579,20 +736,9 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             solution: Grid::from_values(with, solution),
             sat_calls: oracle.sat_calls,
             witness_hits: oracle.witness_hits,
+            search_hits: oracle.search_hits,
             attempts: attempt,
         });
-    }
-    if config.cages.is_some() {
-        let cells: Vec<String> = free.iter().map(|p| p.to_string()).collect();
-        return Err(GenError::Unsupported(format!(
-            "the given cages make no unique puzzle even with every sum shown: for each of \
-             {ATTEMPTS} solutions drawn, a second solution kept every cage sum{}; split or \
-             reshape the cages there",
-            match cells.is_empty() {
-                true => String::new(),
-                false => format!(" (the last one differs in {})", cells.join(" ")),
-            }
-        )));
     }
     Err(GenError::Budget { attempts: ATTEMPTS })
 }
@@ -617,6 +763,8 @@ pub fn generate_givens(
     let plain = Arc::new(layout.without_rules());
     let mut oracle = Oracle {
         session: None,
+        search: KillerSearch::new(&plain).map(|s| (s, SEARCH_NODES)),
+        search_hits: 0,
         base: &plain,
         solution: solution.clone(),
         witnesses: Vec::new(),
@@ -641,6 +789,7 @@ pub fn generate_givens(
         solution: Grid::from_values(layout.clone(), solution),
         sat_calls: oracle.sat_calls,
         witness_hits: oracle.witness_hits,
+        search_hits: oracle.search_hits,
         attempts: 1,
     })
 }

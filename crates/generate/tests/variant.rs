@@ -145,8 +145,8 @@ fn fixed_cages_keep_their_shapes() {
 }
 
 #[test]
-fn fixed_cages_that_cannot_be_unique_fail_with_the_reason() {
-    // Every row a cage: its sum is always 45, so no cage set of these shapes is unique.
+fn fixed_cages_that_are_not_unique_alone_get_the_givens_they_need() {
+    // Every row a cage: its sum is always 45, so the cages alone are never unique.
     let rows: Vec<Vec<Pos>> = (0..9)
         .map(|r| (0..9).map(|c| Pos::new(r, c)).collect())
         .collect();
@@ -154,13 +154,67 @@ fn fixed_cages_that_cannot_be_unique_fail_with_the_reason() {
         cages: Some(rows),
         ..KillerConfig::new(Arc::new(Layout::standard(9).expect("9x9")))
     };
-    let err = generate_killer(&config, 1).expect_err("rows never make a unique killer");
-    let shown = err.to_string();
+    let made = generate_killer(&config, 1).expect("givens make it unique");
+    verify(&made.puzzle, &made.solution).expect("solution verifies");
+    // Unique by another engine: cp counting to two.
+    let (count, exact) = Cp::default()
+        .count_solutions(&made.puzzle, 2)
+        .expect("count");
+    assert_eq!((count, exact), (1, true));
+    // Every given is needed (sat counting to two without it).
+    let values = made.puzzle.values();
+    let givens: Vec<usize> = (0..81).filter(|&c| values[c] != 0).collect();
+    assert!(givens.len() >= 17, "{} givens", givens.len());
+    for &c in &givens {
+        let mut fewer = values.to_vec();
+        fewer[c] = 0;
+        let g = Grid::from_values(made.puzzle.layout_arc().clone(), fewer);
+        let (count, _) = Sat::new().count_solutions(&g, 2).expect("count");
+        assert_eq!(count, 2, "the given at {c} is not needed");
+    }
+    let again = generate_killer(&config, 1).expect("generated");
+    assert_eq!(again.puzzle.values(), made.puzzle.values());
+    // Too few givens allowed: a clear error naming where a second solution differs.
+    let capped = KillerConfig {
+        max_givens: Some(5),
+        ..config
+    };
+    let shown = generate_killer(&capped, 1)
+        .expect_err("5 givens are not enough")
+        .to_string();
     assert!(
-        shown.contains("the given cages make no unique puzzle"),
+        shown.contains("need more than 5 givens") && shown.contains("differs in r"),
         "{shown}"
     );
-    assert!(shown.contains("differs in r"), "{shown}");
+}
+
+#[test]
+fn fixed_small_cages_that_need_givens_get_few() {
+    // Dominoes across each row pair r1-r2, r3-r4, ... in columns 1-8 and the column-9
+    // cells in pairs r1c9-r2c9 ...: shapes whose sums alone rarely pin the grid.
+    let mut cages: Vec<Vec<Pos>> = Vec::new();
+    for r in (0..8).step_by(2) {
+        for c in 0..9 {
+            cages.push(vec![Pos::new(r, c), Pos::new(r + 1, c)]);
+        }
+    }
+    cages.extend(
+        (0..9)
+            .step_by(3)
+            .map(|c| (c..c + 3).map(|k| Pos::new(8, k)).collect()),
+    );
+    let config = KillerConfig {
+        cages: Some(cages),
+        ..KillerConfig::new(Arc::new(Layout::standard(9).expect("9x9")))
+    };
+    let made = generate_killer(&config, 2).expect("generated");
+    let (count, exact) = Cp::default()
+        .count_solutions(&made.puzzle, 2)
+        .expect("count");
+    assert_eq!((count, exact), (1, true));
+    verify(&made.puzzle, &made.solution).expect("solution verifies");
+    let givens = made.puzzle.values().iter().filter(|&&v| v != 0).count();
+    assert!((1..17).contains(&givens), "{givens} givens");
 }
 
 #[test]
