@@ -972,7 +972,14 @@ async function doGenerate(signal) {
   });
   syncControls();
   draw();
-  const unfinished = p.unfinished ? ` — the budget ran out while givens were being removed: the puzzle is unique, but some givens could still go (raise the budget in Settings for a minimal one)` : "";
+  const asked = body.level || "";
+  const reached = (p.hodoku_level || "").toLowerCase();
+  let unfinished = "";
+  if (p.unfinished && asked && reached !== asked) {
+    unfinished = ` — the budget ran out before a ${asked} puzzle was reached: this one is ${reached || "of unknown level"}, unique (raise the budget in Settings, or try another seed, for a ${asked} one)`;
+  } else if (p.unfinished) {
+    unfinished = ` — the budget ran out while givens were being removed: the puzzle is unique, but some givens could still go (raise the budget in Settings for a minimal one)`;
+  }
   out("gen-out", `${p.givens} givens, symmetry ${p.symmetry}, rating ${p.rating ?? "-"}, seed ${v.seed}${unfinished}`);
 }
 async function loadText(text) {

@@ -65,7 +65,9 @@ pub struct Config {
     /// had reached ([`Generated::unfinished`], minimality unknown) instead of
     /// `GenError::Budget` — for a player who asked for a puzzle, not for a count of givens.
     /// Only without a givens range, a pattern or difficulty targets, whose promises an
-    /// unfinished pass cannot keep [default: false].
+    /// unfinished pass cannot keep — except a HoDoKu level alone above 9×9, whose removal pass
+    /// stops at the level: a pass the budget ends first is kept at the level it reached
+    /// ([`Generated::measured`] names it) [default: false].
     pub keep_unfinished: bool,
 }
 
@@ -265,7 +267,8 @@ pub struct Generated {
     pub attempts: u64,
     /// The budget ran out during the removal pass and [`Config::keep_unfinished`] kept the
     /// puzzle reached: unique (every removal was checked), but some givens may still be
-    /// removable (`minimal` is `None`).
+    /// removable (`minimal` is `None`), and a level asked for may not be reached yet
+    /// (`measured.hodoku_level` is the puzzle's own).
     pub unfinished: bool,
 }
 

@@ -118,6 +118,16 @@ impl Generator {
             && cfg.givens.is_none()
             && cfg.pattern.is_none()
             && !cfg.target.is_set();
+        // A level target above 9×9 stops its removal pass at the level (see `level`): a pass
+        // the budget ends first is kept too, at the level it reached (its record says which).
+        let may_keep_level = cfg.keep_unfinished
+            && cfg.givens.is_none()
+            && cfg.pattern.is_none()
+            && cfg.target.rating.is_none()
+            && cfg.target.qqwing.is_none()
+            && cfg.target.seed_level.is_none()
+            && cfg.target.technique.is_none()
+            && cfg.target.max_technique.is_none();
         // Full grids drawn (the count `--stats` and the budget message report).
         let mut attempts = 0u64;
         let mut jigsaw_failures = 0u64;
@@ -212,6 +222,7 @@ impl Generator {
                     match reached {
                         Some(true) => {}
                         Some(false) => continue,
+                        None if may_keep_level => unfinished = true,
                         None => return Err(GenError::Budget { attempts }),
                     }
                 } else if !reduce(
@@ -264,7 +275,8 @@ impl Generator {
             if cfg.target.is_set() {
                 let (ok, m) = cfg.target.check(&puzzle, self.rater.as_ref());
                 measured = m;
-                if !ok {
+                // An unfinished pass is kept at the level it reached (`measured` says it).
+                if !ok && !unfinished {
                     let found = if cfg.target.rating.is_some() && cfg.pattern.is_none() {
                         self.neighbourhood(&values, sol, checker, &layout, &mut rng, out_of_time)
                     } else {
@@ -397,6 +409,37 @@ mod tests {
         config.givens = Some((100, 120));
         let generator = Generator::new(config).unwrap();
         let e = generator.generate_until(7, Instant::now(), &stop_after(40));
+        assert!(matches!(e, Err(GenError::Budget { .. })), "{e:?}");
+    }
+
+    /// A 16×16 level target whose removal pass the budget stops is kept the same way, at the
+    /// level it reached (measured and reported), only when asked and only for a level alone:
+    /// unique by dlx with the generator's solution; with an SE rating range beside the level
+    /// the budget error stays.
+    #[test]
+    fn an_unfinished_level_pass_is_kept_at_the_level_it_reached() {
+        let mut config = Config::new(Arc::new(Layout::standard(16).unwrap()));
+        config.target.level = Some(crate::rate::parse_level("hard").unwrap());
+        config.keep_unfinished = true;
+        let made = Generator::new(config.clone())
+            .unwrap()
+            .generate_until(2, Instant::now(), &stop_after(40))
+            .expect("the puzzle reached is kept");
+        assert!(made.unfinished);
+        assert_eq!(made.minimal, None);
+        assert!(made.measured.hodoku_level.is_some(), "{:?}", made.measured);
+        let r = Dlx::new()
+            .solve(&made.puzzle, &Request::count(2, 1))
+            .unwrap();
+        assert_eq!(r.count, 1, "unique");
+        assert_eq!(r.solutions[0].values(), made.solution.values());
+
+        config.keep_unfinished = false;
+        let e = Generator::new(config.clone()).unwrap().generate_until(
+            2,
+            Instant::now(),
+            &stop_after(40),
+        );
         assert!(matches!(e, Err(GenError::Budget { .. })), "{e:?}");
     }
 
