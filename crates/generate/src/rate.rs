@@ -350,7 +350,20 @@ impl Target {
 
 /// The HoDoKu-order path used for levels and technique targets.
 pub fn hodoku_path(puzzle: &Grid) -> Path {
-    LogicSolver::new(Order::Hodoku).solve(puzzle, &Budget::nodes(5000))
+    hodoku_path_within(puzzle, &crate::unique::Halt::default())
+}
+
+/// [`hodoku_path`] stopped (unsolved, so above every level) once `halt`'s deadline passes or
+/// its flag is set: a generator's budget reaches the level measurements of its removal pass.
+pub fn hodoku_path_within(puzzle: &Grid, halt: &crate::unique::Halt) -> Path {
+    let budget = Budget {
+        nodes: Some(5000),
+        time: halt
+            .deadline
+            .map(|d| d.saturating_duration_since(std::time::Instant::now())),
+        cancel: halt.cancel.clone(),
+    };
+    LogicSolver::new(Order::Hodoku).solve(puzzle, &budget)
 }
 
 /// Parses a HoDoKu level name (easy, medium, hard, unfair, extreme).

@@ -9,7 +9,8 @@
 //! Every state the pass goes through is unique (each removal was checked), so the puzzle that
 //! comes out is unique but not, in general, minimal. Stopping early also spares the costly
 //! uniqueness checks of the sparse end of the pass. The level is measured by the same path
-//! ([`hodoku_path`]) the target check uses; an unsolved path counts as above every level.
+//! ([`hodoku_path_within`]) the target check uses, within the generator's budget (its
+//! deadline and cancel flag); an unsolved or stopped path counts as above every level.
 
 use sudokit_core::{Grid, Layout};
 use sudokit_logic::levels::hodoku_level;
@@ -17,8 +18,8 @@ use sudokit_logic::technique::Level;
 
 use super::Generator;
 use super::removal::reduce;
-use crate::rate::hodoku_path;
-use crate::unique::Checker;
+use crate::rate::hodoku_path_within;
+use crate::unique::{Checker, Halt};
 
 /// Orbits that alone take the puzzle past the level before the guided pass stops.
 pub const LEVEL_SKIPS: usize = 8;
@@ -26,10 +27,11 @@ pub const LEVEL_SKIPS: usize = 8;
 /// Orbits in the guided pass's first chunk: an eighth of them.
 const FIRST_CHUNK_PARTS: usize = 8;
 
-/// The HoDoKu level of `values`; `None` when the path does not solve it (above every level).
-fn level_of(layout: &std::sync::Arc<Layout>, values: &[u8]) -> Option<Level> {
+/// The HoDoKu level of `values`; `None` when the path does not solve it (above every level)
+/// or `halt` stopped it.
+fn level_of(layout: &std::sync::Arc<Layout>, values: &[u8], halt: &Halt) -> Option<Level> {
     let grid = Grid::from_values(layout.clone(), values.to_vec());
-    hodoku_level(&hodoku_path(&grid)).map(|(l, _)| l)
+    hodoku_level(&hodoku_path_within(&grid, halt)).map(|(l, _)| l)
 }
 
 impl Generator {
@@ -47,11 +49,12 @@ impl Generator {
         (lo, hi): (usize, usize),
         target: Level,
         stop: &dyn Fn() -> bool,
+        halt: &Halt,
     ) -> Option<bool> {
         let layout = checker.layout();
         let first = (order.len() / FIRST_CHUNK_PARTS).max(1);
         let (mut pos, mut step, mut skips) = (0, first, 0);
-        let mut level = level_of(layout, values);
+        let mut level = level_of(layout, values, halt);
         let mut before = values.to_vec();
         while pos < order.len() && skips < LEVEL_SKIPS {
             let end = (pos + step).min(order.len());
@@ -72,7 +75,7 @@ impl Generator {
                 pos = end;
                 continue;
             }
-            let now = level_of(layout, values);
+            let now = level_of(layout, values, halt);
             if now.is_some_and(|l| l <= target) {
                 level = now;
                 pos = end;

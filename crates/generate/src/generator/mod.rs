@@ -34,10 +34,15 @@ use sudokit_core::Grid;
 use crate::GenError;
 use crate::fill::{random_grid_within, root_solution};
 use crate::jigsaw::random_layout;
-use crate::rate::{Measured, Rater, SeRater, round1};
+use crate::rate::{Measured, Rater, SeRater, hodoku_path_within, round1};
 use crate::rng::Rng;
 use crate::symmetry::Symmetry;
 use crate::unique::{Checker, Count, Halt};
+use sudokit_logic::levels::hodoku_level;
+
+/// How long past its budget a level-guided pass the budget stopped may take to measure the
+/// level it reached (see [`Config::keep_unfinished`]).
+const UNFINISHED_LEVEL_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 pub use config::{Config, Generated, LayoutChoice, fewest_possible_givens, parse_pattern};
 pub use minimal::MINIMAL_PATIENCE;
@@ -218,6 +223,7 @@ impl Generator {
                         (lo, hi),
                         target,
                         out_of_time,
+                        &halt,
                     );
                     match reached {
                         Some(true) => {}
@@ -272,11 +278,21 @@ impl Generator {
             }
             let mut puzzle = Grid::from_values(layout.clone(), values.clone());
             let mut measured = Measured::default();
-            if cfg.target.is_set() {
+            if unfinished {
+                // The budget stopped a level-guided pass: the level reached, measured within
+                // a short grace (a full measure of a sparse 16×16 can take many seconds).
+                let grace = Halt {
+                    deadline: Some(Instant::now() + UNFINISHED_LEVEL_GRACE),
+                    cancel: cfg.budget.cancel.clone(),
+                };
+                if let Some((lv, score)) = hodoku_level(&hodoku_path_within(&puzzle, &grace)) {
+                    measured.hodoku_level = Some(lv.name());
+                    measured.hodoku_score = Some(score);
+                }
+            } else if cfg.target.is_set() {
                 let (ok, m) = cfg.target.check(&puzzle, self.rater.as_ref());
                 measured = m;
-                // An unfinished pass is kept at the level it reached (`measured` says it).
-                if !ok && !unfinished {
+                if !ok {
                     let found = if cfg.target.rating.is_some() && cfg.pattern.is_none() {
                         self.neighbourhood(&values, sol, checker, &layout, &mut rng, out_of_time)
                     } else {
