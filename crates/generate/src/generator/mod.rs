@@ -389,6 +389,15 @@ mod tests {
         }
     }
 
+    /// `made` is unique by dlx (an engine the generator did not use), with its solution.
+    fn assert_unique_by_dlx(made: &Generated) {
+        let r = Dlx::new()
+            .solve(&made.puzzle, &Request::count(2, 1))
+            .unwrap();
+        assert_eq!(r.count, 1, "unique");
+        assert_eq!(r.solutions[0].values(), made.solution.values());
+    }
+
     /// With `keep_unfinished`, a budget that runs out in the middle of the removal pass gives
     /// the puzzle reached: unique by an engine the generator did not use (dlx), with the
     /// generator's solution, marked unfinished and of unknown minimality. Without it, or with
@@ -410,11 +419,7 @@ mod tests {
             (256 - 39..256).contains(&givens),
             "{givens} givens: at most 39 single cells removed"
         );
-        let r = Dlx::new()
-            .solve(&made.puzzle, &Request::count(2, 1))
-            .unwrap();
-        assert_eq!(r.count, 1, "unique");
-        assert_eq!(r.solutions[0].values(), made.solution.values());
+        assert_unique_by_dlx(&made);
 
         config.keep_unfinished = false;
         let generator = Generator::new(config.clone()).unwrap();
@@ -444,19 +449,17 @@ mod tests {
         assert!(made.unfinished);
         assert_eq!(made.minimal, None);
         assert!(made.measured.hodoku_level.is_some(), "{:?}", made.measured);
-        let r = Dlx::new()
-            .solve(&made.puzzle, &Request::count(2, 1))
-            .unwrap();
-        assert_eq!(r.count, 1, "unique");
-        assert_eq!(r.solutions[0].values(), made.solution.values());
+        assert_unique_by_dlx(&made);
 
-        config.keep_unfinished = false;
-        let e = Generator::new(config.clone()).unwrap().generate_until(
-            2,
-            Instant::now(),
-            &stop_after(40),
-        );
-        assert!(matches!(e, Err(GenError::Budget { .. })), "{e:?}");
+        for rating in [None, Some((1.0, 11.0))] {
+            let mut c = config.clone();
+            c.keep_unfinished = rating.is_some();
+            c.target.rating = rating;
+            let e = Generator::new(c)
+                .unwrap()
+                .generate_until(2, Instant::now(), &stop_after(40));
+            assert!(matches!(e, Err(GenError::Budget { .. })), "{e:?}");
+        }
     }
 
     /// A pass the budget does not stop is never marked unfinished.
