@@ -223,3 +223,29 @@ fn hodoku_order_follows_hodokus_deletion_order_after_a_subset() {
     ];
     assert_eq!(sound_hodoku_path(puzzle)[..3], want);
 }
+
+/// HoDoKu applies the first XY-wing its search meets (three bivalue cells in cell order, each
+/// tried as the pivot in turn), not the one with the most eliminations: on top2365 line 408
+/// the whole path in HoDoKu's order, its XY-wing included, is HoDoKu 2.2.4's stored one.
+#[test]
+fn hodoku_order_takes_the_xy_wing_hodoku_does() {
+    let puzzle =
+        "....8.....4..912.5..7........1..46...8....5...9.25..14..5...76.3..5..9..4.9.....3";
+    let want = concat!(
+        "0002+985 0002+534 0002+884 0100-427 0100-492-592 0201-741-748-751-752-762-768 0401-978 ",
+        "0003+971 0002+541 0002+851 0100-398-498 0110-197-199-399-487-489-587-589 0101-868 ",
+        "0801-136 0708-497-557-567 0003+499 0003+597 0002+749 0003+763 0003+754 0002+569 ",
+        "0800-112-312 0800-673 0003+678 0002+633 0003+132 0002+448 0002+968 ",
+        "0110-116-126-246-288-316-318-326 0002+388 0002+319 0002+189 0002+287 0003+243 0100-216 ",
+        "0003+218 0000+236 0000+838 0003+892 0000+798 0002+362 0003+356 0003+344 0003+391 ",
+        "0000+196 0003+553 0003+147 0000+165 0000+946 0003+373 0000+174 0000+325 0003+457 ",
+        "0000+666 0000+867 0000+952 0000+617 0000+826 0000+927 0003+582 0000+483 0000+516 ",
+        "0003+111 0000+123 0003+422 0000+415 0000+712 0000+721",
+    );
+    let want: Vec<&str> = want.split(' ').collect();
+    assert!(
+        want.iter().any(|s| s.starts_with("0800")),
+        "HoDoKu's path has an XY-wing"
+    );
+    assert_eq!(sound_hodoku_path(puzzle), want);
+}
