@@ -7,7 +7,8 @@
 //! in that order for a cell) joins the hidden queue with the first cell of that house, in the
 //! house's order, that still holds the digit. A placement removes the digit from the cell's
 //! peers in increasing cell order, then counts the cell's own other candidates out of its three
-//! houses; a step's eliminations are applied sorted by digit, then cell. A full house is the
+//! houses; a step's eliminations are applied sorted by digit, then cell, except a subset's,
+//! applied in the order HoDoKu lists them (house by house, then cell). A full house is the
 //! first unsolved cell of the naked queue whose row, column or box has no other candidate left
 //! (the queue is only read); a naked single takes the queue's first entry whose cell is unsolved
 //! (entries before it are dropped); a hidden single does the same on the hidden queue, and when
@@ -79,6 +80,28 @@ fn cells_of(h: usize) -> [usize; 9] {
     })
 }
 
+/// Where HoDoKu deletes candidate `d` of `cell` in `step`'s eliminations, as a sort key. Its
+/// subsets list their eliminations as found and delete them in that order: a naked or locked
+/// subset house by house (the subset's common row, column, box), each house's cells in order,
+/// each cell's digits in order; a hidden subset cell by cell. Every other step prints its
+/// eliminations, which sorts them, before it is applied: by digit, then cell.
+fn deletion_key(step: &Step, cell: usize, d: u8) -> (usize, usize, usize) {
+    match step.technique.id {
+        "naked-pair" | "naked-triple" | "naked-quad" | "locked-pair" | "locked-triple" => {
+            let sub: Vec<usize> = step.highlight.cells.iter().map(|c| c.index()).collect();
+            let rank = (0..3)
+                .find(|&k| {
+                    let h = houses_of(cell)[k];
+                    sub.iter().all(|&x| houses_of(x)[k] == h)
+                })
+                .unwrap_or(3);
+            (rank, cell, d as usize)
+        }
+        "hidden-pair" | "hidden-triple" | "hidden-quad" => (0, cell, d as usize),
+        _ => (0, d as usize, cell),
+    }
+}
+
 /// HoDoKu's singles bookkeeping for one path.
 #[derive(Clone, Debug)]
 pub(crate) struct SinglesQueues {
@@ -135,8 +158,8 @@ impl SinglesQueues {
         Some(q)
     }
 
-    /// Follows a step the solver applied: its placements, then its eliminations sorted by
-    /// digit, then cell.
+    /// Follows a step the solver applied: its placements, then its eliminations in the order
+    /// HoDoKu deletes them (see [`deletion_key`]).
     pub(crate) fn apply(&mut self, step: &Step) {
         for p in &step.placements {
             self.place(p.cell.index(), p.digit.get());
@@ -146,7 +169,7 @@ impl SinglesQueues {
             .iter()
             .map(|e| (e.digit.get(), e.cell.index()))
             .collect();
-        el.sort_unstable();
+        el.sort_unstable_by_key(|&(d, cell)| deletion_key(step, cell, d));
         for (d, cell) in el {
             self.remove(cell, d);
         }

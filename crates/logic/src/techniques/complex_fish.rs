@@ -12,11 +12,14 @@
 //! to 16×16 (beyond, the house combinations are too many for a finder asked at every step).
 //! Base and cover houses are rows, columns and boxes or jigsaw regions (never diagonals), so
 //! every fish rests on real houses and is sound on every layout; "sees every fin" uses the
-//! layout's peers.
+//! layout's peers. In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku))
+//! a digit's finned and sashimi basic fish are all collected and reported in HoDoKu's walk
+//! order (rows as base lines before columns, then base and cover lines in combination order),
+//! because HoDoKu applies the first fish its walk meets (issue 42).
 //!
 //! [`fish_engine`]: super::fish_engine
 
-use sudokit_core::{Cell, House};
+use sudokit_core::{Cell, House, HouseKind};
 
 use super::fish_engine::{Found, Params, Shape, basic_finned, search, targeted};
 use crate::grid::CandidateGrid;
@@ -262,6 +265,25 @@ impl Technique for Fish {
                     all.sort_by(|a, b| a.base.cmp(&b.base));
                     all.chunk_by(|a, b| a.base == b.base)
                         .all(|group| self.emit_siamese(g, f, group))
+                } else if f.options.hodoku {
+                    // HoDoKu takes the first fish of its walk: rows as base lines before
+                    // columns, then base lines and cover lines in combination order.
+                    let mut all: Vec<Found> = Vec::new();
+                    basic_finned(g, d, self.size, p.max_fins, lost, &mut |x| {
+                        if self.wants(&x) {
+                            all.push(x);
+                        }
+                        true
+                    });
+                    let rows_first = |x: &Found| {
+                        x.base
+                            .first()
+                            .is_none_or(|&h| !matches!(g.layout().house_kind(h), HouseKind::Row(_)))
+                    };
+                    all.sort_by(|a, b| {
+                        (rows_first(a), &a.base, &a.cover).cmp(&(rows_first(b), &b.base, &b.cover))
+                    });
+                    all.iter().all(|x| f.emit(self.step(g, &[x])))
                 } else {
                     basic_finned(g, d, self.size, p.max_fins, lost, &mut |x| {
                         !self.wants(&x) || f.emit(self.step(g, &[&x]))

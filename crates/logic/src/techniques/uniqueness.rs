@@ -9,6 +9,9 @@
 //! crossing it unevenly), and layouts with anti-knight/king constraints are skipped (a swap could
 //! break a pair constraint outside the rectangle). Candidates that were already eliminated do
 //! not matter (the swapped grid keeps every given), so HoDoKu's "missing candidates" are allowed.
+//! In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) hidden rectangles
+//! are tried in the order HoDoKu's search meets their rectangles (issue 42; see
+//! `hodoku_rect_key`).
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -142,6 +145,43 @@ fn compute_rectangles(g: &CandidateGrid, stop: &dyn Fn() -> bool) -> Option<Vec<
         }
     }
     Some(out)
+}
+
+/// Where HoDoKu's uniqueness search meets rectangle `cells` (9×9): its start corner, the
+/// lowest bivalue corner whose two digits every corner holds; the position in the box of the
+/// corner sharing the start's box; the row (or column) of the corner beside the start
+/// outside its box. `None` without such a corner.
+fn hodoku_rect_key(g: &CandidateGrid, cells: &[Cell; 4]) -> Option<(usize, usize, usize)> {
+    let n = g.size();
+    let start = cells
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let ab = g.candidates(c);
+            ab.len() == 2 && cells.iter().all(|&o| g.candidates(o).0 & ab.0 == ab.0)
+        })
+        .min()?;
+    let (sr, sc) = (start.index() / n, start.index() % n);
+    let same_box = |c: Cell| g.houses_of(c).get(2) == g.houses_of(start).get(2);
+    let partner = cells.iter().copied().find(|&c| c != start && same_box(c))?;
+    let bx = *g.houses_of(start).get(2)?;
+    let pos = g.house_cells(bx).iter().position(|&c| c == partner)?;
+    let (pr, _) = (partner.index() / n, partner.index() % n);
+    let beside = cells.iter().copied().find(|&c| {
+        c != start
+            && !same_box(c)
+            && (if pr == sr {
+                c.index() % n == sc
+            } else {
+                c.index() / n == sr
+            })
+    })?;
+    let j = if pr == sr {
+        beside.index() / n
+    } else {
+        beside.index() % n
+    };
+    Some((start.index(), pos, j))
 }
 
 fn opposite(i: usize) -> usize {
@@ -566,7 +606,15 @@ impl Technique for Rectangles {
             return;
         };
         let placed_seen = PlacedSeen::new(g);
-        for (i, cells) in rects.iter().enumerate() {
+        let mut order: Vec<&[Cell; 4]> = rects.iter().collect();
+        if f.options.hodoku && self.kind == Kind::Hidden {
+            // HoDoKu meets a rectangle from its first bivalue corner (in cell order) holding
+            // the rectangle's two digits, then by that corner's box partner (in box order),
+            // then by the partner line's position, and applies the first hidden rectangle.
+            // (A rectangle without such a corner comes last, in sudokit's order.)
+            order.sort_by_cached_key(|r| hodoku_rect_key(g, r).unwrap_or((usize::MAX, 0, 0)));
+        }
+        for (i, cells) in order.into_iter().enumerate() {
             if i % 1024 == 1023 && f.out_of_time() {
                 return;
             }

@@ -5,7 +5,9 @@
 //! the WXYZ-wing uses the general rule that covers all of them — four cells with four digits
 //! between them, every digit but one "restricted" (all its cells in the pattern see each
 //! other), so the free digit must be in the pattern and whatever sees all its cells there
-//! loses it.
+//! loses it. In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) the
+//! XY- and XYZ-wings are reported in the order HoDoKu's search meets them, because HoDoKu
+//! applies the first it finds (issue 42).
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -38,6 +40,9 @@ impl Technique for PivotWing {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
         let want = if self.xyz { 3 } else { 2 };
+        // In HoDoKu's order every wing is collected and reported in the order HoDoKu's search
+        // meets them (see `hodoku_key`).
+        let mut collected: Vec<((usize, usize, usize, usize), Step)> = Vec::new();
         for p in g.empty_cells() {
             let pc = g.candidates(p);
             if pc.len() != want {
@@ -102,12 +107,39 @@ impl Technique for PivotWing {
                         },
                         cells_subject(l, &elims, "loses", "lose")
                     );
-                    if !f.emit(step.text(text)) {
+                    let step = step.text(text);
+                    if f.options.hodoku {
+                        collected.push((self.hodoku_key(p, a, b), step));
+                    } else if !f.emit(step) {
                         return;
                     }
                 }
             }
         }
+        collected.sort_by_key(|(k, _)| *k);
+        for (_, step) in collected {
+            if !f.emit(step) {
+                return;
+            }
+        }
+    }
+}
+
+impl PivotWing {
+    /// Where HoDoKu's wing search meets the wing with pivot `p` and pincers `a`, `b`: an
+    /// XYZ-wing by its pivot, then its pincers in cell order; an XY-wing by its three cells in
+    /// cell order, then which of them is the pivot (the first, the second, the third: HoDoKu
+    /// tries each of a triple of bivalue cells as the pivot in that order).
+    fn hodoku_key(&self, p: Cell, a: Cell, b: Cell) -> (usize, usize, usize, usize) {
+        let (a, b) = (a.index().min(b.index()), a.index().max(b.index()));
+        let p = p.index();
+        if self.xyz {
+            return (p, a, b, 0);
+        }
+        let mut t = [p, a, b];
+        t.sort_unstable();
+        let pivot = t.iter().position(|&c| c == p).unwrap_or(0);
+        (t[0], t[1], t[2], pivot)
     }
 }
 
