@@ -561,11 +561,6 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
     }
 }
 
-/// Whether `d` may go in `c` as far as placed digits tell (HoDoKu's "allowed" candidates).
-fn allowed(g: &CandidateGrid, c: Cell, d: Digit) -> bool {
-    g.value(c).is_none() && !g.layout().peers(c).iter().any(|&p| g.value(p) == Some(d))
-}
-
 /// Set bits of a bitset, lowest first.
 fn bits(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
     set.iter().enumerate().flat_map(|(w, &x)| {
@@ -630,6 +625,23 @@ impl Shape {
         };
         let mut order: Vec<House> = l.houses().collect();
         order.sort_by_key(|&h| (kind_rank(h), h.0));
+        // Per house: the digits placed in it (a place is allowed where none of its houses
+        // holds the digit).
+        let placed: Vec<u16> = l
+            .houses()
+            .map(|h| {
+                l.house_cells(h)
+                    .iter()
+                    .filter_map(|&c| g.value(c))
+                    .fold(0, |m, d| m | 1 << d.index())
+            })
+            .collect();
+        let allowed = |c: Cell, d: Digit| {
+            g.value(c).is_none()
+                && l.houses_of(c)
+                    .iter()
+                    .all(|h| placed[h.index()] >> d.index() & 1 == 0)
+        };
         let mut places = vec![None; l.house_count() * 9];
         for h in l.houses() {
             for d in DigitSet::full(9).iter() {
@@ -637,7 +649,7 @@ impl Shape {
                     .house_cells(h)
                     .iter()
                     .copied()
-                    .filter(|&c| allowed(g, c, d))
+                    .filter(|&c| allowed(c, d))
                     .collect();
                 let live: Vec<u32> = cells.iter().map(|&c| t.cand(c, d)).collect();
                 if !live.contains(&NONE) {
