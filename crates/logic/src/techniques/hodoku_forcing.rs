@@ -23,8 +23,16 @@
 //!
 //! Design decision: the tables are bitsets over the grid's live candidates filled by a
 //! breadth-first walk of the implication graph, so a distance is the number of links of the
-//! shortest chain (HoDoKu's chain length, up to a constant per chain). All effects of one
-//! grid are worked out once and kept in the finder's [`Memory`](crate::Memory); the
+//! shortest chain (HoDoKu's chain length, up to a constant per chain). For nets it is not:
+//! a look-ahead counts as one link here, where HoDoKu counts the singles its look-ahead went
+//! through and the side branches (the "(…)" parts) of the net it prints — why a net's
+//! verity and contradiction are sometimes told apart otherwise than HoDoKu does. All effects of one
+//! grid are worked out once and kept in the finder's [`Memory`](crate::Memory). For speed
+//! (issue 42: the tables must not slow `explain` by more than 10%), a net's look-aheads share
+//! one copy of the grid and rescan only the cells and houses a premise changed (plus those
+//! that held a single from the start), and a premise's emptied cells and houses are found by
+//! counting its eliminations per cell and per house, not by checking every house; the
+//! outcome is the same as a full scan's. The
 //! contradiction finder reports the lowest effect whose best derivation is a contradiction,
 //! the verity finder the lowest whose best is a verity, and the solver's HoDoKu sort
 //! (`hodoku_choice`) takes the better of the two: exactly HoDoKu's step.
@@ -136,9 +144,35 @@ impl Tables {
         let k = cands.len();
         let mut adj: Vec<Vec<u32>> = vec![Vec::new(); 2 * k];
         if net {
+            // One copy of the grid serves every premise's look-ahead (reset in between).
+            let values = g.values().to_vec();
+            let masks: Vec<u16> = g.cells().map(|c| g.candidates(c).0 as u16).collect();
+            let mut sim = Sim {
+                g,
+                index: &index,
+                values: values.clone(),
+                cands: masks.clone(),
+                out: Vec::new(),
+                seen: vec![false; index.len() * 2],
+                singles: Vec::new(),
+                cell_houses: g
+                    .cells()
+                    .map(|c| {
+                        let hs = g.layout().houses_of(c);
+                        [hs[0].0 as u8, hs[1].0 as u8, hs[2].0 as u8]
+                    })
+                    .collect(),
+                dirty_cells: 0,
+                dirty_houses: 0,
+                base_dirty: (0, 0),
+            };
+            sim.base_dirty = base_singles(&sim);
             for (i, &(c, d)) in cands.iter().enumerate() {
                 for on in [true, false] {
-                    adj[2 * i + usize::from(on)] = look_ahead(g, &index, c, d, on);
+                    sim.values.copy_from_slice(&values);
+                    sim.cands.copy_from_slice(&masks);
+                    (sim.dirty_cells, sim.dirty_houses) = sim.base_dirty;
+                    adj[2 * i + usize::from(on)] = look_ahead(&mut sim, c, d, on);
                 }
             }
         } else {
@@ -270,50 +304,38 @@ fn direct_links(g: &CandidateGrid, index: &[u32], cands: &[(Cell, Digit)], adj: 
 /// A net's direct implications of "`cell` is (`on`) or is not `digit`": the premise applied to
 /// a copy of the grid, then [`LOOK_AHEAD`] rounds of all naked and hidden singles; every
 /// candidate placed or removed on the way (as literals).
-fn look_ahead(g: &CandidateGrid, index: &[u32], cell: Cell, digit: Digit, on: bool) -> Vec<u32> {
-    let mut sim = Sim {
-        g,
-        index,
-        values: g.values().to_vec(),
-        cands: g.cells().map(|c| g.candidates(c).0 as u16).collect(),
-        out: Vec::new(),
-        seen: vec![false; index.len() * 2],
-    };
+fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32> {
+    let (g, index) = (sim.g, sim.index);
     if on {
         sim.set(cell, digit.index());
     } else {
         sim.note(cell, digit.index(), false);
         sim.cands[cell.index()] &= !(1 << digit.index());
+        sim.touch(cell.index());
         let rest = sim.cands[cell.index()];
         if rest.count_ones() == 1 {
             sim.set(cell, rest.trailing_zeros() as usize);
         }
     }
     let l = g.layout();
-    let mut singles: Vec<(Cell, usize)> = Vec::new();
+    let mut singles = std::mem::take(&mut sim.singles);
     for _ in 0..LOOK_AHEAD {
         singles.clear();
-        for c in g.cells() {
-            let m = sim.cands[c.index()];
-            if sim.values[c.index()] == 0 && m.count_ones() == 1 {
-                singles.push((c, m.trailing_zeros() as usize));
+        let mut cells_left = sim.dirty_cells;
+        while cells_left != 0 {
+            let ci = cells_left.trailing_zeros() as usize;
+            cells_left &= cells_left - 1;
+            let m = sim.cands[ci];
+            if sim.values[ci] == 0 && m.count_ones() == 1 {
+                singles.push((Cell(ci as u16), m.trailing_zeros() as usize));
             }
         }
-        for h in l.houses() {
+        let mut houses_left = sim.dirty_houses;
+        while houses_left != 0 {
+            let h = House(houses_left.trailing_zeros() as u16);
+            houses_left &= houses_left - 1;
             let cells = l.house_cells(h);
-            // Per digit: seen once (`once`), seen more than once or placed (`more`).
-            let (mut once, mut more) = (0u16, 0u16);
-            for x in cells {
-                let v = sim.values[x.index()];
-                let m = if v == 0 {
-                    sim.cands[x.index()]
-                } else {
-                    1 << (v - 1)
-                };
-                more |= once & m | if v == 0 { 0 } else { m };
-                once |= m;
-            }
-            let mut lone = once & !more;
+            let mut lone = sim.lone_digits(cells);
             while lone != 0 {
                 let d = lone.trailing_zeros() as usize;
                 lone &= lone - 1;
@@ -333,11 +355,34 @@ fn look_ahead(g: &CandidateGrid, index: &[u32], cell: Cell, digit: Digit, on: bo
             }
         }
     }
+    sim.singles = singles;
     // The premise itself is where the walk starts.
     let own = 2 * index[cell.index() * 9 + digit.index()] + u32::from(on);
-    let mut out = sim.out;
+    let mut out = std::mem::take(&mut sim.out);
+    for &x in &out {
+        sim.seen[x as usize] = false;
+    }
     out.retain(|&x| x != own);
     out
+}
+
+/// The cells holding a naked single and the houses holding a hidden single in the grid the
+/// search started from (what a look-ahead round must look at even where nothing changed).
+fn base_singles(sim: &Sim<'_>) -> (u128, u32) {
+    let l = sim.g.layout();
+    let mut cells = 0u128;
+    for c in sim.g.cells() {
+        if sim.values[c.index()] == 0 && sim.cands[c.index()].count_ones() == 1 {
+            cells |= 1 << c.index();
+        }
+    }
+    let mut houses = 0u32;
+    for h in l.houses() {
+        if sim.lone_digits(l.house_cells(h)) != 0 {
+            houses |= 1 << h.index();
+        }
+    }
+    (cells, houses)
 }
 
 /// A copy of the grid a net's look-ahead plays on, and the literals it recorded.
@@ -348,9 +393,43 @@ struct Sim<'a> {
     cands: Vec<u16>,
     out: Vec<u32>,
     seen: Vec<bool>,
+    /// The singles of one look-ahead round (kept to reuse its allocation).
+    singles: Vec<(Cell, usize)>,
+    /// Per cell: the indices of its three houses.
+    cell_houses: Vec<[u8; 3]>,
+    /// Cells and houses that may hold a single: those changed since the look-ahead began,
+    /// and those that held one in the grid the search started from (`base_dirty`). Every
+    /// other cell and house is as it was there, without a single, so a round looks only at
+    /// these (in the same order as a scan of all would).
+    dirty_cells: u128,
+    dirty_houses: u32,
+    base_dirty: (u128, u32),
 }
 
 impl Sim<'_> {
+    /// The digits (as a mask) with exactly one place among `cells` and not placed there.
+    fn lone_digits(&self, cells: &[Cell]) -> u16 {
+        // Per digit: seen once (`once`), seen more than once or placed (`more`).
+        let (mut once, mut more) = (0u16, 0u16);
+        for x in cells {
+            let v = self.values[x.index()];
+            let m = if v == 0 {
+                self.cands[x.index()]
+            } else {
+                1 << (v - 1)
+            };
+            more |= once & m | if v == 0 { 0 } else { m };
+            once |= m;
+        }
+        once & !more
+    }
+    /// Marks cell `c` (an index) and its houses as changed.
+    fn touch(&mut self, c: usize) {
+        self.dirty_cells |= 1 << c;
+        for &h in &self.cell_houses[c] {
+            self.dirty_houses |= 1 << h;
+        }
+    }
     fn note(&mut self, c: Cell, d: usize, on: bool) {
         let i = self.index[c.index() * 9 + d];
         if i != NONE {
@@ -374,10 +453,14 @@ impl Sim<'_> {
             if g.candidates(p).0 >> d & 1 == 1 {
                 self.note(p, d, false);
             }
-            self.cands[p.index()] &= !(1 << d);
+            if self.cands[p.index()] >> d & 1 == 1 {
+                self.cands[p.index()] &= !(1 << d);
+                self.touch(p.index());
+            }
         }
         self.cands[c.index()] = 0;
         self.values[c.index()] = d as u8 + 1;
+        self.touch(c.index());
     }
 }
 
@@ -410,6 +493,11 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
                 }
             }
         }
+    }
+    // The groups of each digit (a group links only to groups of its digit).
+    let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); 9];
+    for (gi, grp) in groups.iter().enumerate() {
+        by_digit[grp.0.index()].push(gi);
     }
     let base = adj.len() as u32;
     adj.resize(adj.len() + 2 * groups.len(), Vec::new());
@@ -448,16 +536,15 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
             }
         }
         for house in [*line, *b] {
-            let others: Vec<usize> = groups
+            let others: Vec<usize> = by_digit[d.index()]
                 .iter()
-                .enumerate()
-                .filter(|&(gj, (d2, cells2, line2, b2))| {
+                .copied()
+                .filter(|&gj| {
+                    let (_, cells2, line2, b2) = &groups[gj];
                     gj != gi
-                        && d2 == d
                         && (*line2 == house || *b2 == house)
                         && cells2.iter().all(|c| !cells.contains(c))
                 })
-                .map(|(gj, _)| gj)
                 .collect();
             for &gj in &others {
                 adj[on as usize].push(base + 2 * gj as u32);
@@ -472,11 +559,6 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
             }
         }
     }
-}
-
-/// Whether `d` may go in `c` as far as placed digits tell (HoDoKu's "allowed" candidates).
-fn allowed(g: &CandidateGrid, c: Cell, d: Digit) -> bool {
-    g.value(c).is_none() && !g.layout().peers(c).iter().any(|&p| g.value(p) == Some(d))
 }
 
 /// Set bits of a bitset, lowest first.
@@ -505,6 +587,13 @@ struct Shape {
     places: Vec<Option<Vec<u32>>>,
     /// Houses in HoDoKu's order: rows, columns, boxes.
     order: Vec<House>,
+    /// Per house: its place in `order`.
+    rank: Vec<u8>,
+    /// Per house and digit: the number of live places, 0 when `places` is `None` (the counts
+    /// a premise's eliminations are matched against).
+    place_count: Vec<u8>,
+    /// Per live candidate: its cell's index.
+    cell_of: Vec<u8>,
 }
 
 impl Shape {
@@ -536,6 +625,23 @@ impl Shape {
         };
         let mut order: Vec<House> = l.houses().collect();
         order.sort_by_key(|&h| (kind_rank(h), h.0));
+        // Per house: the digits placed in it (a place is allowed where none of its houses
+        // holds the digit).
+        let placed: Vec<u16> = l
+            .houses()
+            .map(|h| {
+                l.house_cells(h)
+                    .iter()
+                    .filter_map(|&c| g.value(c))
+                    .fold(0, |m, d| m | 1 << d.index())
+            })
+            .collect();
+        let allowed = |c: Cell, d: Digit| {
+            g.value(c).is_none()
+                && l.houses_of(c)
+                    .iter()
+                    .all(|h| placed[h.index()] >> d.index() & 1 == 0)
+        };
         let mut places = vec![None; l.house_count() * 9];
         for h in l.houses() {
             for d in DigitSet::full(9).iter() {
@@ -543,7 +649,7 @@ impl Shape {
                     .house_cells(h)
                     .iter()
                     .copied()
-                    .filter(|&c| allowed(g, c, d))
+                    .filter(|&c| allowed(c, d))
                     .collect();
                 let live: Vec<u32> = cells.iter().map(|&c| t.cand(c, d)).collect();
                 if !live.contains(&NONE) {
@@ -551,11 +657,23 @@ impl Shape {
                 }
             }
         }
+        let mut rank = vec![0u8; l.house_count()];
+        for (r, h) in order.iter().enumerate() {
+            rank[h.index()] = r as u8;
+        }
+        let place_count = places
+            .iter()
+            .map(|p| p.as_ref().map_or(0, |js| js.len() as u8))
+            .collect();
+        let cell_of = t.cands.iter().map(|&(c, _)| c.index() as u8).collect();
         Shape {
             cell_range,
             houses,
             places,
             order,
+            rank,
+            place_count,
+            cell_of,
         }
     }
 }
@@ -656,21 +774,42 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
             }
         }
     }
-    // A cell with every candidate off.
-    for &(a, b) in &sh.cell_range {
-        if a < b && (a..b).all(|j| Tables::has(offs, j) && !Tables::has(ons, j)) {
-            ends.push((a..b).map(|j| (pl, 2 * j)).collect());
+    // A cell with every candidate off (and none on), and a digit with every place in a house
+    // off: the premise's eliminations are counted per cell and per house and digit, and a
+    // count reaching the cell's or the house's size is a hit (found in one pass over the
+    // eliminations, then put in HoDoKu's order: cells, then digits, rows, columns, boxes).
+    let mut off_cell = [0u8; 81];
+    let mut off_house = [0u8; 27 * 9];
+    let mut empty_cells: Vec<u8> = Vec::new();
+    let mut empty_houses: Vec<(usize, u8, usize)> = Vec::new();
+    for j in bits(offs) {
+        let ju = j as usize;
+        if !Tables::has(ons, j) {
+            let c = sh.cell_of[ju] as usize;
+            off_cell[c] += 1;
+            let (a, b) = sh.cell_range[c];
+            if u32::from(off_cell[c]) == b - a {
+                empty_cells.push(c as u8);
+            }
+        }
+        let d = t.cands[ju].1.index();
+        for &h in &sh.houses[ju] {
+            let k = h as usize * 9 + d;
+            off_house[k] += 1;
+            if off_house[k] == sh.place_count[k] {
+                empty_houses.push((d, sh.rank[h as usize], k));
+            }
         }
     }
-    // A digit with every place in a house off.
-    for d in 0..9 {
-        for h in &sh.order {
-            if let Some(js) = &sh.places[h.index() * 9 + d]
-                && !js.is_empty()
-                && js.iter().all(|&j| Tables::has(offs, j))
-            {
-                ends.push(js.iter().map(|&j| (pl, 2 * j)).collect());
-            }
+    empty_cells.sort_unstable();
+    for c in empty_cells {
+        let (a, b) = sh.cell_range[c as usize];
+        ends.push((a..b).map(|j| (pl, 2 * j)).collect());
+    }
+    empty_houses.sort_unstable();
+    for (_, _, k) in empty_houses {
+        if let Some(js) = &sh.places[k] {
+            ends.push(js.iter().map(|&j| (pl, 2 * j)).collect());
         }
     }
     ends
