@@ -9,8 +9,9 @@
 //! - loops and AICs: the most eliminations; then (instances clearing other candidates) the
 //!   lowest weighted sum of the eliminated candidates (cell index times 1, 81, 161, … plus the
 //!   digit; for loops and AICs in HoDoKu's order of them, by digit and then cell, otherwise in
-//!   cell order); then a loop before an AIC (HoDoKu looks for the loops first and
-//!   keeps the first of equal rank); then the shortest chain;
+//!   cell order); then the order HoDoKu finds them in (its sort keeps steps of equal rank
+//!   in that order): loops from premises "on", then "off", then AICs, each by premise;
+//!   then the shortest chain;
 //! - the same for X-chains, XY-chains, remote pairs, turbot fish and ALS chains, each of which
 //!   HoDoKu also searches in full and sorts (for ALS chains the chain length stands for the
 //!   number and size of the sets); in its grouped step HoDoKu keeps only the loops and AICs
@@ -140,6 +141,25 @@ fn hodoku_shape(s: &Step) -> bool {
     }
 }
 
+/// Where HoDoKu finds a loop or AIC, which decides between steps of equal rank (its sort keeps
+/// them in the order found): loops from the premises "on" first, then from the premises "off",
+/// then AICs, each by premise (cell, then digit); other groups keep the order found.
+fn found_order(group: usize, s: &Step) -> usize {
+    let Some(first) = s.highlight.chains.first().and_then(|c| c.nodes.first()) else {
+        return 0;
+    };
+    if group > GROUPED_LOOPS {
+        return 0;
+    }
+    let phase = if matches!(s.technique.id, "aic" | "grouped-aic") {
+        2
+    } else {
+        usize::from(!first.on)
+    };
+    let premise = first.cells[0].index() * 10 + usize::from(first.digit.get());
+    phase * 1_000_000 + premise
+}
+
 /// The instance HoDoKu applies among `found` (in the order found), for group `group`.
 pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
     let forcing = FORCING.contains(&group);
@@ -166,7 +186,7 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
                 })
         });
     }
-    let key = |s: &Step| -> (usize, usize, Vec<usize>, bool, usize) {
+    let key = |s: &Step| -> (usize, usize, Vec<usize>, usize, usize) {
         if forcing {
             let placing = !s.placements.is_empty();
             let list = cands(if placing {
@@ -180,7 +200,7 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
                 usize::from(!placing),
                 usize::MAX - n,
                 order,
-                false,
+                0,
                 chain_len(s),
             )
         } else {
@@ -195,9 +215,13 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
                 .enumerate()
                 .map(|(i, &(c, d))| c * (1 + 80 * i) + d as usize)
                 .sum();
-            // HoDoKu looks for loops before AICs and keeps the first of equal rank.
-            let aic = matches!(s.technique.id, "aic" | "grouped-aic");
-            (0, usize::MAX - list.len(), vec![sum], aic, chain_len(s))
+            (
+                0,
+                usize::MAX - list.len(),
+                vec![sum],
+                found_order(group, s),
+                chain_len(s),
+            )
         }
     };
     found
