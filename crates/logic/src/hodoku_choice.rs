@@ -9,8 +9,9 @@
 //! - loops and AICs: the most eliminations; then (instances clearing other candidates) the
 //!   lowest weighted sum of the eliminated candidates (cell index times 1, 81, 161, … plus the
 //!   digit; for loops and AICs in HoDoKu's order of them, by digit and then cell, otherwise in
-//!   cell order); then a loop before an AIC (HoDoKu looks for the loops first and
-//!   keeps the first of equal rank); then the shortest chain;
+//!   cell order); then the order HoDoKu finds them in (its sort keeps steps of equal rank
+//!   in that order): loops from premises "on", then "off", then AICs, each by premise;
+//!   then the shortest chain;
 //! - the same for X-chains, XY-chains, remote pairs, turbot fish and ALS chains, each of which
 //!   HoDoKu also searches in full and sorts (for ALS chains the chain length stands for the
 //!   number and size of the sets); in its grouped step HoDoKu keeps only the loops and AICs
@@ -24,9 +25,7 @@
 //! Design decision: a total sort key (ties kept in the order found, as HoDoKu's stable sort
 //! keeps them), so the choice never depends on a comparison that is not an order.
 
-use sudokit_core::{Cell, Digit};
-
-use crate::grid::CandidateGrid;
+use sudokit_core::Cell;
 
 use crate::step::Step;
 
@@ -78,8 +77,6 @@ struct Node {
     cell: Cell,
     /// All its cells (a group's, or an ALS's).
     cells: Vec<Cell>,
-    digit: Digit,
-    on: bool,
 }
 
 /// HoDoKu's lasso rule (its `addChain`) on a chain from start to end: no node's first cell
@@ -101,80 +98,25 @@ fn lasso_free(seq: &[Node], aic: bool) -> bool {
     true
 }
 
-/// Whether HoDoKu builds the loop `cyc` (its nodes in order, the first in the start cell, the
-/// last linked back to the first) from its start cell: HoDoKu's loop starts with the last of
-/// the start cell's nodes at the beginning and ends with the first of them at the end (its
-/// first link leaves the cell, its last one comes from another), in either direction. Its
-/// tables keep the first way they reach a candidate, so a loop whose end is the premise
-/// itself or follows from it at once (another digit of the cell off after one on, another
-/// digit of a bivalue cell on after one off) is never built.
-fn loop_from_start(cyc: &[Node], bivalue: bool, continuous: bool) -> bool {
-    let n = cyc.len();
-    let start = cyc[0].cell;
-    let mut lo = 0;
-    while lo + 1 < n && cyc[lo + 1].cell == start {
-        lo += 1;
-    }
-    let mut hi = n - 1;
-    while hi > lo && cyc[hi].cell == start {
-        hi -= 1;
-    }
-    if hi == lo {
-        return true;
-    }
-    // A discontinuous loop is taken as found: its first link leaves the start cell and its
-    // last one comes from another (read backwards, HoDoKu's tables reach its nodes otherwise).
-    if !continuous && (lo != 0 || hi + 2 < n) {
-        return false;
-    }
-    // A loop through its start cell twice closes there first.
-    if cyc[lo + 1..=hi].iter().any(|m| m.cell == start) {
-        return false;
-    }
-    let mut seq: Vec<Node> = cyc[lo..=hi].to_vec();
-    seq.push(cyc.get(hi + 1).unwrap_or(&cyc[0]).clone());
-    let found = |seq: &[Node]| {
-        let (p, e) = (&seq[0], &seq[seq.len() - 1]);
-        let at_once = (p.digit == e.digit && p.on == e.on)
-            || (p.digit != e.digit && p.on && !e.on)
-            || (p.digit != e.digit && !p.on && e.on && bivalue);
-        !at_once && lasso_free(seq, false)
-    };
-    if found(&seq) {
-        return true;
-    }
-    if !continuous {
-        return false;
-    }
-    seq.reverse();
-    // Read backwards, each node's value is the negation of what it implies forwards.
-    for m in &mut seq {
-        m.on = !m.on;
-    }
-    found(&seq)
-}
-
 /// Whether HoDoKu's tables would build this loop or AIC (its `addChain`, `checkNiceLoop` and
-/// `checkAics`), in some direction (HoDoKu starts from every candidate, on and off): the
-/// lasso rule; a discontinuous loop from its start cell, a continuous one from any of its
-/// cells; an AIC with one digit at both ends removes two or more candidates (one is a nice
-/// loop's to HoDoKu), with two digits its ends see each other and each holds the other's
-/// digit.
-fn hodoku_shape(s: &Step, g: &CandidateGrid) -> bool {
+/// `checkAics`). In HoDoKu's order the chain finders report the chains HoDoKu's tables record
+/// (see `chains::search`): a loop from its premise to another entry of the start cell, an AIC
+/// from its premise (off) to its end (on), in both directions. So the chain is checked as it
+/// is: the lasso rule; a loop's first link leaves the start cell and its last one comes from
+/// another cell; an AIC with one digit at both ends removes two or more candidates (one is a
+/// nice loop's to HoDoKu), with two digits it removes both ends' other digit.
+fn hodoku_shape(s: &Step) -> bool {
     let Some(chain) = s.highlight.chains.first() else {
         return true;
     };
-    let mut seq: Vec<Node> = chain
+    let seq: Vec<Node> = chain
         .nodes
         .iter()
         .map(|n| Node {
             cell: n.cells[0],
             cells: n.cells.iter().chain(&n.als).copied().collect(),
-            digit: n.digit,
-            on: n.on,
         })
         .collect();
-    let bivalue = |c: Cell| g.candidates(c).len() == 2;
     let (Some(first), Some(last)) = (chain.nodes.first(), chain.nodes.last()) else {
         return true;
     };
@@ -185,38 +127,41 @@ fn hodoku_shape(s: &Step, g: &CandidateGrid) -> bool {
             } else {
                 s.eliminations.len() == 2
             };
-            let forward = lasso_free(&seq, true);
-            seq.reverse();
-            ends && (forward || lasso_free(&seq, true))
-        }
-        "continuous-nice-loop" | "grouped-continuous-nice-loop" => {
-            let n = seq.len();
-            (0..n).any(|i| {
-                seq[i].cell != seq[(i + n - 1) % n].cell && {
-                    let mut cyc = seq[i..].to_vec();
-                    cyc.extend_from_slice(&seq[..i]);
-                    loop_from_start(&cyc, bivalue(seq[i].cell), true)
-                }
-            })
+            ends && lasso_free(&seq, true)
         }
         _ => {
+            let n = seq.len();
             let start = seq[0].cell;
-            if seq[seq.len() - 1].cell != start {
-                // The last node sees the start, which it turns off.
-                seq.push(Node {
-                    cell: start,
-                    cells: vec![start],
-                    digit: first.digit,
-                    on: false,
-                });
-            }
-            loop_from_start(&seq, bivalue(start), false)
+            n >= 4
+                && seq[n - 1].cell == start
+                && seq[1].cell != start
+                && seq[n - 2].cell != start
+                && lasso_free(&seq, false)
         }
     }
 }
 
+/// Where HoDoKu finds a loop or AIC, which decides between steps of equal rank (its sort keeps
+/// them in the order found): loops from the premises "on" first, then from the premises "off",
+/// then AICs, each by premise (cell, then digit); other groups keep the order found.
+fn found_order(group: usize, s: &Step) -> usize {
+    let Some(first) = s.highlight.chains.first().and_then(|c| c.nodes.first()) else {
+        return 0;
+    };
+    if group > GROUPED_LOOPS {
+        return 0;
+    }
+    let phase = if matches!(s.technique.id, "aic" | "grouped-aic") {
+        2
+    } else {
+        usize::from(!first.on)
+    };
+    let premise = first.cells[0].index() * 10 + usize::from(first.digit.get());
+    phase * 1_000_000 + premise
+}
+
 /// The instance HoDoKu applies among `found` (in the order found), for group `group`.
-pub(crate) fn best(group: usize, mut found: Vec<Step>, g: &CandidateGrid) -> Option<Step> {
+pub(crate) fn best(group: usize, mut found: Vec<Step>) -> Option<Step> {
     let forcing = FORCING.contains(&group);
     if group == GROUPED_LOOPS {
         // HoDoKu's grouped step keeps only chains with a group (or ALS) node in them.
@@ -229,7 +174,7 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>, g: &CandidateGrid) -> Opt
         });
     }
     if group <= GROUPED_LOOPS {
-        found.retain(|s| hodoku_shape(s, g));
+        found.retain(hodoku_shape);
         // HoDoKu's AICs start and end on single candidates.
         found.retain(|s| {
             !matches!(s.technique.id, "aic" | "grouped-aic")
@@ -241,7 +186,7 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>, g: &CandidateGrid) -> Opt
                 })
         });
     }
-    let key = |s: &Step| -> (usize, usize, Vec<usize>, bool, usize) {
+    let key = |s: &Step| -> (usize, usize, Vec<usize>, usize, usize) {
         if forcing {
             let placing = !s.placements.is_empty();
             let list = cands(if placing {
@@ -255,7 +200,7 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>, g: &CandidateGrid) -> Opt
                 usize::from(!placing),
                 usize::MAX - n,
                 order,
-                false,
+                0,
                 chain_len(s),
             )
         } else {
@@ -270,9 +215,13 @@ pub(crate) fn best(group: usize, mut found: Vec<Step>, g: &CandidateGrid) -> Opt
                 .enumerate()
                 .map(|(i, &(c, d))| c * (1 + 80 * i) + d as usize)
                 .sum();
-            // HoDoKu looks for loops before AICs and keeps the first of equal rank.
-            let aic = matches!(s.technique.id, "aic" | "grouped-aic");
-            (0, usize::MAX - list.len(), vec![sum], aic, chain_len(s))
+            (
+                0,
+                usize::MAX - list.len(),
+                vec![sum],
+                found_order(group, s),
+                chain_len(s),
+            )
         }
     };
     found

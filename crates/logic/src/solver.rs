@@ -224,7 +224,7 @@ impl LogicSolver {
                     }
                     found.extend(all.into_iter().filter(|s| grid.makes_progress(s)));
                 }
-                if let Some(step) = hodoku_choice::best(g, found, grid) {
+                if let Some(step) = hodoku_choice::best(g, found) {
                     return Some(step);
                 }
                 continue;

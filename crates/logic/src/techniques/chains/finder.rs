@@ -117,11 +117,14 @@ impl ChainFinder {
         grouped: bool,
         fd: &Found<'_>,
         marked: &Marker<'_>,
+        hodoku: bool,
     ) -> Option<Step> {
         let l = g.layout();
         let (sc, sd) = links.split(start);
         let (v, val) = fd.last;
-        if !val || v <= start || fd.len < 4 || fd.grouped != grouped {
+        // HoDoKu builds an AIC from both its ends (each end's own table): under `hodoku` both
+        // directions are reported, otherwise the one from the lower start.
+        if !val || (v <= start && !hodoku) || fd.len < 4 || fd.grouped != grouped {
             return None;
         }
         let mut elims: Vec<(Cell, Digit)> = Vec::new();
@@ -248,7 +251,14 @@ impl Technique for ChainFinder {
         }
         let memory = f.memory();
         let links = cached_links(g, grouped, grouped && f.options.chain_als, memory);
-        let max = f.options.max_chain.max(4);
+        // HoDoKu finds loops and AICs with its tables (see `search`), which hold every chain
+        // however long; its X- and XY-chains come from another search, limited to 20 links.
+        let hodoku = f.options.hodoku && matches!(self.kind, Kind::Any | Kind::Grouped);
+        let max = if hodoku {
+            usize::MAX
+        } else {
+            f.options.max_chain.max(4)
+        };
         let l = g.layout();
         let mut borrowed = Borrowed::take(memory);
         let scratch = &mut borrowed.scratch;
@@ -344,7 +354,10 @@ impl Technique for ChainFinder {
                         false,
                         max,
                         scratch,
-                        &mut |fd| match self.ends_step(g, &links, start, grouped, fd, &marked) {
+                        hodoku,
+                        &mut |fd| match self
+                            .ends_step(g, &links, start, grouped, fd, &marked, hodoku)
+                        {
                             Some(step) => f.emit(step),
                             None => true,
                         },
@@ -361,9 +374,13 @@ impl Technique for ChainFinder {
                             if start_val {
                                 cl.reaches((start, true), (start, false))
                             } else {
-                                g.candidates(sc)
-                                    .iter()
-                                    .any(|e| cl.reaches((start, false), (node(n, sc, e), true)))
+                                g.candidates(sc).iter().any(|e| {
+                                    let to = node(n, sc, e);
+                                    cl.reaches((start, false), (to, true))
+                                        || (hodoku
+                                            && e != sd
+                                            && cl.reaches((start, false), (to, false)))
+                                })
                             }
                         });
                         if !may {
@@ -376,12 +393,50 @@ impl Technique for ChainFinder {
                             start_val,
                             max,
                             scratch,
+                            hodoku,
                             &mut |fd| {
                                 let (v, val) = fd.last;
                                 if fd.len < 4 || fd.grouped != grouped {
                                     return true;
                                 }
                                 // Cheap tests first: most states reached conclude nothing.
+                                // HoDoKu's loops end in the start cell (its tables' entries
+                                // there): "S true" at S false or another digit of S true,
+                                // "S false" at S true (and at another digit of S false, which
+                                // removes that digit); a chain whose last link stays in the
+                                // cell is left to the shorter one.
+                                if hodoku {
+                                    if links.is_group(v) || links.split(v).0 != sc {
+                                        return true;
+                                    }
+                                    let fdp = fd.path();
+                                    let before = fdp[fd.len - 2].0;
+                                    if links.cells(before)[0] == sc {
+                                        return true;
+                                    }
+                                    if !start_val && !val && v != start {
+                                        let vd = links.split(v).1;
+                                        let step = Step::new(self.info)
+                                            .rated(self.rating(fd.len))
+                                            .eliminate(sc, vd)
+                                            .mark(sc, vd, Role::Eliminated);
+                                        if !simple(&links, &fdp[..fd.len - 1]) {
+                                            return true;
+                                        }
+                                        let name = crate::render::cell_name(l, sc);
+                                        let concl = format!(
+                                            "if {name} is not {sd} it is not {vd} either: so it is not {vd}."
+                                        );
+                                        let chain = to_chain(&links, &fdp, false);
+                                        let step = marked(step, &fdp);
+                                        let text = self.text_for(g, &chain, &concl);
+                                        return f.emit(step.digits([sd]).chain(chain).text(text));
+                                    }
+                                    if !start_val && links.split(v).1 != sd {
+                                        // Both links strong, two digits: HoDoKu's continuous loop.
+                                        return true;
+                                    }
+                                }
                                 let concludes = if start_val {
                                     (v == start && !val) || (val && links.weak(g, v, start))
                                 } else {
@@ -452,22 +507,32 @@ impl Technique for ChainFinder {
                     }
                 }
                 Report::Continuous => {
-                    go = search(&links, self.kind, start, false, max, scratch, &mut |fd| {
+                    let hit = &mut |fd: &Found<'_>| {
                         if fused
                             && let Some(step) =
-                                aic.ends_step(g, &links, start, grouped, fd, &marked)
+                                aic.ends_step(g, &links, start, grouped, fd, &marked, hodoku)
                         {
                             aic_steps.push(step);
                         }
                         let (v, val) = fd.last;
                         if !val
                             || fd.len < 4
-                            || (!links.is_group(v) && v <= start)
+                            || (!links.is_group(v) && v <= start && !hodoku)
                             || fd.grouped != grouped
                         {
                             return true;
                         }
-                        // Closing weak link V -> S.
+                        // Closing weak link V -> S; HoDoKu's continuous loops close in the
+                        // start cell ("S false" reaches another digit of S true, the last
+                        // link from another cell).
+                        if hodoku
+                            && (links.is_group(v) || links.split(v).0 != sc || v == start || {
+                                let p = fd.path();
+                                links.cells(p[fd.len - 2].0)[0] == sc
+                            })
+                        {
+                            return true;
+                        }
                         if !links.weak(g, v, start) {
                             return true;
                         }
@@ -536,7 +601,8 @@ impl Technique for ChainFinder {
                         let step = marked(step, &fdp);
                         let text = self.text_for(g, &chain, &concl);
                         f.emit(step.digits([sd]).chain(chain).text(text))
-                    });
+                    };
+                    go = search(&links, self.kind, start, false, max, scratch, hodoku, hit);
                 }
             }
             if f.emitted() != before {

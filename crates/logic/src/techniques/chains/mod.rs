@@ -15,6 +15,12 @@
 //! filter on which links the search may use; group and ALS nodes get ids after the candidates,
 //! and a grouped search carries one more bit per state (the chain so far uses a group), so it
 //! finds the shortest chain that does, even when a shorter plain one exists.
+//!
+//! In HoDoKu's order (`Options::hodoku`) the same search stands for HoDoKu's implication
+//! tables: one state per node and value (no group bit), links taken in the order HoDoKu files
+//! them, no length limit, loops closing in their start cell and AICs from both ends, so each
+//! chain reported is the one HoDoKu's table records and HoDoKu's rules (`hodoku_choice`) can be
+//! applied to it as it is.
 
 use std::fmt::Write as _;
 

@@ -24,6 +24,8 @@ pub(super) struct Found<'a> {
     pub(super) parent: &'a [u32],
     pub(super) s0: usize,
     pub(super) start: (u32, bool),
+    /// Whether states ignore the "uses a group" bit (HoDoKu's tables, see [`search`]).
+    pub(super) collapse: bool,
 }
 
 impl Found<'_> {
@@ -31,7 +33,8 @@ impl Found<'_> {
     #[inline]
     pub(super) fn path(&self) -> Vec<(u32, bool)> {
         let mut path = vec![self.last];
-        let mut cur = self.parent[state(self.last.0, self.last.1, self.grouped)] as usize;
+        let grouped = self.grouped && !self.collapse;
+        let mut cur = self.parent[state(self.last.0, self.last.1, grouped)] as usize;
         while cur != self.s0 {
             path.push(((cur / 4) as u32, (cur / 2) % 2 == 1));
             cur = self.parent[cur] as usize;
@@ -57,6 +60,13 @@ pub(super) struct Scratch {
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
 /// weak (from true) links, up to `max` nodes. Calls `visit` with each newly reached state's
 /// path; `visit` returns false to stop.
+///
+/// With `hodoku` the search is HoDoKu's table of the premise: one state per node and value
+/// (a node reached first without a group is not reached again with one, so a grouped chain
+/// is found only where the first chain to its end holds a group), and each node's links
+/// taken in the order HoDoKu files them (the cell's other digits, then the digit in the
+/// row, column and box, then groups), so the chain to each node is the one HoDoKu's
+/// expanded table records for it.
 #[allow(
     clippy::too_many_arguments,
     reason = "a private search with its scratch buffers"
@@ -68,6 +78,7 @@ pub(super) fn search(
     start_val: bool,
     max: usize,
     sc: &mut Scratch,
+    hodoku: bool,
     visit: &mut dyn FnMut(&Found<'_>) -> bool,
 ) -> bool {
     let total = links.strong.len();
@@ -82,6 +93,7 @@ pub(super) fn search(
     }
     sc.touched.clear();
     sc.queue.clear();
+    let collapse = hodoku && kind == Kind::Grouped;
     let s0 = state(start, start_val, false);
     sc.parent[s0] = s0 as u32;
     sc.depth[s0] = 0;
@@ -94,7 +106,7 @@ pub(super) fn search(
     while head < queue.len() {
         let (v, val, grp) = queue[head];
         head += 1;
-        let s = state(v, val, grp);
+        let s = state(v, val, grp && !collapse);
         if sc.depth[s] as usize + 1 >= max {
             continue;
         }
@@ -125,9 +137,12 @@ pub(super) fn search(
                 );
             }
         }
+        if hodoku && !links.is_group(v) {
+            next.sort_by_key(|&(w, _, _)| hodoku_rank(links, v, w));
+        }
         for &(w, wval, via_als) in &next {
             let wgrp = grp || via_als || links.is_group(w);
-            let ws = state(w, wval, wgrp);
+            let ws = state(w, wval, wgrp && !collapse);
             if sc.parent[ws] != u32::MAX {
                 continue;
             }
@@ -141,6 +156,7 @@ pub(super) fn search(
                 parent: &sc.parent,
                 s0,
                 start: (start, start_val),
+                collapse,
             };
             if !visit(&found) {
                 sc.queue = queue;
@@ -156,4 +172,24 @@ pub(super) fn search(
     sc.queue = queue;
     sc.next = next;
     true
+}
+
+/// Where HoDoKu files the link from candidate `v` to `w` in `v`'s table: the cell's other
+/// digits first, then the digit's places in the row, the column and the box (each in cell
+/// order, which the links already are), then group nodes.
+fn hodoku_rank(links: &Links, v: u32, w: u32) -> u8 {
+    if links.is_group(w) {
+        return 4;
+    }
+    let n = links.n;
+    let (a, b) = (links.split(v).0.index(), links.split(w).0.index());
+    if a == b {
+        0
+    } else if a / n == b / n {
+        1
+    } else if a % n == b % n {
+        2
+    } else {
+        3
+    }
 }

@@ -270,17 +270,35 @@ fn closure_matches_unbounded_searches() {
                         continue;
                     }
                     let mut hit = false;
-                    search(&links, kind, start, true, usize::MAX, &mut sc, &mut |fd| {
-                        hit |= fd.last == (start, false);
-                        true
-                    });
+                    search(
+                        &links,
+                        kind,
+                        start,
+                        true,
+                        usize::MAX,
+                        &mut sc,
+                        false,
+                        &mut |fd| {
+                            hit |= fd.last == (start, false);
+                            true
+                        },
+                    );
                     assert_eq!(cl.reaches((start, true), (start, false)), hit);
                     let mut hit_cell = false;
-                    search(&links, kind, start, false, usize::MAX, &mut sc, &mut |fd| {
-                        let (v, val) = fd.last;
-                        hit_cell |= val && !links.is_group(v) && links.split(v).0 == c;
-                        true
-                    });
+                    search(
+                        &links,
+                        kind,
+                        start,
+                        false,
+                        usize::MAX,
+                        &mut sc,
+                        false,
+                        &mut |fd| {
+                            let (v, val) = fd.last;
+                            hit_cell |= val && !links.is_group(v) && links.split(v).0 == c;
+                            true
+                        },
+                    );
                     let closure_cell = g
                         .candidates(c)
                         .iter()
