@@ -18,7 +18,8 @@
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
 //! budget is not a miss). In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku))
 //! ALS-XY-chains are HoDoKu's instead (`hodoku_chain`: forward only along its ALS list, up to
-//! 50 links, no memo).
+//! 50 links, no memo), their links read from the same shared link table (its later disjoint
+//! partners) rather than found by testing every pair of ALS.
 
 use std::rc::Rc;
 
@@ -582,8 +583,15 @@ impl Technique for AlsXyChain {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         if f.options.hodoku {
-            let all = shared(g, f.memory());
-            hodoku_chain::find(g, &all, f);
+            // HoDoKu's links never overlap: the shared link table has them when the other ALS
+            // finders use it too (no overlap); otherwise every pair is tested.
+            if f.options.als_overlap {
+                let all = shared(g, f.memory());
+                hodoku_chain::find(g, &all, None, f);
+            } else {
+                let (all, adj) = als_and_links(g, false, f.memory());
+                hodoku_chain::find(g, &all, Some(&adj), f);
+            }
             return;
         }
         memo::since_complete_miss(ALS_XY_CHAIN.id, g, f, |changed, f| {
@@ -1130,6 +1138,34 @@ mod tests {
         });
         // The memo did limit searches (three finders, many steps each).
         assert!(warm.probe.refined.get() > 60);
+    }
+
+    /// HoDoKu's forward links taken from the shared link table are those of testing every
+    /// pair with `rccs`: the same later ALS, in the same order, with the same digits, on every
+    /// grid of the two paths (hundreds of ALS each, links with one and with two digits).
+    #[test]
+    fn forward_links_from_the_link_table_equal_every_pair_tested() {
+        let (mut links, mut doubles) = (0, 0);
+        along_paths(&Memory::new(), |g, steps| {
+            let (all, adj) = als_and_links(g, false, &Memory::new());
+            let show = |ls: Vec<Vec<hodoku_chain::Link>>| {
+                ls.iter()
+                    .map(|row| row.iter().map(|l| (l.to, l.d1, l.d2)).collect::<Vec<_>>())
+                    .collect::<Vec<_>>()
+            };
+            let fast = show(hodoku_chain::forward_links(&all, Some(&adj)));
+            assert_eq!(
+                fast,
+                show(hodoku_chain::forward_links(&all, None)),
+                "step {steps}"
+            );
+            links += fast.iter().map(Vec::len).sum::<usize>();
+            doubles += fast.iter().flatten().filter(|l| l.2.is_some()).count();
+        });
+        assert!(
+            links > 1000 && doubles > 0,
+            "{links} links, {doubles} with two digits"
+        );
     }
 
     /// Every ALS-XY-chain the memo-limited search lists is one the full search lists, in the

@@ -198,23 +198,38 @@ impl Walk<'_> {
 }
 
 /// HoDoKu's restricted commons while solving: per ALS, its links to the later disjoint ALS
-/// it has a restricted common digit with, in ascending order of the later ALS.
-pub(super) fn forward_links(all: &[Als]) -> Vec<Vec<Link>> {
-    (0..all.len())
-        .map(|i| {
-            (i + 1..all.len())
-                .filter_map(|j| {
-                    let ds: Vec<Digit> = rccs(&all[i], &all[j], false).iter().collect();
-                    let (&d1, rest) = ds.split_first()?;
-                    Some(Link {
-                        to: j,
-                        d1,
-                        d2: rest.last().copied(),
-                    })
-                })
-                .collect()
+/// it has a restricted common digit with, in ascending order of the later ALS. `adj` is the
+/// shared link table without overlap ([`super::als_and_links`]), when the caller has it: the
+/// same pairs and digits as [`rccs`] between every pair, without testing every pair.
+pub(super) fn forward_links(all: &[Als], adj: Option<&[Vec<(usize, DigitSet)>]>) -> Vec<Vec<Link>> {
+    let link = |to: usize, ds: DigitSet| {
+        let mut it = ds.iter();
+        let d1 = it.next()?;
+        Some(Link {
+            to,
+            d1,
+            d2: it.last(),
         })
-        .collect()
+    };
+    match adj {
+        Some(adj) => adj
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                row.iter()
+                    .filter(|&&(j, _)| j > i)
+                    .filter_map(|&(j, ds)| link(j, ds))
+                    .collect()
+            })
+            .collect(),
+        None => (0..all.len())
+            .map(|i| {
+                (i + 1..all.len())
+                    .filter_map(|j| link(j, rccs(&all[i], &all[j], false)))
+                    .collect()
+            })
+            .collect(),
+    }
 }
 
 /// HoDoKu's index sum of eliminations in its order.
@@ -227,8 +242,13 @@ fn index_sum(elims: &[(Digit, Cell)]) -> usize {
 }
 
 /// Emits the ALS-XY-chain HoDoKu would apply on `g`, if any.
-pub(super) fn find(g: &CandidateGrid, all: &[Als], f: &mut Finder<'_>) {
-    let links = forward_links(all);
+pub(super) fn find(
+    g: &CandidateGrid,
+    all: &[Als],
+    adj: Option<&[Vec<(usize, DigitSet)>]>,
+    f: &mut Finder<'_>,
+) {
+    let links = forward_links(all, adj);
     let mut w = Walk {
         g,
         all,
