@@ -6,7 +6,8 @@
 //! has only houses and cages) for a small node budget ([`SEARCH_NODES`]), which answers the
 //! easy ones; the rest go to one `sat` call (a clause saying some cell differs, the search
 //! started next to the known solution). A question made by dropping a sum or merging cages
-//! of a unique puzzle tells the search that sum (every second solution must break it). Every
+//! of a unique puzzle tells the search and `sat` that sum (every second solution must break
+//! it). Every
 //! second solution found is kept as a *witness*: a later candidate
 //! puzzle that a witness still satisfies (checked by the rules' own definitions, no search)
 //! is not unique, so most candidates of a minimality pass never reach the solver; a killer
@@ -238,7 +239,7 @@ impl Oracle<'_> {
         if let Some(session) = &mut self.session {
             self.sat_calls += 1;
             let found = session
-                .other_solution(rules, &budget)
+                .other_solution_off(rules, off, &budget)
                 .map_err(|e| GenError::Engine(e.to_string()))?;
             return match found {
                 Some(None) => Ok(Some(true)),
