@@ -48,7 +48,7 @@ pub const CHECK_CONFLICTS: u64 = 200_000;
 const GIVENLESS_TRIES: u64 = 8;
 
 /// Default nodes of the dedicated killer search on one question before `sat` takes over.
-pub const SEARCH_NODES: u64 = 1_000;
+pub const SEARCH_NODES: u64 = 200;
 
 /// How to make killer puzzles.
 #[derive(Clone, Debug)]
