@@ -1,15 +1,17 @@
 //! The dedicated killer search (`killer_search`) against independent engines: on 4×4, random
 //! cage sets (some sums dropped, some givens) against a brute force over every grid written
 //! in testkit; on 9×9, generated killers and their weakened copies against `sat` counting to
-//! two by blocking clauses.
+//! two by blocking clauses; the incremental `sat` session given a dropped sum against the
+//! same brute force.
 
 use std::sync::Arc;
-use sudokit_core::{Grid, Layout, Pos, Rule, Solver};
+use sudokit_core::{Budget, Grid, Layout, Pos, Rule, Solver};
 use sudokit_engines::Sat;
 use sudokit_generate::Rng;
 use sudokit_generate::killer_search::{Found, KillerSearch};
 use sudokit_generate::variant::{KillerConfig, generate_killer};
 use sudokit_sat::rules::implied_sums;
+use sudokit_sat::session::Session;
 use sudokit_testkit::brute_force_solutions;
 
 /// Random cages of 1 to 4 orthogonally connected cells covering the grid, digits of
@@ -64,6 +66,27 @@ fn keeps_sums(rules: &[Rule], g: &[u8]) -> bool {
     })
 }
 
+/// Each cage of `rules` with a sum, as (its index, its cells, its sum, `rules` with that sum
+/// dropped).
+fn dropped_sums(rules: &[Rule]) -> Vec<(usize, Vec<Pos>, u32, Vec<Rule>)> {
+    let mut out = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        if let Rule::Killer {
+            cells,
+            sum: Some(total),
+        } = rule
+        {
+            let mut weaker = rules.to_vec();
+            weaker[i] = Rule::Killer {
+                cells: cells.clone(),
+                sum: None,
+            };
+            out.push((i, cells.clone(), *total, weaker));
+        }
+    }
+    out
+}
+
 #[test]
 fn search_agrees_with_brute_force_on_4x4() {
     let layout = Arc::new(Layout::standard(4).expect("4x4"));
@@ -106,25 +129,13 @@ fn search_agrees_with_brute_force_on_4x4() {
                 assert_eq!(all.len(), 1, "case {case}: {rules:?}");
                 unique += 1;
                 // Each sum dropped in turn, asked with the lost sum as the hint.
-                for (i, rule) in rules.iter().enumerate() {
-                    let Rule::Killer {
-                        cells,
-                        sum: Some(total),
-                    } = rule
-                    else {
-                        continue;
-                    };
-                    let mut weaker = rules.clone();
-                    weaker[i] = Rule::Killer {
-                        cells: cells.clone(),
-                        sum: None,
-                    };
+                for (i, cells, total, weaker) in dropped_sums(&rules) {
                     let grid = Grid::from_values(
                         Arc::new(layout.with_rules(weaker.clone()).expect("rules")),
                         givens.clone(),
                     );
                     let count = brute_force_solutions(&grid, 2).len();
-                    let off = Some((&cells[..], *total));
+                    let off = Some((&cells[..], total));
                     let found = search
                         .other_solution_off(&weaker, &[], &givens, &solution, off, 1_000_000)
                         .expect("killer cages only");
@@ -218,5 +229,67 @@ fn grids_with_other_rules_are_not_taken() {
     assert_eq!(
         search.other_solution(&[thermo], &[], &[0; 16], &known, 10),
         None
+    );
+}
+
+/// The incremental `sat` session told a dropped sum (every other solution breaks it) agrees
+/// with a brute force over every 4×4 grid, and a question on the full cage set after the
+/// weaker ones still says "unique" (the other questions' rules and hints are off).
+#[test]
+fn session_with_the_lost_sum_agrees_with_brute_force_on_4x4() {
+    let layout = Arc::new(Layout::standard(4).expect("4x4"));
+    let grids = brute_force_solutions(&Grid::from_values(layout.clone(), vec![0; 16]), 1000);
+    let mut rng = Rng::new(41);
+    let (mut cases, mut other, mut unique) = (0, 0, 0);
+    while cases < 60 {
+        let solution = rng.pick(&grids).clone();
+        let rules: Vec<Rule> = random_cages(4, &solution, &mut rng)
+            .into_iter()
+            .map(|cells| Rule::Killer {
+                sum: (rng.below(2) == 0)
+                    .then(|| cells.iter().map(|p| u32::from(solution[p.index(4)])).sum()),
+                cells,
+            })
+            .collect();
+        let full = Grid::from_values(
+            Arc::new(layout.with_rules(rules.clone()).expect("rules")),
+            vec![0; 16],
+        );
+        if brute_force_solutions(&full, 2).len() != 1 {
+            continue;
+        }
+        cases += 1;
+        let mut session = Session::new(layout.clone(), &solution);
+        for (i, cells, total, weaker) in dropped_sums(&rules) {
+            let grid = Grid::from_values(
+                Arc::new(layout.with_rules(weaker.clone()).expect("rules")),
+                vec![0; 16],
+            );
+            let count = brute_force_solutions(&grid, 2).len();
+            let found = session
+                .other_solution_off(&weaker, Some((&cells[..], total)), &Budget::default())
+                .expect("sat")
+                .expect("no budget");
+            match found {
+                None => {
+                    assert_eq!(count, 1, "{rules:?}, cage {i}");
+                    unique += 1;
+                }
+                Some(g) => {
+                    assert_eq!(count, 2, "{rules:?}, cage {i}");
+                    let got: u32 = cells.iter().map(|p| u32::from(g[p.index(4)])).sum();
+                    assert!(keeps_sums(&weaker, &g) && got != total, "{g:?}");
+                    other += 1;
+                }
+            }
+            let again = session
+                .other_solution(&rules, &Budget::default())
+                .expect("sat");
+            assert_eq!(again, Some(None), "{rules:?} after cage {i}");
+        }
+    }
+    assert!(
+        other > 20 && unique > 20,
+        "{other} not unique, {unique} unique"
     );
 }

@@ -5,20 +5,21 @@
 //! Design decision: the grid's clauses and the clause "some cell differs from the known
 //! solution" are loaded once; each rule (a cage, or a sum the 45 rule implies) is encoded the
 //! first time it is asked about, its clauses guarded by a fresh activation literal, and a
-//! question assumes the literals of its rules. Everything the solver learns is implied by
+//! question assumes the literals of its rules (and the negation of every other rule's, so the
+//! solver never branches on a rule nobody asked about). Everything the solver learns is implied by
 //! guarded clauses, so it stays valid for every later question and is kept: a question about
 //! a cage set close to an earlier one starts from what the earlier proof learnt. Every model
 //! is checked with the independent verifier before it is returned.
 
 use crate::encode::{self, Cnf, EncodeOptions};
-use crate::gadgets::Builder;
+use crate::gadgets::{Builder, Term};
 use crate::{Backend, Stop, lit};
 use batsat::{Lit as BLit, SolverInterface, lbool};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
 use sudokit_core::verify::check_grid;
-use sudokit_core::{Budget, Grid, Layout, Rule, SolveError};
+use sudokit_core::{Budget, Grid, Layout, Pos, Rule, SolveError};
 
 /// See the module docs.
 pub struct Session {
@@ -29,6 +30,8 @@ pub struct Session {
     vars: Vec<batsat::Var>,
     loaded: usize,
     guards: HashMap<Rule, u32>,
+    /// Activation variables of "these cells' digits do not sum to this" hints.
+    off_guards: HashMap<(Vec<usize>, u32), u32>,
     unsat: bool,
 }
 
@@ -79,6 +82,7 @@ impl Session {
             vars,
             loaded: 0,
             guards: HashMap::new(),
+            off_guards: HashMap::new(),
             unsat,
         };
         session.load();
@@ -116,6 +120,14 @@ impl Session {
         if let Some(&g) = self.guards.get(rule) {
             return BLit::new(self.vars[g as usize], true);
         }
+        let layout = self.layout.clone();
+        let g = self.guarded(|b| crate::rules::encode_rule(&layout, rule, b));
+        self.guards.insert(rule.clone(), g);
+        BLit::new(self.vars[g as usize], true)
+    }
+
+    /// A fresh activation variable, clauses written by `encode` under it, loaded.
+    fn guarded(&mut self, encode: impl FnOnce(&mut Builder<'_>)) -> u32 {
         self.cnf.vars += 1;
         let g = self.cnf.vars - 1;
         let mut b = Builder {
@@ -127,9 +139,39 @@ impl Session {
                 positive: true,
             }),
         };
-        crate::rules::encode_rule(&self.layout, rule, &mut b);
-        self.guards.insert(rule.clone(), g);
+        encode(&mut b);
         self.load();
+        g
+    }
+
+    /// The activation literal of "the digits of `cells` (distinct in every solution asked
+    /// about) do not sum to `sum`", encoding it on first use: a variable per digit that some
+    /// cell of `cells` holding the digit forces true, and for every digit set of that size
+    /// and sum a clause that one of its digits is absent.
+    fn off_guard(&mut self, cells: &[Pos], sum: u32) -> BLit {
+        let n = self.layout.size();
+        let mut key: Vec<usize> = cells.iter().map(|p| p.index(n)).collect();
+        key.sort_unstable();
+        if let Some(&g) = self.off_guards.get(&(key.clone(), sum)) {
+            return BLit::new(self.vars[g as usize], true);
+        }
+        let g = self.guarded(|b| {
+            let present: Vec<Term> = (1..=n as u32)
+                .map(|d| {
+                    let y = b.fresh();
+                    for &p in cells {
+                        let x = b.is(p, d);
+                        b.clause(&[!x, y]);
+                    }
+                    y
+                })
+                .collect();
+            for set in digit_sets(n as u32, cells.len(), sum) {
+                let absent: Vec<Term> = set.iter().map(|&d| !present[d as usize - 1]).collect();
+                b.clause(&absent);
+            }
+        });
+        self.off_guards.insert((key, sum), g);
         BLit::new(self.vars[g as usize], true)
     }
 
@@ -142,6 +184,20 @@ impl Session {
         rules: &[Rule],
         budget: &Budget,
     ) -> Result<Option<Option<Vec<u8>>>, SolveError> {
+        self.other_solution_off(rules, None, budget)
+    }
+
+    /// [`Session::other_solution`] told that every other solution has digits on the cells of
+    /// `off` (distinct in every solution of `rules`, e.g. a cage's cells) that do not sum to
+    /// its total — true when the rules with that sum added had no solution but the known one
+    /// (a killer cage whose sum was dropped, or merged into a larger cage). The hint is an
+    /// extra clause set under its own activation literal, so it narrows this question only.
+    pub fn other_solution_off(
+        &mut self,
+        rules: &[Rule],
+        off: Option<(&[Pos], u32)>,
+        budget: &Budget,
+    ) -> Result<Option<Option<Vec<u8>>>, SolveError> {
         if self.unsat {
             return Ok(Some(None));
         }
@@ -149,11 +205,23 @@ impl Session {
             .into_iter()
             .map(|(cells, sum)| Rule::LittleKiller { cells, sum })
             .collect();
-        let assume: Vec<BLit> = rules
+        let mut assume: Vec<BLit> = rules
             .iter()
             .chain(&derived)
             .map(|r| self.guard(r))
             .collect();
+        if let Some((cells, sum)) = off {
+            assume.push(self.off_guard(cells, sum));
+        }
+        // Every other rule's guard is assumed false: left free, the solver would spend
+        // decisions on it and search under rules nobody asked about.
+        let active: HashSet<BLit> = assume.iter().copied().collect();
+        let idle: Vec<BLit> = (self.guards.values().chain(self.off_guards.values()))
+            .map(|&g| BLit::new(self.vars[g as usize], true))
+            .filter(|g| !active.contains(g))
+            .map(|g| !g)
+            .collect();
+        assume.extend(idle);
         if self.unsat {
             return Ok(Some(None));
         }
@@ -189,4 +257,24 @@ impl Session {
         })?;
         Ok(Some(Some(values)))
     }
+}
+
+/// The sets of `k` distinct digits from 1 to `n` that sum to `sum`, each in ascending order.
+fn digit_sets(n: u32, k: usize, sum: u32) -> Vec<Vec<u32>> {
+    fn extend(from: u32, n: u32, k: usize, left: u32, set: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if set.len() == k {
+            if left == 0 {
+                out.push(set.clone());
+            }
+            return;
+        }
+        for d in from..=n.min(left) {
+            set.push(d);
+            extend(d + 1, n, k, left - d, set, out);
+            set.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(1, n, k, sum, &mut Vec::new(), &mut out);
+    out
 }
