@@ -11,7 +11,7 @@
 //! solutions of what is left, kept minimal. Each conjugate of the class ([`super::closure`]:
 //! its orbit partition of G's cells) then only maps those masks to orbit masks (one OR a cell)
 //! and runs a depth-first hitting-set search: branch over the orbits of the unhit set with the
-//! fewest allowed orbits (among the [`SCAN`] first), each branch excluding the orbits its elder siblings took (so every
+//! fewest allowed orbits (among the 256 first), each branch excluding the orbits its elder siblings took (so every
 //! orbit set is met once), cut when the weight plus a lower bound (greedily chosen unhit sets
 //! with pairwise disjoint allowed orbits need one orbit each, at least the smallest) exceeds
 //! K. A leaf (every known set hit) is counted to two by `fast`; a second solution gives a new
