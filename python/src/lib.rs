@@ -1084,8 +1084,9 @@ fn generate_json(
 /// and `seconds` (either may be `None`, not both). Returns a JSON object: `hits` (81-symbol
 /// lines, each verified unique by `dlx`, minimal, symmetric), `tries`, `checks`, `restarts`,
 /// `fewest` (the fewest givens of a unique symmetric puzzle reached, 0 for none), and
-/// `origins` (per hit, its provenance for the closure method, else `null`). The closure
-/// method takes its seed puzzles from `seeds` (81-symbol lines), numbered from `first_line`.
+/// `origins` (per hit, its provenance for the closure and hitting methods, else `null`). The
+/// closure method takes its seed puzzles from `seeds` (81-symbol lines), numbered from
+/// `first_line`; the hitting method their solution grids (uniformly random grids without).
 #[pyfunction]
 #[pyo3(signature = (symmetry, givens, method, seed, tries, seconds, seeds=None, first_line=1))]
 #[allow(clippy::too_many_arguments)]
@@ -1104,9 +1105,12 @@ fn few_givens_json(
     let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
     let symmetry: sudokit_generate::Symmetry = symmetry.parse().map_err(bad)?;
     let method: Method = method.parse().map_err(bad)?;
-    if tries.is_none() && seconds.is_none() && method != Method::Closure {
+    let through_seeds = method == Method::Closure
+        || (method == Method::Hitting && seeds.as_ref().is_some_and(|s| !s.is_empty()));
+    if tries.is_none() && seconds.is_none() && !through_seeds {
         return Err(bad(
-            "few_givens needs tries or seconds (the closure method may run through its seeds)"
+            "few_givens needs tries or seconds (the closure method, and the hitting method \
+             with seed puzzles, may run through their seeds)"
                 .to_string(),
         ));
     }

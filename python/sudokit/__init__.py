@@ -859,8 +859,10 @@ def few_givens(
     ``dlx``), minimal and symmetric. The same seed and ``tries`` (without ``seconds``) give the
     same hits. ``method="closure"`` closes the puzzles ``seeds`` (81-symbol lines, numbered from
     ``first_line``) under the class's conjugates and may run without ``tries`` or ``seconds``
-    (through every seed); ``origins[i]`` names hit i's seed line and conjugate (``None`` for the
-    other methods)."""
+    (through every seed); ``method="hitting"`` searches the solution grids of ``seeds`` (or,
+    without them, uniformly random grids, then ``tries`` counts (grid, conjugate) pairs) for
+    orbit sets hitting every unavoidable set. ``origins[i]`` names hit i's seed line and
+    conjugate (``None`` for the other methods)."""
     return json.loads(
         _native.few_givens_json(
             symmetry, int(givens), method, int(seed), tries, seconds,

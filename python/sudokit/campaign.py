@@ -23,7 +23,9 @@ Command line::
     python -m sudokit.campaign solve FILE --out DIR [--scheduler ADDR]
     python -m sudokit.campaign generate COUNT --seed S --out DIR [--rating LO..HI]
     python -m sudokit.campaign few-givens --symmetry C --givens K --shards N --out DIR
-        [--seed S] [--method neighbour|pattern] [--tries T | --seconds X] [--shard-size M]
+        [--seed S] [--method neighbour|pattern|hitting] [--tries T | --seconds X] [--shard-size M]
+    python -m sudokit.campaign few-givens --method closure|hitting --from FILE --symmetry C
+        --givens K --out DIR [--shard-size M]
 """
 
 from __future__ import annotations
@@ -225,7 +227,7 @@ def _few_givens_closure_work(start: int, end: int, items: Optional[list], params
 
     import pandas as pd
 
-    row = _few_givens_row(start, params, "closure", time.process_time(),
+    row = _few_givens_row(start, params, params.get("method", "closure"), time.process_time(),
                           seed=few_givens_seed(params["seed"], start), seeds=items or [],
                           first_line=start + 1)
     return pd.DataFrame([dict(row, lines=f"{start + 1}-{end}")])
@@ -518,8 +520,14 @@ def few_givens(
     lines (default 1,000; ``shards`` is then ignored), each closed under every conjugate of the class and
     reduced (``tries`` and ``seconds`` bound a shard, neither needed); one row per shard with
     ``lines``, the counters, ``hits`` and their ``origins`` (seed line and conjugate, `` | ``
-    between hits)."""
-    if method == "closure":
+    between hits).
+
+    ``method="hitting"`` with ``from_file`` shards the file's lines the same way: each shard's
+    puzzles' solution grids are searched for orbit sets hitting every unavoidable set (the
+    origins name the seed line whose grid it was, and mark a hit equal to a seed puzzle as
+    from the public collection); without ``from_file`` it is a seed-range campaign on
+    uniformly random grids, ``tries`` counting (grid, conjugate) pairs."""
+    if method == "closure" or (method == "hitting" and from_file is not None):
         if from_file is None:
             raise ValueError("the closure method needs from_file (the seed puzzles)")
         with open(from_file, encoding="utf-8") as f:
@@ -531,13 +539,14 @@ def few_givens(
             out,
             total=len(lines),
             inputs=lines,
-            params=dict(symmetry=symmetry, givens=givens, seed=seed, tries=tries, seconds=seconds),
+            params=dict(symmetry=symmetry, givens=givens, seed=seed, tries=tries, seconds=seconds,
+                        method=method),
             manifest={"input": os.path.abspath(from_file), "sha256": _file_digest(from_file)},
             shard_size=shard_size or 1000,
             **run_options,
         )
     if from_file is not None:
-        raise ValueError("from_file applies to the closure method")
+        raise ValueError("from_file applies to the closure and hitting methods")
     if tries is None and seconds is None:
         raise ValueError("few-givens needs tries or seconds per item")
     if shards is None:
@@ -616,11 +625,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("--symmetry", required=True)
     f.add_argument("--givens", type=int, required=True, help="at most this many givens")
     f.add_argument("--shards", type=int,
-                   help="shards (each --shard-size seeds); not for --method closure")
+                   help="shards (each --shard-size seeds); not with --from")
     f.add_argument("--seed", type=int, default=0, help="run seed")
-    f.add_argument("--method", default="neighbour", choices=["neighbour", "pattern", "closure"])
+    f.add_argument("--method", default="neighbour", choices=["neighbour", "pattern", "closure",
+                                                               "hitting"])
     f.add_argument("--from", dest="from_file",
-                   help="closure: the seed puzzles, one a line (shards of --shard-size lines)")
+                   help="closure, hitting: the seed puzzles, one a line (shards of --shard-size "
+                        "lines; hitting searches their solution grids)")
     f.add_argument("--tries", type=int, help="tries per seed")
     f.add_argument("--seconds", type=float, help="seconds per seed")
     args = ap.parse_args(argv)
@@ -639,9 +650,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             o = solve_file(args.file, args.out, engine=args.engine, box=args.box,
                            extra=args.extra, **run_opts)
         elif args.command == "few-givens":
-            if args.method != "closure" and args.shards is None:
-                ap.error("few-givens needs --shards (or --method closure --from FILE)")
-            if args.tries is None and args.seconds is None and args.method != "closure":
+            lines = args.from_file is not None
+            if not lines and args.shards is None:
+                ap.error("few-givens needs --shards (or --method closure|hitting --from FILE)")
+            if args.tries is None and args.seconds is None and not lines:
                 args.tries = 20_000
             o = few_givens(args.symmetry, args.givens, args.out, shards=args.shards,
                            seed=args.seed, method=args.method, tries=args.tries,

@@ -197,3 +197,25 @@ def test_few_givens_closure_campaign_shards_the_seed_lines(tmp_path):
     assert "seed #2 (17 givens)" in origins and "seed #3 (17 givens)" in origins, origins
     with pytest.raises(ValueError, match="from_file"):
         campaign.few_givens("diagonal", 18, tmp_path / "none", method="closure")
+
+
+def test_few_givens_hitting_campaign_searches_the_seed_grids(tmp_path):
+    # A 24-given full-dihedral puzzle of data/few-givens.txt as the seed: the hitting search of
+    # its grid in the class's own orientation (tries=1: the first conjugate) meets it again,
+    # marked as the public puzzle it is.
+    seeds = tmp_path / "seeds.txt"
+    seeds.write_text("..5...9.....8.3...4...1...2.8.1.2.9...9...3...3.6.7.5.3...5...8...2.4.....7...1..\n")
+    out = tmp_path / "hitting"
+    o = campaign.few_givens("full", 24, out, method="hitting", from_file=str(seeds), tries=1,
+                            scheduler="inline")
+    assert (o.total, o.written) == (1, 1)
+    frame = campaign.collect(out)
+    assert frame["method"].tolist() == ["hitting"]
+    hits = campaign.few_givens_hits(out)
+    assert len(hits) >= 1, frame
+    for h in hits:
+        rec = sudokit.check(h)
+        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
+        assert rec["givens"] <= 24 and "full" in rec["symmetry"], rec
+    origins = " | ".join(frame["origins"])
+    assert "solution grid of seed #1" in origins and "FROM THE PUBLIC COLLECTION" in origins

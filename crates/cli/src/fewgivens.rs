@@ -7,9 +7,9 @@
 //! exactly for the same `-j`. Hits are checked by the library (unique by `dlx`, minimal,
 //! symmetric, at most K givens) before they reach this module, and printed under a lock and
 //! flushed at once, so a search stopped at any moment has printed every hit it found. With
-//! `--method closure` the `--from` puzzles are dealt to the workers in turn (worker w takes
-//! lines w, w + j, ...), and each hit's provenance (seed line, conjugate) goes to standard
-//! error beside it.
+//! `--method closure` or `hitting` the `--from` puzzles are dealt to the workers in turn
+//! (worker w takes lines w, w + j, ...), and each hit's provenance (seed line, conjugate)
+//! goes to standard error beside it.
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -47,7 +47,7 @@ pub struct Request {
     pub jobs: usize,
     /// Show the progress line (when standard error is a terminal).
     pub progress: bool,
-    /// Seed puzzles (`--from`, for `--method closure`).
+    /// Seed puzzles (`--from`, for `--method closure` and `hitting`).
     pub seeds: Vec<SeedPuzzle>,
 }
 
@@ -191,6 +191,14 @@ pub fn run(req: Request) -> Result<u8> {
         tries as f64 / secs.max(1e-9),
         fewest.map_or("-".to_string(), |f| f.to_string()),
     );
+    if req.method == Method::Hitting {
+        let nodes: u64 = totals.iter().map(|p| p.nodes).sum();
+        let incomplete: u64 = totals.iter().map(|p| p.incomplete).sum();
+        eprintln!(
+            "sudokit: hitting: {restarts} grids, {tries} (grid, conjugate) searches, {nodes} \
+             nodes, {incomplete} cut by their node cap"
+        );
+    }
     if closed.load(Ordering::Relaxed) {
         return Ok(0);
     }

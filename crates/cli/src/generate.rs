@@ -185,16 +185,19 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     search: Option<SearchKind>,
     /// Method of --search targeted: `neighbour` ({-k+j} orbit moves from unique puzzles),
-    /// `pattern` (digits for fixed symmetric patterns of K cells) or `closure` (the puzzles of
-    /// --from closed under every conjugate of the class, then reduced orbit by orbit).
+    /// `pattern` (digits for fixed symmetric patterns of K cells), `closure` (the puzzles of
+    /// --from closed under every conjugate of the class, then reduced orbit by orbit) or
+    /// `hitting` (per solution grid of the --from puzzles, or uniformly random grid without
+    /// --from: the conjugates' orbit sets of at most K cells hitting every unavoidable set).
     #[arg(long, requires = "search", default_value = "neighbour", value_parser = parse_method)]
     method: Method,
-    /// Tries per worker of --search targeted (neighbour moves, complete pattern assignments or
-    /// closures reduced).
+    /// Tries per worker of --search targeted (neighbour moves, complete pattern assignments,
+    /// closures reduced or, for hitting, (grid, conjugate) pairs searched).
     #[arg(long, requires = "search")]
     tries: Option<u64>,
-    /// Seed puzzles of --method closure: a file of unique 9x9 puzzles, one a line (81 symbols,
-    /// `.` or `0` for empty; blank lines and lines starting with `#` are skipped).
+    /// Seed puzzles of --method closure (and of --method hitting: their solution grids): a
+    /// file of unique 9x9 puzzles, one a line (81 symbols, `.` or `0` for empty; blank lines
+    /// and lines starting with `#` are skipped).
     #[arg(long, value_name = "FILE", requires = "search")]
     from: Option<PathBuf>,
 }
@@ -253,11 +256,14 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         bail!("--search targeted takes one count, --givens K (hits have at most K givens)");
     }
     let seeds = match (&args.from, args.method) {
-        (Some(path), Method::Closure) => crate::fewgivens::read_seeds(path)?,
+        (Some(path), Method::Closure | Method::Hitting) => crate::fewgivens::read_seeds(path)?,
         (None, Method::Closure) => {
             bail!("--method closure needs --from FILE (the seed puzzles)")
         }
-        (Some(_), m) => bail!("--from applies to --method closure, not {}", m.name()),
+        (Some(_), m) => bail!(
+            "--from applies to --method closure and hitting, not {}",
+            m.name()
+        ),
         (None, _) => Vec::new(),
     };
     crate::fewgivens::run(crate::fewgivens::Request {

@@ -139,3 +139,67 @@ fn closure_from_a_file_prints_checked_hits_and_their_origin() {
     assert_ne!(o.status.code(), Some(0), "closure needs --from");
     assert!(String::from_utf8_lossy(&o.stderr).contains("--from"));
 }
+
+#[test]
+fn hitting_searches_the_grids_of_a_file_and_names_a_public_hit() {
+    // A 24-given full-dihedral puzzle of data/few-givens.txt, itself the seed: the search of its
+    // grid in the class's own orientation (the first conjugate, --tries 1) meets it again.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("few_givens_grids.txt");
+    std::fs::write(
+        &path,
+        "..5...9.....8.3...4...1...2.8.1.2.9...9...3...3.6.7.5.3...5...8...2.4.....7...1..\n",
+    )
+    .expect("write the seed file");
+    let file = path.to_str().expect("a UTF-8 path");
+    let head = ["generate", "--search", "targeted", "--method", "hitting"];
+    let tail = [
+        "--symmetry",
+        "full",
+        "--givens",
+        "24",
+        "--from",
+        file,
+        "--tries",
+        "1",
+        "-n",
+        "100",
+        "-j",
+        "1",
+        "--seed",
+        "5",
+        "--no-progress",
+    ];
+    let args: Vec<&str> = head.iter().chain(&tail).copied().collect();
+    let o = run(&args, "");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "fewer than 100 hits: {err}");
+    assert!(
+        err.contains("from the solution grid of seed #1 (24 givens), unavoidable-set hitting"),
+        "{err}"
+    );
+    assert!(err.contains("FROM THE PUBLIC COLLECTION"), "{err}");
+    assert!(err.contains("full hitting search for 24 givens"), "{err}");
+    let o = run(&["check", "--format", "json"], &o.stdout);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.lines().count() >= 1, "the seed itself at least");
+    for line in out.lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).expect("json");
+        assert_eq!(rec["unique"], "yes", "{rec}");
+        assert_eq!(rec["minimal"], true, "{rec}");
+        assert!(rec["givens"].as_u64().is_some_and(|g| g <= 24), "{rec}");
+    }
+    let o = run(
+        &[
+            "generate", "--search", "targeted", "--method", "pattern", "--givens", "22", "--from",
+            file,
+        ],
+        "",
+    );
+    assert_ne!(
+        o.status.code(),
+        Some(0),
+        "--from is for closure and hitting"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("closure and hitting"));
+}

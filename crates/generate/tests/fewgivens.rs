@@ -2,10 +2,13 @@
 //! again here by `sudokit check`'s logic), a seed replays, budgets of tries are honoured, and
 //! impossible targets are refused.
 
+use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
+use sudokit_generate::fewgivens::closure::{closure_cap, conjugates};
+use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
 use sudokit_generate::fewgivens::{
-    Budget, Hit, Method, SeedPuzzle, Target, check_target, closure::closure_cap, pattern_exists,
-    search, search_seeded, verify,
+    Budget, Hit, Method, Progress, SeedPuzzle, Target, check_target, pattern_exists, search,
+    search_seeded, verify,
 };
 
 fn run(
@@ -110,24 +113,30 @@ fn values(line: &str) -> [u8; 81] {
 }
 
 fn closure_hits(seed: u64, tries: u64) -> (Vec<Hit>, u64) {
-    let seeds: Vec<SeedPuzzle> = ROYLE_17
+    let target = Target::new(Symmetry::Diagonal, 18, Method::Closure, seed);
+    let (hits, progress) = seeded_hits(&target, &ROYLE_17, tries);
+    (hits, progress.tries)
+}
+
+/// The hits and counters of `target` from the seed puzzles `seeds` within `tries` tries.
+fn seeded_hits(target: &Target, seeds: &[(u64, &str)], tries: u64) -> (Vec<Hit>, Progress) {
+    let seeds: Vec<SeedPuzzle> = seeds
         .iter()
         .map(|&(id, line)| SeedPuzzle {
             id,
             values: values(line),
         })
         .collect();
-    let target = Target::new(Symmetry::Diagonal, 18, Method::Closure, seed);
     let mut hits = Vec::new();
     let progress = search_seeded(
-        &target,
+        target,
         &seeds,
         &Budget::tries(tries),
         &mut |h, _| hits.push(h.clone()),
         &mut |_| {},
     )
     .expect("a valid target");
-    (hits, progress.tries)
+    (hits, progress)
 }
 
 #[test]
@@ -211,4 +220,102 @@ fn verify_rejects_what_is_not_a_hit() {
     fewer[7] = 0;
     fewer[73] = 0;
     assert!(verify(&fewer, Symmetry::Rot180, 24).is_err(), "not unique");
+}
+
+/// A 24-given full-dihedral puzzle of `data/few-givens.txt` (closure of Royle's 17s).
+const FULL_24: &str =
+    "..5...9.....8.3...4...1...2.8.1.2.9...9...3...3.6.7.5.3...5...8...2.4.....7...1..";
+
+fn hitting_hits(
+    symmetry: Symmetry,
+    givens: usize,
+    seeds: &[(u64, &str)],
+    tries: u64,
+) -> (Vec<Hit>, Progress) {
+    seeded_hits(
+        &Target::new(symmetry, givens, Method::Hitting, 11),
+        seeds,
+        tries,
+    )
+}
+
+#[test]
+fn hitting_finds_every_closure_hit_on_its_grid_and_conjugate() {
+    let (closed, _) = closure_hits(7, 1_000_000);
+    assert!(!closed.is_empty());
+    let conj = conjugates(Symmetry::Diagonal);
+    for c in closed.iter().take(1) {
+        let origin = c.origin.as_ref().expect("origin");
+        let seed = values(
+            ROYLE_17
+                .iter()
+                .find(|s| s.0 == origin.seed)
+                .expect("seed")
+                .1,
+        );
+        let grid = Fast::solve_first(&seed).0.expect("solved");
+        let cj = conj
+            .iter()
+            .find(|cj| cj.transform == origin.transform)
+            .expect("the closure's conjugate");
+        let mut unav = Unavoidables::new(&grid);
+        let known = unav.sets().len();
+        let found = hunt(&mut unav, cj, 18, 10_000_000, &|| false);
+        assert!(found.finished, "{origin}: searched to the end");
+        assert!(
+            found.puzzles.contains(&c.puzzle),
+            "{origin}: the closure's hit {} is among the hitting search's {} puzzles",
+            c.line(),
+            found.puzzles.len()
+        );
+        for p in &found.puzzles {
+            assert_eq!(Fast::count_up_to(p, 2).0, 1, "unique");
+            assert!(p.iter().filter(|&&v| v != 0).count() <= 18);
+            assert!(Symmetry::Diagonal.holds(p, 9));
+        }
+        assert!(unav.sets().len() >= known, "sets are only learnt");
+    }
+}
+
+#[test]
+fn hitting_runs_grid_by_grid_within_its_tries_and_replays() {
+    let seeds = &ROYLE_17[1..];
+    let (hits, progress) = hitting_hits(Symmetry::Diagonal, 18, seeds, 3);
+    assert_eq!(progress.tries, 3, "(grid, conjugate) pairs");
+    assert_eq!(
+        progress.restarts, 1,
+        "the first grid has more conjugates than that"
+    );
+    assert!(progress.nodes >= 3);
+    for hit in &hits {
+        assert_eq!(verify(&hit.puzzle, Symmetry::Diagonal, 18), Ok(hit.givens));
+        let origin = hit.origin.as_ref().expect("a hitting hit names its grid");
+        assert_eq!(origin.method, Method::Hitting);
+        assert!([1421, 1850].contains(&origin.seed), "{origin}");
+        assert_eq!(origin.public, None, "no seed is symmetric: {origin}");
+    }
+    assert_eq!(
+        hitting_hits(Symmetry::Diagonal, 18, seeds, 3),
+        (hits, progress)
+    );
+}
+
+#[test]
+fn hitting_marks_a_hit_equal_to_a_seed_as_public() {
+    // The seed is symmetric itself: the class's own orientation (the first conjugate) on its
+    // grid holds it.
+    let (hits, progress) = hitting_hits(Symmetry::Full, 24, &[(9, FULL_24)], 1);
+    assert_eq!(progress.incomplete, 0);
+    let own = values(FULL_24);
+    let hit = hits
+        .iter()
+        .find(|h| h.puzzle == own)
+        .expect("the seed itself");
+    let origin = hit.origin.as_ref().expect("origin");
+    assert_eq!(origin.public, Some(9), "{origin}");
+    assert!(origin.to_string().contains("FROM THE PUBLIC COLLECTION"));
+    for hit in &hits {
+        assert_eq!(verify(&hit.puzzle, Symmetry::Full, 24), Ok(hit.givens));
+    }
+    assert_eq!("hitting".parse::<Method>(), Ok(Method::Hitting));
 }

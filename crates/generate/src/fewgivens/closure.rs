@@ -111,9 +111,9 @@ pub struct Conjugate {
     /// Maps the class's orbits onto this partition's.
     pub transform: Transform,
     /// Orbit number of each cell (numbered by first cell, fewer than 64).
-    orbit_of: [u8; 81],
+    pub(super) orbit_of: [u8; 81],
     /// (orbit size, bit mask of the orbits of that size).
-    sizes: Vec<(usize, u64)>,
+    pub(super) sizes: Vec<(usize, u64)>,
 }
 
 impl Conjugate {
@@ -259,6 +259,8 @@ pub(super) fn run(run: &mut Run<'_>) {
             }
             run.tried();
             run.origin = Some(Origin {
+                method: super::Method::Closure,
+                public: None,
                 seed: seed.id,
                 transform: t,
                 closure_givens: size,

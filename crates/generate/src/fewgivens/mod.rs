@@ -2,7 +2,7 @@
 //! puzzle whose givens are symmetric in a class and number at most K, found on purpose rather
 //! than by random generation, which cannot reach the tail (see docs/generate.md).
 //!
-//! Three methods, all seeded (everything random flows from one `u64` through [`Rng`], so a run
+//! Four methods, all seeded (everything random flows from one `u64` through [`Rng`], so a run
 //! replays exactly) and both bounded by a [`Budget`] of tries, time and a cancel flag:
 //! - [`Method::Neighbour`] ([`neighbour`]): a walk over unique symmetric puzzles by orbit moves
 //!   {-k+j} (the forums' "-2+1", "-3+2" searches), accepting moves that keep the count so the
@@ -13,6 +13,9 @@
 //!   e.g. the public 17-clue list) under every conjugate of the class, then remove orbits while
 //!   the puzzle stays unique. Its hits carry an [`Origin`] naming the seed puzzle and the
 //!   conjugate, since they are sudokit's search result seeded by a public collection.
+//! - [`Method::Hitting`] ([`hitting`]): per solution grid (of a seed puzzle, or uniformly
+//!   random), every union of a conjugate's orbits of at most K cells that hits all of the
+//!   grid's unavoidable sets, found by a hitting-set search; its hits carry an [`Origin`] too.
 //!
 //! Design decision: a move never needs a count to two. A neighbour move removes k orbits,
 //! enumerates *every* solution of the smaller puzzle with `fast` (up to [`SOLUTION_CAP`]), and
@@ -22,6 +25,7 @@
 //! `dlx` for the count and minimality), before it is reported.
 
 pub mod closure;
+pub mod hitting;
 pub mod neighbour;
 pub mod pattern;
 
@@ -50,6 +54,8 @@ pub enum Method {
     Pattern,
     /// Closure of seed puzzles under the class's conjugates, then orbit removal.
     Closure,
+    /// Orbit sets hitting every unavoidable set of a grid (the seeds' solutions, or random).
+    Hitting,
 }
 
 impl Method {
@@ -59,6 +65,7 @@ impl Method {
             Method::Neighbour => "neighbour",
             Method::Pattern => "pattern",
             Method::Closure => "closure",
+            Method::Hitting => "hitting",
         }
     }
 }
@@ -70,8 +77,9 @@ impl std::str::FromStr for Method {
             "neighbour" | "neighbor" => Ok(Method::Neighbour),
             "pattern" => Ok(Method::Pattern),
             "closure" => Ok(Method::Closure),
+            "hitting" => Ok(Method::Hitting),
             _ => Err(format!(
-                "unknown method '{s}' (neighbour, pattern, closure)"
+                "unknown method '{s}' (neighbour, pattern, closure, hitting)"
             )),
         }
     }
@@ -80,7 +88,8 @@ impl std::str::FromStr for Method {
 /// What a search may spend; `None` fields are unlimited (at least one should be set).
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    /// Tries: neighbour moves, complete pattern assignments, or closures reduced, tested.
+    /// Tries: neighbour moves, complete pattern assignments, closures reduced, or (grid,
+    /// conjugate) pairs searched by the hitting method.
     pub tries: Option<u64>,
     /// Wall-clock time.
     pub time: Option<Duration>,
@@ -138,6 +147,11 @@ pub struct Progress {
     pub fewest: usize,
     /// Hits reported.
     pub hits: u64,
+    /// Search nodes of the hitting method (partial orbit sets visited).
+    pub nodes: u64,
+    /// Searches left unfinished by their own node cap (hitting: conjugates of a grid not
+    /// searched to the end, so the grid may hold hits that were not found).
+    pub incomplete: u64,
 }
 
 /// A puzzle with at most K givens, unique, minimal and symmetric ([`verify`] passed).
@@ -149,7 +163,8 @@ pub struct Hit {
     pub givens: usize,
     /// The try on which it was found.
     pub try_index: u64,
-    /// Where a [`Method::Closure`] hit came from (`None` for the other methods).
+    /// Where a [`Method::Closure`] or [`Method::Hitting`] hit came from (`None` for the
+    /// other methods).
     pub origin: Option<Origin>,
 }
 
@@ -181,22 +196,52 @@ impl SeedPuzzle {
     }
 }
 
-/// The provenance of a closure hit: which seed puzzle, closed under which conjugate.
+/// The provenance of a closure or hitting hit: which seed puzzle (closed, or whose solution
+/// grid was searched) under which conjugate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Origin {
-    /// The seed puzzle's [`SeedPuzzle::id`].
+    /// [`Method::Closure`] or [`Method::Hitting`].
+    pub method: Method,
+    /// The seed puzzle's [`SeedPuzzle::id`] (0: a uniformly random grid of the hitting
+    /// method).
     pub seed: u64,
     /// The transformation taking the class's orbits onto the conjugate's (standard cell d is
     /// the seed's cell `transform.apply(d)`).
     pub transform: closure::Transform,
     /// Givens of the seed puzzle.
     pub seed_givens: usize,
-    /// Givens of its closure (before orbits were removed).
+    /// Givens of its closure (before orbits were removed); the hit's own for the hitting
+    /// method.
     pub closure_givens: usize,
+    /// The seed puzzle the hit equals up to grid transformation and relabelling, if any: then
+    /// it is a puzzle *from the public collection*, not sudokit's own find (hitting method).
+    pub public: Option<u64>,
 }
 
 impl std::fmt::Display for Origin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.method == Method::Hitting {
+            match self.seed {
+                0 => write!(f, "a uniformly random grid")?,
+                s => write!(
+                    f,
+                    "the solution grid of seed #{s} ({} givens)",
+                    self.seed_givens
+                )?,
+            }
+            write!(
+                f,
+                ", unavoidable-set hitting under conjugate by {}",
+                self.transform
+            )?;
+            if let Some(p) = self.public {
+                write!(
+                    f,
+                    "; equal to seed #{p} up to transformation: FROM THE PUBLIC COLLECTION"
+                )?;
+            }
+            return Ok(());
+        }
         write!(
             f,
             "seed #{} ({} givens), closure {} givens under conjugate by {}",
@@ -310,8 +355,9 @@ pub fn search(
     search_seeded(target, &[], budget, on_hit, on_progress)
 }
 
-/// [`search`] with seed puzzles, which [`Method::Closure`] needs (and the other methods
-/// ignore); a seed that is not unique is skipped.
+/// [`search`] with seed puzzles, which [`Method::Closure`] needs, [`Method::Hitting`] takes
+/// its grids from (their solutions; uniformly random grids without seeds) and the other
+/// methods ignore; a seed that is not unique is skipped.
 pub fn search_seeded(
     target: &Target,
     seeds: &[SeedPuzzle],
@@ -342,6 +388,7 @@ pub fn search_seeded(
         Method::Neighbour => neighbour::run(&mut run),
         Method::Pattern => pattern::run(&mut run),
         Method::Closure => closure::run(&mut run),
+        Method::Hitting => hitting::run(&mut run),
     }
     Ok(run.progress)
 }
@@ -366,8 +413,14 @@ impl Run<'_> {
     /// Whether the budget is spent (asked before each try).
     fn done(&self) -> bool {
         let b = &self.budget;
-        b.tries.is_some_and(|t| self.progress.tries >= t)
-            || b.hits.is_some_and(|h| self.progress.hits >= h)
+        b.tries.is_some_and(|t| self.progress.tries >= t) || self.interrupted()
+    }
+
+    /// Whether the budget's hits, time or cancel flag say stop (a try already counted runs on
+    /// when only the tries are spent).
+    fn interrupted(&self) -> bool {
+        let b = &self.budget;
+        b.hits.is_some_and(|h| self.progress.hits >= h)
             || b.time.is_some_and(|t| self.started.elapsed() >= t)
             || b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
