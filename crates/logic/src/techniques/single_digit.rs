@@ -5,7 +5,12 @@
 //! Design decision: skyscraper, kite and turbot fish are one search — two strong links on a
 //! digit (A=B, C=D) whose inner ends see each other (B–C weak), so A or D holds the digit and
 //! whatever sees both loses it — named by the houses involved (two parallel lines: skyscraper;
-//! a row and a column joined in a box: 2-string kite; anything else: turbot fish).
+//! a row and a column joined in a box: 2-string kite; anything else: turbot fish). In HoDoKu's
+//! order ([`Options::hodoku`](crate::technique::Options::hodoku)) a digit's empty rectangles
+//! are reported in the order HoDoKu's search meets them, because HoDoKu applies the first it
+//! finds (issue 42).
+
+use std::cmp::Reverse;
 
 use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
 
@@ -280,6 +285,27 @@ fn digit_empty_rectangles(
     true
 }
 
+/// Where HoDoKu's search meets an empty rectangle of one digit: by box; then by its cross,
+/// the row and then the column furthest down and right first (its table of the nine
+/// patterns); then the links in columns from the cross's row before the links in rows from
+/// its column, each by where the link's end on that line lies.
+fn hodoku_er_key(
+    g: &CandidateGrid,
+    er: &ErInstance,
+) -> (usize, Reverse<usize>, Reverse<usize>, bool, usize) {
+    let n = g.size();
+    let (xr, xc) = er.x.row_col(n);
+    let row_link = is_row(g, er.h);
+    let along = if row_link { xr } else { xc };
+    (
+        er.bx.index(),
+        Reverse(er.r0),
+        Reverse(er.c0),
+        row_link,
+        along,
+    )
+}
+
 /// The step for one empty rectangle.
 fn er_step(g: &CandidateGrid, info: &'static TechniqueInfo, er: &ErInstance) -> Step {
     let l = g.layout();
@@ -322,9 +348,21 @@ impl Technique for EmptyRectangle {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let allow_two = f.options.er_two_candidates;
         crate::memo::each_digit(EMPTY_RECTANGLE.id, g, f, |d, f| {
+            if !f.options.hodoku {
+                return digit_empty_rectangles(g, d, allow_two, &mut |er| {
+                    f.emit(er_step(g, &EMPTY_RECTANGLE, &er))
+                });
+            }
+            // HoDoKu applies the first empty rectangle its search meets: see `hodoku_er_key`.
+            let mut found = Vec::new();
             digit_empty_rectangles(g, d, allow_two, &mut |er| {
-                f.emit(er_step(g, &EMPTY_RECTANGLE, &er))
-            })
+                found.push(er);
+                true
+            });
+            found.sort_by_key(|er| hodoku_er_key(g, er));
+            found
+                .iter()
+                .all(|er| f.emit(er_step(g, &EMPTY_RECTANGLE, er)))
         });
     }
 }

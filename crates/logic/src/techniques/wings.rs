@@ -6,8 +6,8 @@
 //! between them, every digit but one "restricted" (all its cells in the pattern see each
 //! other), so the free digit must be in the pattern and whatever sees all its cells there
 //! loses it. In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) the
-//! XY- and XYZ-wings are reported in the order HoDoKu's search meets them, because HoDoKu
-//! applies the first it finds (issue 42).
+//! XY- and XYZ-wings and the W-wings are reported in the order HoDoKu's search meets them,
+//! because HoDoKu applies the first it finds (issue 42).
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -173,6 +173,8 @@ impl Technique for WWing {
                 })
             })
             .collect();
+        let hodoku = f.options.hodoku;
+        let mut collected: Vec<((usize, usize, Digit, usize), Step)> = Vec::new();
         for (i, &a) in bivalue.iter().enumerate() {
             for &b in &bivalue[i + 1..] {
                 if g.candidates(a) != g.candidates(b) || g.sees(a, b) {
@@ -195,6 +197,9 @@ impl Technique for WWing {
                                 || e == b
                                 || !g.sees(c, a)
                                 || !g.sees(e, b)
+                                // HoDoKu takes the link's end that sees the first cell as
+                                // that cell's and the other end must see only the second.
+                                || (hodoku && g.sees(e, a))
                             {
                                 continue;
                             }
@@ -219,12 +224,23 @@ impl Technique for WWing {
                                 crate::render::house_name(l, h),
                                 cells_subject(l, &elims, "loses", "lose")
                             );
-                            if !f.emit(step.text(text)) {
+                            let step = step.text(text);
+                            if hodoku {
+                                collected.push(((a.index(), b.index(), y, h.index()), step));
+                            } else if !f.emit(step) {
                                 return;
                             }
                         }
                     }
                 }
+            }
+        }
+        // HoDoKu applies the first W-wing it meets: by the pair of cells, then the digit
+        // removed, then the link's house (rows, columns, boxes).
+        collected.sort_by_key(|(k, _)| *k);
+        for (_, step) in collected {
+            if !f.emit(step) {
+                return;
             }
         }
     }
