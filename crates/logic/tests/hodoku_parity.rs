@@ -191,6 +191,30 @@ fn hodoku_order_takes_forcing_chains_and_nets_as_hodoku_does() {
     }
 }
 
+/// A placement HoDoKu derives both by a contradiction and by a verity with shorter chains is
+/// a contradiction (its sort ignores the lengths of two placements of one cell of different
+/// types and keeps the order found, contradictions first): on magictour_top1465 line 820
+/// step 24 places r1c2=4 as a forcing chain contradiction (sudokit took the verity before),
+/// while step 18 is a verity placement; the whole path is HoDoKu 2.2.4's (`/bs /vp`).
+#[test]
+fn hodoku_order_prefers_a_contradiction_for_a_placement() {
+    assert_whole_path(
+        "..75...311......4.9..4..68....7.8....9.14..53..4.5......58...2..8.2.51..7........",
+        concat!(
+            "0002+415 0002+577 0002+627 0002+887 0002+681 0100-618 0201-774-779-974-979-994-996-999 ",
+            "0003+773 0002+474 0402-853 0100-923-933 0803-896-946-956-966 0710-422 0710-432 0902-436 ",
+            "0341-299 0100-679 1302+813 0002+894 0100-453 0201-426 0902-159 0903-662-666 1301+124 ",
+            "0002+714 0002+964 0402-616 0003+612 0003+678 0003+975 0003+998 0002+562 0002+492 ",
+            "0200-156-256-259-756-759-959 0301-949 0003+943 0003+951 0003+757 0002+663 0002+361 ",
+            "0002+721 0003+423 0003+431 0002+397 0003+295 0002+267 0002+325 0201-232-236-252 ",
+            "0610-932-939 0003+936 0003+538 0000+516 0000+118 0003+839 0000+922 0000+989 0000+856 ",
+            "0000+226 0000+486 0000+796 0000+459 0000+769 0000+699 0000+646 0000+249 0000+166 ",
+            "0003+233 0000+332 0000+353 0003+152 0000+258 0000+272 0000+179",
+        ),
+        "1301+124",
+    );
+}
+
 /// HoDoKu applies the first instance its search meets, not the first sudokit's own search
 /// finds or the one with the most eliminations: the first finned fish of its walk (digit, rows
 /// as base lines before columns, base and cover lines in combination order; magictour_top1465

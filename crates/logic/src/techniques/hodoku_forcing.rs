@@ -18,8 +18,12 @@
 //! Each step has one effect: one placement or one elimination. For each effect HoDoKu keeps
 //! the derivation with the shortest chains (the first found on a tie: contradictions, then
 //! the pairs of premises, then cells, rows, columns and boxes), so that derivation decides
-//! whether the step is a contradiction or a verity; then it applies the lowest placement, or,
-//! with none, the lowest elimination (cell, then digit).
+//! whether the step is a contradiction or a verity — except for a placement: there a
+//! contradiction beats every verity, however long its chains. (HoDoKu keeps one step per
+//! effect *and type*, and its comparator, seeing two placements of the same cell of different
+//! types, never looks at their lengths: it answers "greater" both ways, so its stable sort
+//! keeps them in the order found, contradictions first.) Then it applies the lowest
+//! placement, or, with none, the lowest elimination (cell, then digit).
 //!
 //! Design decision: the tables are bitsets over the grid's live candidates filled by a
 //! breadth-first walk of the implication graph, so a distance is the number of links of the
@@ -682,11 +686,19 @@ impl Shape {
 struct Best(Vec<Option<Derivation>>);
 
 impl Best {
-    /// Keeps `chains` for the effect if shorter than what it has (the first of equal length).
+    /// Keeps `chains` for the effect if they beat what it has: shorter (the first of equal
+    /// length), except that a placement's contradiction beats any verity of it.
     fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
         let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
         let slot = &mut self.0[2 * i as usize + usize::from(place)];
-        if slot.as_ref().is_none_or(|b| b.len > len) {
+        let is_contradiction = |s: &Source| matches!(s, Source::Contradiction(_));
+        let better = |b: &Derivation| match (is_contradiction(&b.source), is_contradiction(&source))
+        {
+            (true, false) if place => false,
+            (false, true) if place => true,
+            _ => b.len > len,
+        };
+        if slot.as_ref().is_none_or(better) {
             *slot = Some(Derivation {
                 source,
                 chains,
