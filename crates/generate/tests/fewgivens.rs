@@ -112,6 +112,17 @@ fn values(line: &str) -> [u8; 81] {
     p
 }
 
+/// The shipped Royle puzzle of line `line`.
+fn royle(line: u64) -> [u8; 81] {
+    values(
+        ROYLE_17
+            .iter()
+            .find(|s| s.0 == line)
+            .expect("a shipped seed line")
+            .1,
+    )
+}
+
 fn closure_hits(seed: u64, tries: u64) -> (Vec<Hit>, u64) {
     let target = Target::new(Symmetry::Diagonal, 18, Method::Closure, seed);
     let (hits, progress) = seeded_hits(&target, &ROYLE_17, tries);
@@ -155,13 +166,7 @@ fn closure_of_17_clue_puzzles_gives_checked_diagonal_18s_with_their_origin() {
         assert!(origin.closure_givens >= 18 && origin.closure_givens <= 18 + 6);
         assert_eq!(closure_cap(Symmetry::Diagonal, 18), 18 + 6);
         // The hit is the seed's solution, transformed, on a subset of the closure's cells.
-        let seed = values(
-            ROYLE_17
-                .iter()
-                .find(|s| s.0 == origin.seed)
-                .expect("seed")
-                .1,
-        );
+        let seed = royle(origin.seed);
         for (d, &v) in hit.puzzle.iter().enumerate() {
             let c = origin.transform.apply(d);
             if seed[c] != 0 && v != 0 {
@@ -246,13 +251,7 @@ fn hitting_finds_every_closure_hit_on_its_grid_and_conjugate() {
     let conj = conjugates(Symmetry::Diagonal);
     for c in closed.iter().take(1) {
         let origin = c.origin.as_ref().expect("origin");
-        let seed = values(
-            ROYLE_17
-                .iter()
-                .find(|s| s.0 == origin.seed)
-                .expect("seed")
-                .1,
-        );
+        let seed = royle(origin.seed);
         let grid = Fast::solve_first(&seed).0.expect("solved");
         let cj = conj
             .iter()
