@@ -395,44 +395,59 @@ impl Tally {
     }
 }
 
+/// The column names of [`render_table`] and [`render_tsv`].
+const COLUMNS: [&str; 10] = [
+    "file",
+    "engine",
+    "mode",
+    "puzzles",
+    "puzzles/s",
+    "us/puzzle",
+    "wall puzzles/s",
+    "guesses/puzzle",
+    "no guess %",
+    "0 / 1 / 2+",
+];
+
+/// One result's cells, in the order of [`COLUMNS`].
+fn cells(r: &BenchResult) -> [String; 10] {
+    [
+        r.file.clone(),
+        r.engine.clone(),
+        if r.mode == "count" {
+            format!("count:{}", r.cap)
+        } else {
+            r.mode.clone()
+        },
+        r.puzzles.to_string(),
+        format!("{:.0}", r.puzzles_per_sec),
+        format!("{:.2}", r.us_per_puzzle),
+        format!("{:.0}", r.wall_puzzles_per_sec),
+        format!("{:.2}", r.guesses_per_puzzle),
+        format!("{:.1}", r.no_guess_pct),
+        format!(
+            "{} / {} / {}",
+            r.solution_counts.zero, r.solution_counts.one, r.solution_counts.more
+        ),
+    ]
+}
+
+/// Renders results as tab-separated values: a header line, then one line per result, the
+/// columns of [`render_table`] (for spreadsheets and `scripts/`).
+pub fn render_tsv(results: &[BenchResult]) -> String {
+    let mut out = COLUMNS.join("\t");
+    out.push('\n');
+    for r in results {
+        out.push_str(&cells(r).join("\t"));
+        out.push('\n');
+    }
+    out
+}
+
 /// Renders results as an aligned text table, one row per result.
 pub fn render_table(results: &[BenchResult]) -> String {
-    let header = [
-        "file",
-        "engine",
-        "mode",
-        "puzzles",
-        "puzzles/s",
-        "us/puzzle",
-        "wall puzzles/s",
-        "guesses/puzzle",
-        "no guess %",
-        "0 / 1 / 2+",
-    ];
-    let rows: Vec<[String; 10]> = results
-        .iter()
-        .map(|r| {
-            [
-                r.file.clone(),
-                r.engine.clone(),
-                if r.mode == "count" {
-                    format!("count:{}", r.cap)
-                } else {
-                    r.mode.clone()
-                },
-                r.puzzles.to_string(),
-                format!("{:.0}", r.puzzles_per_sec),
-                format!("{:.2}", r.us_per_puzzle),
-                format!("{:.0}", r.wall_puzzles_per_sec),
-                format!("{:.2}", r.guesses_per_puzzle),
-                format!("{:.1}", r.no_guess_pct),
-                format!(
-                    "{} / {} / {}",
-                    r.solution_counts.zero, r.solution_counts.one, r.solution_counts.more
-                ),
-            ]
-        })
-        .collect();
+    let header = COLUMNS;
+    let rows: Vec<[String; 10]> = results.iter().map(cells).collect();
     let mut widths = header.map(str::len);
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {

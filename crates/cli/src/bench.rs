@@ -8,7 +8,7 @@
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use sudokit_bench::{Mode, Options, bench, load_file, render_json, render_table};
+use sudokit_bench::{Mode, Options, bench, load_file, render_json, render_table, render_tsv};
 use sudokit_engines::{EngineOptions, engine};
 
 /// Output formats of `bench`.
@@ -16,8 +16,10 @@ use sudokit_engines::{EngineOptions, engine};
 pub enum BenchFormat {
     /// An aligned table.
     Text,
-    /// One JSON object per file and engine.
+    /// One JSON object per file, engine and mode.
     Json,
+    /// Tab-separated values: a header line, then one line per file, engine and mode.
+    Tsv,
 }
 
 /// Arguments of `sudokit bench`.
@@ -29,9 +31,10 @@ pub struct BenchArgs {
     /// Engines to measure: repeat or comma-separate (`-e fast,dlx`); fast when none.
     #[arg(long = "engine", short = 'e', value_delimiter = ',')]
     engines: Vec<String>,
-    /// `first` (first solution), `unique` (count up to 2) or `count` / `count:N`.
-    #[arg(long, default_value = "unique")]
-    mode: String,
+    /// Modes to measure: `first` (first solution), `unique` (count up to 2) or `count` /
+    /// `count:N`; repeat or comma-separate (`--mode first,unique`).
+    #[arg(long, value_delimiter = ',', default_value = "unique")]
+    mode: Vec<String>,
     /// Seconds of passes per file and engine.
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
@@ -45,7 +48,11 @@ pub struct BenchArgs {
 
 /// Runs `sudokit bench`.
 pub fn run_bench(args: BenchArgs) -> Result<u8> {
-    let mode = Mode::parse(&args.mode, 1_000)?;
+    let modes = args
+        .mode
+        .iter()
+        .map(|m| Mode::parse(m, 1_000))
+        .collect::<Result<Vec<_>, _>>()?;
     if args.seconds.is_nan() || args.seconds <= 0.0 || args.max_passes == 0 {
         bail!("--seconds must be positive and --max-passes at least 1");
     }
@@ -73,12 +80,15 @@ pub fn run_bench(args: BenchArgs) -> Result<u8> {
                     ..EngineOptions::default()
                 },
             )?;
-            results.push(bench(&name, &puzzles, solver.as_ref(), mode, &options)?);
+            for &mode in &modes {
+                results.push(bench(&name, &puzzles, solver.as_ref(), mode, &options)?);
+            }
         }
     }
     let text = match args.format {
         BenchFormat::Text => render_table(&results),
         BenchFormat::Json => format!("{}\n", render_json(&results)),
+        BenchFormat::Tsv => render_tsv(&results),
     };
     crate::runner::print_all(text.as_bytes())
 }

@@ -496,6 +496,61 @@ fn an_incomplete_engine_never_claims_a_guess_free_solve_or_uniqueness() {
 }
 
 #[test]
+fn bench_measures_every_mode_asked_and_writes_tsv() {
+    let dir = std::env::temp_dir().join(format!("sudokit-bench-tsv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.txt");
+    std::fs::write(&file, format!("{P}\n{}\n", ".".repeat(81))).unwrap();
+    let f = file.to_str().unwrap();
+    let o = run(
+        &[
+            "bench",
+            "-e",
+            "fast,dlx",
+            "--mode",
+            "first,unique",
+            "--mode",
+            "count:3",
+            "--seconds",
+            "0.01",
+            "--max-passes",
+            "1",
+            "-f",
+            "tsv",
+            f,
+        ],
+        "",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = out(&o);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines[0][..3], ["file", "engine", "mode"], "{text}");
+    // Two engines times three modes, in the order asked, every line the header's width.
+    let rows: Vec<(&str, &str)> = lines[1..].iter().map(|r| (r[1], r[2])).collect();
+    assert_eq!(
+        rows,
+        [
+            ("fast", "first"),
+            ("fast", "unique"),
+            ("fast", "count:3"),
+            ("dlx", "first"),
+            ("dlx", "unique"),
+            ("dlx", "count:3"),
+        ],
+        "{text}"
+    );
+    for r in &lines[1..] {
+        assert_eq!(r.len(), lines[0].len(), "{text}");
+        assert_eq!(r[3], "2", "{text}");
+    }
+    // The empty grid has many solutions: first finds one, unique and count see 2+.
+    assert_eq!(lines[1][9], "0 / 2 / 0", "{text}");
+    assert_eq!(lines[2][9], "0 / 1 / 1", "{text}");
+    assert_eq!(lines[3][9], "0 / 1 / 1", "{text}");
+}
+
+#[test]
 fn bench_counts_puzzles_from_1_and_says_its_error_once() {
     let dir = std::env::temp_dir().join(format!("sudokit-bench-error-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -7,27 +7,54 @@
 //! `SEED_FILE` (one puzzle a line, 81 symbols) gives the closure method its seed puzzles; a
 //! hit's provenance (seed line, conjugate) goes to standard error.
 
+use std::process::ExitCode;
 use std::time::Duration;
 
 use sudokit_generate::Symmetry;
 use sudokit_generate::fewgivens::{Budget, Method, SeedPuzzle, Target, search_seeded};
 
-fn main() {
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fewgivens: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Argument `i` parsed, or `default` when absent; a bad value is an error naming the argument.
+fn arg<T: std::str::FromStr>(
+    args: &[String],
+    i: usize,
+    name: &str,
+    default: &str,
+) -> Result<T, String>
+where
+    T::Err: std::fmt::Display,
+{
+    let text = args.get(i).map_or(default, String::as_str);
+    text.parse()
+        .map_err(|e| format!("argument {} ({name}) {text:?}: {e}", i + 1))
+}
+
+fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
-    let symmetry: Symmetry = get(0, "rot180").parse().expect("a symmetry class");
-    let givens: usize = get(1, "22").parse().expect("givens");
-    let method: Method = get(2, "neighbour").parse().expect("a method");
-    let seed: u64 = get(3, "1").parse().expect("seed");
-    let tries: u64 = get(4, "100000").parse().expect("tries");
-    let seconds: u64 = get(5, "60").parse().expect("seconds");
-    let seeds: Vec<SeedPuzzle> = args.get(6).map_or_else(Vec::new, |path| {
-        let text = std::fs::read_to_string(path).expect("a readable seed file");
-        text.lines()
+    let symmetry: Symmetry = arg(&args, 0, "symmetry class", "rot180")?;
+    let givens: usize = arg(&args, 1, "givens", "22")?;
+    let method: Method = arg(&args, 2, "method", "neighbour")?;
+    let seed: u64 = arg(&args, 3, "seed", "1")?;
+    let tries: u64 = arg(&args, 4, "tries", "100000")?;
+    let seconds: u64 = arg(&args, 5, "seconds", "60")?;
+    let seeds: Vec<SeedPuzzle> = match args.get(6) {
+        None => Vec::new(),
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("{path}: {e}"))?
+            .lines()
             .enumerate()
             .filter_map(|(i, l)| SeedPuzzle::parse(i as u64 + 1, l))
-            .collect()
-    });
+            .collect(),
+    };
     let target = Target::new(symmetry, givens, method, seed);
     let budget = Budget {
         time: Some(Duration::from_secs(seconds)),
@@ -63,7 +90,7 @@ fn main() {
             }
         },
     )
-    .expect("a valid target");
+    .map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "# {symmetry} {givens} {} seed {seed}: {:?} in {secs:.1} s; {:.0} tries/s, {:.0} checks/s",
@@ -72,4 +99,5 @@ fn main() {
         progress.tries as f64 / secs,
         progress.checks as f64 / secs
     );
+    Ok(())
 }
