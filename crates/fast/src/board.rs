@@ -494,8 +494,10 @@ impl Board {
         }
     }
 
-    /// Clears every digit not locked in the `full` triads from their cells.
-    #[cold]
+    /// Clears every digit not locked in the `full` triads from their cells. Inlined, not cold:
+    /// it runs in a fifth of the triad passes on the hardest set (1.4% fewer instructions
+    /// there, with [`Board::restrict_config`] inlined too).
+    #[inline(always)]
     fn clear_full_triads(
         &mut self,
         full: u64,
@@ -520,6 +522,7 @@ impl Board {
     }
 
     /// Keeps only the digit's mini-lines in `occ` (a 3×3 matrix) in the choice's band or stack.
+    #[inline(always)]
     fn restrict_config(&mut self, ch: Choice, occ: u16) {
         let d = ch.digit;
         let occ = u32::from(occ);
