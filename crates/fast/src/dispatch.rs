@@ -746,29 +746,34 @@ mod tests {
 
     #[test]
     fn both_variants_agree() {
-        for line in PUZZLES {
+        // Both search modes (with and without the triad level) in every variant.
+        for (line, triads) in PUZZLES.iter().flat_map(|l| [(l, true), (l, false)]) {
             for max in [1, 2, 50] {
                 let Some(board) = Board::from_cells(&cells(line)) else {
                     panic!("valid puzzle");
                 };
                 let mut t1 = Unlimited;
                 let mut a = Search::new(&mut t1, CountOnly, max);
+                a.triads = triads;
                 a.run_baseline(board);
                 #[cfg(target_arch = "x86_64")]
                 if super::has_bmi() {
                     let mut t2 = Unlimited;
                     let mut b = Search::new(&mut t2, CountOnly, max);
+                    b.triads = triads;
                     // SAFETY: the features were detected just above.
                     unsafe { b.run_bmi(board) };
                     assert_eq!((a.solutions, a.counters), (b.solutions, b.counters));
                     let mut t4 = Unlimited;
                     let mut d = Search::new(&mut t4, CountOnly, max);
+                    d.triads = triads;
                     // SAFETY: the features were detected just above.
                     unsafe { d.run_bmi_tables(board) };
                     assert_eq!((a.solutions, a.counters), (d.solutions, d.counters));
                 }
                 let mut t3 = Unlimited;
                 let mut c = Search::new(&mut t3, CountOnly, max);
+                c.triads = triads;
                 super::run(&mut c, board);
                 assert_eq!((a.solutions, a.counters), (c.solutions, c.counters));
             }
