@@ -194,9 +194,9 @@ impl Tables {
             off: vec![0; lits * words],
             dist: vec![u16::MAX; lits * lits],
         };
-        // The walk ORs whole rows of the graph's bit matrix (node `u`'s direct implications)
-        // into the reached set; the queue keeps the walk breadth-first, so distances are
-        // those of the shortest chains.
+        // The walk goes level by level: the next level is the union of the bit matrix's rows
+        // (node `u`'s direct implications) of the nodes of this level, less what was reached,
+        // so a distance is the number of links of the shortest chain.
         let nodes = t.adj.len();
         let nw = nodes.div_ceil(64);
         let mut matrix = vec![0u64; nodes * nw];
@@ -206,39 +206,44 @@ impl Tables {
             }
         }
         let mut reached = vec![0u64; nw];
-        let mut queue: Vec<(u32, u16)> = Vec::with_capacity(nodes);
+        let mut level = vec![0u64; nw];
+        let mut next = vec![0u64; nw];
         for p in 0..lits {
             reached.fill(0);
-            queue.clear();
+            level.fill(0);
             reached[p / 64] |= 1 << (p % 64);
-            queue.push((p as u32, 0));
-            let mut head = 0;
-            while head < queue.len() {
-                let (u, du) = queue[head];
-                head += 1;
-                let row = u as usize * nw;
-                for w in 0..nw {
-                    let mut new = matrix[row + w] & !reached[w];
-                    if new == 0 {
-                        continue;
+            level[p / 64] |= 1 << (p % 64);
+            let mut du = 0u16;
+            loop {
+                // Record this level's literals (group nodes only pass the walk on).
+                for u in bits(&level) {
+                    let u = u as usize;
+                    if u >= lits {
+                        break;
                     }
-                    reached[w] |= new;
-                    while new != 0 {
-                        let b = new.trailing_zeros();
-                        new &= new - 1;
-                        queue.push((w as u32 * 64 + b, du.saturating_add(1)));
+                    let (i, on) = (u / 2, u % 2 == 1);
+                    let set = if on { &mut t.on } else { &mut t.off };
+                    set[p * words + i / 64] |= 1 << (i % 64);
+                    t.dist[p * lits + u] = du;
+                }
+                next.fill(0);
+                for u in bits(&level) {
+                    let row = &matrix[u as usize * nw..(u as usize + 1) * nw];
+                    for (n, r) in next.iter_mut().zip(row) {
+                        *n |= r;
                     }
                 }
-            }
-            for &(u, du) in &queue {
-                let u = u as usize;
-                if u >= lits {
-                    continue;
+                let mut any = 0;
+                for ((n, r), l) in next.iter_mut().zip(&mut reached).zip(&mut level) {
+                    *n &= !*r;
+                    *r |= *n;
+                    *l = *n;
+                    any |= *n;
                 }
-                let (i, on) = (u / 2, u % 2 == 1);
-                let set = if on { &mut t.on } else { &mut t.off };
-                set[p * words + i / 64] |= 1 << (i % 64);
-                t.dist[p * lits + u] = du;
+                if any == 0 {
+                    break;
+                }
+                du = du.saturating_add(1);
             }
         }
         t

@@ -55,6 +55,8 @@ pub(super) struct Scratch {
     /// The breadth-first queue: states from `head` on are still to expand.
     pub(super) queue: Vec<(u32, bool, bool)>,
     pub(super) next: Vec<(u32, bool, bool)>,
+    /// `next` with each link's HoDoKu rank, for sorting by it.
+    pub(super) ranked: Vec<(u8, (u32, bool, bool))>,
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
@@ -100,6 +102,7 @@ pub(super) fn search(
     sc.touched.push(s0);
     let mut queue = std::mem::take(&mut sc.queue);
     let mut next = std::mem::take(&mut sc.next);
+    let mut ranked = std::mem::take(&mut sc.ranked);
     queue.clear();
     queue.push((start, start_val, false));
     let mut head = 0;
@@ -138,7 +141,13 @@ pub(super) fn search(
             }
         }
         if hodoku && !links.is_group(v) {
-            next.sort_by_key(|&(w, _, _)| hodoku_rank(links, v, w));
+            // Each link ranked once; the stable sort keeps a rank's links in their order.
+            let cell = cand_split(links.n, v).0;
+            ranked.clear();
+            ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
+            ranked.sort_by_key(|r| r.0);
+            next.clear();
+            next.extend(ranked.iter().map(|r| r.1));
         }
         for &(w, wval, via_als) in &next {
             let wgrp = grp || via_als || links.is_group(w);
@@ -161,6 +170,7 @@ pub(super) fn search(
             if !visit(&found) {
                 sc.queue = queue;
                 sc.next = next;
+                sc.ranked = ranked;
                 return false;
             }
             if w == start {
@@ -171,18 +181,19 @@ pub(super) fn search(
     }
     sc.queue = queue;
     sc.next = next;
+    sc.ranked = ranked;
     true
 }
 
-/// Where HoDoKu files the link from candidate `v` to `w` in `v`'s table: the cell's other
-/// digits first, then the digit's places in the row, the column and the box (each in cell
-/// order, which the links already are), then group nodes.
-fn hodoku_rank(links: &Links, v: u32, w: u32) -> u8 {
+/// Where HoDoKu files the link from a candidate of cell `a` (an index) to `w` in the
+/// candidate's table: the cell's other digits first, then the digit's places in the row, the
+/// column and the box (each in cell order, which the links already are), then group nodes.
+fn hodoku_rank(links: &Links, a: usize, w: u32) -> u8 {
     if links.is_group(w) {
         return 4;
     }
     let n = links.n;
-    let (a, b) = (links.split(v).0.index(), links.split(w).0.index());
+    let b = cand_split(n, w).0;
     if a == b {
         0
     } else if a / n == b / n {
