@@ -5,12 +5,13 @@
 //! one?" goes first to the dedicated killer search ([`crate::killer_search`], when the grid
 //! has only houses and cages) for a small node budget ([`SEARCH_NODES`]), which answers the
 //! easy ones; the rest go to one `sat` call (a clause saying some cell differs, the search
-//! started next to the known solution). A question made by dropping a sum or merging cages
+//! started next to the known solution; for killers one incremental session per solution
+//! grid, built at the first question that reaches it). A question made by dropping a sum or merging cages
 //! of a unique puzzle tells the search and `sat` that sum (every second solution must break
 //! it). Every
 //! second solution found is kept as a *witness*: a later candidate
-//! puzzle that a witness still satisfies (checked by the rules' own definitions, no search)
-//! is not unique, so most candidates of a minimality pass never reach the solver; a killer
+//! puzzle that a witness still satisfies (checked by the rules' own definitions, no search;
+//! newest witness first, killer cages by a direct sum-and-distinct test) is not unique, so most candidates of a minimality pass never reach the solver; a killer
 //! generator starts with every two-digit swap set and two-line swap of its solution as
 //! witnesses (second solutions of the plain grid, found without a search). Killer
 //! puzzles start from small cages (2–3 cells, almost always unique), then merge adjacent cages
@@ -141,10 +142,20 @@ impl Cage {
     }
 }
 
+/// How the oracle asks `sat` the questions nothing cheaper settled.
+enum SatMode {
+    /// For puzzles without givens (killers): one incremental solver for every question,
+    /// built at the first question that reaches it — most random cage sets a generator draws
+    /// are refuted by a witness or the dedicated search, and never need one.
+    Session(Option<Box<Session>>),
+    /// A fresh solver per question (puzzles with givens).
+    Fresh,
+}
+
 /// Answers "is this puzzle unique?" for puzzles sharing one known solution.
 struct Oracle<'a> {
-    /// For puzzles without givens (killers): one incremental solver for every question.
-    session: Option<Session>,
+    /// How `sat` is asked.
+    sat: SatMode,
     /// The dedicated killer search, when the grid qualifies, and its nodes per question
     /// before the question goes to `sat`.
     search: Option<(KillerSearch, u64)>,
@@ -199,9 +210,11 @@ impl Oracle<'_> {
         if self.out_of_time() {
             return Err(GenError::Budget { attempts: 1 });
         }
+        // Newest first: a second solution of a recent, similar question refutes most often.
         if self
             .witnesses
             .iter()
+            .rev()
             .any(|w| keeps(self.base, rules, givens, w))
         {
             self.witness_hits += 1;
@@ -238,7 +251,9 @@ impl Oracle<'_> {
                 Some(Found::OutOfNodes) | None => {}
             }
         }
-        if let Some(session) = &mut self.session {
+        if let SatMode::Session(slot) = &mut self.sat {
+            let session = slot
+                .get_or_insert_with(|| Box::new(Session::new(self.base.clone(), &self.solution)));
             self.sat_calls += 1;
             let found = session
                 .other_solution_off(rules, off, &budget)
@@ -305,16 +320,32 @@ fn near_solutions(plain: &Layout, rules: &[Rule], solution: &[u8]) -> Vec<Vec<u8
 }
 
 /// Whether the full grid `w` (a solution of the houses of `plain`) keeps `givens` (0 for
-/// none) and `rules`, by the rules' own definitions.
+/// none) and `rules`, by the rules' own definitions: killer cages checked here directly
+/// (distinct digits, the sum) — the generator asks this thousands of times a puzzle and
+/// almost always gets "no", which the general check answers with a formatted reason — and
+/// every other rule by [`Rule::check`].
 fn keeps(plain: &Layout, rules: &[Rule], givens: &[u8], w: &[u8]) -> bool {
+    let n = plain.size();
+    let filled = Filled {
+        n,
+        region_of: plain.region_map(),
+        values: w,
+        rules,
+    };
     givens.iter().zip(w).all(|(&g, &v)| g == 0 || g == v)
-        && sudokit_core::rules::check_all(&Filled {
-            n: plain.size(),
-            region_of: plain.region_map(),
-            values: w,
-            rules,
+        && rules.iter().all(|rule| match rule {
+            Rule::Killer { cells, sum } if n < 64 => {
+                let (mut seen, mut total) = (0u64, 0u32);
+                cells.iter().all(|p| {
+                    let bit = 1u64 << w[p.index(n)];
+                    let fresh = seen & bit == 0;
+                    seen |= bit;
+                    total += u32::from(w[p.index(n)]);
+                    fresh
+                }) && sum.is_none_or(|s| s == total)
+            }
+            _ => rule.check(&filled).is_ok(),
         })
-        .is_ok()
 }
 
 /// The base layout's own rules (kept under every generated puzzle).
@@ -630,7 +661,7 @@ pub fn killer_is_minimal(
     let plain = Arc::new(layout.without_rules());
     let n = layout.size();
     let mut oracle = Oracle {
-        session: None,
+        sat: SatMode::Fresh,
         search: None,
         search_hits: 0,
         base: &plain,
@@ -711,7 +742,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
             })
             .collect();
         let mut oracle = Oracle {
-            session: Some(Session::new(plain.clone(), &solution)),
+            sat: SatMode::Session(None),
             search: (config.search_nodes > 0)
                 .then(|| KillerSearch::new(&plain).map(|s| (s, config.search_nodes)))
                 .flatten(),
@@ -731,7 +762,7 @@ pub fn generate_killer(config: &KillerConfig, seed: u64) -> Result<VariantPuzzle
                 continue;
             }
             // Fixed cages that are not unique alone: givens from the solution.
-            oracle.session = None;
+            oracle.sat = SatMode::Fresh;
             let rules = with_base(&base, &cages);
             givens = match place_givens(&mut oracle, &rules, config.max_givens, &mut rng)? {
                 Ok(g) => g,
@@ -794,7 +825,7 @@ pub fn generate_givens(
     let base = own_rules(layout);
     let plain = Arc::new(layout.without_rules());
     let mut oracle = Oracle {
-        session: None,
+        sat: SatMode::Fresh,
         search: KillerSearch::new(&plain).map(|s| (s, SEARCH_NODES)),
         search_hits: 0,
         base: &plain,
