@@ -107,6 +107,35 @@ fn killer_9x9_puzzles_are_unique_givenless_minimal_and_reproducible() {
 }
 
 #[test]
+fn killer_grids_over_the_conflict_limit_are_given_up_and_the_puzzle_stays_unique_and_minimal() {
+    let layout = Arc::new(Layout::standard(9).expect("9x9"));
+    let free = KillerConfig {
+        grid_conflicts: None,
+        ..KillerConfig::new(layout.clone())
+    };
+    let tight = KillerConfig {
+        grid_conflicts: Some(2_000),
+        ..KillerConfig::new(layout)
+    };
+    let mut given_up = 0;
+    for seed in 1..=3u64 {
+        let full = generate_killer(&free, seed).expect("generated");
+        let cut = generate_killer(&tight, seed).expect("generated");
+        // Both runs draw the same grids until the limit gives one up: then the cut run
+        // needs more grids, otherwise it makes the same puzzle.
+        if cut.attempts > full.attempts {
+            given_up += 1;
+        } else {
+            assert_eq!(cut.attempts, full.attempts, "seed {seed}");
+            assert_eq!(cut.puzzle.layout().rules(), full.puzzle.layout().rules());
+        }
+        unique_by_count(&cut.puzzle);
+        killer_is_minimal(&cut.puzzle, &cut.solution, 5, 1_000_000).expect("minimal");
+    }
+    assert!(given_up > 0, "a limit of 2,000 conflicts gave no grid up");
+}
+
+#[test]
 fn killer_4x4_puzzles_are_unique_by_brute_force() {
     let config = KillerConfig {
         max_cage: 4,

@@ -175,6 +175,12 @@ impl Session {
         BLit::new(self.vars[g as usize], true)
     }
 
+    /// Conflicts the solver has met over every question so far (a deterministic measure of
+    /// the work spent, for a caller that gives up on a hard run of questions).
+    pub fn conflicts(&self) -> u64 {
+        self.solver.num_conflicts()
+    }
+
     /// A solution of the layout with `rules` added that differs from the known one:
     /// `Ok(Some(Some(values)))` (checked by the verifier), `Ok(Some(None))` when there is
     /// none (the known solution is unique), `Ok(None)` when `budget` (conflicts as nodes,
