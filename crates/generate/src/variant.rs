@@ -14,7 +14,8 @@
 //! newest witness first, killer cages by a direct sum-and-distinct test) is not unique, so most candidates of a minimality pass never reach the solver; a killer
 //! generator starts with every two-digit swap set and two-line swap of its solution as
 //! witnesses (second solutions of the plain grid, found without a search). Killer
-//! puzzles start from small cages (2–3 cells, almost always unique), then merge adjacent cages
+//! puzzles start from small cages (2–3 cells; most such sets are not unique and a new grid is
+//! drawn, about 6 per puzzle), then merge adjacent cages
 //! and drop sums while the puzzle stays unique — the changes whose lost sum says least first
 //! (the most digit sets of its cage's size and sum; ties in a seeded random order), which keep
 //! it unique more often and leave fewer hard questions — until no merge
