@@ -64,6 +64,14 @@ pub(super) fn simple(links: &Links, path: &[(u32, bool)]) -> bool {
     seen.windows(2).all(|w| w[0] != w[1])
 }
 
+/// Whether a chain may be reported: [`simple`], except in HoDoKu's order, whose tables keep
+/// any chain and whose own lasso rule (a node's first cell in no earlier node but the one
+/// just before it, which lets a group overlap an earlier candidate) is applied to the step
+/// when HoDoKu's choice is made (`hodoku_choice`).
+fn reportable(links: &Links, path: &[(u32, bool)], hodoku: bool) -> bool {
+    hodoku || simple(links, path)
+}
+
 /// A generic chain finder.
 pub struct ChainFinder {
     /// The technique row.
@@ -160,7 +168,7 @@ impl ChainFinder {
             return None;
         }
         let fdp = fd.path();
-        if !simple(links, &fdp) {
+        if !reportable(links, &fdp, hodoku) {
             return None;
         }
         let chain = to_chain(links, &fdp, false);
@@ -420,7 +428,7 @@ impl Technique for ChainFinder {
                                             .rated(self.rating(fd.len))
                                             .eliminate(sc, vd)
                                             .mark(sc, vd, Role::Eliminated);
-                                        if !simple(&links, &fdp[..fd.len - 1]) {
+                                        if !reportable(&links, &fdp[..fd.len - 1], hodoku) {
                                             return true;
                                         }
                                         let name = crate::render::cell_name(l, sc);
@@ -492,7 +500,7 @@ impl Technique for ChainFinder {
                                 }
                                 let fdp = fd.path();
                                 // Every node but the last distinct (the last returns to the start).
-                                if !simple(&links, &fdp[..fd.len - 1]) {
+                                if !reportable(&links, &fdp[..fd.len - 1], hodoku) {
                                     return true;
                                 }
                                 let chain = to_chain(&links, &fdp, false);
@@ -537,7 +545,7 @@ impl Technique for ChainFinder {
                             return true;
                         }
                         let fdp = fd.path();
-                        if !simple(&links, &fdp) {
+                        if !reportable(&links, &fdp, hodoku) {
                             return true;
                         }
                         let mut path = fdp.clone();

@@ -18,8 +18,10 @@
 //!
 //! In HoDoKu's order (`Options::hodoku`) the same search stands for HoDoKu's implication
 //! tables: one state per node and value (no group bit), links taken in the order HoDoKu files
-//! them, no length limit, loops closing in their start cell and AICs from both ends, so each
-//! chain reported is the one HoDoKu's table records and HoDoKu's rules (`hodoku_choice`) can be
+//! them, the premise's opposite value expanded as any other entry, no length limit, loops
+//! closing in their start cell and AICs from both ends, so each chain reported is the one
+//! HoDoKu's table records and HoDoKu's rules (`hodoku_choice`: its lasso rule, not
+//! `simple`'s, which would refuse a group holding an earlier candidate) can be
 //! applied to it as it is.
 
 use std::fmt::Write as _;

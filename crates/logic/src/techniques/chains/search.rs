@@ -65,8 +65,9 @@ pub(super) struct Scratch {
 /// (a node reached first without a group is not reached again with one, so a grouped chain
 /// is found only where the first chain to its end holds a group), and each node's links
 /// taken in the order HoDoKu files them (the cell's other digits, then the digit in the
-/// row, column and box, then groups), so the chain to each node is the one HoDoKu's
-/// expanded table records for it.
+/// row, column and box, then groups; from a group, the candidate left in its box, then in
+/// its line, then groups), and the premise's opposite value expanded like any other entry,
+/// so the chain to each node is the one HoDoKu's expanded table records for it.
 #[allow(
     clippy::too_many_arguments,
     reason = "a private search with its scratch buffers"
@@ -137,8 +138,14 @@ pub(super) fn search(
                 );
             }
         }
-        if hodoku && !links.is_group(v) {
-            next.sort_by_key(|&(w, _, _)| hodoku_rank(links, v, w));
+        if hodoku {
+            if links.is_group(v) {
+                if !val {
+                    next.sort_by_key(|&(w, _, _)| hodoku_group_rank(links, v, w));
+                }
+            } else {
+                next.sort_by_key(|&(w, _, _)| hodoku_rank(links, v, w));
+            }
         }
         for &(w, wval, via_als) in &next {
             let wgrp = grp || via_als || links.is_group(w);
@@ -163,7 +170,9 @@ pub(super) fn search(
                 sc.next = next;
                 return false;
             }
-            if w == start {
+            // HoDoKu's table of a premise holds the premise's opposite value like any other
+            // entry and expands it too; otherwise a chain does not pass its start.
+            if w == start && !hodoku {
                 continue;
             }
             queue.push((w, wval, wgrp));
@@ -172,6 +181,22 @@ pub(super) fn search(
     sc.queue = queue;
     sc.next = next;
     true
+}
+
+/// Where HoDoKu files the strong link from group `v` (false) to `w` in `v`'s table: the
+/// single candidate left in the group's box, then the one left in its line, then a group
+/// that is the rest of its line, then of its box.
+fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
+    let n = links.n;
+    let mut all: Vec<usize> = links.group(v).cells.iter().map(|c| c.index()).collect();
+    all.extend(links.cells(w).iter().map(|c| c.index()));
+    let line = all.iter().all(|&c| c / n == all[0] / n) || all.iter().all(|&c| c % n == all[0] % n);
+    match (links.is_group(w), line) {
+        (false, false) => 0,
+        (false, true) => 1,
+        (true, true) => 2,
+        (true, false) => 3,
+    }
 }
 
 /// Where HoDoKu files the link from candidate `v` to `w` in `v`'s table: the cell's other
