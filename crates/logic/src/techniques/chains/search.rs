@@ -188,9 +188,19 @@ pub(super) fn search(
 /// that is the rest of its line, then of its box.
 fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
     let n = links.n;
-    let mut all: Vec<usize> = links.group(v).cells.iter().map(|c| c.index()).collect();
-    all.extend(links.cells(w).iter().map(|c| c.index()));
-    let line = all.iter().all(|&c| c / n == all[0] / n) || all.iter().all(|&c| c % n == all[0] % n);
+    let cells = &links.group(v).cells;
+    let first = cells[0].index();
+    let (row, col) = (first / n, first % n);
+    let on = |c: Cell, line: &dyn Fn(usize) -> bool| line(c.index());
+    let shares = |line: &dyn Fn(usize) -> bool| {
+        cells.iter().all(|&c| on(c, line))
+            && if links.is_group(w) {
+                links.group(w).cells.iter().all(|&c| on(c, line))
+            } else {
+                line(links.split(w).0.index())
+            }
+    };
+    let line = shares(&|c| c / n == row) || shares(&|c| c % n == col);
     match (links.is_group(w), line) {
         (false, false) => 0,
         (false, true) => 1,
