@@ -79,23 +79,33 @@ struct Node {
     cells: Vec<Cell>,
 }
 
-/// HoDoKu's lasso rule (its `addChain`) on a chain from start to end: no node's first cell
-/// may lie in an earlier node other than the one just before it; a nice loop (not `aic`) may
-/// come back to its start cell.
-fn lasso_free(seq: &[Node], aic: bool) -> bool {
-    let Some(start) = seq.first().map(|n| n.cell) else {
+/// HoDoKu's lasso rule (its `addChain`) on a chain from start to end, each node given by
+/// `first` (its first cell) and `cells` (all its cells): no node's first cell may lie in an
+/// earlier node other than the one just before it; a nice loop (not `aic`) may come back to
+/// its start cell. The chain finders apply it as they find chains in HoDoKu's order.
+pub(crate) fn lasso_free_by<T>(
+    seq: &[T],
+    first: impl Fn(&T) -> Cell,
+    cells: impl Fn(&T, &mut Vec<Cell>),
+    aic: bool,
+) -> bool {
+    let Some(start) = seq.first().map(&first) else {
         return true;
     };
-    let mut lasso: Vec<Cell> = Vec::new();
+    let mut lasso: Vec<Cell> = Vec::with_capacity(2 * seq.len());
     for (i, n) in seq.iter().enumerate() {
-        if lasso.contains(&n.cell) {
+        if lasso.contains(&first(n)) {
             return false;
         }
-        if i > 0 && (aic || seq[i - 1].cell != start) {
-            lasso.extend(&seq[i - 1].cells);
+        if i > 0 && (aic || first(&seq[i - 1]) != start) {
+            cells(&seq[i - 1], &mut lasso);
         }
     }
     true
+}
+
+fn lasso_free(seq: &[Node], aic: bool) -> bool {
+    lasso_free_by(seq, |n| n.cell, |n, out| out.extend(&n.cells), aic)
 }
 
 /// Whether HoDoKu's tables would build this loop or AIC (its `addChain`, `checkNiceLoop` and

@@ -5,8 +5,9 @@
 //!
 //! Design decision: chains are simple paths found by depth-first search among the bivalue
 //! cells of one pair, as HoDoKu reports them (one step per chain of at least four cells,
-//! eliminations from every odd stretch of it); a chain whose eliminations an earlier chain
-//! already gave is not reported again. A budget on the number of paths walked per pair keeps
+//! eliminations from every odd stretch of it; in HoDoKu's order only chains of an even number
+//! of cells, up to ten, as HoDoKu's search checks them); a chain whose eliminations an earlier
+//! chain already gave is not reported again. A budget on the number of paths walked per pair keeps
 //! the search bounded on pathological grids.
 
 use std::collections::HashSet;
@@ -21,6 +22,8 @@ use crate::techniques::table::REMOTE_PAIR;
 
 /// Longest chain searched, in cells.
 const MAX_CELLS: usize = 16;
+/// Longest chain HoDoKu's search reports, in cells (20 links).
+const HODOKU_MAX_CELLS: usize = 10;
 /// Paths walked per digit pair before the search gives up on that pair.
 const BUDGET: usize = 20_000;
 
@@ -46,10 +49,15 @@ impl Search<'_, '_, '_> {
             return true;
         }
         self.budget -= 1;
-        if self.path.len() >= 4 && !self.report() {
+        // HoDoKu checks a chain only where its last strong link is on the start's digit, so it
+        // reports chains of an even number of cells (a longer odd one comes as two shorter
+        // even ones), of at most ten cells (its chains stop at 20 links).
+        let hodoku = self.f.options.hodoku;
+        if self.path.len() >= 4 && (!hodoku || self.path.len().is_multiple_of(2)) && !self.report()
+        {
             return false;
         }
-        if self.path.len() >= MAX_CELLS {
+        if self.path.len() >= if hodoku { HODOKU_MAX_CELLS } else { MAX_CELLS } {
             return true;
         }
         let last = *self.path.last().expect("non-empty path");

@@ -64,6 +64,30 @@ pub(super) fn simple(links: &Links, path: &[(u32, bool)]) -> bool {
     seen.windows(2).all(|w| w[0] != w[1])
 }
 
+/// Whether a chain may be reported: [`simple`], except in HoDoKu's order, where HoDoKu's own
+/// lasso rule decides (a node's first cell in no earlier node but the one just before it,
+/// which lets a group overlap an earlier candidate; `aic`: not even the start cell).
+fn reportable(links: &Links, path: &[(u32, bool)], hodoku: bool, aic: bool) -> bool {
+    if !hodoku {
+        return simple(links, path);
+    }
+    let first = |&(v, _): &(u32, bool)| {
+        if links.is_group(v) {
+            links.group(v).cells[0]
+        } else {
+            links.split(v).0
+        }
+    };
+    let cells = |&(v, _): &(u32, bool), out: &mut Vec<Cell>| {
+        if links.is_group(v) {
+            out.extend(&links.group(v).cells);
+        } else {
+            out.push(links.split(v).0);
+        }
+    };
+    crate::hodoku_choice::lasso_free_by(path, first, cells, aic)
+}
+
 /// A generic chain finder.
 pub struct ChainFinder {
     /// The technique row.
@@ -160,7 +184,7 @@ impl ChainFinder {
             return None;
         }
         let fdp = fd.path();
-        if !simple(links, &fdp) {
+        if !reportable(links, &fdp, hodoku, true) {
             return None;
         }
         let chain = to_chain(links, &fdp, false);
@@ -420,7 +444,7 @@ impl Technique for ChainFinder {
                                             .rated(self.rating(fd.len))
                                             .eliminate(sc, vd)
                                             .mark(sc, vd, Role::Eliminated);
-                                        if !simple(&links, &fdp[..fd.len - 1]) {
+                                        if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
                                             return true;
                                         }
                                         let name = crate::render::cell_name(l, sc);
@@ -492,7 +516,7 @@ impl Technique for ChainFinder {
                                 }
                                 let fdp = fd.path();
                                 // Every node but the last distinct (the last returns to the start).
-                                if !simple(&links, &fdp[..fd.len - 1]) {
+                                if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
                                     return true;
                                 }
                                 let chain = to_chain(&links, &fdp, false);
@@ -537,7 +561,7 @@ impl Technique for ChainFinder {
                             return true;
                         }
                         let fdp = fd.path();
-                        if !simple(&links, &fdp) {
+                        if !reportable(&links, &fdp, hodoku, false) {
                             return true;
                         }
                         let mut path = fdp.clone();

@@ -18,9 +18,12 @@
 //!
 //! In HoDoKu's order (`Options::hodoku`) the same search stands for HoDoKu's implication
 //! tables: one state per node and value (no group bit), links taken in the order HoDoKu files
-//! them, no length limit, loops closing in their start cell and AICs from both ends, so each
-//! chain reported is the one HoDoKu's table records and HoDoKu's rules (`hodoku_choice`) can be
-//! applied to it as it is.
+//! them, the premise's opposite value expanded as any other entry, no length limit, loops
+//! closing in their start cell and AICs from both ends, so each chain reported is the one
+//! HoDoKu's table records and HoDoKu's rules (`hodoku_choice`) can be applied to it as it
+//! is. Such a chain is refused by HoDoKu's lasso rule (checked as it is found, before its step
+//! and text are built), not by sudokit's distinct-candidates rule, which would also refuse a
+//! group holding an earlier candidate of the chain.
 
 use std::fmt::Write as _;
 

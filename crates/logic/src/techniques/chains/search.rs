@@ -67,8 +67,9 @@ pub(super) struct Scratch {
 /// (a node reached first without a group is not reached again with one, so a grouped chain
 /// is found only where the first chain to its end holds a group), and each node's links
 /// taken in the order HoDoKu files them (the cell's other digits, then the digit in the
-/// row, column and box, then groups), so the chain to each node is the one HoDoKu's
-/// expanded table records for it.
+/// row, column and box, then groups; from a group, the candidate left in its box, then in
+/// its line, then groups), and the premise's opposite value expanded like any other entry,
+/// so the chain to each node is the one HoDoKu's expanded table records for it.
 #[allow(
     clippy::too_many_arguments,
     reason = "a private search with its scratch buffers"
@@ -140,14 +141,22 @@ pub(super) fn search(
                 );
             }
         }
-        if hodoku && !links.is_group(v) {
+        if hodoku {
             // Each link ranked once; the stable sort keeps a rank's links in their order.
-            let cell = cand_split(links.n, v).0;
             ranked.clear();
-            ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
-            ranked.sort_by_key(|r| r.0);
-            next.clear();
-            next.extend(ranked.iter().map(|r| r.1));
+            if links.is_group(v) {
+                if !val {
+                    ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
+                }
+            } else {
+                let cell = cand_split(links.n, v).0;
+                ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
+            }
+            if !ranked.is_empty() {
+                ranked.sort_by_key(|r| r.0);
+                next.clear();
+                next.extend(ranked.iter().map(|r| r.1));
+            }
         }
         for &(w, wval, via_als) in &next {
             let wgrp = grp || via_als || links.is_group(w);
@@ -173,7 +182,9 @@ pub(super) fn search(
                 sc.ranked = ranked;
                 return false;
             }
-            if w == start {
+            // HoDoKu's table of a premise holds the premise's opposite value like any other
+            // entry and expands it too; otherwise a chain does not pass its start.
+            if w == start && !hodoku {
                 continue;
             }
             queue.push((w, wval, wgrp));
@@ -183,6 +194,32 @@ pub(super) fn search(
     sc.next = next;
     sc.ranked = ranked;
     true
+}
+
+/// Where HoDoKu files the strong link from group `v` (false) to `w` in `v`'s table: the
+/// single candidate left in the group's box, then the one left in its line, then a group
+/// that is the rest of its line, then of its box.
+fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
+    let n = links.n;
+    let cells = &links.group(v).cells;
+    let first = cells[0].index();
+    let (row, col) = (first / n, first % n);
+    let on = |c: Cell, line: &dyn Fn(usize) -> bool| line(c.index());
+    let shares = |line: &dyn Fn(usize) -> bool| {
+        cells.iter().all(|&c| on(c, line))
+            && if links.is_group(w) {
+                links.group(w).cells.iter().all(|&c| on(c, line))
+            } else {
+                line(links.split(w).0.index())
+            }
+    };
+    let line = shares(&|c| c / n == row) || shares(&|c| c % n == col);
+    match (links.is_group(w), line) {
+        (false, false) => 0,
+        (false, true) => 1,
+        (true, true) => 2,
+        (true, false) => 3,
+    }
 }
 
 /// Where HoDoKu files the link from a candidate of cell `a` (an index) to `w` in the
