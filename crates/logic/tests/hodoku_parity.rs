@@ -324,3 +324,23 @@ fn hodoku_order_takes_the_rectangles_hodoku_does() {
         assert_whole_path(&puzzle, &path, code);
     }
 }
+
+/// HoDoKu applies the first Franken fish of its walk (rows and boxes as base houses before
+/// columns and boxes, then base and cover houses in combination order): on top95 line 22 its
+/// finned Franken swordfish on r1, r4, b5 (not sudokit's own first, on r1, r5, b4) and the
+/// whole path after it; on top1465 line 659 its path up to and with the finned Franken
+/// swordfish (step 16).
+#[test]
+fn hodoku_order_takes_the_franken_fish_hodoku_does() {
+    let (puzzle, path) = stored("top95", 22);
+    assert_whole_path(&puzzle, &path, "0341-623");
+    let puzzle =
+        "....7.9....2..1.5.....6..8.5.......963.........9....16.5.9.76..3....4...4...8.1.2";
+    let want = concat!(
+        "0002+226 0002+186 0002+372 0100-329 0100-845-855 0101-545-565-645-665 ",
+        "0210-131-134-138-331-334-337 0100-424-624 0605-829-989 0002+889 0002+929 0901-244 ",
+        "0901-652-653 0901-838 0902-597 0341-483"
+    );
+    let want: Vec<&str> = want.split(' ').collect();
+    assert_eq!(sound_hodoku_path(puzzle)[..want.len()], want);
+}
