@@ -15,7 +15,8 @@
 //! layout's peers. In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku))
 //! a digit's finned and sashimi basic fish are all collected and reported in HoDoKu's walk
 //! order (rows as base lines before columns, then base and cover lines in combination order),
-//! because HoDoKu applies the first fish its walk meets (issue 42).
+//! because HoDoKu applies the first fish its walk meets (issue 42); so are Franken fish (rows
+//! and boxes as bases before columns and boxes, then combination order of the house numbers).
 //!
 //! [`fish_engine`]: super::fish_engine
 
@@ -289,6 +290,33 @@ impl Technique for Fish {
                         !self.wants(&x) || f.emit(self.step(g, &[&x]))
                     })
                 }
+            } else if self.shape == Shape::Franken && f.options.hodoku {
+                // HoDoKu takes the first Franken fish of its walk: rows (and boxes) as base
+                // houses before columns (and boxes), then base and cover houses in
+                // combination order (rows, columns, boxes by number).
+                let mut all: Vec<Found> = Vec::new();
+                targeted(g, d, p, lost, &mut |x| {
+                    if self.wants(&x) {
+                        all.push(x);
+                    }
+                    true
+                });
+                let kind = |h: &House| g.layout().house_kind(*h);
+                let columns_first = |x: &Found| {
+                    x.base
+                        .iter()
+                        .any(|h| matches!(kind(h), HouseKind::Column(_)))
+                        || (!x.base.iter().any(|h| matches!(kind(h), HouseKind::Row(_)))
+                            && x.cover.iter().any(|h| matches!(kind(h), HouseKind::Row(_))))
+                };
+                let key = |x: &Found| {
+                    let (mut b, mut c) = (x.base.clone(), x.cover.clone());
+                    b.sort_unstable();
+                    c.sort_unstable();
+                    (columns_first(x), b, c)
+                };
+                all.sort_by_cached_key(key);
+                all.iter().all(|x| f.emit(self.step(g, &[x])))
             } else if !matches!(self.variant, Variant::Siamese { .. }) {
                 targeted(g, d, p, lost, &mut |x| {
                     !self.wants(&x) || f.emit(self.step(g, &[&x]))

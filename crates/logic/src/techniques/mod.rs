@@ -31,6 +31,7 @@ pub mod fish_engine;
 pub mod forcing;
 pub mod guess;
 pub(crate) mod hodoku_forcing;
+pub(crate) mod hodoku_uniqueness;
 pub mod intersections;
 pub mod remote_pair;
 pub mod single_digit;

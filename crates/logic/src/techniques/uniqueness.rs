@@ -9,9 +9,10 @@
 //! crossing it unevenly), and layouts with anti-knight/king constraints are skipped (a swap could
 //! break a pair constraint outside the rectangle). Candidates that were already eliminated do
 //! not matter (the swapped grid keeps every given), so HoDoKu's "missing candidates" are allowed.
-//! In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) hidden rectangles
-//! are tried in the order HoDoKu's search meets their rectangles (issue 42; see
-//! `hodoku_rect_key`).
+//! In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku)) on a standard
+//! 9×9 grid the finders take their instances from HoDoKu's own walk instead
+//! (`hodoku_uniqueness.rs`, issue 42), which meets other rectangles
+//! and instances, in another order.
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
@@ -147,41 +148,102 @@ fn compute_rectangles(g: &CandidateGrid, stop: &dyn Fn() -> bool) -> Option<Vec<
     Some(out)
 }
 
-/// Where HoDoKu's uniqueness search meets rectangle `cells` (9×9): its start corner, the
-/// lowest bivalue corner whose two digits every corner holds; the position in the box of the
-/// corner sharing the start's box; the row (or column) of the corner beside the start
-/// outside its box. `None` without such a corner.
-fn hodoku_rect_key(g: &CandidateGrid, cells: &[Cell; 4]) -> Option<(usize, usize, usize)> {
-    let n = g.size();
-    let start = cells
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let ab = g.candidates(c);
-            ab.len() == 2 && cells.iter().all(|&o| g.candidates(o).0 & ab.0 == ab.0)
-        })
-        .min()?;
-    let (sr, sc) = (start.index() / n, start.index() % n);
-    let same_box = |c: Cell| g.houses_of(c).get(2) == g.houses_of(start).get(2);
-    let partner = cells.iter().copied().find(|&c| c != start && same_box(c))?;
-    let bx = *g.houses_of(start).get(2)?;
-    let pos = g.house_cells(bx).iter().position(|&c| c == partner)?;
-    let (pr, _) = (partner.index() / n, partner.index() % n);
-    let beside = cells.iter().copied().find(|&c| {
-        c != start
-            && !same_box(c)
-            && (if pr == sr {
-                c.index() % n == sc
-            } else {
-                c.index() / n == sr
-            })
-    })?;
-    let j = if pr == sr {
-        beside.index() / n
-    } else {
-        beside.index() % n
-    };
-    Some((start.index(), pos, j))
+/// What a rectangle's eliminations rest on, for the step's text.
+pub(crate) enum Why {
+    /// Type 1: the one corner with extra candidates.
+    T1 { cell: Cell },
+    /// Types 2 and 5: the one extra digit and the corners holding it.
+    T2 { x: Digit, roof: Vec<Cell> },
+    /// Type 3: the two corners with extra digits, those digits, the other cells of the naked
+    /// subset they form, its digits and the houses it lies in.
+    T3 {
+        roof: [Cell; 2],
+        extra: DigitSet,
+        sub: Vec<Cell>,
+        digits: DigitSet,
+        houses: Vec<House>,
+    },
+    /// Type 4: in `houses`, `x` is only in the roof, so the roof cannot be `y`.
+    T4 {
+        houses: Vec<House>,
+        x: Digit,
+        y: Digit,
+        roof: [Cell; 2],
+    },
+    /// Type 6: `x` forms an X-wing on the rectangle.
+    T6 { x: Digit },
+    /// Hidden rectangle: `z` cannot be `y` because `x` is locked in the rectangle's lines.
+    Hidden { z: Cell, x: Digit, y: Digit },
+    /// Avoidable rectangle type 1: `cell` cannot be `x`.
+    Ar1 { cell: Cell, x: Digit },
+    /// Avoidable rectangle type 2: `x` must be in one of the two open corners.
+    Ar2 { x: Digit, open: [Cell; 2] },
+}
+
+impl Why {
+    fn text(&self, l: &sudokit_core::Layout, a: Digit, b: Digit) -> String {
+        let houses = |hs: &[House]| {
+            hs.iter()
+                .map(|&h| crate::render::house_name(l, h))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        };
+        match self {
+            Why::T1 { cell } => format!(
+                "The other three corners hold only {a} and {b}, so {} cannot be either.",
+                cell_name(l, *cell)
+            ),
+            Why::T2 { x, roof } => {
+                format!(
+                    "To avoid it, {x} must be in one of {}.",
+                    cells_name(l, roof)
+                )
+            }
+            Why::T3 {
+                roof: [p, q],
+                extra,
+                sub,
+                digits,
+                houses: hs,
+            } => format!(
+                "One of {} and {} holds an extra digit from {}; with {} they form a naked subset on {} in {}.",
+                cell_name(l, *p),
+                cell_name(l, *q),
+                extra,
+                cells_name(l, sub),
+                digits,
+                houses(hs)
+            ),
+            Why::T4 {
+                houses: hs,
+                x,
+                y,
+                roof: [p, q],
+            } => format!(
+                "In {}, {x} can only be in {} or {}, so one of them is {x}; neither can then be {y}.",
+                houses(hs),
+                cell_name(l, *p),
+                cell_name(l, *q)
+            ),
+            Why::T6 { x } => format!(
+                "{x} forms an X-wing on the rectangle's rows and columns; if the diagonal extra cells held it, so would the floor and the pattern would be deadly."
+            ),
+            Why::Hidden { z, x, y } => format!(
+                "In {}'s row and column, {x} can only be in the rectangle; were {} {y}, both its neighbours would be {x} and the bivalue corner {y}.",
+                cell_name(l, *z),
+                cell_name(l, *z)
+            ),
+            Why::Ar1 { cell, x } => format!(
+                "The other corners were placed by solving (not given), so {} cannot be {x}.",
+                cell_name(l, *cell)
+            ),
+            Why::Ar2 { x, open: [p, q] } => format!(
+                "Two corners were placed by solving; to avoid the swap, {x} must be in {} or {}.",
+                cell_name(l, *p),
+                cell_name(l, *q)
+            ),
+        }
+    }
 }
 
 fn opposite(i: usize) -> usize {
@@ -205,7 +267,7 @@ impl Rectangles {
         a: Digit,
         b: Digit,
         elims: Vec<(Cell, Digit)>,
-        why: &str,
+        why: &Why,
     ) -> bool {
         if elims.is_empty() {
             return true;
@@ -225,8 +287,9 @@ impl Rectangles {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
         }
         let text = format!(
-            "{} would be a deadly pattern on {a} and {b} (the two digits could be swapped, giving a second solution). {why} So {}.",
+            "{} would be a deadly pattern on {a} and {b} (the two digits could be swapped, giving a second solution). {} So {}.",
             cells_name(l, cells),
+            why.text(l, a, b),
             eliminations_text(l, &step.eliminations)
         );
         f.emit(step.text(text))
@@ -246,7 +309,6 @@ impl Rectangles {
         for &c in cells {
             union.0 |= g.candidates(c).0;
         }
-        let l = g.layout();
         // Every kind needs a floor corner (candidates within the two digits), so the pairs
         // worth trying are those that hold some corner's candidates.
         let mut pairs: Vec<(Digit, Digit)> = Vec::new();
@@ -293,10 +355,7 @@ impl Rectangles {
                         }
                         let c = cells[roof[0]];
                         elims.extend([a, b].into_iter().filter(|&d| g.has(c, d)).map(|d| (c, d)));
-                        why = format!(
-                            "The other three corners hold only {a} and {b}, so {} cannot be either.",
-                            cell_name(l, c)
-                        );
+                        why = Why::T1 { cell: c };
                     }
                     Kind::T2 | Kind::T5 => {
                         if roof.len() < 2 || roof.len() > 3 {
@@ -313,7 +372,7 @@ impl Rectangles {
                         let x = e.first().expect("one");
                         let rc: Vec<Cell> = roof.iter().map(|&k| cells[k]).collect();
                         elims.extend(g.seen_by_all(&rc, x).into_iter().map(|c| (c, x)));
-                        why = format!("To avoid it, {x} must be in one of {}.", cells_name(l, &rc));
+                        why = Why::T2 { x, roof: rc };
                     }
                     Kind::T3 => {
                         if roof.len() != 2 || !same_side(roof[0], roof[1]) {
@@ -372,19 +431,13 @@ impl Rectangles {
                                         );
                                     }
                                 }
-                                let why = format!(
-                                    "One of {} and {} holds an extra digit from {}; with {} they form a naked subset on {} in {}.",
-                                    cell_name(l, p),
-                                    cell_name(l, q),
-                                    e,
-                                    cells_name(l, &sub),
-                                    u,
-                                    shared
-                                        .iter()
-                                        .map(|&x| crate::render::house_name(l, x))
-                                        .collect::<Vec<_>>()
-                                        .join(" and ")
-                                );
+                                let why = Why::T3 {
+                                    roof: [p, q],
+                                    extra: e,
+                                    sub,
+                                    digits: u,
+                                    houses: shared,
+                                };
                                 if !self.emit(g, f, cells, a, b, el, &why) {
                                     return false;
                                 }
@@ -412,12 +465,12 @@ impl Rectangles {
                         }
                         let Some((x, y, h)) = done else { continue };
                         elims.extend([p, q].into_iter().filter(|&c| g.has(c, y)).map(|c| (c, y)));
-                        why = format!(
-                            "In {}, {x} can only be in {} or {}, so one of them is {x}; neither can then be {y}.",
-                            crate::render::house_name(l, h),
-                            cell_name(l, p),
-                            cell_name(l, q)
-                        );
+                        why = Why::T4 {
+                            houses: vec![h],
+                            x,
+                            y,
+                            roof: [p, q],
+                        };
                     }
                     Kind::T6 => {
                         if roof.len() != 2 || same_side(roof[0], roof[1]) || floor.len() != 2 {
@@ -443,9 +496,7 @@ impl Rectangles {
                                 .filter(|&c| g.has(c, x))
                                 .map(|c| (c, x)),
                         );
-                        why = format!(
-                            "{x} forms an X-wing on the rectangle's rows and columns; if the diagonal extra cells held it, so would the floor and the pattern would be deadly."
-                        );
+                        why = Why::T6 { x };
                     }
                     Kind::Hidden => {
                         let mut got = None;
@@ -469,11 +520,7 @@ impl Rectangles {
                         }
                         let Some((z, x, y)) = got else { continue };
                         elims.push((z, y));
-                        why = format!(
-                            "In {}'s row and column, {x} can only be in the rectangle; were {} {y}, both its neighbours would be {x} and the bivalue corner {y}.",
-                            cell_name(l, z),
-                            cell_name(l, z)
-                        );
+                        why = Why::Hidden { z, x, y };
                     }
                     Kind::Ar1 | Kind::Ar2 => unreachable!("avoidable rectangles are handled apart"),
                 }
@@ -486,7 +533,6 @@ impl Rectangles {
     }
 
     fn avoidable(&self, g: &CandidateGrid, f: &mut Finder<'_>, cells: &[Cell; 4]) -> bool {
-        let l = g.layout();
         let solved: Vec<usize> = (0..4).filter(|&k| g.value(cells[k]).is_some()).collect();
         let open: Vec<usize> = (0..4).filter(|k| !solved.contains(k)).collect();
         // The deadly digit of an open corner is its opposite corner's value.
@@ -516,13 +562,7 @@ impl Rectangles {
                 if !g.has(cells[k], x) {
                     return true;
                 }
-                (
-                    vec![(cells[k], x)],
-                    format!(
-                        "The other corners were placed by solving (not given), so {} cannot be {x}.",
-                        cell_name(l, cells[k])
-                    ),
-                )
+                (vec![(cells[k], x)], Why::Ar1 { cell: cells[k], x })
             }
             (Kind::Ar2, 2) => {
                 if open.len() != 2 || deadly(open[0]).is_none() || deadly(open[1]).is_none() {
@@ -547,11 +587,7 @@ impl Rectangles {
                 let oc = [cells[open[0]], cells[open[1]]];
                 (
                     g.seen_by_all(&oc, x).into_iter().map(|c| (c, x)).collect(),
-                    format!(
-                        "Two corners were placed by solving; to avoid the swap, {x} must be in {} or {}.",
-                        cell_name(l, oc[0]),
-                        cell_name(l, oc[1])
-                    ),
+                    Why::Ar2 { x, open: oc },
                 )
             }
             _ => return true,
@@ -602,19 +638,24 @@ impl Technique for Rectangles {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku && g.layout().is_standard_9x9() {
+            // HoDoKu's own walk: which rectangles it meets, in its order (issue 42).
+            let mut emit = |x: super::hodoku_uniqueness::Found| {
+                self.emit(g, f, &x.cells, x.a, x.b, x.elims, &x.why)
+            };
+            match self.kind {
+                Kind::Ar1 | Kind::Ar2 => {
+                    super::hodoku_uniqueness::avoidable(g, self.kind, &mut emit)
+                }
+                _ => super::hodoku_uniqueness::unique(g, self.kind, &mut emit),
+            }
+            return;
+        }
         let Some(rects) = rectangles(g, f.memory(), &|| f.out_of_time()) else {
             return;
         };
         let placed_seen = PlacedSeen::new(g);
-        let mut order: Vec<&[Cell; 4]> = rects.iter().collect();
-        if f.options.hodoku && self.kind == Kind::Hidden {
-            // HoDoKu meets a rectangle from its first bivalue corner (in cell order) holding
-            // the rectangle's two digits, then by that corner's box partner (in box order),
-            // then by the partner line's position, and applies the first hidden rectangle.
-            // (A rectangle without such a corner comes last, in sudokit's order.)
-            order.sort_by_cached_key(|r| hodoku_rect_key(g, r).unwrap_or((usize::MAX, 0, 0)));
-        }
-        for (i, cells) in order.into_iter().enumerate() {
+        for (i, cells) in rects.iter().enumerate() {
             if i % 1024 == 1023 && f.out_of_time() {
                 return;
             }
