@@ -115,9 +115,9 @@ fn measure(set: &str) -> (usize, usize, usize, usize) {
 fn parity_with_hodoku_2_2_4_at_least_as_measured() {
     // set, puzzles, and the measured floors: levels, scores, paths.
     let floors = [
-        ("top95", 95, 95, 91, 90),
+        ("top95", 95, 95, 91, 91),
         ("17clue-300", 300, 300, 299, 299),
-        ("top1465-200", 200, 200, 199, 193),
+        ("top1465-200", 200, 200, 199, 198),
         ("11plus-50", 50, 50, 48, 37),
     ];
     let mut short = Vec::new();

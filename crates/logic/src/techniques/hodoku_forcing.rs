@@ -29,12 +29,15 @@
 //! breadth-first walk of the implication graph, so a distance is the number of links of the
 //! shortest chain (HoDoKu's chain length, up to a constant per chain). For nets it is not:
 //! a look-ahead counts as one link here, where HoDoKu counts the entries of the net it
-//! builds (main chain, side branches and their separators). So in nets the step is decided
+//! builds (main chain, side branches and their separators). So where the lowest effect of a
+//! net search is an elimination with both a contradiction and a verity, the step is decided
 //! on HoDoKu's own tables ([`net_len`]): they are filled entry for entry as its look-ahead
-//! records them (singles queues, reasons, distances), only the premise tables the lowest
-//! effect's derivations use are expanded, and HoDoKu's walk measures each derivation; a
-//! derivation without a side branch is dropped (HoDoKu's net search keeps only nets), and an
-//! elimination is a verity only when its net is strictly shorter. All effects of one
+//! records them (singles queues, reasons, distances), only the premise tables the effect's
+//! derivations use are expanded, and HoDoKu's walk measures each derivation; a derivation
+//! without a side branch is dropped (HoDoKu's net search keeps only nets), and the
+//! elimination is a verity only when its net is strictly shorter. (Built for every net
+//! search, those tables cost as much as the look-aheads: +12% `explain` time on the first
+//! 300 of top1465.) All effects of one
 //! grid are worked out once and kept in the finder's [`Memory`](crate::Memory). For speed
 //! (issue 42: the tables must not slow `explain` by more than 10%), a net's look-aheads share
 //! one copy of the grid and rescan only the cells and houses a premise changed (plus those
@@ -687,14 +690,17 @@ impl Shape {
 }
 
 /// Every effect's best derivation, so far, by `2i + place`.
-struct Best(Vec<Option<Derivation>>);
+/// Also, per effect, the types of derivation seen (bit 0 contradiction, bit 1 verity).
+struct Best(Vec<Option<Derivation>>, Vec<u8>);
 
 impl Best {
     /// Keeps `chains` for the effect if they beat what it has: shorter (the first of equal
     /// length), except that a placement's contradiction beats any verity of it.
     fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
         let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
-        let slot = &mut self.0[2 * i as usize + usize::from(place)];
+        let at = 2 * i as usize + usize::from(place);
+        self.1[at] |= 1 << u8::from(matches!(source, Source::Verity(_)));
+        let slot = &mut self.0[at];
         let is_contradiction = |s: &Source| matches!(s, Source::Contradiction(_));
         let better = |b: &Derivation| match (is_contradiction(&b.source), is_contradiction(&source))
         {
@@ -832,14 +838,10 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
 }
 
 /// Every effect's best derivation, checked in HoDoKu's order, and the one HoDoKu applies.
-fn choose(
-    g: &CandidateGrid,
-    t: &Tables,
-    net: Option<&net_len::NetTables>,
-) -> [Option<(bool, u32, Derivation)>; 2] {
+fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Derivation)>; 2] {
     let k = t.cands.len();
     let sh = Shape::new(g, t);
-    let mut best = Best(vec![None; 2 * k]);
+    let mut best = Best(vec![None; 2 * k], vec![0; 2 * k]);
     // Contradictions, premise by premise ("on" before "off" of each candidate).
     for i in 0..k {
         for on in [true, false] {
@@ -889,8 +891,16 @@ fn choose(
             }
         }
     }
-    if let Some(net) = net {
-        return net_pick(g, t, &sh, &best, net);
+    // In nets, HoDoKu's own measure decides where the lowest effect is an elimination with
+    // derivations of both types (its tables are built only then: they cost as much as the
+    // look-aheads; a placement takes its contradiction anyway).
+    let lowest = [true, false]
+        .into_iter()
+        .flat_map(|place| (0..k).map(move |i| 2 * i + usize::from(place)))
+        .find(|&at| best.0[at].is_some());
+    if net && lowest.is_some_and(|at| at % 2 == 0 && best.1[at] == 3) {
+        let nets = net_len::NetTables::new(g, &t.index, &t.cands);
+        return net_pick(g, t, &sh, &best, &nets);
     }
     // HoDoKu's pick: the lowest placement, else the lowest elimination; here per kind (the
     // solver takes the better of the two, as HoDoKu's sort would).
@@ -1039,8 +1049,7 @@ fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2
         return c.clone();
     }
     let t = Tables::new(g, net);
-    let nets = net.then(|| net_len::NetTables::new(g, &t.index, &t.cands));
-    let c = choose(g, &t, nets.as_ref()).map(|pick| {
+    let c = choose(g, &t, net).map(|pick| {
         pick.map(|(place, i, derivation)| {
             let (cell, digit) = t.cands[i as usize];
             let paths = derivation
