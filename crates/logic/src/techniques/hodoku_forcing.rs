@@ -34,7 +34,8 @@
 //! on HoDoKu's own tables ([`net_len`]): they are filled entry for entry as its look-ahead
 //! records them (singles queues, reasons, distances), only the premise tables the effect's
 //! derivations use are expanded, and HoDoKu's walk measures each derivation; a derivation
-//! without a side branch is dropped (HoDoKu's net search keeps only nets), and the
+//! without a side branch is dropped (HoDoKu's net search keeps only nets), as is a verity
+//! with a chain HoDoKu's tables do not hold, and the
 //! elimination is a verity only when its net is strictly shorter. (Built for every net
 //! search, those tables cost as much as the look-aheads: +12% `explain` time on the first
 //! 300 of top1465.) All effects of one
@@ -995,15 +996,19 @@ fn net_pick(
             // Per type (contradiction, verity): HoDoKu's length and the derivation.
             let mut kept: [Option<Kept>; 2] = [None, None];
             for (source, chains) in derivations_of(g, t, sh, i, place) {
-                let (mut len, mut net) = (0, false);
+                // A verity with a chain HoDoKu's table does not hold: HoDoKu does not find it.
+                let (mut len, mut net, mut whole) = (0, false, true);
                 for &(p, e) in &chains {
                     let x = expanded[p as usize].get_or_insert_with(|| nets.expanded(p));
-                    if let Some((l, n)) = nets.chain(x, e) {
-                        len += l;
-                        net |= n;
+                    match nets.chain(x, e) {
+                        Some((l, n)) => {
+                            len += l;
+                            net |= n;
+                        }
+                        None => whole = false,
                     }
                 }
-                if !net {
+                if !net || !whole && matches!(source, Source::Verity(_)) {
                     continue;
                 }
                 let kind = usize::from(matches!(source, Source::Verity(_)));
