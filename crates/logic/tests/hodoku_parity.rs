@@ -74,12 +74,17 @@ fn assert_whole_path(puzzle: &str, want: &str, code: &str) {
     assert_eq!(sound_hodoku_path(puzzle), want);
 }
 
-/// Per set: puzzles, levels equal, scores equal, paths identical.
-fn measure(set: &str) -> (usize, usize, usize, usize) {
+/// HoDoKu's stored outputs on `set` (`data/logic/hodoku-paths/SET.tsv`).
+fn stored(set: &str) -> String {
     let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../data/logic/hodoku-paths")
         .join(format!("{set}.tsv"));
-    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+/// Per set: puzzles, levels equal, scores equal, paths identical.
+fn measure(set: &str) -> (usize, usize, usize, usize) {
+    let text = stored(set);
     let solver = LogicSolver::new(Order::Hodoku);
     let (mut rows, mut levels, mut scores, mut paths) = (0, 0, 0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#')) {
@@ -418,4 +423,27 @@ fn hodoku_order_takes_the_remote_pairs_hodoku_does() {
         ),
         "0703-713-718",
     );
+}
+
+/// A forcing net's type is decided as HoDoKu decides it, by its own measure of the nets: on
+/// magictour_top1465 line 125, step 2 removes 6 from r4c2 both by a contradiction (assuming
+/// r4c2=6) and by a verity; HoDoKu counts every entry of each net it builds (main chain, side
+/// branches, separators), finds the verity strictly shorter and applies it (1304), where a
+/// count of look-aheads as single links took the contradiction (1303). The whole path is
+/// HoDoKu 2.2.4's stored one (`data/logic/hodoku-paths/top1465-200.tsv`).
+#[test]
+fn hodoku_order_measures_forcing_nets_as_hodoku_does() {
+    let text = stored("top1465-200");
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(124)
+        .expect("line 125");
+    let f: Vec<&str> = line.split('\t').collect();
+    assert_eq!(
+        f[0],
+        "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5"
+    );
+    assert!(f[3].starts_with("0311-861-951 1304-426 "), "{}", f[3]);
+    assert_whole_path(f[0], f[3], "1304-426");
 }

@@ -28,9 +28,17 @@
 //! Design decision: the tables are bitsets over the grid's live candidates filled by a
 //! breadth-first walk of the implication graph, so a distance is the number of links of the
 //! shortest chain (HoDoKu's chain length, up to a constant per chain). For nets it is not:
-//! a look-ahead counts as one link here, where HoDoKu counts the singles its look-ahead went
-//! through and the side branches (the "(…)" parts) of the net it prints — why a net's
-//! verity and contradiction are sometimes told apart otherwise than HoDoKu does. All effects of one
+//! a look-ahead counts as one link here, where HoDoKu counts the entries of the net it
+//! builds (main chain, side branches and their separators). So where the lowest effect of a
+//! net search is an elimination with both a contradiction and a verity, the step is decided
+//! on HoDoKu's own tables ([`net_len`]): they are filled entry for entry as its look-ahead
+//! records them (singles queues, reasons, distances), only the premise tables the effect's
+//! derivations use are expanded, and HoDoKu's walk measures each derivation; a derivation
+//! without a side branch is dropped (HoDoKu's net search keeps only nets), as is a verity
+//! with a chain HoDoKu's tables do not hold, and the
+//! elimination is a verity only when its net is strictly shorter. (Built for every net
+//! search, those tables cost as much as the look-aheads: +12% `explain` time on the first
+//! 300 of top1465.) All effects of one
 //! grid are worked out once and kept in the finder's [`Memory`](crate::Memory). For speed
 //! (issue 42: the tables must not slow `explain` by more than 10%), a net's look-aheads share
 //! one copy of the grid and rescan only the cells and houses a premise changed (plus those
@@ -688,14 +696,17 @@ impl Shape {
 }
 
 /// Every effect's best derivation, so far, by `2i + place`.
-struct Best(Vec<Option<Derivation>>);
+/// Also, per effect, the types of derivation seen (bit 0 contradiction, bit 1 verity).
+struct Best(Vec<Option<Derivation>>, Vec<u8>);
 
 impl Best {
     /// Keeps `chains` for the effect if they beat what it has: shorter (the first of equal
     /// length), except that a placement's contradiction beats any verity of it.
     fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
         let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
-        let slot = &mut self.0[2 * i as usize + usize::from(place)];
+        let at = 2 * i as usize + usize::from(place);
+        self.1[at] |= 1 << u8::from(matches!(source, Source::Verity(_)));
+        let slot = &mut self.0[at];
         let is_contradiction = |s: &Source| matches!(s, Source::Contradiction(_));
         let better = |b: &Derivation| match (is_contradiction(&b.source), is_contradiction(&source))
         {
@@ -833,10 +844,10 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
 }
 
 /// Every effect's best derivation, checked in HoDoKu's order, and the one HoDoKu applies.
-fn choose(g: &CandidateGrid, t: &Tables) -> [Option<(bool, u32, Derivation)>; 2] {
+fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Derivation)>; 2] {
     let k = t.cands.len();
     let sh = Shape::new(g, t);
-    let mut best = Best(vec![None; 2 * k]);
+    let mut best = Best(vec![None; 2 * k], vec![0; 2 * k]);
     // Contradictions, premise by premise ("on" before "off" of each candidate).
     for i in 0..k {
         for on in [true, false] {
@@ -886,6 +897,17 @@ fn choose(g: &CandidateGrid, t: &Tables) -> [Option<(bool, u32, Derivation)>; 2]
             }
         }
     }
+    // In nets, HoDoKu's own measure decides where the lowest effect is an elimination with
+    // derivations of both types (its tables are built only then: they cost as much as the
+    // look-aheads; a placement takes its contradiction anyway).
+    let lowest = [true, false]
+        .into_iter()
+        .flat_map(|place| (0..k).map(move |i| 2 * i + usize::from(place)))
+        .find(|&at| best.0[at].is_some());
+    if net && lowest.is_some_and(|at| at % 2 == 0 && best.1[at] == 3) {
+        let nets = net_len::NetTables::new(g, &t.index, &t.cands);
+        return net_pick(g, t, &sh, &best, &nets);
+    }
     // HoDoKu's pick: the lowest placement, else the lowest elimination; here per kind (the
     // solver takes the better of the two, as HoDoKu's sort would).
     let mut picks: [Option<(bool, u32, Derivation)>; 2] = [None, None];
@@ -902,6 +924,127 @@ fn choose(g: &CandidateGrid, t: &Tables) -> [Option<(bool, u32, Derivation)>; 2]
     picks
 }
 
+/// Every derivation of one effect (candidate `i` placed or removed), in the order HoDoKu's
+/// checks find them: the contradictions of the opposite premise, then the verities (pairs of
+/// premises, cells, houses).
+fn derivations_of(
+    g: &CandidateGrid,
+    t: &Tables,
+    sh: &Shape,
+    i: u32,
+    place: bool,
+) -> Vec<(Source, Vec<(u32, u32)>)> {
+    let mut out = Vec::new();
+    let p = 2 * i + u32::from(!place);
+    for chains in contradictions(t, sh, p as usize) {
+        out.push((Source::Contradiction(p), chains));
+    }
+    let end = 2 * i + u32::from(place);
+    let holds = |q: u32| {
+        let set = if place {
+            t.on_set(q as usize)
+        } else {
+            t.off_set(q as usize)
+        };
+        Tables::has(set, i)
+    };
+    let mut verity = |premises: Vec<u32>| {
+        if premises.iter().all(|&q| holds(q)) {
+            let chains = premises.iter().map(|&q| (q, end)).collect();
+            out.push((Source::Verity(premises), chains));
+        }
+    };
+    let cell = t.cands[i as usize].0;
+    for j in 0..t.cands.len() as u32 {
+        if t.cands[j as usize].0 != cell {
+            verity(vec![2 * j + 1, 2 * j]);
+        }
+    }
+    for &(a, b) in &sh.cell_range {
+        if a < b {
+            verity((a..b).map(|j| 2 * j + 1).collect());
+        }
+    }
+    for &h in &sh.order {
+        for d in DigitSet::full(9).iter() {
+            let premises: Vec<u32> = g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1).collect();
+            if !premises.is_empty() {
+                verity(premises);
+            }
+        }
+    }
+    out
+}
+
+/// A derivation kept per type: HoDoKu's length, its source and its chains.
+type Kept = (u32, Source, Vec<(u32, u32)>);
+
+/// HoDoKu's forcing-net step: the lowest effect (placements first) that has a derivation
+/// HoDoKu keeps — a net, with a side branch: its net search drops a plain chain — and of that
+/// effect's derivations the shortest as HoDoKu measures nets ([`net_len`]) per type; a
+/// placement takes its contradiction, an elimination its verity only when strictly shorter.
+fn net_pick(
+    g: &CandidateGrid,
+    t: &Tables,
+    sh: &Shape,
+    best: &Best,
+    nets: &net_len::NetTables,
+) -> [Option<(bool, u32, Derivation)>; 2] {
+    let k = t.cands.len() as u32;
+    let mut expanded: Vec<Option<net_len::Expanded>> = Vec::new();
+    expanded.resize_with(2 * k as usize, || None);
+    for place in [true, false] {
+        for i in 0..k {
+            if best.0[2 * i as usize + usize::from(place)].is_none() {
+                continue;
+            }
+            // Per type (contradiction, verity): HoDoKu's length and the derivation.
+            let mut kept: [Option<Kept>; 2] = [None, None];
+            for (source, chains) in derivations_of(g, t, sh, i, place) {
+                // A verity with a chain HoDoKu's table does not hold: HoDoKu does not find it.
+                let (mut len, mut net, mut whole) = (0, false, true);
+                for &(p, e) in &chains {
+                    let x = expanded[p as usize].get_or_insert_with(|| nets.expanded(p));
+                    match nets.chain(x, e) {
+                        Some((l, n)) => {
+                            len += l;
+                            net |= n;
+                        }
+                        None => whole = false,
+                    }
+                }
+                if !net || !whole && matches!(source, Source::Verity(_)) {
+                    continue;
+                }
+                let kind = usize::from(matches!(source, Source::Verity(_)));
+                if kept[kind].as_ref().is_none_or(|b| b.0 > len) {
+                    kept[kind] = Some((len, source, chains));
+                }
+            }
+            let kind = match (&kept[0], &kept[1]) {
+                (None, None) => continue,
+                (Some(_), None) => 0,
+                (None, Some(_)) => 1,
+                (Some(c), Some(v)) => usize::from(!place && v.0 < c.0),
+            };
+            let (_, source, chains) = kept[kind].take().expect("kept");
+            let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
+            let mut picks = [None, None];
+            picks[kind] = Some((
+                place,
+                i,
+                Derivation {
+                    source,
+                    chains,
+                    len,
+                },
+            ));
+            return picks;
+        }
+    }
+    [None, None]
+}
+
 /// The contradiction and the verity HoDoKu would take on `g` under these rules (chains or
 /// nets), through the memory.
 fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2]> {
@@ -916,7 +1059,7 @@ fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2
         return c.clone();
     }
     let t = Tables::new(g, net);
-    let c = choose(g, &t).map(|pick| {
+    let c = choose(g, &t, net).map(|pick| {
         pick.map(|(place, i, derivation)| {
             let (cell, digit) = t.cands[i as usize];
             let paths = derivation
@@ -1078,4 +1221,590 @@ pub(crate) fn find(
     }
     let se = info.se + length_increment::<f32>(c.derivation.len as usize);
     f.emit(step.rated(se).text(text));
+}
+
+/// HoDoKu's net tables entry for entry (issue 42): what it measures a net's length on when it
+/// tells a contradiction from a verity of the same elimination, and what tells a net from a
+/// chain (its net search drops a derivation whose chains have no side branch).
+///
+/// A table lists a premise's implications in the order HoDoKu's look-ahead records them (its
+/// singles queues, in the order the singles arose), each with up to five reasons (entries of
+/// the same table) and a distance; expanding a table appends every direct implication of its
+/// entries' own tables (or rewrites an expanded entry reached by a shorter way); a chain is
+/// walked back from its end along each entry's first (highest) reason, the other reasons
+/// being side branches walked back until they meet the main chain. The length is the main
+/// chain's entries plus each side branch's entries and one separator, as HoDoKu counts them.
+mod net_len {
+    use super::NONE;
+    use crate::grid::CandidateGrid;
+    use sudokit_core::{Cell, Digit};
+
+    /// HoDoKu's table size (`maxTableEntryLength`).
+    const HMAX: usize = 1000;
+    /// The side branches HoDoKu keeps per chain.
+    const MAX_MINS: usize = 200;
+
+    /// One table: entries (literals), their reasons (HoDoKu's five, the highest first), their
+    /// distances, and for an expanded entry the table it came from.
+    #[derive(Clone, Default)]
+    struct HTable {
+        ent: Vec<u32>,
+        ret: Vec<[u16; 5]>,
+        dist: Vec<u16>,
+        from: Vec<u32>,
+    }
+
+    impl HTable {
+        /// HoDoKu's `getEntryIndex`: the last entry holding `lit`.
+        fn find(&self, lit: u32) -> Option<usize> {
+            self.ent.iter().rposition(|&x| x == lit)
+        }
+        /// HoDoKu's `addEntry` (a duplicate single candidate is dropped; `pos`, when given,
+        /// indexes the table's literals).
+        fn add(&mut self, lit: u32, normal: bool, r: [u32; 5], pos: &mut [u32]) {
+            if normal && pos[lit as usize] != NONE {
+                return;
+            }
+            let idx = self.ent.len();
+            if idx >= HMAX {
+                return;
+            }
+            let base = if (r[0] as usize) < idx {
+                self.dist[r[0] as usize]
+            } else {
+                0
+            };
+            // `makeSRetIndex`: the highest reason moves to the front.
+            let mut v = r.map(|x| x as u16);
+            for s in 1..5 {
+                if v[s] > 1023 {
+                    v[s] = 0;
+                }
+                if v[s] > v[0] {
+                    v.swap(0, s);
+                }
+            }
+            self.ent.push(lit);
+            self.ret.push(v);
+            self.dist.push((base + 1) & 0x1ff);
+            self.from.push(NONE);
+            pos[lit as usize] = idx as u32;
+        }
+    }
+
+    fn cons(c: usize) -> [usize; 3] {
+        [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]
+    }
+    fn unit(u: usize) -> [usize; 9] {
+        std::array::from_fn(|i| match u {
+            0..9 => u * 9 + i,
+            9..18 => i * 9 + (u - 9),
+            _ => {
+                let b = u - 18;
+                (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
+            }
+        })
+    }
+
+    /// HoDoKu's `Sudoku2` as a look-ahead changes it: values, candidates, free places per
+    /// house and digit, and its singles queues.
+    #[derive(Clone)]
+    struct HSim {
+        values: [u8; 81],
+        cells: [u16; 81],
+        free: [[u8; 9]; 27],
+        nsq: Vec<(u8, u8)>,
+        hsq: Vec<(u8, u8)>,
+    }
+
+    impl HSim {
+        fn add_hidden(&mut self, u: usize, d: usize) {
+            if let Some(&c) = unit(u).iter().find(|&&c| self.cells[c] >> d & 1 == 1) {
+                self.hsq.push((c as u8, d as u8));
+            }
+        }
+        fn delete_hidden(&mut self, u: usize, d: usize) {
+            if let Some(i) = self
+                .hsq
+                .iter()
+                .position(|&(c, v)| v as usize == d && cons(c as usize).contains(&u))
+            {
+                self.hsq.remove(i);
+            }
+        }
+        /// `setCandidate(…, false)`.
+        fn del(&mut self, c: usize, d: usize) {
+            if self.cells[c] >> d & 1 == 0 {
+                return;
+            }
+            self.cells[c] &= !(1 << d);
+            if self.cells[c] == 0 {
+                return;
+            }
+            if self.cells[c].count_ones() == 1 {
+                self.nsq
+                    .push((c as u8, self.cells[c].trailing_zeros() as u8));
+            }
+            for u in cons(c) {
+                self.free[u][d] = self.free[u][d].wrapping_sub(1);
+                match self.free[u][d] {
+                    1 => self.add_hidden(u, d),
+                    0 => self.delete_hidden(u, d),
+                    _ => {}
+                }
+            }
+        }
+        /// `setCell`.
+        fn set(&mut self, c: usize, d: usize, buddies: &[Vec<u8>]) {
+            if self.values[c] as usize == d + 1 {
+                return;
+            }
+            self.values[c] = d as u8 + 1;
+            let cands = std::mem::take(&mut self.cells[c]);
+            for &b in &buddies[c] {
+                self.del(b as usize, d);
+            }
+            for e in (0..9).filter(|e| cands >> e & 1 == 1) {
+                for u in cons(c) {
+                    self.free[u][e] = self.free[u][e].wrapping_sub(1);
+                    if self.free[u][e] == 1 && e != d {
+                        self.add_hidden(u, e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A group node: its digit, cells, row or column, block and the cells seeing all of it.
+    struct Group {
+        d: usize,
+        cells: Vec<usize>,
+        line: Option<usize>,
+        col: Option<usize>,
+        block: usize,
+        buddies: Vec<usize>,
+    }
+
+    /// The direct (filled, not expanded) tables of one grid, by literal: candidates' `2i + on`,
+    /// then group nodes'.
+    pub(super) struct NetTables {
+        direct: Vec<HTable>,
+        cand_cell: Vec<u8>,
+        groups: Vec<Group>,
+        base: u32,
+    }
+
+    impl NetTables {
+        pub(super) fn new(g: &CandidateGrid, index: &[u32], cands: &[(Cell, Digit)]) -> NetTables {
+            let k = cands.len();
+            let lit = |c: usize, d: usize, on: bool| -> u32 {
+                let i = index[c * 9 + d];
+                if i == NONE {
+                    NONE
+                } else {
+                    2 * i + u32::from(on)
+                }
+            };
+            let orig: Vec<u16> = (0..81)
+                .map(|c| {
+                    if g.value(Cell(c as u16)).is_some() {
+                        0
+                    } else {
+                        g.candidates(Cell(c as u16)).0 as u16
+                    }
+                })
+                .collect();
+            let buddies: Vec<Vec<u8>> = (0..81)
+                .map(|c| {
+                    let mut v: Vec<u8> = (0..81)
+                        .filter(|&x| x != c && cons(x).iter().zip(cons(c)).any(|(a, b)| *a == b))
+                        .map(|x| x as u8)
+                        .collect();
+                    v.sort_unstable();
+                    v
+                })
+                .collect();
+            let mut start = HSim {
+                values: [0; 81],
+                cells: [0; 81],
+                free: [[0; 9]; 27],
+                nsq: Vec::new(),
+                hsq: Vec::new(),
+            };
+            for (c, &m) in orig.iter().enumerate() {
+                start.values[c] = g.value(Cell(c as u16)).map_or(0, |d| d.get());
+                start.cells[c] = m;
+                for d in 0..9 {
+                    if m >> d & 1 == 1 {
+                        for u in cons(c) {
+                            start.free[u][d] += 1;
+                        }
+                    }
+                }
+            }
+            // Group nodes, rows then columns, digits, blocks.
+            let mut groups = Vec::new();
+            for u in 0..18 {
+                for d in 0..9 {
+                    for b in 0..9 {
+                        let cells: Vec<usize> = unit(u)
+                            .into_iter()
+                            .filter(|&c| cons(c)[2] == 18 + b && orig[c] >> d & 1 == 1)
+                            .collect();
+                        if cells.len() >= 2 {
+                            let bud = (0..81)
+                                .filter(|x| cells.iter().all(|&c| buddies[c].contains(&(*x as u8))))
+                                .collect();
+                            groups.push(Group {
+                                d,
+                                line: (u < 9).then_some(u),
+                                col: u.checked_sub(9),
+                                block: b,
+                                cells,
+                                buddies: bud,
+                            });
+                        }
+                    }
+                }
+            }
+            let base = 2 * k as u32;
+            let nodes = 2 * k + 2 * groups.len();
+            let mut direct: Vec<HTable> = vec![HTable::default(); nodes];
+            let mut pos = vec![NONE; nodes];
+            for (i, &(cell, digit)) in cands.iter().enumerate() {
+                let (c0, d0) = (cell.index(), digit.index());
+                for on in [true, false] {
+                    let mut t = HTable::default();
+                    let mut s = start.clone();
+                    // `setCell` of the table code: the placement and what it removes.
+                    let set_cell = |t: &mut HTable,
+                                    s: &mut HSim,
+                                    pos: &mut [u32],
+                                    c: usize,
+                                    d: usize,
+                                    reasons: Option<bool>| {
+                        let l = lit(c, d, true);
+                        if l == NONE {
+                            return;
+                        }
+                        let cands = s.cells[c];
+                        let fr = cons(c).map(|u| s.free[u][d]);
+                        let mut house = 0;
+                        for h in 1..3 {
+                            if fr[h] < fr[house] {
+                                house = h;
+                            }
+                        }
+                        s.set(c, d, &buddies);
+                        let ret_index = t.ent.len() as u32;
+                        let mut r = [0u32; 5];
+                        if let Some(naked) = reasons {
+                            let others: Vec<(usize, usize)> = if naked {
+                                (0..9)
+                                    .filter(|&e| e != d && orig[c] >> e & 1 == 1)
+                                    .map(|e| (c, e))
+                                    .collect()
+                            } else {
+                                unit(cons(c)[house])
+                                    .into_iter()
+                                    .filter(|&x| x != c && orig[x] >> d & 1 == 1)
+                                    .map(|x| (x, d))
+                                    .collect()
+                            };
+                            for (ri, (x, e)) in others.into_iter().take(5).enumerate() {
+                                let ol = lit(x, e, false);
+                                r[ri] = if ol == NONE || pos[ol as usize] == NONE {
+                                    0
+                                } else {
+                                    pos[ol as usize]
+                                };
+                            }
+                        }
+                        t.add(l, true, r, pos);
+                        for &b in &buddies[c] {
+                            if orig[b as usize] >> d & 1 == 1 {
+                                t.add(
+                                    lit(b as usize, d, false),
+                                    true,
+                                    [ret_index, 0, 0, 0, 0],
+                                    pos,
+                                );
+                            }
+                        }
+                        for e in (0..9).filter(|&e| e != d && cands >> e & 1 == 1) {
+                            t.add(lit(c, e, false), true, [ret_index, 0, 0, 0, 0], pos);
+                        }
+                    };
+                    if on {
+                        set_cell(&mut t, &mut s, &mut pos, c0, d0, None);
+                    } else {
+                        s.del(c0, d0);
+                        t.add(lit(c0, d0, false), true, [0; 5], &mut pos);
+                        if s.cells[c0].count_ones() == 1 {
+                            let only = s.cells[c0].trailing_zeros() as usize;
+                            set_cell(&mut t, &mut s, &mut pos, c0, only, None);
+                        }
+                    }
+                    for _ in 0..super::LOOK_AHEAD {
+                        let mut singles: Vec<(usize, usize, bool)> = s
+                            .nsq
+                            .iter()
+                            .filter(|&&(c, _)| s.values[c as usize] == 0)
+                            .map(|&(c, v)| (c as usize, v as usize, true))
+                            .collect();
+                        let mut found = [false; 81];
+                        for &(c, v) in &s.hsq {
+                            let (c, v) = (c as usize, v as usize);
+                            if s.values[c] == 0
+                                && !found[c]
+                                && cons(c).iter().any(|&u| s.free[u][v] == 1)
+                            {
+                                found[c] = true;
+                                singles.push((c, v, false));
+                            }
+                        }
+                        for (c, v, naked) in singles {
+                            set_cell(&mut t, &mut s, &mut pos, c, v, Some(naked));
+                        }
+                    }
+                    for &x in &t.ent {
+                        pos[x as usize] = NONE;
+                    }
+                    direct[2 * i + usize::from(on)] = t;
+                }
+            }
+            // Group nodes: their own tables, and their entries in the candidates' tables.
+            let glit = |gi: usize, on: bool| base + 2 * gi as u32 + u32::from(on);
+            for (gi, gn) in groups.iter().enumerate() {
+                let (d, on_l, off_l) = (gn.d, glit(gi, true), glit(gi, false));
+                let mut on_t = HTable::default();
+                let mut off_t = HTable::default();
+                on_t.add(on_l, false, [0; 5], &mut pos);
+                off_t.add(off_l, false, [0; 5], &mut pos);
+                let seeing: Vec<usize> = gn
+                    .buddies
+                    .iter()
+                    .copied()
+                    .filter(|&x| orig[x] >> d & 1 == 1)
+                    .collect();
+                for &x in &seeing {
+                    on_t.add(lit(x, d, false), true, [0; 5], &mut pos);
+                    let ti = lit(x, d, true) as usize;
+                    direct[ti].add(off_l, false, [0; 5], &mut pos);
+                }
+                let in_block: Vec<usize> = seeing
+                    .iter()
+                    .copied()
+                    .filter(|&x| cons(x)[2] == 18 + gn.block)
+                    .collect();
+                let in_line: Vec<usize> = seeing
+                    .iter()
+                    .copied()
+                    .filter(|&x| match (gn.line, gn.col) {
+                        (Some(r), _) => x / 9 == r,
+                        (_, Some(c)) => x % 9 == c,
+                        _ => false,
+                    })
+                    .collect();
+                for one in [in_block, in_line] {
+                    if let [x] = one[..] {
+                        off_t.add(lit(x, d, true), true, [0; 5], &mut pos);
+                        let ti = lit(x, d, false) as usize;
+                        direct[ti].add(on_l, false, [0; 5], &mut pos);
+                    }
+                }
+                let mut firsts: [(usize, Option<usize>); 3] = [(0, None); 3];
+                for (gj, gn2) in groups.iter().enumerate() {
+                    if gj == gi || gn2.d != d || gn2.cells.iter().any(|c| gn.cells.contains(c)) {
+                        continue;
+                    }
+                    let same = [
+                        gn.line.is_some() && gn.line == gn2.line,
+                        gn.col.is_some() && gn.col == gn2.col,
+                        gn.block == gn2.block,
+                    ];
+                    for (h, &s) in same.iter().enumerate() {
+                        if s {
+                            firsts[h].0 += 1;
+                            if firsts[h].0 == 1 {
+                                firsts[h].1 = Some(gj);
+                            }
+                            on_t.add(glit(gj, false), false, [0; 5], &mut pos);
+                        }
+                    }
+                }
+                for (h, &(n, first)) in firsts.iter().enumerate() {
+                    let (1, Some(gj)) = (n, first) else { continue };
+                    let house = match h {
+                        0 => gn.line.map(unit),
+                        1 => gn.col.map(|c| unit(9 + c)),
+                        _ => Some(unit(18 + gn.block)),
+                    };
+                    let Some(house) = house else { continue };
+                    let rest = house.iter().any(|&x| {
+                        orig[x] >> d & 1 == 1
+                            && !gn.cells.contains(&x)
+                            && !groups[gj].cells.contains(&x)
+                    });
+                    if !rest {
+                        off_t.add(glit(gj, true), false, [0; 5], &mut pos);
+                    }
+                }
+                for x in on_t.ent.iter().chain(&off_t.ent) {
+                    pos[*x as usize] = NONE;
+                }
+                direct[on_l as usize] = on_t;
+                direct[off_l as usize] = off_t;
+            }
+            NetTables {
+                direct,
+                cand_cell: cands.iter().map(|&(c, _)| c.index() as u8).collect(),
+                groups,
+                base,
+            }
+        }
+
+        /// The table of premise `p` expanded as HoDoKu's `expandTables` does.
+        pub(super) fn expanded(&self, p: u32) -> Expanded {
+            let mut dest = self.direct[p as usize].clone();
+            let mut pos = vec![NONE; self.direct.len()];
+            for (i, &x) in dest.ent.iter().enumerate() {
+                pos[x as usize] = i as u32;
+            }
+            let mut j = 1;
+            while j < dest.ent.len() {
+                if dest.ent.len() >= HMAX {
+                    break;
+                }
+                let src_lit = dest.ent[j];
+                let src = &self.direct[src_lit as usize];
+                let base = dest.dist[j];
+                for k in 1..src.ent.len() {
+                    let x = src.ent[k];
+                    let d = (base + src.dist[k]) & 0x1ff;
+                    let o = pos[x as usize];
+                    if o != NONE {
+                        let o = o as usize;
+                        if dest.from[o] != NONE && dest.dist[o] > d {
+                            dest.from[o] = src_lit;
+                            dest.dist[o] = d;
+                        }
+                    } else if dest.ent.len() < HMAX {
+                        pos[x as usize] = dest.ent.len() as u32;
+                        dest.ent.push(x);
+                        dest.ret.push([0; 5]);
+                        dest.dist.push(d);
+                        dest.from.push(src_lit);
+                    }
+                }
+                j += 1;
+            }
+            Expanded { t: dest }
+        }
+
+        fn cells(&self, lit: u32) -> &[usize] {
+            if lit < self.base {
+                std::slice::from_ref(&CELLS[self.cand_cell[lit as usize / 2] as usize])
+            } else {
+                &self.groups[(lit - self.base) as usize / 2].cells
+            }
+        }
+
+        /// One walk of HoDoKu's `buildChain` from entry `at` of `org`: the entries met (end
+        /// first); on the main chain (`main` empty) the cells met go to `set` and the side
+        /// branches' starts to `mins`; a side branch stops where it meets the main chain.
+        fn walk(
+            &self,
+            org: &HTable,
+            at: usize,
+            main: &[u32],
+            set: &mut [bool; 81],
+            mins: &mut Vec<u32>,
+        ) -> Vec<u32> {
+            let is_min = !main.is_empty();
+            let mut act = vec![org.ent[at]];
+            let mut first = at;
+            let mut cur: Option<&HTable> = None;
+            while first != 0 && act.len() < HMAX {
+                if cur.is_none() && org.from[first] != NONE {
+                    let src = &self.direct[org.from[first] as usize];
+                    let Some(f) = src.find(org.ent[first]) else {
+                        return act;
+                    };
+                    cur = Some(src);
+                    first = f;
+                }
+                let t = cur.unwrap_or(org);
+                let at = first;
+                for i in 0..5 {
+                    let e = t.ret[at][i] as usize;
+                    if e >= t.ent.len() {
+                        return act;
+                    }
+                    if i == 0 {
+                        first = e;
+                        let x = t.ent[e];
+                        act.push(x);
+                        let cells = self.cells(x);
+                        if !is_min {
+                            for &c in cells {
+                                set[c] = true;
+                            }
+                        } else if set[cells[0]] && main.contains(&x) {
+                            return act;
+                        }
+                    } else if e != 0 && !is_min && mins.len() < MAX_MINS {
+                        mins.push(t.ent[e]);
+                    }
+                }
+                if cur.is_some() && first == 0 {
+                    let back = t.ent[0];
+                    cur = None;
+                    match org.find(back) {
+                        Some(f) => first = f,
+                        None => return act,
+                    }
+                }
+            }
+            act
+        }
+
+        /// HoDoKu's length of the chain from the premise of `e` to `end`, and whether it is
+        /// a net (has a side branch); `None` when the table has no such entry.
+        pub(super) fn chain(&self, e: &Expanded, end: u32) -> Option<(u32, bool)> {
+            let org = &e.t;
+            let at = org.ent.iter().position(|&x| x == end)?;
+            let mut set = [false; 81];
+            let mut mins = Vec::new();
+            let main = self.walk(org, at, &[], &mut set, &mut mins);
+            let mut len = main.len() as u32;
+            let mut net = false;
+            for m in mins {
+                let Some(start) = org.find(m) else { continue };
+                let w = self.walk(org, start, &main, &mut set, &mut Vec::new());
+                let last = *w.last().expect("a walk holds its start");
+                let hits = main.iter().filter(|&&x| x == last).count() as u32;
+                if hits > 0 {
+                    net = true;
+                    len += hits * w.len() as u32;
+                }
+            }
+            Some((len, net))
+        }
+    }
+
+    /// A premise's expanded table.
+    pub(super) struct Expanded {
+        t: HTable,
+    }
+
+    const CELLS: [usize; 81] = {
+        let mut a = [0; 81];
+        let mut i = 0;
+        while i < 81 {
+            a[i] = i;
+            i += 1;
+        }
+        a
+    };
 }
