@@ -6,7 +6,9 @@
 //! colours of which exactly one is true. Clusters are built once per digit (one BFS), each
 //! colour kept as a cell set together with the set of cells it sees, so every rule is a few
 //! bitset intersections. A cluster whose links do not two-colour (an odd loop of strong links:
-//! the pencil marks already contradict each other) is skipped rather than reasoned about.
+//! the pencil marks already contradict each other) is skipped rather than reasoned about. In
+//! HoDoKu's order the two Multi Colors finders walk HoDoKu's one Multi Colors search (digit,
+//! ordered cluster pair, type 2 before type 1) so the first instance HoDoKu meets is taken.
 
 use std::collections::VecDeque;
 
@@ -257,6 +259,9 @@ impl Technique for MultiColors {
         }
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        if f.options.hodoku {
+            return self.find_hodoku(g, f);
+        }
         crate::memo::each_digit(self.info().id, g, f, |d, f| {
             let cls = clusters(g, d);
             if cls.len() < 2 {
@@ -285,6 +290,43 @@ impl Technique for MultiColors {
 }
 
 impl MultiColors {
+    /// HoDoKu's walk (issue 42): Multi Colors is one step to HoDoKu, which takes the first
+    /// instance of either type it meets — by digit, then by ordered pair of clusters (clusters
+    /// in the order of their first cell), type 2 before type 1 on each pair. So in HoDoKu's
+    /// order each of the two finders walks the same sequence: the type 2 finder reports its
+    /// instances in it, the type 1 finder only those met before the walk's first type 2 (when
+    /// that comes first, the type 2 finder, next in the order, takes it).
+    fn find_hodoku(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        crate::memo::each_digit(self.info().id, g, f, |d, f| {
+            let cls = clusters(g, d);
+            for (i, ca) in cls.iter().enumerate() {
+                for (j, cb) in cls.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    if let Some(step) = self.type2_step(g, d, ca, cb) {
+                        if !self.type2 {
+                            // The walk meets a type 2 first: not this finder's to report.
+                            return false;
+                        }
+                        if !f.emit(step) {
+                            return false;
+                        }
+                    }
+                    // Type 1 is symmetric in the pair: (j, i) repeats what (i, j) found.
+                    if !self.type2
+                        && i < j
+                        && let Some(step) = self.type1_step(g, d, ca, cb)
+                        && !f.emit(step)
+                    {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+    }
+
     /// Type 1: colour `a_i` sees colour `b_j`, so `a_{1-i}` or `b_{1-j}` holds the digit.
     fn type1_step(&self, g: &CandidateGrid, d: Digit, ca: &Cluster, cb: &Cluster) -> Option<Step> {
         let mut elims = g.cell_set();
