@@ -30,6 +30,13 @@ use sudokit_core::format::LayoutSpec;
 use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Budget, Grid, Layout, LayoutError};
 
+/// Stack size for the threads that run engines (the command line's workers, the web server's
+/// blocking pool): 16 MiB of address space, touched only as deep as a search goes. The
+/// recursive searches take one frame per guess (up to one per cell), and an unoptimised build
+/// inlines the propagation into each frame: counting an empty 9×9 grid overflowed the default
+/// 2 MiB in a debug build.
+pub const WORKER_STACK: usize = 16 << 20;
+
 /// Merges the position fields of a command-line record (`record`, `line`, `file`, `label`)
 /// into `record`.
 pub fn with_position(

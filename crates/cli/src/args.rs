@@ -55,6 +55,7 @@ impl Jobs {
     pub fn pool(self) -> Result<rayon::ThreadPool> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(self.get())
+            .stack_size(sudokit_app::WORKER_STACK)
             .build()
             .context("cannot start worker threads")
     }

@@ -339,10 +339,17 @@ pub fn read_inputs(
             let mut last = bytes_read.load(Ordering::Relaxed);
             loop {
                 let next = if detected == InputFormat::Line {
-                    // One record per line: ship the raw text, the workers parse it.
+                    // One record per line: ship the raw text, the workers parse it — but a
+                    // line after a `# rules:` comment is parsed here and given its rules.
                     reader.next_raw_line().map(|o| {
                         o.map(|(line, text)| {
                             index += 1;
+                            if reader.rules_pending() {
+                                let text = text.as_deref().map_err(Clone::clone);
+                                let mut record = (*parser).clone().parse(index, line, text);
+                                reader.attach_rules(&mut record);
+                                return Payload::Parsed(Box::new(record));
+                            }
                             Payload::Raw {
                                 index,
                                 line,
@@ -517,7 +524,10 @@ pub fn spawn_batches(
                     Ok(opened) => opened,
                     Err(e) => return fail(e, &name),
                 };
-            if detected == InputFormat::Line {
+            // Line records are parsed on the workers, in blocks, until a `# rules:` comment
+            // (variant rules for the next record): the rest of the input is then read record
+            // by record, which attaches the rules.
+            if detected == InputFormat::Line && !reader.rules_pending() {
                 let parser = Arc::new(reader.line_parser());
                 let mut index = 1;
                 loop {
@@ -547,8 +557,13 @@ pub fn spawn_batches(
                     if !more {
                         break;
                     }
+                    if reader.rules_pending() {
+                        reader.count_records_read(index - 1);
+                        break;
+                    }
                 }
-            } else {
+            }
+            if detected != InputFormat::Line || reader.rules_pending() {
                 let mut last = 0;
                 loop {
                     match reader.next().transpose() {

@@ -79,6 +79,7 @@ pub fn run_serve(args: ServeArgs) -> Result<u8> {
         rt.worker_threads(j);
     }
     let rt = rt
+        .thread_stack_size(sudokit_app::WORKER_STACK)
         .enable_all()
         .build()
         .context("cannot start the runtime")?;

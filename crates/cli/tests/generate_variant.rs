@@ -137,3 +137,34 @@ fn fixed_cages_that_are_not_unique_alone_get_givens_or_fail_with_the_reason() {
     assert!((17..=40).contains(&givens), "{givens} givens");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn killer_text_records_read_back_with_their_rules() {
+    // Every text format carries the cages (`# rules:` comment line, CSV last field), so the
+    // puzzles — which have no givens — read back as the same unique, minimal killers.
+    for format in ["line", "numbers", "block", "csv"] {
+        let made = run(
+            &[
+                "generate", "--killer", "-n", "2", "--seed", "3", "-f", format,
+            ],
+            "",
+        );
+        assert!(made.status.success(), "{}", process::stderr_text(&made));
+        let text = process::stdout_text(&made);
+        let counted = run(&["count", "-f", "json"], &text);
+        let records = process::json_lines(&counted);
+        assert_eq!(records.len(), 2, "{format}: one record per puzzle");
+        for r in &records {
+            assert_eq!(
+                (&r["count"], &r["exact"]),
+                (&1.into(), &true.into()),
+                "{format}: {r}"
+            );
+        }
+        let checked = process::stdout_text(&run(&["check"], &text));
+        assert_eq!(checked.lines().count(), 2, "{format}: {checked}");
+        for line in checked.lines() {
+            assert!(line.contains("unique=yes minimal=yes"), "{format}: {line}");
+        }
+    }
+}

@@ -775,3 +775,23 @@ fn mixed_good_and_bad_records_give_one_output_each_in_order() {
 fn ten_thousand_mixed_records_give_one_output_each_in_order() {
     mixed_records_give_one_output_each(10_000);
 }
+
+#[test]
+fn counting_empty_grids_with_every_search_depth_does_not_overflow_a_worker_stack() {
+    // An empty grid is searched one cell a level (81 frames on 9×9); unoptimised builds make
+    // those frames large, which once overflowed the workers' default 2 MiB stack. The workers'
+    // stack is set by the program, not left to the environment: a tiny default
+    // (`RUST_MIN_STACK`, which sizes threads spawned without a size) must not matter.
+    for (n, engines) in [
+        (9usize, &["fast", "propagate", "dlx"][..]),
+        (16, &["auto", "dlx"]),
+    ] {
+        let input = format!("{}\n", ".".repeat(n * n));
+        for &engine in engines {
+            let mut count = common::sudokit(&["count", "--engine", engine, "--limit", "1000"]);
+            let o = process::run_with_input(count.env("RUST_MIN_STACK", "32768"), input.as_bytes());
+            assert!(o.status.success(), "{n}x{n} {engine}: {}", err(&o));
+            assert_eq!(out(&o).trim(), "at least 1000", "{n}x{n} {engine}");
+        }
+    }
+}

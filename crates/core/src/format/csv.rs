@@ -1,9 +1,11 @@
-//! Format `csv`: `puzzle,solution[,label…]` rows (the `quizzes,solutions` layout), with
-//! quoted fields.
+//! Format `csv`: `puzzle,solution[,label…][,rules]` rows (the `quizzes,solutions` layout),
+//! with quoted fields; a last field holding a JSON list of rule objects (what `sudokit
+//! generate -f csv` writes for variant puzzles) gives the puzzle those rules.
 
 use super::cells::*;
 use super::detect::square_ok;
 use super::registry::{Format, RecordReader, Window};
+use super::rules_comment::{is_rules_field, with_rules_text};
 use super::source::*;
 use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
@@ -121,8 +123,20 @@ impl RecordReader for CsvRecords {
                 }
             }
             if fields.len() > 2 && fields[2..].iter().any(|f| !f.is_empty()) {
-                let label = Some(fields[2..].join(","));
-                let puzzle = input.grid_from_symbols(&fields[0]);
+                // A last field of variant rules (`sudokit generate -f csv`) is not label.
+                let mut fields = fields;
+                let rules = fields
+                    .last()
+                    .is_some_and(|f| is_rules_field(f))
+                    .then(|| fields.pop())
+                    .flatten();
+                let label = Some(fields[2..].join(",")).filter(|l| !l.is_empty());
+                let mut puzzle = input.grid_from_symbols(&fields[0]);
+                if let (Some(text), Ok(grid)) = (&rules, &puzzle) {
+                    puzzle = with_rules_text(grid, text, |e| {
+                        ParseError::Csv(format!("the rules field: {e}"))
+                    });
+                }
                 let expected = csv_expected(&fields[1], &puzzle);
                 return Ok(Some(input.record(
                     no,

@@ -24,7 +24,8 @@
 //! Layout: `registry` (the [`Format`] and [`RecordReader`] traits, [`Formats`]), `source` (the
 //! [`Reader`]: lines, look-ahead, dispatch to the chosen format's state; [`Input`], the view of
 //! the lines a format reads from), `detect` (the contest, generic over the registry), `cells`
-//! (shared symbol and number helpers), `rows` (the multi-line record reader `numbers` and
+//! (shared symbol and number helpers), `rules_comment` (a `# rules:` comment line gives the
+//! next record its variant rules, in every text format), `rows` (the multi-line record reader `numbers` and
 //! `block` share), then one module per format (`line`, `numbers`, `block`, `csv`, `json`,
 //! `jigsaw`, `fpuzzles`), `pretty` (the output-only writer), and `spec` (a [`LayoutSpec`] from text: box
 //! shape, region map, extra names).
@@ -34,6 +35,7 @@ mod detect;
 mod pretty;
 mod registry;
 mod rows;
+mod rules_comment;
 mod source;
 mod spec;
 
@@ -256,6 +258,15 @@ pub enum ParseError {
     Other {
         /// The format's name.
         format: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// A `# rules:` comment line (variant rules for the next record) that does not parse or
+    /// does not fit the grid.
+    #[error("the `# rules:` comment on line {line}: {message}")]
+    RulesComment {
+        /// 1-based line of the comment.
+        line: usize,
         /// What is wrong.
         message: String,
     },

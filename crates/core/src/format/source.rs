@@ -17,6 +17,7 @@
 use super::detect::*;
 use super::line::*;
 use super::registry::{Formats, RecordReader};
+use super::rules_comment::PendingRules;
 use super::{InputFormat, LayoutSpec, ParseError, Record};
 use crate::grid::Grid;
 use crate::layout::Layout;
@@ -55,6 +56,8 @@ pub struct Reader<R> {
     line_limit: usize,
     /// Bytes consumed from `input` so far.
     consumed: u64,
+    /// `# rules:` comments read and not yet given to their record.
+    rules: PendingRules,
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
@@ -90,8 +93,11 @@ impl<R: BufRead> Iterator for Reader<R> {
         // The state is lent the reader as its input, so it is taken out for the call.
         let mut state = self.state.take()?;
         let format = self.format;
-        let r = state.next_record(&mut Input { src: self, format });
+        let mut r = state.next_record(&mut Input { src: self, format });
         self.state = Some(state);
+        if let Ok(Some(record)) = &mut r {
+            self.rules.attach(record);
+        }
         r.transpose()
     }
 }
@@ -129,6 +135,7 @@ impl<R: BufRead> Reader<R> {
             state: None,
             failed: false,
             consumed: 0,
+            rules: PendingRules::default(),
         }
     }
 
@@ -177,6 +184,9 @@ impl<R: BufRead> Reader<R> {
             Err(_) if comment => Ok(String::from_utf8_lossy(b).into_owned()),
             Err(e) => Err(invalid_utf8(b, &e)),
         };
+        if comment && let Ok(t) = &text {
+            self.rules.note(self.line_no, t);
+        }
         Ok(Some((self.line_no, text)))
     }
 
@@ -269,8 +279,12 @@ impl<R: BufRead> Reader<R> {
             let (no, consumed) = (self.line_no, self.consumed);
             let b = self.bytes.as_slice();
             let b = b.strip_prefix(b"\xef\xbb\xbf").unwrap_or(b);
-            // A comment, even an over-long or non-UTF-8 one, is skipped.
+            // A comment, even an over-long or non-UTF-8 one, is skipped; a `# rules:` comment
+            // ends the block (its record must be read by `next`, which attaches the rules).
             if b.trim_ascii_start().starts_with(b"#") {
+                if self.rules.note(no, &String::from_utf8_lossy(b)) {
+                    return Ok(true);
+                }
                 continue;
             }
             if too_long {
@@ -285,6 +299,26 @@ impl<R: BufRead> Reader<R> {
             }
         }
         Ok(true)
+    }
+
+    /// Whether a `# rules:` comment (variant rules for the next record) has been read and not
+    /// yet given to a record: a caller reading line records in blocks ([`Reader::read_block`],
+    /// which stops after such a comment) must read the records after it with `next`, which
+    /// attaches the rules.
+    pub fn rules_pending(&self) -> bool {
+        self.rules.any()
+    }
+
+    /// Gives `record` — read by the caller from this reader's lines (e.g. from
+    /// [`Reader::next_raw_line`]) — the `# rules:` comment before it, as `next` does.
+    pub fn attach_rules(&mut self, record: &mut Record) {
+        self.rules.attach(record);
+    }
+
+    /// Counts `n` records as already read by the caller (from [`Reader::read_block`]'s lines),
+    /// so records read next with `next` continue their numbering.
+    pub fn count_records_read(&mut self, n: usize) {
+        self.records += n;
     }
 
     /// Once the format is known: look-ahead lines (read with the JSON cap while the format

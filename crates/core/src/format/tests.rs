@@ -857,3 +857,98 @@ fn the_word_scan_finds_the_first_line_ending_as_a_byte_scan_does() {
         }
     }
 }
+
+/// A thermometer along the main diagonal's first three cells, as `sudokit generate` writes
+/// variant rules.
+const THERMO: &str = r#"[{"type":"thermo","cells":["r1c1","r2c2","r3c3"]}]"#;
+
+#[test]
+fn a_rules_comment_gives_the_next_record_its_rules_in_every_text_format() {
+    let blank = ".".repeat(81);
+    let rows = |sep: &str| {
+        (0..9)
+            .map(|_| {
+                "........."
+                    .chars()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(sep)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let inputs = [
+        (
+            InputFormat::Line,
+            format!("{blank}\n# rules: {THERMO}\n{blank}\n{blank}\n"),
+        ),
+        (
+            InputFormat::Numbers,
+            format!(
+                "{}\n\n# rules: {THERMO}\n{}\n\n{}\n",
+                rows(" "),
+                rows(" "),
+                rows(" ")
+            ),
+        ),
+        (
+            InputFormat::Block,
+            format!(
+                "{}\n\n# puzzle 2\n#rules:{THERMO}\n{}\n\n{}\n",
+                rows(""),
+                rows(""),
+                rows("")
+            ),
+        ),
+    ];
+    for (format, text) in inputs {
+        for asked in [format, InputFormat::Auto] {
+            let recs = records(&text, asked);
+            let rules: Vec<usize> = recs
+                .iter()
+                .map(|r| r.puzzle.as_ref().expect("reads").layout().rules().len())
+                .collect();
+            // Only the record after the comment has the rule; look-ahead moves nothing.
+            assert_eq!(rules, [0, 1, 0], "{format:?} read as {asked:?}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_rules_comment_is_an_error_of_its_record_naming_the_line() {
+    let blank = ".".repeat(81);
+    let text = format!("{blank}\n# rules: [{{\"type\":\"spiral\"}}]\n{blank}\n{blank}\n");
+    let recs = records(&text, InputFormat::Auto);
+    assert_eq!(recs.len(), 3, "one record per puzzle, none lost");
+    assert!(recs[0].puzzle.is_ok() && recs[2].puzzle.is_ok());
+    match &recs[1].puzzle {
+        Err(ParseError::RulesComment { line: 2, message }) => {
+            assert!(message.contains("spiral"), "{message}")
+        }
+        other => panic!("expected the rules comment's error, got {other:?}"),
+    }
+    // A rule that does not fit the grid (a cell outside 9×9) is an error too.
+    let text =
+        format!("# rules: [{{\"type\":\"thermo\",\"cells\":[\"r1c1\",\"r10c1\"]}}]\n{blank}\n");
+    let recs = records(&text, InputFormat::Line);
+    assert!(matches!(
+        &recs[0].puzzle,
+        Err(ParseError::RulesComment { line: 1, .. })
+    ));
+}
+
+#[test]
+fn a_csv_rules_field_gives_the_puzzle_its_rules_and_is_not_label() {
+    let blank = ".".repeat(81);
+    let quoted = THERMO.replace('"', "\"\"");
+    let text = format!("{blank},,label,\"{quoted}\"\n{blank},,[not rules]\n");
+    let recs = records(&text, InputFormat::Csv);
+    let grid = recs[0].puzzle.as_ref().expect("reads");
+    assert_eq!(grid.layout().rules().len(), 1);
+    assert_eq!(recs[0].label.as_deref(), Some("label"));
+    assert_eq!(recs[1].label.as_deref(), Some("[not rules]"));
+    assert!(!recs[1].puzzle.as_ref().expect("reads").layout().has_rules());
+    let bad = format!("{blank},,\"[{{\"\"type\"\":\"\"spiral\"\"}}]\"\n");
+    let recs = records(&bad, InputFormat::Csv);
+    assert!(matches!(&recs[0].puzzle, Err(ParseError::Csv(m)) if m.contains("rules field")));
+}
