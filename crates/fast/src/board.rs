@@ -594,9 +594,11 @@ impl Board {
         let occ = occs[bd];
         let (_, keep, other) = PERM_COUNT_FIRST[occ as usize];
         let (keep, rest) = if bn == 2 {
-            // The configuration whose three triads have fewer competing digits first: it is
-            // the likelier one (a triad with `k` digits possible holds a given one of them
-            // with odds about 3/k), which only matters when the search stops at a solution.
+            // First the configuration whose three triads more digits still compete for:
+            // taking it removes the most candidates from the other digits. Order matters only
+            // when the search stops at a solution; measured on the hardest set, this takes
+            // 3.5-4.5% of the first-solution nodes off (the likelier-looking configuration,
+            // fewer competitors, first adds 1%).
             let on_triads = |occ: u16| {
                 let occ = u64::from(occ);
                 if u < 3 {
