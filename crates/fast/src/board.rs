@@ -594,7 +594,32 @@ impl Board {
         let occ = occs[bd];
         let (_, keep, other) = PERM_COUNT_FIRST[occ as usize];
         let (keep, rest) = if bn == 2 {
-            (keep, other)
+            // First the configuration whose three triads more digits still compete for
+            // (bit plane `i` of a triad's count weighs `4^i`, so crowded triads count most):
+            // taking it removes the most candidates from the other digits. Order matters only
+            // when the search stops at a solution; on the hardest set this takes 4-5% of the
+            // first-solution nodes off (the likelier-looking configuration, fewer
+            // competitors, first adds 1%; plain sums of the counts 3.5-4.5%).
+            let on_triads = |occ: u16| {
+                let occ = u64::from(occ);
+                if u < 3 {
+                    occ << (9 * u)
+                } else {
+                    ((occ & 7) | (occ & 0o70) << 6 | (occ & 0o700) << 12) << (32 + 3 * (u - 3))
+                }
+            };
+            let c = &lines.count;
+            let weight = |m: u64| {
+                (c[0] & m).count_ones()
+                    + 4 * (c[1] & m).count_ones()
+                    + 16 * (c[2] & m).count_ones()
+                    + 64 * (c[3] & m).count_ones()
+            };
+            if weight(on_triads(other)) > weight(on_triads(keep)) {
+                (other, keep)
+            } else {
+                (keep, other)
+            }
         } else {
             let m = keep & keep.wrapping_neg();
             let i = m.trailing_zeros();
