@@ -495,19 +495,39 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
         .houses()
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
         .collect();
-    let box_of = |c: Cell| -> House {
-        *l.houses_of(c)
-            .iter()
-            .find(|h| boxes.contains(h))
-            .expect("a cell is in a box")
-    };
+    // Per cell: its box.
+    let box_of: Vec<House> = g
+        .cells()
+        .map(|c| {
+            *l.houses_of(c)
+                .iter()
+                .find(|h| boxes.contains(h))
+                .expect("a cell is in a box")
+        })
+        .collect();
+    let mut places: Vec<Cell> = Vec::with_capacity(9);
     for &line in &lines {
         for d in DigitSet::full(9).iter() {
+            places.clear();
+            places.extend(g.cells_with(line, d));
+            if places.len() < 2 {
+                continue;
+            }
             for &b in &boxes {
-                let cells: Vec<Cell> = g.cells_with(line, d).filter(|&c| box_of(c) == b).collect();
-                if cells.len() >= 2 {
-                    groups.push((d, cells, line, b));
+                if places
+                    .iter()
+                    .filter(|c| box_of[c.index()] == b)
+                    .nth(1)
+                    .is_none()
+                {
+                    continue;
                 }
+                let cells: Vec<Cell> = places
+                    .iter()
+                    .copied()
+                    .filter(|c| box_of[c.index()] == b)
+                    .collect();
+                groups.push((d, cells, line, b));
             }
         }
     }
@@ -522,7 +542,8 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
     for (gi, (d, cells, line, b)) in groups.iter().enumerate() {
         let on = base + 2 * gi as u32 + 1;
         let off = on - 1;
-        let sees_all = |x: Cell| cells.iter().all(|&c| c != x && l.peers(c).contains(&x));
+        // Every cell of the line and of the box outside the group sees all of it.
+        let sees_all = |x: Cell| !cells.contains(&x);
         let buddies: Vec<Cell> = l
             .house_cells(*line)
             .iter()
@@ -703,18 +724,33 @@ impl Best {
     /// Keeps `chains` for the effect if they beat what it has: shorter (the first of equal
     /// length), except that a placement's contradiction beats any verity of it.
     fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
-        let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
+        let verity = matches!(source, Source::Verity(_));
+        let len = chain_len(t, &chains);
+        self.keep(i, place, verity, len, || (source, chains));
+    }
+
+    /// [`offer`](Best::offer) with the derivation (of this type and length) built only when
+    /// it wins: `make` builds its source and chains (most offers lose, so nothing is
+    /// allocated for them).
+    fn keep(
+        &mut self,
+        i: u32,
+        place: bool,
+        verity: bool,
+        len: u32,
+        make: impl FnOnce() -> (Source, Vec<(u32, u32)>),
+    ) {
         let at = 2 * i as usize + usize::from(place);
-        self.1[at] |= 1 << u8::from(matches!(source, Source::Verity(_)));
+        self.1[at] |= 1 << u8::from(verity);
         let slot = &mut self.0[at];
-        let is_contradiction = |s: &Source| matches!(s, Source::Contradiction(_));
-        let better = |b: &Derivation| match (is_contradiction(&b.source), is_contradiction(&source))
+        let better = |b: &Derivation| match (matches!(b.source, Source::Contradiction(_)), !verity)
         {
             (true, false) if place => false,
             (false, true) if place => true,
             _ => b.len > len,
         };
         if slot.as_ref().is_none_or(better) {
+            let (source, chains) = make();
             *slot = Some(Derivation {
                 source,
                 chains,
@@ -722,6 +758,11 @@ impl Best {
             });
         }
     }
+}
+
+/// The length of a derivation: its chains' links, plus one per chain.
+fn chain_len(t: &Tables, chains: &[(u32, u32)]) -> u32 {
+    chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum()
 }
 
 /// The contradictions premise `p` (a literal) forces, each as its chains (HoDoKu's checks in
@@ -869,14 +910,18 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
                 *w &= x;
             }
         }
+        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(premises.len());
         for (set, place) in [(&ons, true), (&offs, false)] {
             for j in bits(set) {
                 if skip == Some(t.cands[j as usize].0) {
                     continue;
                 }
                 let end = 2 * j + u32::from(place);
-                let chains: Vec<(u32, u32)> = premises.iter().map(|&p| (p, end)).collect();
-                best.offer(t, j, place, Source::Verity(premises.to_vec()), chains);
+                ends.clear();
+                ends.extend(premises.iter().map(|&p| (p, end)));
+                best.keep(j, place, true, chain_len(t, &ends), || {
+                    (Source::Verity(premises.to_vec()), ends.clone())
+                });
             }
         }
     };
@@ -1028,7 +1073,7 @@ fn net_pick(
                 (Some(c), Some(v)) => usize::from(!place && v.0 < c.0),
             };
             let (_, source, chains) = kept[kind].take().expect("kept");
-            let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
+            let len = chain_len(t, &chains);
             let mut picks = [None, None];
             picks[kind] = Some((
                 place,
