@@ -204,13 +204,19 @@ impl Tables {
         };
         // The walk goes level by level: the next level is the union of the bit matrix's rows
         // (node `u`'s direct implications) of the nodes of this level, less what was reached,
-        // so a distance is the number of links of the shortest chain.
+        // so a distance is the number of links of the shortest chain. Only nodes with a
+        // successor contribute a row.
         let nodes = t.adj.len();
         let nw = nodes.div_ceil(64);
         let mut matrix = vec![0u64; nodes * nw];
+        // The nodes with a successor (most "off" literals have none: their rows are skipped).
+        let mut sources = vec![0u64; nw];
         for (u, vs) in t.adj.iter().enumerate() {
             for &v in vs {
                 matrix[u * nw + v as usize / 64] |= 1 << (v % 64);
+            }
+            if !vs.is_empty() {
+                sources[u / 64] |= 1 << (u % 64);
             }
         }
         let mut reached = vec![0u64; nw];
@@ -235,6 +241,9 @@ impl Tables {
                     t.dist[p * lits + u] = du;
                 }
                 next.fill(0);
+                for (l, s) in level.iter_mut().zip(&sources) {
+                    *l &= s;
+                }
                 for u in bits(&level) {
                     let row = &matrix[u as usize * nw..(u as usize + 1) * nw];
                     for (n, r) in next.iter_mut().zip(row) {
