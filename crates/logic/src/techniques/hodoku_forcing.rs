@@ -177,11 +177,21 @@ impl Tables {
                 dirty_cells: 0,
                 dirty_houses: 0,
                 base_dirty: (0, 0),
+                placed: [0; 27],
             };
+            for c in g.cells() {
+                if let Some(d) = g.value(c) {
+                    for h in sim.cell_houses[c.index()] {
+                        sim.placed[h as usize] |= 1 << d.index();
+                    }
+                }
+            }
+            let placed = sim.placed;
             sim.base_dirty = base_singles(&sim);
             for (i, &(c, d)) in cands.iter().enumerate() {
                 for on in [true, false] {
                     sim.values.copy_from_slice(&values);
+                    sim.placed = placed;
                     sim.cands.copy_from_slice(&masks);
                     (sim.dirty_cells, sim.dirty_houses) = sim.base_dirty;
                     adj[2 * i + usize::from(on)] = look_ahead(&mut sim, c, d, on);
@@ -361,7 +371,7 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
             let h = House(houses_left.trailing_zeros() as u16);
             houses_left &= houses_left - 1;
             let cells = l.house_cells(h);
-            let mut lone = sim.lone_digits(cells);
+            let mut lone = sim.lone_digits(h, cells);
             while lone != 0 {
                 let d = lone.trailing_zeros() as usize;
                 lone &= lone - 1;
@@ -404,7 +414,7 @@ fn base_singles(sim: &Sim<'_>) -> (u128, u32) {
     }
     let mut houses = 0u32;
     for h in l.houses() {
-        if sim.lone_digits(l.house_cells(h)) != 0 {
+        if sim.lone_digits(h, l.house_cells(h)) != 0 {
             houses |= 1 << h.index();
         }
     }
@@ -430,24 +440,23 @@ struct Sim<'a> {
     dirty_cells: u128,
     dirty_houses: u32,
     base_dirty: (u128, u32),
+    /// Per house: the digits placed in it.
+    placed: [u16; 27],
 }
 
 impl Sim<'_> {
-    /// The digits (as a mask) with exactly one place among `cells` and not placed there.
-    fn lone_digits(&self, cells: &[Cell]) -> u16 {
-        // Per digit: seen once (`once`), seen more than once or placed (`more`).
+    /// The digits (as a mask) with exactly one place among `cells` (those of house `h`) and
+    /// not placed there.
+    fn lone_digits(&self, h: House, cells: &[Cell]) -> u16 {
+        // Per digit: seen once (`once`), seen more than once (`more`) among the cells'
+        // candidates (a placed cell has none); a digit placed in the house is never lone.
         let (mut once, mut more) = (0u16, 0u16);
         for x in cells {
-            let v = self.values[x.index()];
-            let m = if v == 0 {
-                self.cands[x.index()]
-            } else {
-                1 << (v - 1)
-            };
-            more |= once & m | if v == 0 { 0 } else { m };
+            let m = self.cands[x.index()];
+            more |= once & m;
             once |= m;
         }
-        once & !more
+        once & !more & !self.placed[h.index()]
     }
     /// Marks cell `c` (an index) and its houses as changed.
     fn touch(&mut self, c: usize) {
@@ -486,6 +495,9 @@ impl Sim<'_> {
         }
         self.cands[c.index()] = 0;
         self.values[c.index()] = d as u8 + 1;
+        for h in self.cell_houses[c.index()] {
+            self.placed[h as usize] |= 1 << d;
+        }
         self.touch(c.index());
     }
 }
