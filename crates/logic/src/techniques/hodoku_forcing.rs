@@ -177,11 +177,21 @@ impl Tables {
                 dirty_cells: 0,
                 dirty_houses: 0,
                 base_dirty: (0, 0),
+                placed: [0; 27],
             };
+            for c in g.cells() {
+                if let Some(d) = g.value(c) {
+                    for h in sim.cell_houses[c.index()] {
+                        sim.placed[h as usize] |= 1 << d.index();
+                    }
+                }
+            }
+            let placed = sim.placed;
             sim.base_dirty = base_singles(&sim);
             for (i, &(c, d)) in cands.iter().enumerate() {
                 for on in [true, false] {
                     sim.values.copy_from_slice(&values);
+                    sim.placed = placed;
                     sim.cands.copy_from_slice(&masks);
                     (sim.dirty_cells, sim.dirty_houses) = sim.base_dirty;
                     adj[2 * i + usize::from(on)] = look_ahead(&mut sim, c, d, on);
@@ -204,13 +214,19 @@ impl Tables {
         };
         // The walk goes level by level: the next level is the union of the bit matrix's rows
         // (node `u`'s direct implications) of the nodes of this level, less what was reached,
-        // so a distance is the number of links of the shortest chain.
+        // so a distance is the number of links of the shortest chain. Only nodes with a
+        // successor contribute a row.
         let nodes = t.adj.len();
         let nw = nodes.div_ceil(64);
         let mut matrix = vec![0u64; nodes * nw];
+        // The nodes with a successor (most "off" literals have none: their rows are skipped).
+        let mut sources = vec![0u64; nw];
         for (u, vs) in t.adj.iter().enumerate() {
             for &v in vs {
                 matrix[u * nw + v as usize / 64] |= 1 << (v % 64);
+            }
+            if !vs.is_empty() {
+                sources[u / 64] |= 1 << (u % 64);
             }
         }
         let mut reached = vec![0u64; nw];
@@ -235,6 +251,9 @@ impl Tables {
                     t.dist[p * lits + u] = du;
                 }
                 next.fill(0);
+                for (l, s) in level.iter_mut().zip(&sources) {
+                    *l &= s;
+                }
                 for u in bits(&level) {
                     let row = &matrix[u as usize * nw..(u as usize + 1) * nw];
                     for (n, r) in next.iter_mut().zip(row) {
@@ -352,7 +371,7 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
             let h = House(houses_left.trailing_zeros() as u16);
             houses_left &= houses_left - 1;
             let cells = l.house_cells(h);
-            let mut lone = sim.lone_digits(cells);
+            let mut lone = sim.lone_digits(h, cells);
             while lone != 0 {
                 let d = lone.trailing_zeros() as usize;
                 lone &= lone - 1;
@@ -395,7 +414,7 @@ fn base_singles(sim: &Sim<'_>) -> (u128, u32) {
     }
     let mut houses = 0u32;
     for h in l.houses() {
-        if sim.lone_digits(l.house_cells(h)) != 0 {
+        if sim.lone_digits(h, l.house_cells(h)) != 0 {
             houses |= 1 << h.index();
         }
     }
@@ -421,24 +440,23 @@ struct Sim<'a> {
     dirty_cells: u128,
     dirty_houses: u32,
     base_dirty: (u128, u32),
+    /// Per house: the digits placed in it.
+    placed: [u16; 27],
 }
 
 impl Sim<'_> {
-    /// The digits (as a mask) with exactly one place among `cells` and not placed there.
-    fn lone_digits(&self, cells: &[Cell]) -> u16 {
-        // Per digit: seen once (`once`), seen more than once or placed (`more`).
+    /// The digits (as a mask) with exactly one place among `cells` (those of house `h`) and
+    /// not placed there.
+    fn lone_digits(&self, h: House, cells: &[Cell]) -> u16 {
+        // Per digit: seen once (`once`), seen more than once (`more`) among the cells'
+        // candidates (a placed cell has none); a digit placed in the house is never lone.
         let (mut once, mut more) = (0u16, 0u16);
         for x in cells {
-            let v = self.values[x.index()];
-            let m = if v == 0 {
-                self.cands[x.index()]
-            } else {
-                1 << (v - 1)
-            };
-            more |= once & m | if v == 0 { 0 } else { m };
+            let m = self.cands[x.index()];
+            more |= once & m;
             once |= m;
         }
-        once & !more
+        once & !more & !self.placed[h.index()]
     }
     /// Marks cell `c` (an index) and its houses as changed.
     fn touch(&mut self, c: usize) {
@@ -477,6 +495,9 @@ impl Sim<'_> {
         }
         self.cands[c.index()] = 0;
         self.values[c.index()] = d as u8 + 1;
+        for h in self.cell_houses[c.index()] {
+            self.placed[h as usize] |= 1 << d;
+        }
         self.touch(c.index());
     }
 }
@@ -495,19 +516,39 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
         .houses()
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
         .collect();
-    let box_of = |c: Cell| -> House {
-        *l.houses_of(c)
-            .iter()
-            .find(|h| boxes.contains(h))
-            .expect("a cell is in a box")
-    };
+    // Per cell: its box.
+    let box_of: Vec<House> = g
+        .cells()
+        .map(|c| {
+            *l.houses_of(c)
+                .iter()
+                .find(|h| boxes.contains(h))
+                .expect("a cell is in a box")
+        })
+        .collect();
+    let mut places: Vec<Cell> = Vec::with_capacity(9);
     for &line in &lines {
         for d in DigitSet::full(9).iter() {
+            places.clear();
+            places.extend(g.cells_with(line, d));
+            if places.len() < 2 {
+                continue;
+            }
             for &b in &boxes {
-                let cells: Vec<Cell> = g.cells_with(line, d).filter(|&c| box_of(c) == b).collect();
-                if cells.len() >= 2 {
-                    groups.push((d, cells, line, b));
+                if places
+                    .iter()
+                    .filter(|c| box_of[c.index()] == b)
+                    .nth(1)
+                    .is_none()
+                {
+                    continue;
                 }
+                let cells: Vec<Cell> = places
+                    .iter()
+                    .copied()
+                    .filter(|c| box_of[c.index()] == b)
+                    .collect();
+                groups.push((d, cells, line, b));
             }
         }
     }
@@ -522,7 +563,8 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
     for (gi, (d, cells, line, b)) in groups.iter().enumerate() {
         let on = base + 2 * gi as u32 + 1;
         let off = on - 1;
-        let sees_all = |x: Cell| cells.iter().all(|&c| c != x && l.peers(c).contains(&x));
+        // Every cell of the line and of the box outside the group sees all of it.
+        let sees_all = |x: Cell| !cells.contains(&x);
         let buddies: Vec<Cell> = l
             .house_cells(*line)
             .iter()
@@ -703,18 +745,33 @@ impl Best {
     /// Keeps `chains` for the effect if they beat what it has: shorter (the first of equal
     /// length), except that a placement's contradiction beats any verity of it.
     fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
-        let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
+        let verity = matches!(source, Source::Verity(_));
+        let len = chain_len(t, &chains);
+        self.keep(i, place, verity, len, || (source, chains));
+    }
+
+    /// [`offer`](Best::offer) with the derivation (of this type and length) built only when
+    /// it wins: `make` builds its source and chains (most offers lose, so nothing is
+    /// allocated for them).
+    fn keep(
+        &mut self,
+        i: u32,
+        place: bool,
+        verity: bool,
+        len: u32,
+        make: impl FnOnce() -> (Source, Vec<(u32, u32)>),
+    ) {
         let at = 2 * i as usize + usize::from(place);
-        self.1[at] |= 1 << u8::from(matches!(source, Source::Verity(_)));
+        self.1[at] |= 1 << u8::from(verity);
         let slot = &mut self.0[at];
-        let is_contradiction = |s: &Source| matches!(s, Source::Contradiction(_));
-        let better = |b: &Derivation| match (is_contradiction(&b.source), is_contradiction(&source))
+        let better = |b: &Derivation| match (matches!(b.source, Source::Contradiction(_)), !verity)
         {
             (true, false) if place => false,
             (false, true) if place => true,
             _ => b.len > len,
         };
         if slot.as_ref().is_none_or(better) {
+            let (source, chains) = make();
             *slot = Some(Derivation {
                 source,
                 chains,
@@ -722,6 +779,11 @@ impl Best {
             });
         }
     }
+}
+
+/// The length of a derivation: its chains' links, plus one per chain.
+fn chain_len(t: &Tables, chains: &[(u32, u32)]) -> u32 {
+    chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum()
 }
 
 /// The contradictions premise `p` (a literal) forces, each as its chains (HoDoKu's checks in
@@ -869,14 +931,18 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
                 *w &= x;
             }
         }
+        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(premises.len());
         for (set, place) in [(&ons, true), (&offs, false)] {
             for j in bits(set) {
                 if skip == Some(t.cands[j as usize].0) {
                     continue;
                 }
                 let end = 2 * j + u32::from(place);
-                let chains: Vec<(u32, u32)> = premises.iter().map(|&p| (p, end)).collect();
-                best.offer(t, j, place, Source::Verity(premises.to_vec()), chains);
+                ends.clear();
+                ends.extend(premises.iter().map(|&p| (p, end)));
+                best.keep(j, place, true, chain_len(t, &ends), || {
+                    (Source::Verity(premises.to_vec()), ends.clone())
+                });
             }
         }
     };
@@ -1028,7 +1094,7 @@ fn net_pick(
                 (Some(c), Some(v)) => usize::from(!place && v.0 < c.0),
             };
             let (_, source, chains) = kept[kind].take().expect("kept");
-            let len = chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum();
+            let len = chain_len(t, &chains);
             let mut picks = [None, None];
             picks[kind] = Some((
                 place,
