@@ -199,6 +199,14 @@ pub fn run(req: Request) -> Result<u8> {
              nodes, {incomplete} cut by their node cap"
         );
     }
+    if req.method == Method::Exhaustive {
+        let exhausted: u64 = totals.iter().map(|p| p.exhausted).sum();
+        let incomplete: u64 = totals.iter().map(|p| p.incomplete).sum();
+        eprintln!(
+            "sudokit: exhaustive: {restarts} patterns started, {exhausted} searched to the end, \
+             {incomplete} cut by their node cap"
+        );
+    }
     if closed.load(Ordering::Relaxed) {
         return Ok(0);
     }

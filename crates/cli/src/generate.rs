@@ -185,7 +185,9 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     search: Option<SearchKind>,
     /// Method of --search targeted: `neighbour` ({-k+j} orbit moves from unique puzzles),
-    /// `pattern` (digits for fixed symmetric patterns of K cells), `closure` (the puzzles of
+    /// `pattern` (digits for random symmetric patterns of K cells), `exhaustive` (every
+    /// symmetric pattern of exactly K cells in turn, each searched to the end or 100,000
+    /// nodes; one worker; classes with at most 100,000 such patterns), `closure` (the puzzles of
     /// --from closed under every conjugate of the class, then reduced orbit by orbit) or
     /// `hitting` (per solution grid of the --from puzzles, or uniformly random grid without
     /// --from: the conjugates' orbit sets of at most K cells hitting every unavoidable set).
@@ -275,7 +277,12 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         tries: args.tries,
         time: args.total_budget,
         hits: args.count.max(1),
-        jobs: args.run.jobs().get(),
+        // The exhaustive method is one enumeration of every pattern: one worker.
+        jobs: if args.method == Method::Exhaustive {
+            1
+        } else {
+            args.run.jobs().get()
+        },
         progress: !args.run.no_progress,
     })
 }

@@ -203,3 +203,42 @@ fn hitting_searches_the_grids_of_a_file_and_names_a_public_hit() {
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("closure and hitting"));
 }
+
+#[test]
+fn exhaustive_walks_the_patterns_in_order_and_refuses_classes_with_too_many() {
+    let args = |sym: &str, k: &str, tries: &str| -> Vec<String> {
+        [
+            "generate",
+            "--search",
+            "targeted",
+            "--method",
+            "exhaustive",
+            "--symmetry",
+            sym,
+            "--givens",
+            k,
+            "--tries",
+            tries,
+            "--seed",
+            "3",
+            "--no-progress",
+        ]
+        .map(str::to_string)
+        .to_vec()
+    };
+    let go = |a: &[String]| run(&a.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    let o = go(&args("full", "20", "1"));
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("full exhaustive search for 20 givens"),
+        "{err}"
+    );
+    assert!(err.contains(" 1 tries"), "{err}");
+    assert!(err.contains("sudokit: exhaustive: "), "{err}");
+    assert!(err.contains(" searched to the end, "), "{err}");
+    let o = go(&args("diagonal", "17", "10"));
+    assert!(!matches!(o.status.code(), Some(0 | 1)), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("too many for --method exhaustive"), "{err}");
+}

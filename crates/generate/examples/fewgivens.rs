@@ -6,12 +6,26 @@
 //!
 //! `SEED_FILE` (one puzzle a line, 81 symbols) gives the closure method its seed puzzles; a
 //! hit's provenance (seed line, conjugate) goes to standard error.
+//!
+//! `fewgivens CLASS K own NODES FILE [PUBLIC_FILE]`: for each puzzle of FILE (symmetric in CLASS
+//! in the standard orientation), the hitting search on its solution grid under the class's
+//! own orientation only, capped at NODES nodes (exhaustive when it finishes): every unique
+//! symmetric puzzle of at most K givens there, each marked `public` when it equals a puzzle of
+//! PUBLIC_FILE (default FILE) up to transformation and relabelling.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
+use std::collections::HashMap;
+
+use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
-use sudokit_generate::fewgivens::{Budget, Method, SeedPuzzle, Target, search_seeded};
+use sudokit_generate::canon::minlex;
+use sudokit_generate::fewgivens::closure::conjugates;
+use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
+use sudokit_generate::fewgivens::{
+    Budget, Method, SeedPuzzle, Target, line, search_seeded, verify,
+};
 
 fn main() -> ExitCode {
     match run() {
@@ -38,8 +52,88 @@ where
         .map_err(|e| format!("argument {} ({name}) {text:?}: {e}", i + 1))
 }
 
+/// The puzzles of a file, numbered by line.
+fn read_seeds(path: &str) -> Result<Vec<SeedPuzzle>, String> {
+    Ok(std::fs::read_to_string(path)
+        .map_err(|e| format!("{path}: {e}"))?
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| SeedPuzzle::parse(i as u64 + 1, l))
+        .collect())
+}
+
+/// The `own` mode: the hitting search under the class's own orientation on each puzzle's grid.
+fn own(args: &[String]) -> Result<(), String> {
+    let symmetry: Symmetry = arg(args, 0, "symmetry class", "diagonal")?;
+    let givens: usize = arg(args, 1, "givens", "17")?;
+    let nodes: u64 = arg(args, 3, "nodes", "10000000")?;
+    let path = args.get(4).ok_or("argument 5 (FILE) is missing")?;
+    let seeds = read_seeds(path)?;
+    let public_seeds = match args.get(5) {
+        Some(p) => read_seeds(p)?,
+        None => seeds.clone(),
+    };
+    let mut public: Option<HashMap<[u8; 81], u64>> = None;
+    let own = &conjugates(symmetry)[0];
+    for seed in &seeds {
+        let start = std::time::Instant::now();
+        let mut grid = None;
+        let outcome = Fast::run(
+            &seed.values,
+            2,
+            &mut sudokit_core::Budget::default().start(),
+            |s| {
+                grid = Some(*s);
+                sudokit_core::Flow::Continue
+            },
+        );
+        let Some(grid) = grid.filter(|_| outcome.solutions == 1) else {
+            eprintln!("# line {}: not unique, skipped", seed.id);
+            continue;
+        };
+        let mut unav = Unavoidables::new(&grid);
+        let found = hunt(&mut unav, own, givens, nodes, &|| false);
+        let mut hits = 0;
+        for p in &found.puzzles {
+            let Ok(k) = verify(p, symmetry, givens) else {
+                continue;
+            };
+            hits += 1;
+            let forms = public.get_or_insert_with(|| {
+                public_seeds
+                    .iter()
+                    .map(|s| (minlex(&s.values), s.id))
+                    .collect()
+            });
+            let origin = match forms.get(&minlex(p)) {
+                Some(id) => format!("public: equal to line {id} up to transformation"),
+                None => "new: equal to no public puzzle".to_string(),
+            };
+            println!("{} {}", line(p), symmetry.name());
+            eprintln!("# line {}: {k} givens, {origin}", seed.id);
+        }
+        eprintln!(
+            "# line {}: {} nodes, {} fast searches, {}, {} unique orbit-minimal, {hits} hits ({:.1} s)",
+            seed.id,
+            found.nodes,
+            found.checks + unav.searches,
+            if found.finished {
+                "exhausted"
+            } else {
+                "cut by the node cap"
+            },
+            found.puzzles.len(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.get(2).is_some_and(|m| m == "own") {
+        return own(&args);
+    }
     let symmetry: Symmetry = arg(&args, 0, "symmetry class", "rot180")?;
     let givens: usize = arg(&args, 1, "givens", "22")?;
     let method: Method = arg(&args, 2, "method", "neighbour")?;
@@ -48,12 +142,7 @@ fn run() -> Result<(), String> {
     let seconds: u64 = arg(&args, 5, "seconds", "60")?;
     let seeds: Vec<SeedPuzzle> = match args.get(6) {
         None => Vec::new(),
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| format!("{path}: {e}"))?
-            .lines()
-            .enumerate()
-            .filter_map(|(i, l)| SeedPuzzle::parse(i as u64 + 1, l))
-            .collect(),
+        Some(path) => read_seeds(path)?,
     };
     let target = Target::new(symmetry, givens, method, seed);
     let budget = Budget {
@@ -62,6 +151,8 @@ fn run() -> Result<(), String> {
     };
     let start = std::time::Instant::now();
     let mut fewest = 0;
+    // Exhaustive method: (exhausted, incomplete, tries, hits) at the end of the last pattern.
+    let mut ended = (0, 0, 0, 0);
     let progress = search_seeded(
         &target,
         &seeds,
@@ -79,6 +170,21 @@ fn run() -> Result<(), String> {
             );
         },
         &mut |p| {
+            if method == Method::Exhaustive && (p.exhausted, p.incomplete) != (ended.0, ended.1) {
+                eprintln!(
+                    "# pattern {}: {} assignments, {} hits, {} ({:.1} s)",
+                    p.exhausted + p.incomplete,
+                    p.tries - ended.2,
+                    p.hits - ended.3,
+                    if p.exhausted > ended.0 {
+                        "exhausted"
+                    } else {
+                        "cut by its node cap"
+                    },
+                    start.elapsed().as_secs_f64()
+                );
+                ended = (p.exhausted, p.incomplete, p.tries, p.hits);
+            }
             if p.fewest != fewest {
                 fewest = p.fewest;
                 eprintln!(

@@ -2,13 +2,17 @@
 //! puzzle whose givens are symmetric in a class and number at most K, found on purpose rather
 //! than by random generation, which cannot reach the tail (see docs/generate.md).
 //!
-//! Four methods, all seeded (everything random flows from one `u64` through [`Rng`], so a run
+//! Five methods, all seeded (everything random flows from one `u64` through [`Rng`], so a run
 //! replays exactly) and both bounded by a [`Budget`] of tries, time and a cancel flag:
 //! - [`Method::Neighbour`] ([`neighbour`]): a walk over unique symmetric puzzles by orbit moves
 //!   {-k+j} (the forums' "-2+1", "-3+2" searches), accepting moves that keep the count so the
 //!   walk leaves plateaus;
 //! - [`Method::Pattern`] ([`pattern`]): fix a symmetric pattern of exactly K cells and search
 //!   digit assignments for it, up to relabelling, that have exactly one completion;
+//! - [`Method::Exhaustive`] ([`pattern::all_patterns`]): every symmetric pattern of exactly
+//!   K cells (refused above [`pattern::MOST_PATTERNS`]; full dihedral has 512 of 20 givens),
+//!   each searched to the end or its node cap, with a look-ahead near the leaves that keeps
+//!   only digits some unique completion has;
 //! - [`Method::Closure`] ([`closure`]): close known minimal puzzles (seed puzzles from a file,
 //!   e.g. the public 17-clue list) under every conjugate of the class, then remove orbits while
 //!   the puzzle stays unique. Its hits carry an [`Origin`] naming the seed puzzle and the
@@ -54,6 +58,8 @@ pub enum Method {
     Pattern,
     /// Closure of seed puzzles under the class's conjugates, then orbit removal.
     Closure,
+    /// Every pattern of K cells in turn, each searched to the end (or its node cap).
+    Exhaustive,
     /// Orbit sets hitting every unavoidable set of a grid (the seeds' solutions, or random).
     Hitting,
 }
@@ -65,6 +71,7 @@ impl Method {
             Method::Neighbour => "neighbour",
             Method::Pattern => "pattern",
             Method::Closure => "closure",
+            Method::Exhaustive => "exhaustive",
             Method::Hitting => "hitting",
         }
     }
@@ -77,9 +84,10 @@ impl std::str::FromStr for Method {
             "neighbour" | "neighbor" => Ok(Method::Neighbour),
             "pattern" => Ok(Method::Pattern),
             "closure" => Ok(Method::Closure),
+            "exhaustive" => Ok(Method::Exhaustive),
             "hitting" => Ok(Method::Hitting),
             _ => Err(format!(
-                "unknown method '{s}' (neighbour, pattern, closure, hitting)"
+                "unknown method '{s}' (neighbour, pattern, exhaustive, closure, hitting)"
             )),
         }
     }
@@ -88,7 +96,7 @@ impl std::str::FromStr for Method {
 /// What a search may spend; `None` fields are unlimited (at least one should be set).
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    /// Tries: neighbour moves, complete pattern assignments, closures reduced, or (grid,
+    /// Tries: neighbour moves, complete pattern assignments (both pattern methods), closures reduced, or (grid,
     /// conjugate) pairs searched by the hitting method.
     pub tries: Option<u64>,
     /// Wall-clock time.
@@ -141,7 +149,8 @@ pub struct Progress {
     pub tries: u64,
     /// `fast` searches run (enumerations, counts and first-solution searches).
     pub checks: u64,
-    /// Fresh starts (new grid, new pattern or new seed puzzle).
+    /// Fresh starts (new grid, new pattern or new seed puzzle; patterns started, for the
+    /// exhaustive method).
     pub restarts: u64,
     /// The fewest givens of a unique symmetric puzzle reached (0 before the first).
     pub fewest: usize,
@@ -150,8 +159,12 @@ pub struct Progress {
     /// Search nodes of the hitting method (partial orbit sets visited).
     pub nodes: u64,
     /// Searches left unfinished by their own node cap (hitting: conjugates of a grid not
-    /// searched to the end, so the grid may hold hits that were not found).
+    /// searched to the end, so the grid may hold hits that were not found; exhaustive:
+    /// patterns cut by [`pattern::NODES_PER_EXHAUSTIVE_PATTERN`]).
     pub incomplete: u64,
+    /// Patterns searched to the end (exhaustive method): every unique puzzle on them with
+    /// digits up to relabelling was met.
+    pub exhausted: u64,
 }
 
 /// A puzzle with at most K givens, unique, minimal and symmetric ([`verify`] passed).
@@ -280,9 +293,16 @@ pub fn pattern_exists(symmetry: Symmetry, k: usize) -> bool {
     reach.get(k).copied().unwrap_or(false)
 }
 
-/// Refuses targets no search can meet: fewer than 17 givens, more than 81, or a count no
-/// symmetric pattern of the class has.
+/// Refuses targets no search can meet: fewer than 17 givens, more than 81, a count no
+/// symmetric pattern of the class has, or (exhaustive method) more patterns than
+/// [`pattern::MOST_PATTERNS`].
 pub fn check_target(target: &Target) -> Result<(), GenError> {
+    exhaustive_patterns(target).map(|_| ())
+}
+
+/// [`check_target`], returning the patterns the exhaustive method will search (none for the
+/// other methods).
+fn exhaustive_patterns(target: &Target) -> Result<Vec<Vec<usize>>, GenError> {
     if target.givens < FEWEST_9X9 || target.givens > 81 {
         return Err(GenError::BadGivens(format!(
             "{} givens: a unique 9x9 puzzle has 17 to 81",
@@ -295,7 +315,17 @@ pub fn check_target(target: &Target) -> Result<(), GenError> {
             target.symmetry, target.givens
         )));
     }
-    Ok(())
+    if target.method != Method::Exhaustive {
+        return Ok(Vec::new());
+    }
+    pattern::all_patterns(&target.symmetry.orbits(9), target.givens).ok_or_else(|| {
+        GenError::BadTarget(format!(
+            "more than {} {} patterns of {} givens: too many for --method exhaustive",
+            pattern::MOST_PATTERNS,
+            target.symmetry,
+            target.givens
+        ))
+    })
 }
 
 /// Why a puzzle is not a valid hit.
@@ -365,28 +395,17 @@ pub fn search_seeded(
     on_hit: &mut dyn FnMut(&Hit, &Progress),
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Progress, GenError> {
-    check_target(target)?;
+    let patterns = exhaustive_patterns(target)?;
     if target.method == Method::Closure && seeds.is_empty() {
         return Err(GenError::BadTarget(
             "the closure method needs seed puzzles (a file of unique puzzles)".into(),
         ));
     }
-    let mut run = Run {
-        target: target.clone(),
-        orbits: target.symmetry.orbits(9),
-        budget: budget.clone(),
-        started: Instant::now(),
-        progress: Progress::default(),
-        rng: Rng::new(target.seed),
-        seen: std::collections::HashSet::new(),
-        seeds,
-        origin: None,
-        on_hit,
-        on_progress,
-    };
+    let mut run = Run::new(target, seeds, budget, on_hit, on_progress);
     match target.method {
         Method::Neighbour => neighbour::run(&mut run),
         Method::Pattern => pattern::run(&mut run),
+        Method::Exhaustive => pattern::run_exhaustive(&mut run, patterns),
         Method::Closure => closure::run(&mut run),
         Method::Hitting => hitting::run(&mut run),
     }
@@ -409,7 +428,30 @@ pub struct Run<'a> {
     on_progress: &'a mut dyn FnMut(&Progress),
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    /// A run of `target` within `budget`, nothing tried yet.
+    fn new(
+        target: &Target,
+        seeds: &'a [SeedPuzzle],
+        budget: &Budget,
+        on_hit: &'a mut dyn FnMut(&Hit, &Progress),
+        on_progress: &'a mut dyn FnMut(&Progress),
+    ) -> Run<'a> {
+        Run {
+            target: target.clone(),
+            orbits: target.symmetry.orbits(9),
+            budget: budget.clone(),
+            started: Instant::now(),
+            progress: Progress::default(),
+            rng: Rng::new(target.seed),
+            seen: std::collections::HashSet::new(),
+            seeds,
+            origin: None,
+            on_hit,
+            on_progress,
+        }
+    }
+
     /// Whether the budget is spent (asked before each try).
     fn done(&self) -> bool {
         let b = &self.budget;
