@@ -5,7 +5,8 @@
 //! `cargo run --profile ci -p sudokit-generate --example fewgivens -- rot180 20 neighbour SEED TRIES SECONDS [SEED_FILE]`
 //!
 //! `SEED_FILE` (one puzzle a line, 81 symbols) gives the closure method its seed puzzles; a
-//! hit's provenance (seed line, conjugate) goes to standard error.
+//! hit's provenance (seed line, conjugate) goes to standard error. An eighth argument sets the
+//! closure slack (`--closure-slack`: closures of at most K + SLACK givens are reduced).
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -55,7 +56,13 @@ fn run() -> Result<(), String> {
             .filter_map(|(i, l)| SeedPuzzle::parse(i as u64 + 1, l))
             .collect(),
     };
-    let target = Target::new(symmetry, givens, method, seed);
+    let target = Target {
+        closure_slack: args
+            .get(7)
+            .map(|_| arg(&args, 7, "closure slack", "6"))
+            .transpose()?,
+        ..Target::new(symmetry, givens, method, seed)
+    };
     let budget = Budget {
         time: Some(Duration::from_secs(seconds)),
         ..Budget::tries(tries)
