@@ -98,7 +98,7 @@ pub(super) fn run(run: &mut Run<'_>) {
         };
         failed = 0;
         // A walk from a seed does not report the seed back.
-        let start = state.values;
+        let start = starts.as_ref().map(|_| state.values);
         let mut best = state.givens;
         let mut since = 0u64;
         // A walk reports a hit only below its last one: it goes on descending after a hit
@@ -115,7 +115,10 @@ pub(super) fn run(run: &mut Run<'_>) {
                 best = state.givens;
                 since = 0;
             }
-            if state.givens < report_below && state.values != start && run.offer(&state.values) {
+            if state.givens < report_below
+                && start != Some(state.values)
+                && run.offer(&state.values)
+            {
                 report_below = state.givens;
             }
         }
