@@ -49,6 +49,8 @@ pub struct Request {
     pub progress: bool,
     /// Seed puzzles (`--from`, for `--method closure` and `hitting`).
     pub seeds: Vec<SeedPuzzle>,
+    /// `--closure-slack`: closures of at most K + this many givens are reduced.
+    pub closure_slack: Option<usize>,
 }
 
 /// The seed puzzles of `--from`: one 81-symbol puzzle a line, numbered by line; an error names
@@ -85,6 +87,7 @@ pub fn run(req: Request) -> Result<u8> {
         givens: req.givens,
         method: req.method,
         seed: req.seed,
+        closure_slack: req.closure_slack,
     };
     check_target(&base).map_err(|e| anyhow!("{e}"))?;
     eprintln!(

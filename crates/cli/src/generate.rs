@@ -197,11 +197,16 @@ pub struct GenerateArgs {
     /// closures reduced or, for hitting, (grid, conjugate) pairs searched).
     #[arg(long, requires = "search")]
     tries: Option<u64>,
-    /// Seed puzzles of --method closure (and of --method hitting: their solution grids): a
-    /// file of unique 9x9 puzzles, one a line (81 symbols, `.` or `0` for empty; blank lines
+    /// Seed puzzles of --method closure (and of --method hitting: their solution grids; of
+    /// --method neighbour: the walks start from them, each closed under the conjugate that
+    /// needs the fewest givens added, instead of from random grids): a file of unique 9x9 puzzles, one a line (81 symbols, `.` or `0` for empty; blank lines
     /// and lines starting with `#` are skipped).
     #[arg(long, value_name = "FILE", requires = "search")]
     from: Option<PathBuf>,
+    /// --method closure: reduce the closures with at most K + N givens [default: K + 6, or K
+    /// + two of the class's largest orbits]; seeds with more than 17 givens need more.
+    #[arg(long, value_name = "N", requires = "from")]
+    closure_slack: Option<usize>,
 }
 
 /// Searches of `generate --search`.
@@ -258,18 +263,24 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         bail!("--search targeted takes one count, --givens K (hits have at most K givens)");
     }
     let seeds = match (&args.from, args.method) {
-        (Some(path), Method::Closure | Method::Hitting) => crate::fewgivens::read_seeds(path)?,
+        (Some(path), Method::Closure | Method::Hitting | Method::Neighbour) => {
+            crate::fewgivens::read_seeds(path)?
+        }
         (None, Method::Closure) => {
             bail!("--method closure needs --from FILE (the seed puzzles)")
         }
         (Some(_), m) => bail!(
-            "--from applies to --method closure and hitting, not {}",
+            "--from applies to --method closure, hitting and neighbour, not {}",
             m.name()
         ),
         (None, _) => Vec::new(),
     };
+    if args.closure_slack.is_some() && args.method != Method::Closure {
+        bail!("--closure-slack applies to --method closure only");
+    }
     crate::fewgivens::run(crate::fewgivens::Request {
         seeds,
+        closure_slack: args.closure_slack,
         symmetry: args.symmetry,
         givens: hi,
         method: args.method,

@@ -199,9 +199,37 @@ fn hitting_searches_the_grids_of_a_file_and_names_a_public_hit() {
     assert_ne!(
         o.status.code(),
         Some(0),
-        "--from is for closure and hitting"
+        "--from is for closure, hitting and neighbour"
     );
-    assert!(String::from_utf8_lossy(&o.stderr).contains("closure and hitting"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("closure, hitting and neighbour"));
+    // The neighbour walk starts from the --from puzzles; --closure-slack is the closure's.
+    let walk = |extra: &[&str]| {
+        let head =
+            "generate --search targeted --symmetry full --givens 24 --tries 20 --seed 3 -j 1";
+        let args: Vec<&str> = head
+            .split(' ')
+            .chain(["--no-progress", "--from", file])
+            .chain(extra.iter().copied())
+            .collect();
+        run(&args, "")
+    };
+    let o = walk(&["--method", "neighbour"]);
+    assert!(
+        o.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = walk(&["--method", "neighbour", "--closure-slack", "9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("--closure-slack applies to --method closure")
+    );
+    let o = walk(&["--method", "closure", "--closure-slack", "0"]);
+    assert!(
+        o.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 #[test]

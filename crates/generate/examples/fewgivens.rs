@@ -5,7 +5,8 @@
 //! `cargo run --profile ci -p sudokit-generate --example fewgivens -- rot180 20 neighbour SEED TRIES SECONDS [SEED_FILE]`
 //!
 //! `SEED_FILE` (one puzzle a line, 81 symbols) gives the closure method its seed puzzles; a
-//! hit's provenance (seed line, conjugate) goes to standard error.
+//! hit's provenance (seed line, conjugate) goes to standard error. An eighth argument sets the
+//! closure slack (`--closure-slack`: closures of at most K + SLACK givens are reduced).
 //!
 //! `fewgivens CLASS K own NODES FILE [PUBLIC_FILE]`: for each puzzle of FILE (symmetric in CLASS
 //! in the standard orientation), the hitting search on its solution grid under the class's
@@ -144,7 +145,13 @@ fn run() -> Result<(), String> {
         None => Vec::new(),
         Some(path) => read_seeds(path)?,
     };
-    let target = Target::new(symmetry, givens, method, seed);
+    let target = Target {
+        closure_slack: args
+            .get(7)
+            .map(|_| arg(&args, 7, "closure slack", "6"))
+            .transpose()?,
+        ..Target::new(symmetry, givens, method, seed)
+    };
     let budget = Budget {
         time: Some(Duration::from_secs(seconds)),
         ..Budget::tries(tries)

@@ -201,6 +201,7 @@ fn impossible_targets_are_refused() {
         givens,
         method: Method::Neighbour,
         seed: 0,
+        closure_slack: None,
     };
     assert!(check_target(&target(Symmetry::Rot180, 16)).is_err());
     assert!(check_target(&target(Symmetry::Rot90, 19)).is_err());
@@ -317,4 +318,101 @@ fn hitting_marks_a_hit_equal_to_a_seed_as_public() {
         assert_eq!(verify(&hit.puzzle, Symmetry::Full, 24), Ok(hit.givens));
     }
     assert_eq!("hitting".parse::<Method>(), Ok(Method::Hitting));
+}
+
+/// Royle's 17-clue line 3894: its closure under one conjugate of the vertical mirror has 21
+/// givens and reduces to a 19-given vertical puzzle (data/few-givens.txt).
+const ROYLE_3894: [(u64, &str); 1] = [(
+    3894,
+    "................12..3..4.........3......536...1..7..........8....9....7.1.52.9...",
+)];
+
+#[test]
+fn closure_slack_sets_the_largest_closure_reduced() {
+    let with_slack = |slack| Target {
+        closure_slack: Some(slack),
+        ..Target::new(Symmetry::Vertical, 19, Method::Closure, 3)
+    };
+    assert_eq!(with_slack(2).closure_cap(), 21);
+    assert_eq!(
+        Target::new(Symmetry::Vertical, 19, Method::Closure, 3).closure_cap(),
+        closure_cap(Symmetry::Vertical, 19)
+    );
+    // Slack 1: no closure of this seed has at most 20 givens, so nothing is reduced.
+    let (hits, progress) = seeded_hits(&with_slack(1), &ROYLE_3894, 100_000);
+    assert!(hits.is_empty(), "{hits:?}");
+    // Slack 2 admits the 21-given closure, which reduces to a 19-given hit.
+    let (hits, more) = seeded_hits(&with_slack(2), &ROYLE_3894, 100_000);
+    assert!(more.tries > progress.tries);
+    assert!(!hits.is_empty(), "the 21-given closure reduces to 19");
+    for hit in &hits {
+        assert_eq!(verify(&hit.puzzle, Symmetry::Vertical, 19), Ok(hit.givens));
+        let origin = hit.origin.as_ref().expect("a closure hit names its seed");
+        assert_eq!(origin.seed, 3894);
+        assert!(origin.closure_givens <= 21, "{origin}");
+    }
+}
+
+/// A 19-given vertical puzzle of data/few-givens.txt (closure of Royle's line 3894), transposed:
+/// symmetric under a conjugate of the vertical mirror (the horizontal one), not the mirror.
+fn transposed_vertical_19() -> [u8; 81] {
+    let p =
+        values("............1.2...3.......4....3....29..6..53.1.....7.....8.......7.5...5.1...2.9");
+    std::array::from_fn(|i| p[(i % 9) * 9 + i / 9])
+}
+
+#[test]
+fn neighbour_walks_start_from_seed_puzzles_in_the_standard_orientation() {
+    let walk = |seeds: &[SeedPuzzle], givens, tries| {
+        let target = Target::new(Symmetry::Vertical, givens, Method::Neighbour, 5);
+        let mut hits = Vec::new();
+        let progress = search_seeded(
+            &target,
+            seeds,
+            &Budget::tries(tries),
+            &mut |h, _| hits.push(h.clone()),
+            &mut |_| {},
+        )
+        .expect("a valid target");
+        (hits, progress)
+    };
+    let seed = transposed_vertical_19();
+    assert!(!Symmetry::Vertical.holds(&seed, 9));
+    let (hits, progress) = walk(
+        &[SeedPuzzle {
+            id: 7,
+            values: seed,
+        }],
+        19,
+        300,
+    );
+    assert_eq!(progress.tries, 300);
+    // The walk stood on the seed, transformed (random starts reach 19 only after millions of
+    // tries), and does not report it back.
+    assert_eq!(progress.fewest, 19);
+    assert_eq!(progress.restarts, 1, "one seed, one walk within 300 tries");
+    assert!(
+        hits.iter()
+            .all(|h| h.puzzle.iter().filter(|&&v| v != 0).count() == 19)
+    );
+    // A seed with no symmetric pattern starts from its smallest closure (21 givens) and
+    // descends from there; its hits name it.
+    let seeds = [SeedPuzzle {
+        id: ROYLE_3894[0].0,
+        values: values(ROYLE_3894[0].1),
+    }];
+    let (hits, progress) = walk(&seeds, 20, 2_000);
+    assert!(progress.fewest <= 20 && !hits.is_empty(), "{progress:?}");
+    for hit in &hits {
+        assert_eq!(verify(&hit.puzzle, Symmetry::Vertical, 20), Ok(hit.givens));
+        let origin = hit.origin.as_ref().expect("a seeded walk names its seed");
+        assert_eq!((origin.method, origin.seed), (Method::Neighbour, 3894));
+        assert_eq!((origin.seed_givens, origin.closure_givens), (17, 21));
+        assert!(
+            origin
+                .to_string()
+                .starts_with("neighbour walk from seed #3894")
+        );
+    }
+    assert_eq!(hits, walk(&seeds, 20, 2_000).0, "a seed replays");
 }

@@ -10,7 +10,8 @@
 //! transformations, keeping one T per partition. A seed's closure under a conjugate is then
 //! a 17-step OR of orbit bits and a few popcounts, so every conjugate of every seed is sized;
 //! the closures with at most [`closure_cap`] givens (K + 6, or K + two of the class's largest
-//! orbits when that is more), smallest first, are taken back to the
+//! orbits when that is more; [`Target::closure_slack`](super::Target::closure_slack) sets
+//! another slack for seeds with more than 17 givens), smallest first, are taken back to the
 //! standard orientation by T (the digits from the seed's solution: unique, since it contains
 //! the seed) and reduced by a depth-first search over orbit removals that keep uniqueness
 //! (`fast` counting to two). An orbit that cannot go from a puzzle cannot go from any smaller
@@ -117,6 +118,22 @@ pub struct Conjugate {
 }
 
 impl Conjugate {
+    /// The closure of the orbits `touched` filled from `solution` (a solution in the seed's
+    /// orientation), and that solution, both taken back to the standard orientation: standard
+    /// cell d is seed cell T(d).
+    fn standard(&self, touched: u64, solution: &[u8; 81]) -> ([u8; 81], [u8; 81]) {
+        let mut values = [0u8; 81];
+        let mut back = [0u8; 81];
+        for (d, v) in values.iter_mut().enumerate() {
+            let c = self.transform.apply(d);
+            back[d] = solution[c];
+            if touched & 1 << self.orbit_of[c] != 0 {
+                *v = solution[c];
+            }
+        }
+        (values, back)
+    }
+
     /// Givens of the closure of the pattern `cells`.
     fn closure_size(&self, cells: &[usize]) -> (usize, u64) {
         let touched = cells.iter().fold(0u64, |m, &c| m | 1 << self.orbit_of[c]);
@@ -208,10 +225,33 @@ pub fn conjugates(symmetry: Symmetry) -> Vec<Conjugate> {
     out
 }
 
+/// A seed puzzle's smallest closure under the conjugates `conj` (the seed itself, transformed,
+/// when it is symmetric under one), in the standard orientation, with its solution, the
+/// conjugate's transformation and the closure's givens; `None` when the seed is not unique.
+pub(super) fn smallest_closure(
+    seed: &[u8; 81],
+    conj: &[Conjugate],
+) -> Option<([u8; 81], [u8; 81], Transform, usize)> {
+    if Fast::count_up_to(seed, 2).0 != 1 {
+        return None;
+    }
+    let solution = Fast::solve_first(seed).0?;
+    let cells: Vec<usize> = (0..81).filter(|&c| seed[c] != 0).collect();
+    let (size, touched, cj) = conj
+        .iter()
+        .map(|cj| {
+            let (size, touched) = cj.closure_size(&cells);
+            (size, touched, cj)
+        })
+        .min_by_key(|x| x.0)?;
+    let (values, back) = cj.standard(touched, &solution);
+    Some((values, back, cj.transform, size))
+}
+
 /// Runs the closure of every seed (in a seeded order) until the seeds or the budget run out.
 pub(super) fn run(run: &mut Run<'_>) {
     let conj = conjugates(run.target.symmetry);
-    let most = closure_cap(run.target.symmetry, run.target.givens);
+    let most = run.target.closure_cap();
     let mut order: Vec<usize> = (0..run.seeds.len()).collect();
     run.rng.shuffle(&mut order);
     for i in order {
@@ -244,16 +284,7 @@ pub(super) fn run(run: &mut Run<'_>) {
             }
             let cj = &conj[k];
             let t = cj.transform;
-            // Back to the standard orientation: standard cell d is seed cell T(d).
-            let mut values = [0u8; 81];
-            let mut back = [0u8; 81];
-            for (d, v) in values.iter_mut().enumerate() {
-                let c = t.apply(d);
-                back[d] = solution[c];
-                if touched & 1 << cj.orbit_of[c] != 0 {
-                    *v = solution[c];
-                }
-            }
+            let (mut values, back) = cj.standard(touched, &solution);
             if !done.insert(values) {
                 continue;
             }

@@ -6,7 +6,8 @@
 //! replays exactly) and both bounded by a [`Budget`] of tries, time and a cancel flag:
 //! - [`Method::Neighbour`] ([`neighbour`]): a walk over unique symmetric puzzles by orbit moves
 //!   {-k+j} (the forums' "-2+1", "-3+2" searches), accepting moves that keep the count so the
-//!   walk leaves plateaus;
+//!   walk leaves plateaus; with seed puzzles, the walks start from them (each seed's smallest
+//!   closure, in the standard orientation) instead of fresh random grids;
 //! - [`Method::Pattern`] ([`pattern`]): fix a symmetric pattern of exactly K cells and search
 //!   digit assignments for it, up to relabelling, that have exactly one completion;
 //! - [`Method::Exhaustive`] ([`pattern::all_patterns`]): every symmetric pattern of exactly
@@ -128,6 +129,11 @@ pub struct Target {
     pub method: Method,
     /// The seed; the same seed and budget of tries give the same hits.
     pub seed: u64,
+    /// Closure method: how many givens above K a closure may have and still be reduced
+    /// (`None`: [`closure::closure_cap`]'s default, K + 6 or two of the class's largest
+    /// orbits). Seeds with more givens than 17 need more: a 22-given seed's closure has at
+    /// least 22.
+    pub closure_slack: Option<usize>,
 }
 
 impl Target {
@@ -138,7 +144,17 @@ impl Target {
             givens,
             method,
             seed,
+            closure_slack: None,
         }
+    }
+
+    /// The most givens a closure may have and still be reduced: K + `closure_slack` when set,
+    /// else [`closure::closure_cap`].
+    pub fn closure_cap(&self) -> usize {
+        self.closure_slack.map_or_else(
+            || closure::closure_cap(self.symmetry, self.givens),
+            |s| self.givens + s,
+        )
     }
 }
 
@@ -176,8 +192,8 @@ pub struct Hit {
     pub givens: usize,
     /// The try on which it was found.
     pub try_index: u64,
-    /// Where a [`Method::Closure`] or [`Method::Hitting`] hit came from (`None` for the
-    /// other methods).
+    /// Where a [`Method::Closure`] or [`Method::Hitting`] hit, or a [`Method::Neighbour`] hit
+    /// of a walk from a seed puzzle, came from (`None` otherwise).
     pub origin: Option<Origin>,
 }
 
@@ -209,11 +225,13 @@ impl SeedPuzzle {
     }
 }
 
-/// The provenance of a closure or hitting hit: which seed puzzle (closed, or whose solution
-/// grid was searched) under which conjugate.
+/// The provenance of a closure, hitting or seeded neighbour hit: which seed puzzle (closed,
+/// whose solution grid was searched, or whose closure a walk started from) under which
+/// conjugate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Origin {
-    /// [`Method::Closure`] or [`Method::Hitting`].
+    /// [`Method::Closure`], [`Method::Hitting`] or [`Method::Neighbour`] (a walk started from
+    /// the seed's smallest closure).
     pub method: Method,
     /// The seed puzzle's [`SeedPuzzle::id`] (0: a uniformly random grid of the hitting
     /// method).
@@ -254,6 +272,9 @@ impl std::fmt::Display for Origin {
                 )?;
             }
             return Ok(());
+        }
+        if self.method == Method::Neighbour {
+            write!(f, "neighbour walk from ")?;
         }
         write!(
             f,
@@ -386,8 +407,10 @@ pub fn search(
 }
 
 /// [`search`] with seed puzzles, which [`Method::Closure`] needs, [`Method::Hitting`] takes
-/// its grids from (their solutions; uniformly random grids without seeds) and the other
-/// methods ignore; a seed that is not unique is skipped.
+/// its grids from (their solutions; uniformly random grids without seeds),
+/// [`Method::Neighbour`] starts its walks from (each seed's smallest closure under the
+/// class's conjugates; fresh random grids without seeds) and [`Method::Pattern`] ignores; a
+/// seed that is not unique is skipped.
 pub fn search_seeded(
     target: &Target,
     seeds: &[SeedPuzzle],

@@ -10,14 +10,17 @@
 //! open new removals), and after each accepted move every orbit that can go goes (the
 //! generator's removal pass). A walk reports a hit (at most K givens, minimal) only when it
 //! has fewer givens than the walk's previous hit, and goes on descending; one that has not
-//! improved for [`PATIENCE`] tries starts again from a fresh uniformly random grid.
+//! improved for [`PATIENCE`] tries starts again from a fresh uniformly random grid, or, given
+//! seed puzzles (the forums' walks from near-minimal puzzles), from the next seed's smallest
+//! closure under the class's conjugates (the seed itself, transformed, when it is symmetric).
 
 use std::collections::HashMap;
 
 use sudokit_core::Budget as NodeBudget;
 use sudokit_fast::Fast;
 
-use super::{Run, SOLUTION_CAP, given_count};
+use super::closure::{Conjugate, conjugates, smallest_closure};
+use super::{Method, Origin, Run, SOLUTION_CAP, given_count};
 use crate::generator::reduce;
 use crate::uniform::UniformGrids;
 use crate::unique::Checker;
@@ -78,8 +81,24 @@ pub(super) fn run(run: &mut Run<'_>) {
             orbit_of[c] = o;
         }
     }
+    let starts = Starts::new(run);
+    let mut failed = 0;
     while !run.done() {
-        let mut state = fresh(run, &orbits, &checker);
+        let mut state = match starts.as_ref() {
+            None => fresh(run, &orbits, &checker),
+            Some(starts) => match starts.next(run, &orbits) {
+                Some(state) => state,
+                // A whole round of seeds without a unique one: nothing to walk from.
+                None if failed >= starts.order.len() => return,
+                None => {
+                    failed += 1;
+                    continue;
+                }
+            },
+        };
+        failed = 0;
+        // A walk from a seed does not report the seed back.
+        let start = starts.as_ref().map(|_| state.values);
         let mut best = state.givens;
         let mut since = 0u64;
         // A walk reports a hit only below its last one: it goes on descending after a hit
@@ -96,10 +115,60 @@ pub(super) fn run(run: &mut Run<'_>) {
                 best = state.givens;
                 since = 0;
             }
-            if state.givens < report_below && run.offer(&state.values) {
+            if state.givens < report_below
+                && start != Some(state.values)
+                && run.offer(&state.values)
+            {
                 report_below = state.givens;
             }
         }
+    }
+}
+
+/// The walks' starts when there are seed puzzles: each seed in turn (a seeded order, over
+/// again when all have been walked), as its smallest closure under the class's conjugates in
+/// the standard orientation (the seed itself, transformed, when it is symmetric).
+struct Starts {
+    conj: Vec<Conjugate>,
+    order: Vec<usize>,
+    at: std::cell::Cell<usize>,
+}
+
+impl Starts {
+    fn new(run: &mut Run<'_>) -> Option<Starts> {
+        if run.seeds.is_empty() {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..run.seeds.len()).collect();
+        run.rng.shuffle(&mut order);
+        Some(Starts {
+            conj: conjugates(run.target.symmetry),
+            order,
+            at: std::cell::Cell::new(0),
+        })
+    }
+
+    /// The next seed's start; `None` when that seed is not unique. Hits of its walk carry an
+    /// [`Origin`] naming the seed and the conjugate.
+    fn next(&self, run: &mut Run<'_>, orbits: &[Vec<usize>]) -> Option<State> {
+        let at = self.at.get();
+        self.at.set(at + 1);
+        let seed = &run.seeds[self.order[at % self.order.len()]];
+        let (id, seed_givens) = (seed.id, given_count(&seed.values));
+        run.progress.restarts += 1;
+        run.progress.checks += 2;
+        let (values, solution, transform, size) = smallest_closure(&seed.values, &self.conj)?;
+        run.origin = Some(Origin {
+            method: Method::Neighbour,
+            seed: id,
+            transform,
+            seed_givens,
+            closure_givens: size,
+            public: None,
+        });
+        let state = State::new(values, &solution, orbits, run);
+        run.reached(state.givens);
+        Some(state)
     }
 }
 
