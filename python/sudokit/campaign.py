@@ -188,8 +188,10 @@ def few_givens_seed(seed: int, index: int) -> int:
     return (seed + index * 0x9E3779B97F4A7C15) % (1 << 64)
 
 
-def _few_givens_row(index: int, params: dict, method: str, cpu: float, **search: Any) -> dict:
-    """One search of a few-givens campaign and its row (counters, CPU seconds, hits)."""
+def _few_givens_row(index: int, params: dict, method: str, cpu: float,
+                    counters: Sequence[tuple] = (), **search: Any) -> dict:
+    """One search of a few-givens campaign and its row (counters, CPU seconds, hits), with the
+    result's ``counters`` as (column, key) pairs too."""
     import time
 
     r = sudokit.few_givens(params["symmetry"], params["givens"], method=method,
@@ -206,6 +208,7 @@ def _few_givens_row(index: int, params: dict, method: str, cpu: float, **search:
         "cpu_seconds": time.process_time() - cpu,
         "hits": " ".join(r["hits"]),
         "origins": " | ".join(o or "" for o in r.get("origins", [])),
+        **{column: r[key] for column, key in counters},
     }
 
 
@@ -247,29 +250,14 @@ def _few_givens_exhaustive_work(start: int, end: int, items: Optional[list], par
 
     import pandas as pd
 
-    cpu = time.process_time()
     first = params.get("first", 0)
     lo, hi = first + start, first + end
-    r = sudokit.few_givens(params["symmetry"], params["givens"], method="exhaustive",
-                           seed=params["seed"], patterns=(lo, hi), node_cap=params.get("node_cap"))
-    return pd.DataFrame([{
-        "patterns": f"{lo}..{hi}",
-        "first": lo,
-        "end": hi,
-        "symmetry": params["symmetry"],
-        "givens": params["givens"],
-        "method": "exhaustive",
-        "seed": str(params["seed"]),
-        "finished": r["exhausted"],
-        "cut": r["incomplete"],
-        "tries": r["tries"],
-        "checks": r["checks"],
-        "nodes": r["nodes"],
-        "fewest": r["fewest"],
-        "cpu_seconds": time.process_time() - cpu,
-        "hits": " ".join(r["hits"]),
-        "origins": " | ".join(o or "" for o in r["origins"]),
-    }])
+    row = _few_givens_row(lo, params, "exhaustive", time.process_time(),
+                          counters=(("finished", "exhausted"), ("cut", "incomplete"),
+                                    ("nodes", "nodes")),
+                          seed=params["seed"], patterns=(lo, hi), node_cap=params.get("node_cap"))
+    return pd.DataFrame([dict(row, patterns=f"{lo}..{hi}", first=lo, end=hi,
+                              seed=str(params["seed"]))])
 
 
 register(Job("few-givens-exhaustive", _few_givens_exhaustive_work, needs_inputs=False))
