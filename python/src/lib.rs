@@ -1087,8 +1087,13 @@ fn generate_json(
 /// `origins` (per hit, its provenance for the closure and hitting methods, else `null`). The
 /// closure method takes its seed puzzles from `seeds` (81-symbol lines), numbered from
 /// `first_line`; the hitting method their solution grids (uniformly random grids without).
+/// The exhaustive method searches the patterns `patterns` = (A, B), indices A to B - 1 of its
+/// fixed order (all without), `node_cap` nodes each, and may run without `tries` or `seconds`
+/// (through its patterns); it adds `exhausted` and `incomplete` (patterns searched to the end
+/// and cut by the node cap), `nodes`, and names each hit's pattern in `origins`.
 #[pyfunction]
-#[pyo3(signature = (symmetry, givens, method, seed, tries, seconds, seeds=None, first_line=1))]
+#[pyo3(signature = (symmetry, givens, method, seed, tries, seconds, seeds=None, first_line=1,
+                    patterns=None, node_cap=None))]
 #[allow(clippy::too_many_arguments)]
 fn few_givens_json(
     py: Python<'_>,
@@ -1100,17 +1105,20 @@ fn few_givens_json(
     seconds: Option<f64>,
     seeds: Option<Vec<String>>,
     first_line: u64,
+    patterns: Option<(usize, usize)>,
+    node_cap: Option<u64>,
 ) -> PyResult<String> {
     use sudokit_generate::fewgivens::{Budget, Method, SeedPuzzle, Target, search_seeded};
     let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
     let symmetry: sudokit_generate::Symmetry = symmetry.parse().map_err(bad)?;
     let method: Method = method.parse().map_err(bad)?;
     let through_seeds = method == Method::Closure
+        || method == Method::Exhaustive
         || (method == Method::Hitting && seeds.as_ref().is_some_and(|s| !s.is_empty()));
     if tries.is_none() && seconds.is_none() && !through_seeds {
         return Err(bad(
-            "few_givens needs tries or seconds (the closure method, and the hitting method \
-             with seed puzzles, may run through their seeds)"
+            "few_givens needs tries or seconds (the closure method, the hitting method with \
+             seed puzzles and the exhaustive method may run through their seeds or patterns)"
                 .to_string(),
         ));
     }
@@ -1129,7 +1137,11 @@ fn few_givens_json(
                 .ok_or_else(|| bad(format!("seed line {id}: not a 9x9 puzzle of 81 symbols")))
         })
         .collect::<PyResult<Vec<_>>>()?;
-    let target = Target::new(symmetry, givens, method, seed);
+    let target = Target {
+        patterns: patterns.map(|(a, b)| a..b),
+        node_cap,
+        ..Target::new(symmetry, givens, method, seed)
+    };
     let budget = Budget {
         tries,
         time,
@@ -1145,7 +1157,12 @@ fn few_givens_json(
                 &budget,
                 &mut |h, _| {
                     hits.push(h.line());
-                    origins.push(h.origin.as_ref().map(|o| o.to_string()));
+                    origins.push(
+                        h.origin
+                            .as_ref()
+                            .map(|o| o.to_string())
+                            .or(h.pattern.map(|p| format!("pattern #{p}"))),
+                    );
                 },
                 &mut |_| {},
             )
@@ -1159,8 +1176,22 @@ fn few_givens_json(
         "checks": progress.checks,
         "restarts": progress.restarts,
         "fewest": progress.fewest,
+        "exhausted": progress.exhausted,
+        "incomplete": progress.incomplete,
+        "nodes": progress.nodes,
     })
     .to_string())
+}
+
+/// `few_givens_patterns`: how many patterns the exhaustive method has for `symmetry` and
+/// `givens` (the end of the largest pattern range); an error for a target it refuses.
+#[pyfunction]
+fn few_givens_patterns(symmetry: &str, givens: usize) -> PyResult<usize> {
+    use sudokit_generate::fewgivens::{Method, Target, exhaustive::pattern_count};
+    let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
+    let symmetry: sudokit_generate::Symmetry = symmetry.parse().map_err(bad)?;
+    pattern_count(&Target::new(symmetry, givens, Method::Exhaustive, 0))
+        .map_err(|e| bad(e.to_string()))
 }
 
 /// One record of [`read_file`]: (record, line, label, puzzle line, expected line, error,
@@ -1241,6 +1272,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(true_candidates_json, m)?)?;
     m.add_function(wrap_pyfunction!(generate_json, m)?)?;
     m.add_function(wrap_pyfunction!(few_givens_json, m)?)?;
+    m.add_function(wrap_pyfunction!(few_givens_patterns, m)?)?;
     m.add_function(wrap_pyfunction!(read_file, m)?)?;
     Ok(())
 }

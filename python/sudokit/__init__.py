@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _sudokit as _native
 from ._sudokit import BudgetExceeded, Error, NoSolution, ParseError
@@ -56,6 +56,7 @@ __all__ = [
     "canon",
     "generate",
     "few_givens",
+    "few_givens_patterns",
     "read",
     "to_frame",
 ]
@@ -851,6 +852,8 @@ def few_givens(
     seconds: Optional[float] = None,
     seeds: Optional[Sequence[str]] = None,
     first_line: int = 1,
+    patterns: Optional[Tuple[int, int]] = None,
+    node_cap: Optional[int] = None,
 ) -> dict:
     """One targeted search for 9×9 puzzles with at most ``givens`` givens symmetric in
     ``symmetry`` (``sudokit generate --search targeted --method METHOD`` with one worker), from
@@ -862,13 +865,31 @@ def few_givens(
     (through every seed); ``method="hitting"`` searches the solution grids of ``seeds`` (or,
     without them, uniformly random grids, then ``tries`` counts (grid, conjugate) pairs) for
     orbit sets hitting every unavoidable set. ``origins[i]`` names hit i's seed line and
-    conjugate (``None`` for the other methods)."""
+    conjugate (``None`` for the other methods).
+
+    ``method="exhaustive"`` searches every symmetric pattern of exactly ``givens`` cells in a
+    fixed order (fewest empty rows, columns and boxes first, ties in the order of ``seed``), or
+    the patterns ``patterns=(A, B)``, indices A to B - 1 of that order (see
+    :func:`few_givens_patterns`), each to the end or ``node_cap`` nodes (default 100,000); it
+    may run without ``tries`` or ``seconds``. The result adds ``exhausted`` and ``incomplete``
+    (patterns searched to the end, cut by the node cap) and ``nodes``; ``origins[i]`` is
+    ``"pattern #P"``. A pattern's results depend only on ``seed``, its index and the node cap,
+    so ranges shard one search exactly."""
     return json.loads(
         _native.few_givens_json(
             symmetry, int(givens), method, int(seed), tries, seconds,
             None if seeds is None else list(seeds), int(first_line),
+            None if patterns is None else (int(patterns[0]), int(patterns[1])),
+            None if node_cap is None else int(node_cap),
         )
     )
+
+
+def few_givens_patterns(symmetry: str, givens: int) -> int:
+    """How many patterns :func:`few_givens` with ``method="exhaustive"`` has for ``symmetry``
+    and ``givens`` (pattern ranges go up to it); ``ValueError`` for a target it refuses (a
+    count no pattern of the class has, or more than 100,000 patterns)."""
+    return int(_native.few_givens_patterns(symmetry, int(givens)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -272,7 +272,10 @@ def few_givens(
     seconds: Optional[float] = ...,
     seeds: Optional[Sequence[str]] = ...,
     first_line: int = ...,
+    patterns: Optional[Tuple[int, int]] = ...,
+    node_cap: Optional[int] = ...,
 ) -> Dict[str, Any]: ...
+def few_givens_patterns(symmetry: str, givens: int) -> int: ...
 def generate(
     n: int = 1,
     *,

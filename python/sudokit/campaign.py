@@ -26,6 +26,8 @@ Command line::
         [--seed S] [--method neighbour|pattern|hitting] [--tries T | --seconds X] [--shard-size M]
     python -m sudokit.campaign few-givens --method closure|hitting --from FILE --symmetry C
         --givens K --out DIR [--shard-size M]
+    python -m sudokit.campaign few-givens --method exhaustive --symmetry C --givens K --out DIR
+        [--seed S] [--shard-size M] [--node-cap N] [--patterns A..B]
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import sudokit
 
@@ -186,8 +188,10 @@ def few_givens_seed(seed: int, index: int) -> int:
     return (seed + index * 0x9E3779B97F4A7C15) % (1 << 64)
 
 
-def _few_givens_row(index: int, params: dict, method: str, cpu: float, **search: Any) -> dict:
-    """One search of a few-givens campaign and its row (counters, CPU seconds, hits)."""
+def _few_givens_row(index: int, params: dict, method: str, cpu: float,
+                    counters: Sequence[tuple] = (), **search: Any) -> dict:
+    """One search of a few-givens campaign and its row (counters, CPU seconds, hits), with the
+    result's ``counters`` as (column, key) pairs too."""
     import time
 
     r = sudokit.few_givens(params["symmetry"], params["givens"], method=method,
@@ -204,6 +208,7 @@ def _few_givens_row(index: int, params: dict, method: str, cpu: float, **search:
         "cpu_seconds": time.process_time() - cpu,
         "hits": " ".join(r["hits"]),
         "origins": " | ".join(o or "" for o in r.get("origins", [])),
+        **{column: r[key] for column, key in counters},
     }
 
 
@@ -238,6 +243,24 @@ register(Job("solve", _solve_work))
 register(Job("generate", _generate_work, needs_inputs=False))
 register(Job("few-givens", _few_givens_work, needs_inputs=False))
 register(Job("few-givens-closure", _few_givens_closure_work))
+
+
+def _few_givens_exhaustive_work(start: int, end: int, items: Optional[list], params: dict) -> Any:
+    import time
+
+    import pandas as pd
+
+    first = params.get("first", 0)
+    lo, hi = first + start, first + end
+    row = _few_givens_row(lo, params, "exhaustive", time.process_time(),
+                          counters=(("finished", "exhausted"), ("cut", "incomplete"),
+                                    ("nodes", "nodes")),
+                          seed=params["seed"], patterns=(lo, hi), node_cap=params.get("node_cap"))
+    return pd.DataFrame([dict(row, patterns=f"{lo}..{hi}", first=lo, end=hi,
+                              seed=str(params["seed"]))])
+
+
+register(Job("few-givens-exhaustive", _few_givens_exhaustive_work, needs_inputs=False))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,6 +529,8 @@ def few_givens(
     seconds: Optional[float] = None,
     shard_size: Optional[int] = None,
     from_file: Optional[str] = None,
+    node_cap: Optional[int] = None,
+    patterns: Optional[Tuple[int, int]] = None,
     **run_options: Any,
 ) -> Outcome:
     """The few-givens search (:func:`sudokit.few_givens`) of ``shards × shard_size`` seeds:
@@ -526,7 +551,43 @@ def few_givens(
     puzzles' solution grids are searched for orbit sets hitting every unavoidable set (the
     origins name the seed line whose grid it was, and mark a hit equal to a seed puzzle as
     from the public collection); without ``from_file`` it is a seed-range campaign on
-    uniformly random grids, ``tries`` counting (grid, conjugate) pairs."""
+    uniformly random grids, ``tries`` counting (grid, conjugate) pairs.
+
+    ``method="exhaustive"`` shards the exhaustive pattern search: every symmetric pattern of
+    exactly ``givens`` cells, in the method's fixed order for ``seed``
+    (:func:`sudokit.few_givens_patterns` of them), or the range ``patterns=(A, B)`` of that
+    order, in shards of ``shard_size`` patterns (default 10), each pattern searched to the end
+    or ``node_cap`` nodes (default 100,000; no ``tries``, ``seconds``, ``shards`` or
+    ``from_file``). One row per shard: ``patterns`` (``"A..B"``, also ``first`` and ``end``),
+    ``finished`` and ``cut`` (patterns searched to the end, cut by the node cap), ``tries``
+    (complete assignments), ``checks``, ``nodes``, ``cpu_seconds``, ``hits`` and their
+    ``origins`` (``pattern #P``). A shard's row is the same whenever and wherever it runs."""
+    if method == "exhaustive":
+        if from_file is not None or shards is not None:
+            raise ValueError("the exhaustive method takes no from_file or shards: its shards "
+                             "are ranges of shard_size patterns")
+        if tries is not None or seconds is not None:
+            raise ValueError("the exhaustive method takes no tries or seconds: node_cap bounds "
+                             "each pattern, so a finished shard is whole")
+        total = sudokit.few_givens_patterns(symmetry, givens)
+        lo, hi = patterns if patterns is not None else (0, total)
+        if not 0 <= lo < hi <= total:
+            raise ValueError(f"patterns {lo}..{hi}: need A < B within 0..{total} "
+                             f"({total} {symmetry} patterns of {givens} givens)")
+        if node_cap is not None and node_cap < 1:
+            raise ValueError("node_cap must be at least 1")
+        return run(
+            "few-givens-exhaustive",
+            out,
+            total=hi - lo,
+            params=dict(symmetry=symmetry, givens=givens, seed=seed, node_cap=node_cap,
+                        first=lo, method=method),
+            manifest={"input": None},
+            shard_size=shard_size or 10,
+            **run_options,
+        )
+    if node_cap is not None or patterns is not None:
+        raise ValueError("node_cap and patterns apply to the exhaustive method")
     if method == "closure" or (method == "hitting" and from_file is not None):
         if from_file is None:
             raise ValueError("the closure method needs from_file (the seed puzzles)")
@@ -587,6 +648,13 @@ def collect(out: str) -> Any:
     )
 
 
+def _index_range(text: str) -> tuple:
+    lo, sep, hi = text.partition("..")
+    if not sep or hi.startswith("="):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a half-open range A..B")
+    return (int(lo), int(hi))
+
+
 def _range_arg(text: str) -> tuple:
     lo, _, hi = text.partition("..")
     return (float(lo), float(hi or lo))
@@ -628,7 +696,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    help="shards (each --shard-size seeds); not with --from")
     f.add_argument("--seed", type=int, default=0, help="run seed")
     f.add_argument("--method", default="neighbour", choices=["neighbour", "pattern", "closure",
-                                                               "hitting"])
+                                                               "hitting", "exhaustive"])
+    f.add_argument("--node-cap", type=int,
+                   help="exhaustive: search nodes per pattern (default 100000)")
+    f.add_argument("--patterns", type=_index_range,
+                   help="exhaustive: only the patterns A..B (half-open) of the method's order")
     f.add_argument("--from", dest="from_file",
                    help="closure, hitting: the seed puzzles, one a line (shards of --shard-size "
                         "lines; hitting searches their solution grids)")
@@ -649,7 +721,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         elif args.command == "solve":
             o = solve_file(args.file, args.out, engine=args.engine, box=args.box,
                            extra=args.extra, **run_opts)
+        elif args.command == "few-givens" and args.method == "exhaustive":
+            o = few_givens(args.symmetry, args.givens, args.out, seed=args.seed,
+                           method="exhaustive", tries=args.tries, seconds=args.seconds,
+                           shards=args.shards, from_file=args.from_file,
+                           node_cap=args.node_cap, patterns=args.patterns, **run_opts)
+            for h in few_givens_hits(args.out):
+                print(h, args.symmetry)
         elif args.command == "few-givens":
+            if args.node_cap is not None or args.patterns is not None:
+                ap.error("--node-cap and --patterns belong to --method exhaustive")
             lines = args.from_file is not None
             if not lines and args.shards is None:
                 ap.error("few-givens needs --shards (or --method closure|hitting --from FILE)")

@@ -219,3 +219,62 @@ def test_few_givens_hitting_campaign_searches_the_seed_grids(tmp_path):
         assert rec["givens"] <= 24 and "full" in rec["symmetry"], rec
     origins = " | ".join(frame["origins"])
     assert "solution grid of seed #1" in origins and "FROM THE PUBLIC COLLECTION" in origins
+
+
+def test_few_givens_exhaustive_campaign_shards_the_patterns_and_resumes(tmp_path):
+    # Full dihedral, 24 givens, seed 1, 300 nodes a pattern: pattern 10 of that order yields
+    # dozens of hits within its cap, its neighbours none (milliseconds each).
+    assert sudokit.few_givens_patterns("full", 24) == 793
+    opts = dict(seed=1, node_cap=300, patterns=(8, 13), shard_size=2, scheduler="inline")
+    whole = tmp_path / "whole"
+    o = campaign.few_givens("full", 24, whole, method="exhaustive", **opts)
+    assert (o.total, o.written) == (3, 3)
+    frame = campaign.collect(whole)
+    assert frame["patterns"].tolist() == ["8..10", "10..12", "12..13"]
+    assert (frame.finished + frame.cut).tolist() == [2, 2, 1]
+    hits = campaign.few_givens_hits(whole)
+    assert hits, frame
+    for h in hits:
+        rec = sudokit.check(h)
+        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
+        assert rec["givens"] == 24 and "full" in rec["symmetry"], rec
+    assert frame["origins"][1].split(" | ")[0] == "pattern #10", frame["origins"][1]
+    # The shards together are one search of the whole range.
+    one = sudokit.few_givens("full", 24, method="exhaustive", seed=1, patterns=(8, 13),
+                             node_cap=300)
+    assert sorted(hits) == sorted(one["hits"])
+    assert frame.tries.sum() == one["tries"] and frame.nodes.sum() == one["nodes"]
+    assert (frame.finished.sum(), frame.cut.sum()) == (one["exhausted"], one["incomplete"])
+
+    part = tmp_path / "part"
+
+    def stop_after_one(shard):
+        raise Stop()
+
+    with pytest.raises(Stop):
+        campaign.few_givens("full", 24, part, method="exhaustive", on_shard=stop_after_one,
+                            **opts)
+    again = campaign.few_givens("full", 24, part, method="exhaustive", **opts)
+    assert (again.skipped, again.written) == (1, 2)
+    cols = ["patterns", "finished", "cut", "tries", "checks", "nodes", "hits", "origins"]
+    pd.testing.assert_frame_equal(campaign.collect(part)[cols], frame[cols])
+    with pytest.raises(sudokit.Error, match="another campaign"):
+        campaign.few_givens("full", 24, part, method="exhaustive", **dict(opts, node_cap=400))
+    for bad in [dict(patterns=(5, 5)), dict(patterns=(790, 794)), dict(tries=10),
+                dict(shards=2), dict(node_cap=0)]:
+        with pytest.raises(ValueError):
+            campaign.few_givens("full", 24, tmp_path / "bad", method="exhaustive",
+                                **dict(opts, **bad))
+
+    cmd = [sys.executable, "-m", "sudokit.campaign", "few-givens", "--method", "exhaustive",
+           "--symmetry", "full", "--givens", "24", "--seed", "1", "--node-cap", "300",
+           "--patterns", "8..13", "--shard-size", "2", "--out", str(whole),
+           "--scheduler", "inline"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "0 shards written, 3 already done" in p.stderr
+    assert sorted(p.stdout.split("\n")[:-1]) == sorted(f"{h} full" for h in hits)
+    empty = [str(tmp_path / "empty") if a == str(whole) else "8..8" if a == "8..13" else a
+             for a in cmd]
+    p = subprocess.run(empty, capture_output=True, text=True)
+    assert p.returncode == 1 and "patterns 8..8" in p.stderr, p.stderr

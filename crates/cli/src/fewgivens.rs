@@ -9,7 +9,10 @@
 //! flushed at once, so a search stopped at any moment has printed every hit it found. With
 //! `--method closure` or `hitting` the `--from` puzzles are dealt to the workers in turn
 //! (worker w takes lines w, w + j, ...), and each hit's provenance (seed line, conjugate)
-//! goes to standard error beside it.
+//! goes to standard error beside it. `--method exhaustive` is one enumeration of the
+//! patterns (or of the `--patterns A..B` range of them) shared by the workers
+//! (`sudokit_generate::fewgivens::exhaustive`): each pattern has its own seed, so the hits
+//! and the summary are the same for every `-j`; each hit's pattern goes to standard error.
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,6 +22,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
 use sudokit_generate::fewgivens::{
     Budget, Method, Progress, SeedPuzzle, Target, check_target, search_seeded,
 };
@@ -51,6 +55,10 @@ pub struct Request {
     pub seeds: Vec<SeedPuzzle>,
     /// `--closure-slack`: closures of at most K + this many givens are reduced.
     pub closure_slack: Option<usize>,
+    /// `--patterns A..B`: the exhaustive method's range of patterns.
+    pub patterns: Option<std::ops::Range<usize>>,
+    /// `--node-cap`: the exhaustive method's nodes per pattern.
+    pub node_cap: Option<u64>,
 }
 
 /// The seed puzzles of `--from`: one 81-symbol puzzle a line, numbered by line; an error names
@@ -88,6 +96,8 @@ pub fn run(req: Request) -> Result<u8> {
         method: req.method,
         seed: req.seed,
         closure_slack: req.closure_slack,
+        patterns: req.patterns.clone(),
+        node_cap: req.node_cap,
     };
     check_target(&base).map_err(|e| anyhow!("{e}"))?;
     eprintln!(
@@ -98,20 +108,14 @@ pub fn run(req: Request) -> Result<u8> {
         (None, None) => Some(DEFAULT_TIME),
         (_, t) => t,
     };
+    if req.method == Method::Exhaustive {
+        return run_exhaustive(&req, &base, time);
+    }
     let cancel = Arc::new(AtomicBool::new(false));
     let found = AtomicU64::new(0);
     let totals = Mutex::new(Vec::<Progress>::new());
     let out = Mutex::new(std::io::stdout());
-    let pb = if req.progress && std::io::stderr().is_terminal() {
-        let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        pb.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let pb = progress_bar(req.progress);
     let live = Mutex::new(vec![Progress::default(); req.jobs]);
     let start = Instant::now();
     let closed = AtomicBool::new(false);
@@ -202,16 +206,105 @@ pub fn run(req: Request) -> Result<u8> {
              nodes, {incomplete} cut by their node cap"
         );
     }
-    if req.method == Method::Exhaustive {
-        let exhausted: u64 = totals.iter().map(|p| p.exhausted).sum();
-        let incomplete: u64 = totals.iter().map(|p| p.incomplete).sum();
-        eprintln!(
-            "sudokit: exhaustive: {restarts} patterns started, {exhausted} searched to the end, \
-             {incomplete} cut by their node cap"
-        );
-    }
     if closed.load(Ordering::Relaxed) {
         return Ok(0);
     }
     Ok(if hits >= req.hits { 0 } else { 1 })
+}
+
+/// The progress line: on a terminal, unless `--no-progress`.
+fn progress_bar(wanted: bool) -> ProgressBar {
+    if !(wanted && std::io::stderr().is_terminal()) {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb
+}
+
+/// `--method exhaustive`: the patterns of `base` (its range) on `req.jobs` workers; each hit
+/// printed as it is found, its pattern on standard error; the summary counts patterns
+/// searched to the end and cut by the node cap.
+fn run_exhaustive(req: &Request, base: &Target, time: Option<Duration>) -> Result<u8> {
+    let total = exhaustive::pattern_count(base).map_err(|e| anyhow!("{e}"))?;
+    let range = base.patterns.clone().unwrap_or(0..total);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = Budget {
+        tries: req.tries,
+        time,
+        hits: Some(req.hits),
+        cancel: Some(cancel.clone()),
+    };
+    let pb = progress_bar(req.progress);
+    let start = Instant::now();
+    let mut closed = false;
+    let mut out = std::io::stdout();
+    let totals = exhaustive::search(
+        base,
+        &budget,
+        req.jobs,
+        &mut |hit, _| {
+            if writeln!(out, "{}", hit.line())
+                .and_then(|()| out.flush())
+                .is_err()
+            {
+                closed = true;
+                cancel.store(true, Ordering::Relaxed);
+            }
+            pb.suspend(|| {
+                eprintln!(
+                    "sudokit: hit of {} givens on pattern {}",
+                    hit.givens,
+                    hit.pattern.unwrap_or_default()
+                )
+            });
+        },
+        &mut |report, p| {
+            if report.end == PatternEnd::Exhausted {
+                pb.suspend(|| eprintln!("sudokit: pattern {} searched to the end", report.index));
+            }
+            pb.set_message(format!(
+                "{} of {} patterns, {} assignments ({:.0}/s), hits {}",
+                p.restarts,
+                range.len(),
+                p.tries,
+                p.tries as f64 / start.elapsed().as_secs_f64().max(1e-9),
+                p.hits
+            ));
+            pb.tick();
+        },
+    )
+    .map_err(|e| anyhow!("{e}"))?;
+    pb.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "sudokit: {} exhaustive search for {} givens: {} hit{} in {secs:.1} s, {} tries \
+         ({:.0}/s), {} fast searches, {} nodes",
+        req.symmetry,
+        req.givens,
+        totals.hits,
+        if totals.hits == 1 { "" } else { "s" },
+        totals.tries,
+        totals.tries as f64 / secs.max(1e-9),
+        totals.checks,
+        totals.nodes,
+    );
+    eprintln!(
+        "sudokit: exhaustive: patterns {}..{} of {total}: {} started, {} searched to the end, \
+         {} cut by their node cap, {} assignments, {} hits",
+        range.start,
+        range.end,
+        totals.restarts,
+        totals.exhausted,
+        totals.incomplete,
+        totals.tries,
+        totals.hits,
+    );
+    if closed {
+        return Ok(0);
+    }
+    Ok(if totals.hits >= req.hits { 0 } else { 1 })
 }

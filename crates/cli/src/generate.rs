@@ -186,15 +186,17 @@ pub struct GenerateArgs {
     search: Option<SearchKind>,
     /// Method of --search targeted: `neighbour` ({-k+j} orbit moves from unique puzzles),
     /// `pattern` (digits for random symmetric patterns of K cells), `exhaustive` (every
-    /// symmetric pattern of exactly K cells in turn, each searched to the end or 100,000
-    /// nodes; one worker; classes with at most 100,000 such patterns), `closure` (the puzzles of
+    /// symmetric pattern of exactly K cells in a fixed order, each searched to the end or
+    /// --node-cap nodes, on -j workers; --patterns A..B takes a range of that order; classes
+    /// with at most 100,000 such patterns), `closure` (the puzzles of
     /// --from closed under every conjugate of the class, then reduced orbit by orbit) or
     /// `hitting` (per solution grid of the --from puzzles, or uniformly random grid without
     /// --from: the conjugates' orbit sets of at most K cells hitting every unavoidable set).
     #[arg(long, requires = "search", default_value = "neighbour", value_parser = parse_method)]
     method: Method,
     /// Tries per worker of --search targeted (neighbour moves, complete pattern assignments,
-    /// closures reduced or, for hitting, (grid, conjugate) pairs searched).
+    /// closures reduced or, for hitting, (grid, conjugate) pairs searched); for --method
+    /// exhaustive, complete assignments of all workers together.
     #[arg(long, requires = "search")]
     tries: Option<u64>,
     /// Seed puzzles of --method closure (and of --method hitting: their solution grids; of
@@ -205,8 +207,31 @@ pub struct GenerateArgs {
     from: Option<PathBuf>,
     /// --method closure: reduce the closures with at most K + N givens [default: K + 6, or K
     /// + two of the class's largest orbits]; seeds with more than 17 givens need more.
-    #[arg(long, value_name = "N", requires = "from")]
+    #[arg(long, value_name = "N", requires = "search")]
     closure_slack: Option<usize>,
+    /// --method exhaustive: search only the patterns A to B - 1 (half-open, indices into the
+    /// method's fixed order: fewest empty rows, columns and boxes first, ties in the order of
+    /// --seed) [default: every pattern]; a shard of a longer run.
+    #[arg(long, value_name = "A..B", requires = "search", value_parser = parse_half_open)]
+    patterns: Option<std::ops::Range<usize>>,
+    /// --method exhaustive: search nodes per pattern before it is cut [default: 100000]
+    /// [range: 1..].
+    #[arg(long, value_name = "N", requires = "search")]
+    node_cap: Option<u64>,
+}
+
+/// Parses a half-open range `A..B` of indices.
+fn parse_half_open(s: &str) -> Result<std::ops::Range<usize>, String> {
+    let (a, b) = s
+        .split_once("..")
+        .filter(|(_, b)| !b.starts_with('='))
+        .ok_or_else(|| format!("'{s}' is not a half-open range A..B"))?;
+    let one = |x: &str| {
+        x.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("bad number '{x}' in '{s}'"))
+    };
+    Ok(one(a)?..one(b)?)
 }
 
 /// Searches of `generate --search`.
@@ -262,6 +287,23 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
     if lo != hi {
         bail!("--search targeted takes one count, --givens K (hits have at most K givens)");
     }
+    if args.closure_slack.is_some() && args.method != Method::Closure {
+        bail!(
+            "--closure-slack belongs to --method closure (with --from FILE), not --method {}",
+            args.method.name()
+        );
+    }
+    for (flag, given) in [
+        ("--patterns", args.patterns.is_some()),
+        ("--node-cap", args.node_cap.is_some()),
+    ] {
+        if given && args.method != Method::Exhaustive {
+            bail!(
+                "{flag} belongs to --method exhaustive, not --method {}",
+                args.method.name()
+            );
+        }
+    }
     let seeds = match (&args.from, args.method) {
         (Some(path), Method::Closure | Method::Hitting | Method::Neighbour) => {
             crate::fewgivens::read_seeds(path)?
@@ -275,12 +317,11 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         ),
         (None, _) => Vec::new(),
     };
-    if args.closure_slack.is_some() && args.method != Method::Closure {
-        bail!("--closure-slack applies to --method closure only");
-    }
     crate::fewgivens::run(crate::fewgivens::Request {
         seeds,
         closure_slack: args.closure_slack,
+        patterns: args.patterns.clone(),
+        node_cap: args.node_cap,
         symmetry: args.symmetry,
         givens: hi,
         method: args.method,
@@ -288,12 +329,7 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         tries: args.tries,
         time: args.total_budget,
         hits: args.count.max(1),
-        // The exhaustive method is one enumeration of every pattern: one worker.
-        jobs: if args.method == Method::Exhaustive {
-            1
-        } else {
-            args.run.jobs().get()
-        },
+        jobs: args.run.jobs().get(),
         progress: !args.run.no_progress,
     })
 }

@@ -57,7 +57,7 @@ enum Command {
     /// Sudoku Explainer ratings (ER/EP/ED) of puzzles, SE 1.2.1's scale, any layout.
     Rate(rate::RateArgs),
     /// Make puzzles: unique, minimal, symmetric, to a givens count or a difficulty; seeded.
-    Generate(generate::GenerateArgs),
+    Generate(Box<generate::GenerateArgs>),
     /// The canonical (minlex) form of 9x9 puzzles; `--dedupe` drops equivalent puzzles.
     Canon(generate::CanonArgs),
     /// A puzzle's properties: givens, unique, minimal, symmetry classes.
@@ -89,7 +89,7 @@ fn dispatch(command: Command) -> Result<u8> {
         Command::Find(args) => explain::run_find(args),
         Command::Techniques(args) => explain::run_techniques(args),
         Command::Rate(args) => rate::run_rate(args),
-        Command::Generate(args) => generate::run_generate(args),
+        Command::Generate(args) => generate::run_generate(*args),
         Command::Canon(args) => generate::run_canon(args),
         Command::Check(args) => generate::run_check(args),
         Command::Serve(args) => serve::run_serve(args),

@@ -222,7 +222,7 @@ fn hitting_searches_the_grids_of_a_file_and_names_a_public_hit() {
     let o = walk(&["--method", "neighbour", "--closure-slack", "9"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("--closure-slack applies to --method closure")
+        String::from_utf8_lossy(&o.stderr).contains("--closure-slack belongs to --method closure")
     );
     let o = walk(&["--method", "closure", "--closure-slack", "0"]);
     assert!(
@@ -269,4 +269,113 @@ fn exhaustive_walks_the_patterns_in_order_and_refuses_classes_with_too_many() {
     assert!(!matches!(o.status.code(), Some(0 | 1)), "{o:?}");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("too many for --method exhaustive"), "{err}");
+}
+
+/// `generate --search targeted --method exhaustive --symmetry full --givens 24 --seed 1` with
+/// `extra` flags: (exit code, stdout lines sorted, stderr).
+fn exhaustive(extra: &[&str]) -> (Option<i32>, Vec<String>, String) {
+    let head = "generate --search targeted --method exhaustive --symmetry full --givens 24 \
+                --seed 1 -n 1000 --no-progress";
+    let args: Vec<&str> = head
+        .split_whitespace()
+        .chain(extra.iter().copied())
+        .collect();
+    let o = run(&args, "");
+    let mut lines: Vec<String> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    (
+        o.status.code(),
+        lines,
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// The summary line of an exhaustive run (patterns, finished, cut, assignments, hits).
+fn summary(err: &str) -> &str {
+    err.lines()
+        .find(|l| l.starts_with("sudokit: exhaustive: "))
+        .unwrap_or_else(|| panic!("no summary: {err}"))
+}
+
+#[test]
+fn exhaustive_ranges_run_on_several_workers_with_the_same_hits_and_summary() {
+    let range = ["--patterns", "8..13", "--node-cap", "300"];
+    let (code, one, err1) = exhaustive(&[&range[..], &["-j", "1"]].concat());
+    assert_eq!(code, Some(1), "fewer than 1000 hits: {err1}");
+    assert!(!one.is_empty(), "pattern 10 of this order has hits: {err1}");
+    assert!(
+        summary(&err1).contains("patterns 8..13 of 793: 5 started, 0 searched to the end, 5 cut"),
+        "{err1}"
+    );
+    assert!(err1.contains("hit of 24 givens on pattern 10"), "{err1}");
+    let (_, two, err2) = exhaustive(&[&range[..], &["-j", "2"]].concat());
+    assert_eq!(two, one);
+    assert_eq!(summary(&err2), summary(&err1));
+    // The shards 8..10 and 10..13 print the same hits together.
+    let (_, mut a, _) = exhaustive(&["--patterns", "8..10", "--node-cap", "300", "-j", "1"]);
+    let (_, b, _) = exhaustive(&["--patterns", "10..13", "--node-cap", "300", "-j", "2"]);
+    a.extend(b);
+    a.sort();
+    assert_eq!(a, one);
+    let o = run(&["check", "--format", "json"], &(one.join("\n") + "\n"));
+    assert_eq!(o.status.code(), Some(0));
+    for line in String::from_utf8_lossy(&o.stdout).lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).expect("json");
+        assert_eq!(rec["unique"], "yes", "{rec}");
+        assert_eq!(rec["minimal"], true, "{rec}");
+        assert_eq!(rec["givens"], 24, "{rec}");
+    }
+}
+
+#[test]
+fn bad_pattern_ranges_and_misplaced_options_are_clear_usage_errors() {
+    for (extra, says) in [
+        (&["--patterns", "5..5"][..], "is empty"),
+        (
+            &["--patterns", "790..800"],
+            "goes past the end: full has 793 patterns",
+        ),
+        (&["--patterns", "3"], "not a half-open range"),
+        (&["--patterns", "1..=3"], "not a half-open range"),
+        (&["--node-cap", "0"], "node cap of 0"),
+    ] {
+        let (code, out, err) = exhaustive(extra);
+        assert_eq!(code, Some(2), "{extra:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
+    let targeted = |tail: &str| {
+        let args: Vec<String> =
+            format!("generate --search targeted --symmetry full --givens 24 {tail}")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+        let o = run(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    // --closure-slack without --from used to fail with clap's "--from required".
+    for method in ["pattern", "neighbour", "exhaustive", "hitting"] {
+        let (code, err) = targeted(&format!("--method {method} --closure-slack 3"));
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains("--closure-slack belongs to --method closure"),
+            "{method}: {err}"
+        );
+        assert!(!err.contains("required"), "{err}");
+    }
+    let (code, err) = targeted("--method pattern --patterns 0..3");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--patterns belongs to --method exhaustive"),
+        "{err}"
+    );
+    let (code, err) = targeted("--method closure --closure-slack 3");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--method closure needs --from FILE"), "{err}");
 }

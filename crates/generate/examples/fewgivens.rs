@@ -8,6 +8,10 @@
 //! hit's provenance (seed line, conjugate) goes to standard error. An eighth argument sets the
 //! closure slack (`--closure-slack`: closures of at most K + SLACK givens are reduced).
 //!
+//! With `exhaustive`, flags after the positional arguments: `--patterns A..B` (indices into the
+//! method's pattern order; default all), `--node-cap N` (nodes per pattern; default 100,000) and
+//! `-j N` (workers; default 1); each pattern's end goes to standard error as `# pattern I: ...`.
+//!
 //! `fewgivens CLASS K own NODES FILE [PUBLIC_FILE]`: for each puzzle of FILE (symmetric in CLASS
 //! in the standard orientation), the hitting search on its solution grid under the class's
 //! own orientation only, capped at NODES nodes (exhaustive when it finishes): every unique
@@ -23,6 +27,7 @@ use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
 use sudokit_generate::canon::minlex;
 use sudokit_generate::fewgivens::closure::conjugates;
+use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
 use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
 use sudokit_generate::fewgivens::{
     Budget, Method, SeedPuzzle, Target, line, search_seeded, verify,
@@ -130,11 +135,37 @@ fn own(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The exhaustive method's flags (`--patterns A..B`, `--node-cap N`, `-j N`) taken out of
+/// `args`: (range, node cap, workers).
+type ExhaustiveFlags = (Option<std::ops::Range<usize>>, Option<u64>, usize);
+
+fn exhaustive_flags(args: &mut Vec<String>) -> Result<ExhaustiveFlags, String> {
+    let mut flags = (None, None, 1);
+    while let Some(i) = args.iter().position(|a| a.starts_with('-')) {
+        let name = args.remove(i);
+        let value = (i < args.len())
+            .then(|| args.remove(i))
+            .ok_or(format!("{name} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{name} {value:?}: {e}");
+        match name.as_str() {
+            "--patterns" => {
+                let (a, b) = value.split_once("..").ok_or(format!("{name}: A..B"))?;
+                flags.0 = Some(a.parse().map_err(|e| bad(&e))?..b.parse().map_err(|e| bad(&e))?);
+            }
+            "--node-cap" => flags.1 = Some(value.parse().map_err(|e| bad(&e))?),
+            "-j" => flags.2 = value.parse().map_err(|e| bad(&e))?,
+            _ => return Err(format!("unknown flag {name}")),
+        }
+    }
+    Ok(flags)
+}
+
 fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
     if args.get(2).is_some_and(|m| m == "own") {
         return own(&args);
     }
+    let (patterns, node_cap, jobs) = exhaustive_flags(&mut args)?;
     let symmetry: Symmetry = arg(&args, 0, "symmetry class", "rot180")?;
     let givens: usize = arg(&args, 1, "givens", "22")?;
     let method: Method = arg(&args, 2, "method", "neighbour")?;
@@ -150,6 +181,8 @@ fn run() -> Result<(), String> {
             .get(7)
             .map(|_| arg(&args, 7, "closure slack", "6"))
             .transpose()?,
+        patterns,
+        node_cap,
         ..Target::new(symmetry, givens, method, seed)
     };
     let budget = Budget {
@@ -157,9 +190,44 @@ fn run() -> Result<(), String> {
         ..Budget::tries(tries)
     };
     let start = std::time::Instant::now();
+    if method == Method::Exhaustive {
+        let progress = exhaustive::search(
+            &target,
+            &budget,
+            jobs,
+            &mut |hit, _| {
+                println!("{} {}", hit.line(), symmetry.name());
+                eprintln!(
+                    "# hit: {} givens on pattern {} ({:.1} s)",
+                    hit.givens,
+                    hit.pattern.unwrap_or_default(),
+                    start.elapsed().as_secs_f64()
+                );
+            },
+            &mut |r, _| {
+                eprintln!(
+                    "# pattern {}: {} assignments, {} nodes, {} hits, {} ({:.1} s)",
+                    r.index,
+                    r.progress.tries,
+                    r.progress.nodes,
+                    r.progress.hits,
+                    match r.end {
+                        PatternEnd::Exhausted => "exhausted",
+                        PatternEnd::Cut => "cut by its node cap",
+                        PatternEnd::Stopped => "stopped by the budget",
+                    },
+                    start.elapsed().as_secs_f64()
+                );
+            },
+        )
+        .map_err(|e| e.to_string())?;
+        eprintln!(
+            "# {symmetry} {givens} exhaustive seed {seed}: {progress:?} in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     let mut fewest = 0;
-    // Exhaustive method: (exhausted, incomplete, tries, hits) at the end of the last pattern.
-    let mut ended = (0, 0, 0, 0);
     let progress = search_seeded(
         &target,
         &seeds,
@@ -177,21 +245,6 @@ fn run() -> Result<(), String> {
             );
         },
         &mut |p| {
-            if method == Method::Exhaustive && (p.exhausted, p.incomplete) != (ended.0, ended.1) {
-                eprintln!(
-                    "# pattern {}: {} assignments, {} hits, {} ({:.1} s)",
-                    p.exhausted + p.incomplete,
-                    p.tries - ended.2,
-                    p.hits - ended.3,
-                    if p.exhausted > ended.0 {
-                        "exhausted"
-                    } else {
-                        "cut by its node cap"
-                    },
-                    start.elapsed().as_secs_f64()
-                );
-                ended = (p.exhausted, p.incomplete, p.tries, p.hits);
-            }
             if p.fewest != fewest {
                 fewest = p.fewest;
                 eprintln!(

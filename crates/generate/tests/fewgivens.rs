@@ -5,6 +5,9 @@
 use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
 use sudokit_generate::fewgivens::closure::{closure_cap, conjugates};
+use sudokit_generate::fewgivens::exhaustive::{
+    PatternEnd, PatternReport, pattern_count, pattern_order,
+};
 use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
 use sudokit_generate::fewgivens::{
     Budget, Hit, Method, Progress, SeedPuzzle, Target, check_target, pattern_exists, search,
@@ -202,6 +205,8 @@ fn impossible_targets_are_refused() {
         method: Method::Neighbour,
         seed: 0,
         closure_slack: None,
+        patterns: None,
+        node_cap: None,
     };
     assert!(check_target(&target(Symmetry::Rot180, 16)).is_err());
     assert!(check_target(&target(Symmetry::Rot90, 19)).is_err());
@@ -415,4 +420,134 @@ fn neighbour_walks_start_from_seed_puzzles_in_the_standard_orientation() {
         );
     }
     assert_eq!(hits, walk(&seeds, 20, 2_000).0, "a seed replays");
+}
+
+/// Full dihedral, 24 givens, seed 1, 300 nodes a pattern: pattern 10 of that order yields
+/// dozens of hits within its cap, the others none (a few milliseconds each).
+fn exhaustive_target(patterns: std::ops::Range<usize>) -> Target {
+    Target {
+        patterns: Some(patterns),
+        node_cap: Some(300),
+        ..Target::new(Symmetry::Full, 24, Method::Exhaustive, 1)
+    }
+}
+
+/// The hits (sorted) and pattern reports (by index) of an exhaustive search on `jobs` workers.
+fn exhaustive_run(target: &Target, jobs: usize) -> (Vec<Hit>, Vec<PatternReport>, Progress) {
+    let mut hits = Vec::new();
+    let mut reports = Vec::new();
+    let totals = sudokit_generate::fewgivens::exhaustive::search(
+        target,
+        &Budget::default(),
+        jobs,
+        &mut |h, _| hits.push(h.clone()),
+        &mut |r, _| reports.push(r.clone()),
+    )
+    .expect("a valid target");
+    hits.sort_by_key(|h| (h.pattern, h.puzzle));
+    reports.sort_by_key(|r| r.index);
+    (hits, reports, totals)
+}
+
+#[test]
+fn exhaustive_shards_together_equal_the_whole_run() {
+    let order = pattern_order(&exhaustive_target(8..13)).expect("793 patterns");
+    let (hits, reports, totals) = exhaustive_run(&exhaustive_target(8..13), 1);
+    let indices: Vec<usize> = reports.iter().map(|r| r.index).collect();
+    assert_eq!(indices, (8..13).collect::<Vec<_>>(), "each pattern once");
+    assert!(
+        reports.iter().all(|r| r.end == PatternEnd::Cut),
+        "300 nodes cut them"
+    );
+    assert!(hits.len() >= 10, "pattern 10 yields hits: {}", hits.len());
+    for hit in &hits {
+        let p = hit.pattern.expect("an exhaustive hit names its pattern");
+        assert!((8..13).contains(&p));
+        // The hit's givens are exactly its pattern's cells, and it passes the checks again.
+        let mut cells: Vec<usize> = (0..81).filter(|&c| hit.puzzle[c] != 0).collect();
+        let mut want = order[p].clone();
+        cells.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(cells, want, "hit on pattern {p}");
+        assert_eq!(verify(&hit.puzzle, Symmetry::Full, 24), Ok(24));
+    }
+    assert_eq!(totals.restarts, 5);
+    assert_eq!(totals.incomplete, 5);
+    assert_eq!(totals.hits, hits.len() as u64);
+    assert_eq!(
+        totals.tries,
+        reports.iter().map(|r| r.progress.tries).sum::<u64>()
+    );
+    // Two shards: the same patterns, reports and hits.
+    let (mut shard_hits, mut shard_reports, a) = exhaustive_run(&exhaustive_target(8..10), 1);
+    let (more_hits, more_reports, b) = exhaustive_run(&exhaustive_target(10..13), 1);
+    shard_hits.extend(more_hits);
+    shard_reports.extend(more_reports);
+    assert_eq!(shard_reports, reports);
+    assert_eq!(shard_hits, hits);
+    assert_eq!(a.tries + b.tries, totals.tries);
+    assert_eq!(a.hits + b.hits, totals.hits);
+}
+
+#[test]
+fn exhaustive_gives_the_same_hits_and_summary_on_one_and_two_workers() {
+    let target = exhaustive_target(6..14);
+    let (hits, reports, totals) = exhaustive_run(&target, 1);
+    let (hits2, reports2, totals2) = exhaustive_run(&target, 2);
+    assert!(!hits.is_empty());
+    assert_eq!(hits2, hits);
+    assert_eq!(reports2, reports);
+    assert_eq!(totals2, totals);
+    // The pattern order is fixed: by empty units, the seed ordering only ties, and replayed.
+    let order = pattern_order(&target).expect("valid");
+    assert_eq!(order, pattern_order(&target).expect("valid"));
+    let units: Vec<usize> = order
+        .iter()
+        .map(|p| sudokit_generate::fewgivens::pattern::empty_units(p))
+        .collect();
+    assert!(units.windows(2).all(|w| w[0] <= w[1]));
+    let other = pattern_order(&Target {
+        seed: 2,
+        ..target.clone()
+    })
+    .expect("valid");
+    let other_units: Vec<usize> = other
+        .iter()
+        .map(|p| sudokit_generate::fewgivens::pattern::empty_units(p))
+        .collect();
+    assert_eq!(other_units, units);
+    assert_ne!(other, order, "ties fall in the seed's order");
+}
+
+#[test]
+fn exhaustive_refuses_bad_ranges_and_options_of_other_methods() {
+    let full24 = Target::new(Symmetry::Full, 24, Method::Exhaustive, 1);
+    assert_eq!(pattern_count(&full24), Ok(793));
+    let refused = |t: &Target| {
+        let e = check_target(t).expect_err("refused");
+        let by_search = search(t, &Budget::tries(10), &mut |_, _| {}, &mut |_| {});
+        assert!(by_search.is_err());
+        e.to_string()
+    };
+    assert!(refused(&exhaustive_target(5..5)).contains("empty"));
+    #[allow(clippy::reversed_empty_ranges, reason = "the refusal under test")]
+    let backwards = exhaustive_target(9..3);
+    assert!(refused(&backwards).contains("empty"));
+    assert!(refused(&exhaustive_target(790..794)).contains("793 patterns"));
+    assert!(check_target(&exhaustive_target(790..793)).is_ok());
+    let no_nodes = Target {
+        node_cap: Some(0),
+        ..full24.clone()
+    };
+    assert!(refused(&no_nodes).contains("node cap"));
+    let pattern_range = Target {
+        method: Method::Pattern,
+        ..exhaustive_target(0..3)
+    };
+    assert!(refused(&pattern_range).contains("exhaustive method"));
+    let slack = Target {
+        closure_slack: Some(3),
+        ..Target::new(Symmetry::Full, 24, Method::Pattern, 1)
+    };
+    assert!(refused(&slack).contains("closure method"));
 }

@@ -10,10 +10,11 @@
 //!   closure, in the standard orientation) instead of fresh random grids;
 //! - [`Method::Pattern`] ([`pattern`]): fix a symmetric pattern of exactly K cells and search
 //!   digit assignments for it, up to relabelling, that have exactly one completion;
-//! - [`Method::Exhaustive`] ([`pattern::all_patterns`]): every symmetric pattern of exactly
-//!   K cells (refused above [`pattern::MOST_PATTERNS`]; full dihedral has 512 of 20 givens),
-//!   each searched to the end or its node cap, with a look-ahead near the leaves that keeps
-//!   only digits some unique completion has;
+//! - [`Method::Exhaustive`] ([`exhaustive`]): every symmetric pattern of exactly K cells
+//!   (refused above [`pattern::MOST_PATTERNS`]; full dihedral has 512 of 20 givens) in a
+//!   fixed order, or an index range of it, each searched to the end or its node cap, with a
+//!   look-ahead near the leaves that keeps only digits some unique completion has; the
+//!   patterns are independent, so they run on several workers and shard by index;
 //! - [`Method::Closure`] ([`closure`]): close known minimal puzzles (seed puzzles from a file,
 //!   e.g. the public 17-clue list) under every conjugate of the class, then remove orbits while
 //!   the puzzle stays unique. Its hits carry an [`Origin`] naming the seed puzzle and the
@@ -30,12 +31,14 @@
 //! `dlx` for the count and minimality), before it is reported.
 
 pub mod closure;
+pub mod exhaustive;
 pub mod hitting;
 pub mod neighbour;
 pub mod pattern;
 
+use std::ops::Range;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sudokit_core::{Grid, Layout};
@@ -134,6 +137,12 @@ pub struct Target {
     /// orbits). Seeds with more givens than 17 need more: a 22-given seed's closure has at
     /// least 22.
     pub closure_slack: Option<usize>,
+    /// Exhaustive method: the indices, in [`exhaustive::pattern_order`], of the patterns to
+    /// search (`None`: all of them). An empty range, or one past the last pattern, is refused.
+    pub patterns: Option<Range<usize>>,
+    /// Exhaustive method: search nodes per pattern (`None`:
+    /// [`pattern::NODES_PER_EXHAUSTIVE_PATTERN`]).
+    pub node_cap: Option<u64>,
 }
 
 impl Target {
@@ -145,6 +154,8 @@ impl Target {
             method,
             seed,
             closure_slack: None,
+            patterns: None,
+            node_cap: None,
         }
     }
 
@@ -176,7 +187,7 @@ pub struct Progress {
     pub nodes: u64,
     /// Searches left unfinished by their own node cap (hitting: conjugates of a grid not
     /// searched to the end, so the grid may hold hits that were not found; exhaustive:
-    /// patterns cut by [`pattern::NODES_PER_EXHAUSTIVE_PATTERN`]).
+    /// patterns cut by their node cap, [`Target::node_cap`]).
     pub incomplete: u64,
     /// Patterns searched to the end (exhaustive method): every unique puzzle on them with
     /// digits up to relabelling was met.
@@ -195,6 +206,10 @@ pub struct Hit {
     /// Where a [`Method::Closure`] or [`Method::Hitting`] hit, or a [`Method::Neighbour`] hit
     /// of a walk from a seed puzzle, came from (`None` otherwise).
     pub origin: Option<Origin>,
+    /// The index, in [`exhaustive::pattern_order`], of the pattern an exhaustive hit was
+    /// found on (`None` for the other methods); its `try_index` then counts within that
+    /// pattern.
+    pub pattern: Option<usize>,
 }
 
 /// A seed puzzle of [`Method::Closure`]: a unique 9×9 puzzle and a number naming it (its line
@@ -336,17 +351,56 @@ fn exhaustive_patterns(target: &Target) -> Result<Vec<Vec<usize>>, GenError> {
             target.symmetry, target.givens
         )));
     }
+    if target.closure_slack.is_some() && target.method != Method::Closure {
+        return Err(GenError::BadTarget(format!(
+            "a closure slack applies to the closure method, not {}",
+            target.method.name()
+        )));
+    }
     if target.method != Method::Exhaustive {
+        if target.patterns.is_some() || target.node_cap.is_some() {
+            return Err(GenError::BadTarget(format!(
+                "a pattern range and a node cap apply to the exhaustive method, not {}",
+                target.method.name()
+            )));
+        }
         return Ok(Vec::new());
     }
-    pattern::all_patterns(&target.symmetry.orbits(9), target.givens).ok_or_else(|| {
-        GenError::BadTarget(format!(
-            "more than {} {} patterns of {} givens: too many for --method exhaustive",
-            pattern::MOST_PATTERNS,
-            target.symmetry,
-            target.givens
-        ))
-    })
+    if target.node_cap == Some(0) {
+        return Err(GenError::BadTarget(
+            "a node cap of 0 searches nothing: give at least 1".into(),
+        ));
+    }
+    let patterns =
+        pattern::all_patterns(&target.symmetry.orbits(9), target.givens).ok_or_else(|| {
+            GenError::BadTarget(format!(
+                "more than {} {} patterns of {} givens: too many for --method exhaustive",
+                pattern::MOST_PATTERNS,
+                target.symmetry,
+                target.givens
+            ))
+        })?;
+    if let Some(r) = &target.patterns {
+        if r.start >= r.end {
+            return Err(GenError::BadTarget(format!(
+                "pattern range {}..{} is empty (A..B takes indices A to B - 1)",
+                r.start, r.end
+            )));
+        }
+        if r.end > patterns.len() {
+            return Err(GenError::BadTarget(format!(
+                "pattern range {}..{} goes past the end: {} has {} patterns of {} givens \
+                 (indices 0..{})",
+                r.start,
+                r.end,
+                target.symmetry,
+                patterns.len(),
+                target.givens,
+                patterns.len()
+            )));
+        }
+    }
+    Ok(patterns)
 }
 
 /// Why a puzzle is not a valid hit.
@@ -424,11 +478,17 @@ pub fn search_seeded(
             "the closure method needs seed puzzles (a file of unique puzzles)".into(),
         ));
     }
+    if target.method == Method::Exhaustive {
+        return exhaustive::run(target, patterns, budget, 1, on_hit, &mut |_, p| {
+            on_progress(p)
+        });
+    }
     let mut run = Run::new(target, seeds, budget, on_hit, on_progress);
     match target.method {
         Method::Neighbour => neighbour::run(&mut run),
         Method::Pattern => pattern::run(&mut run),
-        Method::Exhaustive => pattern::run_exhaustive(&mut run, patterns),
+        // Run above, on its own workers.
+        Method::Exhaustive => {}
         Method::Closure => closure::run(&mut run),
         Method::Hitting => hitting::run(&mut run),
     }
@@ -447,6 +507,10 @@ pub struct Run<'a> {
     seeds: &'a [SeedPuzzle],
     /// The provenance a closure hit offered now gets.
     origin: Option<Origin>,
+    /// The exhaustive pattern being searched (its index in the order).
+    pattern: Option<usize>,
+    /// Tries of every worker of one search, when several share one budget of tries.
+    shared_tries: Option<Arc<AtomicU64>>,
     on_hit: &'a mut dyn FnMut(&Hit, &Progress),
     on_progress: &'a mut dyn FnMut(&Progress),
 }
@@ -470,6 +534,8 @@ impl<'a> Run<'a> {
             seen: std::collections::HashSet::new(),
             seeds,
             origin: None,
+            pattern: None,
+            shared_tries: None,
             on_hit,
             on_progress,
         }
@@ -478,7 +544,11 @@ impl<'a> Run<'a> {
     /// Whether the budget is spent (asked before each try).
     fn done(&self) -> bool {
         let b = &self.budget;
-        b.tries.is_some_and(|t| self.progress.tries >= t) || self.interrupted()
+        let tries = self
+            .shared_tries
+            .as_ref()
+            .map_or(self.progress.tries, |s| s.load(Ordering::Relaxed));
+        b.tries.is_some_and(|t| tries >= t) || self.interrupted()
     }
 
     /// Whether the budget's hits, time or cancel flag say stop (a try already counted runs on
@@ -493,6 +563,9 @@ impl<'a> Run<'a> {
     /// Counts one try, reporting progress every 64.
     fn tried(&mut self) {
         self.progress.tries += 1;
+        if let Some(s) = &self.shared_tries {
+            s.fetch_add(1, Ordering::Relaxed);
+        }
         if self.progress.tries.is_multiple_of(64) {
             (self.on_progress)(&self.progress);
         }
@@ -521,6 +594,7 @@ impl<'a> Run<'a> {
             givens,
             try_index: self.progress.tries,
             origin: self.origin.clone(),
+            pattern: self.pattern,
         };
         (self.on_hit)(&hit, &self.progress);
         true

@@ -13,9 +13,9 @@
 //! second solution). A pattern gets [`LEAVES_PER_PATTERN`] complete assignments and
 //! [`NODES_PER_PATTERN`] nodes before the next is drawn.
 //!
-//! The exhaustive method ([`all_patterns`]) takes every pattern of exactly K cells instead,
-//! fewest empty rows, columns and boxes first, each searched to the end or
-//! [`NODES_PER_EXHAUSTIVE_PATTERN`] nodes, with a look-ahead in the last
+//! The exhaustive method ([`all_patterns`], run by [`super::exhaustive`]) takes every pattern
+//! of exactly K cells instead, each searched to the end or its node cap
+//! ([`NODES_PER_EXHAUSTIVE_PATTERN`] by default), with a look-ahead in the last
 //! [`LOOKAHEAD_CELLS`] cells: every solution of the partial puzzle (up to
 //! [`LOOKAHEAD_SOLUTIONS`]), grouped by its digits on the cells still to fill; two solutions
 //! that agree there solve every completion either solves, so only the digits of a solution
@@ -54,8 +54,8 @@ pub(super) fn run(run: &mut Run<'_>) {
 /// K with more are refused.
 pub const MOST_PATTERNS: usize = 100_000;
 
-/// Search nodes per pattern of the exhaustive method; a pattern that needs more is left
-/// unfinished (counted in [`super::Progress::incomplete`]).
+/// Search nodes per pattern of the exhaustive method by default (`--node-cap` sets another);
+/// a pattern that needs more is left unfinished (counted in [`super::Progress::incomplete`]).
 pub const NODES_PER_EXHAUSTIVE_PATTERN: u64 = 100_000;
 
 /// Remaining pattern cells at and below which the exhaustive method enumerates the partial
@@ -116,34 +116,17 @@ pub fn empty_units(cells: &[usize]) -> usize {
     used.iter().filter(|&&u| !u).count()
 }
 
-/// [`Method::Exhaustive`](super::Method::Exhaustive): every pattern of exactly K cells
-/// ([`all_patterns`]), fewest empty units first (ties in a seeded order), each searched to the
-/// end or to [`NODES_PER_EXHAUSTIVE_PATTERN`] nodes. Progress is reported after each pattern
-/// (`restarts` patterns started, `exhausted` of them searched to the end, `incomplete` cut by
-/// their cap).
-pub(super) fn run_exhaustive(run: &mut Run<'_>, mut patterns: Vec<Vec<usize>>) {
-    run.rng.shuffle(&mut patterns);
-    patterns.sort_by_key(|p| empty_units(p));
-    for cells in patterns {
-        if run.done() {
-            return;
-        }
-        run.progress.restarts += 1;
-        let mut dfs = Dfs::new(
-            search_order(cells),
-            u64::MAX,
-            NODES_PER_EXHAUSTIVE_PATTERN,
-            true,
-        );
-        let finished = dfs.go(run, 0, 1);
-        run.progress.nodes += dfs.nodes;
-        if finished {
-            run.progress.exhausted += 1;
-        } else if !run.interrupted() && !run.done() {
-            run.progress.incomplete += 1;
-        }
-        (run.on_progress)(&run.progress);
-    }
+/// One pattern of [`Method::Exhaustive`](super::Method::Exhaustive) (see
+/// [`super::exhaustive`]): `cells` searched with the look-ahead, to the end or to `node_cap`
+/// nodes. Returns whether it was searched to the end, and the nodes it used.
+pub(super) fn search_exhaustive(
+    run: &mut Run<'_>,
+    cells: Vec<usize>,
+    node_cap: u64,
+) -> (bool, u64) {
+    let mut dfs = Dfs::new(search_order(cells), u64::MAX, node_cap, true);
+    let finished = dfs.go(run, 0, 1);
+    (finished, dfs.nodes)
 }
 
 /// Whether two rows of one band or two columns of one stack are empty (an unavoidable set:
