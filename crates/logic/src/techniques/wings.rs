@@ -208,6 +208,11 @@ fn w_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                 })
             })
             .collect();
+        // The digits with a strong link in a changed house: an unchanged pair of cells is
+        // looked at only through those.
+        let changed_link_digits = links.iter().filter(|l| l.4).fold(DigitSet::EMPTY, |s, l| {
+            DigitSet(s.0 | DigitSet::single(l.1).0)
+        });
         let hodoku = f.options.hodoku;
         let mut collected: Vec<((usize, usize, Digit, usize), Step)> = Vec::new();
         for (i, &a) in bivalue.iter().enumerate() {
@@ -218,6 +223,9 @@ fn w_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                 let pair_changed = is_changed(a) || is_changed(b);
                 let (d1, d2) = two(g.candidates(a));
                 for (x, y) in [(d1, d2), (d2, d1)] {
+                    if !pair_changed && !changed_link_digits.contains(x) {
+                        continue;
+                    }
                     let elims: Vec<Cell> = common_seers(g, &[a, b], y);
                     if elims.is_empty() {
                         continue;
