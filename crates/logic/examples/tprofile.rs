@@ -3,6 +3,13 @@
 //! its finder (hits and misses apart), slowest first; and the time of the finders' hits alone,
 //! what the path would cost if every search that found nothing were free.
 //!
+//! It also tells where reuse across steps can pay: for each call that follows a miss of the
+//! same technique on the same path, how much of the grid changed since that miss — the cells
+//! whose candidates changed, and the digits whose candidate plane (the cells still holding the
+//! digit) is the same as on the miss. A single-digit finder is a pure function of one plane,
+//! so an unchanged plane is one its memo skips; a finder that reads the whole grid is asked
+//! again on a grid that differs in a few cells.
+//!
 //! `cargo run --release -p sudokit-logic --example tprofile -- FILE [--order se] [--limit N]`
 
 use std::collections::HashMap;
@@ -21,6 +28,29 @@ struct Row {
     hits: u64,
     hit_time: Duration,
     miss_time: Duration,
+    /// Calls made while the technique's last call on this path was a miss.
+    after_miss: u64,
+    /// Over those calls: cells whose candidates changed since that miss, summed.
+    changed_cells: u64,
+    /// Over those calls: digits whose plane is unchanged since that miss, summed.
+    same_planes: u64,
+    /// Over those calls: the grid's digits, summed.
+    planes: u64,
+    /// Calls on exactly the grid of the last miss.
+    same_grid: u64,
+}
+
+/// Every cell's candidates (a filled cell has none).
+fn snapshot(g: &CandidateGrid) -> Vec<u64> {
+    g.cells()
+        .map(|c| {
+            if g.values()[c.index()] != 0 {
+                0
+            } else {
+                g.candidates(c).0
+            }
+        })
+        .collect()
 }
 
 fn main() {
@@ -59,8 +89,27 @@ fn main() {
         let mut g = CandidateGrid::new(&p);
         // One memory per path, as the solver lends its finders.
         let memory = Memory::new();
+        // Per technique, the grid of its last call when that call was a miss.
+        let mut last_miss: HashMap<&'static str, Vec<u64>> = HashMap::new();
         'outer: while !g.is_solved() && g.contradiction().is_none() {
+            let now = snapshot(&g);
             for t in solver.techniques() {
+                if let Some(old) = last_miss.get(t.info().id) {
+                    let row = rows.entry(t.info().id).or_default();
+                    row.after_miss += 1;
+                    let changed = old.iter().zip(&now).filter(|(a, b)| a != b).count() as u64;
+                    row.changed_cells += changed;
+                    row.same_grid += u64::from(changed == 0);
+                    let digits = g.size() as u64;
+                    row.planes += digits;
+                    row.same_planes += (0..digits)
+                        .filter(|d| {
+                            old.iter()
+                                .zip(&now)
+                                .all(|(a, b)| (a >> d) & 1 == (b >> d) & 1)
+                        })
+                        .count() as u64;
+                }
                 let t0 = Instant::now();
                 let mut found: Option<Step> = None;
                 let mut sink = |s: Step| {
@@ -79,11 +128,13 @@ fn main() {
                 if let Some(s) = found {
                     row.hits += 1;
                     row.hit_time += dt;
+                    last_miss.remove(t.info().id);
                     g.apply(&s);
                     steps += 1;
                     continue 'outer;
                 }
                 row.miss_time += dt;
+                last_miss.insert(t.info().id, now.clone());
             }
             break;
         }
@@ -111,20 +162,33 @@ fn main() {
     );
     let _ = writeln!(
         out,
-        "{:<34} {:>8} {:>7} {:>10} {:>10} {:>6}",
-        "technique", "calls", "hits", "hit ms", "miss ms", "share"
+        "{:<34} {:>8} {:>7} {:>10} {:>10} {:>6} {:>8} {:>7} {:>7} {:>6}",
+        "technique",
+        "calls",
+        "hits",
+        "hit ms",
+        "miss ms",
+        "share",
+        "aftmiss",
+        "chg/c",
+        "same%",
+        "sameg"
     );
     for (id, r) in v {
         let t = r.hit_time + r.miss_time;
         let _ = writeln!(
             out,
-            "{:<34} {:>8} {:>7} {:>10.1} {:>10.1} {:>5.1}%",
+            "{:<34} {:>8} {:>7} {:>10.1} {:>10.1} {:>5.1}% {:>8} {:>7.1} {:>6.1}% {:>6}",
             id,
             r.calls,
             r.hits,
             r.hit_time.as_secs_f64() * 1e3,
             r.miss_time.as_secs_f64() * 1e3,
-            100.0 * t.as_secs_f64() / total.as_secs_f64()
+            100.0 * t.as_secs_f64() / total.as_secs_f64(),
+            r.after_miss,
+            r.changed_cells as f64 / r.after_miss.max(1) as f64,
+            100.0 * r.same_planes as f64 / r.planes.max(1) as f64,
+            r.same_grid
         );
     }
 }
