@@ -38,23 +38,8 @@ impl Technique for PivotWing {
         if self.xyz { &XYZ_WING } else { &XY_WING }
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        memo::since_miss(self.info().id, g, f, |changed, f| {
-            self.find_in(g, changed, f)
-        });
-    }
-}
-
-impl PivotWing {
-    /// The XY- or XYZ-wing finder; with `changed`, only wings one of whose three cells
-    /// (pivot, pincers) changed are looked at. A wing's existence depends on its three cells'
-    /// candidates alone, and its eliminations are the cells seeing its z-cells that still hold
-    /// z, which only shrink as the grid is refined: a wing of unchanged cells was there with
-    /// the same or more eliminations when the finder reported nothing, so it has none now
-    /// (see [`memo::since_miss`]).
-    fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
         let l = g.layout();
         let want = if self.xyz { 3 } else { 2 };
-        let is_changed = |c: Cell| changed.is_none_or(|ch| ch.contains(c));
         // In HoDoKu's order every wing is collected and reported in the order HoDoKu's search
         // meets them (see `hodoku_key`).
         let mut collected: Vec<((usize, usize, usize, usize), Step)> = Vec::new();
@@ -69,16 +54,8 @@ impl PivotWing {
                 .copied()
                 .filter(|&c| g.candidates(c).len() == 2)
                 .collect();
-            let p_changed = is_changed(p);
-            if !p_changed && !pincers.iter().any(|&c| is_changed(c)) {
-                continue;
-            }
             for (i, &a) in pincers.iter().enumerate() {
-                let a_changed = p_changed || is_changed(a);
                 for &b in &pincers[i + 1..] {
-                    if !a_changed && !is_changed(b) {
-                        continue;
-                    }
                     let (ca, cb) = (g.candidates(a), g.candidates(b));
                     if ca == cb {
                         continue;
@@ -146,6 +123,9 @@ impl PivotWing {
             }
         }
     }
+}
+
+impl PivotWing {
     /// Where HoDoKu's wing search meets the wing with pivot `p` and pincers `a`, `b`: an
     /// XYZ-wing by its pivot, then its pincers in cell order; an XY-wing by its three cells in
     /// cell order, then which of them is the pivot (the first, the second, the third: HoDoKu
@@ -171,26 +151,12 @@ impl Technique for WWing {
         &W_WING
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        memo::since_miss(W_WING.id, g, f, |changed, f| w_wing(g, changed, f));
-    }
-}
-
-/// The W-wing finder; with `changed`, a wing is looked at only when one of its two bivalue
-/// cells changed or a cell of its strong link's house did. Whether the two cells pair up
-/// depends on their candidates alone; whether the link is strong (the digit in exactly two
-/// cells of the house) on the house's cells alone; the eliminations are the cells seeing both
-/// bivalue cells that still hold the other digit, which only shrink as the grid is refined. A
-/// wing none of whose cells changed was there, with the same or more eliminations, when the
-/// finder reported nothing (see [`memo::since_miss`]).
-fn w_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
-    {
         let l = g.layout();
-        let is_changed = |c: Cell| changed.is_none_or(|ch| ch.contains(c));
         let bivalue: Vec<Cell> = g
             .empty_cells()
             .filter(|&c| g.candidates(c).len() == 2)
             .collect();
-        let links: Vec<(House, Digit, Cell, Cell, bool)> = g
+        let links: Vec<(House, Digit, Cell, Cell)> = g
             .houses()
             .flat_map(|h| {
                 DigitSet::full(g.size()).iter().filter_map(move |d| {
@@ -202,17 +168,11 @@ fn w_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                             d,
                             cells[pos.trailing_zeros() as usize],
                             cells[63 - pos.leading_zeros() as usize],
-                            cells.iter().any(|&c| is_changed(c)),
                         )
                     })
                 })
             })
             .collect();
-        // The digits with a strong link in a changed house: an unchanged pair of cells is
-        // looked at only through those.
-        let changed_link_digits = links.iter().filter(|l| l.4).fold(DigitSet::EMPTY, |s, l| {
-            DigitSet(s.0 | DigitSet::single(l.1).0)
-        });
         let hodoku = f.options.hodoku;
         let mut collected: Vec<((usize, usize, Digit, usize), Step)> = Vec::new();
         for (i, &a) in bivalue.iter().enumerate() {
@@ -220,18 +180,14 @@ fn w_wing(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                 if g.candidates(a) != g.candidates(b) || g.sees(a, b) {
                     continue;
                 }
-                let pair_changed = is_changed(a) || is_changed(b);
                 let (d1, d2) = two(g.candidates(a));
                 for (x, y) in [(d1, d2), (d2, d1)] {
-                    if !pair_changed && !changed_link_digits.contains(x) {
-                        continue;
-                    }
                     let elims: Vec<Cell> = common_seers(g, &[a, b], y);
                     if elims.is_empty() {
                         continue;
                     }
-                    for &(h, d, c, e, house_changed) in &links {
-                        if d != x || !(pair_changed || house_changed) {
+                    for &(h, d, c, e) in &links {
+                        if d != x {
                             continue;
                         }
                         for (c, e) in [(c, e), (e, c)] {
@@ -398,77 +354,6 @@ fn wxyz(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                         }
                     }
                 }
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::formats::hodoku::parse_line;
-    use crate::memory::Memory;
-    use crate::technique::{Deadline, Options, find_all, find_all_in};
-
-    /// `g` with every bivalue cell given back one more digit: a grid `g` refines on which no
-    /// XY-, XYZ- or W-wing exists (each needs bivalue cells).
-    fn widened(g: &CandidateGrid) -> CandidateGrid {
-        let cands = g
-            .cells()
-            .map(|c| {
-                let set = g.candidates(c);
-                if g.value(c).is_none() && set.len() == 2 {
-                    let extra = DigitSet::full(g.size())
-                        .iter()
-                        .find(|d| !set.contains(*d))
-                        .expect("a third digit");
-                    DigitSet(set.0 | DigitSet::single(extra).0)
-                } else {
-                    set
-                }
-            })
-            .collect();
-        CandidateGrid::with_candidates(
-            g.layout_arc().clone(),
-            g.values().to_vec(),
-            cands,
-            g.cells().map(|c| g.is_given(c)).collect(),
-        )
-    }
-
-    /// After a miss on a grid, a refined grid whose wing cells changed is searched again and
-    /// gives exactly what a fresh search gives; the unchanged grid is skipped and still gives
-    /// nothing.
-    #[test]
-    fn a_miss_is_searched_again_where_a_wing_cell_changed() {
-        let text = include_str!("../../../../data/logic/techniques.txt");
-        let xy = PivotWing { xyz: false };
-        let xyz = PivotWing { xyz: true };
-        let cases: [(&str, &dyn Technique); 3] =
-            [(":0800:", &xy), (":0801:", &xyz), (":0803:", &WWing)];
-        for hodoku in [false, true] {
-            let opts = Options {
-                hodoku,
-                ..Options::default()
-            };
-            for (code, t) in cases {
-                let id = t.info().id;
-                let line = text.lines().find(|l| l.contains(code)).expect(code);
-                let g = parse_line(line).expect("case").grid;
-                let fresh = find_all(t, &g, &opts);
-                assert!(!fresh.is_empty(), "{id}");
-                let parent = widened(&g);
-                let memory = Memory::new();
-                let none = Deadline::none();
-                let (miss, complete) = find_all_in(t, &parent, &opts, &none, &memory);
-                assert!(miss.is_empty() && complete, "{id}");
-                // The same grid again: the memo limits the search to nothing, which finds
-                // nothing, as a full search would.
-                assert!(find_all_in(t, &parent, &opts, &none, &memory).0.is_empty());
-                assert_eq!(memory.probe.refined.get(), 1, "{id}");
-                let again = find_all_in(t, &g, &opts, &none, &memory).0;
-                assert_eq!(memory.probe.refined.get(), 2, "{id}");
-                assert_eq!(format!("{again:?}"), format!("{fresh:?}"), "{id}");
             }
         }
     }
