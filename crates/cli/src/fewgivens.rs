@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use sudokit_generate::fewgivens::automorphic::Automorphism;
 use sudokit_generate::fewgivens::{
     Budget, Method, Progress, SeedPuzzle, Target, check_target, search_seeded,
 };
@@ -51,6 +52,8 @@ pub struct Request {
     pub seeds: Vec<SeedPuzzle>,
     /// `--closure-slack`: closures of at most K + this many givens are reduced.
     pub closure_slack: Option<usize>,
+    /// `--automorphic`: the hitting method's grids are automorphic under this map.
+    pub automorphic: Option<Automorphism>,
 }
 
 /// The seed puzzles of `--from`: one 81-symbol puzzle a line, numbered by line; an error names
@@ -88,6 +91,7 @@ pub fn run(req: Request) -> Result<u8> {
         method: req.method,
         seed: req.seed,
         closure_slack: req.closure_slack,
+        automorphic: req.automorphic,
     };
     check_target(&base).map_err(|e| anyhow!("{e}"))?;
     eprintln!(

@@ -22,6 +22,7 @@ use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Extra, Grid};
 use sudokit_generate::canon::canonical;
 use sudokit_generate::fewgivens::Method;
+use sudokit_generate::fewgivens::automorphic::{Automorphism, UnknownAutomorphism};
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
 use sudokit_generate::variant::{KillerConfig, generate_givens, generate_killer};
 use sudokit_generate::{Config, GenError, Generated, Generator, Rng, Symmetry, parse_pattern};
@@ -207,6 +208,11 @@ pub struct GenerateArgs {
     /// + two of the class's largest orbits]; seeds with more than 17 givens need more.
     #[arg(long, value_name = "N", requires = "from")]
     closure_slack: Option<usize>,
+    /// --method hitting: search grids automorphic under MAP (G(g(c)) = π(G(c)) for a digit
+    /// permutation π) instead of uniformly random grids: rot180, rot90, diagonal,
+    /// antidiagonal, or any (a map drawn per grid); not with --from.
+    #[arg(long, value_name = "MAP", requires = "search", value_parser = parse_automorphism)]
+    automorphic: Option<Automorphism>,
 }
 
 /// Searches of `generate --search`.
@@ -218,6 +224,10 @@ pub enum SearchKind {
 
 fn parse_method(s: &str) -> Result<Method, String> {
     s.parse()
+}
+
+fn parse_automorphism(s: &str) -> Result<Automorphism, String> {
+    s.parse().map_err(|e: UnknownAutomorphism| e.to_string())
 }
 
 /// The pattern, root and difficulty flags with whether each was given (for the modes that
@@ -278,9 +288,16 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
     if args.closure_slack.is_some() && args.method != Method::Closure {
         bail!("--closure-slack applies to --method closure only");
     }
+    if args.automorphic.is_some() && args.method != Method::Hitting {
+        bail!("--automorphic applies to --method hitting only");
+    }
+    if args.automorphic.is_some() && args.from.is_some() {
+        bail!("--automorphic replaces the --from puzzles' grids: give one or the other");
+    }
     crate::fewgivens::run(crate::fewgivens::Request {
         seeds,
         closure_slack: args.closure_slack,
+        automorphic: args.automorphic,
         symmetry: args.symmetry,
         givens: hi,
         method: args.method,

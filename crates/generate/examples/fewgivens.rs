@@ -8,6 +8,10 @@
 //! hit's provenance (seed line, conjugate) goes to standard error. An eighth argument sets the
 //! closure slack (`--closure-slack`: closures of at most K + SLACK givens are reduced).
 //!
+//! `fewgivens CLASS K hitting SEED TRIES SECONDS auto:MAP`: the hitting method on grids
+//! automorphic under MAP (rot180, rot90, diagonal, antidiagonal, any), as `--automorphic`;
+//! the last line adds the grids filled per second.
+//!
 //! `fewgivens CLASS K own NODES FILE [PUBLIC_FILE]`: for each puzzle of FILE (symmetric in CLASS
 //! in the standard orientation), the hitting search on its solution grid under the class's
 //! own orientation only, capped at NODES nodes (exhaustive when it finishes): every unique
@@ -22,6 +26,7 @@ use std::collections::HashMap;
 use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
 use sudokit_generate::canon::minlex;
+use sudokit_generate::fewgivens::automorphic::Automorphism;
 use sudokit_generate::fewgivens::closure::conjugates;
 use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
 use sudokit_generate::fewgivens::{
@@ -141,11 +146,17 @@ fn run() -> Result<(), String> {
     let seed: u64 = arg(&args, 3, "seed", "1")?;
     let tries: u64 = arg(&args, 4, "tries", "100000")?;
     let seconds: u64 = arg(&args, 5, "seconds", "60")?;
+    let automorphic: Option<Automorphism> = match args.get(6).and_then(|a| a.strip_prefix("auto:"))
+    {
+        Some(map) => Some(map.parse().map_err(|e| format!("argument 7: {e}"))?),
+        None => None,
+    };
     let seeds: Vec<SeedPuzzle> = match args.get(6) {
-        None => Vec::new(),
-        Some(path) => read_seeds(path)?,
+        Some(path) if automorphic.is_none() => read_seeds(path)?,
+        _ => Vec::new(),
     };
     let target = Target {
+        automorphic,
         closure_slack: args
             .get(7)
             .map(|_| arg(&args, 7, "closure slack", "6"))
@@ -212,5 +223,14 @@ fn run() -> Result<(), String> {
         progress.tries as f64 / secs,
         progress.checks as f64 / secs
     );
+    if let Some(a) = automorphic {
+        eprintln!(
+            "# automorphic {a}: {} grids, {:.2} grids/s, {:.2} (grid, conjugate) searches/s, {} nodes",
+            progress.restarts,
+            progress.restarts as f64 / secs,
+            progress.tries as f64 / secs,
+            progress.nodes
+        );
+    }
     Ok(())
 }
