@@ -54,6 +54,8 @@ pub struct Request {
     pub closure_slack: Option<usize>,
     /// `--automorphic`: the hitting method's grids are automorphic under this map.
     pub automorphic: Option<Automorphism>,
+    /// `--aligned-only`: only the conjugates the automorphic grid's map keeps.
+    pub aligned_only: bool,
 }
 
 /// The seed puzzles of `--from`: one 81-symbol puzzle a line, numbered by line; an error names
@@ -92,6 +94,7 @@ pub fn run(req: Request) -> Result<u8> {
         seed: req.seed,
         closure_slack: req.closure_slack,
         automorphic: req.automorphic,
+        aligned_only: req.aligned_only,
     };
     check_target(&base).map_err(|e| anyhow!("{e}"))?;
     eprintln!(

@@ -213,6 +213,10 @@ pub struct GenerateArgs {
     /// antidiagonal, or any (a map drawn per grid); not with --from.
     #[arg(long, value_name = "MAP", requires = "search", value_parser = parse_automorphism)]
     automorphic: Option<Automorphism>,
+    /// With --automorphic: search only the conjugates whose orbits the grid's map keeps (the
+    /// puzzles whose clue digits are symmetric too) instead of those first and then the rest.
+    #[arg(long, requires = "automorphic")]
+    aligned_only: bool,
 }
 
 /// Searches of `generate --search`.
@@ -298,6 +302,7 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         seeds,
         closure_slack: args.closure_slack,
         automorphic: args.automorphic,
+        aligned_only: args.aligned_only,
         symmetry: args.symmetry,
         givens: hi,
         method: args.method,

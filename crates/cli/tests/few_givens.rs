@@ -295,6 +295,19 @@ fn hitting_on_automorphic_grids_prints_checked_hits_and_refuses_a_bad_map() {
         assert_eq!(rec["minimal"], true, "{rec}");
         assert!(rec["givens"].as_u64().is_some_and(|g| g <= 24), "{rec}");
     }
+    // Only the conjugate 90° rotation keeps: the class's own orientation, one search a grid.
+    let o = with("--automorphic rot90 --aligned-only --tries 2 -n 100 -j 1 --seed 5 --no-progress");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("2 grids, 2 (grid, conjugate) searches"),
+        "{err}"
+    );
+    let o = with("--aligned-only --tries 1");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--aligned-only needs --automorphic"
+    );
     let o = with("--automorphic vertical --tries 1");
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);

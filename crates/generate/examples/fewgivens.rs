@@ -10,7 +10,11 @@
 //!
 //! `fewgivens CLASS K hitting SEED TRIES SECONDS auto:MAP`: the hitting method on grids
 //! automorphic under MAP (rot180, rot90, diagonal, antidiagonal, any), as `--automorphic`;
-//! the last line adds the grids filled per second.
+//! the last line adds the grids filled per second. `auto:MAP:aligned` searches only the
+//! conjugates MAP keeps (`--aligned-only`).
+//!
+//! `fewgivens grids MAP COUNT SEED`: COUNT essentially different grids automorphic under MAP,
+//! one a line (81 digits, the map, π), and the fill rate on standard error.
 //!
 //! `fewgivens CLASS K own NODES FILE [PUBLIC_FILE]`: for each puzzle of FILE (symmetric in CLASS
 //! in the standard orientation), the hitting search on its solution grid under the class's
@@ -26,7 +30,7 @@ use std::collections::HashMap;
 use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
 use sudokit_generate::canon::minlex;
-use sudokit_generate::fewgivens::automorphic::Automorphism;
+use sudokit_generate::fewgivens::automorphic::{AutomorphicGrids, Automorphism};
 use sudokit_generate::fewgivens::closure::conjugates;
 use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
 use sudokit_generate::fewgivens::{
@@ -135,8 +139,38 @@ fn own(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The `grids` mode: automorphic grids and their fill rate.
+fn grids(args: &[String]) -> Result<(), String> {
+    let choice: Automorphism = arg(args, 1, "map", "any")?;
+    let count: u64 = arg(args, 2, "count", "100")?;
+    let seed: u64 = arg(args, 3, "seed", "1")?;
+    let mut source = AutomorphicGrids::new(choice);
+    let mut rng = sudokit_generate::Rng::new(seed);
+    let start = std::time::Instant::now();
+    let mut made = 0;
+    while made < count {
+        let Some(a) = source.next(&mut rng, 1_000) else {
+            break;
+        };
+        made += 1;
+        println!("{} {} {}", line(&a.grid), a.map.name(), a.perm);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "# {made} {choice} grids in {secs:.2} s ({:.0}/s): {} attempts, {} nodes, {} duplicates",
+        made as f64 / secs,
+        source.attempts,
+        source.nodes,
+        source.duplicates
+    );
+    Ok(())
+}
+
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|m| m == "grids") {
+        return grids(&args);
+    }
     if args.get(2).is_some_and(|m| m == "own") {
         return own(&args);
     }
@@ -146,9 +180,14 @@ fn run() -> Result<(), String> {
     let seed: u64 = arg(&args, 3, "seed", "1")?;
     let tries: u64 = arg(&args, 4, "tries", "100000")?;
     let seconds: u64 = arg(&args, 5, "seconds", "60")?;
-    let automorphic: Option<Automorphism> = match args.get(6).and_then(|a| a.strip_prefix("auto:"))
-    {
-        Some(map) => Some(map.parse().map_err(|e| format!("argument 7: {e}"))?),
+    let auto_arg = args.get(6).and_then(|a| a.strip_prefix("auto:"));
+    let aligned_only = auto_arg.is_some_and(|a| a.ends_with(":aligned"));
+    let automorphic: Option<Automorphism> = match auto_arg {
+        Some(map) => Some(
+            map.trim_end_matches(":aligned")
+                .parse()
+                .map_err(|e| format!("argument 7: {e}"))?,
+        ),
         None => None,
     };
     let seeds: Vec<SeedPuzzle> = match args.get(6) {
@@ -157,6 +196,7 @@ fn run() -> Result<(), String> {
     };
     let target = Target {
         automorphic,
+        aligned_only,
         closure_slack: args
             .get(7)
             .map(|_| arg(&args, 7, "closure slack", "6"))

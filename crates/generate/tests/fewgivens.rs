@@ -204,6 +204,7 @@ fn impossible_targets_are_refused() {
         seed: 0,
         closure_slack: None,
         automorphic: None,
+        aligned_only: false,
     };
     assert!(check_target(&target(Symmetry::Rot180, 16)).is_err());
     assert!(check_target(&target(Symmetry::Rot90, 19)).is_err());
@@ -478,6 +479,11 @@ fn automorphic_grids_are_refused_outside_the_hitting_method_and_with_seeds() {
     let err = check_target(&auto(Method::Neighbour)).unwrap_err();
     assert!(err.to_string().contains("hitting method only"), "{err}");
     assert!(check_target(&auto(Method::Hitting)).is_ok());
+    let aligned_alone = Target {
+        aligned_only: true,
+        ..Target::new(Symmetry::Full, 24, Method::Hitting, 1)
+    };
+    assert!(check_target(&aligned_alone).is_err());
     let seeds = [SeedPuzzle::parse(1, ROYLE_17[0].1).expect("a puzzle")];
     let err = search_seeded(
         &auto(Method::Hitting),

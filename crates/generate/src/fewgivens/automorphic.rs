@@ -18,6 +18,7 @@
 
 use std::collections::HashSet;
 
+use super::closure::Conjugate;
 use crate::Rng;
 use crate::canon::minlex;
 
@@ -88,6 +89,15 @@ impl Automorphism {
             Automorphism::Any => "any",
         }
     }
+}
+
+/// Whether `map` keeps every orbit of the conjugate `cj` (maps it onto itself): then every
+/// pattern of that conjugate is symmetric under `map` too, and on a grid automorphic under
+/// `map` its unavoidable sets come in orbits the pattern hits together. The puzzles whose
+/// clue digits are symmetric as well (π on the digits) live on these conjugates.
+pub fn aligned(cj: &Conjugate, map: GridMap) -> bool {
+    let g = map.cells();
+    (0..81).all(|c| cj.orbit_of[g[c]] == cj.orbit_of[c])
 }
 
 /// A name that is not an [`Automorphism`].
@@ -552,6 +562,31 @@ mod tests {
         assert_eq!("any".parse(), Ok(Automorphism::Any));
         let err = "vertical".parse::<Automorphism>().unwrap_err();
         assert!(err.to_string().contains("unknown automorphism 'vertical'"));
+    }
+
+    #[test]
+    fn aligned_conjugates_are_those_whose_orbits_the_map_keeps() {
+        use super::super::closure::conjugates;
+        use crate::Symmetry;
+        // The standard orientation of the full class contains every map.
+        let full = conjugates(Symmetry::Full);
+        for m in GridMap::ALL {
+            assert!(aligned(&full[0], m), "{}", m.name());
+        }
+        let aligned_90 = full.iter().filter(|cj| aligned(cj, GridMap::Rot90)).count();
+        assert!(
+            aligned_90 >= 1 && aligned_90 < full.len() / 10,
+            "{aligned_90}"
+        );
+        // No conjugate of one mirror is kept by a rotation or a diagonal reflection.
+        for cj in conjugates(Symmetry::Vertical) {
+            assert!(GridMap::ALL.into_iter().all(|m| !aligned(&cj, m)));
+        }
+        // 180° rotation is in the both-mirrors group.
+        assert!(aligned(
+            &conjugates(Symmetry::Orthogonal)[0],
+            GridMap::Rot180
+        ));
     }
 
     #[test]

@@ -30,7 +30,7 @@ use std::collections::{HashMap, HashSet};
 use sudokit_core::{Budget as NodeBudget, Flow};
 use sudokit_fast::Fast;
 
-use super::automorphic::{AutomorphicGrids, DigitPerm, GridMap};
+use super::automorphic::{AutomorphicGrids, DigitPerm, GridMap, aligned};
 use super::closure::{Conjugate, conjugates};
 use super::{Method, Origin, Run, given_count};
 use crate::canon::minlex;
@@ -334,7 +334,21 @@ pub(super) fn run(run: &mut Run<'_>) {
         run.progress.restarts += 1;
         let mut unav = Unavoidables::new(&grid);
         run.progress.checks += unav.searches;
-        for cj in &conj {
+        // On an automorphic grid the conjugates its map keeps come first (or alone).
+        let order: Vec<&Conjugate> = match automorphism {
+            Some((map, _)) => {
+                let (kept, rest): (Vec<&Conjugate>, Vec<&Conjugate>) =
+                    conj.iter().partition(|cj| aligned(cj, map));
+                let rest = if run.target.aligned_only {
+                    Vec::new()
+                } else {
+                    rest
+                };
+                kept.into_iter().chain(rest).collect()
+            }
+            None => conj.iter().collect(),
+        };
+        for cj in order {
             if run.done() {
                 return;
             }

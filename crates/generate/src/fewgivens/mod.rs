@@ -138,6 +138,10 @@ pub struct Target {
     /// Hitting method: take grids automorphic under this map ([`automorphic`]) instead of
     /// uniformly random ones (`None`: uniform grids, or the seeds' solutions).
     pub automorphic: Option<automorphic::Automorphism>,
+    /// Hitting method on automorphic grids: search only the conjugates whose orbits the
+    /// grid's map keeps ([`automorphic::aligned`]: puzzles whose clue digits are symmetric
+    /// too); `false`: those first, then every other conjugate.
+    pub aligned_only: bool,
 }
 
 impl Target {
@@ -150,6 +154,7 @@ impl Target {
             seed,
             closure_slack: None,
             automorphic: None,
+            aligned_only: false,
         }
     }
 
@@ -347,6 +352,11 @@ fn exhaustive_patterns(target: &Target) -> Result<Vec<Vec<usize>>, GenError> {
             "no {} pattern has {} givens",
             target.symmetry, target.givens
         )));
+    }
+    if target.aligned_only && target.automorphic.is_none() {
+        return Err(GenError::BadTarget(
+            "aligned conjugates only apply to automorphic grids".into(),
+        ));
     }
     if target.automorphic.is_some() && target.method != Method::Hitting {
         return Err(GenError::BadTarget(format!(
