@@ -426,20 +426,12 @@ fn hitting_on_automorphic_grids_makes_only_checked_hits_on_automorphic_grids() {
         automorphic: Some(Automorphism::Map(GridMap::Rot90)),
         ..Target::new(Symmetry::Rot90, 24, Method::Hitting, 5)
     };
-    let budget = Budget {
-        hits: Some(3),
-        ..Budget::tries(4)
-    };
-    let mut hits = Vec::new();
-    let progress = search(
-        &target,
-        &budget,
-        &mut |h, _| hits.push(h.clone()),
-        &mut |_| {},
-    )
-    .expect("a valid target");
-    assert!(progress.restarts >= 1, "at least one grid");
-    assert!(!hits.is_empty(), "hits within 4 (grid, conjugate) searches");
+    let (hits, progress) = seeded_hits(&target, &[], 2);
+    assert_eq!(
+        progress.restarts, 1,
+        "one grid (it has more conjugates than 2)"
+    );
+    assert!(!hits.is_empty(), "hits within 2 (grid, conjugate) searches");
     for hit in &hits {
         assert_eq!(verify(&hit.puzzle, Symmetry::Rot90, 24), Ok(hit.givens));
         let origin = hit.origin.as_ref().expect("a hitting hit names its grid");
