@@ -23,6 +23,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
+use sudokit_generate::fewgivens::automorphic::Automorphism;
 use sudokit_generate::fewgivens::{
     Budget, Method, Progress, SeedPuzzle, Target, check_target, search_seeded,
 };
@@ -59,6 +60,10 @@ pub struct Request {
     pub patterns: Option<std::ops::Range<usize>>,
     /// `--node-cap`: the exhaustive method's nodes per pattern.
     pub node_cap: Option<u64>,
+    /// `--automorphic`: the hitting method's grids are automorphic under this map.
+    pub automorphic: Option<Automorphism>,
+    /// `--aligned-only`: only the conjugates the automorphic grid's map keeps.
+    pub aligned_only: bool,
 }
 
 /// The seed puzzles of `--from`: one 81-symbol puzzle a line, numbered by line; an error names
@@ -98,6 +103,8 @@ pub fn run(req: Request) -> Result<u8> {
         closure_slack: req.closure_slack,
         patterns: req.patterns.clone(),
         node_cap: req.node_cap,
+        automorphic: req.automorphic,
+        aligned_only: req.aligned_only,
     };
     check_target(&base).map_err(|e| anyhow!("{e}"))?;
     eprintln!(

@@ -22,6 +22,7 @@ use sudokit_core::format::{OutputFormat, write_grid};
 use sudokit_core::{Extra, Grid};
 use sudokit_generate::canon::canonical;
 use sudokit_generate::fewgivens::Method;
+use sudokit_generate::fewgivens::automorphic::{Automorphism, UnknownAutomorphism};
 use sudokit_generate::rate::{parse_level, parse_qqwing, parse_technique};
 use sudokit_generate::variant::{KillerConfig, generate_givens, generate_killer};
 use sudokit_generate::{Config, GenError, Generated, Generator, Rng, Symmetry, parse_pattern};
@@ -218,6 +219,15 @@ pub struct GenerateArgs {
     /// [range: 1..].
     #[arg(long, value_name = "N", requires = "search")]
     node_cap: Option<u64>,
+    /// --method hitting: search grids automorphic under MAP (G(g(c)) = π(G(c)) for a digit
+    /// permutation π) instead of uniformly random grids: rot180, rot90, diagonal,
+    /// antidiagonal, or any (a map drawn per grid); not with --from.
+    #[arg(long, value_name = "MAP", requires = "search", value_parser = parse_automorphism)]
+    automorphic: Option<Automorphism>,
+    /// With --automorphic: search only the conjugates whose orbits the grid's map keeps (the
+    /// puzzles whose clue digits are symmetric too) instead of those first and then the rest.
+    #[arg(long, requires = "automorphic")]
+    aligned_only: bool,
 }
 
 /// Parses a half-open range `A..B` of indices.
@@ -243,6 +253,10 @@ pub enum SearchKind {
 
 fn parse_method(s: &str) -> Result<Method, String> {
     s.parse()
+}
+
+fn parse_automorphism(s: &str) -> Result<Automorphism, String> {
+    s.parse().map_err(|e: UnknownAutomorphism| e.to_string())
 }
 
 /// The pattern, root and difficulty flags with whether each was given (for the modes that
@@ -317,11 +331,19 @@ fn run_targeted(args: &GenerateArgs) -> Result<u8> {
         ),
         (None, _) => Vec::new(),
     };
+    if args.automorphic.is_some() && args.method != Method::Hitting {
+        bail!("--automorphic applies to --method hitting only");
+    }
+    if args.automorphic.is_some() && args.from.is_some() {
+        bail!("--automorphic replaces the --from puzzles' grids: give one or the other");
+    }
     crate::fewgivens::run(crate::fewgivens::Request {
         seeds,
         closure_slack: args.closure_slack,
         patterns: args.patterns.clone(),
         node_cap: args.node_cap,
+        automorphic: args.automorphic,
+        aligned_only: args.aligned_only,
         symmetry: args.symmetry,
         givens: hi,
         method: args.method,

@@ -379,3 +379,64 @@ fn bad_pattern_ranges_and_misplaced_options_are_clear_usage_errors() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--method closure needs --from FILE"), "{err}");
 }
+
+#[test]
+fn hitting_on_automorphic_grids_prints_checked_hits_and_refuses_a_bad_map() {
+    let head = "generate --search targeted --method hitting --symmetry rot90 --givens 24";
+    let with = |extra: &str| {
+        let line = format!("{head} {extra}");
+        let args: Vec<&str> = line.split(' ').collect();
+        run(&args, "")
+    };
+    let o = with("--automorphic rot90 --tries 4 -n 3 -j 1 --seed 5 --no-progress");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{err}");
+    assert!(
+        err.contains("from a grid automorphic under rot90 with digit permutation ("),
+        "{err}"
+    );
+    assert!(!o.stdout.is_empty(), "hits: {err}");
+    let check = run(&["check", "--format", "json"], &o.stdout);
+    assert_eq!(check.status.code(), Some(0));
+    for line in String::from_utf8_lossy(&check.stdout).lines() {
+        let rec: serde_json::Value = serde_json::from_str(line).expect("json");
+        assert_eq!(rec["unique"], "yes", "{rec}");
+        assert_eq!(rec["minimal"], true, "{rec}");
+        assert!(rec["givens"].as_u64().is_some_and(|g| g <= 24), "{rec}");
+    }
+    // Only the conjugate 90° rotation keeps: the class's own orientation, one search a grid.
+    let o = with("--automorphic rot90 --aligned-only --tries 2 -n 100 -j 1 --seed 5 --no-progress");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("2 grids, 2 (grid, conjugate) searches"),
+        "{err}"
+    );
+    let o = with("--aligned-only --tries 1");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--aligned-only needs --automorphic"
+    );
+    let o = with("--automorphic vertical --tries 1");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown automorphism 'vertical'"), "{err}");
+    let o = run(
+        &[
+            "generate",
+            "--search",
+            "targeted",
+            "--method",
+            "pattern",
+            "--givens",
+            "24",
+            "--automorphic",
+            "any",
+            "--tries",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--method hitting only"));
+}

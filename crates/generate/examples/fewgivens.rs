@@ -12,6 +12,14 @@
 //! method's pattern order; default all), `--node-cap N` (nodes per pattern; default 100,000) and
 //! `-j N` (workers; default 1); each pattern's end goes to standard error as `# pattern I: ...`.
 //!
+//! `fewgivens CLASS K hitting SEED TRIES SECONDS auto:MAP`: the hitting method on grids
+//! automorphic under MAP (rot180, rot90, diagonal, antidiagonal, any), as `--automorphic`;
+//! the last line adds the grids filled per second. `auto:MAP:aligned` searches only the
+//! conjugates MAP keeps (`--aligned-only`).
+//!
+//! `fewgivens grids MAP COUNT SEED`: COUNT essentially different grids automorphic under MAP,
+//! one a line (81 digits, the map, π), and the fill rate on standard error.
+//!
 //! `fewgivens CLASS K own NODES FILE [PUBLIC_FILE]`: for each puzzle of FILE (symmetric in CLASS
 //! in the standard orientation), the hitting search on its solution grid under the class's
 //! own orientation only, capped at NODES nodes (exhaustive when it finishes): every unique
@@ -26,6 +34,7 @@ use std::collections::HashMap;
 use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
 use sudokit_generate::canon::minlex;
+use sudokit_generate::fewgivens::automorphic::{AutomorphicGrids, Automorphism};
 use sudokit_generate::fewgivens::closure::conjugates;
 use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
 use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
@@ -160,8 +169,38 @@ fn exhaustive_flags(args: &mut Vec<String>) -> Result<ExhaustiveFlags, String> {
     Ok(flags)
 }
 
+/// The `grids` mode: automorphic grids and their fill rate.
+fn grids(args: &[String]) -> Result<(), String> {
+    let choice: Automorphism = arg(args, 1, "map", "any")?;
+    let count: u64 = arg(args, 2, "count", "100")?;
+    let seed: u64 = arg(args, 3, "seed", "1")?;
+    let mut source = AutomorphicGrids::new(choice);
+    let mut rng = sudokit_generate::Rng::new(seed);
+    let start = std::time::Instant::now();
+    let mut made = 0;
+    while made < count {
+        let Some(a) = source.next(&mut rng, 1_000) else {
+            break;
+        };
+        made += 1;
+        println!("{} {} {}", line(&a.grid), a.map.name(), a.perm);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "# {made} {choice} grids in {secs:.2} s ({:.0}/s): {} attempts, {} nodes, {} duplicates",
+        made as f64 / secs,
+        source.attempts,
+        source.nodes,
+        source.duplicates
+    );
+    Ok(())
+}
+
 fn run() -> Result<(), String> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|m| m == "grids") {
+        return grids(&args);
+    }
     if args.get(2).is_some_and(|m| m == "own") {
         return own(&args);
     }
@@ -172,11 +211,23 @@ fn run() -> Result<(), String> {
     let seed: u64 = arg(&args, 3, "seed", "1")?;
     let tries: u64 = arg(&args, 4, "tries", "100000")?;
     let seconds: u64 = arg(&args, 5, "seconds", "60")?;
+    let auto_arg = args.get(6).and_then(|a| a.strip_prefix("auto:"));
+    let aligned_only = auto_arg.is_some_and(|a| a.ends_with(":aligned"));
+    let automorphic: Option<Automorphism> = match auto_arg {
+        Some(map) => Some(
+            map.trim_end_matches(":aligned")
+                .parse()
+                .map_err(|e| format!("argument 7: {e}"))?,
+        ),
+        None => None,
+    };
     let seeds: Vec<SeedPuzzle> = match args.get(6) {
-        None => Vec::new(),
-        Some(path) => read_seeds(path)?,
+        Some(path) if automorphic.is_none() => read_seeds(path)?,
+        _ => Vec::new(),
     };
     let target = Target {
+        automorphic,
+        aligned_only,
         closure_slack: args
             .get(7)
             .map(|_| arg(&args, 7, "closure slack", "6"))
@@ -265,5 +316,14 @@ fn run() -> Result<(), String> {
         progress.tries as f64 / secs,
         progress.checks as f64 / secs
     );
+    if let Some(a) = automorphic {
+        eprintln!(
+            "# automorphic {a}: {} grids, {:.2} grids/s, {:.2} (grid, conjugate) searches/s, {} nodes",
+            progress.restarts,
+            progress.restarts as f64 / secs,
+            progress.tries as f64 / secs,
+            progress.nodes
+        );
+    }
     Ok(())
 }

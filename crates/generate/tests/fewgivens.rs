@@ -4,6 +4,7 @@
 
 use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
+use sudokit_generate::fewgivens::automorphic::{Automorphism, GridMap};
 use sudokit_generate::fewgivens::closure::{closure_cap, conjugates};
 use sudokit_generate::fewgivens::exhaustive::{
     PatternEnd, PatternReport, pattern_count, pattern_order,
@@ -207,6 +208,8 @@ fn impossible_targets_are_refused() {
         closure_slack: None,
         patterns: None,
         node_cap: None,
+        automorphic: None,
+        aligned_only: false,
     };
     assert!(check_target(&target(Symmetry::Rot180, 16)).is_err());
     assert!(check_target(&target(Symmetry::Rot90, 19)).is_err());
@@ -550,4 +553,72 @@ fn exhaustive_refuses_bad_ranges_and_options_of_other_methods() {
         ..Target::new(Symmetry::Full, 24, Method::Pattern, 1)
     };
     assert!(refused(&slack).contains("closure method"));
+}
+
+#[test]
+fn hitting_on_automorphic_grids_makes_only_checked_hits_on_automorphic_grids() {
+    let target = Target {
+        automorphic: Some(Automorphism::Map(GridMap::Rot90)),
+        ..Target::new(Symmetry::Rot90, 24, Method::Hitting, 5)
+    };
+    let (hits, progress) = seeded_hits(&target, &[], 2);
+    assert_eq!(
+        progress.restarts, 1,
+        "one grid (it has more conjugates than 2)"
+    );
+    assert!(!hits.is_empty(), "hits within 2 (grid, conjugate) searches");
+    for hit in &hits {
+        assert_eq!(verify(&hit.puzzle, Symmetry::Rot90, 24), Ok(hit.givens));
+        let origin = hit.origin.as_ref().expect("a hitting hit names its grid");
+        let (map, perm) = origin.automorphism.expect("the automorphism");
+        assert_eq!(map, GridMap::Rot90);
+        assert!(
+            origin.to_string().contains("automorphic under rot90"),
+            "{origin}"
+        );
+        // The hit's solution, taken back to the grid's orientation (standard cell d is grid
+        // cell T(d)), is automorphic under 90° rotation with π.
+        let solution = Fast::solve_first(&hit.puzzle).0.expect("solved");
+        let mut grid = [0u8; 81];
+        for (d, &v) in solution.iter().enumerate() {
+            grid[origin.transform.apply(d)] = v;
+        }
+        for r in 0..9 {
+            for c in 0..9 {
+                assert_eq!(
+                    grid[c * 9 + 8 - r],
+                    perm.apply(grid[r * 9 + c]),
+                    "{origin}: G(rot90(r{}c{})) = π(G)",
+                    r + 1,
+                    c + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn automorphic_grids_are_refused_outside_the_hitting_method_and_with_seeds() {
+    let auto = |method| Target {
+        automorphic: Some(Automorphism::Any),
+        ..Target::new(Symmetry::Full, 24, method, 1)
+    };
+    let err = check_target(&auto(Method::Neighbour)).unwrap_err();
+    assert!(err.to_string().contains("hitting method only"), "{err}");
+    assert!(check_target(&auto(Method::Hitting)).is_ok());
+    let aligned_alone = Target {
+        aligned_only: true,
+        ..Target::new(Symmetry::Full, 24, Method::Hitting, 1)
+    };
+    assert!(check_target(&aligned_alone).is_err());
+    let seeds = [SeedPuzzle::parse(1, ROYLE_17[0].1).expect("a puzzle")];
+    let err = search_seeded(
+        &auto(Method::Hitting),
+        &seeds,
+        &Budget::tries(1),
+        &mut |_, _| {},
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("one or the other"), "{err}");
 }

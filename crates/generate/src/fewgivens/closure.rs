@@ -292,6 +292,7 @@ pub(super) fn run(run: &mut Run<'_>) {
             run.origin = Some(Origin {
                 method: super::Method::Closure,
                 public: None,
+                automorphism: None,
                 seed: seed.id,
                 transform: t,
                 closure_givens: size,

@@ -20,8 +20,9 @@
 //! so the lists learn — and the conjugate's, and the node goes on. A unique leaf is reduced to
 //! orbit-minimal, taken back to the class's standard orientation and offered (checked by
 //! `dlx`: unique, strictly minimal, symmetric, at most K givens). Grids come from seed
-//! puzzles' solutions (deduplicated by minlex form, in a seeded order) or, without seeds,
-//! from the uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is
+//! puzzles' solutions (deduplicated by minlex form, in a seeded order), from
+//! [`super::automorphic`] grids when the target asks for them, or else from the uniform grid
+//! sampler; a hit equal, up to transformation, to a seed puzzle is
 //! marked as the public puzzle it is ([`Origin::public`]).
 
 use std::collections::{HashMap, HashSet};
@@ -29,6 +30,7 @@ use std::collections::{HashMap, HashSet};
 use sudokit_core::{Budget as NodeBudget, Flow};
 use sudokit_fast::Fast;
 
+use super::automorphic::{AutomorphicGrids, DigitPerm, GridMap, aligned};
 use super::closure::{Conjugate, conjugates};
 use super::{Method, Origin, Run, given_count};
 use crate::canon::minlex;
@@ -44,6 +46,9 @@ const SCAN: usize = 256;
 
 /// Solutions of one blanked region enumerated for unavoidable sets.
 pub const REGION_SOLUTIONS: u64 = 5_000;
+
+/// Fill attempts per automorphic grid before the grid source gives up.
+const AUTOMORPHIC_ATTEMPTS: u64 = 1_000;
 
 /// `fast` nodes one region's enumeration may use.
 const REGION_NODES: u64 = 400_000;
@@ -297,9 +302,17 @@ pub(super) fn run(run: &mut Run<'_>) {
     let mut order: Vec<usize> = (0..seeds.len()).collect();
     run.rng.shuffle(&mut order);
     let mut next = order.into_iter();
+    let mut automorphic = run.target.automorphic.map(AutomorphicGrids::new);
     while !run.done() {
-        // The next grid: a seed's solution, or a uniformly random grid without seeds.
-        let (grid, seed) = if seeds.is_empty() {
+        // The next grid: a seed's solution, an automorphic grid, or a uniformly random grid.
+        let mut automorphism: Option<(GridMap, DigitPerm)> = None;
+        let (grid, seed) = if let Some(source) = automorphic.as_mut() {
+            let Some(a) = source.next(&mut run.rng, AUTOMORPHIC_ATTEMPTS) else {
+                return;
+            };
+            automorphism = Some((a.map, a.perm));
+            (a.grid, None)
+        } else if seeds.is_empty() {
             (UniformGrids::get().sample(&mut run.rng), None)
         } else {
             let Some(i) = next.next() else { return };
@@ -321,7 +334,21 @@ pub(super) fn run(run: &mut Run<'_>) {
         run.progress.restarts += 1;
         let mut unav = Unavoidables::new(&grid);
         run.progress.checks += unav.searches;
-        for cj in &conj {
+        // On an automorphic grid the conjugates its map keeps come first (or alone).
+        let order: Vec<&Conjugate> = match automorphism {
+            Some((map, _)) => {
+                let (kept, rest): (Vec<&Conjugate>, Vec<&Conjugate>) =
+                    conj.iter().partition(|cj| aligned(cj, map));
+                let rest = if run.target.aligned_only {
+                    Vec::new()
+                } else {
+                    rest
+                };
+                kept.into_iter().chain(rest).collect()
+            }
+            None => conj.iter().collect(),
+        };
+        for cj in order {
             if run.done() {
                 return;
             }
@@ -353,6 +380,7 @@ pub(super) fn run(run: &mut Run<'_>) {
                     seed_givens: seed.map_or(0, |s| given_count(&s.values)),
                     closure_givens: givens,
                     public: public_id,
+                    automorphism,
                 });
                 run.offer(&values);
                 run.origin = None;

@@ -19,8 +19,8 @@
 //!   e.g. the public 17-clue list) under every conjugate of the class, then remove orbits while
 //!   the puzzle stays unique. Its hits carry an [`Origin`] naming the seed puzzle and the
 //!   conjugate, since they are sudokit's search result seeded by a public collection.
-//! - [`Method::Hitting`] ([`hitting`]): per solution grid (of a seed puzzle, or uniformly
-//!   random), every union of a conjugate's orbits of at most K cells that hits all of the
+//! - [`Method::Hitting`] ([`hitting`]): per solution grid (of a seed puzzle, uniformly
+//!   random, or automorphic under a rotation or diagonal reflection: [`automorphic`]), every union of a conjugate's orbits of at most K cells that hits all of the
 //!   grid's unavoidable sets, found by a hitting-set search; its hits carry an [`Origin`] too.
 //!
 //! Design decision: a move never needs a count to two. A neighbour move removes k orbits,
@@ -30,6 +30,7 @@
 //! checked the way `sudokit check` does it, by an engine the search did not use ([`verify`]:
 //! `dlx` for the count and minimality), before it is reported.
 
+pub mod automorphic;
 pub mod closure;
 pub mod exhaustive;
 pub mod hitting;
@@ -143,6 +144,13 @@ pub struct Target {
     /// Exhaustive method: search nodes per pattern (`None`:
     /// [`pattern::NODES_PER_EXHAUSTIVE_PATTERN`]).
     pub node_cap: Option<u64>,
+    /// Hitting method: take grids automorphic under this map ([`automorphic`]) instead of
+    /// uniformly random ones (`None`: uniform grids, or the seeds' solutions).
+    pub automorphic: Option<automorphic::Automorphism>,
+    /// Hitting method on automorphic grids: search only the conjugates whose orbits the
+    /// grid's map keeps ([`automorphic::aligned`]: puzzles whose clue digits are symmetric
+    /// too); `false`: those first, then every other conjugate.
+    pub aligned_only: bool,
 }
 
 impl Target {
@@ -156,6 +164,8 @@ impl Target {
             closure_slack: None,
             patterns: None,
             node_cap: None,
+            automorphic: None,
+            aligned_only: false,
         }
     }
 
@@ -262,14 +272,21 @@ pub struct Origin {
     /// The seed puzzle the hit equals up to grid transformation and relabelling, if any: then
     /// it is a puzzle *from the public collection*, not sudokit's own find (hitting method).
     pub public: Option<u64>,
+    /// Hitting method on an automorphic grid: the grid's map g and digit permutation π.
+    pub automorphism: Option<(automorphic::GridMap, automorphic::DigitPerm)>,
 }
 
 impl std::fmt::Display for Origin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.method == Method::Hitting {
-            match self.seed {
-                0 => write!(f, "a uniformly random grid")?,
-                s => write!(
+            match (self.seed, self.automorphism) {
+                (0, Some((g, pi))) => write!(
+                    f,
+                    "a grid automorphic under {} with digit permutation {pi}",
+                    g.name()
+                )?,
+                (0, None) => write!(f, "a uniformly random grid")?,
+                (s, _) => write!(
                     f,
                     "the solution grid of seed #{s} ({} givens)",
                     self.seed_givens
@@ -354,6 +371,17 @@ fn exhaustive_patterns(target: &Target) -> Result<Vec<Vec<usize>>, GenError> {
     if target.closure_slack.is_some() && target.method != Method::Closure {
         return Err(GenError::BadTarget(format!(
             "a closure slack applies to the closure method, not {}",
+            target.method.name()
+        )));
+    }
+    if target.aligned_only && target.automorphic.is_none() {
+        return Err(GenError::BadTarget(
+            "aligned conjugates only apply to automorphic grids".into(),
+        ));
+    }
+    if target.automorphic.is_some() && target.method != Method::Hitting {
+        return Err(GenError::BadTarget(format!(
+            "automorphic grids apply to the hitting method only, not {}",
             target.method.name()
         )));
     }
@@ -476,6 +504,11 @@ pub fn search_seeded(
     if target.method == Method::Closure && seeds.is_empty() {
         return Err(GenError::BadTarget(
             "the closure method needs seed puzzles (a file of unique puzzles)".into(),
+        ));
+    }
+    if target.automorphic.is_some() && !seeds.is_empty() {
+        return Err(GenError::BadTarget(
+            "automorphic grids replace the seed puzzles' grids: give one or the other".into(),
         ));
     }
     if target.method == Method::Exhaustive {

@@ -165,6 +165,7 @@ impl Starts {
             seed_givens,
             closure_givens: size,
             public: None,
+            automorphism: None,
         });
         let state = State::new(values, &solution, orbits, run);
         run.reached(state.givens);
