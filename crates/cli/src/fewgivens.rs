@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
 use sudokit_generate::fewgivens::automorphic::Automorphism;
+use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
 use sudokit_generate::fewgivens::{
     Budget, Method, Progress, SeedPuzzle, Target, check_target, search_seeded,
 };
