@@ -8,7 +8,8 @@
 //! symmetric, at most K givens) before they reach this module, and printed under a lock and
 //! flushed at once, so a search stopped at any moment has printed every hit it found. With
 //! `--method closure` or `hitting` the `--from` puzzles are dealt to the workers in turn
-//! (worker w takes lines w, w + j, ...), and each hit's provenance (seed line, conjugate)
+//! (worker w takes lines w, w + j, ...; never more workers than lines), and each hit's
+//! provenance (seed line, conjugate)
 //! goes to standard error beside it. `--method exhaustive` is one enumeration of the
 //! patterns (or of the `--patterns A..B` range of them) shared by the workers
 //! (`sudokit_generate::fewgivens::exhaustive`): each pattern has its own seed, so the hits
@@ -118,16 +119,33 @@ pub fn run(req: Request) -> Result<u8> {
     if req.method == Method::Exhaustive {
         return run_exhaustive(&req, &base, time);
     }
+    // The --from puzzles are dealt to the workers in turn; a worker left without any would
+    // fall back to random grids (neighbour, hitting) or fail (closure), so there are never
+    // more workers than seed puzzles.
+    let jobs = if req.seeds.is_empty() {
+        req.jobs
+    } else {
+        req.jobs.min(req.seeds.len())
+    };
+    if jobs < req.jobs {
+        eprintln!(
+            "sudokit: {jobs} worker{} for {} seed puzzle{} (-j {})",
+            if jobs == 1 { "" } else { "s" },
+            req.seeds.len(),
+            if req.seeds.len() == 1 { "" } else { "s" },
+            req.jobs
+        );
+    }
     let cancel = Arc::new(AtomicBool::new(false));
     let found = AtomicU64::new(0);
     let totals = Mutex::new(Vec::<Progress>::new());
     let out = Mutex::new(std::io::stdout());
     let pb = progress_bar(req.progress);
-    let live = Mutex::new(vec![Progress::default(); req.jobs]);
+    let live = Mutex::new(vec![Progress::default(); jobs]);
     let start = Instant::now();
     let closed = AtomicBool::new(false);
     std::thread::scope(|s| {
-        for w in 0..req.jobs {
+        for w in 0..jobs {
             let target = Target {
                 seed: Rng::derive(req.seed, w as u64),
                 ..base.clone()
@@ -138,13 +156,7 @@ pub fn run(req: Request) -> Result<u8> {
                 hits: Some(req.hits),
                 cancel: Some(cancel.clone()),
             };
-            let seeds: Vec<SeedPuzzle> = req
-                .seeds
-                .iter()
-                .skip(w)
-                .step_by(req.jobs)
-                .cloned()
-                .collect();
+            let seeds: Vec<SeedPuzzle> = req.seeds.iter().skip(w).step_by(jobs).cloned().collect();
             let (cancel, found, out, pb, live, totals, closed) =
                 (&cancel, &found, &out, &pb, &live, &totals, &closed);
             s.spawn(move || {

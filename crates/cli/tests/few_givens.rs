@@ -179,6 +179,22 @@ fn hitting_searches_the_grids_of_a_file_and_names_a_public_hit() {
     );
     assert!(err.contains("FROM THE PUBLIC COLLECTION"), "{err}");
     assert!(err.contains("full hitting search for 24 givens"), "{err}");
+    assert!(
+        err.contains("hitting: 1 grids, 1 (grid, conjugate) searches"),
+        "{err}"
+    );
+    // More workers than seed puzzles: one worker a seed, none on a random grid instead.
+    let mut two = args.clone();
+    let j = two.iter().position(|&a| a == "-j").expect("-j") + 1;
+    two[j] = "2";
+    let o2 = run(&two, "");
+    let err2 = String::from_utf8_lossy(&o2.stderr);
+    assert!(err2.contains("1 worker for 1 seed puzzle (-j 2)"), "{err2}");
+    assert!(
+        err2.contains("hitting: 1 grids, 1 (grid, conjugate) searches"),
+        "{err2}"
+    );
+    assert_eq!(o2.stdout, o.stdout, "the same hits as one worker");
     let o = run(&["check", "--format", "json"], &o.stdout);
     assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8_lossy(&o.stdout);
