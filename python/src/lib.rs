@@ -1090,10 +1090,13 @@ fn generate_json(
 /// The exhaustive method searches the patterns `patterns` = (A, B), indices A to B - 1 of its
 /// fixed order (all without), `node_cap` nodes each, and may run without `tries` or `seconds`
 /// (through its patterns); it adds `exhausted` and `incomplete` (patterns searched to the end
-/// and cut by the node cap), `nodes`, and names each hit's pattern in `origins`.
+/// and cut by the node cap), `nodes`, and names each hit's pattern in `origins`. The hitting
+/// method without seeds takes grids automorphic under `automorphic` (`rot180`, `rot90`,
+/// `diagonal`, `antidiagonal`, `any`) instead of uniform ones, only the conjugates that map
+/// keeps with `aligned_only`.
 #[pyfunction]
 #[pyo3(signature = (symmetry, givens, method, seed, tries, seconds, seeds=None, first_line=1,
-                    patterns=None, node_cap=None))]
+                    patterns=None, node_cap=None, automorphic=None, aligned_only=false))]
 #[allow(clippy::too_many_arguments)]
 fn few_givens_json(
     py: Python<'_>,
@@ -1107,6 +1110,8 @@ fn few_givens_json(
     first_line: u64,
     patterns: Option<(usize, usize)>,
     node_cap: Option<u64>,
+    automorphic: Option<String>,
+    aligned_only: bool,
 ) -> PyResult<String> {
     use sudokit_generate::fewgivens::{Budget, Method, SeedPuzzle, Target, search_seeded};
     let bad = |e: String| pyo3::exceptions::PyValueError::new_err(e);
@@ -1137,9 +1142,17 @@ fn few_givens_json(
                 .ok_or_else(|| bad(format!("seed line {id}: not a 9x9 puzzle of 81 symbols")))
         })
         .collect::<PyResult<Vec<_>>>()?;
+    let automorphic = automorphic
+        .map(|m| {
+            m.parse::<sudokit_generate::fewgivens::automorphic::Automorphism>()
+                .map_err(|e| bad(e.to_string()))
+        })
+        .transpose()?;
     let target = Target {
         patterns: patterns.map(|(a, b)| a..b),
         node_cap,
+        automorphic,
+        aligned_only,
         ..Target::new(symmetry, givens, method, seed)
     };
     let budget = Budget {

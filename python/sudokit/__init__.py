@@ -854,6 +854,8 @@ def few_givens(
     first_line: int = 1,
     patterns: Optional[Tuple[int, int]] = None,
     node_cap: Optional[int] = None,
+    automorphic: Optional[str] = None,
+    aligned_only: bool = False,
 ) -> dict:
     """One targeted search for 9×9 puzzles with at most ``givens`` givens symmetric in
     ``symmetry`` (``sudokit generate --search targeted --method METHOD`` with one worker), from
@@ -874,13 +876,20 @@ def few_givens(
     may run without ``tries`` or ``seconds``. The result adds ``exhausted`` and ``incomplete``
     (patterns searched to the end, cut by the node cap) and ``nodes``; ``origins[i]`` is
     ``"pattern #P"``. A pattern's results depend only on ``seed``, its index and the node cap,
-    so ranges shard one search exactly."""
+    so ranges shard one search exactly.
+
+    ``method="hitting"`` without ``seeds`` and with ``automorphic`` (``"rot180"``, ``"rot90"``,
+    ``"diagonal"``, ``"antidiagonal"`` or ``"any"``) searches grids mapped onto themselves by
+    that map and a digit permutation instead of uniform ones; ``aligned_only=True`` searches
+    only the conjugates of the class that map keeps (the puzzles whose clue digits are
+    symmetric too). ``origins[i]`` then names the grid's map and permutation."""
     return json.loads(
         _native.few_givens_json(
             symmetry, int(givens), method, int(seed), tries, seconds,
             None if seeds is None else list(seeds), int(first_line),
             None if patterns is None else (int(patterns[0]), int(patterns[1])),
             None if node_cap is None else int(node_cap),
+            automorphic, bool(aligned_only),
         )
     )
 

@@ -274,6 +274,8 @@ def few_givens(
     first_line: int = ...,
     patterns: Optional[Tuple[int, int]] = ...,
     node_cap: Optional[int] = ...,
+    automorphic: Optional[str] = ...,
+    aligned_only: bool = ...,
 ) -> Dict[str, Any]: ...
 def few_givens_patterns(symmetry: str, givens: int) -> int: ...
 def generate(

@@ -24,6 +24,7 @@ Command line::
     python -m sudokit.campaign generate COUNT --seed S --out DIR [--rating LO..HI]
     python -m sudokit.campaign few-givens --symmetry C --givens K --shards N --out DIR
         [--seed S] [--method neighbour|pattern|hitting] [--tries T | --seconds X] [--shard-size M]
+        [--automorphic MAP [--aligned-only]]   (hitting on automorphic grids)
     python -m sudokit.campaign few-givens --method closure|hitting --from FILE --symmetry C
         --givens K --out DIR [--shard-size M]
     python -m sudokit.campaign few-givens --method exhaustive --symmetry C --givens K --out DIR
@@ -220,9 +221,13 @@ def _few_givens_work(start: int, end: int, items: Optional[list], params: dict) 
     rows = []
     for i in range(start, end):
         seed = few_givens_seed(params["seed"], i)
+        auto = params.get("automorphic")
+        search: Dict[str, Any] = {} if auto is None else dict(
+            automorphic=auto, aligned_only=bool(params.get("aligned_only")))
         row = _few_givens_row(i, params, params.get("method", "neighbour"), time.process_time(),
-                              seed=seed)
-        row.pop("origins")
+                              seed=seed, **search)
+        if auto is None:
+            row.pop("origins")
         rows.append(dict(row, seed=str(seed)))
     return pd.DataFrame(rows)
 
@@ -531,6 +536,8 @@ def few_givens(
     from_file: Optional[str] = None,
     node_cap: Optional[int] = None,
     patterns: Optional[Tuple[int, int]] = None,
+    automorphic: Optional[str] = None,
+    aligned_only: bool = False,
     **run_options: Any,
 ) -> Outcome:
     """The few-givens search (:func:`sudokit.few_givens`) of ``shards × shard_size`` seeds:
@@ -551,7 +558,10 @@ def few_givens(
     puzzles' solution grids are searched for orbit sets hitting every unavoidable set (the
     origins name the seed line whose grid it was, and mark a hit equal to a seed puzzle as
     from the public collection); without ``from_file`` it is a seed-range campaign on
-    uniformly random grids, ``tries`` counting (grid, conjugate) pairs.
+    uniformly random grids, ``tries`` counting (grid, conjugate) pairs; with ``automorphic``
+    (``"rot180"``, ``"rot90"``, ``"diagonal"``, ``"antidiagonal"``, ``"any"``) on grids that map
+    sends onto themselves with a digit permutation, ``aligned_only`` keeping to the conjugates
+    the map keeps (the rows then carry ``origins``: each hit's grid map and permutation).
 
     ``method="exhaustive"`` shards the exhaustive pattern search: every symmetric pattern of
     exactly ``givens`` cells, in the method's fixed order for ``seed``
@@ -588,6 +598,10 @@ def few_givens(
         )
     if node_cap is not None or patterns is not None:
         raise ValueError("node_cap and patterns apply to the exhaustive method")
+    if aligned_only and automorphic is None:
+        raise ValueError("aligned_only applies to automorphic grids")
+    if automorphic is not None and (method != "hitting" or from_file is not None):
+        raise ValueError("automorphic grids apply to the hitting method without from_file")
     if method == "closure" or (method == "hitting" and from_file is not None):
         if from_file is None:
             raise ValueError("the closure method needs from_file (the seed puzzles)")
@@ -618,7 +632,9 @@ def few_givens(
         out,
         total=shards * shard_size,
         params=dict(
-            symmetry=symmetry, givens=givens, method=method, seed=seed, tries=tries, seconds=seconds
+            symmetry=symmetry, givens=givens, method=method, seed=seed, tries=tries, seconds=seconds,
+            **({} if automorphic is None else dict(automorphic=automorphic,
+                                                   aligned_only=bool(aligned_only))),
         ),
         manifest={"input": None},
         shard_size=shard_size,
@@ -704,6 +720,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     f.add_argument("--from", dest="from_file",
                    help="closure, hitting: the seed puzzles, one a line (shards of --shard-size "
                         "lines; hitting searches their solution grids)")
+    f.add_argument("--automorphic", choices=["rot180", "rot90", "diagonal", "antidiagonal", "any"],
+                   help="hitting without --from: grids automorphic under this map")
+    f.add_argument("--aligned-only", action="store_true",
+                   help="with --automorphic: only the conjugates the grid's map keeps")
     f.add_argument("--tries", type=int, help="tries per seed")
     f.add_argument("--seconds", type=float, help="seconds per seed")
     args = ap.parse_args(argv)
@@ -738,7 +758,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 args.tries = 20_000
             o = few_givens(args.symmetry, args.givens, args.out, shards=args.shards,
                            seed=args.seed, method=args.method, tries=args.tries,
-                           seconds=args.seconds, from_file=args.from_file, **run_opts)
+                           seconds=args.seconds, from_file=args.from_file,
+                           automorphic=args.automorphic, aligned_only=args.aligned_only,
+                           **run_opts)
             hits = few_givens_hits(args.out)
             for h in hits:
                 print(h, args.symmetry)

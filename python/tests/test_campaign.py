@@ -278,3 +278,41 @@ def test_few_givens_exhaustive_campaign_shards_the_patterns_and_resumes(tmp_path
              for a in cmd]
     p = subprocess.run(empty, capture_output=True, text=True)
     assert p.returncode == 1 and "patterns 8..8" in p.stderr, p.stderr
+
+
+def test_few_givens_campaign_on_automorphic_grids(tmp_path):
+    # The hitting search on grids with a 90° automorphism, in the class's own orientation only
+    # (one (grid, conjugate) search a try): 24-given 90° puzzles come within a few.
+    opts = dict(seed=5, tries=4, shard_size=1, scheduler="inline", method="hitting",
+                automorphic="rot90", aligned_only=True)
+    out = tmp_path / "auto"
+    campaign.few_givens("rot90", 24, out, shards=2, **opts)
+    rows = campaign.collect(out)
+    assert rows["index"].tolist() == [0, 1]
+    hits = campaign.few_givens_hits(out)
+    assert hits, "24-given 90° puzzles on 90°-automorphic grids in 2 × 4 tries"
+    for h in hits:
+        rec = sudokit.check(h)
+        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
+        assert rec["givens"] <= 24 and "rot90" in rec["symmetry"], rec
+    assert all("automorphic under rot90" in o for o in rows.origins if o)
+    # A row is the direct call with the item's seed.
+    first = sudokit.few_givens("rot90", 24, method="hitting", seed=campaign.few_givens_seed(5, 0),
+                               tries=4, automorphic="rot90", aligned_only=True)
+    assert rows.hits[0] == " ".join(first["hits"])
+    with pytest.raises(ValueError, match="hitting method"):
+        campaign.few_givens("full", 24, tmp_path / "bad", shards=1, seed=1, tries=1,
+                            automorphic="rot90")
+    with pytest.raises(ValueError, match="aligned_only"):
+        campaign.few_givens("full", 24, tmp_path / "bad", shards=1, seed=1, tries=1,
+                            method="hitting", aligned_only=True)
+    with pytest.raises(ValueError, match="unknown automorphism"):
+        sudokit.few_givens("full", 24, method="hitting", tries=1, automorphic="vertical")
+    cmd = [sys.executable, "-m", "sudokit.campaign", "few-givens", "--symmetry", "rot90",
+           "--givens", "24", "--shards", "2", "--shard-size", "1", "--seed", "5", "--tries", "4",
+           "--method", "hitting", "--automorphic", "rot90", "--aligned-only",
+           "--out", str(out), "--scheduler", "inline"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "0 shards written, 2 already done" in p.stderr
+    assert p.stdout.split("\n")[0] == f"{hits[0]} rot90"
