@@ -5,31 +5,30 @@
 //! unique symmetric puzzle of at most K givens on G is an orbit set of weight (cells) at most K
 //! hitting every unavoidable set.
 //!
-//! Design decision: the unavoidable sets are found once per grid ([`Unavoidables`]), as cell
-//! masks in G's own orientation, by blanking regions of G (the cells of every pair, triple and
-//! quadruple of digits, every band, every stack) and taking the differences between G and the
-//! other solutions of what is left, kept minimal. Each conjugate of the class
-//! ([`super::closure`]: its orbit partition of G's cells) then only maps those masks to orbit
-//! masks (one OR a cell) and runs a depth-first hitting-set search: branch over the orbits of the unhit set with the
-//! fewest allowed orbits, each branch excluding the orbits its elder siblings took (so every
-//! orbit set is met once). Each node carries its own list of unhit sets (its parent's without
-//! those its orbit hits, the first 512); an unhit set with a single allowed orbit forces
-//! that orbit before anything else, and the node is cut when the weight plus a lower bound
-//! exceeds K. The bound is the greedy dual of the weighted hitting-set LP: each unhit set in
-//! turn takes y, the least of what its allowed orbits have left of their sizes, from all of
-//! them; every hitting orbit set weighs at least the sum of the y (the better of two orders:
-//! fewest orbits first, and sets without a smallest-size orbit first). It generalises the
-//! first design's bound (disjoint sets at their smallest orbit, [`Pruning::Disjoint`], kept to
-//! check the new search against) to overlapping sets, which matters for one mirror's 2-cell
-//! orbits. A leaf (every known set hit) is counted to two by `fast`; a second solution gives a new
-//! unavoidable set (the cells where it differs from G, shrunk to the minimal sets inside it
-//! by one more blanking), which joins both the grid's list — later conjugates start with it,
-//! so the lists learn — and the conjugate's (scanned by every node), and the node goes on. A
-//! unique leaf is reduced to orbit-minimal, taken back to the class's standard orientation and offered (checked by
-//! `dlx`: unique, strictly minimal, symmetric, at most K givens). Grids come from seed
-//! puzzles' solutions (deduplicated by minlex form, in a seeded order) or, without seeds,
-//! from the uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is
-//! marked as the public puzzle it is ([`Origin::public`]).
+//! Design decision: the unavoidable sets are found once per grid ([`Unavoidables`]), as cell masks
+//! in G's own orientation, by blanking regions of G (the cells of every pair, triple and quadruple
+//! of digits, every band, every stack) and taking the differences between G and the other solutions
+//! of what is left, kept minimal. Each conjugate of the class ([`super::closure`]: its orbit
+//! partition of G's cells) then only maps those masks to orbit masks (one OR a cell) and runs a
+//! depth-first hitting-set search: branch over the orbits of the unhit set with the fewest allowed
+//! orbits, each branch excluding the orbits its elder siblings took (so every orbit set is met
+//! once). Each node carries its own list of unhit sets (its parent's without those its orbit hits,
+//! the first 512); an unhit set with a single allowed orbit forces that orbit before anything else,
+//! and the node is cut when the weight plus a lower bound exceeds K. The bound is the greedy dual
+//! of the weighted hitting-set LP: each unhit set in turn takes y, the least of what its allowed
+//! orbits have left of their sizes, from all of them; every hitting orbit set weighs at least the
+//! sum of the y (the better of two orders: fewest orbits first, and sets without a smallest-size
+//! orbit first). It generalises the first design's bound (disjoint sets at their smallest orbit,
+//! [`Pruning::Disjoint`], kept to check the new search against) to overlapping sets, which matters
+//! for one mirror's 2-cell orbits. A leaf (every known set hit) is counted to two by `fast`; a
+//! second solution gives a new unavoidable set (the cells where it differs from G, shrunk to the
+//! minimal sets inside it by one more blanking), which joins both the grid's list — later
+//! conjugates start with it, so the lists learn — and the conjugate's (scanned by every node), and
+//! the node goes on. A unique leaf is reduced to orbit-minimal, taken back to the class's standard
+//! orientation and offered (checked by `dlx`: unique, strictly minimal, symmetric, at most K
+//! givens). Grids come from seed puzzles' solutions (deduplicated by minlex form, in a seeded
+//! order) or, without seeds, from the uniform grid sampler; a hit equal, up to transformation, to a
+//! seed puzzle is marked as the public puzzle it is ([`Origin::public`]).
 
 use std::collections::{HashMap, HashSet};
 
