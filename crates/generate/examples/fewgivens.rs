@@ -29,7 +29,7 @@ use sudokit_fast::Fast;
 use sudokit_generate::Symmetry;
 use sudokit_generate::canon::minlex;
 use sudokit_generate::fewgivens::closure::conjugates;
-use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
+use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt, wide};
 use sudokit_generate::fewgivens::{
     Budget, Method, SeedPuzzle, Target, line, search_seeded, verify,
 };
@@ -182,7 +182,11 @@ fn bench(args: &[String]) -> Result<(), String> {
             continue;
         }
         grids += 1;
-        let mut unav = Unavoidables::new(&grid);
+        let mut unav = if wide(symmetry) {
+            Unavoidables::deep(&grid)
+        } else {
+            Unavoidables::new(&grid)
+        };
         let mut grid_cut = 0;
         for (j, cj) in conj.iter().enumerate() {
             let t0 = thread_cpu(clock);
