@@ -836,18 +836,22 @@ mod tests {
         (run(Pruning::Strong), run(Pruning::Disjoint))
     }
 
+    /// [`both`] on the grid of `line` (a puzzle of `symmetry` in the standard orientation)
+    /// under the class's own orientation: the same puzzles, the line's among them.
+    fn own(line: &str, symmetry: crate::Symmetry, most: usize) -> (Found, Found) {
+        let cj = &conjugates(symmetry)[0];
+        let (strong, disjoint) = both(&Unavoidables::new(&solution(line)), cj, most);
+        assert_eq!(strong.puzzles, disjoint.puzzles);
+        assert!(strong.puzzles.contains(&givens(line)), "{line} is met");
+        (strong, disjoint)
+    }
+
     #[test]
     fn strong_pruning_meets_exactly_what_disjoint_meets_on_a_one_mirror_19s_grid() {
         // A one-mirror 19 of data/few-givens.txt, in its own orientation (conjugate 0).
         let line =
             "...4.1......2.3..............3...1....5.7.6....8...4..1...4...22.......37...9...8";
-        let cj = &conjugates(crate::Symmetry::Vertical)[0];
-        let (strong, disjoint) = both(&Unavoidables::new(&solution(line)), cj, 19);
-        assert_eq!(strong.puzzles, disjoint.puzzles);
-        assert!(
-            strong.puzzles.contains(&givens(line)),
-            "the 19 itself is met"
-        );
+        let (strong, disjoint) = own(line, crate::Symmetry::Vertical, 19);
         assert!(
             strong.nodes < disjoint.nodes,
             "{} nodes against {}",
@@ -872,13 +876,7 @@ mod tests {
         }
         let line =
             ".............12.....3.....4.....6..5.8.....3..1.4.7..........1.....3.28...56.....";
-        let cj = &conjugates(crate::Symmetry::Diagonal)[0];
-        let (strong, disjoint) = both(&Unavoidables::new(&solution(line)), cj, 17);
-        assert_eq!(strong.puzzles, disjoint.puzzles);
-        assert!(
-            strong.puzzles.contains(&givens(line)),
-            "the public 17 is met"
-        );
+        own(line, crate::Symmetry::Diagonal, 17);
     }
 
     #[test]
