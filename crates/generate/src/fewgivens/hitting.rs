@@ -602,17 +602,8 @@ impl Hunt<'_> {
     /// [`LIST`]), or a fresh list from every known set when the parent's ran short.
     fn child(&mut self, list: &List, chosen: u64) -> List {
         let start = self.arena.len();
-        let mut more = list.more;
-        for i in list.range.clone() {
-            let m = self.arena[i];
-            if m & chosen == 0 {
-                if self.arena.len() - start == LIST {
-                    more = true;
-                    break;
-                }
-                self.arena.push(m);
-            }
-        }
+        let cut = self.push_unhit(list.range.clone(), true, chosen);
+        let more = list.more || cut;
         if more && self.arena.len() - start < LIST / 2 {
             self.arena.truncate(start);
             return self.refill(chosen);
@@ -626,21 +617,27 @@ impl Hunt<'_> {
     /// A list of the first [`LIST`] known sets `chosen` leaves unhit, at the arena's end.
     fn refill(&mut self, chosen: u64) -> List {
         let start = self.arena.len();
-        let mut more = false;
-        for i in 0..self.sets.len() {
-            let m = self.sets[i];
-            if m & chosen == 0 {
-                if self.arena.len() - start == LIST {
-                    more = true;
-                    break;
-                }
-                self.arena.push(m);
-            }
-        }
+        let more = self.push_unhit(0..self.sets.len(), false, chosen);
         List {
             range: start..self.arena.len(),
             more,
         }
+    }
+
+    /// Pushes the sets of `range` (of the arena when `arena`, else of every known set) that
+    /// `chosen` leaves unhit onto the arena, at most [`LIST`]; whether some were left out.
+    fn push_unhit(&mut self, range: std::ops::Range<usize>, arena: bool, chosen: u64) -> bool {
+        let start = self.arena.len();
+        for i in range {
+            let m = if arena { self.arena[i] } else { self.sets[i] };
+            if m & chosen == 0 {
+                if self.arena.len() - start == LIST {
+                    return true;
+                }
+                self.arena.push(m);
+            }
+        }
+        false
     }
 
     /// The first design's node: the unhit set with the fewest allowed orbits (among the first
