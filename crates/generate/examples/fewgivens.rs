@@ -25,6 +25,12 @@
 //! own orientation only, capped at NODES nodes (exhaustive when it finishes): every unique
 //! symmetric puzzle of at most K givens there, each marked `public` when it equals a puzzle of
 //! PUBLIC_FILE (default FILE) up to transformation and relabelling.
+//!
+//! `fewgivens CLASS K bench NODES FILE [SEED GRIDS]`: the hitting search's benchmark. The
+//! solution grids of FILE's puzzles (distinct up to minlex form; in file order, or shuffled
+//! with SEED as `--method hitting` orders them), the first GRIDS of them, each searched under
+//! every conjugate of CLASS with a cap of NODES nodes; one line a (grid, conjugate) search
+//! (nodes, thread CPU seconds, finished or cut, unique orbit-minimal puzzles) and a summary.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -37,10 +43,11 @@ use sudokit_generate::canon::minlex;
 use sudokit_generate::fewgivens::automorphic::{AutomorphicGrids, Automorphism};
 use sudokit_generate::fewgivens::closure::conjugates;
 use sudokit_generate::fewgivens::exhaustive::{self, PatternEnd};
-use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt};
+use sudokit_generate::fewgivens::hitting::{Unavoidables, hunt, wide};
 use sudokit_generate::fewgivens::{
     Budget, Method, SeedPuzzle, Target, line, search_seeded, verify,
 };
+use sudokit_generate::rng::Rng;
 
 fn main() -> ExitCode {
     match run() {
@@ -92,17 +99,7 @@ fn own(args: &[String]) -> Result<(), String> {
     let own = &conjugates(symmetry)[0];
     for seed in &seeds {
         let start = std::time::Instant::now();
-        let mut grid = None;
-        let outcome = Fast::run(
-            &seed.values,
-            2,
-            &mut sudokit_core::Budget::default().start(),
-            |s| {
-                grid = Some(*s);
-                sudokit_core::Flow::Continue
-            },
-        );
-        let Some(grid) = grid.filter(|_| outcome.solutions == 1) else {
+        let Some(grid) = unique_solution(&seed.values) else {
             eprintln!("# line {}: not unique, skipped", seed.id);
             continue;
         };
@@ -196,6 +193,106 @@ fn grids(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The calling thread's CPU time in seconds (Linux's schedstat; wall-clock time elsewhere).
+fn thread_cpu(start: std::time::Instant) -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or_else(|| start.elapsed().as_secs_f64(), |ns| ns as f64 * 1e-9)
+}
+
+/// The solution of `values`, when it has exactly one.
+fn unique_solution(values: &[u8; 81]) -> Option<[u8; 81]> {
+    let mut grid = None;
+    let outcome = Fast::run(
+        values,
+        2,
+        &mut sudokit_core::Budget::default().start(),
+        |s| {
+            grid = Some(*s);
+            sudokit_core::Flow::Continue
+        },
+    );
+    grid.filter(|_| outcome.solutions == 1)
+}
+
+/// The `bench` mode: every conjugate's hitting search on each grid, one line each.
+fn bench(args: &[String]) -> Result<(), String> {
+    let symmetry: Symmetry = arg(args, 0, "symmetry class", "vertical")?;
+    let givens: usize = arg(args, 1, "givens", "18")?;
+    let nodes: u64 = arg(args, 3, "nodes", "200000")?;
+    let path = args.get(4).ok_or("argument 5 (FILE) is missing")?;
+    let mut seeds = read_seeds(path)?;
+    if let Some(seed) = args.get(5) {
+        let seed: u64 = seed
+            .parse()
+            .map_err(|e| format!("argument 6 (seed) {seed:?}: {e}"))?;
+        Rng::new(seed).shuffle(&mut seeds);
+    }
+    let most: usize = arg(args, 6, "grids", "1000000")?;
+    let conj = conjugates(symmetry);
+    let clock = std::time::Instant::now();
+    let mut seen = std::collections::HashSet::new();
+    let (mut grids, mut complete, mut searches, mut cut, mut total_nodes, mut found_puzzles) =
+        (0, 0, 0u64, 0u64, 0u64, 0usize);
+    let mut hits = 0;
+    let cpu0 = thread_cpu(clock);
+    for seed in &seeds {
+        if grids >= most {
+            break;
+        }
+        let Some(grid) = unique_solution(&seed.values) else {
+            continue;
+        };
+        if !seen.insert(minlex(&grid)) {
+            continue;
+        }
+        grids += 1;
+        let mut unav = if wide(symmetry) {
+            Unavoidables::deep(&grid)
+        } else {
+            Unavoidables::new(&grid)
+        };
+        let mut grid_cut = 0;
+        for (j, cj) in conj.iter().enumerate() {
+            let t0 = thread_cpu(clock);
+            let found = hunt(&mut unav, cj, givens, nodes, &|| false);
+            let secs = thread_cpu(clock) - t0;
+            searches += 1;
+            total_nodes += found.nodes;
+            found_puzzles += found.puzzles.len();
+            if !found.finished {
+                cut += 1;
+                grid_cut += 1;
+            }
+            println!(
+                "line {} conjugate {j}: {} nodes {secs:.3} s {} {} unique",
+                seed.id,
+                found.nodes,
+                if found.finished { "finished" } else { "cut" },
+                found.puzzles.len()
+            );
+            for p in &found.puzzles {
+                if let Ok(k) = verify(p, symmetry, givens) {
+                    hits += 1;
+                    println!("{} {}", line(p), symmetry.name());
+                    eprintln!("# hit: line {} conjugate {j}: {k} givens", seed.id);
+                }
+            }
+        }
+        if grid_cut == 0 {
+            complete += 1;
+        }
+    }
+    eprintln!(
+        "# {symmetry} {givens} bench: {grids} grids ({complete} complete), {searches} searches, \
+         {cut} cut, {total_nodes} nodes, {found_puzzles} unique orbit-minimal, {hits} hits, \
+         {:.2} CPU s",
+        thread_cpu(clock) - cpu0
+    );
+    Ok(())
+}
+
 fn run() -> Result<(), String> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|m| m == "grids") {
@@ -203,6 +300,9 @@ fn run() -> Result<(), String> {
     }
     if args.get(2).is_some_and(|m| m == "own") {
         return own(&args);
+    }
+    if args.get(2).is_some_and(|m| m == "bench") {
+        return bench(&args);
     }
     let (patterns, node_cap, jobs) = exhaustive_flags(&mut args)?;
     let symmetry: Symmetry = arg(&args, 0, "symmetry class", "rot180")?;

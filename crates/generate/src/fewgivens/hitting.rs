@@ -5,25 +5,31 @@
 //! unique symmetric puzzle of at most K givens on G is an orbit set of weight (cells) at most K
 //! hitting every unavoidable set.
 //!
-//! Design decision: the unavoidable sets are found once per grid ([`Unavoidables`]), as cell
-//! masks in G's own orientation, by blanking regions of G (the cells of every pair and triple
-//! of digits, every band, every stack) and taking the differences between G and the other
-//! solutions of what is left, kept minimal. Each conjugate of the class ([`super::closure`]:
-//! its orbit partition of G's cells) then only maps those masks to orbit masks (one OR a cell)
-//! and runs a depth-first hitting-set search: branch over the orbits of the unhit set with the
-//! fewest allowed orbits (among the 256 first), each branch excluding the orbits its elder siblings took (so every
-//! orbit set is met once), cut when the weight plus a lower bound (greedily chosen unhit sets
-//! with pairwise disjoint allowed orbits need one orbit each, at least the smallest) exceeds
-//! K. A leaf (every known set hit) is counted to two by `fast`; a second solution gives a new
-//! unavoidable set (the cells where it differs from G, shrunk to the minimal sets inside it
-//! by one more blanking), which joins both the grid's list — later conjugates start with it,
-//! so the lists learn — and the conjugate's, and the node goes on. A unique leaf is reduced to
-//! orbit-minimal, taken back to the class's standard orientation and offered (checked by
-//! `dlx`: unique, strictly minimal, symmetric, at most K givens). Grids come from seed
-//! puzzles' solutions (deduplicated by minlex form, in a seeded order), from
-//! [`super::automorphic`] grids when the target asks for them, or else from the uniform grid
-//! sampler; a hit equal, up to transformation, to a seed puzzle is
-//! marked as the public puzzle it is ([`Origin::public`]).
+//! Design decision: the unavoidable sets are found once per grid ([`Unavoidables`]), as cell masks
+//! in G's own orientation, by blanking regions of G (the cells of every pair, triple and quadruple
+//! of digits, every band, every stack) and taking the differences between G and the other solutions
+//! of what is left, kept minimal. Each conjugate of the class ([`super::closure`]: its orbit
+//! partition of G's cells) then only maps those masks to orbit masks (one OR a cell) and runs a
+//! depth-first hitting-set search: branch over the orbits of the unhit set with the fewest allowed
+//! orbits, each branch excluding the orbits its elder siblings took (so every orbit set is met
+//! once). Each node carries its own list of unhit sets (its parent's without those its orbit hits,
+//! the first 512); an unhit set with a single allowed orbit forces that orbit before anything else,
+//! and the node is cut when the weight plus a lower bound exceeds K. The bound is the greedy dual
+//! of the weighted hitting-set LP: each unhit set in turn takes y, the least of what its allowed
+//! orbits have left of their sizes, from all of them; every hitting orbit set weighs at least the
+//! sum of the y (the better of two orders: fewest orbits first, and sets without a smallest-size
+//! orbit first). It generalises the first design's bound (disjoint sets at their smallest orbit,
+//! [`Pruning::Disjoint`], kept to check the new search against) to overlapping sets, which matters
+//! for one mirror's 2-cell orbits. A leaf (every known set hit) is counted to two by `fast`; a
+//! second solution gives a new unavoidable set (the cells where it differs from G, shrunk to the
+//! minimal sets inside it by one more blanking), which joins both the grid's list — later
+//! conjugates start with it, so the lists learn — and the conjugate's (scanned by every node), and
+//! the node goes on. A unique leaf is reduced to orbit-minimal, taken back to the class's standard
+//! orientation and offered (checked by `dlx`: unique, strictly minimal, symmetric, at most K
+//! givens). Grids come from seed puzzles' solutions (deduplicated by minlex form, in a seeded
+//! order), from [`super::automorphic`] grids when the target asks for them, or else from the
+//! uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is marked as the
+//! public puzzle it is ([`Origin::public`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -43,6 +49,10 @@ pub const NODES_PER_CONJUGATE: u64 = 200_000;
 /// Sets (fewest orbits first) a node scans for its branching set and its lower bound; the
 /// rest are scanned only until one is unhit (a leaf must hit them all).
 const SCAN: usize = 256;
+
+/// The most unhit sets a node of [`Pruning::Strong`] carries in its list (the first of them,
+/// fewest orbits first); the rest are looked at again when the list runs short or empty.
+const LIST: usize = 2 * SCAN;
 
 /// Solutions of one blanked region enumerated for unavoidable sets.
 pub const REGION_SOLUTIONS: u64 = 5_000;
@@ -85,6 +95,17 @@ impl Unavoidables {
     /// The sets of `grid` (a complete valid grid) that blanking the cells of every pair and
     /// triple of digits, every band and every stack reveals.
     pub fn new(grid: &[u8; 81]) -> Unavoidables {
+        Unavoidables::blanking(grid, false)
+    }
+
+    /// [`Unavoidables::new`] and the sets blanking every quadruple of digits reveals: about a
+    /// CPU-second more a grid, for classes whose trees are wide (orbits of at most 2 cells).
+    pub fn deep(grid: &[u8; 81]) -> Unavoidables {
+        Unavoidables::blanking(grid, true)
+    }
+
+    /// The sets of [`Unavoidables::new`], and of [`Unavoidables::deep`] when `quads`.
+    fn blanking(grid: &[u8; 81], quads: bool) -> Unavoidables {
         let mut u = Unavoidables {
             grid: *grid,
             sets: Vec::new(),
@@ -101,6 +122,9 @@ impl Unavoidables {
                 u.region(digits_in(1 << a | 1 << b), &mut found);
                 for c in b + 1..=9 {
                     u.region(digits_in(1 << a | 1 << b | 1 << c), &mut found);
+                    for d in (c + 1..=9).filter(|_| quads) {
+                        u.region(digits_in(1 << a | 1 << b | 1 << c | 1 << d), &mut found);
+                    }
                 }
             }
         }
@@ -196,6 +220,8 @@ struct Orbits {
     cells: Vec<Vec<usize>>,
     /// (size, orbits of that size), smallest size first.
     by_size: Vec<(usize, u64)>,
+    /// The largest orbit size (at most 8).
+    largest: usize,
 }
 
 impl Orbits {
@@ -207,10 +233,13 @@ impl Orbits {
         }
         let mut by_size = cj.sizes.clone();
         by_size.sort_unstable();
+        let largest = by_size.last().map_or(0, |&(s, _)| s);
+        assert!(largest <= 8, "orbits of a 9×9 class have at most 8 cells");
         Orbits {
             of: cj.orbit_of,
             cells,
             by_size,
+            largest,
         }
     }
 
@@ -260,6 +289,31 @@ pub fn hunt(
     nodes: u64,
     stop: &dyn Fn() -> bool,
 ) -> Found {
+    hunt_with(unav, cj, most, nodes, stop, Pruning::Strong)
+}
+
+/// How a node cuts its subtree: both meet the same orbit sets, [`Pruning::Strong`] in fewer
+/// nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pruning {
+    /// The first design: greedily chosen unhit sets with pairwise disjoint allowed orbits,
+    /// each costing its smallest allowed orbit, in scan order; no forced moves.
+    Disjoint,
+    /// Forced moves (an unhit set with one allowed orbit takes it before anything else) and
+    /// the greedy dual bound (each unhit set takes as much as every one of its allowed
+    /// orbits has left of its size), the better of two orders.
+    Strong,
+}
+
+/// [`hunt`] with the pruning `pruning` (the old one kept to check the new against).
+pub fn hunt_with(
+    unav: &mut Unavoidables,
+    cj: &Conjugate,
+    most: usize,
+    nodes: u64,
+    stop: &dyn Fn() -> bool,
+    pruning: Pruning,
+) -> Found {
     let orbits = Orbits::new(cj);
     // A set whose orbits include another's is hit whenever that one is.
     let masks = unav.sets().iter().map(|&s| orbits.mask(s)).collect();
@@ -272,8 +326,16 @@ pub fn hunt(
         nodes: 0,
         checks: 0,
         unique: Vec::new(),
+        pruning,
+        unhit: Vec::with_capacity(SCAN),
+        arena: Vec::new(),
+        learnt: Vec::new(),
     };
-    let finished = h.go(unav, 0, 0, 0);
+    let root = match pruning {
+        Pruning::Strong => h.refill(0),
+        Pruning::Disjoint => List::default(),
+    };
+    let finished = h.go(unav, 0, 0, 0, root);
     let grid = *unav.grid();
     let puzzles = h
         .unique
@@ -292,9 +354,15 @@ pub fn hunt(
     }
 }
 
+/// Whether the class's orbits have at most 2 cells (wide hitting trees, worth more sets).
+pub fn wide(symmetry: crate::Symmetry) -> bool {
+    symmetry.orbits(9).iter().all(|o| o.len() <= 2)
+}
+
 /// Runs the hitting search on grid after grid until the grids or the budget run out.
 pub(super) fn run(run: &mut Run<'_>) {
     let conj = conjugates(run.target.symmetry);
+    let wide = wide(run.target.symmetry);
     // The seed puzzles' minlex forms (built at the first hit).
     let mut public: Option<HashMap<[u8; 81], u64>> = None;
     let seeds = run.seeds;
@@ -332,7 +400,11 @@ pub(super) fn run(run: &mut Run<'_>) {
             continue;
         }
         run.progress.restarts += 1;
-        let mut unav = Unavoidables::new(&grid);
+        let mut unav = if wide {
+            Unavoidables::deep(&grid)
+        } else {
+            Unavoidables::new(&grid)
+        };
         run.progress.checks += unav.searches;
         // On an automorphic grid the conjugates its map keeps come first (or alone).
         let order: Vec<&Conjugate> = match automorphism {
@@ -389,6 +461,25 @@ pub(super) fn run(run: &mut Run<'_>) {
     }
 }
 
+/// A node's list of unhit sets: a range of [`Hunt::arena`], and whether known sets beyond it
+/// may be unhit too (the list was cut at [`LIST`] sets).
+#[derive(Clone, Debug, Default)]
+struct List {
+    range: std::ops::Range<usize>,
+    more: bool,
+}
+
+/// What a node's scan of the unhit sets says.
+enum Node {
+    /// An unhit set has no allowed orbit: nothing below.
+    Dead,
+    /// An unhit set has this one allowed orbit: every orbit set below takes it.
+    Forced(u64),
+    /// The set to branch on (none when every known set is hit) and a lower bound on the cells
+    /// still to choose.
+    Open { pick: Option<u64>, bound: usize },
+}
+
 /// One conjugate's hitting search on one grid.
 struct Hunt<'o> {
     orbits: &'o Orbits,
@@ -403,6 +494,14 @@ struct Hunt<'o> {
     checks: u64,
     /// Orbit sets found unique (orbit-minimal).
     unique: Vec<u64>,
+    pruning: Pruning,
+    /// Scratch: the allowed orbits of the unhit sets a node scanned.
+    unhit: Vec<u64>,
+    /// [`Pruning::Strong`]'s lists of unhit sets, one a node on the path (a range each, the
+    /// deepest last): a child's list is its parent's without the sets its orbit hits.
+    arena: Vec<u64>,
+    /// [`Pruning::Strong`]: the sets learnt in this search, scanned by every node.
+    learnt: Vec<u64>,
 }
 
 impl Hunt<'_> {
@@ -436,42 +535,48 @@ impl Hunt<'_> {
 
     /// Searches the orbit sets that contain `chosen` (weight `weight`), avoid `excluded` and
     /// hit every set; `false` when the search must stop (node cap, `stop`).
-    fn go(&mut self, unav: &mut Unavoidables, chosen: u64, excluded: u64, weight: usize) -> bool {
+    /// `list` is the node's range of `arena` (unhit by `chosen`; [`Pruning::Strong`] only).
+    fn go(
+        &mut self,
+        unav: &mut Unavoidables,
+        chosen: u64,
+        excluded: u64,
+        weight: usize,
+        mut list: List,
+    ) -> bool {
         self.nodes += 1;
         if self.nodes > self.cap || (self.nodes & 1023 == 0 && (self.stop)()) {
             return false;
         }
+        let (mut chosen, mut weight) = (chosen, weight);
         let branch = loop {
-            let mut pick: Option<u64> = None;
-            let mut fewest = u32::MAX;
-            let mut union = 0u64;
-            let mut bound = 0usize;
-            for (i, &m) in self.sets.iter().enumerate() {
-                if i >= SCAN && pick.is_some() {
-                    break;
-                }
-                if m & chosen != 0 {
+            let node = match self.pruning {
+                Pruning::Disjoint => self.disjoint(chosen, excluded),
+                Pruning::Strong => self.strong(chosen, excluded, weight, list.range.clone()),
+            };
+            let (pick, bound) = match node {
+                Node::Dead => return true,
+                Node::Forced(bit) => {
+                    weight += self.orbits.weight(bit);
+                    if weight > self.most {
+                        return true;
+                    }
+                    chosen |= bit;
                     continue;
                 }
-                let allowed = m & !excluded;
-                if allowed == 0 {
-                    return true;
-                }
-                let n = allowed.count_ones();
-                if n < fewest {
-                    fewest = n;
-                    pick = Some(allowed);
-                }
-                if allowed & union == 0 {
-                    union |= allowed;
-                    bound += self.orbits.least(allowed);
-                }
-            }
+                Node::Open { pick, bound } => (pick, bound),
+            };
             if weight + bound > self.most {
                 return true;
             }
             if let Some(allowed) = pick {
                 break allowed;
+            }
+            if list.more {
+                // Sets beyond the node's list may be unhit: take them in and look again.
+                self.arena.truncate(list.range.start);
+                list = self.refill(chosen);
+                continue;
             }
             // Every known set is hit: unique, or a new set to hit.
             match self.second(unav.grid(), chosen) {
@@ -483,7 +588,11 @@ impl Hunt<'_> {
                 Some(other) => {
                     self.checks += 1;
                     for s in unav.learn(&other) {
-                        self.sets.push(self.orbits.mask(s));
+                        let m = self.orbits.mask(s);
+                        match self.pruning {
+                            Pruning::Disjoint => self.sets.push(m),
+                            Pruning::Strong => self.learnt.push(m),
+                        }
                     }
                 }
             }
@@ -500,12 +609,177 @@ impl Hunt<'_> {
         let mut excluded = excluded;
         for bit in order {
             let w = weight + self.orbits.weight(bit);
-            if w <= self.most && !self.go(unav, chosen | bit, excluded, w) {
-                return false;
+            if w <= self.most {
+                let start = self.arena.len();
+                let child = match self.pruning {
+                    Pruning::Strong => self.child(&list, chosen | bit),
+                    Pruning::Disjoint => List::default(),
+                };
+                let ok = self.go(unav, chosen | bit, excluded, w, child);
+                self.arena.truncate(start);
+                if !ok {
+                    return false;
+                }
             }
             excluded |= bit;
         }
         true
+    }
+
+    /// A child's list: the sets of its parent's `list` that `chosen` leaves unhit (at most
+    /// [`LIST`]), or a fresh list from every known set when the parent's ran short.
+    fn child(&mut self, list: &List, chosen: u64) -> List {
+        let start = self.arena.len();
+        let cut = self.push_unhit(list.range.clone(), true, chosen);
+        let more = list.more || cut;
+        if more && self.arena.len() - start < LIST / 2 {
+            self.arena.truncate(start);
+            return self.refill(chosen);
+        }
+        List {
+            range: start..self.arena.len(),
+            more,
+        }
+    }
+
+    /// A list of the first [`LIST`] known sets `chosen` leaves unhit, at the arena's end.
+    fn refill(&mut self, chosen: u64) -> List {
+        let start = self.arena.len();
+        let more = self.push_unhit(0..self.sets.len(), false, chosen);
+        List {
+            range: start..self.arena.len(),
+            more,
+        }
+    }
+
+    /// Pushes the sets of `range` (of the arena when `arena`, else of every known set) that
+    /// `chosen` leaves unhit onto the arena, at most [`LIST`]; whether some were left out.
+    fn push_unhit(&mut self, range: std::ops::Range<usize>, arena: bool, chosen: u64) -> bool {
+        let start = self.arena.len();
+        for i in range {
+            let m = if arena { self.arena[i] } else { self.sets[i] };
+            if m & chosen == 0 {
+                if self.arena.len() - start == LIST {
+                    return true;
+                }
+                self.arena.push(m);
+            }
+        }
+        false
+    }
+
+    /// The first design's node: the unhit set with the fewest allowed orbits (among the first
+    /// [`SCAN`] sets) and the disjoint packing bound in scan order.
+    fn disjoint(&self, chosen: u64, excluded: u64) -> Node {
+        let mut pick: Option<u64> = None;
+        let mut fewest = u32::MAX;
+        let mut union = 0u64;
+        let mut bound = 0usize;
+        for (i, &m) in self.sets.iter().enumerate() {
+            if i >= SCAN && pick.is_some() {
+                break;
+            }
+            if m & chosen != 0 {
+                continue;
+            }
+            let allowed = m & !excluded;
+            if allowed == 0 {
+                return Node::Dead;
+            }
+            let n = allowed.count_ones();
+            if n < fewest {
+                fewest = n;
+                pick = Some(allowed);
+            }
+            if allowed & union == 0 {
+                union |= allowed;
+                bound += self.orbits.least(allowed);
+            }
+        }
+        Node::Open { pick, bound }
+    }
+
+    /// The strong node: a forced orbit if an unhit set (of all the known ones) has a single
+    /// allowed orbit; else the unhit set with the fewest allowed orbits among the first
+    /// [`SCAN`] unhit sets, and the better of two greedy dual bounds over those sets.
+    fn strong(
+        &mut self,
+        chosen: u64,
+        excluded: u64,
+        weight: usize,
+        list: std::ops::Range<usize>,
+    ) -> Node {
+        let mut unhit = std::mem::take(&mut self.unhit);
+        unhit.clear();
+        let mut pick: Option<u64> = None;
+        let mut fewest = u32::MAX;
+        for &m in self.arena[list].iter().chain(&self.learnt) {
+            if m & chosen != 0 {
+                continue;
+            }
+            let allowed = m & !excluded;
+            if allowed == 0 {
+                self.unhit = unhit;
+                return Node::Dead;
+            }
+            if allowed & (allowed - 1) == 0 {
+                self.unhit = unhit;
+                return Node::Forced(allowed);
+            }
+            if unhit.len() < SCAN {
+                unhit.push(allowed);
+                let n = allowed.count_ones();
+                if n < fewest {
+                    fewest = n;
+                    pick = Some(allowed);
+                }
+            }
+        }
+        // Scan order (fewest orbits first), then the sets whose every allowed orbit is
+        // larger than the smallest first; the second only when the first does not cut.
+        let room = self.most.saturating_sub(weight);
+        let mut bound = self.dual(unhit.iter().copied(), room);
+        let small = self.orbits.by_size.first().map_or(0, |&(_, m)| m);
+        if bound <= room && self.orbits.by_size.len() > 1 {
+            let costly = unhit.iter().copied().filter(|&a| a & small == 0);
+            let cheap = unhit.iter().copied().filter(|&a| a & small != 0);
+            bound = bound.max(self.dual(costly.chain(cheap), room));
+        }
+        self.unhit = unhit;
+        Node::Open { pick, bound }
+    }
+
+    /// The greedy dual bound of the sets `allowed` (allowed orbit masks) in that order, or
+    /// any value above `room` once it is known to exceed it: each set takes y, the least of
+    /// what its orbits have left of their sizes, from every one of its orbits. Any orbit set
+    /// hitting them all weighs at least the sum of the y: each orbit's size covers what the
+    /// sets through it took, and every set is hit.
+    fn dual(&self, allowed: impl Iterator<Item = u64>, room: usize) -> usize {
+        // left[v]: the orbits with v cells left.
+        let top = self.orbits.largest;
+        let mut left = [0u64; 9];
+        for &(size, m) in &self.orbits.by_size {
+            left[size] |= m;
+        }
+        let mut bound = 0;
+        for a in allowed {
+            if left[0] & a != 0 {
+                continue;
+            }
+            let Some(y) = (1..=top).find(|&v| left[v] & a != 0) else {
+                continue;
+            };
+            for v in y..=top {
+                let moved = left[v] & a;
+                left[v] &= !moved;
+                left[v - y] |= moved;
+            }
+            bound += y;
+            if bound > room {
+                break;
+            }
+        }
+        bound
     }
 
     /// `chosen` (unique) without the orbits that can go one at a time, keeping it unique.
@@ -558,5 +832,114 @@ mod tests {
                 assert!(i == j || t & s != t, "set {j} inside set {i}");
             }
         }
+    }
+
+    /// The givens of a puzzle line.
+    fn givens(line: &str) -> [u8; 81] {
+        let mut p = [0u8; 81];
+        for (v, c) in p.iter_mut().zip(line.bytes()) {
+            *v = if c == b'.' { 0 } else { c - b'0' };
+        }
+        p
+    }
+
+    /// The grid of a puzzle line.
+    fn solution(line: &str) -> [u8; 81] {
+        Fast::solve_first(&givens(line)).0.expect("a solution")
+    }
+
+    /// Both prunings on `unav`'s grid under `cj` at `most` cells, each on its own copy of the
+    /// sets:
+    /// (strong's puzzles, disjoint's puzzles), each sorted, both searches finished.
+    fn both(unav: &Unavoidables, cj: &Conjugate, most: usize) -> (Found, Found) {
+        let run = |pruning| {
+            let mut found = hunt_with(&mut unav.clone(), cj, most, 50_000_000, &|| false, pruning);
+            assert!(found.finished, "{pruning:?} finished");
+            found.puzzles.sort_unstable();
+            found
+        };
+        (run(Pruning::Strong), run(Pruning::Disjoint))
+    }
+
+    /// [`both`] on the grid of `line` (a puzzle of `symmetry` in the standard orientation)
+    /// under the class's own orientation: the same puzzles, the line's among them.
+    fn own(line: &str, symmetry: crate::Symmetry, most: usize) -> (Found, Found) {
+        let cj = &conjugates(symmetry)[0];
+        let (strong, disjoint) = both(&Unavoidables::new(&solution(line)), cj, most);
+        assert_eq!(strong.puzzles, disjoint.puzzles);
+        assert!(strong.puzzles.contains(&givens(line)), "{line} is met");
+        (strong, disjoint)
+    }
+
+    #[test]
+    fn strong_pruning_meets_exactly_what_disjoint_meets_on_a_one_mirror_19s_grid() {
+        // A one-mirror 19 of data/few-givens.txt, in its own orientation (conjugate 0).
+        let line =
+            "...4.1......2.3..............3...1....5.7.6....8...4..1...4...22.......37...9...8";
+        let (strong, disjoint) = own(line, crate::Symmetry::Vertical, 19);
+        assert!(
+            strong.nodes < disjoint.nodes,
+            "{} nodes against {}",
+            strong.nodes,
+            disjoint.nodes
+        );
+    }
+
+    #[test]
+    fn strong_pruning_meets_exactly_what_disjoint_meets_under_many_conjugates() {
+        // Royle's line 1 under every ninth one-mirror conjugate at 17 and every seventh
+        // both-mirrors one at 19 (small enough for the first design to finish), and a public
+        // diagonal 17's grid under the diagonal's own orientation at 17 (which meets the 17).
+        let unav = Unavoidables::new(&grid());
+        for cj in conjugates(crate::Symmetry::Vertical).iter().step_by(9) {
+            let (strong, disjoint) = both(&unav, cj, 17);
+            assert_eq!(strong.puzzles, disjoint.puzzles);
+        }
+        for cj in conjugates(crate::Symmetry::Orthogonal).iter().step_by(7) {
+            let (strong, disjoint) = both(&unav, cj, 19);
+            assert_eq!(strong.puzzles, disjoint.puzzles);
+        }
+        let line =
+            ".............12.....3.....4.....6..5.8.....3..1.4.7..........1.....3.28...56.....";
+        own(line, crate::Symmetry::Diagonal, 17);
+    }
+
+    #[test]
+    fn the_dual_bound_is_at_most_a_hitting_sets_weight_and_beats_disjoint_packing() {
+        // Two orbits of 2 cells (0, 1) and one of 1 (2): sets {0,1}, {0,2}, {1,2} overlap
+        // pairwise, so disjoint packing counts one set (1 cell); the dual takes 2 from {0,1}
+        // and then 0 from the others: 2. The lightest hitting set, {0, 2} or {1, 2}, weighs 3.
+        let orbits = Orbits {
+            of: [0; 81],
+            cells: vec![vec![0, 1], vec![2, 3], vec![4]],
+            by_size: vec![(1, 0b100), (2, 0b011)],
+            largest: 2,
+        };
+        let h = Hunt {
+            orbits: &orbits,
+            sets: Vec::new(),
+            most: 0,
+            cap: 0,
+            stop: &|| false,
+            nodes: 0,
+            checks: 0,
+            unique: Vec::new(),
+            pruning: Pruning::Strong,
+            unhit: Vec::new(),
+            arena: Vec::new(),
+            learnt: Vec::new(),
+        };
+        let sets = [0b011u64, 0b101, 0b110];
+        assert_eq!(h.dual(sets.iter().copied(), 9), 2);
+        assert_eq!(
+            h.dual([0b001u64, 0b010].into_iter(), 9),
+            4,
+            "disjoint sets add up"
+        );
+        assert!(h.dual(sets.iter().rev().copied(), 9) <= 3);
+        assert!(
+            h.dual(sets.iter().copied(), 1) > 1,
+            "stops once above the room"
+        );
     }
 }
