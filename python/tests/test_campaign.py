@@ -134,6 +134,16 @@ def test_solve_file_and_the_command_line(tmp_path):
     assert p.returncode == 0 and "0 shards written, 2 already done" in p.stderr
 
 
+def _assert_checked(hits, symmetry, givens, exact=False):
+    """Each hit passes ``sudokit.check`` (code the search did not use): unique, minimal,
+    symmetric in ``symmetry``, with at most (``exact``: exactly) ``givens`` givens."""
+    for h in hits:
+        rec = sudokit.check(h)
+        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
+        assert (rec["givens"] == givens) if exact else (rec["givens"] <= givens), rec
+        assert symmetry in rec["symmetry"], rec
+
+
 def test_few_givens_campaign_resumes_and_its_hits_are_valid(tmp_path):
     # 24-given rot180 puzzles come within a few hundred neighbour moves.
     opts = dict(seed=3, tries=300, shard_size=2, scheduler="inline")
@@ -144,10 +154,7 @@ def test_few_givens_campaign_resumes_and_its_hits_are_valid(tmp_path):
     assert (want.tries <= 300).all() and (want.fewest > 0).all()
     hits = campaign.few_givens_hits(whole)
     assert hits, "a 24-given rot180 puzzle in 6 × 300 moves"
-    for h in hits:
-        rec = sudokit.check(h)
-        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
-        assert rec["givens"] <= 24 and "rot180" in rec["symmetry"], rec
+    _assert_checked(hits, "rot180", 24)
     # A shard is the same search wherever it runs: the row equals a direct call.
     first = sudokit.few_givens("rot180", 24, seed=campaign.few_givens_seed(3, 0), tries=300)
     assert want.hits[0] == " ".join(first["hits"]) and want.tries[0] == first["tries"]
@@ -189,10 +196,7 @@ def test_few_givens_closure_campaign_shards_the_seed_lines(tmp_path):
     assert frame["lines"].tolist() == ["1-2", "3-3"]
     hits = campaign.few_givens_hits(out)
     assert len(hits) >= 2, frame
-    for h in hits:
-        rec = sudokit.check(h)
-        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
-        assert rec["givens"] == 18 and "diagonal" in rec["symmetry"], rec
+    _assert_checked(hits, "diagonal", 18, exact=True)
     origins = " | ".join(frame["origins"])
     assert "seed #2 (17 givens)" in origins and "seed #3 (17 givens)" in origins, origins
     with pytest.raises(ValueError, match="from_file"):
@@ -213,10 +217,7 @@ def test_few_givens_hitting_campaign_searches_the_seed_grids(tmp_path):
     assert frame["method"].tolist() == ["hitting"]
     hits = campaign.few_givens_hits(out)
     assert len(hits) >= 1, frame
-    for h in hits:
-        rec = sudokit.check(h)
-        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
-        assert rec["givens"] <= 24 and "full" in rec["symmetry"], rec
+    _assert_checked(hits, "full", 24)
     origins = " | ".join(frame["origins"])
     assert "solution grid of seed #1" in origins and "FROM THE PUBLIC COLLECTION" in origins
 
@@ -234,10 +235,7 @@ def test_few_givens_exhaustive_campaign_shards_the_patterns_and_resumes(tmp_path
     assert (frame.finished + frame.cut).tolist() == [2, 2, 1]
     hits = campaign.few_givens_hits(whole)
     assert hits, frame
-    for h in hits:
-        rec = sudokit.check(h)
-        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
-        assert rec["givens"] == 24 and "full" in rec["symmetry"], rec
+    _assert_checked(hits, "full", 24, exact=True)
     assert frame["origins"][1].split(" | ")[0] == "pattern #10", frame["origins"][1]
     # The shards together are one search of the whole range.
     one = sudokit.few_givens("full", 24, method="exhaustive", seed=1, patterns=(8, 13),
@@ -291,10 +289,7 @@ def test_few_givens_campaign_on_automorphic_grids(tmp_path):
     assert rows["index"].tolist() == [0, 1]
     hits = campaign.few_givens_hits(out)
     assert hits, "24-given 90° puzzles on 90°-automorphic grids in 2 × 4 tries"
-    for h in hits:
-        rec = sudokit.check(h)
-        assert rec["unique"] == "yes" and rec["minimal"] is True, rec
-        assert rec["givens"] <= 24 and "rot90" in rec["symmetry"], rec
+    _assert_checked(hits, "rot90", 24)
     assert all("automorphic under rot90" in o for o in rows.origins if o)
     # A row is the direct call with the item's seed.
     first = sudokit.few_givens("rot90", 24, method="hitting", seed=campaign.few_givens_seed(5, 0),
