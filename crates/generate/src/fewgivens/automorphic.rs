@@ -167,7 +167,7 @@ pub struct AutomorphicGrid {
     pub grid: [u8; 81],
     /// The map g.
     pub map: GridMap,
-    /// The digit permutation π: grid[g(c)] = π(grid[c]).
+    /// The digit permutation π: `grid[g(c)] = π(grid[c])`.
     pub perm: DigitPerm,
 }
 
