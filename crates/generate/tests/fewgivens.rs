@@ -622,3 +622,45 @@ fn automorphic_grids_are_refused_outside_the_hitting_method_and_with_seeds() {
     .unwrap_err();
     assert!(err.to_string().contains("one or the other"), "{err}");
 }
+
+/// Regression: `--aligned-only` with a map that keeps no conjugate of the class drew grid
+/// after grid, searched none and counted no try, so `--tries` never ended the run.
+#[test]
+fn aligned_only_with_a_map_that_keeps_no_conjugate_is_refused() {
+    let aligned = |symmetry, map| Target {
+        automorphic: Some(map),
+        aligned_only: true,
+        ..Target::new(symmetry, 21, Method::Hitting, 1)
+    };
+    let rot90 = Automorphism::Map(GridMap::Rot90);
+    let err = check_target(&aligned(Symmetry::Vertical, rot90)).unwrap_err();
+    assert!(err.to_string().contains("searching only aligned"), "{err}");
+    // A 2-cell mirror orbit is never its own image under a quarter turn; every conjugate of
+    // the one-mirror class is refused, each checked here directly.
+    assert!(
+        conjugates(Symmetry::Vertical)
+            .iter()
+            .all(|cj| !sudokit_generate::fewgivens::automorphic::aligned(cj, GridMap::Rot90))
+    );
+    // No conjugate of the one-mirror class is kept by any of the four maps (a mirror orbit's
+    // two cells share a row), so `any` is refused too; both mirrors' 4-cell orbits are kept by
+    // a half turn, so `any` is accepted there, as is a map without aligned_only.
+    let err = check_target(&aligned(Symmetry::Vertical, Automorphism::Any)).unwrap_err();
+    assert!(err.to_string().contains("searching only aligned"), "{err}");
+    assert!(check_target(&aligned(Symmetry::Orthogonal, Automorphism::Any)).is_ok());
+    assert!(check_target(&aligned(Symmetry::Rot90, rot90)).is_ok());
+    let all = Target {
+        aligned_only: false,
+        ..aligned(Symmetry::Vertical, rot90)
+    };
+    assert!(check_target(&all).is_ok());
+    // An accepted aligned-only run ends at its tries.
+    let progress = search(
+        &aligned(Symmetry::Rot90, rot90),
+        &Budget::tries(2),
+        &mut |_, _| {},
+        &mut |_| {},
+    )
+    .expect("a valid target");
+    assert_eq!(progress.tries, 2);
+}

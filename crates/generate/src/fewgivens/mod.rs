@@ -385,6 +385,25 @@ fn exhaustive_patterns(target: &Target) -> Result<Vec<Vec<usize>>, GenError> {
             target.method.name()
         )));
     }
+    if let (true, Some(auto)) = (target.aligned_only, target.automorphic) {
+        // With no conjugate the map keeps, an aligned-only run would draw grid after grid and
+        // search none of them: no try is ever counted, so a budget of tries never ends it.
+        let maps: &[automorphic::GridMap] = match &auto {
+            automorphic::Automorphism::Map(m) => std::slice::from_ref(m),
+            automorphic::Automorphism::Any => &automorphic::GridMap::ALL,
+        };
+        let conj = closure::conjugates(target.symmetry);
+        if !maps
+            .iter()
+            .any(|&m| conj.iter().any(|cj| automorphic::aligned(cj, m)))
+        {
+            return Err(GenError::BadTarget(format!(
+                "no orientation of the {} class is kept by {auto}: searching only aligned \
+                 conjugates would search nothing",
+                target.symmetry
+            )));
+        }
+    }
     if target.method != Method::Exhaustive {
         if target.patterns.is_some() || target.node_cap.is_some() {
             return Err(GenError::BadTarget(format!(
