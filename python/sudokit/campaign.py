@@ -572,6 +572,10 @@ def few_givens(
     ``finished`` and ``cut`` (patterns searched to the end, cut by the node cap), ``tries``
     (complete assignments), ``checks``, ``nodes``, ``cpu_seconds``, ``hits`` and their
     ``origins`` (``pattern #P``). A shard's row is the same whenever and wherever it runs."""
+    if aligned_only and automorphic is None:
+        raise ValueError("aligned_only applies to automorphic grids")
+    if automorphic is not None and (method != "hitting" or from_file is not None):
+        raise ValueError("automorphic grids apply to the hitting method without from_file")
     if method == "exhaustive":
         if from_file is not None or shards is not None:
             raise ValueError("the exhaustive method takes no from_file or shards: its shards "
@@ -598,10 +602,6 @@ def few_givens(
         )
     if node_cap is not None or patterns is not None:
         raise ValueError("node_cap and patterns apply to the exhaustive method")
-    if aligned_only and automorphic is None:
-        raise ValueError("aligned_only applies to automorphic grids")
-    if automorphic is not None and (method != "hitting" or from_file is not None):
-        raise ValueError("automorphic grids apply to the hitting method without from_file")
     if method == "closure" or (method == "hitting" and from_file is not None):
         if from_file is None:
             raise ValueError("the closure method needs from_file (the seed puzzles)")
@@ -745,7 +745,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             o = few_givens(args.symmetry, args.givens, args.out, seed=args.seed,
                            method="exhaustive", tries=args.tries, seconds=args.seconds,
                            shards=args.shards, from_file=args.from_file,
-                           node_cap=args.node_cap, patterns=args.patterns, **run_opts)
+                           node_cap=args.node_cap, patterns=args.patterns,
+                           automorphic=args.automorphic, aligned_only=args.aligned_only,
+                           **run_opts)
             for h in few_givens_hits(args.out):
                 print(h, args.symmetry)
         elif args.command == "few-givens":

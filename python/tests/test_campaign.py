@@ -298,6 +298,9 @@ def test_few_givens_campaign_on_automorphic_grids(tmp_path):
     with pytest.raises(ValueError, match="hitting method"):
         campaign.few_givens("full", 24, tmp_path / "bad", shards=1, seed=1, tries=1,
                             automorphic="rot90")
+    with pytest.raises(ValueError, match="hitting method"):
+        campaign.few_givens("full", 20, tmp_path / "bad", method="exhaustive",
+                            automorphic="diagonal")
     with pytest.raises(ValueError, match="aligned_only"):
         campaign.few_givens("full", 24, tmp_path / "bad", shards=1, seed=1, tries=1,
                             method="hitting", aligned_only=True)

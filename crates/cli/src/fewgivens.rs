@@ -13,7 +13,8 @@
 //! goes to standard error beside it. `--method exhaustive` is one enumeration of the
 //! patterns (or of the `--patterns A..B` range of them) shared by the workers
 //! (`sudokit_generate::fewgivens::exhaustive`): each pattern has its own seed, so the hits
-//! and the summary are the same for every `-j`; each hit's pattern goes to standard error.
+//! and the summary are the same for every `-j` when neither `-n` (1 by default: give a large
+//! `-n` for a whole run) nor a time stops the run; each hit's pattern goes to standard error.
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

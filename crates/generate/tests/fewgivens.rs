@@ -664,3 +664,38 @@ fn aligned_only_with_a_map_that_keeps_no_conjugate_is_refused() {
     .expect("a valid target");
     assert_eq!(progress.tries, 2);
 }
+
+#[test]
+fn exhaustive_on_one_worker_stops_exactly_at_the_hit_count() {
+    // Patterns 6..14 hold more than 3 hits (pattern 10 alone has dozens): a budget of 3 hits
+    // stops one worker at the third, the same way every time, the patterns after it unstarted.
+    let target = exhaustive_target(6..14);
+    let counted = |most: u64| {
+        let mut hits = Vec::new();
+        let totals = sudokit_generate::fewgivens::exhaustive::search(
+            &target,
+            &Budget {
+                hits: Some(most),
+                ..Budget::default()
+            },
+            1,
+            &mut |h, _| hits.push(h.clone()),
+            &mut |_, _| {},
+        )
+        .expect("a valid target");
+        (hits, totals)
+    };
+    let (whole, _, all) = exhaustive_run(&target, 1);
+    assert!(whole.len() > 3);
+    let (hits, totals) = counted(3);
+    assert_eq!(hits.len(), 3);
+    assert_eq!(totals.hits, 3);
+    assert!(
+        totals.restarts < all.restarts,
+        "stopped before the last pattern"
+    );
+    assert_eq!(counted(3), (hits, totals), "replayed exactly");
+    let (none, nothing) = counted(0);
+    assert!(none.is_empty());
+    assert_eq!(nothing.tries, 0, "a count of 0 searches nothing");
+}

@@ -11,7 +11,9 @@
 //! nodes, hits, and whether it finished) depends only on the seed, its index and the node cap:
 //! the patterns run on any number of workers, a range `A..B` is a shard whose results are
 //! exactly those patterns' results in a whole run, and the summary is the same for every
-//! `-j`. Workers take the next index from a shared counter and send their hits and finished
+//! `-j` — unless a count of hits (`-n`) or a time stops the run: one worker then stops exactly
+//! at the hit that reaches the count, and with several the others stop at their next check,
+//! so how far they got depends on scheduling. Workers take the next index from a shared counter and send their hits and finished
 //! patterns over a channel; the caller's callbacks run on the calling thread, as results
 //! arrive.
 
@@ -79,7 +81,8 @@ fn order(mut patterns: Vec<Vec<usize>>, seed: u64) -> Vec<Vec<usize>> {
 /// patterns started, `exhausted`, `incomplete`: cut by the node cap). Without a budget that
 /// stops it, the totals and the set of hits are the same for every `jobs`; a budget of tries
 /// is shared by the workers (exact with one worker, overshot by at most one assignment per
-/// other worker), and of hits counts the hits reported.
+/// other worker), and of hits counts the hits reported (the worker whose hit reaches the count
+/// stops the others; a count of 0 searches nothing).
 pub fn search(
     target: &Target,
     budget: &Budget,
@@ -113,6 +116,9 @@ pub(super) fn run(
     on_hit: &mut dyn FnMut(&Hit, &Progress),
     on_pattern: &mut dyn FnMut(&PatternReport, &Progress),
 ) -> Result<Progress, GenError> {
+    if budget.hits == Some(0) {
+        return Ok(Progress::default());
+    }
     let order = order(patterns, target.seed);
     let range: Range<usize> = target.patterns.clone().unwrap_or(0..order.len());
     let node_cap = target
@@ -121,13 +127,17 @@ pub(super) fn run(
     let next = AtomicUsize::new(range.start);
     let stop = Arc::new(AtomicBool::new(false));
     let tries = Arc::new(AtomicU64::new(0));
+    // Hits found by all workers: the worker whose hit reaches the budget's count raises `stop`
+    // at once, so one worker stops exactly where a one-pass search would.
+    let found = AtomicU64::new(0);
     let start = Instant::now();
     let mut totals = Progress::default();
     let (tx, rx) = mpsc::channel::<Message>();
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
             let tx = tx.clone();
-            let (order, next, stop, tries) = (&order, &next, &stop, &tries);
+            let (order, next, stop, tries, found) = (&order, &next, &stop, &tries, &found);
+            let most = budget.hits;
             let end = range.end;
             let worker_budget = Budget {
                 tries: budget.tries,
@@ -139,6 +149,9 @@ pub(super) fn run(
                 loop {
                     let hits = tx.clone();
                     let mut send_hit = move |h: &Hit, _: &Progress| {
+                        if most.is_some_and(|m| found.fetch_add(1, Ordering::Relaxed) + 1 >= m) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                         // The receiver outlives the workers; a send cannot fail.
                         let _ = hits.send(Message::Hit(h.clone()));
                     };
