@@ -116,6 +116,8 @@ impl std::str::FromStr for Automorphism {
             _ => GridMap::ALL
                 .into_iter()
                 .find(|m| m.name() == s)
+                // `--symmetry`'s spelling of the class is accepted too.
+                .or((s == "anti-diagonal").then_some(GridMap::AntiDiagonal))
                 .map(Automorphism::Map)
                 .ok_or_else(|| UnknownAutomorphism(s.to_string())),
         }
@@ -593,5 +595,16 @@ mod tests {
     fn perm_prints_in_cycle_notation() {
         let p = DigitPerm([0, 2, 1, 4, 3, 6, 5, 8, 7, 9]);
         assert_eq!(p.to_string(), "(12)(34)(56)(78)(9)");
+    }
+
+    #[test]
+    fn the_anti_diagonal_takes_both_spellings() {
+        for name in ["antidiagonal", "anti-diagonal"] {
+            assert_eq!(
+                name.parse::<Automorphism>(),
+                Ok(Automorphism::Map(GridMap::AntiDiagonal))
+            );
+        }
+        assert!("vertical".parse::<Automorphism>().is_err());
     }
 }
