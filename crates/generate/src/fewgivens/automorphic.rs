@@ -14,7 +14,8 @@
 //! labelling of it, then a randomised depth-first fill with bitmask candidates assigns whole
 //! orbits at once (c := d forces g^k(c) := π^k(d)), propagating orbit singles, within
 //! [`NODES_PER_ATTEMPT`] nodes; a stalled attempt restarts. Grids are deduplicated by their
-//! minlex form, so only essentially different grids come out.
+//! minlex form, so one source (one worker) yields only essentially different grids; workers
+//! of a `-j` run have their own sources and may meet the same grid.
 
 use std::collections::HashSet;
 

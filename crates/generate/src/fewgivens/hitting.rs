@@ -699,7 +699,7 @@ impl Hunt<'_> {
         Node::Open { pick, bound }
     }
 
-    /// The strong node: a forced orbit if an unhit set (of all the known ones) has a single
+    /// The strong node: a forced orbit if an unhit set (of the node's list and the sets learnt since) has a single
     /// allowed orbit; else the unhit set with the fewest allowed orbits among the first
     /// [`SCAN`] unhit sets, and the better of two greedy dual bounds over those sets.
     fn strong(
