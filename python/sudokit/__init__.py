@@ -882,16 +882,31 @@ def few_givens(
     ``"diagonal"``, ``"antidiagonal"`` or ``"any"``) searches grids mapped onto themselves by
     that map and a digit permutation instead of uniform ones; ``aligned_only=True`` searches
     only the conjugates of the class that map keeps (the puzzles whose clue digits are
-    symmetric too). ``origins[i]`` then names the grid's map and permutation."""
+    symmetric too). ``origins[i]`` then names the grid's map and permutation.
+
+    A negative count (``givens``, ``seed``, ``tries``, ``first_line``, ``patterns``,
+    ``node_cap``) is a ``ValueError``."""
+    if patterns is not None:
+        patterns = (_natural(patterns[0], "patterns"), _natural(patterns[1], "patterns"))
     return json.loads(
         _native.few_givens_json(
-            symmetry, int(givens), method, int(seed), tries, seconds,
-            None if seeds is None else list(seeds), int(first_line),
-            None if patterns is None else (int(patterns[0]), int(patterns[1])),
-            None if node_cap is None else int(node_cap),
+            symmetry, _natural(givens, "givens"), method, _natural(seed, "seed"),
+            None if tries is None else _natural(tries, "tries"), seconds,
+            None if seeds is None else list(seeds), _natural(first_line, "first_line"),
+            patterns,
+            None if node_cap is None else _natural(node_cap, "node_cap"),
             automorphic, bool(aligned_only),
         )
     )
+
+
+def _natural(x: Any, what: str) -> int:
+    """``x`` as a non-negative int, else ``ValueError`` naming ``what`` (the native layer's
+    unsigned arguments would raise ``OverflowError`` for a negative one)."""
+    n = int(x)
+    if n < 0:
+        raise ValueError(f"{what} must be non-negative, got {n}")
+    return n
 
 
 def few_givens_patterns(symmetry: str, givens: int) -> int:

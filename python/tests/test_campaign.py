@@ -259,10 +259,17 @@ def test_few_givens_exhaustive_campaign_shards_the_patterns_and_resumes(tmp_path
     with pytest.raises(sudokit.Error, match="another campaign"):
         campaign.few_givens("full", 24, part, method="exhaustive", **dict(opts, node_cap=400))
     for bad in [dict(patterns=(5, 5)), dict(patterns=(790, 794)), dict(tries=10),
-                dict(shards=2), dict(node_cap=0)]:
+                dict(shards=2), dict(node_cap=0), dict(node_cap=-1), dict(patterns=(-1, 3))]:
         with pytest.raises(ValueError):
             campaign.few_givens("full", 24, tmp_path / "bad", method="exhaustive",
                                 **dict(opts, **bad))
+
+    # Negative counts are ValueErrors in the one-search call too (not OverflowError).
+    for bad in [dict(node_cap=-5), dict(patterns=(-2, 1)), dict(givens=-3), dict(tries=-1)]:
+        args = dict(dict(method="exhaustive", patterns=(0, 1), node_cap=10), **bad)
+        givens = args.pop("givens", 24)
+        with pytest.raises(ValueError, match="non-negative"):
+            sudokit.few_givens("full", givens, **args)
 
     cmd = [sys.executable, "-m", "sudokit.campaign", "few-givens", "--method", "exhaustive",
            "--symmetry", "full", "--givens", "24", "--seed", "1", "--node-cap", "300",

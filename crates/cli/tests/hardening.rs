@@ -338,7 +338,7 @@ fn compare_reads_standard_input_as_its_help_says() {
 
 #[test]
 fn a_panic_in_a_worker_exits_2_and_no_record_of_its_chunk_passes_for_solved() {
-    // `SUDOKIT_DEBUG_PANIC_AT` exists in debug builds only (the tests' build).
+    // `SUDOKIT_DEBUG_PANIC_AT`: the test hook in `solve/render.rs` (every build).
     for jobs in ["1", "2"] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
             .args(["solve", "-j", jobs])
