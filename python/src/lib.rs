@@ -1190,6 +1190,7 @@ fn few_givens_json(
         "restarts": progress.restarts,
         "fewest": progress.fewest,
         "exhausted": progress.exhausted,
+        "grids_ran_out": progress.grids_ran_out,
         "incomplete": progress.incomplete,
         "nodes": progress.nodes,
     })

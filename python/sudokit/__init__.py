@@ -882,7 +882,8 @@ def few_givens(
     ``"diagonal"``, ``"antidiagonal"`` or ``"any"``) searches grids mapped onto themselves by
     that map and a digit permutation instead of uniform ones; ``aligned_only=True`` searches
     only the conjugates of the class that map keeps (the puzzles whose clue digits are
-    symmetric too). ``origins[i]`` then names the grid's map and permutation.
+    symmetric too). ``origins[i]`` then names the grid's map and permutation; ``grids_ran_out``
+    is true when the map's grids ran out before the budget (rot90 has about 560).
 
     A negative count (``givens``, ``seed``, ``tries``, ``first_line``, ``patterns``,
     ``node_cap``) is a ``ValueError``."""

@@ -225,6 +225,17 @@ pub fn run(req: Request) -> Result<u8> {
             "sudokit: hitting: {restarts} grids, {tries} (grid, conjugate) searches, {nodes} \
              nodes, {incomplete} cut by their node cap"
         );
+        let ran_out = totals.iter().filter(|p| p.grids_ran_out).count();
+        if ran_out > 0 {
+            eprintln!(
+                "sudokit: hitting: the {} grids ran out on {ran_out} of {} workers before the \
+                 budget (every fill attempt for a next grid stalled or met a grid already \
+                 searched: the map has few essentially different grids)",
+                req.automorphic
+                    .map_or("automorphic".to_string(), |m| format!("{m}-automorphic")),
+                totals.len(),
+            );
+        }
     }
     if closed.load(Ordering::Relaxed) {
         return Ok(0);

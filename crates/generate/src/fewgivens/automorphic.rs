@@ -438,7 +438,21 @@ impl AutomorphicGrids {
     /// The next grid not equivalent to any given before, within `attempts` fill attempts
     /// (`None` when they all stalled or met known grids).
     pub fn next(&mut self, rng: &mut Rng, attempts: u64) -> Option<AutomorphicGrid> {
+        self.next_until(rng, attempts, &|| false)
+    }
+
+    /// [`next`](Self::next), asking `stop` before each fill attempt (a budget or a cancel):
+    /// `None` as soon as it says so.
+    pub fn next_until(
+        &mut self,
+        rng: &mut Rng,
+        attempts: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<AutomorphicGrid> {
         for _ in 0..attempts {
+            if stop() {
+                return None;
+            }
             let map = match self.choice {
                 Automorphism::Map(m) => m,
                 Automorphism::Any => *rng.pick(&GridMap::ALL),
@@ -492,6 +506,22 @@ mod tests {
             GridMap::Diagonal => (c, r),
             GridMap::AntiDiagonal => (8 - c, 8 - r),
         }
+    }
+
+    #[test]
+    fn a_stop_ends_the_fill_attempts_at_once_and_a_later_call_goes_on() {
+        let mut src = AutomorphicGrids::new(Automorphism::Map(GridMap::Rot180));
+        let mut rng = Rng::new(3);
+        assert!(src.next_until(&mut rng, 1_000, &|| true).is_none());
+        assert_eq!(src.attempts, 0, "no fill attempt after a stop");
+        let asked = std::cell::Cell::new(0);
+        let a = src.next_until(&mut rng, 1_000, &|| {
+            asked.set(asked.get() + 1);
+            false
+        });
+        let a = a.expect("a rot180 grid within 1,000 attempts");
+        assert!(valid(&a.grid));
+        assert_eq!(asked.get(), src.attempts, "stop asked before every attempt");
     }
 
     #[test]

@@ -32,6 +32,7 @@
 //! public puzzle it is ([`Origin::public`]).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::Ordering;
 
 use sudokit_core::{Budget as NodeBudget, Flow};
 use sudokit_fast::Fast;
@@ -375,7 +376,15 @@ pub(super) fn run(run: &mut Run<'_>) {
         // The next grid: a seed's solution, an automorphic grid, or a uniformly random grid.
         let mut automorphism: Option<(GridMap, DigitPerm)> = None;
         let (grid, seed) = if let Some(source) = automorphic.as_mut() {
-            let Some(a) = source.next(&mut run.rng, AUTOMORPHIC_ATTEMPTS) else {
+            // The budget's clock and cancel flag, asked between fill attempts (hits cannot
+            // change while a grid is filled).
+            let (time, started, cancel) = (run.budget.time, run.started, run.budget.cancel.clone());
+            let stop = move || {
+                time.is_some_and(|t| started.elapsed() >= t)
+                    || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            };
+            let Some(a) = source.next_until(&mut run.rng, AUTOMORPHIC_ATTEMPTS, &stop) else {
+                run.progress.grids_ran_out = !run.interrupted();
                 return;
             };
             automorphism = Some((a.map, a.perm));

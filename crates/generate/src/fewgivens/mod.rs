@@ -202,6 +202,10 @@ pub struct Progress {
     /// Patterns searched to the end (exhaustive method): every unique puzzle on them with
     /// digits up to relabelling was met.
     pub exhausted: u64,
+    /// The hitting method's automorphic grids ran out before the budget: a thousand fill
+    /// attempts in a row stalled or met grids already searched (e.g. rot90, which has only
+    /// about 560 essentially different automorphic grids), so the run ended early.
+    pub grids_ran_out: bool,
 }
 
 /// A puzzle with at most K givens, unique, minimal and symmetric ([`verify`] passed).
