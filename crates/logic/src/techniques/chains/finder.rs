@@ -6,6 +6,7 @@
 //! (what to report), so X-chains, XY-chains, AICs and nice loops share one search and
 //! differ only in their filter and their conclusion.
 
+use super::certify;
 use super::probe::{self, Event};
 use super::*;
 use crate::techniques::table::{AIC, GROUPED_AIC};
@@ -298,6 +299,20 @@ impl Technique for ChainFinder {
         // discontinuous loops, which need it (as HoDoKu-order finders always did).
         let small = links.cands <= MAX_CACHED_CANDIDATES;
         let prunes = matches!(self.kind, Kind::Any | Kind::Grouped) && small;
+        let unpruned = probe::unpruned(memory);
+        // After a grid whose graph had no self-contradicting candidate, a refined grid's new
+        // links are checked instead of building the closure (see [`super::certify`]): when
+        // none can make one, no chain or loop of this kind removes anything.
+        let certifies = prunes && !unpruned && certify::applies(self.kind, &links);
+        if certifies && certify::certified(g, &links, self.kind, memory) {
+            probe::count(memory, Event::Certified);
+            if self.report == Report::Continuous
+                && let Some(key) = key
+            {
+                *memory.chains.aic_steps.borrow_mut() = Some((key, Vec::new()));
+            }
+            return;
+        }
         let closure = if prunes || (self.report == Report::Discontinuous && small) {
             Some(cached_closure(g, &links, self.kind, has_als, memory))
         } else if self.report == Report::Discontinuous
@@ -309,13 +324,13 @@ impl Technique for ChainFinder {
             // start is searched, which finds the same loops (the closure only prunes).
             None
         };
+        if certifies && let Some(cl) = &closure {
+            certify::remember(g, &links, self.kind, cl.any_contra, memory);
+        }
         let closure_prunes = closure.as_ref().filter(|_| prunes);
-        let unpruned = probe::unpruned(memory);
-        if self.report != Report::Discontinuous
-            && !has_als
-            && !unpruned
-            && closure_prunes.is_some_and(|cl| !cl.any_contra)
-        {
+        // No self-contradicting candidate: no open chain, continuous or discontinuous loop
+        // removes anything (argued at [`Closure`] and in [`super::certify`]).
+        if !has_als && !unpruned && closure_prunes.is_some_and(|cl| !cl.any_contra) {
             if self.report == Report::Continuous
                 && let Some(key) = key
             {

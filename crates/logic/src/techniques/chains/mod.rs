@@ -37,6 +37,7 @@ use crate::render::{chain_text, eliminations_text};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
 
+mod certify;
 mod closure;
 mod finder;
 mod links;

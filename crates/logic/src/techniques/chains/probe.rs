@@ -22,6 +22,8 @@ pub(super) enum Event {
     SkipLoop,
     /// An AIC finder reported the steps its loop search kept.
     Replayed,
+    /// A grid was certified free of self-contradicting candidates from a remembered one.
+    Certified,
 }
 
 pub(super) use hook::*;
@@ -49,7 +51,7 @@ mod hook {
     /// Per [`Event`], how often it happened, and whether pruning is off.
     #[derive(Default)]
     pub(crate) struct Counts {
-        counts: Cell<[usize; 5]>,
+        counts: Cell<[usize; 6]>,
         unpruned: Cell<bool>,
     }
 

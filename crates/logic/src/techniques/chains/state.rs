@@ -38,6 +38,9 @@ pub(crate) struct ChainMemory {
     /// after it on the same grid when nothing came between, reports them instead of
     /// searching again.
     pub(super) aic_steps: RefCell<Option<(AicKey, Vec<Step>)>>,
+    /// Per kind, the last grid whose graph had no self-contradicting candidate (see
+    /// [`super::certify`]).
+    pub(super) no_contra: RefCell<Vec<super::certify::NoContra>>,
     /// Test-only counters and switches (see [`super::probe`]).
     #[cfg(test)]
     pub(super) probe: super::probe::Counts,

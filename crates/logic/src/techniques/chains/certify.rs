@@ -1,0 +1,444 @@
+//! A cheap certificate, after a grid whose implication graph had no self-contradicting
+//! candidate, that a refined grid has none either — so the nice-loop and AIC finders of that
+//! kind report nothing there without building the closure or searching.
+//!
+//! Design decision: certify a property of the *graph*, never of the searches. The searches
+//! are breadth-first trees (HoDoKu's tables: one chain per node and value, HoDoKu's lasso
+//! rule, eliminations read off the whole chain), so "the finder reported nothing on grid S"
+//! does not carry over to a refined grid S' ⊂ S through old links: a candidate removed on
+//! S' can take away the chain the tree held to some state and let another chain of S, one
+//! the tree never looked at, through. What does carry over is the closure's fact
+//! ([`Closure`]): no candidate X has "X true" reaching "X false". The finders rest on it:
+//!
+//! - an open chain (AIC) or a continuous loop removes only candidates X with "X true"
+//!   reaching "X false" (argued at [`Closure`]; the finders already skip a grid without any);
+//! - a discontinuous loop concludes only through such an X too. From "S true" it reaches
+//!   "S false" (S is X), or a true node weakly linked to S, one link before "S false". From
+//!   "S false" it reaches a candidate V of S's cell true (V = S or another digit), and
+//!   removes every other candidate F of the cell: "F true" → "S false" (same cell) ⇝ "V
+//!   true" → "F false" (same cell). In HoDoKu's order it may also reach "V false" for
+//!   another digit V of the cell, removing V: "V true" → "S false" ⇝ "V false". Every link
+//!   used there is one the closure walks for the kinds with loops (Any, Grouped), so with no
+//!   such X there is no discontinuous loop either.
+//!
+//! Why the fact carries over: S' only lost candidates. A weak link of S' joins two nodes
+//! that were nodes of S with the same weak link (candidates: same cell or same digit in peer
+//! cells; a group of the same digit and cells sees the same cells, and every candidate it
+//! is linked to in S' held its digit in S). A strong link of S' may be new (a house or cell
+//! left with two places), and so may every link of a group whose cells changed (such a
+//! group is mapped to the smallest group of S holding its cells, and each of its links is
+//! looked up in S's graph between the images). A path
+//! "X true" ⇝ "X false" in S' through old links only was one in S. So if S had no such X,
+//! every such path of S' uses a new link (s → t): "X true" reaches s, t reaches "X false".
+//! The implication graph is its own contrapositive ("a → b" comes with "¬b → ¬a": strong and
+//! weak links are symmetric), so "X true" reaches s exactly when ¬s reaches "X false". The
+//! certificate walks forward from every new link's target and from every new link's negated
+//! source (two breadth-first walks over the links, against the closure's all-pairs reach)
+//! and holds when no candidate's "false" state is reached by both: sound (a union of walks
+//! over-approximates each link's pair of walks), and exact about the finders' output, since
+//! they report nothing when it holds. When it does not hold, the closure is built and the
+//! finders run unchanged. No limit of the finders enters the argument (it is about the
+//! graph; the chain-length cap only shrinks what they report).
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap as HashMap;
+use sudokit_core::Layout;
+
+use super::*;
+use crate::memory::Memory;
+
+/// A grid on which one kind's graph had no candidate whose "true" reaches its "false".
+pub(super) struct NoContra {
+    kind: Kind,
+    layout: Arc<Layout>,
+    /// Per cell, its candidates (empty for a filled cell).
+    cands: Vec<DigitSet>,
+    links: Rc<Links>,
+    /// Group nodes of `links` by digit and cells.
+    groups: HashMap<(u8, Vec<u16>), u32>,
+    /// Per candidate node, the group nodes of `links` holding it.
+    holders: HashMap<u32, Vec<u32>>,
+}
+
+/// Whether the links `links` of `g` may be used by [`certified`] and [`remember`]: the kinds
+/// whose finders the closure prunes, without ALS nodes (their loops remove by another
+/// argument).
+pub(super) fn applies(kind: Kind, links: &Links) -> bool {
+    matches!(kind, Kind::Any | Kind::Grouped) && links.als.is_empty()
+}
+
+/// Whether `kind`'s graph on `g` (links `links`) is certainly free of a candidate whose
+/// "true" reaches its "false", from the last grid of that kind remembered free of one; if
+/// so `g` is remembered in its place.
+pub(super) fn certified(g: &CandidateGrid, links: &Rc<Links>, kind: Kind, memory: &Memory) -> bool {
+    let (ok, same) = {
+        let certs = memory.chains.no_contra.borrow();
+        let Some(old) = certs.iter().find(|c| c.kind == kind) else {
+            return false;
+        };
+        match refines(old, g) {
+            None => (false, false),
+            // The remembered grid itself (the finders of a kind run one after another).
+            Some(true) => (true, true),
+            Some(false) => (!contra_may_pass_new_links(old, links, kind), false),
+        }
+    };
+    if ok && !same {
+        remember(g, links, kind, false, memory);
+    }
+    ok
+}
+
+/// Remembers `g` for `kind` when its graph has no self-contradicting candidate
+/// (`any_contra` false), else forgets the kind's grid.
+pub(super) fn remember(
+    g: &CandidateGrid,
+    links: &Rc<Links>,
+    kind: Kind,
+    any_contra: bool,
+    memory: &Memory,
+) {
+    let mut certs = memory.chains.no_contra.borrow_mut();
+    certs.retain(|c| c.kind != kind);
+    if any_contra {
+        return;
+    }
+    let groups = links
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(i, grp)| (group_key(grp), (links.cands + i) as u32))
+        .collect();
+    let mut holders: HashMap<u32, Vec<u32>> = HashMap::default();
+    for (i, grp) in links.groups.iter().enumerate() {
+        for &c in &grp.cells {
+            holders
+                .entry(node(links.n, c, grp.digit))
+                .or_default()
+                .push((links.cands + i) as u32);
+        }
+    }
+    certs.push(NoContra {
+        kind,
+        layout: g.layout_arc().clone(),
+        cands: g.cells().map(|c| g.candidates(c)).collect(),
+        links: links.clone(),
+        groups,
+        holders,
+    });
+}
+
+fn group_key(grp: &links::Group) -> (u8, Vec<u16>) {
+    (grp.digit.get(), grp.cells.iter().map(|c| c.0).collect())
+}
+
+/// Whether `g` refines the remembered grid: the same layout and every candidate of `g` one
+/// of the remembered grid's (a filled cell of `g` has none); `Some(true)` when they are the
+/// same candidates, `None` when `g` does not refine it.
+fn refines(old: &NoContra, g: &CandidateGrid) -> Option<bool> {
+    if !(Arc::ptr_eq(&old.layout, g.layout_arc()) || *old.layout == *g.layout())
+        || old.cands.len() != g.cell_count()
+    {
+        return None;
+    }
+    let mut same = true;
+    for c in g.cells() {
+        let (now, was) = (g.candidates(c).0, old.cands[c.index()].0);
+        if now & !was != 0 {
+            return None;
+        }
+        same &= now == was;
+    }
+    Some(same)
+}
+
+/// Whether the strong links of `kind` include one tagged `tag`.
+fn allowed(kind: Kind, tag: u32) -> bool {
+    match kind {
+        Kind::X => tag == HOUSE,
+        Kind::Xy => tag == CELL,
+        Kind::Any => tag < ALS,
+        Kind::Grouped => true,
+    }
+}
+
+/// Whether some candidate X of the new graph `links` may have "X true" reaching "X false"
+/// through a link that is not one of `old`'s (see the module doc).
+fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool {
+    let total = links.strong.len();
+    // The old node of each new node: candidates keep their ids; a group maps to the old
+    // group of the same digit and cells (`exact`: its weak links are old), else to the
+    // smallest old group of its digit holding all its cells, else to none (all its links
+    // new). The argument needs only that every link of the new graph between mapped nodes
+    // is a link of the old graph between their images (a path maps to a path, each
+    // candidate to itself), so the links of a group mapped to a bigger one are checked one
+    // by one against the old graph.
+    let mut exact = vec![true; total];
+    let map: Vec<Option<u32>> = (0..total as u32)
+        .map(|v| {
+            if !links.is_group(v) {
+                return Some(v);
+            }
+            let grp = links.group(v);
+            if let Some(&o) = old.groups.get(&group_key(grp)) {
+                return Some(o);
+            }
+            exact[v as usize] = false;
+            old.holders
+                .get(&node(links.n, grp.cells[0], grp.digit))?
+                .iter()
+                .copied()
+                .filter(|&o| grp.set.is_subset_of(&old.links.group(o).set))
+                .min_by_key(|&o| old.links.group(o).cells.len())
+        })
+        .collect();
+    // New links as state transitions: targets to walk from, negated sources to walk from.
+    let st = |v: u32, val: bool| 2 * v as usize + usize::from(val);
+    let (mut from_targets, mut from_sources) = (Vec::new(), Vec::new());
+    let mut add = |s: usize, t: usize| {
+        from_targets.push(t);
+        from_sources.push(s ^ 1);
+    };
+    for v in 0..total as u32 {
+        for &(w, tag) in &links.strong[v as usize] {
+            if !allowed(kind, tag) {
+                continue;
+            }
+            let known = match (map[v as usize], map[w as usize]) {
+                (Some(a), Some(b)) => old.links.strong[a as usize]
+                    .iter()
+                    .any(|&(x, t)| x == b && allowed(kind, t)),
+                _ => false,
+            };
+            if !known {
+                add(st(v, false), st(w, true));
+            }
+        }
+        // Weak links are old between candidates and exactly mapped groups; a changed
+        // group's are old where the old graph has them between the mapped nodes (both
+        // directions are listed, the lists being symmetric).
+        if kind == Kind::Grouped && !exact[v as usize] {
+            for &w in &links.weak_groups[v as usize] {
+                let known = match (map[v as usize], map[w as usize]) {
+                    (Some(a), Some(b)) => {
+                        old.links.weak_groups[a as usize].contains(&b)
+                            && old.links.weak_groups[b as usize].contains(&a)
+                    }
+                    _ => false,
+                };
+                if !known {
+                    add(st(v, true), st(w, false));
+                    add(st(w, true), st(v, false));
+                }
+            }
+        }
+    }
+    if from_targets.is_empty() {
+        return false;
+    }
+    // One pair of walks per new link while they are few (each pair asks exactly whether a
+    // path through that link exists), else one pair for all (an over-approximation).
+    let both = |targets: Vec<usize>, sources: Vec<usize>| {
+        let a = reach(links, kind, targets);
+        let b = reach(links, kind, sources);
+        (0..links.cands).any(|v| a[2 * v] && b[2 * v])
+    };
+    if from_targets.len() <= MAX_PAIRS {
+        return from_targets
+            .iter()
+            .zip(&from_sources)
+            .any(|(&t, &s)| both(vec![t], vec![s]));
+    }
+    both(from_targets, from_sources)
+}
+
+/// Most new links walked one by one (see [`contra_may_pass_new_links`]).
+const MAX_PAIRS: usize = 8;
+
+/// The states of `links` (`2 * node + value`) reachable from `sources` (included).
+fn reach(links: &Links, kind: Kind, sources: Vec<usize>) -> Vec<bool> {
+    let mut seen = vec![false; 2 * links.strong.len()];
+    let mut stack = sources;
+    stack.retain(|&s| !std::mem::replace(&mut seen[s], true));
+    while let Some(s) = stack.pop() {
+        let v = (s / 2) as u32;
+        let mut push = |t: usize| {
+            if !seen[t] {
+                seen[t] = true;
+                stack.push(t);
+            }
+        };
+        if s % 2 == 0 {
+            for &(w, tag) in &links.strong[v as usize] {
+                if allowed(kind, tag) {
+                    push(2 * w as usize + 1);
+                }
+            }
+        } else {
+            if !links.is_group(v) {
+                for &w in links.weak_of(v, kind) {
+                    push(2 * w as usize);
+                }
+            }
+            if kind == Kind::Grouped {
+                for &w in &links.weak_groups[v as usize] {
+                    push(2 * w as usize);
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::probe::{self, Event};
+    use super::*;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Deadline, Options, Technique, find_all_in};
+    use crate::techniques::table::{
+        AIC, GROUPED_AIC, GROUPED_NICE_LOOP_CONTINUOUS, GROUPED_NICE_LOOP_DISCONTINUOUS,
+        NICE_LOOP_CONTINUOUS, NICE_LOOP_DISCONTINUOUS,
+    };
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    /// The nice-loop and AIC finders of both kinds, in the order the solver runs them.
+    fn finders() -> [ChainFinder; 6] {
+        let f = |info, kind, report| ChainFinder { info, kind, report };
+        [
+            f(&NICE_LOOP_CONTINUOUS, Kind::Any, Report::Continuous),
+            f(&NICE_LOOP_DISCONTINUOUS, Kind::Any, Report::Discontinuous),
+            f(&AIC, Kind::Any, Report::Ends),
+            f(
+                &GROUPED_NICE_LOOP_CONTINUOUS,
+                Kind::Grouped,
+                Report::Continuous,
+            ),
+            f(
+                &GROUPED_NICE_LOOP_DISCONTINUOUS,
+                Kind::Grouped,
+                Report::Discontinuous,
+            ),
+            f(&GROUPED_AIC, Kind::Grouped, Report::Ends),
+        ]
+    }
+
+    /// Hard puzzles (magictour top1465 #1, #2 and #100; Tarek-052): long stretches where
+    /// the loop finders find nothing, and loops and AICs between them.
+    const PUZZLES: [&str; 4] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "8.5.....2...4.1...3.........6.7..4..2...5...........6....38.....1....9...9.....7.",
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+    ];
+
+    /// Along solving paths (HoDoKu's options and sudokit's), every nice-loop and AIC finder
+    /// reports on a warm memory, where certificates stand in for closures and searches, exactly
+    /// what it reports on a fresh memory with the closure pruning (and so the certificates)
+    /// off; and every grid certified has, by the closure built afresh, no self-contradicting
+    /// candidate.
+    #[test]
+    fn certified_grids_report_what_a_full_search_reports() {
+        let none = Deadline::none();
+        let mut certified_total = 0;
+        for hodoku in [true, false] {
+            let opts = Options {
+                hodoku,
+                ..Options::default()
+            };
+            for puzzle in PUZZLES {
+                let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+                let solver = LogicSolver::default();
+                let warm = Memory::new();
+                let mut g = CandidateGrid::new(&p);
+                let mut steps = 0;
+                while let Some(step) = solver.next_step(&g) {
+                    for t in &finders() {
+                        let before = probe::counted(&warm, Event::Certified);
+                        let found = find_all_in(t, &g, &opts, &none, &warm).0;
+                        let cold = Memory::new();
+                        probe::set_unpruned(&cold, true);
+                        let full = find_all_in(t, &g, &opts, &none, &cold).0;
+                        assert_eq!(
+                            format!("{found:?}"),
+                            format!("{full:?}"),
+                            "{} at step {steps} of {puzzle}",
+                            t.info().id
+                        );
+                        if probe::counted(&warm, Event::Certified) > before {
+                            assert!(found.is_empty());
+                            let links = Links::new(&g, t.kind == Kind::Grouped, false);
+                            assert!(!Closure::new(&g, &links, t.kind).any_contra);
+                            certified_total += 1;
+                        }
+                    }
+                    g.apply(&step);
+                    steps += 1;
+                }
+                assert!(steps > 20);
+            }
+        }
+        // The certificates were used, not only kept.
+        assert!(certified_total > 50, "{certified_total} certified");
+    }
+
+    /// A refined grid on which a loop or AIC finder finds something after a grid without a
+    /// self-contradicting candidate (the step that came between made a new strong link that
+    /// carries one) is not certified: the certificate says "maybe", the closure is built and
+    /// the full search runs and finds the chain.
+    #[test]
+    fn a_new_strong_link_makes_the_certificate_say_maybe() {
+        let opts = Options {
+            hodoku: true,
+            ..Options::default()
+        };
+        let mut refused_with_finds = 0;
+        for puzzle in PUZZLES {
+            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+            let solver = LogicSolver::default();
+            let warm = Memory::new();
+            let mut g = CandidateGrid::new(&p);
+            while let Some(step) = solver.next_step(&g) {
+                for kind in [Kind::Any, Kind::Grouped] {
+                    let links = Rc::new(Links::new(&g, kind == Kind::Grouped, false));
+                    let remembered = warm
+                        .chains
+                        .no_contra
+                        .borrow()
+                        .iter()
+                        .any(|c| c.kind == kind && refines(c, &g) == Some(false));
+                    let contra = Closure::new(&g, &links, kind).any_contra;
+                    let found: usize = finders()
+                        .iter()
+                        .filter(|t| t.kind == kind)
+                        .map(|t| find_all(t, &g, &opts).len())
+                        .sum();
+                    if remembered {
+                        let ok = certified(&g, &links, kind, &warm);
+                        // Sound: never certified where the closure finds a contradiction.
+                        assert!(!(ok && contra));
+                        if found > 0 {
+                            assert!(!ok);
+                            // The old grid had no new strong link: the refusal rests on one.
+                            let old = warm.chains.no_contra.borrow();
+                            let old = old.iter().find(|c| c.kind == kind);
+                            if let Some(old) = old {
+                                assert!(contra_may_pass_new_links(old, &links, kind));
+                            }
+                            refused_with_finds += 1;
+                        }
+                    }
+                    remember(&g, &links, kind, contra, &warm);
+                }
+                g.apply(&step);
+            }
+        }
+        assert!(refused_with_finds >= 1, "{refused_with_finds}");
+    }
+
+    fn find_all(t: &ChainFinder, g: &CandidateGrid, opts: &Options) -> Vec<Step> {
+        crate::technique::find_all(t, g, opts)
+    }
+}
