@@ -51,43 +51,44 @@ impl Cycles9 {
     /// puzzle `values` (81 values, 0 = empty; `cell` must be empty). The grid must be the
     /// solution the puzzle was cut from.
     pub fn cycle_empty(&self, cell: usize, values: &[u8; 81]) -> bool {
-        let given = |i: usize| values[i] != 0;
         let (r, c) = (cell / 9, cell % 9);
-        // Rows: from (r, c) down to (s, c), then along row r to that digit's column.
-        for s in (r / 3 * 3..r / 3 * 3 + 3).filter(|&s| s != r) {
-            let mut col = c;
-            loop {
-                let below = s * 9 + col;
-                if given(below) {
-                    break;
-                }
-                col = usize::from(self.col_of[r][usize::from(self.grid[below] - 1)]);
-                if col == c {
-                    return true;
-                }
-                if given(r * 9 + col) {
-                    break;
-                }
+        let band = r / 3 * 3..r / 3 * 3 + 3;
+        let stack = c / 3 * 3..c / 3 * 3 + 3;
+        band.filter(|&s| s != r)
+            .any(|s| self.closes(values, r, s, c, &self.col_of, |row, col| row * 9 + col))
+            || stack
+                .filter(|&t| t != c)
+                .any(|t| self.closes(values, c, t, r, &self.row_of, |col, row| row * 9 + col))
+    }
+
+    /// Whether the cycle between lines `line` and `other` (two rows, or two columns) through
+    /// position `start` of `line` lies in empty cells: from each position across to `other`,
+    /// then back along `line` to that digit's position (`pos[line]`), until back at `start`
+    /// (a permutation's cycle always closes) or at a given. `at(line, position)` is the cell.
+    #[inline]
+    fn closes(
+        &self,
+        values: &[u8; 81],
+        line: usize,
+        other: usize,
+        start: usize,
+        pos: &[[u8; 9]; 9],
+        at: impl Fn(usize, usize) -> usize,
+    ) -> bool {
+        let mut k = start;
+        loop {
+            let across = at(other, k);
+            if values[across] != 0 {
+                return false;
+            }
+            k = usize::from(pos[line][usize::from(self.grid[across] - 1)]);
+            if k == start {
+                return true;
+            }
+            if values[at(line, k)] != 0 {
+                return false;
             }
         }
-        // Columns alike, across to column `t` of the same stack.
-        for t in (c / 3 * 3..c / 3 * 3 + 3).filter(|&t| t != c) {
-            let mut row = r;
-            loop {
-                let across = row * 9 + t;
-                if given(across) {
-                    break;
-                }
-                row = usize::from(self.row_of[c][usize::from(self.grid[across] - 1)]);
-                if row == r {
-                    return true;
-                }
-                if given(row * 9 + c) {
-                    break;
-                }
-            }
-        }
-        false
     }
 }
 
@@ -96,14 +97,8 @@ mod tests {
     use super::*;
     use crate::bands::is_grid;
     use crate::singles9::Singles9;
+    use crate::singles9::tests::{SOLUTION, digits};
     use sudokit_fast::Fast;
-
-    const SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    fn digits(s: &str) -> Vec<u8> {
-        s.bytes().map(|b| b - b'0').collect()
-    }
 
     /// Rows 0 and 1 of `SOLUTION` have a cycle of three digits (3, 7, 9) in columns 1, 4
     /// and 6: emptied, its six cells can be swapped between the rows, a second solution no

@@ -180,13 +180,14 @@ impl Singles9 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const SOLUTION: &str =
+    /// A solution grid the tests here and in [`crate::cycles9`] cut puzzles from.
+    pub(crate) const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-    fn digits(s: &str) -> Vec<u8> {
+    pub(crate) fn digits(s: &str) -> Vec<u8> {
         s.bytes().map(|b| b - b'0').collect()
     }
 
