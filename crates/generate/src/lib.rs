@@ -26,6 +26,7 @@
 pub mod bands;
 pub mod canon;
 pub mod check;
+pub mod cycles9;
 pub mod fewgivens;
 pub mod fill;
 pub mod generator;

@@ -9,6 +9,22 @@
 
 use std::sync::OnceLock;
 
+/// The three houses of each cell as indices into [`Singles9`]'s per-house digit masks:
+/// row `0..9`, column `9..18`, box `18..27`.
+const HOUSES_OF: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = [
+            (c / 9) as u8,
+            (9 + c % 9) as u8,
+            (18 + c / 27 * 3 + c % 9 / 3) as u8,
+        ];
+        c += 1;
+    }
+    t
+};
+
 /// Per-cell peer masks and per-house cell masks of the 9×9 grid.
 struct Tables {
     peers: [u128; 81],
@@ -35,12 +51,18 @@ fn tables() -> &'static Tables {
     })
 }
 
-/// The givens of a 9×9 puzzle by digit, kept in step with the puzzle's values.
+/// The givens of a 9×9 puzzle by digit, kept in step with the puzzle's values. The givens
+/// must be those of one grid (no digit twice in a house), as they are wherever the crate
+/// asks: a puzzle cut from its known solution.
 #[derive(Clone, Debug)]
 pub struct Singles9 {
     given: [u128; 9],
     /// Every given cell (the union of `given`).
     all: u128,
+    /// The digits given in each house (bit `d - 1`), houses numbered as in [`HOUSES_OF`]: the
+    /// digits a cell sees are the union of its three houses' masks, three loads instead of a
+    /// test per digit.
+    digits: [u16; 27],
 }
 
 impl Singles9 {
@@ -53,7 +75,22 @@ impl Singles9 {
             }
         }
         let all = given.iter().fold(0, |m, &g| m | g);
-        Singles9 { given, all }
+        let mut digits = [0u16; 27];
+        for (c, &v) in values.iter().enumerate().take(81) {
+            if (1..=9).contains(&v) {
+                for h in HOUSES_OF[c] {
+                    digits[usize::from(h)] |= 1 << (v - 1);
+                }
+            }
+        }
+        Singles9 { given, all, digits }
+    }
+
+    /// The digits given among the peers of `cell` (bit `d - 1`), `cell` itself included.
+    #[inline]
+    fn seen(&self, cell: usize) -> u16 {
+        let [r, c, b] = HOUSES_OF[cell];
+        self.digits[usize::from(r)] | self.digits[usize::from(c)] | self.digits[usize::from(b)]
     }
 
     /// Records that `cell` now holds `v` (0: empty) where it held `old`.
@@ -61,10 +98,16 @@ impl Singles9 {
         if (1..=9).contains(&old) {
             self.given[usize::from(old - 1)] &= !(1 << cell);
             self.all &= !(1 << cell);
+            for h in HOUSES_OF[cell] {
+                self.digits[usize::from(h)] &= !(1 << (old - 1));
+            }
         }
         if (1..=9).contains(&v) {
             self.given[usize::from(v - 1)] |= 1 << cell;
             self.all |= 1 << cell;
+            for h in HOUSES_OF[cell] {
+                self.digits[usize::from(h)] |= 1 << (v - 1);
+            }
         }
     }
 
@@ -76,9 +119,9 @@ impl Singles9 {
         let t = tables();
         cells.iter().all(|&c| {
             let d = usize::from(solution[c]) - 1;
-            let peers = t.peers[c];
-            // Naked: a peer holds each other digit.
-            if (0..9).all(|e| e == d || peers & self.given[e] != 0) {
+            // Naked: a peer holds each other digit (the cell is empty, so its own houses'
+            // digits are its peers').
+            if self.seen(c) | 1 << d == 0x1FF {
                 return true;
             }
             // Hidden: the cells free for `d` are the empty ones no given `d` sees.
@@ -107,12 +150,12 @@ impl Singles9 {
         let a = usize::from(digit - 1);
         let start = 1u128 << cell;
         // A digit whose partner of `cell` in some house is given fails at once: the cell
-        // sees that given (most digits end here, so test them all before any walk).
-        let seen = t.peers[cell] & givens;
-        'digits: for b in 0..9 {
-            if b == a || seen & grid.given[b] != 0 {
-                continue;
-            }
+        // sees that given (most digits end here, so all are tested before any walk: the
+        // digits left are those no peer of the cell holds).
+        let mut open = 0x1FF & !self.seen(cell) & !(1 << a);
+        'digits: while open != 0 {
+            let b = open.trailing_zeros() as usize;
+            open &= open - 1;
             let both = grid.given[a] | grid.given[b];
             let (mut set, mut frontier) = (start, start);
             loop {
@@ -137,13 +180,14 @@ impl Singles9 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const SOLUTION: &str =
+    /// A solution grid the tests here and in [`crate::cycles9`] cut puzzles from.
+    pub(crate) const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-    fn digits(s: &str) -> Vec<u8> {
+    pub(crate) fn digits(s: &str) -> Vec<u8> {
         s.bytes().map(|b| b - b'0').collect()
     }
 

@@ -96,18 +96,26 @@ impl UniformGrids {
         let o = self.cumulative.partition_point(|&c| c <= wide % GRIDS_9X9);
         let orbit = &self.orbits[o];
         let s = &orbit.columns;
-        let (t, u) = loop {
+        let (t, gt, u, gu) = loop {
             let pick = [0, 1, 2].map(|b| orbit.options[b][rng.below(orbit.options[b].len())]);
             let t: [u16; 9] = std::array::from_fn(|c| pick[c / 3][c % 3]);
             let gt = bands_with_columns(&t);
             if gt == 0 {
                 continue;
             }
+            // The acceptance draw comes before g(U) (nothing between them draws, so the
+            // numbers drawn are the same): a draw at or above g(T) times the largest g of any
+            // column sets rejects whatever g(U) is, without looking it up.
+            let r = rng.below(orbit.bound as usize) as u64;
+            if r >= gt * MAX_BANDS {
+                continue;
+            }
             let u: [u16; 9] = std::array::from_fn(|c| FULL & !(s[c] | t[c]));
-            let w = gt * bands_with_columns(&u);
+            let gu = bands_with_columns(&u);
+            let w = gt * gu;
             debug_assert!(w <= orbit.bound, "bound {} below {w}", orbit.bound);
-            if (rng.below(orbit.bound as usize) as u64) < w {
-                break (t, u);
+            if r < w {
+                break (t, gt, u, gu);
             }
         };
         let mut grid = [0u8; 81];
@@ -116,8 +124,8 @@ impl UniformGrids {
         for (r, &from) in rows.iter().enumerate() {
             grid[r * 9..r * 9 + 9].copy_from_slice(&orbit.representative[from * 9..from * 9 + 9]);
         }
-        grid[27..54].copy_from_slice(&uniform_band(&t, rng));
-        grid[54..81].copy_from_slice(&uniform_band(&u, rng));
+        grid[27..54].copy_from_slice(&uniform_band_of(&t, gt, rng));
+        grid[54..81].copy_from_slice(&uniform_band_of(&u, gu, rng));
         // A uniform column permutation (boxes, then columns inside them) and relabelling.
         let mut boxes = [0usize, 1, 2];
         rng.shuffle(&mut boxes);
@@ -242,6 +250,20 @@ const CLASS_COUNTS: [(u64, u64); 42] = [
     (0xFED6_76B7_808F_B17E, 144),
 ];
 
+/// The largest band count g of any column sets (the largest of [`CLASS_COUNTS`], which holds
+/// every count that occurs): g(T)·g(U) never exceeds g(T) times this.
+const MAX_BANDS: u64 = {
+    let mut max = 0;
+    let mut e = 0;
+    while e < CLASS_COUNTS.len() {
+        if CLASS_COUNTS[e].1 > max {
+            max = CLASS_COUNTS[e].1;
+        }
+        e += 1;
+    }
+    max
+};
+
 /// Slots of the table of [`CLASS_COUNTS`] (a power of two, well above its 42 keys).
 const SLOTS: usize = 256;
 
@@ -326,8 +348,12 @@ fn for_each_band(cols: &[u16; 9], reverse: bool, mut f: impl FnMut(&[u16; 3], &[
     let orders: [[u32; 6]; 3] =
         std::array::from_fn(|k| ORDERS.map(|o| pack([0, 1, 2].map(|r| digits[3 + k][o[r]]))));
     let unpack = |w: u32| [0, 1, 2].map(|r| (w >> (9 * r)) as u16 & FULL);
-    for o1 in seq.map(|i| ORDERS[i]) {
-        for o2 in seq.map(|i| ORDERS[i]) {
+    // The loops index `ORDERS` through `seq` in place (an array `map` per loop was a
+    // measurable part of a grid's cost).
+    for &i1 in &seq {
+        let o1 = ORDERS[i1];
+        for &i2 in &seq {
+            let o2 = ORDERS[i2];
             let a: [u16; 3] =
                 std::array::from_fn(|r| digits[0][r] | digits[1][o1[r]] | digits[2][o2[r]]);
             let packed = pack(a);
@@ -336,7 +362,8 @@ fn for_each_band(cols: &[u16; 9], reverse: bool, mut f: impl FnMut(&[u16; 3], &[
             let mut ways = [[0u32; 6]; 3];
             let mut counts = [0usize; 3];
             for k in 0..3 {
-                for m in seq.map(|i| orders[k][i]) {
+                for &i in &seq {
+                    let m = orders[k][i];
                     if m & packed == 0 {
                         ways[k][counts[k]] = m;
                         counts[k] += 1;
@@ -364,7 +391,13 @@ fn for_each_band(cols: &[u16; 9], reverse: bool, mut f: impl FnMut(&[u16; 3], &[
 /// A uniformly random valid band with column sets `cols` (at least one must exist): the
 /// `k`-th of the ascending-first-column bands, `k` uniform, under a uniform row order.
 pub fn uniform_band(cols: &[u16; 9], rng: &mut Rng) -> Band {
-    let count = bands_with_columns(cols) / 6;
+    uniform_band_of(cols, bands_with_columns(cols), rng)
+}
+
+/// [`uniform_band`] when the caller already knows `bands`, the number of valid bands with
+/// column sets `cols` ([`bands_with_columns`]).
+fn uniform_band_of(cols: &[u16; 9], bands: u64, rng: &mut Rng) -> Band {
+    let count = bands / 6;
     assert!(count > 0, "no band has column sets {cols:?}");
     let mut k = rng.below(count as usize);
     // The `k`-th from the start is the `(count - 1 - k)`-th from the end: walk from the
@@ -515,6 +548,8 @@ mod tests {
             assert_eq!(bands_with_columns(&cols), g);
         }
         assert_eq!((counts.len(), by_key.len()), (16, 42));
+        // The sampler's early rejection relies on this bound.
+        assert_eq!(counts.last(), Some(&MAX_BANDS));
         let mut shipped: Vec<_> = by_key.into_iter().collect();
         shipped.sort();
         assert_eq!(shipped, CLASS_COUNTS, "the shipped counts are every key's");

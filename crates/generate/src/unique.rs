@@ -30,6 +30,7 @@ use sudokit_fast::{Fast, Givens};
 use sudokit_sat::Sat;
 
 use crate::GenError;
+use crate::cycles9::Cycles9;
 use crate::singles9::Singles9;
 
 /// What a capped count found.
@@ -492,8 +493,9 @@ impl Checker {
 
     /// [`Checker::is_minimal_until`] for a unique puzzle whose solution is known. With `fast`
     /// on 9×9 each given is settled the removal pass's cheap way first: when the other givens
-    /// force it back by a single it is not needed (the answer is `false`), when a two-digit
-    /// swap set through it lies in empty cells it is needed, and only else does one exclusion
+    /// force it back by a single it is not needed (the answer is `false`), when a row-pair or
+    /// column-pair cycle or a two-digit swap set through it lies in empty cells it is needed,
+    /// and only else does one exclusion
     /// search decide. Other checkers ignore `solution`.
     pub fn is_minimal_with_solution_until(
         &self,
@@ -513,14 +515,20 @@ impl Checker {
         let mut singles = Singles9::new(values);
         // The solution's digits as masks, for the swap sets (when the layout has only houses).
         let grid = (!self.layout.has_pair_constraints()).then(|| Singles9::new(solution));
-        every_given_needed(values, stop, |_, i| {
+        // Row-pair and column-pair cycles (see `crate::cycles9`), on the same layouts.
+        let cycles = grid.as_ref().and_then(|_| Cycles9::new(solution));
+        every_given_needed(values, stop, |puzzle, i| {
             let d = values[i];
             singles.set(i, d, 0);
             givens.set(i, 0);
             let needed = !singles.force(&[i], solution)
-                && (grid
+                && (cycles
                     .as_ref()
-                    .is_some_and(|g| singles.swap_set_empty(i, solution[i], g))
+                    .zip(<&[u8; 81]>::try_from(puzzle).ok())
+                    .is_some_and(|(y, p)| y.cycle_empty(i, p))
+                    || grid
+                        .as_ref()
+                        .is_some_and(|g| singles.swap_set_empty(i, solution[i], g))
                     || Fast::has_solution_excluding_givens(&mut givens, &[(i, solution[i])]));
             singles.set(i, 0, d);
             givens.set(i, d);

@@ -2,7 +2,8 @@
 //! unique ([`reduce`]), with the cheap tests that decide most removals without an engine.
 //!
 //! Design decision: each removal is decided cheapest test first (givens that force the removed
-//! cells back by a single prove "unique", a two-digit swap set proves "several", then singles
+//! cells back by a single prove "unique", a two-digit swap set (on 9×9 also a row-pair or
+//! column-pair cycle, [`crate::cycles9`]) proves "several", then singles
 //! from the givens, and only then an engine), and on the standard 9×9 the pass keeps the
 //! singles masks and the `fast` engine's board in step with the puzzle instead of rebuilding
 //! them per removal. Checks run ahead by helper threads (in [`super::ahead`]) never change
@@ -12,6 +13,7 @@ use sudokit_core::Layout;
 use sudokit_fast::{Fast, Givens};
 
 use super::ahead::Ahead;
+use crate::cycles9::Cycles9;
 use crate::singles9::Singles9;
 use crate::swap::SwapSets;
 use crate::unique::{Checker, Verdict, forced_by_singles};
@@ -104,12 +106,18 @@ impl Pass<'_> {
         let (mut stack, mut seen) = (Vec::new(), Vec::new());
         let mut singles = layout.is_standard_9x9().then(|| Singles9::new(values));
         // Swap sets (on layouts with only houses): on 9×9 walked on masks, with the solution's
-        // digits as masks; elsewhere cell by cell.
+        // digits as masks; elsewhere cell by cell. A pass from the full grid (every minimal
+        // puzzle) copies the masks it has just built.
         let swap_houses = !layout.has_pair_constraints();
-        let grid = singles
-            .as_ref()
-            .filter(|_| swap_houses)
-            .map(|_| Singles9::new(solution));
+        let grid = singles.as_ref().filter(|_| swap_houses).map(|s| {
+            if *values == *solution {
+                s.clone()
+            } else {
+                Singles9::new(solution)
+            }
+        });
+        // Row-pair and column-pair cycles of the solution (9×9 only), the longer swaps.
+        let cycles = grid.as_ref().and_then(|_| Cycles9::new(solution));
         let swaps = if grid.is_none() {
             SwapSets::new(layout, solution)
         } else {
@@ -167,13 +175,18 @@ impl Pass<'_> {
                 }
             } else {
                 // Cheapest first: givens that force the removed cells back by a single prove
-                // "unique"; a swap set proves "not unique"; then an engine decides.
+                // "unique"; a row-pair or column-pair cycle or a swap set in empty cells proves
+                // "not unique"; then an engine decides.
                 let forced_back = singles.as_ref().is_some_and(|s| s.force(orbit, solution));
                 forced_back
                     || !match (&singles, &grid) {
-                        (Some(s), Some(g)) => {
-                            orbit.iter().any(|&i| s.swap_set_empty(i, solution[i], g))
-                        }
+                        (Some(s), Some(g)) => orbit.iter().any(|&i| {
+                            cycles
+                                .as_ref()
+                                .zip(<&[u8; 81]>::try_from(&*values).ok())
+                                .is_some_and(|(y, v)| y.cycle_empty(i, v))
+                                || s.swap_set_empty(i, solution[i], g)
+                        }),
                         _ => swaps.as_ref().is_some_and(|sw| {
                             orbit.iter().any(|&i| {
                                 sw.breaks_uniqueness(
