@@ -1082,16 +1082,22 @@ mod tests {
 
     #[test]
     fn a_nodes_bitset_list_is_the_first_unhit_sets_in_order() {
-        // 40 orbits of one cell; 1,500 sets of 2 to 5 orbits from a seeded stream.
+        // 60 orbits of one cell; 1,500 sets of 4 orbits from a seeded stream.
         let orbits = Orbits {
-            of: std::array::from_fn(|c| (c % 40) as u8),
-            cells: (0..40).map(|o| vec![o]).collect(),
-            by_size: vec![(1, (1u64 << 40) - 1)],
+            of: std::array::from_fn(|c| (c % 60) as u8),
+            cells: (0..60).map(|o| vec![o]).collect(),
+            by_size: vec![(1, (1u64 << 60) - 1)],
             largest: 1,
         };
         let mut rng = crate::rng::Rng::new(44);
         let masks: Vec<u64> = (0..1_500)
-            .map(|_| (0..2 + rng.below(4)).fold(0, |m, _| m | 1 << rng.below(40)))
+            .map(|_| {
+                let mut m = 0u64;
+                while m.count_ones() < 4 {
+                    m |= 1 << rng.below(60);
+                }
+                m
+            })
             .collect();
         let sets = minimal(masks);
         assert!(sets.len() > 2 * LIST, "{} sets", sets.len());
@@ -1107,7 +1113,11 @@ mod tests {
         for chosen in [0u64, 1, 1 << 7 | 1 << 30, 0b1011_0110, (1 << 20) - 1] {
             let root = h.refill(chosen);
             let all = unhit(&h, chosen);
-            assert_eq!(listed(&h, &root), all[..all.len().min(LIST)], "refill {chosen:b}");
+            assert_eq!(
+                listed(&h, &root),
+                all[..all.len().min(LIST)],
+                "refill {chosen:b}"
+            );
             assert_eq!(root.more, all.len() > LIST, "refill {chosen:b}");
             cut += usize::from(root.more);
             for bit in [1u64 << 3, 1 << 39, 1 << 12] {
