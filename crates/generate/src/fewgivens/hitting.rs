@@ -540,8 +540,10 @@ struct Hunt<'o> {
     /// Orbit sets found unique (orbit-minimal).
     unique: Vec<u64>,
     pruning: Pruning,
-    /// Scratch: the allowed orbits of the unhit sets a node scanned.
+    /// Scratch ([`SCAN`] long): the allowed orbits of the unhit sets a node scanned.
     unhit: Vec<u64>,
+    /// Scratch ([`SCAN`] long): the same in the bound's second order.
+    reordered: Vec<u64>,
     /// [`Pruning::Strong`]: words of a bitset over [`Hunt::sets`].
     words: usize,
     /// [`Pruning::Strong`]: for orbit o, words `o * words..(o + 1) * words` are the bitset of
@@ -587,7 +589,8 @@ impl<'o> Hunt<'o> {
             checks: 0,
             unique: Vec::new(),
             pruning,
-            unhit: Vec::with_capacity(SCAN),
+            unhit: vec![0; SCAN],
+            reordered: vec![0; SCAN],
             words,
             hits,
             arena: Vec::new(),
@@ -728,18 +731,21 @@ impl<'o> Hunt<'o> {
     fn child(&mut self, list: &List, chosen: u64, bit: u64) -> List {
         let start = self.arena.len();
         let hits = bit.trailing_zeros() as usize * self.words;
-        let mut len = 0;
-        let mut count = 0;
-        for w in 0..list.len {
-            let word = self.arena[list.start + w] & !self.hits[hits + w];
-            self.arena.push(word);
-            if word != 0 {
-                len = w + 1;
-                count += word.count_ones() as usize;
-            }
+        self.arena
+            .extend_from_within(list.start..list.start + list.len);
+        let words = &mut self.arena[start..];
+        for (word, &hit) in words.iter_mut().zip(&self.hits[hits..hits + list.len]) {
+            *word &= !hit;
         }
+        let len = words.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1);
         self.arena.truncate(start + len);
-        if list.more && count < LIST / 2 {
+        if list.more
+            && self.arena[start..]
+                .iter()
+                .map(|w| w.count_ones() as usize)
+                .sum::<usize>()
+                < LIST / 2
+        {
             self.arena.truncate(start);
             return self.refill(chosen | bit);
         }
@@ -841,75 +847,98 @@ impl<'o> Hunt<'o> {
     /// orbits among the first [`SCAN`] unhit sets, and the better of two greedy dual bounds
     /// over those sets. The list holds only sets the node's orbits leave unhit.
     fn strong(&mut self, chosen: u64, excluded: u64, weight: usize, list: &List) -> Node {
-        let mut unhit = std::mem::take(&mut self.unhit);
-        unhit.clear();
+        let Hunt {
+            arena,
+            sets,
+            learnt,
+            unhit,
+            ..
+        } = self;
+        let mut n = 0;
         let mut pick: Option<u64> = None;
         let mut fewest = u32::MAX;
-        let (arena, sets) = (&self.arena, &self.sets);
-        let listed = (0..list.len).flat_map(|w| {
-            let mut word = arena[list.start + w];
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let i = 64 * w + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    sets[i]
-                })
-            })
-        });
-        let learnt = self.learnt.iter().copied().filter(|&m| m & chosen == 0);
-        for m in listed.chain(learnt) {
+        // One unhit set: dead, forced, or (among the first SCAN) a branching and bound set.
+        let mut visit = |m: u64| -> Option<Node> {
             let allowed = m & !excluded;
             if allowed == 0 {
-                self.unhit = unhit;
-                return Node::Dead;
+                return Some(Node::Dead);
             }
             if allowed & (allowed - 1) == 0 {
-                self.unhit = unhit;
-                return Node::Forced(allowed);
+                return Some(Node::Forced(allowed));
             }
-            if unhit.len() < SCAN {
-                unhit.push(allowed);
-                let n = allowed.count_ones();
-                if n < fewest {
-                    fewest = n;
+            if n < SCAN {
+                unhit[n] = allowed;
+                n += 1;
+                let k = allowed.count_ones();
+                if k < fewest {
+                    fewest = k;
                     pick = Some(allowed);
                 }
+            }
+            None
+        };
+        for (w, &bits) in arena[list.start..list.start + list.len].iter().enumerate() {
+            let mut word = bits;
+            while word != 0 {
+                let i = 64 * w + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(node) = visit(sets[i]) {
+                    return node;
+                }
+            }
+        }
+        for &m in learnt.iter() {
+            if m & chosen == 0
+                && let Some(node) = visit(m)
+            {
+                return node;
             }
         }
         // Scan order (fewest orbits first), then the sets whose every allowed orbit is
         // larger than the smallest first; the second only when the first does not cut.
         let room = self.most.saturating_sub(weight);
-        let mut bound = self.dual(unhit.iter().copied(), room);
-        let small = self.orbits.by_size.first().map_or(0, |&(_, m)| m);
+        let mut bound = self.dual(&self.unhit[..n], room);
         if bound <= room && self.orbits.by_size.len() > 1 {
-            let costly = unhit.iter().copied().filter(|&a| a & small == 0);
-            let cheap = unhit.iter().copied().filter(|&a| a & small != 0);
-            bound = bound.max(self.dual(costly.chain(cheap), room));
+            let small = self.orbits.by_size[0].1;
+            let unhit = &self.unhit[..n];
+            let mut k = 0;
+            for &a in unhit.iter().filter(|&&a| a & small == 0) {
+                self.reordered[k] = a;
+                k += 1;
+            }
+            for &a in unhit.iter().filter(|&&a| a & small != 0) {
+                self.reordered[k] = a;
+                k += 1;
+            }
+            bound = bound.max(self.dual(&self.reordered[..n], room));
         }
-        self.unhit = unhit;
         Node::Open { pick, bound }
     }
 
-    /// The greedy dual bound of the sets `allowed` (allowed orbit masks) in that order, or
-    /// any value above `room` once it is known to exceed it: each set takes y, the least of
-    /// what its orbits have left of their sizes, from every one of its orbits. Any orbit set
-    /// hitting them all weighs at least the sum of the y: each orbit's size covers what the
-    /// sets through it took, and every set is hit.
-    fn dual(&self, allowed: impl Iterator<Item = u64>, room: usize) -> usize {
+    /// The greedy dual bound of the sets `allowed` (allowed orbit masks, none empty) in that
+    /// order, or any value above `room` once it is known to exceed it: each set takes y, the
+    /// least of what its orbits have left of their sizes, from every one of its orbits. Any
+    /// orbit set hitting them all weighs at least the sum of the y: each orbit's size covers
+    /// what the sets through it took, and every set is hit.
+    fn dual(&self, allowed: &[u64], room: usize) -> usize {
         // left[v]: the orbits with v cells left.
-        let top = self.orbits.largest;
+        let top = self.orbits.largest.min(8);
         let mut left = [0u64; 9];
         for &(size, m) in &self.orbits.by_size {
             left[size] |= m;
         }
         let mut bound = 0;
-        for a in allowed {
-            if left[0] & a != 0 {
+        for &a in allowed {
+            let mut y = 0;
+            while left[y] & a == 0 {
+                y += 1;
+                if y > top {
+                    break;
+                }
+            }
+            if y == 0 || y > top {
                 continue;
             }
-            let Some(y) = (1..=top).find(|&v| left[v] & a != 0) else {
-                continue;
-            };
             for v in y..=top {
                 let moved = left[v] & a;
                 left[v] &= !moved;
@@ -1059,17 +1088,10 @@ mod tests {
         let stop = || false;
         let h = Hunt::new(&orbits, Vec::new(), 0, 0, &stop, Pruning::Strong);
         let sets = [0b011u64, 0b101, 0b110];
-        assert_eq!(h.dual(sets.iter().copied(), 9), 2);
-        assert_eq!(
-            h.dual([0b001u64, 0b010].into_iter(), 9),
-            4,
-            "disjoint sets add up"
-        );
-        assert!(h.dual(sets.iter().rev().copied(), 9) <= 3);
-        assert!(
-            h.dual(sets.iter().copied(), 1) > 1,
-            "stops once above the room"
-        );
+        assert_eq!(h.dual(&sets, 9), 2);
+        assert_eq!(h.dual(&[0b001u64, 0b010], 9), 4, "disjoint sets add up");
+        assert!(h.dual(&[0b110u64, 0b101, 0b011], 9) <= 3);
+        assert!(h.dual(&sets, 1) > 1, "stops once above the room");
     }
 
     /// The indices of a node's list, in order.
