@@ -243,8 +243,23 @@ impl Bits for u128 {
 /// repeats. A kept set inside `s` has its lowest bit in `s`, so the kept sets are filed by
 /// their lowest bit and `s` is tested only against the files of its own bits.
 fn minimal<T: Bits>(mut found: Vec<T>) -> Vec<T> {
-    found.sort_unstable_by_key(|&s| (s.ones(), s));
+    // By value, then stably by bits set (a counting sort): (bits set, value) order.
+    found.sort_unstable();
     found.dedup();
+    let mut start = vec![0usize; T::BITS + 2];
+    for &s in &found {
+        start[s.ones() as usize + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut by_ones = found.clone();
+    for &s in &found {
+        let k = &mut start[s.ones() as usize];
+        by_ones[*k] = s;
+        *k += 1;
+    }
+    let mut found = by_ones;
     if found.first().is_some_and(|s| s.is_empty()) {
         // The empty set is inside every other.
         found.truncate(1);
