@@ -209,37 +209,29 @@ trait Bits: Copy + Ord + std::ops::BitAnd<Output = Self> {
     fn is_empty(self) -> bool;
 }
 
-impl Bits for u64 {
-    const BITS: usize = 64;
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    fn low(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    fn rest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
-    fn is_empty(self) -> bool {
-        self == 0
-    }
+/// [`Bits`] for an unsigned integer type.
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            fn low(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            fn rest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+        }
+    };
 }
 
-impl Bits for u128 {
-    const BITS: usize = 128;
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    fn low(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    fn rest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-    fn is_empty(self) -> bool {
-        self == 0
-    }
-}
+bits!(u64);
+bits!(u128);
 
 /// The bit sets of `found` that contain no other, smallest (by bits set) first, without
 /// repeats. A kept set inside `s` has its lowest bit in `s`, so the kept sets are filed by
