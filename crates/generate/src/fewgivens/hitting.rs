@@ -12,9 +12,11 @@
 //! partition of G's cells) then only maps those masks to orbit masks (one OR a cell) and runs a
 //! depth-first hitting-set search: branch over the orbits of the unhit set with the fewest allowed
 //! orbits, each branch excluding the orbits its elder siblings took (so every orbit set is met
-//! once). Each node carries its own list of unhit sets (its parent's without those its orbit hits,
-//! the first 512); an unhit set with a single allowed orbit forces that orbit before anything else,
-//! and the node is cut when the weight plus a lower bound exceeds K. The bound is the greedy dual
+//! once). Each node carries its own list of unhit sets, the first 512 in order, as a bitset over
+//! the conjugate's set indices: a child's list is its parent's AND NOT the bitset of the sets
+//! its orbit hits (one word operation per 64 sets, built once per conjugate; the lists of the
+//! path sit in one stack of words, so a node allocates nothing); an unhit set with a single
+//! allowed orbit forces that orbit before anything else, and the node is cut when the weight plus a lower bound exceeds K. The bound is the greedy dual
 //! of the weighted hitting-set LP: each unhit set in turn takes y, the least of what its allowed
 //! orbits have left of their sizes, from all of them; every hitting orbit set weighs at least the
 //! sum of the y (the better of two orders: fewest orbits first, and sets without a smallest-size
@@ -139,7 +141,7 @@ impl Unavoidables {
             u.region(rows, &mut found);
             u.region(cols, &mut found);
         }
-        u.sets = minimal(found, u128::count_ones);
+        u.sets = minimal(found);
         u.sets.truncate(MOST_SETS);
         u
     }
@@ -183,7 +185,7 @@ impl Unavoidables {
         }
         let mut found = vec![d];
         self.region(d, &mut found);
-        let new = minimal(found, u128::count_ones);
+        let new = minimal(found);
         if self.sets.len() < MOST_SETS {
             self.sets.extend_from_slice(&new);
         }
@@ -196,17 +198,79 @@ fn difference(a: &[u8; 81], b: &[u8; 81]) -> CellSet {
     (0..81).filter(|&c| a[c] != b[c]).fold(0, |s, c| s | 1 << c)
 }
 
-/// The bit sets of `found` that contain no other, smallest (by `ones`) first, without
-/// repeats.
-fn minimal<T>(mut found: Vec<T>, ones: fn(T) -> u32) -> Vec<T>
-where
-    T: Copy + Ord + std::ops::BitAnd<Output = T>,
-{
-    found.sort_unstable_by_key(|&s| (ones(s), s));
+/// A bit set the unavoidable-set lists are made of (cells or orbits).
+trait Bits: Copy + Ord + std::ops::BitAnd<Output = Self> {
+    /// Bits in a value.
+    const BITS: usize;
+    fn ones(self) -> u32;
+    /// The lowest set bit's index (`BITS` for zero).
+    fn low(self) -> usize;
+    /// Without the lowest set bit.
+    fn rest(self) -> Self;
+    fn is_empty(self) -> bool;
+}
+
+/// [`Bits`] for an unsigned integer type.
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const BITS: usize = <$t>::BITS as usize;
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            fn low(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            fn rest(self) -> $t {
+                self & self.wrapping_sub(1)
+            }
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+        }
+    };
+}
+
+bits!(u64);
+bits!(u128);
+
+/// The bit sets of `found` that contain no other, smallest (by bits set) first, without
+/// repeats. A kept set inside `s` has its lowest bit in `s`, so the kept sets are filed by
+/// their lowest bit and `s` is tested only against the files of its own bits.
+fn minimal<T: Bits>(mut found: Vec<T>) -> Vec<T> {
+    // By value, then stably by bits set (a counting sort): (bits set, value) order.
+    found.sort_unstable();
     found.dedup();
+    let mut start = vec![0usize; T::BITS + 2];
+    for &s in &found {
+        start[s.ones() as usize + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut by_ones = found.clone();
+    for &s in &found {
+        let k = &mut start[s.ones() as usize];
+        by_ones[*k] = s;
+        *k += 1;
+    }
+    let mut found = by_ones;
+    if found.first().is_some_and(|s| s.is_empty()) {
+        // The empty set is inside every other.
+        found.truncate(1);
+        return found;
+    }
     let mut kept: Vec<T> = Vec::new();
+    let mut by_low: Vec<Vec<T>> = vec![Vec::new(); T::BITS];
     for s in found {
-        if !kept.iter().any(|&k| k & s == k) {
+        let mut bits = s;
+        let mut inside = false;
+        while !bits.is_empty() && !inside {
+            inside = by_low[bits.low()].iter().any(|&k| k & s == k);
+            bits = bits.rest();
+        }
+        if !inside {
+            by_low[s.low()].push(s);
             kept.push(s);
         }
     }
@@ -247,6 +311,31 @@ impl Orbits {
     /// The orbits meeting `set`.
     fn mask(&self, set: CellSet) -> u64 {
         cells(set).fold(0, |m, c| m | 1 << self.of[c])
+    }
+
+    /// The orbits meeting each of `sets`, as [`Orbits::mask`], by table: for each byte of a
+    /// set (cells 8 j to 8 j + 7) the orbits of every value of that byte, built once (2,816
+    /// entries) and read 11 times a set instead of once a cell.
+    fn masks(&self, sets: &[CellSet]) -> Vec<u64> {
+        let mut table = [[0u64; 256]; 11];
+        for (j, t) in table.iter_mut().enumerate() {
+            for b in 1..256usize {
+                let c = 8 * j + b.trailing_zeros() as usize;
+                let orbit = if c < 81 { 1 << self.of[c] } else { 0 };
+                t[b] = t[b & (b - 1)] | orbit;
+            }
+        }
+        sets.iter()
+            .map(|&set| {
+                let mut m = 0;
+                let mut rest = set;
+                for t in &table {
+                    m |= t[(rest & 0xff) as usize];
+                    rest >>= 8;
+                }
+                m
+            })
+            .collect()
     }
 
     /// The smallest orbit size among `orbits` (non-empty).
@@ -317,21 +406,8 @@ pub fn hunt_with(
 ) -> Found {
     let orbits = Orbits::new(cj);
     // A set whose orbits include another's is hit whenever that one is.
-    let masks = unav.sets().iter().map(|&s| orbits.mask(s)).collect();
-    let mut h = Hunt {
-        sets: minimal(masks, u64::count_ones),
-        orbits: &orbits,
-        most,
-        cap: nodes,
-        stop,
-        nodes: 0,
-        checks: 0,
-        unique: Vec::new(),
-        pruning,
-        unhit: Vec::with_capacity(SCAN),
-        arena: Vec::new(),
-        learnt: Vec::new(),
-    };
+    let masks = orbits.masks(unav.sets());
+    let mut h = Hunt::new(&orbits, minimal(masks), most, nodes, stop, pruning);
     let root = match pruning {
         Pruning::Strong => h.refill(0),
         Pruning::Disjoint => List::default(),
@@ -470,11 +546,14 @@ pub(super) fn run(run: &mut Run<'_>) {
     }
 }
 
-/// A node's list of unhit sets: a range of [`Hunt::arena`], and whether known sets beyond it
-/// may be unhit too (the list was cut at [`LIST`] sets).
+/// A node's list of unhit sets: a bitset over the indices of [`Hunt::sets`] (bit i of word w
+/// for set 64 w + i), the words `start..start + len` of [`Hunt::arena`] (the words above are
+/// zero), and whether known sets beyond it may be unhit too (the list was cut at [`LIST`]
+/// sets).
 #[derive(Clone, Debug, Default)]
 struct List {
-    range: std::ops::Range<usize>,
+    start: usize,
+    len: usize,
     more: bool,
 }
 
@@ -504,16 +583,64 @@ struct Hunt<'o> {
     /// Orbit sets found unique (orbit-minimal).
     unique: Vec<u64>,
     pruning: Pruning,
-    /// Scratch: the allowed orbits of the unhit sets a node scanned.
+    /// Scratch ([`SCAN`] long): the allowed orbits of the unhit sets a node scanned.
     unhit: Vec<u64>,
-    /// [`Pruning::Strong`]'s lists of unhit sets, one a node on the path (a range each, the
-    /// deepest last): a child's list is its parent's without the sets its orbit hits.
+    /// Scratch ([`SCAN`] long): the same in the bound's second order.
+    reordered: Vec<u64>,
+    /// [`Pruning::Strong`]: words of a bitset over [`Hunt::sets`].
+    words: usize,
+    /// [`Pruning::Strong`]: for orbit o, words `o * words..(o + 1) * words` are the bitset of
+    /// the sets that o hits.
+    hits: Vec<u64>,
+    /// [`Pruning::Strong`]'s lists of unhit sets as bitsets, one a node on the path (the
+    /// deepest last): a child's list is its parent's AND NOT the sets its orbit hits.
     arena: Vec<u64>,
     /// [`Pruning::Strong`]: the sets learnt in this search, scanned by every node.
     learnt: Vec<u64>,
 }
 
-impl Hunt<'_> {
+impl<'o> Hunt<'o> {
+    /// A search over `sets` (orbit masks, fewest orbits first) under `orbits`.
+    fn new(
+        orbits: &'o Orbits,
+        sets: Vec<u64>,
+        most: usize,
+        cap: u64,
+        stop: &'o dyn Fn() -> bool,
+        pruning: Pruning,
+    ) -> Hunt<'o> {
+        let words = sets.len().div_ceil(64);
+        let mut hits = Vec::new();
+        if pruning == Pruning::Strong {
+            hits = vec![0u64; orbits.cells.len().max(1) * words];
+            for (i, &m) in sets.iter().enumerate() {
+                let mut b = m;
+                while b != 0 {
+                    let o = b.trailing_zeros() as usize;
+                    hits[o * words + i / 64] |= 1 << (i % 64);
+                    b &= b - 1;
+                }
+            }
+        }
+        Hunt {
+            orbits,
+            sets,
+            most,
+            cap,
+            stop,
+            nodes: 0,
+            checks: 0,
+            unique: Vec::new(),
+            pruning,
+            unhit: vec![0; SCAN],
+            reordered: vec![0; SCAN],
+            words,
+            hits,
+            arena: Vec::new(),
+            learnt: Vec::new(),
+        }
+    }
+
     /// The puzzle of the orbits `chosen` on `grid`.
     fn puzzle(&self, grid: &[u8; 81], chosen: u64) -> [u8; 81] {
         let mut p = [0u8; 81];
@@ -561,7 +688,7 @@ impl Hunt<'_> {
         let branch = loop {
             let node = match self.pruning {
                 Pruning::Disjoint => self.disjoint(chosen, excluded),
-                Pruning::Strong => self.strong(chosen, excluded, weight, list.range.clone()),
+                Pruning::Strong => self.strong(chosen, excluded, weight, &list),
             };
             let (pick, bound) = match node {
                 Node::Dead => return true,
@@ -571,6 +698,10 @@ impl Hunt<'_> {
                         return true;
                     }
                     chosen |= bit;
+                    if self.pruning == Pruning::Strong {
+                        // The list keeps only sets `chosen` leaves unhit.
+                        self.without(&list, bit);
+                    }
                     continue;
                 }
                 Node::Open { pick, bound } => (pick, bound),
@@ -583,7 +714,7 @@ impl Hunt<'_> {
             }
             if list.more {
                 // Sets beyond the node's list may be unhit: take them in and look again.
-                self.arena.truncate(list.range.start);
+                self.arena.truncate(list.start);
                 list = self.refill(chosen);
                 continue;
             }
@@ -607,21 +738,23 @@ impl Hunt<'_> {
             }
         };
         // Smallest orbits first.
-        let mut order: Vec<u64> = Vec::with_capacity(branch.count_ones() as usize);
+        let mut order = [0u64; 64];
+        let mut n = 0;
         for &(_, m) in &self.orbits.by_size {
             let mut b = branch & m;
             while b != 0 {
-                order.push(b & b.wrapping_neg());
+                order[n] = b & b.wrapping_neg();
+                n += 1;
                 b &= b - 1;
             }
         }
         let mut excluded = excluded;
-        for bit in order {
+        for &bit in &order[..n] {
             let w = weight + self.orbits.weight(bit);
             if w <= self.most {
                 let start = self.arena.len();
                 let child = match self.pruning {
-                    Pruning::Strong => self.child(&list, chosen | bit),
+                    Pruning::Strong => self.child(&list, chosen, bit),
                     Pruning::Disjoint => List::default(),
                 };
                 let ok = self.go(unav, chosen | bit, excluded, w, child);
@@ -635,46 +768,90 @@ impl Hunt<'_> {
         true
     }
 
-    /// A child's list: the sets of its parent's `list` that `chosen` leaves unhit (at most
-    /// [`LIST`]), or a fresh list from every known set when the parent's ran short.
-    fn child(&mut self, list: &List, chosen: u64) -> List {
+    /// A child's list: the sets of its parent's `list` that `bit` leaves unhit (one AND NOT a
+    /// word), or a fresh list from every known set when the parent's was cut and this one has
+    /// fewer than [`LIST`] / 2 sets; `chosen` is the parent's orbits.
+    fn child(&mut self, list: &List, chosen: u64, bit: u64) -> List {
         let start = self.arena.len();
-        let cut = self.push_unhit(list.range.clone(), true, chosen);
-        let more = list.more || cut;
-        if more && self.arena.len() - start < LIST / 2 {
+        let hits = bit.trailing_zeros() as usize * self.words;
+        self.arena
+            .extend_from_within(list.start..list.start + list.len);
+        let words = &mut self.arena[start..];
+        for (word, &hit) in words.iter_mut().zip(&self.hits[hits..hits + list.len]) {
+            *word &= !hit;
+        }
+        let len = words.iter().rposition(|&w| w != 0).map_or(0, |w| w + 1);
+        self.arena.truncate(start + len);
+        if list.more
+            && self.arena[start..]
+                .iter()
+                .map(|w| w.count_ones() as usize)
+                .sum::<usize>()
+                < LIST / 2
+        {
             self.arena.truncate(start);
-            return self.refill(chosen);
+            return self.refill(chosen | bit);
         }
         List {
-            range: start..self.arena.len(),
-            more,
+            start,
+            len,
+            more: list.more,
+        }
+    }
+
+    /// Takes the sets `bit` hits out of `list` (in place).
+    fn without(&mut self, list: &List, bit: u64) {
+        let hits = bit.trailing_zeros() as usize * self.words;
+        for w in 0..list.len {
+            self.arena[list.start + w] &= !self.hits[hits + w];
         }
     }
 
     /// A list of the first [`LIST`] known sets `chosen` leaves unhit, at the arena's end.
     fn refill(&mut self, chosen: u64) -> List {
         let start = self.arena.len();
-        let more = self.push_unhit(0..self.sets.len(), false, chosen);
-        List {
-            range: start..self.arena.len(),
-            more,
+        let n = self.sets.len();
+        for w in 0..self.words {
+            let mut word = if n - 64 * w >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << (n - 64 * w)) - 1
+            };
+            let mut c = chosen;
+            while c != 0 {
+                word &= !self.hits[c.trailing_zeros() as usize * self.words + w];
+                c &= c - 1;
+            }
+            self.arena.push(word);
         }
-    }
-
-    /// Pushes the sets of `range` (of the arena when `arena`, else of every known set) that
-    /// `chosen` leaves unhit onto the arena, at most [`LIST`]; whether some were left out.
-    fn push_unhit(&mut self, range: std::ops::Range<usize>, arena: bool, chosen: u64) -> bool {
-        let start = self.arena.len();
-        for i in range {
-            let m = if arena { self.arena[i] } else { self.sets[i] };
-            if m & chosen == 0 {
-                if self.arena.len() - start == LIST {
-                    return true;
+        // Keep the first LIST sets; `more` when a set beyond them is unhit too.
+        let (mut count, mut len, mut more) = (0, 0, false);
+        for w in start..self.arena.len() {
+            let word = self.arena[w];
+            if count == LIST {
+                more |= word != 0;
+                self.arena[w] = 0;
+                continue;
+            }
+            let ones = word.count_ones() as usize;
+            if count + ones > LIST {
+                // The lowest LIST - count of its sets.
+                let mut rest = word;
+                for _ in 0..LIST - count {
+                    rest &= rest - 1;
                 }
-                self.arena.push(m);
+                self.arena[w] = word ^ rest;
+                more = true;
+                count = LIST;
+            } else {
+                count += ones;
+            }
+            if self.arena[w] != 0 {
+                len = w - start + 1;
             }
         }
-        false
+        self.arena.truncate(start + len);
+        List { start, len, more }
     }
 
     /// The first design's node: the unhit set with the fewest allowed orbits (among the first
@@ -708,76 +885,103 @@ impl Hunt<'_> {
         Node::Open { pick, bound }
     }
 
-    /// The strong node: a forced orbit if an unhit set (of the node's list and the sets learnt since) has a single
-    /// allowed orbit; else the unhit set with the fewest allowed orbits among the first
-    /// [`SCAN`] unhit sets, and the better of two greedy dual bounds over those sets.
-    fn strong(
-        &mut self,
-        chosen: u64,
-        excluded: u64,
-        weight: usize,
-        list: std::ops::Range<usize>,
-    ) -> Node {
-        let mut unhit = std::mem::take(&mut self.unhit);
-        unhit.clear();
+    /// The strong node: a forced orbit if an unhit set (of the node's list and the sets
+    /// learnt since) has a single allowed orbit; else the unhit set with the fewest allowed
+    /// orbits among the first [`SCAN`] unhit sets, and the better of two greedy dual bounds
+    /// over those sets. The list holds only sets the node's orbits leave unhit.
+    fn strong(&mut self, chosen: u64, excluded: u64, weight: usize, list: &List) -> Node {
+        let Hunt {
+            arena,
+            sets,
+            learnt,
+            unhit,
+            ..
+        } = self;
+        let mut n = 0;
         let mut pick: Option<u64> = None;
         let mut fewest = u32::MAX;
-        for &m in self.arena[list].iter().chain(&self.learnt) {
-            if m & chosen != 0 {
-                continue;
-            }
+        // One unhit set: dead, forced, or (among the first SCAN) a branching and bound set.
+        let mut visit = |m: u64| -> Option<Node> {
             let allowed = m & !excluded;
             if allowed == 0 {
-                self.unhit = unhit;
-                return Node::Dead;
+                return Some(Node::Dead);
             }
             if allowed & (allowed - 1) == 0 {
-                self.unhit = unhit;
-                return Node::Forced(allowed);
+                return Some(Node::Forced(allowed));
             }
-            if unhit.len() < SCAN {
-                unhit.push(allowed);
-                let n = allowed.count_ones();
-                if n < fewest {
-                    fewest = n;
+            if n < SCAN {
+                unhit[n] = allowed;
+                n += 1;
+                let k = allowed.count_ones();
+                if k < fewest {
+                    fewest = k;
                     pick = Some(allowed);
                 }
+            }
+            None
+        };
+        for (w, &bits) in arena[list.start..list.start + list.len].iter().enumerate() {
+            let mut word = bits;
+            while word != 0 {
+                let i = 64 * w + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if let Some(node) = visit(sets[i]) {
+                    return node;
+                }
+            }
+        }
+        for &m in learnt.iter() {
+            if m & chosen == 0
+                && let Some(node) = visit(m)
+            {
+                return node;
             }
         }
         // Scan order (fewest orbits first), then the sets whose every allowed orbit is
         // larger than the smallest first; the second only when the first does not cut.
         let room = self.most.saturating_sub(weight);
-        let mut bound = self.dual(unhit.iter().copied(), room);
-        let small = self.orbits.by_size.first().map_or(0, |&(_, m)| m);
+        let mut bound = self.dual(&self.unhit[..n], room);
         if bound <= room && self.orbits.by_size.len() > 1 {
-            let costly = unhit.iter().copied().filter(|&a| a & small == 0);
-            let cheap = unhit.iter().copied().filter(|&a| a & small != 0);
-            bound = bound.max(self.dual(costly.chain(cheap), room));
+            let small = self.orbits.by_size[0].1;
+            let unhit = &self.unhit[..n];
+            let mut k = 0;
+            for &a in unhit.iter().filter(|&&a| a & small == 0) {
+                self.reordered[k] = a;
+                k += 1;
+            }
+            for &a in unhit.iter().filter(|&&a| a & small != 0) {
+                self.reordered[k] = a;
+                k += 1;
+            }
+            bound = bound.max(self.dual(&self.reordered[..n], room));
         }
-        self.unhit = unhit;
         Node::Open { pick, bound }
     }
 
-    /// The greedy dual bound of the sets `allowed` (allowed orbit masks) in that order, or
-    /// any value above `room` once it is known to exceed it: each set takes y, the least of
-    /// what its orbits have left of their sizes, from every one of its orbits. Any orbit set
-    /// hitting them all weighs at least the sum of the y: each orbit's size covers what the
-    /// sets through it took, and every set is hit.
-    fn dual(&self, allowed: impl Iterator<Item = u64>, room: usize) -> usize {
+    /// The greedy dual bound of the sets `allowed` (allowed orbit masks, none empty) in that
+    /// order, or any value above `room` once it is known to exceed it: each set takes y, the
+    /// least of what its orbits have left of their sizes, from every one of its orbits. Any
+    /// orbit set hitting them all weighs at least the sum of the y: each orbit's size covers
+    /// what the sets through it took, and every set is hit.
+    fn dual(&self, allowed: &[u64], room: usize) -> usize {
         // left[v]: the orbits with v cells left.
-        let top = self.orbits.largest;
+        let top = self.orbits.largest.min(8);
         let mut left = [0u64; 9];
         for &(size, m) in &self.orbits.by_size {
             left[size] |= m;
         }
         let mut bound = 0;
-        for a in allowed {
-            if left[0] & a != 0 {
+        for &a in allowed {
+            let mut y = 0;
+            while left[y] & a == 0 {
+                y += 1;
+                if y > top {
+                    break;
+                }
+            }
+            if y == 0 || y > top {
                 continue;
             }
-            let Some(y) = (1..=top).find(|&v| left[v] & a != 0) else {
-                continue;
-            };
             for v in y..=top {
                 let moved = left[v] & a;
                 left[v] &= !moved;
@@ -924,31 +1128,118 @@ mod tests {
             by_size: vec![(1, 0b100), (2, 0b011)],
             largest: 2,
         };
-        let h = Hunt {
-            orbits: &orbits,
-            sets: Vec::new(),
-            most: 0,
-            cap: 0,
-            stop: &|| false,
-            nodes: 0,
-            checks: 0,
-            unique: Vec::new(),
-            pruning: Pruning::Strong,
-            unhit: Vec::new(),
-            arena: Vec::new(),
-            learnt: Vec::new(),
-        };
+        let stop = || false;
+        let h = Hunt::new(&orbits, Vec::new(), 0, 0, &stop, Pruning::Strong);
         let sets = [0b011u64, 0b101, 0b110];
-        assert_eq!(h.dual(sets.iter().copied(), 9), 2);
-        assert_eq!(
-            h.dual([0b001u64, 0b010].into_iter(), 9),
-            4,
-            "disjoint sets add up"
-        );
-        assert!(h.dual(sets.iter().rev().copied(), 9) <= 3);
-        assert!(
-            h.dual(sets.iter().copied(), 1) > 1,
-            "stops once above the room"
-        );
+        assert_eq!(h.dual(&sets, 9), 2);
+        assert_eq!(h.dual(&[0b001u64, 0b010], 9), 4, "disjoint sets add up");
+        assert!(h.dual(&[0b110u64, 0b101, 0b011], 9) <= 3);
+        assert!(h.dual(&sets, 1) > 1, "stops once above the room");
+    }
+
+    /// The indices of a node's list, in order.
+    fn listed(h: &Hunt<'_>, list: &List) -> Vec<usize> {
+        let words = &h.arena[list.start..list.start + list.len];
+        (0..64 * words.len())
+            .filter(|&i| words[i / 64] >> (i % 64) & 1 == 1)
+            .collect()
+    }
+
+    #[test]
+    fn a_nodes_bitset_list_is_the_first_unhit_sets_in_order() {
+        // 60 orbits of one cell; 1,500 sets of 4 orbits from a seeded stream.
+        let orbits = Orbits {
+            of: std::array::from_fn(|c| (c % 60) as u8),
+            cells: (0..60).map(|o| vec![o]).collect(),
+            by_size: vec![(1, (1u64 << 60) - 1)],
+            largest: 1,
+        };
+        let mut rng = crate::rng::Rng::new(44);
+        let masks: Vec<u64> = (0..1_500)
+            .map(|_| {
+                let mut m = 0u64;
+                while m.count_ones() < 4 {
+                    m |= 1 << rng.below(60);
+                }
+                m
+            })
+            .collect();
+        let sets = minimal(masks);
+        assert!(sets.len() > 2 * LIST, "{} sets", sets.len());
+        let stop = || false;
+        let mut h = Hunt::new(&orbits, sets, 10, 0, &stop, Pruning::Strong);
+        // What the lists must hold: the sets `chosen` leaves unhit, in order.
+        let unhit = |h: &Hunt<'_>, chosen: u64| -> Vec<usize> {
+            (0..h.sets.len())
+                .filter(|&i| h.sets[i] & chosen == 0)
+                .collect()
+        };
+        let mut cut = 0;
+        for chosen in [0u64, 1, 1 << 7 | 1 << 30, 0b1011_0110, (1 << 20) - 1] {
+            let root = h.refill(chosen);
+            let all = unhit(&h, chosen);
+            assert_eq!(
+                listed(&h, &root),
+                all[..all.len().min(LIST)],
+                "refill {chosen:b}"
+            );
+            assert_eq!(root.more, all.len() > LIST, "refill {chosen:b}");
+            cut += usize::from(root.more);
+            for bit in [1u64 << 3, 1 << 39, 1 << 12] {
+                let child = h.child(&root, chosen, bit);
+                let all = unhit(&h, chosen | bit);
+                let kept: Vec<usize> = listed(&h, &root)
+                    .into_iter()
+                    .filter(|&i| h.sets[i] & bit == 0)
+                    .collect();
+                if root.more && kept.len() < LIST / 2 {
+                    // Refilled.
+                    assert_eq!(listed(&h, &child), all[..all.len().min(LIST)]);
+                } else {
+                    assert_eq!(listed(&h, &child), kept, "child {chosen:b} {bit:b}");
+                    assert_eq!(child.more, root.more);
+                }
+                h.arena.truncate(child.start);
+            }
+            h.without(&root, 1 << 5);
+            let kept: Vec<usize> = unhit(&h, chosen)[..unhit(&h, chosen).len().min(LIST)]
+                .iter()
+                .copied()
+                .filter(|&i| h.sets[i] & 1 << 5 == 0)
+                .collect();
+            assert_eq!(listed(&h, &root), kept, "without {chosen:b}");
+            h.arena.truncate(root.start);
+        }
+        assert!(cut > 0, "some list was cut at {LIST}");
+    }
+
+    #[test]
+    fn minimal_keeps_exactly_the_sets_containing_no_other() {
+        let mut rng = crate::rng::Rng::new(7);
+        let found: Vec<u64> = (0..600)
+            .map(|_| (0..1 + rng.below(5)).fold(0, |m, _| m | 1 << rng.below(24)))
+            .collect();
+        let kept = minimal(found.clone());
+        let mut expected: Vec<u64> = found
+            .iter()
+            .copied()
+            .filter(|&s| !found.iter().any(|&k| k != s && k & s == k))
+            .collect();
+        expected.sort_unstable_by_key(|&s| (s.count_ones(), s));
+        expected.dedup();
+        assert_eq!(kept, expected);
+        assert_eq!(minimal(vec![0b110u64, 0, 0b1]), vec![0]);
+    }
+
+    #[test]
+    fn orbit_masks_by_table_are_the_orbits_met_cell_by_cell() {
+        let u = Unavoidables::new(&grid());
+        let last: CellSet = 1 << 80 | 1 << 72 | 1;
+        let sets: Vec<CellSet> = u.sets().iter().copied().chain([last]).collect();
+        for cj in conjugates(crate::Symmetry::Orthogonal).iter().step_by(97) {
+            let orbits = Orbits::new(cj);
+            let by_cell: Vec<u64> = sets.iter().map(|&s| orbits.mask(s)).collect();
+            assert_eq!(orbits.masks(&sets), by_cell);
+        }
     }
 }
