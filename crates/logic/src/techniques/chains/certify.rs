@@ -438,6 +438,89 @@ mod tests {
         assert!(refused_with_finds >= 1, "{refused_with_finds}");
     }
 
+    /// One warm memory across random candidate grids of the X (diagonals) and 6×6 layouts,
+    /// each refined one candidate at a time, under both options: every nice-loop and AIC
+    /// finder reports what a fresh, unpruned one reports, certificates are used, and chains
+    /// are found (grids unrelated to the remembered one, and option changes between calls,
+    /// must not let a certificate through).
+    #[test]
+    fn random_refinements_on_other_layouts_report_what_a_full_search_reports() {
+        use std::sync::Arc;
+        use sudokit_core::{Extra, Layout};
+        let none = Deadline::none();
+        let warm = Memory::new();
+        let mut rng = crate::testrng::Lcg::new(35);
+        let mut next = move || rng.next();
+        let (mut checked, mut found_some) = (0, 0);
+        for layout in [
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::boxed(6, 2, 3).unwrap(),
+        ] {
+            let layout = Arc::new(layout);
+            let (cells, n) = (layout.cell_count(), layout.size());
+            // Dense grids (few bivalue cells and conjugate pairs) often have no
+            // self-contradicting candidate, so certificates get used.
+            for round in 0..6 {
+                let keep = 5 + round % 3;
+                let cands: Vec<DigitSet> = (0..cells)
+                    .map(|_| {
+                        let one = 1u64 << (next() % n as u64);
+                        DigitSet(
+                            (0..n)
+                                .filter(|_| next() % 8 < keep)
+                                .fold(one, |m, d| m | 1 << d),
+                        )
+                    })
+                    .collect();
+                let mut g = CandidateGrid::with_candidates(
+                    layout.clone(),
+                    vec![0; cells],
+                    cands,
+                    vec![false; cells],
+                );
+                for _ in 0..6 {
+                    for hodoku in [true, false] {
+                        let opts = Options {
+                            hodoku,
+                            ..Options::default()
+                        };
+                        for t in &finders() {
+                            let found = find_all_in(t, &g, &opts, &none, &warm).0;
+                            let cold = Memory::new();
+                            probe::set_unpruned(&cold, true);
+                            let full = find_all_in(t, &g, &opts, &none, &cold).0;
+                            assert_eq!(
+                                format!("{found:?}"),
+                                format!("{full:?}"),
+                                "{}",
+                                t.info().id
+                            );
+                            checked += 1;
+                            found_some += usize::from(!full.is_empty());
+                        }
+                    }
+                    let open: Vec<_> = g
+                        .empty_cells()
+                        .filter(|&c| g.candidates(c).len() >= 2)
+                        .collect();
+                    let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+                        break;
+                    };
+                    let ds: Vec<_> = g.candidates(c).iter().collect();
+                    g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+                }
+            }
+        }
+        let certified = probe::counted(&warm, Event::Certified);
+        assert!(
+            certified > 10 && found_some > 10,
+            "{checked} checked, {found_some} with finds, {certified} certified"
+        );
+        eprintln!("{checked} checked, {found_some} with finds, {certified} certified");
+    }
+
     fn find_all(t: &ChainFinder, g: &CandidateGrid, opts: &Options) -> Vec<Step> {
         crate::technique::find_all(t, g, opts)
     }
