@@ -32,13 +32,14 @@
 //! every such path of S' uses a new link (s → t): "X true" reaches s, t reaches "X false".
 //! The implication graph is its own contrapositive ("a → b" comes with "¬b → ¬a": strong and
 //! weak links are symmetric), so "X true" reaches s exactly when ¬s reaches "X false". The
-//! certificate walks forward from every new link's target and from every new link's negated
-//! source (two breadth-first walks over the links, against the closure's all-pairs reach)
-//! and holds when no candidate's "false" state is reached by both: sound (a union of walks
-//! over-approximates each link's pair of walks), and exact about the finders' output, since
-//! they report nothing when it holds. When it does not hold, the closure is built and the
-//! finders run unchanged. No limit of the finders enters the argument (it is about the
-//! graph; the chain-length cap only shrinks what they report).
+//! certificate walks forward from each new link's target and from its negated source (one
+//! pair of depth-first walks per new link while there are at most `MAX_PAIRS`, else one pair
+//! from all targets and all negated sources; against the closure's all-pairs reach) and
+//! holds when no candidate's "false" state is reached by both walks of a pair: sound (a
+//! union of walks over-approximates each link's pair of walks), and exact about the
+//! finders' output, since they report nothing when it holds. When it does not hold, the
+//! closure is built and the finders run unchanged. No limit of the finders enters the
+//! argument (it is about the graph; the chain-length cap only shrinks what they report).
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -341,7 +342,6 @@ mod tests {
     /// candidate.
     #[test]
     fn certified_grids_report_what_a_full_search_reports() {
-        let none = Deadline::none();
         let mut certified_total = 0;
         for hodoku in [true, false] {
             let opts = Options {
@@ -357,16 +357,8 @@ mod tests {
                 while let Some(step) = solver.next_step(&g) {
                     for t in &finders() {
                         let before = probe::counted(&warm, Event::Certified);
-                        let found = find_all_in(t, &g, &opts, &none, &warm).0;
-                        let cold = Memory::new();
-                        probe::set_unpruned(&cold, true);
-                        let full = find_all_in(t, &g, &opts, &none, &cold).0;
-                        assert_eq!(
-                            format!("{found:?}"),
-                            format!("{full:?}"),
-                            "{} at step {steps} of {puzzle}",
-                            t.info().id
-                        );
+                        let found =
+                            warm_is_full(t, &g, &opts, &warm, &format!("step {steps} of {puzzle}"));
                         if probe::counted(&warm, Event::Certified) > before {
                             assert!(found.is_empty());
                             let links = Links::new(&g, t.kind == Kind::Grouped, false);
@@ -436,6 +428,102 @@ mod tests {
             }
         }
         assert!(refused_with_finds >= 1, "{refused_with_finds}");
+    }
+
+    /// One warm memory across random candidate grids of the X (diagonals) and 6×6 layouts,
+    /// each refined one candidate at a time, under both options: every nice-loop and AIC
+    /// finder reports what a fresh, unpruned one reports, certificates are used, and chains
+    /// are found (grids unrelated to the remembered one, and option changes between calls,
+    /// must not let a certificate through).
+    #[test]
+    fn random_refinements_on_other_layouts_report_what_a_full_search_reports() {
+        use std::sync::Arc;
+        use sudokit_core::{Extra, Layout};
+        let warm = Memory::new();
+        let mut rng = crate::testrng::Lcg::new(35);
+        let mut next = move || rng.next();
+        let (mut checked, mut found_some) = (0, 0);
+        for layout in [
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::Diagonals]),
+            Layout::boxed(6, 2, 3).unwrap(),
+        ] {
+            let layout = Arc::new(layout);
+            let (cells, n) = (layout.cell_count(), layout.size());
+            // Dense grids (few bivalue cells and conjugate pairs) often have no
+            // self-contradicting candidate, so certificates get used.
+            for round in 0..6 {
+                let keep = 5 + round % 3;
+                let cands: Vec<DigitSet> = (0..cells)
+                    .map(|_| {
+                        let one = 1u64 << (next() % n as u64);
+                        DigitSet(
+                            (0..n)
+                                .filter(|_| next() % 8 < keep)
+                                .fold(one, |m, d| m | 1 << d),
+                        )
+                    })
+                    .collect();
+                let mut g = CandidateGrid::with_candidates(
+                    layout.clone(),
+                    vec![0; cells],
+                    cands,
+                    vec![false; cells],
+                );
+                for _ in 0..6 {
+                    for hodoku in [true, false] {
+                        let opts = Options {
+                            hodoku,
+                            ..Options::default()
+                        };
+                        for t in &finders() {
+                            let found = warm_is_full(t, &g, &opts, &warm, "a random grid");
+                            checked += 1;
+                            found_some += usize::from(!found.is_empty());
+                        }
+                    }
+                    let open: Vec<_> = g
+                        .empty_cells()
+                        .filter(|&c| g.candidates(c).len() >= 2)
+                        .collect();
+                    let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+                        break;
+                    };
+                    let ds: Vec<_> = g.candidates(c).iter().collect();
+                    g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+                }
+            }
+        }
+        let certified = probe::counted(&warm, Event::Certified);
+        assert!(
+            certified > 10 && found_some > 10,
+            "{checked} checked, {found_some} with finds, {certified} certified"
+        );
+        eprintln!("{checked} checked, {found_some} with finds, {certified} certified");
+    }
+
+    /// What `t` reports on `g` with the memory `warm` (certificates in use), asserted equal to
+    /// what it reports on a fresh memory with the closure pruning (and so certificates) off.
+    fn warm_is_full(
+        t: &ChainFinder,
+        g: &CandidateGrid,
+        opts: &Options,
+        warm: &Memory,
+        at: &str,
+    ) -> Vec<Step> {
+        let none = Deadline::none();
+        let found = find_all_in(t, g, opts, &none, warm).0;
+        let cold = Memory::new();
+        probe::set_unpruned(&cold, true);
+        let full = find_all_in(t, g, opts, &none, &cold).0;
+        assert_eq!(
+            format!("{found:?}"),
+            format!("{full:?}"),
+            "{} at {at}",
+            t.info().id
+        );
+        found
     }
 
     fn find_all(t: &ChainFinder, g: &CandidateGrid, opts: &Options) -> Vec<Step> {
