@@ -455,16 +455,8 @@ mod tests {
             // self-contradicting candidate, so certificates get used.
             for round in 0..6 {
                 let keep = 5 + round % 3;
-                let cands: Vec<DigitSet> = (0..cells)
-                    .map(|_| {
-                        let one = 1u64 << (next() % n as u64);
-                        DigitSet(
-                            (0..n)
-                                .filter(|_| next() % 8 < keep)
-                                .fold(one, |m, d| m | 1 << d),
-                        )
-                    })
-                    .collect();
+                let cands =
+                    crate::techniques::chains::tests::random_candidates(cells, n, keep, &mut next);
                 let mut g = CandidateGrid::with_candidates(
                     layout.clone(),
                     vec![0; cells],

@@ -194,16 +194,7 @@ fn closure_pruning_hides_no_chain() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..6 {
             let keep = 3 + round % 3;
-            let cands: Vec<DigitSet> = (0..cells)
-                .map(|_| {
-                    let one = 1u64 << (next() % n as u64);
-                    DigitSet(
-                        (0..n)
-                            .filter(|_| next() % 8 < keep)
-                            .fold(one, |m, d| m | 1 << d),
-                    )
-                })
-                .collect();
+            let cands = random_candidates(cells, n, keep, &mut next);
             let g = CandidateGrid::with_candidates(
                 layout.clone(),
                 vec![0; cells],
@@ -316,4 +307,24 @@ fn closure_matches_unbounded_searches() {
         }
     }
     assert!(yes > 1000 && no > 1000, "yes {yes}, no {no}");
+}
+
+/// Random candidate sets for `cells` cells of `n` digits: each cell one digit for sure, and
+/// each digit with chance `keep`/8 (so `keep` sets how dense the grid is).
+pub(super) fn random_candidates(
+    cells: usize,
+    n: usize,
+    keep: u64,
+    next: &mut impl FnMut() -> u64,
+) -> Vec<DigitSet> {
+    (0..cells)
+        .map(|_| {
+            let one = 1u64 << (next() % n as u64);
+            DigitSet(
+                (0..n)
+                    .filter(|_| next() % 8 < keep)
+                    .fold(one, |m, d| m | 1 << d),
+            )
+        })
+        .collect()
 }
