@@ -23,6 +23,7 @@ imported on first use, so ``import sudokit`` stays fast.
 from __future__ import annotations
 
 import json
+import operator
 import os
 from typing import Any, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -902,9 +903,17 @@ def few_givens(
 
 
 def _natural(x: Any, what: str) -> int:
-    """``x`` as a non-negative int, else ``ValueError`` naming ``what`` (the native layer's
-    unsigned arguments would raise ``OverflowError`` for a negative one)."""
-    n = int(x)
+    """``x`` as a non-negative int, else an error naming ``what``: ``TypeError`` for a value
+    that is not an integer (``10.7`` is refused, not truncated; ints, numpy integers and
+    integral floats such as ``1e6`` are accepted), ``ValueError`` for a negative one (the
+    native layer's unsigned arguments would raise ``OverflowError``)."""
+    if isinstance(x, float) and x.is_integer():
+        n = int(x)
+    else:
+        try:
+            n = operator.index(x)
+        except TypeError:
+            raise TypeError(f"{what} must be an integer, got {x!r}") from None
     if n < 0:
         raise ValueError(f"{what} must be non-negative, got {n}")
     return n

@@ -270,6 +270,15 @@ def test_few_givens_exhaustive_campaign_shards_the_patterns_and_resumes(tmp_path
         givens = args.pop("givens", 24)
         with pytest.raises(ValueError, match="non-negative"):
             sudokit.few_givens("full", givens, **args)
+    # A fractional count is refused, not truncated; an integral float is taken as it is.
+    for bad in [dict(node_cap=10.7), dict(givens=23.5), dict(tries=2.5), dict(patterns=(0, 1.5))]:
+        args = dict(dict(method="exhaustive", patterns=(0, 1), node_cap=10), **bad)
+        givens = args.pop("givens", 24)
+        with pytest.raises(TypeError, match="must be an integer"):
+            sudokit.few_givens("full", givens, **args)
+    one = dict(method="exhaustive", patterns=(0, 1))
+    assert sudokit.few_givens("full", 24.0, node_cap=10.0, **one) == \
+        sudokit.few_givens("full", 24, node_cap=10, **one)
 
     cmd = [sys.executable, "-m", "sudokit.campaign", "few-givens", "--method", "exhaustive",
            "--symmetry", "full", "--givens", "24", "--seed", "1", "--node-cap", "300",

@@ -98,17 +98,31 @@ impl Unavoidables {
     /// The sets of `grid` (a complete valid grid) that blanking the cells of every pair and
     /// triple of digits, every band and every stack reveals.
     pub fn new(grid: &[u8; 81]) -> Unavoidables {
-        Unavoidables::blanking(grid, false)
+        Unavoidables::new_until(grid, &|| false).expect("never stopped")
+    }
+
+    /// [`Unavoidables::new`], or `None` as soon as `stop` says so (asked before every
+    /// blanked region).
+    pub fn new_until(grid: &[u8; 81], stop: &dyn Fn() -> bool) -> Option<Unavoidables> {
+        Unavoidables::blanking(grid, false, stop)
     }
 
     /// [`Unavoidables::new`] and the sets blanking every quadruple of digits reveals: about a
     /// CPU-second more a grid, for classes whose trees are wide (orbits of at most 2 cells).
     pub fn deep(grid: &[u8; 81]) -> Unavoidables {
-        Unavoidables::blanking(grid, true)
+        Unavoidables::deep_until(grid, &|| false).expect("never stopped")
     }
 
-    /// The sets of [`Unavoidables::new`], and of [`Unavoidables::deep`] when `quads`.
-    fn blanking(grid: &[u8; 81], quads: bool) -> Unavoidables {
+    /// [`Unavoidables::deep`], or `None` as soon as `stop` says so (asked before every
+    /// blanked region, so a budget ends the second of set finding within one region's
+    /// enumeration).
+    pub fn deep_until(grid: &[u8; 81], stop: &dyn Fn() -> bool) -> Option<Unavoidables> {
+        Unavoidables::blanking(grid, true, stop)
+    }
+
+    /// The sets of [`Unavoidables::new`], and of [`Unavoidables::deep`] when `quads`; `None`
+    /// when `stop` said so before a region.
+    fn blanking(grid: &[u8; 81], quads: bool, stop: &dyn Fn() -> bool) -> Option<Unavoidables> {
         let mut u = Unavoidables {
             grid: *grid,
             sets: Vec::new(),
@@ -120,13 +134,14 @@ impl Unavoidables {
                 .filter(|&c| mask & (1 << grid[c]) != 0)
                 .fold(0, |s, c| s | 1 << c)
         };
+        let mut regions = Vec::new();
         for a in 1..=9u16 {
             for b in a + 1..=9 {
-                u.region(digits_in(1 << a | 1 << b), &mut found);
+                regions.push(digits_in(1 << a | 1 << b));
                 for c in b + 1..=9 {
-                    u.region(digits_in(1 << a | 1 << b | 1 << c), &mut found);
+                    regions.push(digits_in(1 << a | 1 << b | 1 << c));
                     for d in (c + 1..=9).filter(|_| quads) {
-                        u.region(digits_in(1 << a | 1 << b | 1 << c | 1 << d), &mut found);
+                        regions.push(digits_in(1 << a | 1 << b | 1 << c | 1 << d));
                     }
                 }
             }
@@ -138,12 +153,18 @@ impl Unavoidables {
             let cols: CellSet = (0..81)
                 .filter(|&c| c % 9 / 3 == band)
                 .fold(0, |s, c| s | 1 << c);
-            u.region(rows, &mut found);
-            u.region(cols, &mut found);
+            regions.push(rows);
+            regions.push(cols);
+        }
+        for region in regions {
+            if stop() {
+                return None;
+            }
+            u.region(region, &mut found);
         }
         u.sets = minimal(found);
         u.sets.truncate(MOST_SETS);
-        u
+        Some(u)
     }
 
     /// The grid.
@@ -448,17 +469,17 @@ pub(super) fn run(run: &mut Run<'_>) {
     run.rng.shuffle(&mut order);
     let mut next = order.into_iter();
     let mut automorphic = run.target.automorphic.map(AutomorphicGrids::new);
+    // The budget's clock and cancel flag, asked between fill attempts and between the blanked
+    // regions of set finding (hits cannot change while a grid is filled or its sets found).
+    let (time, started, cancel) = (run.budget.time, run.started, run.budget.cancel.clone());
+    let stop = move || {
+        time.is_some_and(|t| started.elapsed() >= t)
+            || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    };
     while !run.done() {
         // The next grid: a seed's solution, an automorphic grid, or a uniformly random grid.
         let mut automorphism: Option<(GridMap, DigitPerm)> = None;
         let (grid, seed) = if let Some(source) = automorphic.as_mut() {
-            // The budget's clock and cancel flag, asked between fill attempts (hits cannot
-            // change while a grid is filled).
-            let (time, started, cancel) = (run.budget.time, run.started, run.budget.cancel.clone());
-            let stop = move || {
-                time.is_some_and(|t| started.elapsed() >= t)
-                    || cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            };
             let Some(a) = source.next_until(&mut run.rng, AUTOMORPHIC_ATTEMPTS, &stop) else {
                 run.progress.grids_ran_out = !run.interrupted();
                 return;
@@ -485,11 +506,12 @@ pub(super) fn run(run: &mut Run<'_>) {
             continue;
         }
         run.progress.restarts += 1;
-        let mut unav = if wide {
-            Unavoidables::deep(&grid)
+        let found = if wide {
+            Unavoidables::deep_until(&grid, &stop)
         } else {
-            Unavoidables::new(&grid)
+            Unavoidables::new_until(&grid, &stop)
         };
+        let Some(mut unav) = found else { return };
         run.progress.checks += unav.searches;
         // On an automorphic grid the conjugates its map keeps come first (or alone).
         let order: Vec<&Conjugate> = match automorphism {
@@ -1045,6 +1067,31 @@ mod tests {
                 assert!(i == j || t & s != t, "set {j} inside set {i}");
             }
         }
+    }
+
+    #[test]
+    fn set_finding_asks_stop_before_every_region_and_ends_at_a_stop() {
+        let g = grid();
+        let asked = std::cell::Cell::new(0u64);
+        let u = Unavoidables::new_until(&g, &|| {
+            asked.set(asked.get() + 1);
+            false
+        })
+        .expect("never stopped");
+        assert_eq!(asked.get(), u.searches, "stop asked before every region");
+        assert_eq!(
+            u.sets(),
+            Unavoidables::new(&g).sets(),
+            "same sets as without a stop"
+        );
+        // A stop after the tenth region ends the deep finding there, with no more searches.
+        let asked = std::cell::Cell::new(0u64);
+        let stopped = Unavoidables::deep_until(&g, &|| {
+            asked.set(asked.get() + 1);
+            asked.get() > 10
+        });
+        assert!(stopped.is_none());
+        assert_eq!(asked.get(), 11, "nothing asked after the stop");
     }
 
     /// The givens of a puzzle line.
