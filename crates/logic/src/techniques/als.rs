@@ -22,11 +22,12 @@
 //! partners) rather than found by testing every pair of ALS.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 mod hodoku_chain;
 mod hodoku_wing;
 
-use sudokit_core::{Cell, Digit, DigitSet, House};
+use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
@@ -50,18 +51,15 @@ pub struct Als {
     /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells
     /// holding the digit that see all of them (every use of the seers asks only about cells
     /// holding the digit, so they are kept that way and two ALS's seers meet exactly when
-    /// some cell could lose the digit to both).
+    /// some cell could lose the digit to both). Indexed by digit, not packed: the link
+    /// table's inner loop reads it most.
     by_digit: Vec<(CellSet, CellSet)>,
 }
 
 impl Als {
-    fn new(
-        g: &CandidateGrid,
-        planes: &[CellSet],
-        cells: Vec<Cell>,
-        cands: DigitSet,
-        house: House,
-    ) -> Als {
+    /// The ALS over `cells` with its seers not yet limited to the cells holding each digit
+    /// (a template: what the house's walk alone decides; [`Als::masked`] finishes it).
+    fn template(g: &CandidateGrid, cells: Vec<Cell>, cands: DigitSet, house: House) -> Als {
         let mut set = g.cell_set();
         for &c in &cells {
             set.insert(c);
@@ -77,9 +75,7 @@ impl Als {
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            let mut seers = seers.unwrap_or_else(|| g.cell_set());
-            seers.intersect_with(&planes[d.index()]);
-            by_digit[d.index()] = (on, seers);
+            by_digit[d.index()] = (on, seers.unwrap_or_else(|| g.cell_set()));
         }
         Als {
             cells,
@@ -88,6 +84,14 @@ impl Als {
             house,
             by_digit,
         }
+    }
+    /// This template with each digit's seers limited to the cells holding it (`planes`).
+    fn masked(&self, planes: &[CellSet]) -> Als {
+        let mut a = self.clone();
+        for d in self.cands.iter() {
+            a.by_digit[d.index()].1.intersect_with(&planes[d.index()]);
+        }
+        a
     }
     /// The cells of this ALS holding `d`.
     pub fn cells_with(&self, g: &CandidateGrid, d: Digit) -> Vec<Cell> {
@@ -220,7 +224,8 @@ fn als_and_links(
 }
 
 /// [`enumerate`], kept in `memory` for the next caller on the same grid state (the grouped
-/// chain links and the ALS finders both need them).
+/// chain links and the ALS finders both need them); on another grid, the houses whose walk
+/// reads what it read before are not walked again (see [`HouseMemo`]).
 pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
     let k = g.state_key();
     if let Some(hit) = memory
@@ -232,7 +237,7 @@ pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
     {
         return hit;
     }
-    let all = Rc::new(enumerate(g));
+    let all = Rc::new(enumerate_in(g, Some(&mut memory.als_houses.borrow_mut())));
     *memory.als.borrow_mut() = Some((k, all.clone()));
     all
 }
@@ -244,6 +249,43 @@ pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
 /// and skipped elsewhere. That house is found from the set itself (the lowest house holding
 /// all its cells whose size cap admits it), with no table of the sets already seen.
 pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
+    enumerate_in(g, None)
+}
+
+/// Per house, the ALS its walk found on the last grid of this memory (as templates: seers not
+/// yet limited to the cells holding the digit) and everything that walk read: the values and
+/// candidates of the house's cells and the size caps of the lower houses sharing a cell with
+/// it (the houses [`Walk::met_before`] asks about). The walk and [`Als::template`] read
+/// nothing else of the grid (the layout aside, which the memo holds), so on a grid where a
+/// house's key is unchanged its walk would find the same templates in the same order:
+/// [`enumerate_in`] takes them from here, and the list equals [`enumerate`]'s, in order. Only
+/// the seers depend on the other cells, and [`Als::masked`] recomputes them on every grid.
+#[derive(Default)]
+pub(crate) struct HouseMemo {
+    layout: Option<Arc<Layout>>,
+    houses: Vec<(Vec<u64>, Vec<Als>)>,
+    /// Houses taken from the memo rather than walked (tests only).
+    #[cfg(test)]
+    reused: usize,
+}
+
+/// The inputs of house `h`'s walk (see [`HouseMemo`]), into `key`.
+fn house_key(g: &CandidateGrid, h: House, caps: &[usize], key: &mut Vec<u64>) {
+    key.clear();
+    let cells = g.house_cells(h);
+    for &c in cells {
+        key.push(u64::from(g.values()[c.index()]));
+        key.push(g.candidates(c).0);
+    }
+    for &c in cells {
+        for &low in g.houses_of(c).iter().filter(|&&low| low < h) {
+            key.push(caps[low.index()] as u64);
+        }
+    }
+}
+
+/// [`enumerate`], with the houses whose walk `memo` remembers taken from it.
+fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als> {
     let n = g.size();
     let cap = max_als(n).max(1);
     let mut out = Vec::new();
@@ -270,25 +312,61 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
             cap.min(empty.saturating_sub(1)).max(1)
         })
         .collect();
+    if let Some(m) = memo.as_deref_mut() {
+        let same = m
+            .layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
+        if !same {
+            // Empty keys: no house's key is empty, so every house is walked.
+            m.houses = g.houses().map(|_| (Vec::new(), Vec::new())).collect();
+            m.layout = Some(g.layout_arc().clone());
+        }
+    }
     let mut walk = Walk {
         g,
-        planes: &planes,
         caps: &caps,
         h: House(0),
         cells: Vec::new(),
         chosen: Vec::new(),
-        out: &mut out,
+        out: Vec::new(),
     };
+    let mut key = Vec::new();
     for h in g.houses() {
-        walk.h = h;
-        walk.cells.clear();
-        walk.cells.extend(
-            g.house_cells(h)
-                .iter()
-                .copied()
-                .filter(|&c| g.value(c).is_none()),
-        );
-        walk.rec(0, caps[h.index()], DigitSet::EMPTY);
+        let known = match memo.as_deref() {
+            Some(m) => {
+                house_key(g, h, &caps, &mut key);
+                m.houses[h.index()].0 == key
+            }
+            None => false,
+        };
+        #[cfg(test)]
+        if known && let Some(m) = memo.as_deref_mut() {
+            m.reused += 1;
+        }
+        if !known {
+            walk.h = h;
+            walk.out.clear();
+            walk.cells.clear();
+            walk.cells.extend(
+                g.house_cells(h)
+                    .iter()
+                    .copied()
+                    .filter(|&c| g.value(c).is_none()),
+            );
+            walk.rec(0, caps[h.index()], DigitSet::EMPTY);
+        }
+        match memo.as_deref_mut() {
+            Some(m) => {
+                let entry = &mut m.houses[h.index()];
+                if !known {
+                    std::mem::swap(&mut entry.0, &mut key);
+                    std::mem::swap(&mut entry.1, &mut walk.out);
+                }
+                out.extend(entry.1.iter().map(|t| t.masked(&planes)));
+            }
+            None => out.extend(walk.out.iter().map(|t| t.masked(&planes))),
+        }
     }
     out
 }
@@ -296,12 +374,12 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 /// The state of [`enumerate`]'s walk through one house's empty cells.
 struct Walk<'a> {
     g: &'a CandidateGrid,
-    planes: &'a [CellSet],
     caps: &'a [usize],
     h: House,
     cells: Vec<Cell>,
     chosen: Vec<Cell>,
-    out: &'a mut Vec<Als>,
+    /// The house's ALS, as templates ([`Als::template`]).
+    out: Vec<Als>,
 }
 
 impl Walk<'_> {
@@ -312,8 +390,7 @@ impl Walk<'_> {
         {
             let mut cells = self.chosen.clone();
             cells.sort();
-            self.out
-                .push(Als::new(self.g, self.planes, cells, union, self.h));
+            self.out.push(Als::template(self.g, cells, union, self.h));
         }
         if self.chosen.len() == cap {
             return;
@@ -1138,6 +1215,67 @@ mod tests {
         });
         // The memo did limit searches (three finders, many steps each).
         assert!(warm.probe.refined.get() > 60);
+    }
+
+    /// On random refinement sequences (candidates removed, digits placed, on each test layout),
+    /// the ALS list built with a warm house memo equals a fresh enumeration, in order, with
+    /// the same houses and seers; and the memo did skip walks.
+    #[test]
+    fn house_memo_lists_what_a_fresh_enumeration_lists() {
+        for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+            let layout = Arc::new(layout);
+            let mut rng = crate::testrng::Lcg::new(0x5eed + seed as u64);
+            for _ in 0..3 {
+                let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+                let mut memo = HouseMemo::default();
+                for step in 0..400 {
+                    let empty: Vec<Cell> = g.empty_cells().collect();
+                    if empty.is_empty() {
+                        break;
+                    }
+                    let c = empty[rng.below(empty.len() as u64) as usize];
+                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
+                    if ds.len() > 1 {
+                        let d = ds[rng.below(ds.len() as u64) as usize];
+                        if rng.below(6) == 0 {
+                            g.place(c, d);
+                        } else {
+                            g.eliminate(c, d);
+                        }
+                    } else if let Some(&d) = ds.first() {
+                        g.place(c, d);
+                    } else {
+                        // A cell with no candidate left: start again.
+                        break;
+                    }
+                    let warm = enumerate_in(&g, Some(&mut memo));
+                    assert_eq!(
+                        format!("{warm:?}"),
+                        format!("{:?}", enumerate(&g)),
+                        "layout {seed}, step {step}"
+                    );
+                }
+                assert!(memo.reused > 100, "{} houses reused", memo.reused);
+            }
+        }
+    }
+
+    /// Along solving paths, the finders' shared ALS list (house memo warm from the path so
+    /// far) equals a fresh enumeration.
+    #[test]
+    fn shared_als_along_paths_equal_a_fresh_enumeration() {
+        let memory = Memory::new();
+        let mut sizes = 0;
+        along_paths(&memory, |g, steps| {
+            let all = shared(g, &memory);
+            assert_eq!(
+                format!("{all:?}"),
+                format!("{:?}", enumerate(g)),
+                "step {steps}"
+            );
+            sizes += all.len();
+        });
+        assert!(memory.als_houses.borrow().reused > 100 && sizes > 1000);
     }
 
     /// HoDoKu's forward links taken from the shared link table are those of testing every
