@@ -34,6 +34,8 @@ pub struct Memory {
     pub(crate) grids: RefCell<memo::Misses>,
     /// The last grid's ALS (grouped chain links and the ALS finders both need them).
     pub(crate) als: RefCell<Option<(StateKey, Rc<Vec<als::Als>>)>>,
+    /// Per house, the ALS its walk found on the last grid enumerated and the inputs it read.
+    pub(crate) als_houses: RefCell<als::HouseMemo>,
     /// The last grid's ALS and their restricted-common-candidate links.
     pub(crate) als_links: RefCell<Option<als::Links>>,
     /// The rectangles of the last grid's layout avoiding its givens.

@@ -20,13 +20,28 @@
 //! ALS-XY-chains are HoDoKu's instead (`hodoku_chain`: forward only along its ALS list, up to
 //! 50 links, no memo), their links read from the same shared link table (its later disjoint
 //! partners) rather than found by testing every pair of ALS.
+//!
+//! Across grids (issue 45) the list and the link table are updated, not rebuilt, exactly:
+//! each house's walk reads only the values and candidates of the house's cells and the size
+//! caps of the lower houses sharing a cell with it, so a house whose such inputs are unchanged
+//! yields the same ALS, in the same order, with the same house; they are kept per house
+//! ([`HouseMemo`]) as templates whose seers are not yet limited to the cells holding the
+//! digit, and only that limiting is redone on every grid. The digits linking two ALS depend
+//! on their two templates alone (a B-cell holding the digit lies in its plane, so "inside A's
+//! seers" is "sees every such cell of A"), and the relation is symmetric, so only the ALS of
+//! new templates are searched for links; the rows of the others keep their earlier links
+//! among themselves (renumbered) and gain those to the new ones. Tests compare both with a
+//! fresh enumeration and with testing every pair, on random refinement sequences.
 
 use std::rc::Rc;
+
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
 
 mod hodoku_chain;
 mod hodoku_wing;
 
-use sudokit_core::{Cell, Digit, DigitSet, House};
+use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
@@ -50,18 +65,15 @@ pub struct Als {
     /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells
     /// holding the digit that see all of them (every use of the seers asks only about cells
     /// holding the digit, so they are kept that way and two ALS's seers meet exactly when
-    /// some cell could lose the digit to both).
+    /// some cell could lose the digit to both). Indexed by digit, not packed: the link
+    /// table's inner loop reads it most.
     by_digit: Vec<(CellSet, CellSet)>,
 }
 
 impl Als {
-    fn new(
-        g: &CandidateGrid,
-        planes: &[CellSet],
-        cells: Vec<Cell>,
-        cands: DigitSet,
-        house: House,
-    ) -> Als {
+    /// The ALS over `cells` with its seers not yet limited to the cells holding each digit
+    /// (a template: what the house's walk alone decides; [`Als::masked`] finishes it).
+    fn template(g: &CandidateGrid, cells: Vec<Cell>, cands: DigitSet, house: House) -> Als {
         let mut set = g.cell_set();
         for &c in &cells {
             set.insert(c);
@@ -77,9 +89,7 @@ impl Als {
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            let mut seers = seers.unwrap_or_else(|| g.cell_set());
-            seers.intersect_with(&planes[d.index()]);
-            by_digit[d.index()] = (on, seers);
+            by_digit[d.index()] = (on, seers.unwrap_or_else(|| g.cell_set()));
         }
         Als {
             cells,
@@ -88,6 +98,14 @@ impl Als {
             house,
             by_digit,
         }
+    }
+    /// This template with each digit's seers limited to the cells holding it (`planes`).
+    fn masked(&self, planes: &[CellSet]) -> Als {
+        let mut a = self.clone();
+        for d in self.cands.iter() {
+            a.by_digit[d.index()].1.intersect_with(&planes[d.index()]);
+        }
+        a
     }
     /// The cells of this ALS holding `d`.
     pub fn cells_with(&self, g: &CandidateGrid, d: Digit) -> Vec<Cell> {
@@ -143,6 +161,74 @@ fn als_and_links(
         return hit;
     }
     let all = shared(g, memory);
+    let adj = {
+        let hm = memory.als_houses.borrow();
+        let ids = hm.ids_of(&all);
+        let known = ids.zip(hm.links.as_ref().filter(|l| l.overlap == overlap));
+        #[cfg(test)]
+        if known.is_some() {
+            hm.linked_on.set(hm.linked_on.get() + 1);
+        }
+        links_of(g, &all, overlap, known)
+    };
+    let adj = Rc::new(adj);
+    {
+        let mut hm = memory.als_houses.borrow_mut();
+        if let Some(ids) = hm.ids_of(&all).map(<[u64]>::to_vec) {
+            hm.links = Some(LinkMemo {
+                overlap,
+                ids,
+                adj: adj.clone(),
+            });
+        }
+    }
+    *memory.als_links.borrow_mut() = Some(Links {
+        key: k,
+        all: all.clone(),
+        adj: adj.clone(),
+    });
+    (all, adj)
+}
+
+/// The links of the last ALS list [`shared`] built with a [`HouseMemo`], by template id.
+pub(crate) struct LinkMemo {
+    overlap: bool,
+    ids: Vec<u64>,
+    adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
+}
+
+/// For each ALS of `all`, the ALS it has restricted common digits with (ascending) and those
+/// digits. With `known` (the template ids of `all` and the links of an earlier list), only the
+/// links of ALS whose template is new are searched; the others' links among themselves are
+/// taken from the earlier list. Exact: the digits linking two ALS are a function of their two
+/// templates alone (see [`HouseMemo`]), and the relation is symmetric (every `d` of A sees
+/// every `d` of B, and, with overlap, a shared cell holding `d` lies in both), so a new
+/// ALS's search finds its links to the old ones too.
+fn links_of(
+    g: &CandidateGrid,
+    all: &[Als],
+    overlap: bool,
+    known: Option<(&[u64], &LinkMemo)>,
+) -> Vec<Vec<(usize, DigitSet)>> {
+    // Per ALS, its index in the earlier list (when its template was there); per earlier
+    // index, its index now (`usize::MAX`: gone).
+    let mut old_of: Vec<Option<usize>> = vec![None; all.len()];
+    let mut new_of: Vec<usize> = Vec::new();
+    if let Some((ids, before)) = known {
+        let at: HashMap<u64, usize> = before
+            .ids
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, i))
+            .collect();
+        new_of = vec![usize::MAX; before.ids.len()];
+        for (i, id) in ids.iter().enumerate() {
+            if let Some(&o) = at.get(id) {
+                old_of[i] = Some(o);
+                new_of[o] = i;
+            }
+        }
+    }
     let n = g.size();
     // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
     // links to A only when every d of B sees every d of A, so only when B's first d is among
@@ -174,8 +260,13 @@ fn als_and_links(
     }
     let mut scratch = vec![0u64; all.len()];
     let mut touched: Vec<usize> = Vec::new();
-    let mut adj: Vec<Vec<(usize, DigitSet)>> = Vec::with_capacity(all.len());
+    let mut adj: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); all.len()];
+    // Per old ALS, its links to new ones, found from the new side (in ascending order).
+    let mut extra: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); all.len()];
     for (i, a) in all.iter().enumerate() {
+        if old_of[i].is_some() {
+            continue;
+        }
         for d in a.cands.iter() {
             for s in a.seers(d).iter() {
                 if !g.has(s, d) {
@@ -202,25 +293,36 @@ fn als_and_links(
             }
         }
         touched.sort_unstable();
-        adj.push(
-            touched
-                .iter()
-                .map(|&j| (j, DigitSet(std::mem::take(&mut scratch[j]))))
-                .collect(),
-        );
+        let row: Vec<(usize, DigitSet)> = touched
+            .iter()
+            .map(|&j| (j, DigitSet(std::mem::take(&mut scratch[j]))))
+            .collect();
+        for &(j, ds) in &row {
+            if old_of[j].is_some() {
+                extra[j].push((i, ds));
+            }
+        }
+        adj[i] = row;
         touched.clear();
     }
-    let adj = Rc::new(adj);
-    *memory.als_links.borrow_mut() = Some(Links {
-        key: k,
-        all: all.clone(),
-        adj: adj.clone(),
-    });
-    (all, adj)
+    if let Some((_, before)) = known {
+        for (i, row) in adj.iter_mut().enumerate() {
+            let Some(o) = old_of[i] else {
+                continue;
+            };
+            row.extend(before.adj[o].iter().filter_map(|&(oj, ds)| {
+                let j = new_of[oj];
+                (j != usize::MAX).then_some((j, ds))
+            }));
+            row.append(&mut extra[i]);
+            row.sort_unstable_by_key(|&(j, _)| j);
+        }
+    }
+    adj
 }
-
 /// [`enumerate`], kept in `memory` for the next caller on the same grid state (the grouped
-/// chain links and the ALS finders both need them).
+/// chain links and the ALS finders both need them); on another grid, the houses whose walk
+/// reads what it read before are not walked again (see [`HouseMemo`]).
 pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
     let k = g.state_key();
     if let Some(hit) = memory
@@ -232,7 +334,11 @@ pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
     {
         return hit;
     }
-    let all = Rc::new(enumerate(g));
+    let mut hm = memory.als_houses.borrow_mut();
+    let all = Rc::new(enumerate_in(g, Some(&mut hm)));
+    let ids = std::mem::take(&mut hm.out_ids);
+    hm.last = Some((all.clone(), ids));
+    drop(hm);
     *memory.als.borrow_mut() = Some((k, all.clone()));
     all
 }
@@ -244,6 +350,65 @@ pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
 /// and skipped elsewhere. That house is found from the set itself (the lowest house holding
 /// all its cells whose size cap admits it), with no table of the sets already seen.
 pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
+    enumerate_in(g, None)
+}
+
+/// Per house, the ALS its walk found on the last grid of this memory (as templates: seers not
+/// yet limited to the cells holding the digit) and everything that walk read: the values and
+/// candidates of the house's cells and the size caps of the lower houses sharing a cell with
+/// it (the houses [`Walk::met_before`] asks about). The walk and [`Als::template`] read
+/// nothing else of the grid (the layout aside, which the memo holds), so on a grid where a
+/// house's key is unchanged its walk would find the same templates in the same order:
+/// [`enumerate_in`] takes them from here, and the list equals [`enumerate`]'s, in order. Only
+/// the seers depend on the other cells, and [`Als::masked`] recomputes them on every grid.
+#[derive(Default)]
+pub(crate) struct HouseMemo {
+    layout: Option<Arc<Layout>>,
+    /// Per house: the key, the templates and their ids.
+    houses: Vec<(Vec<u64>, Vec<Als>, Vec<u64>)>,
+    /// The id the next template gets: ids are never reused, so one id is one template.
+    next_id: u64,
+    /// The template ids of the list [`enumerate_in`] built last, in list order.
+    out_ids: Vec<u64>,
+    /// The list [`shared`] built last and its template ids.
+    last: Option<(Rc<Vec<Als>>, Vec<u64>)>,
+    /// The links found for the list of `last` (or an earlier one).
+    links: Option<LinkMemo>,
+    /// Houses taken from the memo rather than walked (tests only).
+    #[cfg(test)]
+    reused: usize,
+    /// Link tables built from an earlier one (tests only).
+    #[cfg(test)]
+    linked_on: std::cell::Cell<usize>,
+}
+
+impl HouseMemo {
+    /// The template ids of `all`, when it is the list [`shared`] built last.
+    fn ids_of(&self, all: &Rc<Vec<Als>>) -> Option<&[u64]> {
+        self.last
+            .as_ref()
+            .filter(|(l, _)| Rc::ptr_eq(l, all))
+            .map(|(_, ids)| ids.as_slice())
+    }
+}
+
+/// The inputs of house `h`'s walk (see [`HouseMemo`]), into `key`.
+fn house_key(g: &CandidateGrid, h: House, caps: &[usize], key: &mut Vec<u64>) {
+    key.clear();
+    let cells = g.house_cells(h);
+    for &c in cells {
+        key.push(u64::from(g.values()[c.index()]));
+        key.push(g.candidates(c).0);
+    }
+    for &c in cells {
+        for &low in g.houses_of(c).iter().filter(|&&low| low < h) {
+            key.push(caps[low.index()] as u64);
+        }
+    }
+}
+
+/// [`enumerate`], with the houses whose walk `memo` remembers taken from it.
+fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als> {
     let n = g.size();
     let cap = max_als(n).max(1);
     let mut out = Vec::new();
@@ -270,25 +435,69 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
             cap.min(empty.saturating_sub(1)).max(1)
         })
         .collect();
+    if let Some(m) = memo.as_deref_mut() {
+        m.out_ids.clear();
+        let same = m
+            .layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
+        if !same {
+            // Empty keys: no house's key is empty, so every house is walked.
+            m.houses = g
+                .houses()
+                .map(|_| (Vec::new(), Vec::new(), Vec::new()))
+                .collect();
+            m.layout = Some(g.layout_arc().clone());
+        }
+    }
     let mut walk = Walk {
         g,
-        planes: &planes,
         caps: &caps,
         h: House(0),
         cells: Vec::new(),
         chosen: Vec::new(),
-        out: &mut out,
+        out: Vec::new(),
     };
+    let mut key = Vec::new();
     for h in g.houses() {
-        walk.h = h;
-        walk.cells.clear();
-        walk.cells.extend(
-            g.house_cells(h)
-                .iter()
-                .copied()
-                .filter(|&c| g.value(c).is_none()),
-        );
-        walk.rec(0, caps[h.index()], DigitSet::EMPTY);
+        let known = match memo.as_deref() {
+            Some(m) => {
+                house_key(g, h, &caps, &mut key);
+                m.houses[h.index()].0 == key
+            }
+            None => false,
+        };
+        #[cfg(test)]
+        if known && let Some(m) = memo.as_deref_mut() {
+            m.reused += 1;
+        }
+        if !known {
+            walk.h = h;
+            walk.out.clear();
+            walk.cells.clear();
+            walk.cells.extend(
+                g.house_cells(h)
+                    .iter()
+                    .copied()
+                    .filter(|&c| g.value(c).is_none()),
+            );
+            walk.rec(0, caps[h.index()], DigitSet::EMPTY);
+        }
+        match memo.as_deref_mut() {
+            Some(m) => {
+                let entry = &mut m.houses[h.index()];
+                if !known {
+                    std::mem::swap(&mut entry.0, &mut key);
+                    std::mem::swap(&mut entry.1, &mut walk.out);
+                    entry.2.clear();
+                    entry.2.extend(m.next_id..m.next_id + entry.1.len() as u64);
+                    m.next_id += entry.1.len() as u64;
+                }
+                m.out_ids.extend_from_slice(&entry.2);
+                out.extend(entry.1.iter().map(|t| t.masked(&planes)));
+            }
+            None => out.extend(walk.out.iter().map(|t| t.masked(&planes))),
+        }
     }
     out
 }
@@ -296,12 +505,12 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 /// The state of [`enumerate`]'s walk through one house's empty cells.
 struct Walk<'a> {
     g: &'a CandidateGrid,
-    planes: &'a [CellSet],
     caps: &'a [usize],
     h: House,
     cells: Vec<Cell>,
     chosen: Vec<Cell>,
-    out: &'a mut Vec<Als>,
+    /// The house's ALS, as templates ([`Als::template`]).
+    out: Vec<Als>,
 }
 
 impl Walk<'_> {
@@ -312,8 +521,7 @@ impl Walk<'_> {
         {
             let mut cells = self.chosen.clone();
             cells.sort();
-            self.out
-                .push(Als::new(self.g, self.planes, cells, union, self.h));
+            self.out.push(Als::template(self.g, cells, union, self.h));
         }
         if self.chosen.len() == cap {
             return;
@@ -1138,6 +1346,150 @@ mod tests {
         });
         // The memo did limit searches (three finders, many steps each).
         assert!(warm.probe.refined.get() > 60);
+    }
+
+    /// On random refinement sequences (candidates removed, digits placed, on each test layout),
+    /// the ALS list built with a warm house memo equals a fresh enumeration, in order, with
+    /// the same houses and seers; and the memo did skip walks.
+    #[test]
+    fn house_memo_lists_what_a_fresh_enumeration_lists() {
+        for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+            let layout = Arc::new(layout);
+            let mut rng = crate::testrng::Lcg::new(0x5eed + seed as u64);
+            for _ in 0..3 {
+                let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+                let mut memo = HouseMemo::default();
+                for step in 0..400 {
+                    let empty: Vec<Cell> = g.empty_cells().collect();
+                    if empty.is_empty() {
+                        break;
+                    }
+                    let c = empty[rng.below(empty.len() as u64) as usize];
+                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
+                    if ds.len() > 1 {
+                        let d = ds[rng.below(ds.len() as u64) as usize];
+                        if rng.below(6) == 0 {
+                            g.place(c, d);
+                        } else {
+                            g.eliminate(c, d);
+                        }
+                    } else if let Some(&d) = ds.first() {
+                        g.place(c, d);
+                    } else {
+                        // A cell with no candidate left: start again.
+                        break;
+                    }
+                    let warm = enumerate_in(&g, Some(&mut memo));
+                    assert_eq!(
+                        format!("{warm:?}"),
+                        format!("{:?}", enumerate(&g)),
+                        "layout {seed}, step {step}"
+                    );
+                }
+                assert!(memo.reused > 100, "{} houses reused", memo.reused);
+            }
+        }
+    }
+
+    /// On random refinement sequences, with and without overlap, the link table built from
+    /// the last one (a warm memory) equals a fresh one and the links of testing every pair
+    /// with `rccs`.
+    #[test]
+    fn links_built_from_the_last_table_equal_every_pair_tested() {
+        let mut links = 0;
+        for overlap in [false, true] {
+            for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+                let layout = Arc::new(layout);
+                let mut rng = crate::testrng::Lcg::new(0xa15 + seed as u64);
+                let warm = Memory::new();
+                let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+                for step in 0..300 {
+                    let open: Vec<Cell> = g
+                        .empty_cells()
+                        .filter(|&c| g.candidates(c).len() > 1)
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let c = open[rng.below(open.len() as u64) as usize];
+                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
+                    let d = ds[rng.below(ds.len() as u64) as usize];
+                    if rng.below(8) == 0 {
+                        g.place(c, d);
+                    } else {
+                        g.eliminate(c, d);
+                    }
+                    let (all, adj) = als_and_links(&g, overlap, &warm);
+                    let (_, fresh) = als_and_links(&g, overlap, &Memory::new());
+                    assert_eq!(adj, fresh, "overlap {overlap}, layout {seed}, step {step}");
+                    for (i, a) in all.iter().enumerate() {
+                        let pairs: Vec<(usize, DigitSet)> = (0..all.len())
+                            .filter(|&j| j != i)
+                            .map(|j| (j, rccs(a, &all[j], overlap)))
+                            .filter(|(_, r)| !r.is_empty())
+                            .collect();
+                        assert_eq!(
+                            adj[i], pairs,
+                            "overlap {overlap}, layout {seed}, step {step}"
+                        );
+                        links += pairs.len();
+                    }
+                }
+                let linked = warm.als_houses.borrow().linked_on.get();
+                assert!(linked > 50, "layout {seed}: {linked} tables from the last");
+            }
+        }
+        assert!(links > 10_000, "{links} links");
+    }
+
+    /// A placement outside a box that leaves the box's cells as they were can still move an
+    /// ALS into it: r1c1 and r1c2 ({1,2} and {1,3}) are an ALS of row 1 while the row has a
+    /// third empty cell, and of box 1 once that cell is filled. The house memo must walk the
+    /// box again (its key holds the row's size cap).
+    #[test]
+    fn a_placement_in_the_row_moves_an_als_into_the_box() {
+        let layout = Arc::new(Layout::standard(9).unwrap());
+        let mut values = vec![0u8; 81];
+        for (i, v) in [(2, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 3)] {
+            values[i] = v;
+        }
+        let mut cands = vec![DigitSet::full(9); 81];
+        cands[0] = DigitSet(0b11);
+        cands[1] = DigitSet(0b101);
+        cands[3] = DigitSet(0b1_0000_0010);
+        let before = CandidateGrid::with_candidates(layout, values, cands, vec![false; 81]);
+        let mut after = before.clone();
+        after.place(Cell(3), Digit::new(9).unwrap());
+        let house_of_pair = |all: &[Als]| {
+            all.iter()
+                .find(|a| a.cells == [Cell(0), Cell(1)])
+                .map(|a| a.house)
+        };
+        let mut memo = HouseMemo::default();
+        let first = enumerate_in(&before, Some(&mut memo));
+        assert_eq!(house_of_pair(&first), Some(House(0)));
+        let warm = enumerate_in(&after, Some(&mut memo));
+        let fresh = enumerate(&after);
+        assert_eq!(house_of_pair(&fresh), Some(House(18)));
+        assert_eq!(format!("{warm:?}"), format!("{fresh:?}"));
+    }
+
+    /// Along solving paths, the finders' shared ALS list (house memo warm from the path so
+    /// far) equals a fresh enumeration.
+    #[test]
+    fn shared_als_along_paths_equal_a_fresh_enumeration() {
+        let memory = Memory::new();
+        let mut sizes = 0;
+        along_paths(&memory, |g, steps| {
+            let all = shared(g, &memory);
+            assert_eq!(
+                format!("{all:?}"),
+                format!("{:?}", enumerate(g)),
+                "step {steps}"
+            );
+            sizes += all.len();
+        });
+        assert!(memory.als_houses.borrow().reused > 100 && sizes > 1000);
     }
 
     /// HoDoKu's forward links taken from the shared link table are those of testing every

@@ -12,7 +12,10 @@
 //!
 //! Design decision: the pairs are taken in HoDoKu's order without trying all of them: for a
 //! link between ALS p < q, only the later links starting at p or q, or ending at q, can share
-//! an ALS with it, so those are gathered (from per-ALS indices of the list) and sorted.
+//! an ALS with it, so those are gathered (from per-ALS indices of the list) and sorted; with a
+//! memo, a link with no changed end keeps only partners with one (a wing is the four ends of
+//! its links), and a pair whose end ALS have no common seer of a digit is passed over
+//! before a step is built.
 
 use sudokit_core::DigitSet;
 
@@ -72,6 +75,11 @@ pub(super) fn find(
         later.extend(by_first[r1.a1].clone().filter(|&y| y > x));
         later.extend(by_first[r1.a2].clone());
         later.extend(by_second[r1.a2].iter().copied().filter(|&y| y > x));
+        // A wing's three ALS are the four ends of its two links: with no changed end on r1,
+        // only a partner with one can make a wing worth searching.
+        if !(fresh[r1.a1] || fresh[r1.a2]) {
+            later.retain(|&y| fresh[rcs[y].a1] || fresh[rcs[y].a2]);
+        }
         later.sort_unstable();
         later.dedup();
         for &y in &later {
@@ -98,8 +106,14 @@ pub(super) fn find(
                 continue;
             }
             let skip = r1.ds.0 | r2.ds.0;
+            let zs = DigitSet(a.cands.0 & b.cands.0 & !skip);
+            // Exact: a cell seeing every z of A and every z of B holds z and lies in neither
+            // (no cell sees itself), so the targets are empty when the seers do not meet.
+            if !zs.iter().any(|z| a.seers(z).intersects(b.seers(z))) {
+                continue;
+            }
             let mut step = Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
-            for z in DigitSet(a.cands.0 & b.cands.0 & !skip).iter() {
+            for z in zs.iter() {
                 for t in z_targets(g, z, &[a, b], &[&a.set, &b.set]) {
                     step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
                 }
