@@ -39,6 +39,38 @@ impl Group {
     }
 }
 
+/// The groups of a graph being built, by digit and first cell (see [`Links::add_groups`]).
+struct GroupIndex {
+    /// Per candidate node (a group's first cell and digit), the last group made there.
+    first: Vec<u32>,
+    /// Per group, the group made before it at the same candidate node.
+    next: Vec<u32>,
+}
+
+impl GroupIndex {
+    /// The group of digit `d` on `cells` (in index order, at least one), if made.
+    fn find(&self, groups: &[Group], n: usize, d: Digit, cells: &[Cell]) -> Option<u32> {
+        let mut gi = self.first[node(n, cells[0], d) as usize];
+        while gi != u32::MAX {
+            if groups[gi as usize].cells == cells {
+                return Some(gi);
+            }
+            gi = self.next[gi as usize];
+        }
+        None
+    }
+
+    /// Adds `grp` to `groups` and to the index; returns its index.
+    fn add(&mut self, groups: &mut Vec<Group>, n: usize, grp: Group) -> u32 {
+        let gi = groups.len() as u32;
+        let at = node(n, grp.cells[0], grp.digit) as usize;
+        self.next.push(self.first[at]);
+        self.first[at] = gi;
+        groups.push(grp);
+        gi
+    }
+}
+
 /// The link graph of one grid. Node `cell * n + digit index` for a candidate; group nodes
 /// follow the candidates.
 pub struct Links {
@@ -145,6 +177,31 @@ impl Links {
         links
     }
 
+    /// The candidate part of this graph (strong and weak links between candidates): what
+    /// [`Links::build`] makes before it adds groups, so a grouped graph of the same grid is
+    /// this copy with [`Links::add_groups`] applied.
+    pub(super) fn plain_copy(&self) -> Links {
+        Links {
+            n: self.n,
+            cands: self.cands,
+            strong: self.strong[..self.cands]
+                .iter()
+                .map(|s| {
+                    s.iter()
+                        .copied()
+                        .filter(|&(t, _)| (t as usize) < self.cands)
+                        .collect()
+                })
+                .collect(),
+            groups: Vec::new(),
+            weak_groups: Vec::new(),
+            als: Vec::new(),
+            weak: self.weak.clone(),
+            weak_at: self.weak_at.clone(),
+            weak_mid: self.weak_mid.clone(),
+        }
+    }
+
     /// Enumerates the group nodes (the places of a digit in the meeting of two houses, when
     /// two or more) and their strong and weak links. Sound on every layout: a group lies in
     /// one house, so a strong link "G or R" needs only that G and R together are all places of
@@ -158,12 +215,24 @@ impl Links {
     pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool, memory: &crate::Memory) {
         let n = self.n;
         let cells_total = g.cell_count();
-        let mut index: rustc_hash::FxHashMap<(u8, Vec<u16>), u32> =
-            rustc_hash::FxHashMap::default();
-        // Houses containing each group, to build its strong links.
-        let mut group_houses: Vec<Vec<House>> = Vec::new();
+        // The groups by digit and first cell: `first[node(first cell, digit)]` is the last
+        // group made there and `next[group]` the one made there before it, so a group is
+        // found by its digit and cells without hashing or a key allocated per lookup.
+        let mut index = GroupIndex {
+            first: vec![u32::MAX; self.cands],
+            next: Vec::new(),
+        };
+        // Houses containing each group, to build its strong links: group `i`'s are
+        // `houses[house_at[i]..house_at[i + 1]]`.
+        let mut houses: Vec<House> = Vec::new();
+        let mut house_at: Vec<u32> = vec![0];
+        // Where `h1` meets a later house `h2`, the empty cells they share (in `h1`'s order,
+        // houses in the order first met); the first `used` entries are this house's, the
+        // rest kept for their buffers.
+        let mut meets: Vec<(House, Vec<Cell>)> = Vec::new();
+        let mut cells: Vec<Cell> = Vec::new();
         for h1 in g.houses() {
-            let mut meets: Vec<(House, Vec<Cell>)> = Vec::new();
+            let mut used = 0;
             for &c in g.house_cells(h1) {
                 if g.value(c).is_some() {
                     continue;
@@ -172,33 +241,44 @@ impl Links {
                     if h2.index() <= h1.index() {
                         continue;
                     }
-                    match meets.iter_mut().find(|m| m.0 == h2) {
+                    match meets[..used].iter_mut().find(|m| m.0 == h2) {
                         Some(m) => m.1.push(c),
-                        None => meets.push((h2, vec![c])),
+                        None => {
+                            if used == meets.len() {
+                                meets.push((h2, Vec::new()));
+                            }
+                            let m = &mut meets[used];
+                            m.0 = h2;
+                            m.1.clear();
+                            m.1.push(c);
+                            used += 1;
+                        }
                     }
                 }
             }
-            for (_, inter) in meets.iter().filter(|m| m.1.len() >= 2) {
+            for (_, inter) in meets[..used].iter().filter(|m| m.1.len() >= 2) {
                 for d in DigitSet::full(n).iter() {
-                    let mut cells: Vec<Cell> =
-                        inter.iter().copied().filter(|&c| g.has(c, d)).collect();
+                    cells.clear();
+                    cells.extend(inter.iter().copied().filter(|&c| g.has(c, d)));
                     if cells.len() < 2 {
                         continue;
                     }
                     cells.sort_unstable_by_key(|c| c.index());
-                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
-                    if index.contains_key(&key) {
+                    if index.find(&self.groups, n, d, &cells).is_some() {
                         continue;
                     }
-                    let houses: Vec<House> = g
-                        .houses_of(cells[0])
-                        .iter()
-                        .copied()
-                        .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h)))
-                        .collect();
-                    index.insert(key, self.groups.len() as u32);
-                    self.groups.push(Group::new(g, d, cells, cells_total));
-                    group_houses.push(houses);
+                    houses.extend(
+                        g.houses_of(cells[0])
+                            .iter()
+                            .copied()
+                            .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h))),
+                    );
+                    house_at.push(houses.len() as u32);
+                    index.add(
+                        &mut self.groups,
+                        n,
+                        Group::new(g, d, cells.clone(), cells_total),
+                    );
                 }
             }
         }
@@ -217,15 +297,12 @@ impl Links {
                         nodes.push(node(n, cells[0], d));
                         continue;
                     }
-                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
-                    if let Some(&gi) = index.get(&key) {
+                    if let Some(gi) = index.find(&self.groups, n, d, &cells) {
                         nodes.push((self.cands as u32) + gi);
                         continue;
                     }
-                    let gi = self.groups.len() as u32;
-                    index.insert(key, gi);
-                    self.groups.push(Group::new(g, d, cells, cells_total));
-                    group_houses.push(Vec::new());
+                    let gi = index.add(&mut self.groups, n, Group::new(g, d, cells, cells_total));
+                    house_at.push(houses.len() as u32);
                     nodes.push((self.cands as u32) + gi);
                 }
                 als_links.push(nodes);
@@ -235,23 +312,21 @@ impl Links {
         let total = self.cands + self.groups.len();
         self.strong.resize(total, Vec::new());
         self.weak_groups = vec![Vec::new(); total];
+        let mut rest: Vec<Cell> = Vec::new();
         for (gi, grp) in self.groups.iter().enumerate() {
             let gv = (self.cands + gi) as u32;
             let d = grp.digit;
             // Strong: the rest of a house's places is one candidate or another group.
-            for &h in &group_houses[gi] {
-                let rest: Vec<Cell> = g
-                    .cells_with(h, d)
-                    .filter(|c| !grp.set.contains(*c))
-                    .collect();
+            for &h in &houses[house_at[gi] as usize..house_at[gi + 1] as usize] {
+                rest.clear();
+                rest.extend(g.cells_with(h, d).filter(|c| !grp.set.contains(*c)));
                 let other = match rest.len() {
                     0 => continue,
                     1 => node(n, rest[0], d),
                     _ => {
-                        let mut key: Vec<u16> = rest.iter().map(|c| c.0).collect();
-                        key.sort_unstable();
-                        match index.get(&(d.get(), key)) {
-                            Some(&o) => (self.cands as u32) + o,
+                        rest.sort_unstable_by_key(|c| c.index());
+                        match index.find(&self.groups, n, d, &rest) {
+                            Some(o) => (self.cands as u32) + o,
                             None => continue,
                         }
                     }
@@ -283,12 +358,8 @@ impl Links {
         }
         // Weak between disjoint groups of one digit, every cell of one seeing the other. A
         // group B seen whole by A has its first cell among A's seen cells, so only the groups
-        // starting there are tried (trying every pair took minutes on an empty 64×64, whose
-        // ~65,000 groups make four billion pairs).
-        let mut starting: Vec<Vec<u32>> = vec![Vec::new(); self.cands];
-        for (bi, b) in self.groups.iter().enumerate() {
-            starting[node(n, b.cells[0], b.digit) as usize].push(bi as u32);
-        }
+        // starting there (the index's lists) are tried (trying every pair took minutes on an
+        // empty 64×64, whose ~65,000 groups make four billion pairs).
         let mut seen_groups: Vec<u32> = Vec::new();
         for (ai, a) in self.groups.iter().enumerate() {
             seen_groups.clear();
@@ -296,11 +367,13 @@ impl Links {
                 if !g.has(c, a.digit) {
                     continue;
                 }
-                for &bi in &starting[node(n, c, a.digit) as usize] {
+                let mut bi = index.first[node(n, c, a.digit) as usize];
+                while bi != u32::MAX {
                     let b = &self.groups[bi as usize];
                     if bi as usize != ai && b.set.is_subset_of(&a.seen) {
                         seen_groups.push(bi);
                     }
+                    bi = index.next[bi as usize];
                 }
             }
             // In group order, as trying every pair listed them.
