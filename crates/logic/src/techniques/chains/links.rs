@@ -40,7 +40,8 @@ impl Group {
 }
 
 /// The groups of a graph being built, by digit and first cell (see [`Links::add_groups`]).
-struct GroupIndex {
+#[derive(Default)]
+pub(super) struct GroupIndex {
     /// Per candidate node (a group's first cell and digit), the last group made there.
     first: Vec<u32>,
     /// Per group, the group made before it at the same candidate node.
@@ -50,7 +51,7 @@ struct GroupIndex {
 impl GroupIndex {
     /// The group of digit `d` on `cells` (in index order, at least one), if made.
     fn find(&self, groups: &[Group], n: usize, d: Digit, cells: &[Cell]) -> Option<u32> {
-        let mut gi = self.first[node(n, cells[0], d) as usize];
+        let mut gi = *self.first.get(node(n, cells[0], d) as usize)?;
         while gi != u32::MAX {
             if groups[gi as usize].cells == cells {
                 return Some(gi);
@@ -93,6 +94,8 @@ pub struct Links {
     pub(super) weak: Vec<u32>,
     pub(super) weak_at: Vec<u32>,
     pub(super) weak_mid: Vec<u32>,
+    /// The group nodes by digit and cells (empty without groups).
+    index: GroupIndex,
 }
 
 impl Links {
@@ -170,6 +173,7 @@ impl Links {
             weak,
             weak_at,
             weak_mid,
+            index: GroupIndex::default(),
         };
         if grouped {
             links.add_groups(g, als, memory);
@@ -199,6 +203,7 @@ impl Links {
             weak: self.weak.clone(),
             weak_at: self.weak_at.clone(),
             weak_mid: self.weak_mid.clone(),
+            index: GroupIndex::default(),
         }
     }
 
@@ -381,6 +386,15 @@ impl Links {
             self.weak_groups[self.cands + ai]
                 .extend(seen_groups.iter().map(|&bi| (self.cands as u32) + bi));
         }
+        self.index = index;
+    }
+
+    /// The group node of digit `d` on `cells` (in index order, at least one), if the graph
+    /// has one.
+    pub(super) fn group_node(&self, d: Digit, cells: &[Cell]) -> Option<u32> {
+        self.index
+            .find(&self.groups, self.n, d, cells)
+            .map(|gi| (self.cands as u32) + gi)
     }
 
     #[inline]
