@@ -5,6 +5,23 @@
 //! Design decision: strong links are stored per node with a tag saying what makes them
 //! strong ([`HOUSE`], [`CELL`], [`ALS`] + k), so one graph serves every chain kind and a
 //! search filters by tag instead of building one graph per kind.
+//!
+//! Building the grouped graph is most of a grouped finder's cost on a grid it certifies
+//! or skips, so it is made cheaper without changing one link or its place in a list:
+//!
+//! - [`Links::build`] makes the candidate links first and [`Links::add_groups`] only appends
+//!   group nodes and links to them (reading the grid, and the candidate links only to skip
+//!   an ALS link already there), so the grouped graph of a grid is the plain graph of the
+//!   same grid with groups added, whichever copy of that plain graph it starts from. When the
+//!   plain graph of that grid state is kept (`state::cached_links`; HoDoKu's order runs the
+//!   plain chain finders on the grid first) it is copied, not built again.
+//! - Groups are found by digit and cells through a [`GroupIndex`] (per candidate node, the
+//!   groups whose first cell and digit it is) instead of a hash map keyed by an allocated
+//!   cell list. A lookup answers exactly the hash map's question (the group with this digit
+//!   and these cells, in index order, if made), so the groups made, their order, and every
+//!   link found through a lookup are the same; the meeting cells and scratch lists reuse
+//!   their buffers. `tests::grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh`
+//!   compares the two ways link for link.
 
 use super::*;
 
