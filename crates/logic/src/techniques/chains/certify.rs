@@ -462,15 +462,9 @@ mod tests {
                             found_some += usize::from(!found.is_empty());
                         }
                     }
-                    let open: Vec<_> = g
-                        .empty_cells()
-                        .filter(|&c| g.candidates(c).len() >= 2)
-                        .collect();
-                    let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+                    if !crate::techniques::chains::tests::eliminate_one(&mut g, &mut next) {
                         break;
-                    };
-                    let ds: Vec<_> = g.candidates(c).iter().collect();
-                    g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+                    }
                 }
             }
         }

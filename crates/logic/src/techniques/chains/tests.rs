@@ -183,14 +183,7 @@ fn closure_pruning_hides_no_chain() {
     let mut skipped = [0; 4];
     let mut rng = crate::testrng::Lcg::new(987654321);
     let mut next = move || rng.next();
-    for layout in [
-        Layout::standard(9).unwrap(),
-        Layout::standard(9)
-            .unwrap()
-            .with_extras(&[Extra::Diagonals]),
-        Layout::boxed(6, 2, 3).unwrap(),
-    ] {
-        let layout = Arc::new(layout);
+    for layout in test_layouts() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..6 {
             let keep = 3 + round % 3;
@@ -221,18 +214,10 @@ fn closure_pruning_hides_no_chain() {
 /// 9×9, X and 6×6 layouts.
 #[test]
 fn closure_matches_unbounded_searches() {
-    let layouts = [
-        Layout::standard(9).unwrap(),
-        Layout::standard(9)
-            .unwrap()
-            .with_extras(&[Extra::Diagonals]),
-        Layout::boxed(6, 2, 3).unwrap(),
-    ];
     let mut rng = crate::testrng::Lcg::new(123456789);
     let mut next = move || rng.next();
     let (mut yes, mut no) = (0, 0);
-    for layout in layouts {
-        let layout = Arc::new(layout);
+    for layout in test_layouts() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..24 {
             // Keep each candidate with probability keep / 8; a few cells filled.
@@ -362,14 +347,7 @@ fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
     let mut rng = crate::testrng::Lcg::new(36);
     let mut next = move || rng.next();
     let mut checked = 0;
-    for layout in [
-        Layout::standard(9).unwrap(),
-        Layout::standard(9)
-            .unwrap()
-            .with_extras(&[Extra::Diagonals]),
-        Layout::boxed(6, 2, 3).unwrap(),
-    ] {
-        let layout = Arc::new(layout);
+    for layout in test_layouts() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..6 {
             let cands = random_candidates(cells, n, 3 + round % 4, &mut next);
@@ -421,17 +399,38 @@ fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
                     }
                     checked += 1;
                 }
-                let open: Vec<_> = g
-                    .empty_cells()
-                    .filter(|&c| g.candidates(c).len() >= 2)
-                    .collect();
-                let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+                if !eliminate_one(&mut g, &mut next) {
                     break;
-                };
-                let ds: Vec<_> = g.candidates(c).iter().collect();
-                g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+                }
             }
         }
     }
     assert!(checked >= 150, "{checked}");
+}
+
+/// The three layouts the random-grid tests use: 9×9, 9×9 with diagonals, 6×6.
+pub(super) fn test_layouts() -> [Arc<Layout>; 3] {
+    [
+        Layout::standard(9).unwrap(),
+        Layout::standard(9)
+            .unwrap()
+            .with_extras(&[Extra::Diagonals]),
+        Layout::boxed(6, 2, 3).unwrap(),
+    ]
+    .map(Arc::new)
+}
+
+/// Removes one candidate, picked by `next`, from a cell with two or more; false when none
+/// has.
+pub(super) fn eliminate_one(g: &mut CandidateGrid, next: &mut impl FnMut() -> u64) -> bool {
+    let open: Vec<_> = g
+        .empty_cells()
+        .filter(|&c| g.candidates(c).len() >= 2)
+        .collect();
+    let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+        return false;
+    };
+    let ds: Vec<_> = g.candidates(c).iter().collect();
+    g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+    true
 }
