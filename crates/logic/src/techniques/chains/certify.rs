@@ -57,8 +57,6 @@ pub(super) struct NoContra {
     /// Per cell, its candidates (empty for a filled cell).
     cands: Vec<DigitSet>,
     links: Rc<Links>,
-    /// Group nodes of `links` by digit and cells.
-    groups: HashMap<(u8, Vec<u16>), u32>,
     /// Per candidate node, the group nodes of `links` holding it.
     holders: HashMap<u32, Vec<u32>>,
 }
@@ -106,12 +104,6 @@ pub(super) fn remember(
     if any_contra {
         return;
     }
-    let groups = links
-        .groups
-        .iter()
-        .enumerate()
-        .map(|(i, grp)| (group_key(grp), (links.cands + i) as u32))
-        .collect();
     let mut holders: HashMap<u32, Vec<u32>> = HashMap::default();
     for (i, grp) in links.groups.iter().enumerate() {
         for &c in &grp.cells {
@@ -126,13 +118,8 @@ pub(super) fn remember(
         layout: g.layout_arc().clone(),
         cands: g.cells().map(|c| g.candidates(c)).collect(),
         links: links.clone(),
-        groups,
         holders,
     });
-}
-
-fn group_key(grp: &links::Group) -> (u8, Vec<u16>) {
-    (grp.digit.get(), grp.cells.iter().map(|c| c.0).collect())
 }
 
 /// Whether `g` refines the remembered grid: the same layout and every candidate of `g` one
@@ -183,7 +170,7 @@ fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool 
                 return Some(v);
             }
             let grp = links.group(v);
-            if let Some(&o) = old.groups.get(&group_key(grp)) {
+            if let Some(o) = old.links.group_node(grp.digit, &grp.cells) {
                 return Some(o);
             }
             exact[v as usize] = false;
@@ -475,15 +462,9 @@ mod tests {
                             found_some += usize::from(!found.is_empty());
                         }
                     }
-                    let open: Vec<_> = g
-                        .empty_cells()
-                        .filter(|&c| g.candidates(c).len() >= 2)
-                        .collect();
-                    let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+                    if !crate::techniques::chains::tests::eliminate_one(&mut g, &mut next) {
                         break;
-                    };
-                    let ds: Vec<_> = g.candidates(c).iter().collect();
-                    g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+                    }
                 }
             }
         }

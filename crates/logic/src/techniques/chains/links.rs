@@ -5,6 +5,23 @@
 //! Design decision: strong links are stored per node with a tag saying what makes them
 //! strong ([`HOUSE`], [`CELL`], [`ALS`] + k), so one graph serves every chain kind and a
 //! search filters by tag instead of building one graph per kind.
+//!
+//! Building the grouped graph is most of a grouped finder's cost on a grid it certifies
+//! or skips, so it is made cheaper without changing one link or its place in a list:
+//!
+//! - [`Links::build`] makes the candidate links first and [`Links::add_groups`] only appends
+//!   group nodes and links to them (reading the grid, and the candidate links only to skip
+//!   an ALS link already there), so the grouped graph of a grid is the plain graph of the
+//!   same grid with groups added, whichever copy of that plain graph it starts from. When the
+//!   plain graph of that grid state is kept (`state::cached_links`; HoDoKu's order runs the
+//!   plain chain finders on the grid first) it is copied, not built again.
+//! - Groups are found by digit and cells through a [`GroupIndex`] (per candidate node, the
+//!   groups whose first cell and digit it is) instead of a hash map keyed by an allocated
+//!   cell list. A lookup answers exactly the hash map's question (the group with this digit
+//!   and these cells, in index order, if made), so the groups made, their order, and every
+//!   link found through a lookup are the same; the meeting cells and scratch lists reuse
+//!   their buffers. `tests::grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh`
+//!   compares the two ways link for link.
 
 use super::*;
 
@@ -39,6 +56,39 @@ impl Group {
     }
 }
 
+/// The groups of a graph being built, by digit and first cell (see [`Links::add_groups`]).
+#[derive(Default)]
+pub(super) struct GroupIndex {
+    /// Per candidate node (a group's first cell and digit), the last group made there.
+    first: Vec<u32>,
+    /// Per group, the group made before it at the same candidate node.
+    next: Vec<u32>,
+}
+
+impl GroupIndex {
+    /// The group of digit `d` on `cells` (in index order, at least one), if made.
+    fn find(&self, groups: &[Group], n: usize, d: Digit, cells: &[Cell]) -> Option<u32> {
+        let mut gi = *self.first.get(node(n, cells[0], d) as usize)?;
+        while gi != u32::MAX {
+            if groups[gi as usize].cells == cells {
+                return Some(gi);
+            }
+            gi = self.next[gi as usize];
+        }
+        None
+    }
+
+    /// Adds `grp` to `groups` and to the index; returns its index.
+    fn add(&mut self, groups: &mut Vec<Group>, n: usize, grp: Group) -> u32 {
+        let gi = groups.len() as u32;
+        let at = node(n, grp.cells[0], grp.digit) as usize;
+        self.next.push(self.first[at]);
+        self.first[at] = gi;
+        groups.push(grp);
+        gi
+    }
+}
+
 /// The link graph of one grid. Node `cell * n + digit index` for a candidate; group nodes
 /// follow the candidates.
 pub struct Links {
@@ -61,6 +111,8 @@ pub struct Links {
     pub(super) weak: Vec<u32>,
     pub(super) weak_at: Vec<u32>,
     pub(super) weak_mid: Vec<u32>,
+    /// The group nodes by digit and cells (empty without groups).
+    index: GroupIndex,
 }
 
 impl Links {
@@ -138,11 +190,38 @@ impl Links {
             weak,
             weak_at,
             weak_mid,
+            index: GroupIndex::default(),
         };
         if grouped {
             links.add_groups(g, als, memory);
         }
         links
+    }
+
+    /// The candidate part of this graph (strong and weak links between candidates): what
+    /// [`Links::build`] makes before it adds groups, so a grouped graph of the same grid is
+    /// this copy with [`Links::add_groups`] applied.
+    pub(super) fn plain_copy(&self) -> Links {
+        Links {
+            n: self.n,
+            cands: self.cands,
+            strong: self.strong[..self.cands]
+                .iter()
+                .map(|s| {
+                    s.iter()
+                        .copied()
+                        .filter(|&(t, _)| (t as usize) < self.cands)
+                        .collect()
+                })
+                .collect(),
+            groups: Vec::new(),
+            weak_groups: Vec::new(),
+            als: Vec::new(),
+            weak: self.weak.clone(),
+            weak_at: self.weak_at.clone(),
+            weak_mid: self.weak_mid.clone(),
+            index: GroupIndex::default(),
+        }
     }
 
     /// Enumerates the group nodes (the places of a digit in the meeting of two houses, when
@@ -158,12 +237,24 @@ impl Links {
     pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool, memory: &crate::Memory) {
         let n = self.n;
         let cells_total = g.cell_count();
-        let mut index: rustc_hash::FxHashMap<(u8, Vec<u16>), u32> =
-            rustc_hash::FxHashMap::default();
-        // Houses containing each group, to build its strong links.
-        let mut group_houses: Vec<Vec<House>> = Vec::new();
+        // The groups by digit and first cell: `first[node(first cell, digit)]` is the last
+        // group made there and `next[group]` the one made there before it, so a group is
+        // found by its digit and cells without hashing or a key allocated per lookup.
+        let mut index = GroupIndex {
+            first: vec![u32::MAX; self.cands],
+            next: Vec::new(),
+        };
+        // Houses containing each group, to build its strong links: group `i`'s are
+        // `houses[house_at[i]..house_at[i + 1]]`.
+        let mut houses: Vec<House> = Vec::new();
+        let mut house_at: Vec<u32> = vec![0];
+        // Where `h1` meets a later house `h2`, the empty cells they share (in `h1`'s order,
+        // houses in the order first met); the first `used` entries are this house's, the
+        // rest kept for their buffers.
+        let mut meets: Vec<(House, Vec<Cell>)> = Vec::new();
+        let mut cells: Vec<Cell> = Vec::new();
         for h1 in g.houses() {
-            let mut meets: Vec<(House, Vec<Cell>)> = Vec::new();
+            let mut used = 0;
             for &c in g.house_cells(h1) {
                 if g.value(c).is_some() {
                     continue;
@@ -172,33 +263,44 @@ impl Links {
                     if h2.index() <= h1.index() {
                         continue;
                     }
-                    match meets.iter_mut().find(|m| m.0 == h2) {
+                    match meets[..used].iter_mut().find(|m| m.0 == h2) {
                         Some(m) => m.1.push(c),
-                        None => meets.push((h2, vec![c])),
+                        None => {
+                            if used == meets.len() {
+                                meets.push((h2, Vec::new()));
+                            }
+                            let m = &mut meets[used];
+                            m.0 = h2;
+                            m.1.clear();
+                            m.1.push(c);
+                            used += 1;
+                        }
                     }
                 }
             }
-            for (_, inter) in meets.iter().filter(|m| m.1.len() >= 2) {
+            for (_, inter) in meets[..used].iter().filter(|m| m.1.len() >= 2) {
                 for d in DigitSet::full(n).iter() {
-                    let mut cells: Vec<Cell> =
-                        inter.iter().copied().filter(|&c| g.has(c, d)).collect();
+                    cells.clear();
+                    cells.extend(inter.iter().copied().filter(|&c| g.has(c, d)));
                     if cells.len() < 2 {
                         continue;
                     }
                     cells.sort_unstable_by_key(|c| c.index());
-                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
-                    if index.contains_key(&key) {
+                    if index.find(&self.groups, n, d, &cells).is_some() {
                         continue;
                     }
-                    let houses: Vec<House> = g
-                        .houses_of(cells[0])
-                        .iter()
-                        .copied()
-                        .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h)))
-                        .collect();
-                    index.insert(key, self.groups.len() as u32);
-                    self.groups.push(Group::new(g, d, cells, cells_total));
-                    group_houses.push(houses);
+                    houses.extend(
+                        g.houses_of(cells[0])
+                            .iter()
+                            .copied()
+                            .filter(|&h| cells.iter().all(|&c| g.houses_of(c).contains(&h))),
+                    );
+                    house_at.push(houses.len() as u32);
+                    index.add(
+                        &mut self.groups,
+                        n,
+                        Group::new(g, d, cells.clone(), cells_total),
+                    );
                 }
             }
         }
@@ -217,15 +319,12 @@ impl Links {
                         nodes.push(node(n, cells[0], d));
                         continue;
                     }
-                    let key = (d.get(), cells.iter().map(|c| c.0).collect::<Vec<u16>>());
-                    if let Some(&gi) = index.get(&key) {
+                    if let Some(gi) = index.find(&self.groups, n, d, &cells) {
                         nodes.push((self.cands as u32) + gi);
                         continue;
                     }
-                    let gi = self.groups.len() as u32;
-                    index.insert(key, gi);
-                    self.groups.push(Group::new(g, d, cells, cells_total));
-                    group_houses.push(Vec::new());
+                    let gi = index.add(&mut self.groups, n, Group::new(g, d, cells, cells_total));
+                    house_at.push(houses.len() as u32);
                     nodes.push((self.cands as u32) + gi);
                 }
                 als_links.push(nodes);
@@ -235,23 +334,21 @@ impl Links {
         let total = self.cands + self.groups.len();
         self.strong.resize(total, Vec::new());
         self.weak_groups = vec![Vec::new(); total];
+        let mut rest: Vec<Cell> = Vec::new();
         for (gi, grp) in self.groups.iter().enumerate() {
             let gv = (self.cands + gi) as u32;
             let d = grp.digit;
             // Strong: the rest of a house's places is one candidate or another group.
-            for &h in &group_houses[gi] {
-                let rest: Vec<Cell> = g
-                    .cells_with(h, d)
-                    .filter(|c| !grp.set.contains(*c))
-                    .collect();
+            for &h in &houses[house_at[gi] as usize..house_at[gi + 1] as usize] {
+                rest.clear();
+                rest.extend(g.cells_with(h, d).filter(|c| !grp.set.contains(*c)));
                 let other = match rest.len() {
                     0 => continue,
                     1 => node(n, rest[0], d),
                     _ => {
-                        let mut key: Vec<u16> = rest.iter().map(|c| c.0).collect();
-                        key.sort_unstable();
-                        match index.get(&(d.get(), key)) {
-                            Some(&o) => (self.cands as u32) + o,
+                        rest.sort_unstable_by_key(|c| c.index());
+                        match index.find(&self.groups, n, d, &rest) {
+                            Some(o) => (self.cands as u32) + o,
                             None => continue,
                         }
                     }
@@ -283,12 +380,8 @@ impl Links {
         }
         // Weak between disjoint groups of one digit, every cell of one seeing the other. A
         // group B seen whole by A has its first cell among A's seen cells, so only the groups
-        // starting there are tried (trying every pair took minutes on an empty 64×64, whose
-        // ~65,000 groups make four billion pairs).
-        let mut starting: Vec<Vec<u32>> = vec![Vec::new(); self.cands];
-        for (bi, b) in self.groups.iter().enumerate() {
-            starting[node(n, b.cells[0], b.digit) as usize].push(bi as u32);
-        }
+        // starting there (the index's lists) are tried (trying every pair took minutes on an
+        // empty 64×64, whose ~65,000 groups make four billion pairs).
         let mut seen_groups: Vec<u32> = Vec::new();
         for (ai, a) in self.groups.iter().enumerate() {
             seen_groups.clear();
@@ -296,11 +389,13 @@ impl Links {
                 if !g.has(c, a.digit) {
                     continue;
                 }
-                for &bi in &starting[node(n, c, a.digit) as usize] {
+                let mut bi = index.first[node(n, c, a.digit) as usize];
+                while bi != u32::MAX {
                     let b = &self.groups[bi as usize];
                     if bi as usize != ai && b.set.is_subset_of(&a.seen) {
                         seen_groups.push(bi);
                     }
+                    bi = index.next[bi as usize];
                 }
             }
             // In group order, as trying every pair listed them.
@@ -308,6 +403,15 @@ impl Links {
             self.weak_groups[self.cands + ai]
                 .extend(seen_groups.iter().map(|&bi| (self.cands as u32) + bi));
         }
+        self.index = index;
+    }
+
+    /// The group node of digit `d` on `cells` (in index order, at least one), if the graph
+    /// has one.
+    pub(super) fn group_node(&self, d: Digit, cells: &[Cell]) -> Option<u32> {
+        self.index
+            .find(&self.groups, self.n, d, cells)
+            .map(|gi| (self.cands as u32) + gi)
     }
 
     #[inline]

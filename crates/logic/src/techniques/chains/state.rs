@@ -74,6 +74,24 @@ pub(super) fn cached_links(
     memory: &Memory,
 ) -> Rc<Links> {
     cached(&memory.chains.links, g, (grouped, als), || {
+        // A grouped graph is the plain one with groups added ([`Links::build`]): when the
+        // plain graph of this grid is kept (the plain chain finders ran on it first), its
+        // candidate links are copied instead of built again.
+        if grouped {
+            let key = (g.state_key(), (false, false));
+            let plain = memory
+                .chains
+                .links
+                .borrow()
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone());
+            if let Some(plain) = plain {
+                let mut links = plain.plain_copy();
+                links.add_groups(g, als, memory);
+                return links;
+            }
+        }
         Links::build(g, grouped, als, memory)
     })
 }

@@ -183,14 +183,7 @@ fn closure_pruning_hides_no_chain() {
     let mut skipped = [0; 4];
     let mut rng = crate::testrng::Lcg::new(987654321);
     let mut next = move || rng.next();
-    for layout in [
-        Layout::standard(9).unwrap(),
-        Layout::standard(9)
-            .unwrap()
-            .with_extras(&[Extra::Diagonals]),
-        Layout::boxed(6, 2, 3).unwrap(),
-    ] {
-        let layout = Arc::new(layout);
+    for layout in test_layouts() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..6 {
             let keep = 3 + round % 3;
@@ -221,18 +214,10 @@ fn closure_pruning_hides_no_chain() {
 /// 9×9, X and 6×6 layouts.
 #[test]
 fn closure_matches_unbounded_searches() {
-    let layouts = [
-        Layout::standard(9).unwrap(),
-        Layout::standard(9)
-            .unwrap()
-            .with_extras(&[Extra::Diagonals]),
-        Layout::boxed(6, 2, 3).unwrap(),
-    ];
     let mut rng = crate::testrng::Lcg::new(123456789);
     let mut next = move || rng.next();
     let (mut yes, mut no) = (0, 0);
-    for layout in layouts {
-        let layout = Arc::new(layout);
+    for layout in test_layouts() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..24 {
             // Keep each candidate with probability keep / 8; a few cells filled.
@@ -327,4 +312,125 @@ pub(super) fn random_candidates(
             )
         })
         .collect()
+}
+
+/// Everything of a link graph, in its order (groups by digit and cells, ALS by cells).
+fn graph_of(links: &Links) -> String {
+    let groups: Vec<_> = links
+        .groups
+        .iter()
+        .map(|grp| (grp.digit, grp.cells.clone()))
+        .collect();
+    let als: Vec<_> = links.als.iter().map(|a| a.cells.clone()).collect();
+    format!(
+        "{} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        links.n,
+        links.cands,
+        links.strong,
+        groups,
+        als,
+        links.weak_groups,
+        links.weak,
+        links.weak_at,
+        links.weak_mid
+    )
+}
+
+/// A grouped graph made from a kept plain graph of the same grid (what `cached_links` does
+/// when the plain chain finders ran first) is the graph [`Links::build`] makes from scratch,
+/// link for link and in the same order, with and without ALS nodes, on random grids of three
+/// layouts each refined one candidate at a time; and its groups are every meeting of two
+/// houses holding a digit in two or more cells, each once.
+#[test]
+fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
+    use crate::memory::Memory;
+    let mut rng = crate::testrng::Lcg::new(36);
+    let mut next = move || rng.next();
+    let mut checked = 0;
+    for layout in test_layouts() {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..6 {
+            let cands = random_candidates(cells, n, 3 + round % 4, &mut next);
+            let values: Vec<u8> = (0..cells)
+                .map(|_| if next() % 12 == 0 { 1 } else { 0 })
+                .collect();
+            let cands = cands
+                .iter()
+                .zip(&values)
+                .map(|(&c, &v)| if v == 0 { c } else { DigitSet::EMPTY })
+                .collect();
+            let mut g =
+                CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; cells]);
+            for _ in 0..5 {
+                let memory = Memory::new();
+                let plain = cached_links(&g, false, false, &memory);
+                assert_eq!(graph_of(&plain), graph_of(&Links::new(&g, false, false)));
+                for als in [false, true] {
+                    let kept = cached_links(&g, true, als, &memory);
+                    let fresh = Links::new(&g, true, als);
+                    assert_eq!(graph_of(&kept), graph_of(&fresh));
+                    // Every group is a digit's places where two houses meet, made once.
+                    let mut expected = std::collections::BTreeSet::new();
+                    for h1 in g.houses() {
+                        for h2 in g.houses().filter(|h| h.index() > h1.index()) {
+                            for d in DigitSet::full(n).iter() {
+                                let both: Vec<Cell> = g
+                                    .cells_with(h1, d)
+                                    .filter(|c| g.house_cells(h2).contains(c))
+                                    .collect();
+                                if both.len() >= 2 {
+                                    expected
+                                        .insert((d, both.iter().map(|c| c.0).collect::<Vec<_>>()));
+                                }
+                            }
+                        }
+                    }
+                    let made: Vec<_> = fresh
+                        .groups
+                        .iter()
+                        .map(|grp| (grp.digit, grp.cells.iter().map(|c| c.0).collect::<Vec<_>>()))
+                        .collect();
+                    let distinct: std::collections::BTreeSet<_> = made.iter().cloned().collect();
+                    assert_eq!(distinct.len(), made.len(), "a group made twice");
+                    if !als {
+                        assert_eq!(distinct, expected);
+                    } else {
+                        assert!(expected.is_subset(&distinct));
+                    }
+                    checked += 1;
+                }
+                if !eliminate_one(&mut g, &mut next) {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked >= 150, "{checked}");
+}
+
+/// The three layouts the random-grid tests use: 9×9, 9×9 with diagonals, 6×6.
+pub(super) fn test_layouts() -> [Arc<Layout>; 3] {
+    [
+        Layout::standard(9).unwrap(),
+        Layout::standard(9)
+            .unwrap()
+            .with_extras(&[Extra::Diagonals]),
+        Layout::boxed(6, 2, 3).unwrap(),
+    ]
+    .map(Arc::new)
+}
+
+/// Removes one candidate, picked by `next`, from a cell with two or more; false when none
+/// has.
+pub(super) fn eliminate_one(g: &mut CandidateGrid, next: &mut impl FnMut() -> u64) -> bool {
+    let open: Vec<_> = g
+        .empty_cells()
+        .filter(|&c| g.candidates(c).len() >= 2)
+        .collect();
+    let Some(&c) = open.get((next() % open.len().max(1) as u64) as usize) else {
+        return false;
+    };
+    let ds: Vec<_> = g.candidates(c).iter().collect();
+    g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
+    true
 }
