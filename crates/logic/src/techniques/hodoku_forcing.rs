@@ -637,14 +637,7 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
             digit_mask[d.index()] |= 1 << c.index();
         }
     }
-    let lines: Vec<House> = l
-        .houses()
-        .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
-        .collect();
-    let boxes: Vec<House> = l
-        .houses()
-        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
-        .collect();
+    let (lines, boxes) = lines_and_boxes(l);
     // (digit, cells as a mask, line, box), in the reference's order: lines, digits, boxes.
     let mut groups: Vec<(usize, u128, House, House)> = Vec::new();
     for &line in &lines {
@@ -715,6 +708,19 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
             }
         }
     }
+}
+
+/// The layout's rows and columns, and its boxes (house order).
+fn lines_and_boxes(l: &sudokit_core::Layout) -> (Vec<House>, Vec<House>) {
+    let lines = l
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
+        .collect();
+    let boxes = l
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
+        .collect();
+    (lines, boxes)
 }
 
 /// Set bits of a bitset, lowest first.
@@ -2020,20 +2026,14 @@ mod tests {
     use std::sync::Arc;
     use sudokit_core::Layout;
 
-    /// The reference for [`group_nodes`](super::group_nodes): HoDoKu's group nodes (two or three places of a digit where a line crosses a box) as
+    /// The reference for [`group_nodes`](super::group_nodes), scanning each house's cells:
+    /// HoDoKu's group nodes (two or three places of a digit where a line crosses a box) as
     /// literals after the candidates', with their links to candidates and to each other.
     pub(super) fn group_nodes_by_scan(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
         let l = g.layout();
         // (digit, cells, line, box)
         let mut groups: Vec<(Digit, Vec<Cell>, House, House)> = Vec::new();
-        let lines: Vec<House> = l
-            .houses()
-            .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
-            .collect();
-        let boxes: Vec<House> = l
-            .houses()
-            .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
-            .collect();
+        let (lines, boxes) = lines_and_boxes(l);
         // Per cell: its box.
         let box_of: Vec<House> = g
             .cells()
