@@ -48,6 +48,20 @@
 //! contradiction finder reports the lowest effect whose best derivation is a contradiction,
 //! the verity finder the lowest whose best is a verity, and the solver's HoDoKu sort
 //! (`hodoku_choice`) takes the better of the two: exactly HoDoKu's step.
+//!
+//! Cheaper, same result (issue 45, session 36). Group nodes are found on 128-bit cell masks
+//! (per house, per digit, per group) instead of scanning each house's cells; a look-ahead's
+//! placement reaches the peers holding the digit through a mask (the layout lists peers in
+//! ascending order, a mask's bits come out in that order); a look-ahead round looks only at
+//! the cells and houses changed since the last round looked (a cell or house that held no
+//! single then and did not change since holds none now; a single found is placed, which
+//! changes its cell and houses, so it is never missed); HoDoKu's net tables reuse one copy of
+//! the grid and fixed reason lists. Each of these visits the same groups, cells, houses and
+//! peers in the same order as the plain scans, so the links, their order (which decides the
+//! chains shown), the tables and so the steps and their text are unchanged; the tests hold
+//! them to the plain scans (`group_nodes_match_the_scan`, `look_aheads_match_full_scans`:
+//! links, tables and distances equal on solver paths and random grids), and `explain`'s
+//! output is byte-identical on top1465 and `data/logic`.
 
 use std::rc::Rc;
 
@@ -145,6 +159,13 @@ impl Tables {
     }
 
     fn new(g: &CandidateGrid, net: bool) -> Tables {
+        Tables::build(g, net, false)
+    }
+
+    /// [`Tables::new`]; with `reference`, a net's look-aheads look at every cell and house
+    /// in every round and reach a placement's peers one by one (the plain scans the
+    /// shortcuts must match; for the tests).
+    fn build(g: &CandidateGrid, net: bool, reference: bool) -> Tables {
         let mut cands = Vec::new();
         let mut index = vec![NONE; 81 * 9];
         for c in g.empty_cells() {
@@ -167,6 +188,20 @@ impl Tables {
                 out: Vec::new(),
                 seen: vec![false; index.len() * 2],
                 singles: Vec::new(),
+                peers: g
+                    .cells()
+                    .map(|c| {
+                        g.layout()
+                            .peers(c)
+                            .iter()
+                            .fold(0u128, |m, p| m | 1 << p.index())
+                    })
+                    .collect(),
+                plane: std::array::from_fn(|d| {
+                    g.cells()
+                        .filter(|&c| g.candidates(c).0 >> d & 1 == 1)
+                        .fold(0u128, |m, c| m | 1 << c.index())
+                }),
                 cell_houses: g
                     .cells()
                     .map(|c| {
@@ -176,6 +211,7 @@ impl Tables {
                     .collect(),
                 dirty_cells: 0,
                 dirty_houses: 0,
+                reference,
                 base_dirty: (0, 0),
                 placed: [0; 27],
             };
@@ -212,14 +248,11 @@ impl Tables {
             off: vec![0; lits * words],
             dist: vec![u16::MAX; lits * lits],
         };
-        // The walk goes level by level: the next level is the union of the bit matrix's rows
-        // (node `u`'s direct implications) of the nodes of this level, less what was reached,
-        // so a distance is the number of links of the shortest chain. Only nodes with a
-        // successor contribute a row.
+        // Each premise's tables come from a breadth-first walk ([`Walk`]) on the graph as a
+        // bit matrix.
         let nodes = t.adj.len();
         let nw = nodes.div_ceil(64);
         let mut matrix = vec![0u64; nodes * nw];
-        // The nodes with a successor (most "off" literals have none: their rows are skipped).
         let mut sources = vec![0u64; nw];
         for (u, vs) in t.adj.iter().enumerate() {
             for &v in vs {
@@ -229,49 +262,16 @@ impl Tables {
                 sources[u / 64] |= 1 << (u % 64);
             }
         }
-        let mut reached = vec![0u64; nw];
-        let mut level = vec![0u64; nw];
-        let mut next = vec![0u64; nw];
+        let mut walk = Walk {
+            matrix,
+            sources,
+            nw,
+            reached: vec![0u64; nw],
+            level: vec![0u64; nw],
+            next: vec![0u64; nw],
+        };
         for p in 0..lits {
-            reached.fill(0);
-            level.fill(0);
-            reached[p / 64] |= 1 << (p % 64);
-            level[p / 64] |= 1 << (p % 64);
-            let mut du = 0u16;
-            loop {
-                // Record this level's literals (group nodes only pass the walk on).
-                for u in bits(&level) {
-                    let u = u as usize;
-                    if u >= lits {
-                        break;
-                    }
-                    let (i, on) = (u / 2, u % 2 == 1);
-                    let set = if on { &mut t.on } else { &mut t.off };
-                    set[p * words + i / 64] |= 1 << (i % 64);
-                    t.dist[p * lits + u] = du;
-                }
-                next.fill(0);
-                for (l, s) in level.iter_mut().zip(&sources) {
-                    *l &= s;
-                }
-                for u in bits(&level) {
-                    let row = &matrix[u as usize * nw..(u as usize + 1) * nw];
-                    for (n, r) in next.iter_mut().zip(row) {
-                        *n |= r;
-                    }
-                }
-                let mut any = 0;
-                for ((n, r), l) in next.iter_mut().zip(&mut reached).zip(&mut level) {
-                    *n &= !*r;
-                    *r |= *n;
-                    *l = *n;
-                    any |= *n;
-                }
-                if any == 0 {
-                    break;
-                }
-                du = du.saturating_add(1);
-            }
+            walk.run(&mut t, p, lits, words);
         }
         t
     }
@@ -303,6 +303,81 @@ impl Tables {
         }
         path.reverse();
         path
+    }
+}
+
+/// The breadth-first walk of [`Tables::new`]: the implication graph as a bit matrix and the
+/// walk's level sets (kept between premises).
+struct Walk {
+    /// Row `u`: node `u`'s direct implications.
+    matrix: Vec<u64>,
+    /// The nodes with a successor (most "off" literals have none: their rows are skipped).
+    sources: Vec<u64>,
+    /// Words of a row.
+    nw: usize,
+    reached: Vec<u64>,
+    level: Vec<u64>,
+    next: Vec<u64>,
+}
+
+impl Walk {
+    /// Fills premise `p`'s tables by the walk: the next level is the union of the rows of
+    /// this level's nodes, less what was reached, so a distance is the number of links of
+    /// the shortest chain.
+    fn run(&mut self, t: &mut Tables, p: usize, lits: usize, words: usize) {
+        let nw = self.nw;
+        let (matrix, sources) = (&self.matrix, &self.sources);
+        let (reached, level, next) = (&mut self.reached, &mut self.level, &mut self.next);
+        // (`level` is empty here: the last level of the previous walk was.)
+        reached.fill(0);
+        reached[p / 64] |= 1 << (p % 64);
+        level[p / 64] |= 1 << (p % 64);
+        let dist = &mut t.dist[p * lits..(p + 1) * lits];
+        let ons = &mut t.on[p * words..(p + 1) * words];
+        let offs = &mut t.off[p * words..(p + 1) * words];
+        let mut du = 0u16;
+        loop {
+            // Record this level's literals (group nodes only pass the walk on), and
+            // gather the next level from the rows of the nodes with a successor.
+            for w in 0..nw {
+                let mut x = level[w];
+                while x != 0 {
+                    let u = w * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if u < lits {
+                        let (i, set) = if u % 2 == 1 {
+                            (u / 2, &mut *ons)
+                        } else {
+                            (u / 2, &mut *offs)
+                        };
+                        set[i / 64] |= 1 << (i % 64);
+                        dist[u] = du;
+                    }
+                    if sources[w] >> (u % 64) & 1 == 1 {
+                        let row = &matrix[u * nw..(u + 1) * nw];
+                        for (n, r) in next.iter_mut().zip(row) {
+                            *n |= r;
+                        }
+                    }
+                }
+            }
+            let mut any = 0;
+            // (`next` is left empty for the next level.)
+            for ((n, r), l) in next
+                .iter_mut()
+                .zip(reached.iter_mut())
+                .zip(level.iter_mut())
+            {
+                let v = std::mem::take(n) & !*r;
+                *r |= v;
+                *l = v;
+                any |= v;
+            }
+            if any == 0 {
+                break;
+            }
+            du = du.saturating_add(1);
+        }
     }
 }
 
@@ -357,7 +432,11 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
     let mut singles = std::mem::take(&mut sim.singles);
     for _ in 0..LOOK_AHEAD {
         singles.clear();
-        let mut cells_left = sim.dirty_cells;
+        // Only what changed since the last round's look (see `Sim::dirty_cells`).
+        let mut cells_left = std::mem::take(&mut sim.dirty_cells);
+        if sim.reference {
+            cells_left = (1 << 81) - 1;
+        }
         while cells_left != 0 {
             let ci = cells_left.trailing_zeros() as usize;
             cells_left &= cells_left - 1;
@@ -366,7 +445,10 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
                 singles.push((Cell(ci as u16), m.trailing_zeros() as usize));
             }
         }
-        let mut houses_left = sim.dirty_houses;
+        let mut houses_left = std::mem::take(&mut sim.dirty_houses);
+        if sim.reference {
+            houses_left = (1 << 27) - 1;
+        }
         while houses_left != 0 {
             let h = House(houses_left.trailing_zeros() as u16);
             houses_left &= houses_left - 1;
@@ -431,15 +513,25 @@ struct Sim<'a> {
     seen: Vec<bool>,
     /// The singles of one look-ahead round (kept to reuse its allocation).
     singles: Vec<(Cell, usize)>,
+    /// Per cell: its peers (a cell mask).
+    peers: Vec<u128>,
+    /// Per digit: the cells holding it in the grid the search started from.
+    plane: [u128; 9],
     /// Per cell: the indices of its three houses.
     cell_houses: Vec<[u8; 3]>,
-    /// Cells and houses that may hold a single: those changed since the look-ahead began,
-    /// and those that held one in the grid the search started from (`base_dirty`). Every
-    /// other cell and house is as it was there, without a single, so a round looks only at
-    /// these (in the same order as a scan of all would).
+    /// Cells and houses that may hold a single: those changed since the last round looked
+    /// (since the look-ahead began, for the first round), and, for the first round, those
+    /// that held one in the grid the search started from (`base_dirty`). Every other cell
+    /// and house is as it was when last looked at, without a single (a single found is
+    /// placed, which changes its cell and houses; every change of a candidate or a placement
+    /// marks its cell and houses here), so a round looks only at these: it finds the singles
+    /// a scan of all would, in the same order.
     dirty_cells: u128,
     dirty_houses: u32,
     base_dirty: (u128, u32),
+    /// Look at every cell and house in every round, and reach a placement's peers one by
+    /// one (the reference the tests hold the shortcuts to).
+    reference: bool,
     /// Per house: the digits placed in it.
     placed: [u16; 27],
 }
@@ -483,16 +575,36 @@ impl Sim<'_> {
                 self.note(c, e, false);
             }
         }
-        let g = self.g;
-        for &p in g.layout().peers(c) {
-            if g.candidates(p).0 >> d & 1 == 1 {
-                self.note(p, d, false);
+        if self.reference {
+            let g = self.g;
+            for &p in g.layout().peers(c) {
+                if g.candidates(p).0 >> d & 1 == 1 {
+                    self.note(p, d, false);
+                }
+                if self.cands[p.index()] >> d & 1 == 1 {
+                    self.cands[p.index()] &= !(1 << d);
+                    self.touch(p.index());
+                }
             }
-            if self.cands[p.index()] >> d & 1 == 1 {
-                self.cands[p.index()] &= !(1 << d);
-                self.touch(p.index());
+            self.place(c, d);
+            return;
+        }
+        // The peers holding the digit at the start, in the layout's (ascending) order of
+        // peers; the copy's candidates are a subset of those.
+        let mut x = self.peers[c.index()] & self.plane[d];
+        while x != 0 {
+            let p = x.trailing_zeros() as usize;
+            x &= x - 1;
+            self.note(Cell(p as u16), d, false);
+            if self.cands[p] >> d & 1 == 1 {
+                self.cands[p] &= !(1 << d);
+                self.touch(p);
             }
         }
+        self.place(c, d);
+    }
+    /// The placement itself (after its eliminations).
+    fn place(&mut self, c: Cell, d: usize) {
         self.cands[c.index()] = 0;
         self.values[c.index()] = d as u8 + 1;
         for h in self.cell_houses[c.index()] {
@@ -504,120 +616,111 @@ impl Sim<'_> {
 
 /// HoDoKu's group nodes (two or three places of a digit where a line crosses a box) as
 /// literals after the candidates', with their links to candidates and to each other.
+///
+/// Worked on 128-bit cell masks (per house, per digit, per group); every loop visits the
+/// same groups, cells and houses in the same order as the plain scan of each house's cells
+/// ([`tests::group_nodes_by_scan`], kept as the reference), so the links and their order —
+/// which the shown chains depend on — are the same.
 fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
     let l = g.layout();
-    // (digit, cells, line, box)
-    let mut groups: Vec<(Digit, Vec<Cell>, House, House)> = Vec::new();
-    let lines: Vec<House> = l
+    let house_mask: Vec<u128> = l
         .houses()
-        .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
-        .collect();
-    let boxes: Vec<House> = l
-        .houses()
-        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
-        .collect();
-    // Per cell: its box.
-    let box_of: Vec<House> = g
-        .cells()
-        .map(|c| {
-            *l.houses_of(c)
+        .map(|h| {
+            l.house_cells(h)
                 .iter()
-                .find(|h| boxes.contains(h))
-                .expect("a cell is in a box")
+                .fold(0u128, |m, c| m | 1 << c.index())
         })
         .collect();
-    let mut places: Vec<Cell> = Vec::with_capacity(9);
+    let mut digit_mask = [0u128; 9];
+    for c in g.cells() {
+        for d in g.candidates(c).iter() {
+            digit_mask[d.index()] |= 1 << c.index();
+        }
+    }
+    let (lines, boxes) = lines_and_boxes(l);
+    // (digit, cells as a mask, line, box), in the reference's order: lines, digits, boxes.
+    let mut groups: Vec<(usize, u128, House, House)> = Vec::new();
     for &line in &lines {
-        for d in DigitSet::full(9).iter() {
-            places.clear();
-            places.extend(g.cells_with(line, d));
-            if places.len() < 2 {
+        for (d, &plane) in digit_mask.iter().enumerate() {
+            let places = house_mask[line.index()] & plane;
+            if places.count_ones() < 2 {
                 continue;
             }
             for &b in &boxes {
-                if places
-                    .iter()
-                    .filter(|c| box_of[c.index()] == b)
-                    .nth(1)
-                    .is_none()
-                {
-                    continue;
+                let cells = places & house_mask[b.index()];
+                if cells.count_ones() >= 2 {
+                    groups.push((d, cells, line, b));
                 }
-                let cells: Vec<Cell> = places
-                    .iter()
-                    .copied()
-                    .filter(|c| box_of[c.index()] == b)
-                    .collect();
-                groups.push((d, cells, line, b));
             }
         }
     }
-    // The groups of each digit (a group links only to groups of its digit).
     let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); 9];
     for (gi, grp) in groups.iter().enumerate() {
-        by_digit[grp.0.index()].push(gi);
+        by_digit[grp.0].push(gi);
     }
     let base = adj.len() as u32;
     adj.resize(adj.len() + 2 * groups.len(), Vec::new());
-    let cand = |c: Cell, d: Digit| index[c.index() * 9 + d.index()];
-    for (gi, (d, cells, line, b)) in groups.iter().enumerate() {
+    let cand = |c: usize, d: usize| index[c * 9 + d];
+    let mut buddies: Vec<usize> = Vec::with_capacity(16);
+    for (gi, &(d, cells, line, b)) in groups.iter().enumerate() {
         let on = base + 2 * gi as u32 + 1;
         let off = on - 1;
-        // Every cell of the line and of the box outside the group sees all of it.
-        let sees_all = |x: Cell| !cells.contains(&x);
-        let buddies: Vec<Cell> = l
-            .house_cells(*line)
-            .iter()
-            .chain(l.house_cells(*b))
-            .copied()
-            .filter(|&x| g.candidates(x).contains(*d) && sees_all(x))
-            .fold(Vec::new(), |mut v, x| {
-                if !v.contains(&x) {
-                    v.push(x);
-                }
-                v
-            });
+        // The cells of the line, then of the box, holding the digit outside the group (each
+        // once, where first met).
+        buddies.clear();
+        let mut seen = cells;
+        for x in l.house_cells(line).iter().chain(l.house_cells(b)) {
+            let bit = 1u128 << x.index();
+            if digit_mask[d] & bit != 0 && seen & bit == 0 {
+                seen |= bit;
+                buddies.push(x.index());
+            }
+        }
+        let buddy_mask = seen & !cells;
         for &x in &buddies {
-            let i = cand(x, *d);
+            let i = cand(x, d);
             adj[on as usize].push(2 * i);
             adj[2 * i as usize + 1].push(off);
         }
-        for house in [*b, *line] {
-            let rest: Vec<Cell> = buddies
-                .iter()
-                .copied()
-                .filter(|x| l.house_cells(house).contains(x))
-                .collect();
-            if rest.len() == 1 {
-                let i = cand(rest[0], *d);
+        for house in [b, line] {
+            let rest = buddy_mask & house_mask[house.index()];
+            if rest.count_ones() == 1 {
+                let i = cand(rest.trailing_zeros() as usize, d);
                 adj[off as usize].push(2 * i + 1);
                 adj[2 * i as usize].push(on);
             }
         }
-        for house in [*line, *b] {
-            let others: Vec<usize> = by_digit[d.index()]
-                .iter()
-                .copied()
-                .filter(|&gj| {
-                    let (_, cells2, line2, b2) = &groups[gj];
-                    gj != gi
-                        && (*line2 == house || *b2 == house)
-                        && cells2.iter().all(|c| !cells.contains(c))
-                })
-                .collect();
-            for &gj in &others {
-                adj[on as usize].push(base + 2 * gj as u32);
+        for house in [line, b] {
+            let (mut count, mut only) = (0, 0);
+            for &gj in &by_digit[d] {
+                let (_, cells2, line2, b2) = groups[gj];
+                if gj != gi && (line2 == house || b2 == house) && cells2 & cells == 0 {
+                    adj[on as usize].push(base + 2 * gj as u32);
+                    count += 1;
+                    only = gj;
+                }
             }
-            if let [gj] = others[..] {
-                let outside = g
-                    .cells_with(house, *d)
-                    .any(|x| !cells.contains(&x) && !groups[gj].1.contains(&x));
-                if !outside {
-                    adj[off as usize].push(base + 2 * gj as u32 + 1);
+            if count == 1 {
+                let outside = house_mask[house.index()] & digit_mask[d] & !(cells | groups[only].1);
+                if outside == 0 {
+                    adj[off as usize].push(base + 2 * only as u32 + 1);
                 }
             }
         }
     }
+}
+
+/// The layout's rows and columns, and its boxes (house order).
+fn lines_and_boxes(l: &sudokit_core::Layout) -> (Vec<House>, Vec<House>) {
+    let lines = l
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
+        .collect();
+    let boxes = l
+        .houses()
+        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
+        .collect();
+    (lines, boxes)
 }
 
 /// Set bits of a bitset, lowest first.
@@ -1358,18 +1461,43 @@ mod net_len {
         }
     }
 
+    /// Per cell: its row, column and block (as HoDoKu numbers its 27 units).
+    const CONS: [[usize; 3]; 81] = {
+        let mut a = [[0; 3]; 81];
+        let mut c = 0;
+        while c < 81 {
+            a[c] = [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3];
+            c += 1;
+        }
+        a
+    };
+    /// Per unit: its cells.
+    const UNITS: [[usize; 9]; 27] = {
+        let mut a = [[0; 9]; 27];
+        let mut u = 0;
+        while u < 27 {
+            let mut i = 0;
+            while i < 9 {
+                a[u][i] = if u < 9 {
+                    u * 9 + i
+                } else if u < 18 {
+                    i * 9 + (u - 9)
+                } else {
+                    let b = u - 18;
+                    (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
+                };
+                i += 1;
+            }
+            u += 1;
+        }
+        a
+    };
+
     fn cons(c: usize) -> [usize; 3] {
-        [c / 9, 9 + c % 9, 18 + (c / 27) * 3 + (c % 9) / 3]
+        CONS[c]
     }
     fn unit(u: usize) -> [usize; 9] {
-        std::array::from_fn(|i| match u {
-            0..9 => u * 9 + i,
-            9..18 => i * 9 + (u - 9),
-            _ => {
-                let b = u - 18;
-                (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
-            }
-        })
+        UNITS[u]
     }
 
     /// HoDoKu's `Sudoku2` as a look-ahead changes it: values, candidates, free places per
@@ -1384,6 +1512,14 @@ mod net_len {
     }
 
     impl HSim {
+        /// Becomes a copy of `from` (keeping its queues' allocations).
+        fn reset(&mut self, from: &HSim) {
+            self.values = from.values;
+            self.cells = from.cells;
+            self.free = from.free;
+            self.nsq.clone_from(&from.nsq);
+            self.hsq.clone_from(&from.hsq);
+        }
         fn add_hidden(&mut self, u: usize, d: usize) {
             if let Some(&c) = unit(u).iter().find(|&&c| self.cells[c] >> d & 1 == 1) {
                 self.hsq.push((c as u8, d as u8));
@@ -1537,11 +1673,12 @@ mod net_len {
             let nodes = 2 * k + 2 * groups.len();
             let mut direct: Vec<HTable> = vec![HTable::default(); nodes];
             let mut pos = vec![NONE; nodes];
+            let mut s = start.clone();
             for (i, &(cell, digit)) in cands.iter().enumerate() {
                 let (c0, d0) = (cell.index(), digit.index());
                 for on in [true, false] {
                     let mut t = HTable::default();
-                    let mut s = start.clone();
+                    s.reset(&start);
                     // `setCell` of the table code: the placement and what it removes.
                     let set_cell = |t: &mut HTable,
                                     s: &mut HSim,
@@ -1565,19 +1702,26 @@ mod net_len {
                         let ret_index = t.ent.len() as u32;
                         let mut r = [0u32; 5];
                         if let Some(naked) = reasons {
-                            let others: Vec<(usize, usize)> = if naked {
-                                (0..9)
-                                    .filter(|&e| e != d && orig[c] >> e & 1 == 1)
-                                    .map(|e| (c, e))
-                                    .collect()
+                            // The first five of the cell's other digits (naked) or the
+                            // unit's other places (hidden), unnumbered reasons being 0.
+                            let mut others = [(0usize, 0usize); 5];
+                            let mut n = 0;
+                            if naked {
+                                for e in (0..9).filter(|&e| e != d && orig[c] >> e & 1 == 1) {
+                                    if n < 5 {
+                                        others[n] = (c, e);
+                                        n += 1;
+                                    }
+                                }
                             } else {
-                                unit(cons(c)[house])
-                                    .into_iter()
-                                    .filter(|&x| x != c && orig[x] >> d & 1 == 1)
-                                    .map(|x| (x, d))
-                                    .collect()
-                            };
-                            for (ri, (x, e)) in others.into_iter().take(5).enumerate() {
+                                for x in unit(cons(c)[house]) {
+                                    if x != c && orig[x] >> d & 1 == 1 && n < 5 {
+                                        others[n] = (x, d);
+                                        n += 1;
+                                    }
+                                }
+                            }
+                            for (ri, &(x, e)) in others[..n].iter().enumerate() {
                                 let ol = lit(x, e, false);
                                 r[ri] = if ol == NONE || pos[ol as usize] == NONE {
                                     0
@@ -1873,4 +2017,227 @@ mod net_len {
         }
         a
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testrng::Lcg;
+    use std::sync::Arc;
+    use sudokit_core::Layout;
+
+    /// The reference for [`group_nodes`](super::group_nodes), scanning each house's cells:
+    /// HoDoKu's group nodes (two or three places of a digit where a line crosses a box) as
+    /// literals after the candidates', with their links to candidates and to each other.
+    pub(super) fn group_nodes_by_scan(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
+        let l = g.layout();
+        // (digit, cells, line, box)
+        let mut groups: Vec<(Digit, Vec<Cell>, House, House)> = Vec::new();
+        let (lines, boxes) = lines_and_boxes(l);
+        // Per cell: its box.
+        let box_of: Vec<House> = g
+            .cells()
+            .map(|c| {
+                *l.houses_of(c)
+                    .iter()
+                    .find(|h| boxes.contains(h))
+                    .expect("a cell is in a box")
+            })
+            .collect();
+        let mut places: Vec<Cell> = Vec::with_capacity(9);
+        for &line in &lines {
+            for d in DigitSet::full(9).iter() {
+                places.clear();
+                places.extend(g.cells_with(line, d));
+                if places.len() < 2 {
+                    continue;
+                }
+                for &b in &boxes {
+                    if places
+                        .iter()
+                        .filter(|c| box_of[c.index()] == b)
+                        .nth(1)
+                        .is_none()
+                    {
+                        continue;
+                    }
+                    let cells: Vec<Cell> = places
+                        .iter()
+                        .copied()
+                        .filter(|c| box_of[c.index()] == b)
+                        .collect();
+                    groups.push((d, cells, line, b));
+                }
+            }
+        }
+        // The groups of each digit (a group links only to groups of its digit).
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); 9];
+        for (gi, grp) in groups.iter().enumerate() {
+            by_digit[grp.0.index()].push(gi);
+        }
+        let base = adj.len() as u32;
+        adj.resize(adj.len() + 2 * groups.len(), Vec::new());
+        let cand = |c: Cell, d: Digit| index[c.index() * 9 + d.index()];
+        for (gi, (d, cells, line, b)) in groups.iter().enumerate() {
+            let on = base + 2 * gi as u32 + 1;
+            let off = on - 1;
+            // Every cell of the line and of the box outside the group sees all of it.
+            let sees_all = |x: Cell| !cells.contains(&x);
+            let buddies: Vec<Cell> = l
+                .house_cells(*line)
+                .iter()
+                .chain(l.house_cells(*b))
+                .copied()
+                .filter(|&x| g.candidates(x).contains(*d) && sees_all(x))
+                .fold(Vec::new(), |mut v, x| {
+                    if !v.contains(&x) {
+                        v.push(x);
+                    }
+                    v
+                });
+            for &x in &buddies {
+                let i = cand(x, *d);
+                adj[on as usize].push(2 * i);
+                adj[2 * i as usize + 1].push(off);
+            }
+            for house in [*b, *line] {
+                let rest: Vec<Cell> = buddies
+                    .iter()
+                    .copied()
+                    .filter(|x| l.house_cells(house).contains(x))
+                    .collect();
+                if rest.len() == 1 {
+                    let i = cand(rest[0], *d);
+                    adj[off as usize].push(2 * i + 1);
+                    adj[2 * i as usize].push(on);
+                }
+            }
+            for house in [*line, *b] {
+                let others: Vec<usize> = by_digit[d.index()]
+                    .iter()
+                    .copied()
+                    .filter(|&gj| {
+                        let (_, cells2, line2, b2) = &groups[gj];
+                        gj != gi
+                            && (*line2 == house || *b2 == house)
+                            && cells2.iter().all(|c| !cells.contains(c))
+                    })
+                    .collect();
+                for &gj in &others {
+                    adj[on as usize].push(base + 2 * gj as u32);
+                }
+                if let [gj] = others[..] {
+                    let outside = g
+                        .cells_with(house, *d)
+                        .any(|x| !cells.contains(&x) && !groups[gj].1.contains(&x));
+                    if !outside {
+                        adj[off as usize].push(base + 2 * gj as u32 + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidate grids of every density: random candidates (a few cells placed), on the
+    /// standard layout.
+    fn grids(n: usize, seed: u64) -> Vec<CandidateGrid> {
+        let layout = Arc::new(Layout::standard(9).expect("the 9×9 layout"));
+        let mut rng = Lcg::new(seed);
+        (0..n)
+            .map(|k| {
+                let keep = 1 + k as u64 % 7;
+                let values: Vec<u8> = (0..81)
+                    .map(|_| {
+                        if rng.next().is_multiple_of(5) {
+                            1 + (rng.next() % 9) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                let cands = (0..81)
+                    .map(|_| {
+                        let one = 1u64 << (rng.next() % 9);
+                        DigitSet(
+                            (0..9)
+                                .filter(|_| rng.next() % 8 < keep)
+                                .fold(one, |m, d| m | 1 << d),
+                        )
+                    })
+                    .collect();
+                CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; 81])
+            })
+            .collect()
+    }
+
+    fn index_of(g: &CandidateGrid) -> (Vec<u32>, usize) {
+        let mut index = vec![NONE; 81 * 9];
+        let mut k = 0;
+        for c in g.empty_cells() {
+            for d in g.candidates(c).iter() {
+                index[c.index() * 9 + d.index()] = k as u32;
+                k += 1;
+            }
+        }
+        (index, k)
+    }
+
+    /// Grids where forcing steps are looked for: the start and every third grid of the
+    /// default solver's path on a few hard puzzles.
+    fn path_grids() -> Vec<CandidateGrid> {
+        use sudokit_core::format::{InputFormat, parse_one};
+        let solver = crate::LogicSolver::default();
+        let mut out = Vec::new();
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+        ] {
+            let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+            let mut n = 0;
+            while let Some(step) = solver.next_step(&g) {
+                if n % 3 == 0 {
+                    out.push(g.clone());
+                }
+                g.apply(&step);
+                n += 1;
+            }
+        }
+        out
+    }
+
+    /// A net's look-aheads (only what changed looked at each round, peers by mask) give the
+    /// links, in the same order, that full scans do: on solver paths (singles at the start
+    /// included) and on random grids of every density.
+    #[test]
+    fn look_aheads_match_full_scans() {
+        let mut all = path_grids();
+        assert!(all.len() > 30, "{} path grids", all.len());
+        all.extend(grids(150, 36));
+        let mut links = 0;
+        for g in &all {
+            let fast = Tables::build(g, true, false);
+            let scan = Tables::build(g, true, true);
+            assert_eq!(fast.adj, scan.adj, "{:?}", g.values());
+            assert_eq!((&fast.on, &fast.off), (&scan.on, &scan.off));
+            assert_eq!(fast.dist, scan.dist);
+            links += fast.adj.iter().map(Vec::len).sum::<usize>();
+        }
+        assert!(links > 100_000, "{links} links");
+    }
+
+    #[test]
+    fn group_nodes_match_the_scan() {
+        let mut groups = 0;
+        for g in grids(400, 45) {
+            let (index, k) = index_of(&g);
+            let mut fast = vec![vec![7u32]; 2 * k];
+            let mut scan = fast.clone();
+            group_nodes(&g, &index, &mut fast);
+            group_nodes_by_scan(&g, &index, &mut scan);
+            assert_eq!(fast, scan, "{:?}", g.values());
+            groups += fast.len() - 2 * k;
+        }
+        assert!(groups > 1000, "{groups} group literals");
+    }
 }
