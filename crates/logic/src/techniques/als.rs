@@ -25,7 +25,7 @@
 //! each house's walk reads only the values and candidates of the house's cells and the size
 //! caps of the lower houses sharing a cell with it, so a house whose such inputs are unchanged
 //! yields the same ALS, in the same order, with the same house; they are kept per house
-//! ([`HouseMemo`]) as templates whose seers are not yet limited to the cells holding the
+//! (`HouseMemo`) as templates whose seers are not yet limited to the cells holding the
 //! digit, and only that limiting is redone on every grid. The digits linking two ALS depend
 //! on their two templates alone (a B-cell holding the digit lies in its plane, so "inside A's
 //! seers" is "sees every such cell of A"), and the relation is symmetric, so only the ALS of
