@@ -901,24 +901,28 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
     if on && Tables::has(offs, i) || !on && Tables::has(ons, i) {
         ends.push(vec![(pl, pl ^ 1)]);
     }
-    // A candidate both on and off (the first cell per digit).
+    // A candidate both on and off (the first cell per digit; bits ascending, no buffer).
     let mut first = [NONE; 9];
-    let both: Vec<u64> = ons.iter().zip(offs).map(|(a, b)| a & b).collect();
-    for j in bits(&both) {
-        let d = t.cands[j as usize].1.index();
-        if first[d] == NONE {
-            first[d] = j;
+    for (w, (a, b)) in ons.iter().zip(offs).enumerate() {
+        let mut x = a & b;
+        while x != 0 {
+            let j = w as u32 * 64 + x.trailing_zeros();
+            x &= x - 1;
+            let d = t.cands[j as usize].1.index();
+            if first[d] == NONE {
+                first[d] = j;
+            }
         }
     }
     for j in first.into_iter().filter(|&j| j != NONE) {
         ends.push(vec![(pl, 2 * j), (pl, 2 * j + 1)]);
     }
-    let on_list: Vec<u32> = bits(ons).collect();
-    // Two digits on in one cell (the first cell per pair of digits).
+    // Two digits on in one cell (the first cell per pair of digits). The "on" set is
+    // counted per cell and per house first; it is listed only when something is crowded.
     let mut per_cell = [0u8; 81];
     let mut per_house = [0u8; 27 * 9];
     let mut crowded = false;
-    for &j in &on_list {
+    for j in bits(ons) {
         let (c, d) = t.cands[j as usize];
         per_cell[c.index()] += 1;
         crowded |= per_cell[c.index()] > 1;
@@ -929,6 +933,7 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
         }
     }
     if crowded {
+        let on_list: Vec<u32> = bits(ons).collect();
         let mut pairs: Vec<((usize, usize), u32, u32)> = Vec::new();
         for (x, &a) in on_list.iter().enumerate() {
             let cell = t.cands[a as usize].0;
@@ -1023,9 +1028,13 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
         }
     }
     // Verities: a set of premises of which one holds, and what all their tables share.
+    // (The intersections live on the stack: a 9×9 grid has at most 729 candidates, 12 words.)
+    let words = t.words;
     let verity = |best: &mut Best, premises: &[u32], skip: Option<Cell>| {
-        let mut ons = t.on_set(premises[0] as usize).to_vec();
-        let mut offs = t.off_set(premises[0] as usize).to_vec();
+        let (mut on_buf, mut off_buf) = ([0u64; 12], [0u64; 12]);
+        let (ons, offs) = (&mut on_buf[..words], &mut off_buf[..words]);
+        ons.copy_from_slice(t.on_set(premises[0] as usize));
+        offs.copy_from_slice(t.off_set(premises[0] as usize));
         for &p in &premises[1..] {
             for (w, x) in ons.iter_mut().zip(t.on_set(p as usize)) {
                 *w &= x;
@@ -1035,7 +1044,7 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
             }
         }
         let mut ends: Vec<(u32, u32)> = Vec::with_capacity(premises.len());
-        for (set, place) in [(&ons, true), (&offs, false)] {
+        for (set, place) in [(&*ons, true), (&*offs, false)] {
             for j in bits(set) {
                 if skip == Some(t.cands[j as usize].0) {
                     continue;
@@ -1052,15 +1061,18 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
     for i in 0..k as u32 {
         verity(&mut best, &[2 * i + 1, 2 * i], Some(t.cands[i as usize].0));
     }
+    let mut premises: Vec<u32> = Vec::with_capacity(9);
     for &(a, b) in &sh.cell_range {
         if a < b {
-            let premises: Vec<u32> = (a..b).map(|j| 2 * j + 1).collect();
+            premises.clear();
+            premises.extend((a..b).map(|j| 2 * j + 1));
             verity(&mut best, &premises, None);
         }
     }
     for &h in &sh.order {
         for d in DigitSet::full(9).iter() {
-            let premises: Vec<u32> = g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1).collect();
+            premises.clear();
+            premises.extend(g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1));
             if !premises.is_empty() {
                 verity(&mut best, &premises, None);
             }
