@@ -62,6 +62,20 @@
 //! them to the plain scans (`group_nodes_match_the_scan`, `look_aheads_match_full_scans`:
 //! links, tables and distances equal on solver paths and random grids), and `explain`'s
 //! output is byte-identical on top1465 and `data/logic`.
+//!
+//! Lazy net tables (issue 45, session 37). HoDoKu's direct table of a candidate literal is
+//! filled the first time an expansion or a chain walk reads it, not for every literal up
+//! front (the 16 or so expansions of one step read a fraction of them). This is exact
+//! because each candidate's table is a function of the grid alone: its look-ahead starts
+//! from a fresh copy of the start grid and a position index that is all `NONE` (reset after
+//! every fill, so the order of the fills does not matter), and the group nodes' entries,
+//! which the group tables used to append to it as they were built, are recorded per literal
+//! in the same group order and appended after its look-ahead — an appended entry never looks
+//! at the position index, only at the table's length (HoDoKu's cap) and first distance,
+//! which are what they were. The group tables are built as before. The test
+//! `lazy_net_tables_match_in_any_order` fills every table in two orders (and after
+//! expansions) and finds them equal, and checks each candidate table's group entries
+//! against the group tables' own links.
 
 use std::rc::Rc;
 
