@@ -44,7 +44,6 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap as HashMap;
 use sudokit_core::Layout;
 
 use super::*;
@@ -57,8 +56,6 @@ pub(super) struct NoContra {
     /// Per cell, its candidates (empty for a filled cell).
     cands: Vec<DigitSet>,
     links: Rc<Links>,
-    /// Per candidate node, the group nodes of `links` holding it.
-    holders: HashMap<u32, Vec<u32>>,
 }
 
 /// Whether the links `links` of `g` may be used by [`certified`] and [`remember`]: the kinds
@@ -104,21 +101,11 @@ pub(super) fn remember(
     if any_contra {
         return;
     }
-    let mut holders: HashMap<u32, Vec<u32>> = HashMap::default();
-    for (i, grp) in links.groups.iter().enumerate() {
-        for &c in &grp.cells {
-            holders
-                .entry(node(links.n, c, grp.digit))
-                .or_default()
-                .push((links.cands + i) as u32);
-        }
-    }
     certs.push(NoContra {
         kind,
         layout: g.layout_arc().clone(),
         cands: g.cells().map(|c| g.candidates(c)).collect(),
         links: links.clone(),
-        holders,
     });
 }
 
@@ -174,12 +161,7 @@ fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool 
                 return Some(o);
             }
             exact[v as usize] = false;
-            old.holders
-                .get(&node(links.n, grp.cells[0], grp.digit))?
-                .iter()
-                .copied()
-                .filter(|&o| grp.set.is_subset_of(&old.links.group(o).set))
-                .min_by_key(|&o| old.links.group(o).cells.len())
+            smallest_holder(&old.links, grp)
         })
         .collect();
     // New links as state transitions: targets to walk from, negated sources to walk from.
@@ -240,6 +222,23 @@ fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool 
             .any(|(&t, &s)| both(vec![t], vec![s]));
     }
     both(from_targets, from_sources)
+}
+
+/// The smallest group node of `old` with `grp`'s digit holding all of `grp`'s cells (the
+/// first in group order among the smallest), if any.
+///
+/// Old groups are scanned in their order. (Until session 37 a table from each candidate to
+/// the old groups holding it was built whenever a grid was remembered, and the groups
+/// listed at `grp`'s first cell were tried in the same order: the same answer, but the table
+/// cost more than all the lookups it served, since most remembered grids are replaced
+/// before a group of theirs shrinks.)
+fn smallest_holder(old: &Links, grp: &links::Group) -> Option<u32> {
+    old.groups
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.digit == grp.digit && grp.set.is_subset_of(&o.set))
+        .min_by_key(|(_, o)| o.cells.len())
+        .map(|(i, _)| (old.cands + i) as u32)
 }
 
 /// Most new links walked one by one (see [`contra_may_pass_new_links`]).
@@ -474,6 +473,70 @@ mod tests {
             "{checked} checked, {found_some} with finds, {certified} certified"
         );
         eprintln!("{checked} checked, {found_some} with finds, {certified} certified");
+    }
+
+    /// The old group a shrunk group is mapped to ([`smallest_holder`], a scan of the old
+    /// groups) is the one a table from each candidate to the old groups holding it gives
+    /// (built here as the finders built it before session 37): on random grids of 9×9, 9×9
+    /// with diagonals and 6×6, each refined one candidate at a time, for every group of the
+    /// refined grid, with the same digit and cells as an old group or not (more than 20
+    /// not: shrunk groups, the ones the certificate maps this way).
+    #[test]
+    fn the_smallest_holder_is_the_one_a_table_of_holders_gives() {
+        use std::collections::HashMap;
+        let mut rng = crate::testrng::Lcg::new(37);
+        let mut next = move || rng.next();
+        let mut shrunk = 0;
+        for layout in crate::techniques::chains::tests::test_layouts() {
+            let (cells, n) = (layout.cell_count(), layout.size());
+            for round in 0..4 {
+                let cands = crate::techniques::chains::tests::random_candidates(
+                    cells,
+                    n,
+                    4 + round % 3,
+                    &mut next,
+                );
+                let mut g = CandidateGrid::with_candidates(
+                    layout.clone(),
+                    vec![0; cells],
+                    cands,
+                    vec![false; cells],
+                );
+                let mut old = Links::new(&g, true, false);
+                for _ in 0..12 {
+                    if !crate::techniques::chains::tests::eliminate_one(&mut g, &mut next) {
+                        break;
+                    }
+                    let new = Links::new(&g, true, false);
+                    let mut holders: HashMap<u32, Vec<u32>> = HashMap::new();
+                    for (i, grp) in old.groups.iter().enumerate() {
+                        for &c in &grp.cells {
+                            holders
+                                .entry(node(n, c, grp.digit))
+                                .or_default()
+                                .push((old.cands + i) as u32);
+                        }
+                    }
+                    for grp in &new.groups {
+                        let by_table =
+                            holders
+                                .get(&node(n, grp.cells[0], grp.digit))
+                                .and_then(|list| {
+                                    list.iter()
+                                        .copied()
+                                        .filter(|&o| grp.set.is_subset_of(&old.group(o).set))
+                                        .min_by_key(|&o| old.group(o).cells.len())
+                                });
+                        assert_eq!(smallest_holder(&old, grp), by_table);
+                        if old.group_node(grp.digit, &grp.cells).is_none() {
+                            shrunk += 1;
+                        }
+                    }
+                    old = new;
+                }
+            }
+        }
+        assert!(shrunk > 20, "{shrunk} shrunk groups");
     }
 
     /// What `t` reports on `g` with the memory `warm` (certificates in use), asserted equal to
