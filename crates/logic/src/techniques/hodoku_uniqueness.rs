@@ -56,8 +56,15 @@ fn block(i: usize) -> usize {
 fn bit(i: usize) -> Set {
     1u128 << i
 }
-fn cells_of(s: Set) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&i| s >> i & 1 == 1)
+/// The cells of `s`, ascending.
+fn cells_of(mut s: Set) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            i
+        })
+    })
 }
 /// The cells of row (`kind` 0), column (1) or box (2) `k`, in cell order.
 fn unit(kind: usize, k: usize) -> [usize; 9] {
@@ -72,8 +79,25 @@ fn unit_set(kind: usize, k: usize) -> Set {
 }
 /// Every cell seeing `i` (not `i` itself).
 fn buddies(i: usize) -> Set {
-    (unit_set(0, row(i)) | unit_set(1, col(i)) | unit_set(2, block(i))) & !bit(i)
+    BUDDIES[i]
 }
+/// [`buddies`] of every cell, computed once at compile time.
+const BUDDIES: [Set; 81] = {
+    let mut out = [0; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            let same_box = i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3;
+            if j != i && (i / 9 == j / 9 || i % 9 == j % 9 || same_box) {
+                out[i] |= 1u128 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 fn digit(d: usize) -> Digit {
     Digit::from_index(d - 1)
 }
@@ -111,10 +135,10 @@ impl Grid9 {
                 None => {
                     empty |= bit(i);
                     s.cand[i] = g.candidates(c).0 as u16;
-                    for d in 1..=9 {
-                        if s.cand[i] >> (d - 1) & 1 == 1 {
-                            s.pos[d] |= bit(i);
-                        }
+                    let mut m = s.cand[i];
+                    while m != 0 {
+                        s.pos[m.trailing_zeros() as usize + 1] |= bit(i);
+                        m &= m - 1;
                     }
                 }
             }
@@ -557,6 +581,38 @@ pub(crate) fn avoidable(g: &CandidateGrid, want: Kind, emit: &mut dyn FnMut(Foun
                     return;
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time table is the union of the three houses, less the cell.
+    #[test]
+    fn buddies_are_the_three_houses_less_the_cell() {
+        for i in 0..81 {
+            let want =
+                (unit_set(0, row(i)) | unit_set(1, col(i)) | unit_set(2, block(i))) & !bit(i);
+            assert_eq!(buddies(i), want, "cell {i}");
+            assert_eq!(buddies(i).count_ones(), 20, "cell {i}");
+        }
+    }
+
+    /// `cells_of` lists a set's cells ascending, as a scan of 0..81 does.
+    #[test]
+    fn cells_of_lists_ascending() {
+        for s in [
+            0,
+            1,
+            1 << 80,
+            buddies(40),
+            buddies(0) | 1 << 80,
+            (1u128 << 81) - 1,
+        ] {
+            let scan: Vec<usize> = (0..81).filter(|&i| s >> i & 1 == 1).collect();
+            assert_eq!(cells_of(s).collect::<Vec<_>>(), scan);
         }
     }
 }
