@@ -654,6 +654,7 @@ impl Layout {
         &self.house_cells
     }
     /// The N cells of house `h`.
+    #[inline]
     pub fn house_cells(&self, h: House) -> &[Cell] {
         &self.house_cells[h.index() * self.n..(h.index() + 1) * self.n]
     }
@@ -695,15 +696,18 @@ impl Layout {
         })
     }
     /// What kind of house `h` is.
+    #[inline]
     pub fn house_kind(&self, h: House) -> HouseKind {
         self.house_kinds[h.index()]
     }
     /// The houses that contain `cell`.
+    #[inline]
     pub fn houses_of(&self, cell: Cell) -> &[House] {
         let i = cell.index();
         &self.cell_houses[self.cell_house_start[i] as usize..self.cell_house_start[i + 1] as usize]
     }
     /// The cells that must differ from `cell` (shared house or pair constraint), sorted.
+    #[inline]
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         let i = cell.index();
         &self.peers[self.peer_start[i] as usize..self.peer_start[i + 1] as usize]

@@ -41,6 +41,7 @@ pub struct Digit(u8);
 
 impl Digit {
     /// Makes a digit from its value; `None` when `value` is 0 or above [`MAX_SIZE`].
+    #[inline]
     pub fn new(value: u8) -> Option<Digit> {
         (1..=MAX_SIZE as u8)
             .contains(&value)
@@ -58,6 +59,7 @@ impl Digit {
     ///
     /// # Panics
     /// When `index >= 64`.
+    #[inline]
     pub fn from_index(index: usize) -> Digit {
         assert!(index < MAX_SIZE, "digit index {index} out of range");
         Digit(index as u8 + 1)

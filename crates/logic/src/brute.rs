@@ -126,9 +126,10 @@ pub fn count(g: &CandidateGrid, limit: usize, term: &mut dyn Termination) -> Cou
         term,
         out: &mut out,
         queue: Vec::new(),
+        dirty: Vec::new(),
     };
     let mut root = root;
-    if search.settle(&mut root, Vec::new()) {
+    if search.settle(&mut root, None) {
         search.rec(root, 0);
     }
     out
@@ -183,25 +184,49 @@ struct Search<'a, 't> {
     out: &'a mut Count,
     /// Placements waiting to be made.
     queue: Vec<(usize, u8)>,
+    /// Houses to look at for hidden singles (bit per house index, 64 a word).
+    dirty: Vec<u64>,
 }
 
 impl Search<'_, '_> {
-    /// Applies the placements in `first`, then naked and hidden singles until none is left;
+    /// Applies the placement `first`, then naked and hidden singles until none is left;
     /// `false` on a contradiction.
-    fn settle(&mut self, st: &mut Compact, first: Vec<(usize, u8)>) -> bool {
+    ///
+    /// `first` `None`: `st` is any state, every cell and house is looked at. Otherwise `st` is a
+    /// fixpoint of [`Search::settle`] (no single, no contradiction) and `first` a placement on
+    /// it, and only the houses whose cells change from there are looked at for hidden
+    /// singles and missing digits: a house none of whose cells changed since it was last
+    /// looked at holds neither (the fixpoint, or the contradiction, is the same).
+    fn settle(&mut self, st: &mut Compact, first: Option<(usize, u8)>) -> bool {
         let g = self.g;
         let full = DigitSet::full(g.size()).0;
+        let all_houses = g.layout().all_house_cells();
+        let houses = all_houses.len() / g.size();
+        self.dirty.clear();
+        self.dirty.resize(houses.div_ceil(64), 0);
         self.queue.clear();
-        self.queue.extend(first);
-        for (i, &m) in st.cands.iter().enumerate() {
-            if st.values[i] == 0 {
-                match m.count_ones() {
-                    0 => return false,
-                    1 => self.queue.push((i, m.trailing_zeros() as u8 + 1)),
-                    _ => {}
+        if first.is_none() {
+            for h in 0..houses {
+                self.dirty[h / 64] |= 1 << (h % 64);
+            }
+            for (i, &m) in st.cands.iter().enumerate() {
+                if st.values[i] == 0 {
+                    match m.count_ones() {
+                        0 => return false,
+                        1 => self.queue.push((i, m.trailing_zeros() as u8 + 1)),
+                        _ => {}
+                    }
                 }
             }
+        } else {
+            self.queue.extend(first);
         }
+        let dirty = &mut self.dirty;
+        let mark = |dirty: &mut Vec<u64>, c: Cell| {
+            for h in g.houses_of(c) {
+                dirty[h.index() / 64] |= 1 << (h.index() % 64);
+            }
+        };
         loop {
             while let Some((i, d)) = self.queue.pop() {
                 let bit = 1u64 << (d - 1);
@@ -222,11 +247,13 @@ impl Search<'_, '_> {
                         return false;
                     }
                     st.placed[h.index()] |= bit;
+                    dirty[h.index() / 64] |= 1 << (h.index() % 64);
                 }
-                for p in g.peers(c) {
+                for &p in g.peers(c) {
                     let m = &mut st.cands[p.index()];
                     if *m & bit != 0 {
                         *m &= !bit;
+                        mark(dirty, p);
                         match m.count_ones() {
                             0 => return false,
                             1 => self.queue.push((p.index(), m.trailing_zeros() as u8 + 1)),
@@ -237,31 +264,31 @@ impl Search<'_, '_> {
             }
             // Hidden singles: per house, the digits with one place or more and with two or
             // more.
-            for (h, cells) in g
-                .layout()
-                .all_house_cells()
-                .chunks_exact(g.size())
-                .enumerate()
-            {
-                let (mut once, mut twice) = (0u64, 0u64);
-                for c in cells {
-                    let m = st.cands[c.index()];
-                    twice |= once & m;
-                    once |= m;
-                }
-                let open = full & !st.placed[h];
-                if open & !once != 0 {
-                    return false;
-                }
-                let mut single = open & !twice;
-                while single != 0 {
-                    let b = single.trailing_zeros();
-                    single &= single - 1;
-                    let c = cells
-                        .iter()
-                        .find(|c| st.cands[c.index()] >> b & 1 == 1)
-                        .expect("one place");
-                    self.queue.push((c.index(), b as u8 + 1));
+            for (w, word) in dirty.iter_mut().enumerate() {
+                while *word != 0 {
+                    let h = w * 64 + word.trailing_zeros() as usize;
+                    *word &= *word - 1;
+                    let cells = &all_houses[h * g.size()..(h + 1) * g.size()];
+                    let (mut once, mut twice) = (0u64, 0u64);
+                    for c in cells {
+                        let m = st.cands[c.index()];
+                        twice |= once & m;
+                        once |= m;
+                    }
+                    let open = full & !st.placed[h];
+                    if open & !once != 0 {
+                        return false;
+                    }
+                    let mut single = open & !twice;
+                    while single != 0 {
+                        let b = single.trailing_zeros();
+                        single &= single - 1;
+                        let c = cells
+                            .iter()
+                            .find(|c| st.cands[c.index()] >> b & 1 == 1)
+                            .expect("one place");
+                        self.queue.push((c.index(), b as u8 + 1));
+                    }
                 }
             }
             if self.queue.is_empty() {
@@ -302,7 +329,7 @@ impl Search<'_, '_> {
             let d = digits.trailing_zeros() as u8 + 1;
             digits &= digits - 1;
             let mut next = st.clone();
-            if self.settle(&mut next, vec![(cell, d)]) {
+            if self.settle(&mut next, Some((cell, d))) {
                 self.rec(next, depth + 1);
             }
             if self.out.solutions >= self.limit || self.out.stopped {

@@ -20,7 +20,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::memo;
-use crate::techniques::{als, chains, forcing, hodoku_forcing, uniqueness};
+use crate::techniques::{als, chains, forcing, hodoku_forcing, hodoku_uniqueness, uniqueness};
 
 /// A grid state, as [`CandidateGrid::state_key`](crate::CandidateGrid::state_key) gives it.
 pub(crate) type StateKey = (u64, Vec<u8>, Vec<u64>);
@@ -40,6 +40,8 @@ pub struct Memory {
     pub(crate) als_links: RefCell<Option<als::Links>>,
     /// The rectangles of the last grid's layout avoiding its givens.
     pub(crate) rectangles: RefCell<Option<uniqueness::RectCache>>,
+    /// HoDoKu's unique-rectangle walk of the last grid it was asked on.
+    pub(crate) hodoku_rects: RefCell<hodoku_uniqueness::WalkCache>,
     /// Outcomes of forcing assumptions on the last grid, per rule set.
     pub(crate) followed: RefCell<forcing::FollowedCache>,
     /// HoDoKu's forcing step on the last grid, per rule set (HoDoKu's order only).

@@ -28,8 +28,11 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
+use std::rc::Rc;
+
 use super::uniqueness::{Kind, Why};
 use crate::grid::CandidateGrid;
+use crate::memory::{Memory, StateKey};
 
 /// A set of cells of the 9×9 grid, bit `i` for cell `i`.
 type Set = u128;
@@ -56,8 +59,15 @@ fn block(i: usize) -> usize {
 fn bit(i: usize) -> Set {
     1u128 << i
 }
-fn cells_of(s: Set) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&i| s >> i & 1 == 1)
+/// The cells of `s`, ascending.
+fn cells_of(mut s: Set) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (s != 0).then(|| {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            i
+        })
+    })
 }
 /// The cells of row (`kind` 0), column (1) or box (2) `k`, in cell order.
 fn unit(kind: usize, k: usize) -> [usize; 9] {
@@ -72,8 +82,25 @@ fn unit_set(kind: usize, k: usize) -> Set {
 }
 /// Every cell seeing `i` (not `i` itself).
 fn buddies(i: usize) -> Set {
-    (unit_set(0, row(i)) | unit_set(1, col(i)) | unit_set(2, block(i))) & !bit(i)
+    BUDDIES[i]
 }
+/// [`buddies`] of every cell, computed once at compile time.
+const BUDDIES: [Set; 81] = {
+    let mut out = [0; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            let same_box = i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3;
+            if j != i && (i / 9 == j / 9 || i % 9 == j % 9 || same_box) {
+                out[i] |= 1u128 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 fn digit(d: usize) -> Digit {
     Digit::from_index(d - 1)
 }
@@ -111,10 +138,10 @@ impl Grid9 {
                 None => {
                     empty |= bit(i);
                     s.cand[i] = g.candidates(c).0 as u16;
-                    for d in 1..=9 {
-                        if s.cand[i] >> (d - 1) & 1 == 1 {
-                            s.pos[d] |= bit(i);
-                        }
+                    let mut m = s.cand[i];
+                    while m != 0 {
+                        s.pos[m.trailing_zeros() as usize + 1] |= bit(i);
+                        m &= m - 1;
                     }
                 }
             }
@@ -172,8 +199,8 @@ struct Rect<'a> {
     c1: usize,
     c2: usize,
     /// Corners holding no candidate but the two digits, and the others, in cell order.
-    two: Vec<usize>,
-    extra: Vec<usize>,
+    two: &'a [usize],
+    extra: &'a [usize],
     all: Set,
 }
 
@@ -200,7 +227,7 @@ impl Rect<'_> {
     /// has had enough.
     fn check(&self, want: Kind, emit: &mut dyn FnMut(Found) -> bool) -> bool {
         let g = self.g;
-        let (two, extra) = (&self.two, &self.extra);
+        let (two, extra) = (self.two, self.extra);
         let ur = self.mask();
         let cands = |s: Set, d: usize| s & g.pos[d];
         let line_or_col = |a: usize, b: usize| row(a) == row(b) || col(a) == col(b);
@@ -449,11 +476,53 @@ fn across(i11: usize, i12: usize) -> impl Iterator<Item = (usize, usize)> {
         .filter(move |&(i21, _)| block(i21) != block(i11))
 }
 
-/// Every unique rectangle or hidden rectangle of type `want` on `g`, in the order HoDoKu's
-/// walk finds them; stops when `emit` returns `false`.
-pub(crate) fn unique(g: &CandidateGrid, want: Kind, emit: &mut dyn FnMut(Found) -> bool) {
+/// A rectangle HoDoKu's unique-rectangle walk meets: its corners in the walk's order, its two
+/// digits, and its corners without and with extra candidates (cell order).
+struct Met {
+    corners: [usize; 4],
+    c1: usize,
+    c2: usize,
+    two: Vec<usize>,
+    extra: Vec<usize>,
+}
+
+/// HoDoKu's unique-rectangle walk over one grid: the grid as the walk reads it and the
+/// rectangles it meets, in order. The walk does not depend on the type looked for (only the
+/// check of each rectangle does), so the types 1–6 and the hidden rectangle, asked one after
+/// the other on the same grid, share one walk: [`walked`] keeps it in the finder's memory,
+/// keyed by the whole grid (values, candidates, givens, layout), and each type checks the
+/// same rectangles in the same order its own walk would have met them.
+pub(crate) struct Walk {
+    key: (StateKey, Vec<bool>),
+    g: Grid9,
+    met: Vec<Met>,
+}
+
+/// The memory's slot for the last [`Walk`].
+pub(crate) type WalkCache = Option<Rc<Walk>>;
+
+/// The walk of `g`: the one kept in `memory` when it was made on this same grid, else a new
+/// one (then kept).
+pub(crate) fn walked(g: &CandidateGrid, memory: &Memory) -> Rc<Walk> {
+    let key = (g.state_key(), g.cells().map(|c| g.is_given(c)).collect());
+    if let Some(w) = memory
+        .hodoku_rects
+        .borrow()
+        .as_ref()
+        .filter(|w| w.key == key)
+    {
+        return w.clone();
+    }
+    let w = Rc::new(walk(g, key));
+    *memory.hodoku_rects.borrow_mut() = Some(w.clone());
+    w
+}
+
+/// HoDoKu's walk: every rectangle it meets on `g`, in its order.
+fn walk(g: &CandidateGrid, key: (StateKey, Vec<bool>)) -> Walk {
     let g = Grid9::new(g);
     let mut tried = Tried(Vec::new());
+    let mut met = Vec::new();
     for i11 in 0..81 {
         if g.count(i11) != 2 {
             continue;
@@ -479,21 +548,46 @@ pub(crate) fn unique(g: &CandidateGrid, want: Kind, emit: &mut dyn FnMut(Found) 
                 sorted.sort_unstable();
                 let (two, extra): (Vec<usize>, Vec<usize>) =
                     sorted.iter().partition(|&&i| g.cand[i] & !ur == 0);
-                let rect = Rect {
-                    g: &g,
+                met.push(Met {
                     corners,
                     c1,
                     c2,
                     two,
                     extra,
-                    all: corners.iter().fold(0, |s, &i| s | bit(i)),
-                };
-                if !rect.check(want, emit) {
-                    return;
-                }
+                });
             }
         }
     }
+    Walk { key, g, met }
+}
+
+impl Walk {
+    /// Every unique rectangle or hidden rectangle of type `want`, in the order HoDoKu's walk
+    /// finds them; stops when `emit` returns `false`.
+    pub(crate) fn unique(&self, want: Kind, emit: &mut dyn FnMut(Found) -> bool) {
+        for m in &self.met {
+            let rect = Rect {
+                g: &self.g,
+                corners: m.corners,
+                c1: m.c1,
+                c2: m.c2,
+                two: &m.two,
+                extra: &m.extra,
+                all: m.corners.iter().fold(0, |s, &i| s | bit(i)),
+            };
+            if !rect.check(want, emit) {
+                return;
+            }
+        }
+    }
+}
+
+/// Every unique rectangle or hidden rectangle of type `want` on `g`, in the order HoDoKu's
+/// walk finds them, from a walk of its own (the finders share one through [`walked`]); stops
+/// when `emit` returns `false`.
+#[cfg(test)]
+pub(crate) fn unique(g: &CandidateGrid, want: Kind, emit: &mut dyn FnMut(Found) -> bool) {
+    walk(g, (g.state_key(), Vec::new())).unique(want, emit);
 }
 
 /// Every avoidable rectangle of type `want` (`Ar1` or `Ar2`) on `g`, in the order HoDoKu's
@@ -557,6 +651,100 @@ pub(crate) fn avoidable(g: &CandidateGrid, want: Kind, emit: &mut dyn FnMut(Foun
                     return;
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compile-time table is the union of the three houses, less the cell.
+    #[test]
+    fn buddies_are_the_three_houses_less_the_cell() {
+        for i in 0..81 {
+            let want =
+                (unit_set(0, row(i)) | unit_set(1, col(i)) | unit_set(2, block(i))) & !bit(i);
+            assert_eq!(buddies(i), want, "cell {i}");
+            assert_eq!(buddies(i).count_ones(), 20, "cell {i}");
+        }
+    }
+
+    /// The walk kept in a memory shared along solving paths gives, for every type, the
+    /// instances a walk of the grid's own gives, in the same order: the kept walk is used only
+    /// on the very grid it was made on (checked by asking every type on each grid, and the
+    /// grids of three paths one after the other through one memory, so a stale walk would
+    /// show).
+    #[test]
+    fn kept_walk_matches_a_fresh_one() {
+        use sudokit_core::format::{InputFormat, parse_one};
+        let solver = crate::LogicSolver::default();
+        let memory = Memory::new();
+        let kinds = [
+            Kind::T1,
+            Kind::T2,
+            Kind::T3,
+            Kind::T4,
+            Kind::T5,
+            Kind::T6,
+            Kind::Hidden,
+        ];
+        let key = |x: Found| (x.cells, x.a, x.b, x.elims);
+        let (mut grids, mut found) = (0, 0);
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        ] {
+            let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+            while let Some(step) = solver.next_step(&g) {
+                for (k, &kind) in kinds.iter().enumerate() {
+                    let mut fresh = Vec::new();
+                    unique(&g, kind, &mut |x| {
+                        fresh.push(key(x));
+                        true
+                    });
+                    let mut kept = Vec::new();
+                    walked(&g, &memory).unique(kind, &mut |x| {
+                        kept.push(key(x));
+                        true
+                    });
+                    assert_eq!(kept, fresh, "{kind:?} on {:?}", g.values());
+                    // Stopping after the first instance stops there in both.
+                    let mut first = Vec::new();
+                    walked(&g, &memory).unique(kind, &mut |x| {
+                        first.push(key(x));
+                        false
+                    });
+                    assert_eq!(first, fresh.iter().take(1).cloned().collect::<Vec<_>>());
+                    found += fresh.len();
+                    if k == 0 {
+                        grids += 1;
+                    }
+                }
+                g.apply(&step);
+            }
+        }
+        assert!(
+            grids > 150 && found > 20,
+            "{grids} grids, {found} instances"
+        );
+    }
+
+    /// `cells_of` lists a set's cells ascending, as a scan of 0..81 does.
+    #[test]
+    fn cells_of_lists_ascending() {
+        for s in [
+            0,
+            1,
+            1 << 80,
+            buddies(40),
+            buddies(0) | 1 << 80,
+            (1u128 << 81) - 1,
+        ] {
+            let scan: Vec<usize> = (0..81).filter(|&i| s >> i & 1 == 1).collect();
+            assert_eq!(cells_of(s).collect::<Vec<_>>(), scan);
         }
     }
 }

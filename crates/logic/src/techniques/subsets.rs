@@ -14,7 +14,7 @@ use crate::memo;
 use crate::render::{cells_name, cells_subject, digits_name, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
-use crate::techniques::intersections::common_houses;
+use crate::techniques::intersections::{common_houses, house_places};
 
 /// Which subset a [`Subset`] finder looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,22 +81,16 @@ impl Subset {
                 }) {
                     return true;
                 }
-                let mut step = Step::new(self.info)
-                    .digits(DigitSet(union).iter())
-                    .cells(sub.iter().copied())
-                    .houses(houses.iter().copied());
+                // The cells losing candidates first: most subsets found are old ones that
+                // remove nothing, and those build no step.
                 let mut elim_cells = Vec::new();
                 for &hh in &houses {
                     for &c in g.house_cells(hh) {
                         if sub.contains(&c) || elim_cells.contains(&c) {
                             continue;
                         }
-                        let hit = DigitSet(g.candidates(c).0 & union);
-                        if !hit.is_empty() {
+                        if g.candidates(c).0 & union != 0 {
                             elim_cells.push(c);
-                            for d in hit.iter() {
-                                step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
-                            }
                         }
                     }
                 }
@@ -105,6 +99,15 @@ impl Subset {
                 }
                 if is_locked(g, &houses, &elim_cells) != (self.kind == Kind::Locked) {
                     return true;
+                }
+                let mut step = Step::new(self.info)
+                    .digits(DigitSet(union).iter())
+                    .cells(sub.iter().copied())
+                    .houses(houses.iter().copied());
+                for &c in &elim_cells {
+                    for d in DigitSet(g.candidates(c).0 & union).iter() {
+                        step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
+                    }
                 }
                 step = step.mark_candidates(g, &sub, Role::Pattern);
                 let where_ = houses
@@ -130,18 +133,28 @@ impl Subset {
         if empty <= self.size {
             return;
         }
-        let items: Vec<(usize, u64)> = DigitSet::full(g.size())
+        let mut places = Vec::with_capacity(g.size());
+        let placed = house_places(g, h, &mut places);
+        let items: Vec<(usize, u64)> = places
             .iter()
-            .filter(|&d| !g.placed_in(h, d))
-            .map(|d| (d.index(), g.positions(h, d)))
-            .filter(|(_, m)| *m != 0 && m.count_ones() as usize <= self.size)
+            .enumerate()
+            .filter(|&(d, &m)| {
+                placed >> d & 1 == 0 && m != 0 && m.count_ones() as usize <= self.size
+            })
+            .map(|(d, &m)| (d, m))
             .collect();
         self.exact(&items, |chosen, union| {
-            let digits: Vec<Digit> = chosen.iter().map(|&(i, _)| Digit::from_index(i)).collect();
-            let mut dmask = DigitSet::EMPTY;
-            for &d in &digits {
-                dmask.insert(d);
+            let dmask = chosen.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
+            // Most hidden subsets found are old ones whose cells hold nothing else: those
+            // build no step.
+            if (0..cells.len())
+                .filter(|i| union >> i & 1 == 1)
+                .all(|i| g.candidates(cells[i]).0 & !dmask == 0)
+            {
+                return true;
             }
+            let dmask = DigitSet(dmask);
+            let digits: Vec<Digit> = chosen.iter().map(|&(i, _)| Digit::from_index(i)).collect();
             let sub: Vec<Cell> = (0..cells.len())
                 .filter(|i| union >> i & 1 == 1)
                 .map(|i| cells[i])
@@ -179,13 +192,17 @@ impl Subset {
 /// then any extra house.
 pub(crate) fn boxes_first(g: &CandidateGrid) -> Vec<House> {
     let l = g.layout();
-    let mut order: Vec<House> = g.houses().collect();
-    order.sort_by_key(|&h| match l.house_kind(h) {
+    let class = |h: House| match l.house_kind(h) {
         HouseKind::Box(_) | HouseKind::Region(_) => 0,
         HouseKind::Row(_) => 1,
         HouseKind::Column(_) => 2,
         _ => 3,
-    });
+    };
+    // Four passes in index order: the order a stable sort by class gives, without sorting.
+    let mut order: Vec<House> = Vec::with_capacity(l.house_count());
+    for k in 0..4 {
+        order.extend(g.houses().filter(|&h| class(h) == k));
+    }
     order
 }
 

@@ -639,15 +639,18 @@ impl Technique for Rectangles {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         if f.options.hodoku && g.layout().is_standard_9x9() {
-            // HoDoKu's own walk: which rectangles it meets, in its order (issue 42).
+            // HoDoKu's own walk: which rectangles it meets, in its order (issue 42); the
+            // unique-rectangle walk is shared by the types asked on the same grid.
+            let walk = match self.kind {
+                Kind::Ar1 | Kind::Ar2 => None,
+                _ => Some(super::hodoku_uniqueness::walked(g, f.memory())),
+            };
             let mut emit = |x: super::hodoku_uniqueness::Found| {
                 self.emit(g, f, &x.cells, x.a, x.b, x.elims, &x.why)
             };
-            match self.kind {
-                Kind::Ar1 | Kind::Ar2 => {
-                    super::hodoku_uniqueness::avoidable(g, self.kind, &mut emit)
-                }
-                _ => super::hodoku_uniqueness::unique(g, self.kind, &mut emit),
+            match walk {
+                Some(walk) => walk.unique(self.kind, &mut emit),
+                None => super::hodoku_uniqueness::avoidable(g, self.kind, &mut emit),
             }
             return;
         }

@@ -97,10 +97,22 @@ impl Pair<'_> {
             .filter(|c| !cset.contains(c))
             .collect();
         let mut go = true;
+        // Buffers for the box walks, one per intersection set (a line set that fits is
+        // followed by a box walk, and there are many).
+        // The box's cells outside the intersection set, with their candidates and whether
+        // the line holds them (only those can be in a line set).
+        let box_base: Vec<(Cell, u64, bool)> = self
+            .box_cells
+            .iter()
+            .filter(|c| !cset.contains(c))
+            .map(|&c| (c, g.candidates(c).0, self.line_cells.contains(&c)))
+            .collect();
+        let mut box_src: Vec<Cell> = Vec::with_capacity(self.box_cells.len());
+        let mut box_chosen: Vec<Cell> = Vec::with_capacity(self.box_cells.len());
         subsets(
             g,
             &line_src,
-            &mut Vec::new(),
+            &mut Vec::with_capacity(line_src.len()),
             0,
             DigitSet::EMPTY,
             &mut |lset, lv| {
@@ -114,18 +126,20 @@ impl Pair<'_> {
                 // A box set holding a barred digit never fits, nor does any set extending it,
                 // so cells holding one are left out of the walk: the sets it visits are the
                 // others, in the same order.
-                let box_src: Vec<Cell> = self
-                    .box_cells
-                    .iter()
-                    .copied()
-                    .filter(|c| {
-                        !cset.contains(c) && !lset.contains(c) && g.candidates(*c).0 & barred == 0
-                    })
-                    .collect();
+                box_src.clear();
+                box_src.extend(
+                    box_base
+                        .iter()
+                        .filter(|&&(c, m, on_line)| {
+                            m & barred == 0 && !(on_line && lset.contains(&c))
+                        })
+                        .map(|&(c, _, _)| c),
+                );
+                box_chosen.clear();
                 subsets(
                     g,
                     &box_src,
-                    &mut Vec::new(),
+                    &mut box_chosen,
                     0,
                     DigitSet::EMPTY,
                     &mut |bset, bv| {
