@@ -490,11 +490,16 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
     sim.singles = singles;
     // The premise itself is where the walk starts.
     let own = 2 * index[cell.index() * 9 + digit.index()] + u32::from(on);
-    let mut out = std::mem::take(&mut sim.out);
-    for &x in &out {
+    // The result is allocated once at its size; `sim.out` keeps its capacity for the next
+    // premise (no growth per premise).
+    let mut out = Vec::with_capacity(sim.out.len());
+    for &x in &sim.out {
         sim.seen[x as usize] = false;
+        if x != own {
+            out.push(x);
+        }
     }
-    out.retain(|&x| x != own);
+    sim.out.clear();
     out
 }
 
