@@ -314,3 +314,71 @@ fn a_finned_x_wing_on_6x6_removes_what_sees_the_fin() {
     assert!(!elims.contains(&(cell(5, 3), one)));
     assert!(!elims.contains(&(cell(1, 0), one)));
 }
+
+/// The finned and the sashimi basic fish of one size share one walk through the memory (the
+/// second finder asked on the same plane and lost cells reads the first one's walk). Along
+/// solving paths, with the memory warm from the path (so the walks are restricted to the cells
+/// lost since a miss) and on thinned copies (where both kinds are common), each finder asked
+/// after its sibling reports exactly the steps it reports with a fresh memory, in both orders
+/// of asking and with and without HoDoKu's ordering.
+#[test]
+fn finned_and_sashimi_fish_sharing_a_walk_report_as_their_own_search() {
+    let lookup = |id: &str| sudokit_logic::techniques::lookup(id).unwrap();
+    let pairs = [
+        ("finned-x-wing", "sashimi-x-wing"),
+        ("finned-swordfish", "sashimi-swordfish"),
+        ("finned-jellyfish", "sashimi-jellyfish"),
+    ];
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = 23u64;
+    let (mut compared, mut steps) = (0, 0);
+    for hodoku in [false, true] {
+        let opts = Options {
+            hodoku,
+            ..Options::default()
+        };
+        for p in read("data/logic/top95.txt", InputFormat::Line, 4) {
+            let Some(sol) = solution(&p) else { continue };
+            let mut g = CandidateGrid::new(&p);
+            let memory = Memory::new();
+            let thinned_memory = Memory::new();
+            for _ in 0..12 {
+                if g.is_solved() {
+                    break;
+                }
+                let thinned = thin(&g, &sol, &mut seed);
+                for (grid, memory) in [(&g, &memory), (&thinned, &thinned_memory)] {
+                    for (i, &(a, b)) in pairs.iter().enumerate() {
+                        // Alternate which sibling walks first.
+                        let order = if (i + compared) % 2 == 0 {
+                            [a, b]
+                        } else {
+                            [b, a]
+                        };
+                        for id in order {
+                            let t = lookup(id);
+                            let warm = find_all_in(t, grid, &opts, &Deadline::none(), memory).0;
+                            let fresh =
+                                find_all_in(t, grid, &opts, &Deadline::none(), &Memory::new()).0;
+                            let show = |s: &[sudokit_logic::Step]| format!("{s:?}");
+                            assert_eq!(show(&warm), show(&fresh), "{id} (hodoku: {hodoku})");
+                            for s in &warm {
+                                check_step(s, &sol).unwrap();
+                            }
+                            steps += warm.len();
+                            compared += 1;
+                        }
+                    }
+                }
+                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                    break;
+                };
+                g.apply(&step);
+            }
+        }
+    }
+    assert!(
+        compared > 100 && steps > 0,
+        "{compared} calls, {steps} steps"
+    );
+}
