@@ -1065,29 +1065,37 @@ pub fn basic_finned(
         if touch == 0 {
             continue;
         }
+        // Each candidate cell's base line and place in it, so a target's peers clear their
+        // places line by line (a target has ~20 peers; asking each line's candidates whether
+        // they see it took most of this function's time).
+        let mut at = vec![(u16::MAX, 0u16); g.cell_count()];
+        for (r, &h) in bases.iter().enumerate() {
+            for c in bits(pos[r]) {
+                at[g.house_cells(h)[c].index()] = (r as u16, c as u16);
+            }
+        }
+        let mut free = vec![0u64; bases.len()];
         let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         for (re, &hr) in bases.iter().enumerate() {
             let line = g.house_cells(hr);
             for ce in bits(pos[re]) {
                 let e = line[ce];
-                let sees_e = g.peer_set(e);
-                // Per base line: the places that do not see `e` (they must be covered); only
-                // the line's candidates are looked at.
+                // Per base line: the places that do not see `e` (they must be covered).
+                for (f, &p) in free.iter_mut().zip(&pos) {
+                    *f = p & !(1 << ce);
+                }
+                for x in g.peers(e) {
+                    let (r, c) = at[x.index()];
+                    if r != u16::MAX {
+                        free[r as usize] &= !(1 << c);
+                    }
+                }
                 items.clear();
                 items.extend(
-                    pos.iter()
+                    free.iter()
                         .enumerate()
-                        .filter(|&(r, &p)| r != re && p != 0)
-                        .map(|(r, &p)| {
-                            let cells = g.house_cells(bases[r]);
-                            let mut m = p & !(1 << ce);
-                            for c in bits(m) {
-                                if sees_e.contains(cells[c]) {
-                                    m &= !(1 << c);
-                                }
-                            }
-                            (r, m)
-                        })
+                        .filter(|&(r, _)| r != re && pos[r] != 0)
+                        .map(|(r, &m)| (r, m))
                         .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size),
                 );
                 if items.len() < size {
