@@ -34,7 +34,9 @@ use std::sync::Arc;
 use sudokit_core::{Cell, Digit, House, HouseKind, Layout};
 
 use super::fish::lines;
-use super::fish_engine::{Found, Params, Shape, basic_finned, search, targeted};
+use super::fish_engine::{
+    Found, Params, Shape, basic_finned, search, targeted, targeted_any_order,
+};
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
 use crate::step::{Role, Step};
@@ -369,7 +371,7 @@ impl Technique for Fish {
                 // houses before columns (and boxes), then base and cover houses in
                 // combination order (rows, columns, boxes by number).
                 let mut all: Vec<Found> = Vec::new();
-                targeted(g, d, p, lost, &mut |x| {
+                targeted_any_order(g, d, p, lost, &mut |x| {
                     if self.wants(&x) {
                         all.push(x);
                     }

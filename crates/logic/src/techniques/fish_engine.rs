@@ -230,6 +230,9 @@ struct Search<'g, M: Mask> {
     houses: Vec<(House, Kind, M, u64)>,
     /// Lazily computed: the local candidates each local candidate sees.
     peers: Vec<Option<M>>,
+    /// The targeted walk may report in any order ([`targeted_any_order`]): base sets are
+    /// walked from their first touched house.
+    any_order: bool,
 }
 
 /// The state of one base set while covers are chosen.
@@ -297,6 +300,7 @@ impl<'g, M: Mask> Search<'g, M> {
             all,
             houses,
             peers: vec![None; n],
+            any_order: false,
         }
     }
 
@@ -576,13 +580,48 @@ pub fn targeted(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
+    targeted_in(g, digit, p, lost, false, visit)
+}
+
+/// [`targeted`] for a caller that orders what it is given itself: the same fish, each once,
+/// in another order. With `lost`, each base set is walked from its first touched house (the
+/// first house of the set, in the walk's order, holding a lost cell), so no node of the walk
+/// lacks one; [`targeted`] walks the sets in combination order and passes through every
+/// untouched prefix. The tests at every node (enough covers for the free candidates, the
+/// endo fins) only get harder as houses join, so a set passes them all in one order exactly
+/// when it does in the other: the sets reaching the cover search, and so the fish, are the
+/// same.
+pub fn targeted_any_order(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    lost: Option<&[u64]>,
+    visit: &mut dyn FnMut(Found) -> bool,
+) -> bool {
+    targeted_in(g, digit, p, lost, true, visit)
+}
+
+fn targeted_in(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    lost: Option<&[u64]>,
+    any_order: bool,
+    visit: &mut dyn FnMut(Found) -> bool,
+) -> bool {
     let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
     if places <= 128 {
-        Search::<u128>::new(g, digit, p).run_targeted(lost, visit)
+        let mut s = Search::<u128>::new(g, digit, p);
+        s.any_order = any_order;
+        s.run_targeted(lost, visit)
     } else if places <= 512 {
-        Search::<Wide<8>>::new(g, digit, p).run_targeted(lost, visit)
+        let mut s = Search::<Wide<8>>::new(g, digit, p);
+        s.any_order = any_order;
+        s.run_targeted(lost, visit)
     } else {
-        Search::<Wide<64>>::new(g, digit, p).run_targeted(lost, visit)
+        let mut s = Search::<Wide<64>>::new(g, digit, p);
+        s.any_order = any_order;
+        s.run_targeted(lost, visit)
     }
 }
 
@@ -800,6 +839,9 @@ impl<M: Mask> Search<'_, M> {
                 None => return true,
             }
         };
+        if self.any_order && last_touch != usize::MAX {
+            return self.walk_from_touched(tg, tb, &cand, union, endo, done, visit);
+        }
         self.walk_bases(
             tg,
             tb,
@@ -812,6 +854,54 @@ impl<M: Mask> Search<'_, M> {
             done,
             visit,
         )
+    }
+
+    /// The base sets of [`Self::walk_bases`] with a touched house, each walked from its
+    /// first touched house `h` in `cand`: `h`, then houses of `cand` in order, leaving out
+    /// `h` and the touched houses before it. See [`targeted_any_order`].
+    #[allow(clippy::too_many_arguments)]
+    fn walk_from_touched(
+        &mut self,
+        tg: &Target<M>,
+        tb: &Tables<M>,
+        cand: &[usize],
+        union: M,
+        endo: M,
+        done: &mut Seen,
+        visit: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        let mut rest = Vec::with_capacity(cand.len());
+        for (j, &h) in cand.iter().enumerate() {
+            if tg.touch >> h & 1 == 0 {
+                continue;
+            }
+            // The same test as a house joining in `walk_bases`.
+            let m = tb.masks[h];
+            let e = endo.or(union.and(m));
+            if !e.is_zero()
+                && (!self.p.finned
+                    || e.count() as usize > MAX_ENDO_FINS
+                    || !e.and(tg.free).is_zero())
+            {
+                continue;
+            }
+            let u = union.or(m);
+            let b = tg.fixed_bases | 1 << h;
+            if !covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers) {
+                continue;
+            }
+            rest.clear();
+            rest.extend(
+                cand.iter()
+                    .enumerate()
+                    .filter(|&(i, &x)| i != j && (i > j || tg.touch >> x & 1 == 0))
+                    .map(|(_, &x)| x),
+            );
+            if !self.walk_bases(tg, tb, &rest, 0, usize::MAX, u, e, b, done, visit) {
+                return false;
+            }
+        }
+        true
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1039,6 +1129,11 @@ fn each_cover<M: Mask>(
 ///
 /// With `lost` (as for [`targeted`]), only base sets with a line holding a lost cell are
 /// walked.
+///
+/// A target's lines are built by clearing, in each line's positions, the places of the
+/// target's peers that hold the digit (looked up per cell once per call), which is the same
+/// set as asking each of the line's candidates whether it sees the target, only cheaper; so
+/// the walk, its order and what it reports are unchanged (issue 45).
 pub fn basic_finned(
     g: &CandidateGrid,
     digit: Digit,
