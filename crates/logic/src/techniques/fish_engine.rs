@@ -875,21 +875,9 @@ impl<M: Mask> Search<'_, M> {
             if tg.touch >> h & 1 == 0 {
                 continue;
             }
-            // The same test as a house joining in `walk_bases`.
-            let m = tb.masks[h];
-            let e = endo.or(union.and(m));
-            if !e.is_zero()
-                && (!self.p.finned
-                    || e.count() as usize > MAX_ENDO_FINS
-                    || !e.and(tg.free).is_zero())
-            {
+            let Some((u, e, b)) = self.join(tg, tb, union, endo, tg.fixed_bases, h) else {
                 continue;
-            }
-            let u = union.or(m);
-            let b = tg.fixed_bases | 1 << h;
-            if !covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers) {
-                continue;
-            }
+            };
             rest.clear();
             rest.extend(
                 cand.iter()
@@ -957,26 +945,40 @@ impl<M: Mask> Search<'_, M> {
             if cand.len() - i < left || (!touched && i > last_touch) {
                 break;
             }
-            let h = cand[i];
-            let m = tb.masks[h];
-            let e = endo.or(union.and(m));
-            // Endo fins must see the target; at most MAX_ENDO_FINS of them.
-            if !e.is_zero()
-                && (!self.p.finned
-                    || e.count() as usize > MAX_ENDO_FINS
-                    || !e.and(tg.free).is_zero())
-            {
+            let Some((u, e, b)) = self.join(tg, tb, union, endo, bases, cand[i]) else {
                 continue;
-            }
-            let u = union.or(m);
-            let b = bases | 1 << h;
-            if covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers)
-                && !self.walk_bases(tg, tb, cand, i + 1, last_touch, u, e, b, done, visit)
-            {
+            };
+            if !self.walk_bases(tg, tb, cand, i + 1, last_touch, u, e, b, done, visit) {
                 return false;
             }
         }
         true
+    }
+
+    /// House `h` joining the bases `bases` (candidates `union`, endo fins `endo`): the new
+    /// union, endo fins and bases, or `None` when no fish can come of them (endo fins that
+    /// do not see the target or are too many, or too few covers left for the free
+    /// candidates).
+    fn join(
+        &self,
+        tg: &Target<M>,
+        tb: &Tables<M>,
+        union: M,
+        endo: M,
+        bases: u64,
+        h: usize,
+    ) -> Option<(M, M, u64)> {
+        let m = tb.masks[h];
+        let e = endo.or(union.and(m));
+        // Endo fins must see the target; at most MAX_ENDO_FINS of them.
+        if !e.is_zero()
+            && (!self.p.finned || e.count() as usize > MAX_ENDO_FINS || !e.and(tg.free).is_zero())
+        {
+            return None;
+        }
+        let u = union.or(m);
+        let b = bases | 1 << h;
+        covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers).then_some((u, e, b))
     }
 
     /// Completes a cover set with any houses that hold a base candidate and evaluates each
