@@ -958,7 +958,9 @@ impl<M: Mask> Search<'_, M> {
     /// House `h` joining the bases `bases` (candidates `union`, endo fins `endo`): the new
     /// union, endo fins and bases, or `None` when no fish can come of them (endo fins that
     /// do not see the target or are too many, or too few covers left for the free
-    /// candidates).
+    /// candidates). Always inlined: as a call it cost the targeted walk 10% more
+    /// instructions (callgrind, issue 45).
+    #[inline(always)]
     fn join(
         &self,
         tg: &Target<M>,
