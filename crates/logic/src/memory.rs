@@ -20,7 +20,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::memo;
-use crate::techniques::{als, chains, forcing, hodoku_forcing, hodoku_uniqueness, uniqueness};
+use crate::techniques::{
+    als, chains, complex_fish, forcing, hodoku_forcing, hodoku_uniqueness, uniqueness,
+};
 
 /// A grid state, as [`CandidateGrid::state_key`](crate::CandidateGrid::state_key) gives it.
 pub(crate) type StateKey = (u64, Vec<u8>, Vec<u64>);
@@ -48,6 +50,8 @@ pub struct Memory {
     pub(crate) hodoku_forcing: RefCell<hodoku_forcing::HodokuForcingCache>,
     /// The chain finders' link graphs, closures, search buffers and kept AIC steps.
     pub(crate) chains: chains::ChainMemory,
+    /// The last finned/sashimi basic fish walk per (digit, size), shared by the two finders.
+    pub(crate) basic_finned: RefCell<complex_fish::BasicFinnedMemo>,
     /// Counters the tests read to see that a memo was used, not only filled.
     #[cfg(test)]
     pub(crate) probe: Probe,

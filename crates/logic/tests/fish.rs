@@ -5,7 +5,9 @@
 //! (which works from the eliminations) is checked against the general fish search.
 
 use sudokit_core::{Grid, Request, Solver, format::InputFormat};
-use sudokit_logic::techniques::fish_engine::{Params, Shape, basic_finned, search, targeted};
+use sudokit_logic::techniques::fish_engine::{
+    Params, Shape, basic_finned, search, targeted, targeted_any_order,
+};
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
     find_all, find_all_in,
@@ -313,4 +315,139 @@ fn a_finned_x_wing_on_6x6_removes_what_sees_the_fin() {
     assert!(elims.contains(&(cell(2, 3), one)), "{elims:?}");
     assert!(!elims.contains(&(cell(5, 3), one)));
     assert!(!elims.contains(&(cell(1, 0), one)));
+}
+
+/// The finned and the sashimi basic fish of one size share one walk through the memory (the
+/// second finder asked on the same plane and lost cells reads the first one's walk). Along
+/// solving paths, with the memory warm from the path (so the walks are restricted to the cells
+/// lost since a miss) and on thinned copies (where both kinds are common), each finder asked
+/// after its sibling reports exactly the steps it reports with a fresh memory, in both orders
+/// of asking and with and without HoDoKu's ordering.
+#[test]
+fn finned_and_sashimi_fish_sharing_a_walk_report_as_their_own_search() {
+    let lookup = |id: &str| sudokit_logic::techniques::lookup(id).unwrap();
+    let pairs = [
+        ("finned-x-wing", "sashimi-x-wing"),
+        ("finned-swordfish", "sashimi-swordfish"),
+        ("finned-jellyfish", "sashimi-jellyfish"),
+    ];
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = 23u64;
+    let (mut compared, mut steps) = (0, 0);
+    for hodoku in [false, true] {
+        let opts = Options {
+            hodoku,
+            ..Options::default()
+        };
+        for p in read("data/logic/top95.txt", InputFormat::Line, 4) {
+            let Some(sol) = solution(&p) else { continue };
+            let mut g = CandidateGrid::new(&p);
+            let memory = Memory::new();
+            let thinned_memory = Memory::new();
+            for _ in 0..12 {
+                if g.is_solved() {
+                    break;
+                }
+                let thinned = thin(&g, &sol, &mut seed);
+                for (grid, memory) in [(&g, &memory), (&thinned, &thinned_memory)] {
+                    for (i, &(a, b)) in pairs.iter().enumerate() {
+                        // Alternate which sibling walks first.
+                        let order = if (i + compared) % 2 == 0 {
+                            [a, b]
+                        } else {
+                            [b, a]
+                        };
+                        for id in order {
+                            let t = lookup(id);
+                            let warm = find_all_in(t, grid, &opts, &Deadline::none(), memory).0;
+                            let fresh =
+                                find_all_in(t, grid, &opts, &Deadline::none(), &Memory::new()).0;
+                            let show = |s: &[sudokit_logic::Step]| format!("{s:?}");
+                            assert_eq!(show(&warm), show(&fresh), "{id} (hodoku: {hodoku})");
+                            for s in &warm {
+                                check_step(s, &sol).unwrap();
+                            }
+                            steps += warm.len();
+                            compared += 1;
+                        }
+                    }
+                }
+                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                    break;
+                };
+                g.apply(&step);
+            }
+        }
+    }
+    assert!(
+        compared > 100 && steps > 0,
+        "{compared} calls, {steps} steps"
+    );
+}
+
+/// The targeted complex-fish walk that starts each base set at its first touched house (used
+/// where the caller sorts the fish, HoDoKu's order) reports exactly the fish of the walk in
+/// combination order, as a set: with no lost cells, and with the cells a thinned copy lost
+/// (so few houses are touched), for finned and plain Franken fish and finned mutant fish.
+#[test]
+fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = 31u64;
+    let (mut calls, mut fish) = (0, 0);
+    for p in read("data/logic/top95.txt", InputFormat::Line, 3) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        let memory = Memory::new();
+        for _ in 0..4 {
+            if g.is_solved() {
+                break;
+            }
+            let thinned = thin(&g, &sol, &mut seed);
+            for d in sudokit_core::DigitSet::full(9).iter() {
+                // The cells that hold `d` in `g` and not in the thinned copy.
+                let mut lost = vec![0u64; g.cell_count().div_ceil(64)];
+                for c in g.cells() {
+                    if g.has(c, d) && !thinned.has(c, d) {
+                        lost[c.index() / 64] |= 1 << (c.index() % 64);
+                    }
+                }
+                for (shape, size, finned) in [
+                    (Shape::Franken, 2, true),
+                    (Shape::Franken, 3, true),
+                    (Shape::Franken, 2, false),
+                    (Shape::Franken, 3, false),
+                    (Shape::Mutant, 2, true),
+                ] {
+                    let params = Params {
+                        size,
+                        shape,
+                        finned,
+                        max_fins: 5,
+                    };
+                    for (grid, lost) in [(&g, None), (&thinned, Some(&lost[..]))] {
+                        let mut a = Vec::new();
+                        targeted(grid, d, params, lost, &mut |x| {
+                            a.push(format!("{x:?}"));
+                            true
+                        });
+                        let mut b = Vec::new();
+                        targeted_any_order(grid, d, params, lost, &mut |x| {
+                            b.push(format!("{x:?}"));
+                            true
+                        });
+                        a.sort();
+                        b.sort();
+                        assert_eq!(a, b, "digit {d}, {shape:?} {size} finned {finned}");
+                        calls += 1;
+                        fish += a.len();
+                    }
+                }
+            }
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+    assert!(calls > 100 && fish > 0, "{calls} calls, {fish} fish");
 }

@@ -18,11 +18,25 @@
 //! because HoDoKu applies the first fish its walk meets (issue 42); so are Franken fish (rows
 //! and boxes as bases before columns and boxes, then combination order of the house numbers).
 //!
+//! The finned and the sashimi basic fish of one size come from one walk ([`basic_finned`],
+//! which reports both kinds; each technique keeps its own): the walk's whole result is kept in
+//! the [`Memory`](crate::Memory) with what it was a function of (the layout, the digit's
+//! plane, the size, the fin limit and the cells lost since the technique's miss), and the
+//! sibling technique asked on an equal key reads it instead of walking again. The walk is a
+//! pure function of that key, so what it reads is exactly what its own walk would report, in
+//! the same order; each technique then filters and orders it as before (issue 45).
+//!
 //! [`fish_engine`]: super::fish_engine
 
-use sudokit_core::{Cell, House, HouseKind};
+use std::rc::Rc;
+use std::sync::Arc;
 
-use super::fish_engine::{Found, Params, Shape, basic_finned, search, targeted};
+use sudokit_core::{Cell, Digit, House, HouseKind, Layout};
+
+use super::fish::lines;
+use super::fish_engine::{
+    Found, Params, Shape, basic_finned, search, targeted, targeted_any_order,
+};
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
 use crate::step::{Role, Step};
@@ -244,6 +258,73 @@ impl Fish {
     }
 }
 
+/// The last [`basic_finned`] walk of each (digit, size, fin limit), with what it is a function
+/// of; see the module docs. A lookup is taken only on an equal layout, plane and lost cells.
+#[derive(Default)]
+pub(crate) struct BasicFinnedMemo {
+    entries: Vec<BasicFinnedEntry>,
+}
+
+struct BasicFinnedEntry {
+    layout: Arc<Layout>,
+    digit: Digit,
+    size: usize,
+    max_fins: usize,
+    /// The digit's positions in each row: with the layout, the digit's plane.
+    rows: Vec<u64>,
+    lost: Option<Vec<u64>>,
+    found: Rc<Vec<Found>>,
+}
+
+/// Every finned and sashimi basic fish [`basic_finned`] reports for these arguments, in its
+/// order, walked once per key and read from `f`'s memory by the sibling technique.
+fn basic_finned_shared(
+    g: &CandidateGrid,
+    f: &Finder<'_>,
+    d: Digit,
+    size: usize,
+    max_fins: usize,
+    lost: Option<&[u64]>,
+) -> Rc<Vec<Found>> {
+    let rows: Vec<u64> = lines(g, true).iter().map(|&h| g.positions(h, d)).collect();
+    let same_key = |e: &BasicFinnedEntry| {
+        e.digit == d
+            && e.size == size
+            && e.max_fins == max_fins
+            && (Arc::ptr_eq(&e.layout, g.layout_arc()) || *e.layout == *g.layout())
+    };
+    {
+        let memo = f.memory().basic_finned.borrow();
+        if let Some(e) = memo.entries.iter().find(|e| same_key(e))
+            && e.rows == rows
+            && e.lost.as_deref() == lost
+        {
+            return e.found.clone();
+        }
+    }
+    let mut all = Vec::new();
+    basic_finned(g, d, size, max_fins, lost, &mut |x| {
+        all.push(x);
+        true
+    });
+    let found = Rc::new(all);
+    let entry = BasicFinnedEntry {
+        layout: g.layout_arc().clone(),
+        digit: d,
+        size,
+        max_fins,
+        rows,
+        lost: lost.map(<[u64]>::to_vec),
+        found: found.clone(),
+    };
+    let mut memo = f.memory().basic_finned.borrow_mut();
+    match memo.entries.iter().position(same_key) {
+        Some(i) => memo.entries[i] = entry,
+        None => memo.entries.push(entry),
+    }
+    found
+}
+
 impl Technique for Fish {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -269,13 +350,8 @@ impl Technique for Fish {
                 } else if f.options.hodoku {
                     // HoDoKu takes the first fish of its walk: rows as base lines before
                     // columns, then base lines and cover lines in combination order.
-                    let mut all: Vec<Found> = Vec::new();
-                    basic_finned(g, d, self.size, p.max_fins, lost, &mut |x| {
-                        if self.wants(&x) {
-                            all.push(x);
-                        }
-                        true
-                    });
+                    let shared = basic_finned_shared(g, f, d, self.size, p.max_fins, lost);
+                    let mut all: Vec<&Found> = shared.iter().filter(|x| self.wants(x)).collect();
                     let rows_first = |x: &Found| {
                         x.base
                             .first()
@@ -286,16 +362,16 @@ impl Technique for Fish {
                     });
                     all.iter().all(|x| f.emit(self.step(g, &[x])))
                 } else {
-                    basic_finned(g, d, self.size, p.max_fins, lost, &mut |x| {
-                        !self.wants(&x) || f.emit(self.step(g, &[&x]))
-                    })
+                    basic_finned_shared(g, f, d, self.size, p.max_fins, lost)
+                        .iter()
+                        .all(|x| !self.wants(x) || f.emit(self.step(g, &[x])))
                 }
             } else if self.shape == Shape::Franken && f.options.hodoku {
                 // HoDoKu takes the first Franken fish of its walk: rows (and boxes) as base
                 // houses before columns (and boxes), then base and cover houses in
                 // combination order (rows, columns, boxes by number).
                 let mut all: Vec<Found> = Vec::new();
-                targeted(g, d, p, lost, &mut |x| {
+                targeted_any_order(g, d, p, lost, &mut |x| {
                     if self.wants(&x) {
                         all.push(x);
                     }
