@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use sudokit_core::{Budget, Grid};
 
-use crate::grid::{CandidateGrid, Contradiction};
+use crate::grid::{CandidateGrid, Contradiction, Snapshot};
 use crate::hodoku_choice;
 use crate::hodoku_singles::SinglesQueues;
 use crate::memory::Memory;
@@ -272,8 +272,14 @@ impl LogicSolver {
         let mut queues = (self.order == Order::Hodoku && (fh || ns || hs))
             .then(|| SinglesQueues::new(&grid))
             .flatten();
+        // The grid before the last step: after one, only what it changed can contradict.
+        let mut before: Option<Snapshot> = None;
         let status = loop {
-            if let Some(c) = grid.contradiction() {
+            let contradiction = match &before {
+                None => grid.contradiction(),
+                Some(b) => grid.contradiction_since(b),
+            };
+            if let Some(c) = contradiction {
                 return Path {
                     steps,
                     status: PathStatus::Unsolvable,
@@ -294,6 +300,7 @@ impl LogicSolver {
                 .or_else(|| self.next_step_skipping(&grid, &deadline, &memory, queues.is_some()));
             match next {
                 Some(step) => {
+                    before.get_or_insert_with(Snapshot::default).take(&grid);
                     grid.apply(&step);
                     if let Some(q) = queues.as_mut() {
                         q.apply(&step);
