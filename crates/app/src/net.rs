@@ -140,9 +140,10 @@ impl<'g> Net<'g> {
 
     fn run(&mut self) -> Option<Clash> {
         while let Some(i) = self.queue.pop_front() {
-            let Fact {
-                cell, digit, on, ..
-            } = self.log[i].clone();
+            let (cell, digit, on) = {
+                let f = &self.log[i];
+                (f.cell, f.digit, f.on)
+            };
             if on {
                 for e in self.g.candidates(cell).iter().filter(|&e| e != digit) {
                     if let Some(x) = self.add(cell, e, false, vec![i], Why::Placed) {
@@ -156,30 +157,32 @@ impl<'g> Net<'g> {
                 }
                 continue;
             }
-            // The cell's last candidate.
-            let left: Vec<Digit> = self
+            // The cell's last candidate (the facts that removed the others are collected only
+            // when at most one is left).
+            let mut left = self
                 .g
                 .candidates(cell)
                 .iter()
-                .filter(|&e| self.open(cell, e))
-                .collect();
-            let gone: Vec<usize> = self
-                .g
-                .candidates(cell)
-                .iter()
-                .filter_map(|e| self.known[self.slot(cell, e)])
-                .filter(|&j| !self.log[j].on)
-                .collect();
-            match left[..] {
-                [] => {
-                    return Some(Clash::NoCandidate(cell, gone));
-                }
-                [e] => {
-                    if let Some(x) = self.add(cell, e, true, gone, Why::OnlyCandidate) {
-                        return Some(x);
+                .filter(|&e| self.open(cell, e));
+            let (first, second) = (left.next(), left.next());
+            if second.is_none() {
+                let gone: Vec<usize> = self
+                    .g
+                    .candidates(cell)
+                    .iter()
+                    .filter_map(|e| self.known[self.slot(cell, e)])
+                    .filter(|&j| !self.log[j].on)
+                    .collect();
+                match first {
+                    None => {
+                        return Some(Clash::NoCandidate(cell, gone));
+                    }
+                    Some(e) => {
+                        if let Some(x) = self.add(cell, e, true, gone, Why::OnlyCandidate) {
+                            return Some(x);
+                        }
                     }
                 }
-                _ => {}
             }
             // The digit's last place in each house of the cell.
             for &h in self.g.houses_of(cell) {
@@ -187,22 +190,21 @@ impl<'g> Net<'g> {
                     continue;
                 }
                 let cells = self.g.house_cells(h);
-                let places: Vec<Cell> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.open(c, digit))
-                    .collect();
+                let mut places = cells.iter().copied().filter(|&c| self.open(c, digit));
+                let (first, second) = (places.next(), places.next());
+                if second.is_some() {
+                    continue;
+                }
                 let why = self.offs(cells, digit);
-                match places[..] {
-                    [] => {
+                match first {
+                    None => {
                         return Some(Clash::NoPlace(digit, h, why));
                     }
-                    [q] => {
+                    Some(q) => {
                         if let Some(x) = self.add(q, digit, true, why, Why::OnlyPlace(h)) {
                             return Some(x);
                         }
                     }
-                    _ => {}
                 }
             }
         }
