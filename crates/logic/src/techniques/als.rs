@@ -11,8 +11,10 @@
 //! the enumeration drops a cell subset as soon as its digits exceed its cells + 1 by more
 //! than the cells it may still take; the links meet each ALS only with the ALS whose first
 //! cell of a digit sees all of its places of that digit; and an ALS's seers of a digit are only
-//! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
-//! ends" with two set intersections before building a step. ALS-XZ, ALS-XY-wing and
+//! the cells holding it, so the chain and wing finders, and ALS-XZ for a singly linked pair,
+//! test "some cell sees a common digit in both ends" with two set intersections before
+//! building a step (such a cell holds the digit and lies in neither ALS, since no cell sees
+//! itself; without one the step would be empty). ALS-XZ, ALS-XY-wing and
 //! ALS-XY-chain remember the grid they last missed on (`memo::since_miss`): a pattern of ALS
 //! none of which holds a changed cell had the same links and the same or more targets there,
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
@@ -1496,6 +1498,27 @@ mod tests {
         }
     }
 
+    /// One random refinement of `g`: a cell with two or more candidates loses one, or (one
+    /// time in eight) is set to it; `false` when no such cell is left.
+    fn refine_randomly(g: &mut CandidateGrid, rng: &mut crate::testrng::Lcg) -> bool {
+        let open: Vec<Cell> = g
+            .empty_cells()
+            .filter(|&c| g.candidates(c).len() > 1)
+            .collect();
+        if open.is_empty() {
+            return false;
+        }
+        let c = open[rng.below(open.len() as u64) as usize];
+        let ds: Vec<Digit> = g.candidates(c).iter().collect();
+        let d = ds[rng.below(ds.len() as u64) as usize];
+        if rng.below(8) == 0 {
+            g.place(c, d);
+        } else {
+            g.eliminate(c, d);
+        }
+        true
+    }
+
     /// On random refinement sequences, with and without overlap, the link table built from
     /// the last one (a warm memory) equals a fresh one and the links of testing every pair
     /// with `rccs`.
@@ -1509,20 +1532,8 @@ mod tests {
                 let warm = Memory::new();
                 let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
                 for step in 0..300 {
-                    let open: Vec<Cell> = g
-                        .empty_cells()
-                        .filter(|&c| g.candidates(c).len() > 1)
-                        .collect();
-                    if open.is_empty() {
+                    if !refine_randomly(&mut g, &mut rng) {
                         break;
-                    }
-                    let c = open[rng.below(open.len() as u64) as usize];
-                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
-                    let d = ds[rng.below(ds.len() as u64) as usize];
-                    if rng.below(8) == 0 {
-                        g.place(c, d);
-                    } else {
-                        g.eliminate(c, d);
                     }
                     let (all, adj) = als_and_links(&g, overlap, &warm);
                     let (_, fresh) = als_and_links(&g, overlap, &Memory::new());
@@ -1562,20 +1573,8 @@ mod tests {
                 let warm = Memory::new();
                 let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
                 for step in 0..150 {
-                    let open: Vec<Cell> = g
-                        .empty_cells()
-                        .filter(|&c| g.candidates(c).len() > 1)
-                        .collect();
-                    if open.is_empty() {
+                    if !refine_randomly(&mut g, &mut rng) {
                         break;
-                    }
-                    let c = open[rng.below(open.len() as u64) as usize];
-                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
-                    let d = ds[rng.below(ds.len() as u64) as usize];
-                    if rng.below(8) == 0 {
-                        g.place(c, d);
-                    } else {
-                        g.eliminate(c, d);
                     }
                     let (all, adj) = als_and_links(&g, overlap, &warm);
                     for a in all.iter() {
