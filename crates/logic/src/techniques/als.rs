@@ -11,8 +11,10 @@
 //! the enumeration drops a cell subset as soon as its digits exceed its cells + 1 by more
 //! than the cells it may still take; the links meet each ALS only with the ALS whose first
 //! cell of a digit sees all of its places of that digit; and an ALS's seers of a digit are only
-//! the cells holding it, so chain and wing finders test "some cell sees a common digit in both
-//! ends" with two set intersections before building a step. ALS-XZ, ALS-XY-wing and
+//! the cells holding it, so the chain and wing finders, and ALS-XZ for a singly linked pair,
+//! test "some cell sees a common digit in both ends" with two set intersections before
+//! building a step (such a cell holds the digit and lies in neither ALS, since no cell sees
+//! itself; without one the step would be empty). ALS-XZ, ALS-XY-wing and
 //! ALS-XY-chain remember the grid they last missed on (`memo::since_miss`): a pattern of ALS
 //! none of which holds a changed cell had the same links and the same or more targets there,
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
@@ -26,7 +28,9 @@
 //! caps of the lower houses sharing a cell with it, so a house whose such inputs are unchanged
 //! yields the same ALS, in the same order, with the same house; they are kept per house
 //! (`HouseMemo`) as templates whose seers are not yet limited to the cells holding the
-//! digit, and only that limiting is redone on every grid. The digits linking two ALS depend
+//! digit, and only that limiting is redone on every grid. A house walked again keeps, with
+//! its id, each template of its last walk whose cells all read as they did then (a template
+//! reads nothing else), so only the ALS holding a changed cell are new. The digits linking two ALS depend
 //! on their two templates alone (a B-cell holding the digit lies in its plane, so "inside A's
 //! seers" is "sees every such cell of A"), and the relation is symmetric, so only the ALS of
 //! new templates are searched for links; the rows of the others keep their earlier links
@@ -62,12 +66,16 @@ pub struct Als {
     pub cands: DigitSet,
     /// The house it was found in.
     pub house: House,
-    /// Per candidate digit (indexed by digit index): its cells in this ALS, and the cells
-    /// holding the digit that see all of them (every use of the seers asks only about cells
-    /// holding the digit, so they are kept that way and two ALS's seers meet exactly when
-    /// some cell could lose the digit to both). Indexed by digit, not packed: the link
-    /// table's inner loop reads it most.
-    by_digit: Vec<(CellSet, CellSet)>,
+    /// Per digit (indexed by digit index; empty for the others): its cells in this ALS.
+    /// Shared by a template and every ALS made from it (they are the same), so making one
+    /// copies only the seers. Indexed by digit, not packed: the link table's inner loop
+    /// reads it most.
+    on: Rc<[CellSet]>,
+    /// Per digit likewise: the cells holding the digit that see all of its cells in this ALS
+    /// (every use of the seers asks only about cells holding the digit, so they are kept
+    /// that way and two ALS's seers meet exactly when some cell could lose the digit to
+    /// both).
+    seers: Vec<CellSet>,
 }
 
 impl Als {
@@ -78,7 +86,8 @@ impl Als {
         for &c in &cells {
             set.insert(c);
         }
-        let mut by_digit = vec![(CellSet::default(), CellSet::default()); g.size()];
+        let mut on_all: Vec<CellSet> = (0..g.size()).map(|_| CellSet::default()).collect();
+        let mut seers_all: Vec<CellSet> = (0..g.size()).map(|_| CellSet::default()).collect();
         for d in cands.iter() {
             let mut on = g.cell_set();
             let mut seers: Option<CellSet> = None;
@@ -89,23 +98,46 @@ impl Als {
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            by_digit[d.index()] = (on, seers.unwrap_or_else(|| g.cell_set()));
+            on_all[d.index()] = on;
+            seers_all[d.index()] = seers.unwrap_or_else(|| g.cell_set());
         }
         Als {
             cells,
             set,
             cands,
             house,
-            by_digit,
+            on: on_all.into(),
+            seers: seers_all,
         }
     }
     /// This template with each digit's seers limited to the cells holding it (`planes`).
     fn masked(&self, planes: &[CellSet]) -> Als {
-        let mut a = self.clone();
-        for d in self.cands.iter() {
-            a.by_digit[d.index()].1.intersect_with(&planes[d.index()]);
+        // Built entry by entry rather than cloned and then limited: only the ALS's own
+        // digits hold sets (the others stay empty, as in the template), so only those are
+        // copied; the cells per digit are shared.
+        let seers = self
+            .seers
+            .iter()
+            .zip(planes)
+            .enumerate()
+            .map(|(i, (seers, plane))| {
+                if self.cands.0 >> i & 1 == 1 {
+                    let mut s = seers.clone();
+                    s.intersect_with(plane);
+                    s
+                } else {
+                    CellSet::default()
+                }
+            })
+            .collect();
+        Als {
+            cells: self.cells.clone(),
+            set: self.set.clone(),
+            cands: self.cands,
+            house: self.house,
+            on: self.on.clone(),
+            seers,
         }
-        a
     }
     /// The cells of this ALS holding `d`.
     pub fn cells_with(&self, g: &CandidateGrid, d: Digit) -> Vec<Cell> {
@@ -117,11 +149,11 @@ impl Als {
     }
     /// The cells holding `d`, as a set.
     fn on(&self, d: Digit) -> &CellSet {
-        &self.by_digit[d.index()].0
+        &self.on[d.index()]
     }
     /// The cells holding `d` that see every `d` of this ALS.
     fn seers(&self, d: Digit) -> &CellSet {
-        &self.by_digit[d.index()].1
+        &self.seers[d.index()]
     }
 }
 
@@ -361,12 +393,22 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 /// house's key is unchanged its walk would find the same templates in the same order:
 /// [`enumerate_in`] takes them from here, and the list equals [`enumerate`]'s, in order. Only
 /// the seers depend on the other cells, and [`Als::masked`] recomputes them on every grid.
+///
+/// A house whose key changed is walked again, but [`Als::template`] reads only the set's own
+/// cells (their candidates), the house and the layout: a set the new walk finds whose every
+/// cell holds the value and candidates it held on the house's last walk (the key's entries
+/// for those cells) is the template that walk built. It is taken from there with its id
+/// (session 38), so it is not built again and the link table ([`links_of`]) treats it as
+/// old: only sets holding a changed cell are searched for links.
 #[derive(Default)]
 pub(crate) struct HouseMemo {
     layout: Option<Arc<Layout>>,
-    /// Per house: the key, the templates and their ids.
-    houses: Vec<(Vec<u64>, Vec<Als>, Vec<u64>)>,
-    /// The id the next template gets: ids are never reused, so one id is one template.
+    /// Per house: the key, the templates, their ids and the places of their cells in the
+    /// house (bits; see [`Walk::found`]).
+    houses: Vec<HouseEntry>,
+    /// The id the next template gets: ids are never given to another template, so one id is
+    /// one template (a template kept from a house's last walk keeps its id, see
+    /// [`enumerate_in`]).
     next_id: u64,
     /// The template ids of the list [`enumerate_in`] built last, in list order.
     out_ids: Vec<u64>,
@@ -377,10 +419,17 @@ pub(crate) struct HouseMemo {
     /// Houses taken from the memo rather than walked (tests only).
     #[cfg(test)]
     reused: usize,
+    /// Templates of a walked house taken from its last walk (tests only).
+    #[cfg(test)]
+    kept: usize,
     /// Link tables built from an earlier one (tests only).
     #[cfg(test)]
     linked_on: std::cell::Cell<usize>,
 }
+
+/// One house's entry in a [`HouseMemo`]: its walk's key, templates, their ids and the places
+/// of their cells in the house.
+type HouseEntry = (Vec<u64>, Vec<Als>, Vec<u64>, Vec<u64>);
 
 impl HouseMemo {
     /// The template ids of `all`, when it is the list [`shared`] built last.
@@ -445,7 +494,7 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
             // Empty keys: no house's key is empty, so every house is walked.
             m.houses = g
                 .houses()
-                .map(|_| (Vec::new(), Vec::new(), Vec::new()))
+                .map(|_| (Vec::new(), Vec::new(), Vec::new(), Vec::new()))
                 .collect();
             m.layout = Some(g.layout_arc().clone());
         }
@@ -455,10 +504,13 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
         caps: &caps,
         h: House(0),
         cells: Vec::new(),
+        places: Vec::new(),
         chosen: Vec::new(),
-        out: Vec::new(),
+        found: Vec::new(),
     };
     let mut key = Vec::new();
+    // Per house walked again: its last walk's templates by the places of their cells.
+    let mut at: HashMap<u64, usize> = HashMap::default();
     for h in g.houses() {
         let known = match memo.as_deref() {
             Some(m) => {
@@ -473,30 +525,72 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
         }
         if !known {
             walk.h = h;
-            walk.out.clear();
+            walk.found.clear();
             walk.cells.clear();
-            walk.cells.extend(
-                g.house_cells(h)
-                    .iter()
-                    .copied()
-                    .filter(|&c| g.value(c).is_none()),
-            );
-            walk.rec(0, caps[h.index()], DigitSet::EMPTY);
+            walk.places.clear();
+            for (p, &c) in g.house_cells(h).iter().enumerate() {
+                if g.value(c).is_none() {
+                    walk.cells.push(c);
+                    walk.places.push(p);
+                }
+            }
+            walk.rec(0, caps[h.index()], DigitSet::EMPTY, 0);
         }
         match memo.as_deref_mut() {
             Some(m) => {
                 let entry = &mut m.houses[h.index()];
                 if !known {
+                    // A set found again whose cells read as they did on the last walk is
+                    // the same template (see [`enumerate_in`]'s doc): it is taken, with its
+                    // id, rather than built (and its links, looked for) again.
+                    let len = g.house_cells(h).len();
+                    let reuse = len <= 64 && entry.0.len() >= 2 * len;
+                    let mut old: Vec<Option<Als>> =
+                        std::mem::take(&mut entry.1).into_iter().map(Some).collect();
+                    let old_ids = std::mem::take(&mut entry.2);
+                    at.clear();
+                    if reuse {
+                        at.extend(entry.3.iter().enumerate().map(|(o, &mask)| (mask, o)));
+                    }
+                    entry.3.clear();
+                    for (mask, cells, union) in walk.found.drain(..) {
+                        let same = at.get(&mask).copied().filter(|_| {
+                            let mut bits = mask;
+                            let mut same = true;
+                            while bits != 0 && same {
+                                let p = bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                same = entry.0[2 * p..2 * p + 2] == key[2 * p..2 * p + 2];
+                            }
+                            same
+                        });
+                        match same.and_then(|o| old[o].take()) {
+                            Some(t) => {
+                                #[cfg(test)]
+                                {
+                                    m.kept += 1;
+                                }
+                                entry.2.push(old_ids[same.expect("a kept template")]);
+                                entry.1.push(t);
+                            }
+                            None => {
+                                entry.2.push(m.next_id);
+                                m.next_id += 1;
+                                entry.1.push(Als::template(g, cells, union, h));
+                            }
+                        }
+                        entry.3.push(mask);
+                    }
                     std::mem::swap(&mut entry.0, &mut key);
-                    std::mem::swap(&mut entry.1, &mut walk.out);
-                    entry.2.clear();
-                    entry.2.extend(m.next_id..m.next_id + entry.1.len() as u64);
-                    m.next_id += entry.1.len() as u64;
                 }
                 m.out_ids.extend_from_slice(&entry.2);
                 out.extend(entry.1.iter().map(|t| t.masked(&planes)));
             }
-            None => out.extend(walk.out.iter().map(|t| t.masked(&planes))),
+            None => out.extend(
+                walk.found
+                    .drain(..)
+                    .map(|(_, cells, union)| Als::template(g, cells, union, h).masked(&planes)),
+            ),
         }
     }
     out
@@ -508,20 +602,24 @@ struct Walk<'a> {
     caps: &'a [usize],
     h: House,
     cells: Vec<Cell>,
+    /// Per cell of `cells`, its place among the house's cells.
+    places: Vec<usize>,
     chosen: Vec<Cell>,
-    /// The house's ALS, as templates ([`Als::template`]).
-    out: Vec<Als>,
+    /// The house's ALS, in the walk's order: the places of their cells as bits (those below
+    /// 64: a house of more cells keeps no template from its last walk), their cells (in
+    /// reading order) and their digits.
+    found: Vec<(u64, Vec<Cell>, DigitSet)>,
 }
 
 impl Walk<'_> {
-    fn rec(&mut self, start: usize, cap: usize, union: DigitSet) {
+    fn rec(&mut self, start: usize, cap: usize, union: DigitSet, mask: u64) {
         if !self.chosen.is_empty()
             && union.len() as usize == self.chosen.len() + 1
             && !self.met_before()
         {
             let mut cells = self.chosen.clone();
             cells.sort();
-            self.out.push(Als::template(self.g, cells, union, self.h));
+            self.found.push((mask, cells, union));
         }
         if self.chosen.len() == cap {
             return;
@@ -536,7 +634,8 @@ impl Walk<'_> {
                 continue;
             }
             self.chosen.push(self.cells[i]);
-            self.rec(i + 1, cap, u);
+            let bit = 1u64.checked_shl(self.places[i] as u32).unwrap_or(0);
+            self.rec(i + 1, cap, u, mask | bit);
             self.chosen.pop();
         }
     }
@@ -643,6 +742,13 @@ fn als_xz(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
                 continue;
             }
             let (a, b) = (&all[i], &all[j]);
+            // Singly linked, the targets are the cells in both ALS's seers of a common digit
+            // other than the link (such a cell holds it and lies in neither ALS: no cell sees
+            // itself), so a pair whose seers never meet removes nothing: passed over before a
+            // step is built.
+            if rc.len() == 1 && !removes_some(a, b, &[rc.iter().next().expect("a link digit")]) {
+                continue;
+            }
             let mut step = Step::new(&ALS_XZ).houses([a.house, b.house]);
             let excl = [&a.set, &b.set];
             let common = DigitSet(a.cands.0 & b.cands.0);
@@ -1387,8 +1493,30 @@ mod tests {
                     );
                 }
                 assert!(memo.reused > 100, "{} houses reused", memo.reused);
+                assert!(memo.kept > 100, "{} templates kept", memo.kept);
             }
         }
+    }
+
+    /// One random refinement of `g`: a cell with two or more candidates loses one, or (one
+    /// time in eight) is set to it; `false` when no such cell is left.
+    fn refine_randomly(g: &mut CandidateGrid, rng: &mut crate::testrng::Lcg) -> bool {
+        let open: Vec<Cell> = g
+            .empty_cells()
+            .filter(|&c| g.candidates(c).len() > 1)
+            .collect();
+        if open.is_empty() {
+            return false;
+        }
+        let c = open[rng.below(open.len() as u64) as usize];
+        let ds: Vec<Digit> = g.candidates(c).iter().collect();
+        let d = ds[rng.below(ds.len() as u64) as usize];
+        if rng.below(8) == 0 {
+            g.place(c, d);
+        } else {
+            g.eliminate(c, d);
+        }
+        true
     }
 
     /// On random refinement sequences, with and without overlap, the link table built from
@@ -1404,20 +1532,8 @@ mod tests {
                 let warm = Memory::new();
                 let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
                 for step in 0..300 {
-                    let open: Vec<Cell> = g
-                        .empty_cells()
-                        .filter(|&c| g.candidates(c).len() > 1)
-                        .collect();
-                    if open.is_empty() {
+                    if !refine_randomly(&mut g, &mut rng) {
                         break;
-                    }
-                    let c = open[rng.below(open.len() as u64) as usize];
-                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
-                    let d = ds[rng.below(ds.len() as u64) as usize];
-                    if rng.below(8) == 0 {
-                        g.place(c, d);
-                    } else {
-                        g.eliminate(c, d);
                     }
                     let (all, adj) = als_and_links(&g, overlap, &warm);
                     let (_, fresh) = als_and_links(&g, overlap, &Memory::new());
@@ -1440,6 +1556,68 @@ mod tests {
             }
         }
         assert!(links > 10_000, "{links} links");
+    }
+
+    /// On random refinement sequences (every layout of the test set, with and without
+    /// overlap), each listed ALS's per-digit sets equal what the definition gives, computed
+    /// here cell by cell (its cells holding the digit; the empty cells holding it that see
+    /// every one of those; nothing for the other digits), and every singly linked pair that
+    /// ALS-XZ passes over before building a step (`removes_some` false) has no target.
+    #[test]
+    fn seers_match_the_definition_and_pairs_passed_over_remove_nothing() {
+        let (mut passed, mut kept) = (0, 0);
+        for overlap in [false, true] {
+            for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+                let layout = Arc::new(layout);
+                let mut rng = crate::testrng::Lcg::new(0x5ee + seed as u64);
+                let warm = Memory::new();
+                let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+                for step in 0..150 {
+                    if !refine_randomly(&mut g, &mut rng) {
+                        break;
+                    }
+                    let (all, adj) = als_and_links(&g, overlap, &warm);
+                    for a in all.iter() {
+                        for d in DigitSet::full(g.size()).iter() {
+                            let on: Vec<Cell> =
+                                a.cells.iter().copied().filter(|&c| g.has(c, d)).collect();
+                            let seers: Vec<Cell> = if a.cands.contains(d) {
+                                g.empty_cells()
+                                    .filter(|&s| {
+                                        g.has(s, d) && on.iter().all(|&c| g.peer_set(c).contains(s))
+                                    })
+                                    .collect()
+                            } else {
+                                Vec::new()
+                            };
+                            let got_on: Vec<Cell> = a.on(d).iter().collect();
+                            let got_seers: Vec<Cell> = a.seers(d).iter().collect();
+                            assert_eq!(got_on, on, "layout {seed}, step {step}, digit {d}");
+                            assert_eq!(got_seers, seers, "layout {seed}, step {step}, digit {d}");
+                        }
+                    }
+                    for (i, row) in adj.iter().enumerate() {
+                        for &(j, rc) in row.iter().filter(|&&(j, rc)| j > i && rc.len() == 1) {
+                            let (a, b) = (&all[i], &all[j]);
+                            let x = rc.iter().next().unwrap();
+                            if removes_some(a, b, &[x]) {
+                                kept += 1;
+                                continue;
+                            }
+                            passed += 1;
+                            for z in DigitSet(a.cands.0 & b.cands.0).iter().filter(|&z| z != x) {
+                                let t = z_targets(&g, z, &[a, b], &[&a.set, &b.set]);
+                                assert!(t.is_empty(), "layout {seed}, step {step}: {t:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            passed > 1_000 && kept > 100,
+            "{passed} passed over, {kept} kept"
+        );
     }
 
     /// A placement outside a box that leaves the box's cells as they were can still move an

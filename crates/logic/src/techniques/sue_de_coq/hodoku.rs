@@ -33,14 +33,15 @@ use crate::technique::Finder;
 use crate::techniques::table::SUE_DE_COQ;
 
 /// Every set of `src` (cells in order) in depth-first order, with its digits; `visit` returns
-/// `false` to stop the walk, and so does this.
-fn subsets(
+/// `false` to stop the walk, and so does this. Generic over `visit` (not a `dyn` call per
+/// set visited): the walks visit every set, so the call is most of their cost.
+fn subsets<F: FnMut(&[Cell], DigitSet) -> bool>(
     g: &CandidateGrid,
     src: &[Cell],
     chosen: &mut Vec<Cell>,
     from: usize,
     union: DigitSet,
-    visit: &mut dyn FnMut(&[Cell], DigitSet) -> bool,
+    visit: &mut F,
 ) -> bool {
     for i in from..src.len() {
         let u = DigitSet(union.0 | g.candidates(src[i]).0);
