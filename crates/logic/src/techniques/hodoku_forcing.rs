@@ -97,6 +97,7 @@
 //!   derivation (the lowest), whose both types are known then; `net_pick` asks, for each
 //!   later effect, whether it has a derivation (a verity, or contradictions worked out
 //!   then), as it asked the eager table.
+//!
 //! A miss still works out every premise's contradictions (it must show there are none); a
 //! hit whose contradiction pick is a placement skips those of the "off" premises after the
 //! pick and of every premise "on", except where the effect has a verity. The
@@ -141,6 +142,10 @@ struct Derivation {
     chains: Vec<(u32, u32)>,
     len: u32,
 }
+
+/// The picks of one grid: per kind (contradiction, verity), whether it places, the
+/// candidate, and the derivation.
+type Picks = [Option<(bool, u32, Derivation)>; 2];
 
 /// The chosen step of one kind on one grid under one rule set.
 #[derive(Debug)]
@@ -1133,14 +1138,14 @@ fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 ///
 /// The verities are all worked out (the verity pick needs them); an effect's contradictions
 /// only when the picks need them (see the module doc, "Contradictions on demand").
-fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Derivation)>; 2] {
+fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
     let k = t.cands.len();
     let sh = Shape::new(g, t);
     let mut verities = Best(vec![None; 2 * k], vec![0; 2 * k]);
     offer_verities(g, t, &sh, &mut verities);
     // Per effect: its best contradiction, once worked out.
     let mut contra: Vec<Option<Option<Derivation>>> = vec![None; 2 * k];
-    let mut picks: [Option<(bool, u32, Derivation)>; 2] = [None, None];
+    let mut picks: Picks = [None, None];
     let mut first = true;
     'effects: for place in [true, false] {
         for i in 0..k {
@@ -1251,7 +1256,7 @@ fn net_pick(
     sh: &Shape,
     has: &mut dyn FnMut(usize) -> bool,
     nets: &net_len::NetTables,
-) -> [Option<(bool, u32, Derivation)>; 2] {
+) -> Picks {
     let k = t.cands.len() as u32;
     let mut expanded: Vec<Option<net_len::Expanded>> = Vec::new();
     expanded.resize_with(2 * k as usize, || None);
@@ -2477,11 +2482,7 @@ mod tests {
     /// The eager search the lazy [`choose`](super::choose) must match (the search before
     /// session 38): every premise's contradictions offered first, premise by premise, then
     /// the verities, each effect keeping its best; then HoDoKu's pick.
-    fn choose_eager(
-        g: &CandidateGrid,
-        t: &Tables,
-        net: bool,
-    ) -> ([Option<(bool, u32, Derivation)>; 2], bool) {
+    fn choose_eager(g: &CandidateGrid, t: &Tables, net: bool) -> (Picks, bool) {
         let k = t.cands.len();
         let sh = Shape::new(g, t);
         let mut best = Best(vec![None; 2 * k], vec![0; 2 * k]);
@@ -2506,7 +2507,7 @@ mod tests {
             let picks = net_pick(g, t, &sh, &mut |at| best.0[at].is_some(), &nets);
             return (picks, true);
         }
-        let mut picks: [Option<(bool, u32, Derivation)>; 2] = [None, None];
+        let mut picks: Picks = [None, None];
         for place in [true, false] {
             for i in 0..k {
                 if let Some(d) = best.0[2 * i + usize::from(place)].take() {
