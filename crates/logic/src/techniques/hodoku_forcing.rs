@@ -176,13 +176,40 @@ struct Tables {
     /// Words of a candidate bitset.
     words: usize,
     /// Per premise literal: candidates forced on, forced off (bitsets), distances (per
-    /// candidate literal, `u16::MAX` when not reached).
+    /// candidate literal; written for the literals the premise reaches, the rest is whatever
+    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`]).
     on: Vec<u64>,
     off: Vec<u64>,
     dist: Vec<u16>,
 }
 
 const NONE: u32 = u32::MAX;
+
+thread_local! {
+    /// The distance table's buffer (a premise row per literal, `lits²` entries: ~400 KB on a
+    /// typical grid), kept from one [`Tables`] to the next on this thread instead of being
+    /// allocated and filled with `u16::MAX` per grid. Not cleared: a premise's walk writes
+    /// the distance of every literal it reaches (those in its "on" and "off" sets), and
+    /// [`Tables::dist`] answers `u16::MAX` for any other literal without reading the buffer,
+    /// which is what the filled table held there. Almost every read is of a reached literal
+    /// (a chain's end); not all: on a grid whose candidates include a digit placed in a
+    /// peer, a house's "every place off" count can be reached with a place still on, and its
+    /// length is then read at `u16::MAX` as before (test `stale_distances_are_never_read`).
+    static DIST_BUFFER: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Tables {
+    /// Hands the distance buffer back for the next grid's tables.
+    fn drop(&mut self) {
+        let dist = std::mem::take(&mut self.dist);
+        DIST_BUFFER.with(|b| {
+            let mut b = b.borrow_mut();
+            if dist.capacity() > b.capacity() {
+                *b = dist;
+            }
+        });
+    }
+}
 
 impl Tables {
     fn lits(&self) -> usize {
@@ -197,8 +224,19 @@ impl Tables {
     fn off_set(&self, p: usize) -> &[u64] {
         &self.off[p * self.words..(p + 1) * self.words]
     }
+    /// The distance from premise `p` to literal `lit`, `u16::MAX` when `p` does not reach it
+    /// (the buffer holds a distance only where the walk wrote one: see [`DIST_BUFFER`]).
     fn dist(&self, p: usize, lit: u32) -> u32 {
-        u32::from(self.dist[p * self.lits() + lit as usize])
+        let set = if lit % 2 == 1 {
+            self.on_set(p)
+        } else {
+            self.off_set(p)
+        };
+        if Tables::has(set, lit / 2) {
+            u32::from(self.dist[p * self.lits() + lit as usize])
+        } else {
+            u32::from(u16::MAX)
+        }
     }
     fn has(set: &[u64], i: u32) -> bool {
         set[i as usize / 64] >> (i % 64) & 1 == 1
@@ -292,7 +330,13 @@ impl Tables {
             words,
             on: vec![0; lits * words],
             off: vec![0; lits * words],
-            dist: vec![u16::MAX; lits * lits],
+            dist: DIST_BUFFER.with(|b| {
+                let mut dist = std::mem::take(&mut *b.borrow_mut());
+                if dist.len() < lits * lits {
+                    dist.resize(lits * lits, u16::MAX);
+                }
+                dist
+            }),
         };
         // Each premise's tables come from a breadth-first walk ([`Walk`]) on the graph as a
         // bit matrix.
@@ -2436,7 +2480,7 @@ mod tests {
             let scan = Tables::build(g, true, true);
             assert_eq!(fast.adj, scan.adj, "{:?}", g.values());
             assert_eq!((&fast.on, &fast.off), (&scan.on, &scan.off));
-            assert_eq!(fast.dist, scan.dist);
+            assert_eq!(reached_dist(&fast), reached_dist(&scan));
             links += fast.adj.iter().map(Vec::len).sum::<usize>();
         }
         assert!(links > 100_000, "{links} links");
@@ -2559,6 +2603,57 @@ mod tests {
             "{shorter_verity} verities beating a contradiction"
         );
         assert!(nets > 0, "{nets} picks by HoDoKu's net measure");
+    }
+
+    /// The distances of what each premise reaches (`u16::MAX` elsewhere: the buffer's other
+    /// entries are stale and never read).
+    fn reached_dist(t: &Tables) -> Vec<u16> {
+        let lits = t.lits();
+        let mut out = vec![u16::MAX; lits * lits];
+        for p in 0..lits {
+            for x in 0..lits as u32 {
+                let set = if x % 2 == 1 {
+                    t.on_set(p)
+                } else {
+                    t.off_set(p)
+                };
+                if x as usize == p || Tables::has(set, x / 2) {
+                    out[p * lits + x as usize] = t.dist(p, x) as u16;
+                }
+            }
+        }
+        out
+    }
+
+    /// The reused distance buffer's stale entries are never read: tables built on a buffer
+    /// filled with `u16::MAX` (what the table was filled with before it was reused), with 0
+    /// and with 7 give the same picks (derivations, chains and lengths) and the same
+    /// distances where reached, chains and nets, on solver paths and random grids (some
+    /// with a candidate of a digit placed in a peer). A read of an entry no walk wrote would
+    /// change a length (it did, on such a grid, before [`Tables::dist`] checked the sets).
+    #[test]
+    fn stale_distances_are_never_read() {
+        let mut all = path_grids();
+        all.extend(grids(120, 39));
+        let mut picks = 0;
+        for g in &all {
+            for net in [false, true] {
+                let mut runs = Vec::new();
+                for stale in [u16::MAX, 0, 7] {
+                    DIST_BUFFER.with(|b| {
+                        let mut b = b.borrow_mut();
+                        b.clear();
+                        b.resize(1500 * 1500, stale);
+                    });
+                    let t = Tables::new(g, net);
+                    runs.push((choose(g, &t, net), reached_dist(&t)));
+                }
+                assert_eq!(runs[0], runs[1], "net {net}: {:?}", g.values());
+                assert_eq!(runs[0], runs[2], "net {net}: {:?}", g.values());
+                picks += runs[0].0.iter().flatten().count();
+            }
+        }
+        assert!(picks > 300, "{picks} picks");
     }
 
     #[test]
