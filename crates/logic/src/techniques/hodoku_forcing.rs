@@ -202,7 +202,8 @@ impl Drop for Tables {
     /// Hands the distance buffer back for the next grid's tables.
     fn drop(&mut self) {
         let dist = std::mem::take(&mut self.dist);
-        DIST_BUFFER.with(|b| {
+        // (Dropped with the buffer if the thread-local is gone: a thread ending.)
+        let _ = DIST_BUFFER.try_with(|b| {
             let mut b = b.borrow_mut();
             if dist.capacity() > b.capacity() {
                 *b = dist;
@@ -330,13 +331,16 @@ impl Tables {
             words,
             on: vec![0; lits * words],
             off: vec![0; lits * words],
-            dist: DIST_BUFFER.with(|b| {
-                let mut dist = std::mem::take(&mut *b.borrow_mut());
+            dist: {
+                // (A fresh buffer if the thread's is gone: its thread-local destroyed.)
+                let mut dist = DIST_BUFFER
+                    .try_with(|b| std::mem::take(&mut *b.borrow_mut()))
+                    .unwrap_or_default();
                 if dist.len() < lits * lits {
                     dist.resize(lits * lits, u16::MAX);
                 }
                 dist
-            }),
+            },
         };
         // Each premise's tables come from a breadth-first walk ([`Walk`]) on the graph as a
         // bit matrix.
