@@ -76,6 +76,34 @@
 //! `lazy_net_tables_match_in_any_order` fills every table in two orders (and after
 //! expansions) and finds them equal, and checks each candidate table's group entries
 //! against the group tables' own links.
+//!
+//! Contradictions on demand (issue 45, session 38). HoDoKu applies the lowest effect, not the
+//! shortest derivation: its sort puts placements before eliminations and then orders by cell
+//! and digit; length only decides among the derivations of one effect. So the search no
+//! longer works out every premise's contradictions. It works out every verity (each
+//! effect's best verity: the first of the least length, as before), then walks the effects
+//! in HoDoKu's order and works out an effect's contradictions (those of its opposite
+//! premise, `at ^ 1`: the first of the least length) only when a pick can depend on them:
+//! - an effect's best derivation is its contradiction when it has one and, for a placement,
+//!   always, for an elimination, unless its verity is strictly shorter (contradictions are
+//!   offered first and a later offer wins only when strictly shorter); else its verity;
+//! - the contradiction pick is the first effect whose best is a contradiction, the verity
+//!   pick the first whose best is a verity. Once the contradiction pick is known, an effect
+//!   without a verity can be neither (its best would be a contradiction, and that pick is
+//!   taken), so its contradictions are skipped; an effect with a verity still needs its
+//!   contradictions (they may take the effect from the verity pick); the walk stops when
+//!   both picks are known;
+//! - the nets' case for HoDoKu's own measure is decided on the first effect with any
+//!   derivation (the lowest), whose both types are known then; `net_pick` asks, for each
+//!   later effect, whether it has a derivation (a verity, or contradictions worked out
+//!   then), as it asked the eager table.
+//!
+//! A miss still works out every premise's contradictions (it must show there are none); a
+//! hit whose contradiction pick is a placement skips those of the "off" premises after the
+//! pick and of every premise "on", except where the effect has a verity. The
+//! test `contradictions_on_demand_match_the_eager_search` keeps the eager search (every
+//! premise's contradictions offered, then the verities) as the reference and compares both
+//! picks, derivations, chains and lengths on solver paths and random grids, chains and nets.
 
 use std::rc::Rc;
 
@@ -96,7 +124,7 @@ pub(crate) fn applies(g: &CandidateGrid) -> bool {
 }
 
 /// How a step's effect was derived.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Source {
     /// One premise (a literal) forces a contradiction.
     Contradiction(u32),
@@ -107,13 +135,17 @@ enum Source {
 
 /// The best derivation of one effect: its source, the literals it ends on per premise (the
 /// chains to show), and its length.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Derivation {
     source: Source,
     /// (premise literal, end literal) of each chain.
     chains: Vec<(u32, u32)>,
     len: u32,
 }
+
+/// The picks of one grid: per kind (contradiction, verity), whether it places, the
+/// candidate, and the derivation.
+type Picks = [Option<(bool, u32, Derivation)>; 2];
 
 /// The chosen step of one kind on one grid under one rule set.
 #[derive(Debug)]
@@ -144,13 +176,41 @@ struct Tables {
     /// Words of a candidate bitset.
     words: usize,
     /// Per premise literal: candidates forced on, forced off (bitsets), distances (per
-    /// candidate literal, `u16::MAX` when not reached).
+    /// candidate literal; written for the literals the premise reaches, the rest is whatever
+    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`]).
     on: Vec<u64>,
     off: Vec<u64>,
     dist: Vec<u16>,
 }
 
 const NONE: u32 = u32::MAX;
+
+thread_local! {
+    /// The distance table's buffer (a premise row per literal, `lits²` entries: ~400 KB on a
+    /// typical grid), kept from one [`Tables`] to the next on this thread instead of being
+    /// allocated and filled with `u16::MAX` per grid. Not cleared: a premise's walk writes
+    /// the distance of every literal it reaches (those in its "on" and "off" sets), and
+    /// [`Tables::dist`] answers `u16::MAX` for any other literal without reading the buffer,
+    /// which is what the filled table held there. Almost every read is of a reached literal
+    /// (a chain's end); not all: on a grid whose candidates include a digit placed in a
+    /// peer, a house's "every place off" count can be reached with a place still on, and its
+    /// length is then read at `u16::MAX` as before (test `stale_distances_are_never_read`).
+    static DIST_BUFFER: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Tables {
+    /// Hands the distance buffer back for the next grid's tables.
+    fn drop(&mut self) {
+        let dist = std::mem::take(&mut self.dist);
+        // (Dropped with the buffer if the thread-local is gone: a thread ending.)
+        let _ = DIST_BUFFER.try_with(|b| {
+            let mut b = b.borrow_mut();
+            if dist.capacity() > b.capacity() {
+                *b = dist;
+            }
+        });
+    }
+}
 
 impl Tables {
     fn lits(&self) -> usize {
@@ -165,8 +225,19 @@ impl Tables {
     fn off_set(&self, p: usize) -> &[u64] {
         &self.off[p * self.words..(p + 1) * self.words]
     }
+    /// The distance from premise `p` to literal `lit`, `u16::MAX` when `p` does not reach it
+    /// (the buffer holds a distance only where the walk wrote one: see [`DIST_BUFFER`]).
     fn dist(&self, p: usize, lit: u32) -> u32 {
-        u32::from(self.dist[p * self.lits() + lit as usize])
+        let set = if lit % 2 == 1 {
+            self.on_set(p)
+        } else {
+            self.off_set(p)
+        };
+        if Tables::has(set, lit / 2) {
+            u32::from(self.dist[p * self.lits() + lit as usize])
+        } else {
+            u32::from(u16::MAX)
+        }
     }
     fn has(set: &[u64], i: u32) -> bool {
         set[i as usize / 64] >> (i % 64) & 1 == 1
@@ -260,7 +331,16 @@ impl Tables {
             words,
             on: vec![0; lits * words],
             off: vec![0; lits * words],
-            dist: vec![u16::MAX; lits * lits],
+            dist: {
+                // (A fresh buffer if the thread's is gone: its thread-local destroyed.)
+                let mut dist = DIST_BUFFER
+                    .try_with(|b| std::mem::take(&mut *b.borrow_mut()))
+                    .unwrap_or_default();
+                if dist.len() < lits * lits {
+                    dist.resize(lits * lits, u16::MAX);
+                }
+                dist
+            },
         };
         // Each premise's tables come from a breadth-first walk ([`Walk`]) on the graph as a
         // bit matrix.
@@ -864,17 +944,10 @@ impl Shape {
 struct Best(Vec<Option<Derivation>>, Vec<u8>);
 
 impl Best {
-    /// Keeps `chains` for the effect if they beat what it has: shorter (the first of equal
-    /// length), except that a placement's contradiction beats any verity of it.
-    fn offer(&mut self, t: &Tables, i: u32, place: bool, source: Source, chains: Vec<(u32, u32)>) {
-        let verity = matches!(source, Source::Verity(_));
-        let len = chain_len(t, &chains);
-        self.keep(i, place, verity, len, || (source, chains));
-    }
-
-    /// [`offer`](Best::offer) with the derivation (of this type and length) built only when
-    /// it wins: `make` builds its source and chains (most offers lose, so nothing is
-    /// allocated for them).
+    /// Keeps a derivation of this type and length for the effect if it beats what it has:
+    /// shorter (the first of equal length), except that a placement's contradiction beats any
+    /// verity of it. `make` builds its source and chains only when it wins (most offers lose,
+    /// so nothing is allocated for them).
     fn keep(
         &mut self,
         i: u32,
@@ -1032,22 +1105,12 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
     ends
 }
 
-/// Every effect's best derivation, checked in HoDoKu's order, and the one HoDoKu applies.
-fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Derivation)>; 2] {
+/// Offers every verity to `best`: a set of premises of which one holds (a candidate's two
+/// premises, a cell's candidates, a digit's places in a house, in HoDoKu's order), and what
+/// all their tables share. (The intersections live on the stack: a 9×9 grid has at most 729
+/// candidates, 12 words.)
+fn offer_verities(g: &CandidateGrid, t: &Tables, sh: &Shape, best: &mut Best) {
     let k = t.cands.len();
-    let sh = Shape::new(g, t);
-    let mut best = Best(vec![None; 2 * k], vec![0; 2 * k]);
-    // Contradictions, premise by premise ("on" before "off" of each candidate).
-    for i in 0..k {
-        for on in [true, false] {
-            let p = 2 * i + usize::from(on);
-            for chains in contradictions(t, &sh, p) {
-                best.offer(t, i as u32, !on, Source::Contradiction(p as u32), chains);
-            }
-        }
-    }
-    // Verities: a set of premises of which one holds, and what all their tables share.
-    // (The intersections live on the stack: a 9×9 grid has at most 729 candidates, 12 words.)
     let words = t.words;
     let verity = |best: &mut Best, premises: &[u32], skip: Option<Cell>| {
         let (mut on_buf, mut off_buf) = ([0u64; 12], [0u64; 12]);
@@ -1078,14 +1141,14 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
         }
     };
     for i in 0..k as u32 {
-        verity(&mut best, &[2 * i + 1, 2 * i], Some(t.cands[i as usize].0));
+        verity(best, &[2 * i + 1, 2 * i], Some(t.cands[i as usize].0));
     }
     let mut premises: Vec<u32> = Vec::with_capacity(9);
     for &(a, b) in &sh.cell_range {
         if a < b {
             premises.clear();
             premises.extend((a..b).map(|j| 2 * j + 1));
-            verity(&mut best, &premises, None);
+            verity(best, &premises, None);
         }
     }
     for &h in &sh.order {
@@ -1093,31 +1156,83 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> [Option<(bool, u32, Deriv
             premises.clear();
             premises.extend(g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1));
             if !premises.is_empty() {
-                verity(&mut best, &premises, None);
+                verity(best, &premises, None);
             }
         }
     }
-    // In nets, HoDoKu's own measure decides where the lowest effect is an elimination with
-    // derivations of both types (its tables are built only then: they cost as much as the
-    // look-aheads; a placement takes its contradiction anyway).
-    let lowest = [true, false]
-        .into_iter()
-        .flat_map(|place| (0..k).map(move |i| 2 * i + usize::from(place)))
-        .find(|&at| best.0[at].is_some());
-    if net && lowest.is_some_and(|at| at % 2 == 0 && best.1[at] == 3) {
-        let nets = net_len::NetTables::new(g, &t.index, &t.cands);
-        return net_pick(g, t, &sh, &best, &nets);
+}
+
+/// The best contradiction of effect `at` (`2i + place`): of the contradictions its opposite
+/// premise (`at ^ 1`) forces, the first of the least length.
+fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
+    let p = at ^ 1;
+    let mut best: Option<Derivation> = None;
+    for chains in contradictions(t, sh, p) {
+        let len = chain_len(t, &chains);
+        if best.as_ref().is_none_or(|b| b.len > len) {
+            best = Some(Derivation {
+                source: Source::Contradiction(p as u32),
+                chains,
+                len,
+            });
+        }
     }
-    // HoDoKu's pick: the lowest placement, else the lowest elimination; here per kind (the
-    // solver takes the better of the two, as HoDoKu's sort would).
-    let mut picks: [Option<(bool, u32, Derivation)>; 2] = [None, None];
-    for place in [true, false] {
+    best
+}
+
+/// Every effect's best derivation as HoDoKu judges it, and the one it applies: the lowest
+/// effect (placements first) whose best derivation is a contradiction, and the lowest whose
+/// best is a verity (the solver takes the better of the two, as HoDoKu's sort would).
+///
+/// The verities are all worked out (the verity pick needs them); an effect's contradictions
+/// only when the picks need them (see the module doc, "Contradictions on demand").
+fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
+    let k = t.cands.len();
+    let sh = Shape::new(g, t);
+    let mut verities = Best(vec![None; 2 * k], vec![0; 2 * k]);
+    offer_verities(g, t, &sh, &mut verities);
+    // Per effect: its best contradiction, once worked out.
+    let mut contra: Vec<Option<Option<Derivation>>> = vec![None; 2 * k];
+    let mut picks: Picks = [None, None];
+    let mut first = true;
+    'effects: for place in [true, false] {
         for i in 0..k {
-            if let Some(d) = best.0[2 * i + usize::from(place)].take() {
-                let kind = usize::from(matches!(d.source, Source::Verity(_)));
-                if picks[kind].is_none() {
-                    picks[kind] = Some((place, i as u32, d));
-                }
+            if picks[0].is_some() && picks[1].is_some() {
+                break 'effects;
+            }
+            let at = 2 * i + usize::from(place);
+            let v = verities.0[at].take();
+            // Without a verity the effect can only be a contradiction pick, and that one is
+            // taken: its contradictions cannot change a pick.
+            if v.is_none() && picks[0].is_some() {
+                continue;
+            }
+            let c = contra[at].get_or_insert_with(|| contradiction_of(t, &sh, at));
+            // A placement takes its contradiction over any verity; an elimination its verity
+            // only when strictly shorter (contradictions are offered first in HoDoKu's order).
+            let kind = match (&*c, &v) {
+                (None, None) => continue,
+                (Some(_), None) => 0,
+                (None, Some(_)) => 1,
+                (Some(c), Some(v)) => usize::from(!place && v.len < c.len),
+            };
+            if std::mem::replace(&mut first, false) && net && !place && c.is_some() && v.is_some() {
+                // In nets, HoDoKu's own measure decides where the lowest effect is an
+                // elimination with derivations of both types (its tables are built only
+                // then: they cost as much as the look-aheads; a placement takes its
+                // contradiction anyway).
+                let nets = net_len::NetTables::new(g, &t.index, &t.cands);
+                let mut has = |at: usize| {
+                    verities.1[at] != 0
+                        || contra[at]
+                            .get_or_insert_with(|| contradiction_of(t, &sh, at))
+                            .is_some()
+                };
+                return net_pick(g, t, &sh, &mut has, &nets);
+            }
+            if picks[kind].is_none() {
+                let d = if kind == 0 { c.take() } else { v };
+                picks[kind] = Some((place, i as u32, d.expect("the pick's derivation")));
             }
         }
     }
@@ -1187,15 +1302,15 @@ fn net_pick(
     g: &CandidateGrid,
     t: &Tables,
     sh: &Shape,
-    best: &Best,
+    has: &mut dyn FnMut(usize) -> bool,
     nets: &net_len::NetTables,
-) -> [Option<(bool, u32, Derivation)>; 2] {
+) -> Picks {
     let k = t.cands.len() as u32;
     let mut expanded: Vec<Option<net_len::Expanded>> = Vec::new();
     expanded.resize_with(2 * k as usize, || None);
     for place in [true, false] {
         for i in 0..k {
-            if best.0[2 * i as usize + usize::from(place)].is_none() {
+            if !has(2 * i as usize + usize::from(place)) {
                 continue;
             }
             // Per type (contradiction, verity): HoDoKu's length and the derivation.
@@ -2369,7 +2484,7 @@ mod tests {
             let scan = Tables::build(g, true, true);
             assert_eq!(fast.adj, scan.adj, "{:?}", g.values());
             assert_eq!((&fast.on, &fast.off), (&scan.on, &scan.off));
-            assert_eq!(fast.dist, scan.dist);
+            assert_eq!(reached_dist(&fast), reached_dist(&scan));
             links += fast.adj.iter().map(Vec::len).sum::<usize>();
         }
         assert!(links > 100_000, "{links} links");
@@ -2410,6 +2525,139 @@ mod tests {
         }
         assert!(premises > 10_000, "{premises} premises");
         assert!(appended > 1_000, "{appended} group entries");
+    }
+
+    /// The eager search the lazy [`choose`](super::choose) must match (the search before
+    /// session 38): every premise's contradictions offered first, premise by premise, then
+    /// the verities, each effect keeping its best; then HoDoKu's pick.
+    fn choose_eager(g: &CandidateGrid, t: &Tables, net: bool) -> (Picks, bool) {
+        let k = t.cands.len();
+        let sh = Shape::new(g, t);
+        let mut best = Best(vec![None; 2 * k], vec![0; 2 * k]);
+        for i in 0..k {
+            for on in [true, false] {
+                let p = 2 * i + usize::from(on);
+                for chains in contradictions(t, &sh, p) {
+                    let len = chain_len(t, &chains);
+                    best.keep(i as u32, !on, false, len, || {
+                        (Source::Contradiction(p as u32), chains)
+                    });
+                }
+            }
+        }
+        offer_verities(g, t, &sh, &mut best);
+        let lowest = [true, false]
+            .into_iter()
+            .flat_map(|place| (0..k).map(move |i| 2 * i + usize::from(place)))
+            .find(|&at| best.0[at].is_some());
+        if net && lowest.is_some_and(|at| at % 2 == 0 && best.1[at] == 3) {
+            let nets = net_len::NetTables::new(g, &t.index, &t.cands);
+            let picks = net_pick(g, t, &sh, &mut |at| best.0[at].is_some(), &nets);
+            return (picks, true);
+        }
+        let mut picks: Picks = [None, None];
+        for place in [true, false] {
+            for i in 0..k {
+                if let Some(d) = best.0[2 * i + usize::from(place)].take() {
+                    let kind = usize::from(matches!(d.source, Source::Verity(_)));
+                    if picks[kind].is_none() {
+                        picks[kind] = Some((place, i as u32, d));
+                    }
+                }
+            }
+        }
+        (picks, false)
+    }
+
+    /// Contradictions worked out on demand give the picks (effect, derivation, chains,
+    /// length) of the eager search that works out every premise's: chains and nets, on
+    /// solver paths and random grids of every density. The counts make sure the cases the
+    /// shortcut touches occur: a contradiction pick with a verity pick after it (the
+    /// contradictions skipped), an elimination whose verity beats its contradiction, and
+    /// HoDoKu's net measure.
+    #[test]
+    fn contradictions_on_demand_match_the_eager_search() {
+        let mut all = path_grids();
+        all.extend(grids(240, 38));
+        let (mut picks, mut later_verity, mut shorter_verity, mut nets) = (0, 0, 0, 0);
+        for g in &all {
+            for net in [false, true] {
+                let t = Tables::new(g, net);
+                let lazy = choose(g, &t, net);
+                let (eager, measured) = choose_eager(g, &t, net);
+                assert_eq!(lazy, eager, "net {net}: {:?}", g.values());
+                nets += usize::from(measured);
+                picks += lazy.iter().flatten().count();
+                if let [Some(c), Some(v)] = &lazy {
+                    later_verity += usize::from((!c.0, c.1) < (!v.0, v.1));
+                }
+                if let Some((false, i, d)) = &lazy[1] {
+                    let c = contradiction_of(&t, &Shape::new(g, &t), 2 * *i as usize);
+                    shorter_verity += usize::from(c.is_some_and(|c| c.len > d.len));
+                }
+            }
+        }
+        assert!(picks > 600, "{picks} picks");
+        assert!(
+            later_verity > 100,
+            "{later_verity} verity picks after a contradiction pick"
+        );
+        assert!(
+            shorter_verity > 50,
+            "{shorter_verity} verities beating a contradiction"
+        );
+        assert!(nets > 0, "{nets} picks by HoDoKu's net measure");
+    }
+
+    /// The distances of what each premise reaches (`u16::MAX` elsewhere: the buffer's other
+    /// entries are stale and never read).
+    fn reached_dist(t: &Tables) -> Vec<u16> {
+        let lits = t.lits();
+        let mut out = vec![u16::MAX; lits * lits];
+        for p in 0..lits {
+            for x in 0..lits as u32 {
+                let set = if x % 2 == 1 {
+                    t.on_set(p)
+                } else {
+                    t.off_set(p)
+                };
+                if x as usize == p || Tables::has(set, x / 2) {
+                    out[p * lits + x as usize] = t.dist(p, x) as u16;
+                }
+            }
+        }
+        out
+    }
+
+    /// The reused distance buffer's stale entries are never read: tables built on a buffer
+    /// filled with `u16::MAX` (what the table was filled with before it was reused), with 0
+    /// and with 7 give the same picks (derivations, chains and lengths) and the same
+    /// distances where reached, chains and nets, on solver paths and random grids (some
+    /// with a candidate of a digit placed in a peer). A read of an entry no walk wrote would
+    /// change a length (it did, on such a grid, before [`Tables::dist`] checked the sets).
+    #[test]
+    fn stale_distances_are_never_read() {
+        let mut all = path_grids();
+        all.extend(grids(120, 39));
+        let mut picks = 0;
+        for g in &all {
+            for net in [false, true] {
+                let mut runs = Vec::new();
+                for stale in [u16::MAX, 0, 7] {
+                    DIST_BUFFER.with(|b| {
+                        let mut b = b.borrow_mut();
+                        b.clear();
+                        b.resize(1500 * 1500, stale);
+                    });
+                    let t = Tables::new(g, net);
+                    runs.push((choose(g, &t, net), reached_dist(&t)));
+                }
+                assert_eq!(runs[0], runs[1], "net {net}: {:?}", g.values());
+                assert_eq!(runs[0], runs[2], "net {net}: {:?}", g.values());
+                picks += runs[0].0.iter().flatten().count();
+            }
+        }
+        assert!(picks > 300, "{picks} picks");
     }
 
     #[test]
