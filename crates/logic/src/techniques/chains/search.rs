@@ -55,8 +55,6 @@ pub(super) struct Scratch {
     /// The breadth-first queue: states from `head` on are still to expand.
     pub(super) queue: Vec<(u32, bool, bool)>,
     pub(super) next: Vec<(u32, bool, bool)>,
-    /// `next` with each link's HoDoKu rank, for sorting by it.
-    pub(super) ranked: Vec<(u8, (u32, bool, bool))>,
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
@@ -103,10 +101,11 @@ pub(super) fn search(
     sc.touched.push(s0);
     let mut queue = std::mem::take(&mut sc.queue);
     let mut next = std::mem::take(&mut sc.next);
-    let mut ranked = std::mem::take(&mut sc.ranked);
     queue.clear();
     queue.push((start, start_val, false));
     let mut head = 0;
+    // HoDoKu's order: each state's links ranked once per graph, not once per expansion.
+    let order = hodoku.then(|| links.hodoku_order(kind));
     while head < queue.len() {
         let (v, val, grp) = queue[head];
         head += 1;
@@ -115,48 +114,9 @@ pub(super) fn search(
             continue;
         }
         next.clear();
-        if !val {
-            for &(w, tag) in &links.strong[v as usize] {
-                let ok = match kind {
-                    Kind::X => tag == HOUSE,
-                    Kind::Xy => tag == CELL,
-                    Kind::Any => tag < ALS,
-                    Kind::Grouped => true,
-                };
-                if ok {
-                    next.push((w, true, tag >= ALS));
-                }
-            }
-        } else {
-            if !links.is_group(v) {
-                // Weak: the same digit in peer cells, and (not for X and XY) other digits of
-                // the cell.
-                next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false, false)));
-            }
-            if kind == Kind::Grouped {
-                next.extend(
-                    links.weak_groups[v as usize]
-                        .iter()
-                        .map(|&w| (w, false, false)),
-                );
-            }
-        }
-        if hodoku {
-            // Each link ranked once; the stable sort keeps a rank's links in their order.
-            ranked.clear();
-            if links.is_group(v) {
-                if !val {
-                    ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
-                }
-            } else {
-                let cell = cand_split(links.n, v).0;
-                ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
-            }
-            if !ranked.is_empty() {
-                ranked.sort_by_key(|r| r.0);
-                next.clear();
-                next.extend(ranked.iter().map(|r| r.1));
-            }
+        match &order {
+            Some(order) => next.extend(order.of(v, val).iter().map(|&(w, als)| (w, !val, als))),
+            None => expand(links, kind, v, val, &mut next),
         }
         for &(w, wval, via_als) in &next {
             let wgrp = grp || via_als || links.is_group(w);
@@ -179,7 +139,6 @@ pub(super) fn search(
             if !visit(&found) {
                 sc.queue = queue;
                 sc.next = next;
-                sc.ranked = ranked;
                 return false;
             }
             // HoDoKu's table of a premise holds the premise's opposite value like any other
@@ -192,14 +151,128 @@ pub(super) fn search(
     }
     sc.queue = queue;
     sc.next = next;
-    sc.ranked = ranked;
     true
+}
+
+/// The links of state (`v`, `val`) a search of `kind` may take, in the graph's order: from
+/// "false" the strong links the kind allows, from "true" the weak ones (to candidates, then to
+/// groups). Pushes (target, target's value, whether the link passes an ALS).
+pub(super) fn expand(
+    links: &Links,
+    kind: Kind,
+    v: u32,
+    val: bool,
+    next: &mut Vec<(u32, bool, bool)>,
+) {
+    if !val {
+        for &(w, tag) in &links.strong[v as usize] {
+            let ok = match kind {
+                Kind::X => tag == HOUSE,
+                Kind::Xy => tag == CELL,
+                Kind::Any => tag < ALS,
+                Kind::Grouped => true,
+            };
+            if ok {
+                next.push((w, true, tag >= ALS));
+            }
+        }
+    } else {
+        if !links.is_group(v) {
+            // Weak: the same digit in peer cells, and (not for X and XY) other digits of
+            // the cell.
+            next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false, false)));
+        }
+        if kind == Kind::Grouped {
+            next.extend(
+                links.weak_groups[v as usize]
+                    .iter()
+                    .map(|&w| (w, false, false)),
+            );
+        }
+    }
+}
+
+/// Every state's links in the order HoDoKu files them, for one graph and chain kind: what
+/// [`search`] under `hodoku` expands each state to. Before, each expansion ranked and sorted
+/// its state's links afresh (a fifth of the search's instructions); the order depends only on
+/// the graph, the kind, the node and its value, so it is made once per graph (the finders of a
+/// grid search it from up to every candidate) and read back as a slice.
+///
+/// *Exactness:* [`Order::new`] makes, for each state, the very list the per-expansion code
+/// made: the same links ([`expand`]), the same ranks ([`hodoku_rank`], [`hodoku_group_rank`]),
+/// the same stable sort, and the same exception (a group's "true" links are not ranked). So
+/// every search visits the same states in the same order and reports the same chains.
+/// `tests::hodoku_orders_are_the_orders_ranked_per_expansion` compares the two.
+#[derive(Clone)]
+pub(super) struct Order {
+    /// The kind the order was made for.
+    kind: Kind,
+    /// Per state `2 * node + value`, where its links start in `to`.
+    at: Vec<u32>,
+    /// (target, whether the link passes an ALS); the target's value is the opposite.
+    to: Vec<(u32, bool)>,
+}
+
+impl Order {
+    /// The order of every state of `links` for `kind`.
+    pub(super) fn new(links: &Links, kind: Kind) -> Order {
+        let total = links.strong.len();
+        let mut at = Vec::with_capacity(2 * total + 1);
+        let mut to = Vec::new();
+        let mut next = Vec::new();
+        let mut ranked: Vec<(u8, (u32, bool, bool))> = Vec::new();
+        for v in 0..total as u32 {
+            for val in [false, true] {
+                at.push(to.len() as u32);
+                next.clear();
+                expand(links, kind, v, val, &mut next);
+                ranked.clear();
+                if links.is_group(v) {
+                    if !val {
+                        ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
+                    }
+                } else {
+                    let cell = cand_split(links.n, v).0;
+                    ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
+                }
+                if !ranked.is_empty() {
+                    ranked.sort_by_key(|r| r.0);
+                    next.clear();
+                    next.extend(ranked.iter().map(|r| r.1));
+                }
+                to.extend(next.iter().map(|&(w, _, als)| (w, als)));
+            }
+        }
+        at.push(to.len() as u32);
+        Order { kind, at, to }
+    }
+
+    /// The links of state (`v`, `val`), in HoDoKu's order.
+    #[inline]
+    pub(super) fn of(&self, v: u32, val: bool) -> &[(u32, bool)] {
+        let s = 2 * v as usize + usize::from(val);
+        &self.to[self.at[s] as usize..self.at[s + 1] as usize]
+    }
+}
+
+impl Links {
+    /// This graph's HoDoKu order for `kind`, made on first use (a graph is searched in
+    /// HoDoKu's order with one kind only: Any for the plain graph, Grouped for the grouped one;
+    /// another kind gets its own order, not kept).
+    pub(super) fn hodoku_order(&self, kind: Kind) -> std::borrow::Cow<'_, Order> {
+        let kept = self.order.get_or_init(|| Order::new(self, kind));
+        if kept.kind == kind {
+            std::borrow::Cow::Borrowed(kept)
+        } else {
+            std::borrow::Cow::Owned(Order::new(self, kind))
+        }
+    }
 }
 
 /// Where HoDoKu files the strong link from group `v` (false) to `w` in `v`'s table: the
 /// single candidate left in the group's box, then the one left in its line, then a group
 /// that is the rest of its line, then of its box.
-fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
+pub(super) fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
     let n = links.n;
     let cells = &links.group(v).cells;
     let first = cells[0].index();
@@ -225,7 +298,7 @@ fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
 /// Where HoDoKu files the link from a candidate of cell `a` (an index) to `w` in the
 /// candidate's table: the cell's other digits first, then the digit's places in the row, the
 /// column and the box (each in cell order, which the links already are), then group nodes.
-fn hodoku_rank(links: &Links, a: usize, w: u32) -> u8 {
+pub(super) fn hodoku_rank(links: &Links, a: usize, w: u32) -> u8 {
     if links.is_group(w) {
         return 4;
     }

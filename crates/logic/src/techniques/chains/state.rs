@@ -21,6 +21,27 @@ pub(super) type AicKey = (StateKey, Kind, crate::technique::Options);
 /// replaces the variant's older one).
 type Cache<V, T> = RefCell<Vec<((StateKey, V), Rc<T>)>>;
 
+/// The AIC chains a continuous-loop search collected on one grid: the chains only, each
+/// step (and its sentence) built when the AIC finder replays them
+/// ([`ChainFinder::ends_built`]); in HoDoKu's order a discontinuous loop nearly always
+/// reports first, so most are never built. The graph is the one the chains' nodes name.
+pub(super) struct KeptAics {
+    /// The graph the chains were found in.
+    pub(super) links: Rc<Links>,
+    /// Each chain, from its start (false) to its end (true), in the order found.
+    pub(super) paths: Vec<Vec<(u32, bool)>>,
+}
+
+impl KeptAics {
+    /// No chains, in `links`.
+    pub(super) fn none(links: Rc<Links>) -> KeptAics {
+        KeptAics {
+            links,
+            paths: Vec::new(),
+        }
+    }
+}
+
 /// The chain finders' part of a [`Memory`].
 #[derive(Default)]
 pub(crate) struct ChainMemory {
@@ -37,7 +58,7 @@ pub(crate) struct ChainMemory {
     /// and keeps the steps here; the AIC finder of the same kind, which HoDoKu's order runs
     /// after it on the same grid when nothing came between, reports them instead of
     /// searching again.
-    pub(super) aic_steps: RefCell<Option<(AicKey, Vec<Step>)>>,
+    pub(super) aic_steps: RefCell<Option<(AicKey, KeptAics)>>,
     /// Per kind, the last grid whose graph had no self-contradicting candidate (see
     /// [`super::certify`]).
     pub(super) no_contra: RefCell<Vec<super::certify::NoContra>>,
