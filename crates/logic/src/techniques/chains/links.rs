@@ -115,7 +115,7 @@ pub struct Links {
     index: GroupIndex,
     /// Each state's links in the order HoDoKu files them, made on the first HoDoKu-order
     /// search of this graph (see [`super::search::Order`]).
-    pub(super) order: std::cell::OnceCell<super::search::Order>,
+    pub(super) order: std::cell::RefCell<Option<super::search::Order>>,
 }
 
 impl Links {
@@ -194,7 +194,7 @@ impl Links {
             weak_at,
             weak_mid,
             index: GroupIndex::default(),
-            order: std::cell::OnceCell::new(),
+            order: std::cell::RefCell::new(None),
         };
         if grouped {
             links.add_groups(g, als, memory);
@@ -225,7 +225,7 @@ impl Links {
             weak_at: self.weak_at.clone(),
             weak_mid: self.weak_mid.clone(),
             index: GroupIndex::default(),
-            order: std::cell::OnceCell::new(),
+            order: std::cell::RefCell::new(None),
         }
     }
 
@@ -241,7 +241,7 @@ impl Links {
     /// are strongly linked, since without x the rest of A is a locked set that holds y.
     pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool, memory: &crate::Memory) {
         // New nodes and links: an order made for the graph without them is stale.
-        self.order.take();
+        self.order.get_mut().take();
         let n = self.n;
         let cells_total = g.cell_count();
         // The groups by digit and first cell: `first[node(first cell, digit)]` is the last

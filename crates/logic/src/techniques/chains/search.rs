@@ -105,7 +105,7 @@ pub(super) fn search(
     queue.push((start, start_val, false));
     let mut head = 0;
     // HoDoKu's order: each state's links ranked once per graph, not once per expansion.
-    let order = hodoku.then(|| links.hodoku_order(kind));
+    let mut order = hodoku.then(|| links.hodoku_order(kind));
     while head < queue.len() {
         let (v, val, grp) = queue[head];
         head += 1;
@@ -114,8 +114,13 @@ pub(super) fn search(
             continue;
         }
         next.clear();
-        match &order {
-            Some(order) => next.extend(order.of(v, val).iter().map(|&(w, als)| (w, !val, als))),
+        match &mut order {
+            Some(order) => next.extend(
+                order
+                    .of(links, v, val)
+                    .iter()
+                    .map(|&(w, als)| (w, !val, als)),
+            ),
             None => expand(links, kind, v, val, &mut next),
         }
         for &(w, wval, via_als) in &next {
@@ -195,77 +200,89 @@ pub(super) fn expand(
 /// Every state's links in the order HoDoKu files them, for one graph and chain kind: what
 /// [`search`] under `hodoku` expands each state to. Before, each expansion ranked and sorted
 /// its state's links afresh (a fifth of the search's instructions); the order depends only on
-/// the graph, the kind, the node and its value, so it is made once per graph (the finders of a
-/// grid search it from up to every candidate) and read back as a slice.
+/// the graph, the kind, the node and its value, so each state's list is made the first time a
+/// search of the graph expands it (the finders of a grid search it from up to every
+/// candidate) and read back as a slice after that. Lazily, because many graphs are searched
+/// from a few starts only (the closure prunes the rest): made for every state up front, the
+/// lists cost more than they saved on the first 40 of top1465.
 ///
-/// *Exactness:* [`Order::new`] makes, for each state, the very list the per-expansion code
+/// *Exactness:* [`Order::of`] makes, for each state, the very list the per-expansion code
 /// made: the same links ([`expand`]), the same ranks ([`hodoku_rank`], [`hodoku_group_rank`]),
 /// the same stable sort, and the same exception (a group's "true" links are not ranked). So
 /// every search visits the same states in the same order and reports the same chains.
-/// `tests::hodoku_orders_are_the_orders_ranked_per_expansion` compares the two.
-#[derive(Clone)]
+/// `tests::hodoku_orders_are_each_states_links_stably_sorted_by_rank` checks the lists.
 pub(super) struct Order {
-    /// The kind the order was made for.
+    /// The kind the order is made for.
     kind: Kind,
-    /// Per state `2 * node + value`, where its links start in `to`.
-    at: Vec<u32>,
+    /// Per state `2 * node + value`: where its links start in `to` and how many, or
+    /// `u32::MAX` as the start while not made yet.
+    at: Vec<(u32, u32)>,
     /// (target, whether the link passes an ALS); the target's value is the opposite.
     to: Vec<(u32, bool)>,
+    /// Scratch for making a state's list.
+    next: Vec<(u32, bool, bool)>,
+    ranked: Vec<(u8, (u32, bool, bool))>,
 }
 
 impl Order {
-    /// The order of every state of `links` for `kind`.
+    /// An order of `links` for `kind`, no state's list made yet.
     pub(super) fn new(links: &Links, kind: Kind) -> Order {
-        let total = links.strong.len();
-        let mut at = Vec::with_capacity(2 * total + 1);
-        let mut to = Vec::new();
-        let mut next = Vec::new();
-        let mut ranked: Vec<(u8, (u32, bool, bool))> = Vec::new();
-        for v in 0..total as u32 {
-            for val in [false, true] {
-                at.push(to.len() as u32);
-                next.clear();
-                expand(links, kind, v, val, &mut next);
-                ranked.clear();
-                if links.is_group(v) {
-                    if !val {
-                        ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
-                    }
-                } else {
-                    let cell = cand_split(links.n, v).0;
-                    ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
-                }
-                if !ranked.is_empty() {
-                    ranked.sort_by_key(|r| r.0);
-                    next.clear();
-                    next.extend(ranked.iter().map(|r| r.1));
-                }
-                to.extend(next.iter().map(|&(w, _, als)| (w, als)));
-            }
+        Order {
+            kind,
+            at: vec![(u32::MAX, 0); 2 * links.strong.len()],
+            to: Vec::new(),
+            next: Vec::new(),
+            ranked: Vec::new(),
         }
-        at.push(to.len() as u32);
-        Order { kind, at, to }
     }
 
-    /// The links of state (`v`, `val`), in HoDoKu's order.
+    /// The links of state (`v`, `val`) of `links` in HoDoKu's order, made on first ask.
     #[inline]
-    pub(super) fn of(&self, v: u32, val: bool) -> &[(u32, bool)] {
+    pub(super) fn of(&mut self, links: &Links, v: u32, val: bool) -> &[(u32, bool)] {
         let s = 2 * v as usize + usize::from(val);
-        &self.to[self.at[s] as usize..self.at[s + 1] as usize]
+        if self.at[s].0 == u32::MAX {
+            self.make(links, v, val);
+        }
+        let (from, len) = self.at[s];
+        &self.to[from as usize..(from + len) as usize]
+    }
+
+    /// Makes state (`v`, `val`)'s list: [`expand`]'s links, stably sorted by HoDoKu's rank
+    /// (a group's "true" links as they are).
+    fn make(&mut self, links: &Links, v: u32, val: bool) {
+        let (next, ranked) = (&mut self.next, &mut self.ranked);
+        next.clear();
+        expand(links, self.kind, v, val, next);
+        ranked.clear();
+        if links.is_group(v) {
+            if !val {
+                ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
+            }
+        } else {
+            let cell = cand_split(links.n, v).0;
+            ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
+        }
+        if !ranked.is_empty() {
+            ranked.sort_by_key(|r| r.0);
+            next.clear();
+            next.extend(ranked.iter().map(|r| r.1));
+        }
+        let from = self.to.len() as u32;
+        self.to.extend(next.iter().map(|&(w, _, als)| (w, als)));
+        self.at[2 * v as usize + usize::from(val)] = (from, next.len() as u32);
     }
 }
 
 impl Links {
-    /// This graph's HoDoKu order for `kind`, made on first use (a graph is searched in
+    /// This graph's HoDoKu order for `kind`, borrowed for one search (a graph is searched in
     /// HoDoKu's order with one kind only: Any for the plain graph, Grouped for the grouped one;
-    /// another kind gets its own order, not kept).
-    pub(super) fn hodoku_order(&self, kind: Kind) -> std::borrow::Cow<'_, Order> {
-        let kept = self.order.get_or_init(|| Order::new(self, kind));
-        if kept.kind == kind {
-            std::borrow::Cow::Borrowed(kept)
-        } else {
-            std::borrow::Cow::Owned(Order::new(self, kind))
+    /// asked for another kind, the order starts afresh for it).
+    pub(super) fn hodoku_order(&self, kind: Kind) -> std::cell::RefMut<'_, Order> {
+        let mut kept = self.order.borrow_mut();
+        if kept.as_ref().is_none_or(|o| o.kind != kind) {
+            *kept = Some(Order::new(self, kind));
         }
+        std::cell::RefMut::map(kept, |o| o.as_mut().expect("made above"))
     }
 }
 
