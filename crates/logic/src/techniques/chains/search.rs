@@ -4,6 +4,12 @@
 //! Design decision: breadth first, so every conclusion comes with its shortest chain (what a
 //! person wants to read); the chain to a state is rebuilt from parent pointers only when the
 //! visitor asks for it ([`Found::path`]).
+//!
+//! In HoDoKu's order each state's links are taken as HoDoKu files them. That list depends only
+//! on the graph, the kind, the node and its value, so it is made once per graph and state
+//! ([`Order`], kept by the [`Links`]) the first time a search expands the state, by the very
+//! code that used to rank and sort it at every expansion: every search visits the same states
+//! in the same order as before (exactness argued at [`Order`]).
 
 use super::*;
 
@@ -24,7 +30,7 @@ pub(super) struct Found<'a> {
     pub(super) parent: &'a [u32],
     pub(super) s0: usize,
     pub(super) start: (u32, bool),
-    /// Whether states ignore the "uses a group" bit (HoDoKu's tables, see [`search`]).
+    /// Whether states ignore the "uses a group" bit (HoDoKu's tables, see [`search()`]).
     pub(super) collapse: bool,
 }
 
@@ -198,7 +204,7 @@ pub(super) fn expand(
 }
 
 /// Every state's links in the order HoDoKu files them, for one graph and chain kind: what
-/// [`search`] under `hodoku` expands each state to. Before, each expansion ranked and sorted
+/// [`search()`] under `hodoku` expands each state to. Before, each expansion ranked and sorted
 /// its state's links afresh (a fifth of the search's instructions); the order depends only on
 /// the graph, the kind, the node and its value, so each state's list is made the first time a
 /// search of the graph expands it (the finders of a grid search it from up to every

@@ -1,6 +1,8 @@
 //! What the chain finders keep between calls, all in one place: the link graphs and
-//! closures of the last grid (per variant), the search buffers, and the AIC steps the
-//! continuous-loop search collected for the AIC finder that follows it.
+//! closures of the last grid (per variant), the search buffers, and the AIC chains the
+//! continuous-loop search collected for the AIC finder that follows it (kept as chains, each
+//! step built only if that finder replays it: [`KeptAics`]). The HoDoKu link order of a
+//! graph lives with the graph ([`super::search::Order`]).
 //!
 //! Design decision: the state is a [`ChainMemory`] inside the [`Memory`] the finder is lent
 //! (one per solving path), each cache keyed by the grid's state, so a finder called on
@@ -25,6 +27,11 @@ type Cache<V, T> = RefCell<Vec<((StateKey, V), Rc<T>)>>;
 /// step (and its sentence) built when the AIC finder replays them
 /// ([`ChainFinder::ends_built`]); in HoDoKu's order a discontinuous loop nearly always
 /// reports first, so most are never built. The graph is the one the chains' nodes name.
+///
+/// *Exactness:* the chains kept are those whose steps were kept before (the same test,
+/// [`ChainFinder::ends_path`]), in the same order, and a step depends only on the grid (the
+/// same state: the replay is keyed by it), the graph and the chain, so the steps the AIC finder
+/// replays are the steps kept before.
 pub(super) struct KeptAics {
     /// The graph the chains were found in.
     pub(super) links: Rc<Links>,
