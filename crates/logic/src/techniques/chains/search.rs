@@ -60,7 +60,8 @@ pub(super) struct Scratch {
     pub(super) touched: Vec<usize>,
     /// The breadth-first queue: states from `head` on are still to expand.
     pub(super) queue: Vec<(u32, bool, bool)>,
-    pub(super) next: Vec<(u32, bool, bool)>,
+    /// A state's links as [`expand`] lists them, outside HoDoKu's order.
+    pub(super) next: Vec<(u32, bool)>,
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
@@ -112,24 +113,26 @@ pub(super) fn search(
     let mut head = 0;
     // HoDoKu's order: each state's links ranked once per graph, not once per expansion.
     let mut order = hodoku.then(|| links.hodoku_order(kind));
-    while head < queue.len() {
+    let mut stopped = false;
+    'expand: while head < queue.len() {
         let (v, val, grp) = queue[head];
         head += 1;
         let s = state(v, val, grp && !collapse);
         if sc.depth[s] as usize + 1 >= max {
             continue;
         }
-        next.clear();
-        match &mut order {
-            Some(order) => next.extend(
-                order
-                    .of(links, v, val)
-                    .iter()
-                    .map(|&(w, als)| (w, !val, als)),
-            ),
-            None => expand(links, kind, v, val, &mut next),
-        }
-        for &(w, wval, via_als) in &next {
+        // Read in place from the kept order, or listed afresh.
+        let list: &[(u32, bool)] = match &mut order {
+            Some(order) => order.of(links, v, val),
+            None => {
+                next.clear();
+                expand(links, kind, v, val, &mut next);
+                &next
+            }
+        };
+        // A strong link (from false) reaches a true state, a weak one a false state.
+        let wval = !val;
+        for &(w, via_als) in list {
             let wgrp = grp || via_als || links.is_group(w);
             let ws = state(w, wval, wgrp && !collapse);
             if sc.parent[ws] != u32::MAX {
@@ -148,9 +151,8 @@ pub(super) fn search(
                 collapse,
             };
             if !visit(&found) {
-                sc.queue = queue;
-                sc.next = next;
-                return false;
+                stopped = true;
+                break 'expand;
             }
             // HoDoKu's table of a premise holds the premise's opposite value like any other
             // entry and expands it too; otherwise a chain does not pass its start.
@@ -162,19 +164,13 @@ pub(super) fn search(
     }
     sc.queue = queue;
     sc.next = next;
-    true
+    !stopped
 }
 
 /// The links of state (`v`, `val`) a search of `kind` may take, in the graph's order: from
 /// "false" the strong links the kind allows, from "true" the weak ones (to candidates, then to
-/// groups). Pushes (target, target's value, whether the link passes an ALS).
-pub(super) fn expand(
-    links: &Links,
-    kind: Kind,
-    v: u32,
-    val: bool,
-    next: &mut Vec<(u32, bool, bool)>,
-) {
+/// groups). Pushes (target, whether the link passes an ALS); the target's value is `!val`.
+pub(super) fn expand(links: &Links, kind: Kind, v: u32, val: bool, next: &mut Vec<(u32, bool)>) {
     if !val {
         for &(w, tag) in &links.strong[v as usize] {
             let ok = match kind {
@@ -184,21 +180,17 @@ pub(super) fn expand(
                 Kind::Grouped => true,
             };
             if ok {
-                next.push((w, true, tag >= ALS));
+                next.push((w, tag >= ALS));
             }
         }
     } else {
         if !links.is_group(v) {
             // Weak: the same digit in peer cells, and (not for X and XY) other digits of
             // the cell.
-            next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false, false)));
+            next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false)));
         }
         if kind == Kind::Grouped {
-            next.extend(
-                links.weak_groups[v as usize]
-                    .iter()
-                    .map(|&w| (w, false, false)),
-            );
+            next.extend(links.weak_groups[v as usize].iter().map(|&w| (w, false)));
         }
     }
 }
@@ -226,8 +218,8 @@ pub(super) struct Order {
     /// (target, whether the link passes an ALS); the target's value is the opposite.
     to: Vec<(u32, bool)>,
     /// Scratch for making a state's list.
-    next: Vec<(u32, bool, bool)>,
-    ranked: Vec<(u8, (u32, bool, bool))>,
+    next: Vec<(u32, bool)>,
+    ranked: Vec<(u8, (u32, bool))>,
 }
 
 impl Order {
@@ -274,7 +266,7 @@ impl Order {
             next.extend(ranked.iter().map(|r| r.1));
         }
         let from = self.to.len() as u32;
-        self.to.extend(next.iter().map(|&(w, _, als)| (w, als)));
+        self.to.extend_from_slice(next);
         self.at[2 * v as usize + usize::from(val)] = (from, next.len() as u32);
     }
 }

@@ -124,13 +124,6 @@ fn hodoku_orders_are_each_states_links_stably_sorted_by_rank() {
                         for val in [false, true] {
                             let mut raw = Vec::new();
                             search::expand(&links, kind, v, val, &mut raw);
-                            let raw: Vec<(u32, bool)> = raw
-                                .iter()
-                                .map(|&(w, wv, a)| {
-                                    assert_eq!(wv, !val);
-                                    (w, a)
-                                })
-                                .collect();
                             let got = order.of(&links, v, val).to_vec();
                             // Asked again, the list kept.
                             assert_eq!(order.of(&links, v, val), &got[..]);
