@@ -152,28 +152,10 @@ impl ChainFinder {
         base + length_increment::<f32>(path_len)
     }
 
-    /// The step of an open chain (an AIC: `start` false at one end, the state `fd` reached
-    /// at the other) when it removes something, else `None`: what [`Report::Ends`] reports.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "the search's context, passed once"
-    )]
-    pub(super) fn ends_step(
-        &self,
-        g: &CandidateGrid,
-        links: &Links,
-        start: u32,
-        grouped: bool,
-        fd: &Found<'_>,
-        hodoku: bool,
-    ) -> Option<Step> {
-        let path = self.ends_path(g, links, start, grouped, fd, hodoku)?;
-        Some(self.ends_built(g, links, &path))
-    }
-
-    /// The chain of [`ChainFinder::ends_step`]'s step when it has one: the test of whether
-    /// the open chain ending at `fd` removes something and may be reported, without building
-    /// the step and its sentence ([`ChainFinder::ends_built`] does that from the chain).
+    /// The chain of an open chain's step (an AIC: `start` false at one end, the state `fd`
+    /// reached at the other) when it removes something and may be reported, else `None`:
+    /// what [`Report::Ends`] reports, tested without building the step and its sentence
+    /// ([`ChainFinder::ends_built`] does that from the chain).
     pub(super) fn ends_path(
         &self,
         g: &CandidateGrid,
@@ -472,8 +454,8 @@ impl Technique for ChainFinder {
                         max,
                         scratch,
                         hodoku,
-                        &mut |fd| match self.ends_step(g, &links, start, grouped, fd, hodoku) {
-                            Some(step) => f.emit(step),
+                        &mut |fd| match self.ends_path(g, &links, start, grouped, fd, hodoku) {
+                            Some(path) => f.emit(self.ends_built(g, &links, &path)),
                             None => true,
                         },
                     );
