@@ -8,11 +8,21 @@
 
 use super::certify;
 use super::probe::{self, Event};
+use super::state::KeptAics;
 use super::*;
 use crate::techniques::table::{AIC, GROUPED_AIC};
 
-/// Marks a chain's nodes on a step (see `ChainFinder::find`).
-pub(super) type Marker<'a> = dyn Fn(Step, &[(u32, bool)]) -> Step + 'a;
+/// `step` with every node of a chain highlighted ("on" nodes in one colour, "off" in the
+/// other) and the chain's cells named.
+pub(super) fn marked(links: &Links, mut step: Step, path: &[(u32, bool)]) -> Step {
+    for &(pv, pval) in path {
+        let d = links.digit(pv);
+        for c in links.cells(pv) {
+            step = step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
+        }
+    }
+    step.cells(path.iter().flat_map(|p| links.cells(p.0)))
+}
 
 /// Largest candidate count (cells × digits) whose closure is kept and used to prune.
 pub(super) const MAX_CACHED_CANDIDATES: usize = 16 * 16 * 16;
@@ -89,6 +99,20 @@ fn reportable(links: &Links, path: &[(u32, bool)], hodoku: bool, aic: bool) -> b
     crate::hodoku_choice::lasso_free_by(path, first, cells, aic)
 }
 
+/// The AIC finder of `kind` (Any or Grouped), whose chains the continuous-loop finder of the
+/// same kind collects.
+fn aic_finder(kind: Kind) -> ChainFinder {
+    ChainFinder {
+        info: if kind == Kind::Grouped {
+            &GROUPED_AIC
+        } else {
+            &AIC
+        },
+        kind,
+        report: Report::Ends,
+    }
+}
+
 /// A generic chain finder.
 pub struct ChainFinder {
     /// The technique row.
@@ -128,30 +152,73 @@ impl ChainFinder {
         base + length_increment::<f32>(path_len)
     }
 
-    /// The step of an open chain (an AIC: `start` false at one end, the state `fd` reached
-    /// at the other) when it removes something, else `None`: what [`Report::Ends`] reports.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "the search's context, passed once"
-    )]
-    pub(super) fn ends_step(
+    /// The chain of an open chain's step (an AIC: `start` false at one end, the state `fd`
+    /// reached at the other) when it removes something and may be reported, else `None`:
+    /// what [`Report::Ends`] reports, tested without building the step and its sentence
+    /// ([`ChainFinder::ends_built`] does that from the chain).
+    pub(super) fn ends_path(
         &self,
         g: &CandidateGrid,
         links: &Links,
         start: u32,
         grouped: bool,
         fd: &Found<'_>,
-        marked: &Marker<'_>,
         hodoku: bool,
-    ) -> Option<Step> {
-        let l = g.layout();
-        let (sc, sd) = links.split(start);
+    ) -> Option<Vec<(u32, bool)>> {
         let (v, val) = fd.last;
         // HoDoKu builds an AIC from both its ends (each end's own table): under `hodoku` both
         // directions are reported, otherwise the one from the lower start.
         if !val || (v <= start && !hodoku) || fd.len < 4 || fd.grouped != grouped {
             return None;
         }
+        if !self.ends_remove(g, links, start, v) {
+            return None;
+        }
+        let fdp = fd.path();
+        reportable(links, &fdp, hodoku, true).then_some(fdp)
+    }
+
+    /// Whether an open chain from `start` (false) to `v` (true) removes something: the
+    /// candidates [`ChainFinder::ends_eliminations`] lists, tested without listing them.
+    fn ends_remove(&self, g: &CandidateGrid, links: &Links, start: u32, v: u32) -> bool {
+        let (sc, sd) = links.split(start);
+        let vd = links.digit(v);
+        if links.is_group(v) {
+            if vd != sd {
+                return false;
+            }
+            let seen = links.seen(g, v);
+            g.peer_set(sc)
+                .iter()
+                .any(|c| seen.contains(c) && g.has(c, sd))
+        } else {
+            let vc = links.split(v).0;
+            if vc == sc {
+                false
+            } else if vd == sd {
+                g.peers(sc)
+                    .iter()
+                    .any(|&c| c != vc && g.has(c, sd) && g.sees(c, vc))
+            } else {
+                !matches!(self.kind, Kind::X | Kind::Xy)
+                    && g.sees(sc, vc)
+                    && (g.has(vc, sd) || g.has(sc, vd))
+            }
+        }
+    }
+
+    /// What an open chain from `start` (false) to `v` (true) removes, in the order its step
+    /// lists them: a group end's digit from the cells seeing the start and the whole group;
+    /// the same digit at both ends, from the cells seeing both; two digits in peer cells, each
+    /// from the other end's cell.
+    fn ends_eliminations(
+        &self,
+        g: &CandidateGrid,
+        links: &Links,
+        start: u32,
+        v: u32,
+    ) -> Vec<(Cell, Digit)> {
+        let (sc, sd) = links.split(start);
         let mut elims: Vec<(Cell, Digit)> = Vec::new();
         let vd = links.digit(v);
         let vc = links.cells(v)[0];
@@ -159,41 +226,47 @@ impl ChainFinder {
             // A group end: its digit goes from cells seeing the start
             // and the whole group.
             if vd != sd {
-                return None;
+                return elims;
             }
             let mut both = links.seen(g, v).clone();
             both.intersect_with(g.peer_set(sc));
             elims.extend(both.iter().filter(|&c| g.has(c, sd)).map(|c| (c, sd)));
         } else if vc == sc {
-            return None; // same cell: a discontinuous loop, reported there
+            // same cell: a discontinuous loop, reported there
         } else if vd == sd {
             elims.extend(seeing_both(g, sc, vc, sd).into_iter().map(|c| (c, sd)));
-        } else {
-            if matches!(self.kind, Kind::X | Kind::Xy) {
-                return None;
+        } else if !matches!(self.kind, Kind::X | Kind::Xy) && g.sees(sc, vc) {
+            if g.has(vc, sd) {
+                elims.push((vc, sd));
             }
-            if g.sees(sc, vc) {
-                if g.has(vc, sd) {
-                    elims.push((vc, sd));
-                }
-                if g.has(sc, vd) {
-                    elims.push((sc, vd));
-                }
+            if g.has(sc, vd) {
+                elims.push((sc, vd));
             }
         }
-        if elims.is_empty() {
-            return None;
-        }
-        let fdp = fd.path();
-        if !reportable(links, &fdp, hodoku, true) {
-            return None;
-        }
-        let chain = to_chain(links, &fdp, false);
+        elims
+    }
+
+    /// The step of an open chain `path` that [`ChainFinder::ends_path`] let through, with
+    /// its sentence.
+    pub(super) fn ends_built(
+        &self,
+        g: &CandidateGrid,
+        links: &Links,
+        path: &[(u32, bool)],
+    ) -> Step {
+        let l = g.layout();
+        let start = path[0].0;
+        let v = path[path.len() - 1].0;
+        let (sc, sd) = links.split(start);
+        let vd = links.digit(v);
+        let elims = self.ends_eliminations(g, links, start, v);
+        let chain = to_chain(links, path, false);
         let mut step = marked(
+            links,
             Step::new(self.info)
-                .rated(self.rating(fd.len))
+                .rated(self.rating(path.len()))
                 .digits([sd, vd]),
-            &fdp,
+            path,
         );
         for &(c, d) in &elims {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
@@ -216,7 +289,7 @@ impl ChainFinder {
             eliminations_text(l, &step.eliminations),
         );
         let text = self.text_for(g, &chain, &concl);
-        Some(step.chain(chain).text(text))
+        step.chain(chain).text(text)
     }
 
     pub(super) fn text_for(&self, g: &CandidateGrid, chain: &Chain, conclusion: &str) -> String {
@@ -247,24 +320,21 @@ impl Technique for ChainFinder {
                 .borrow()
                 .as_ref()
                 .filter(|(k, _)| k == key)
-                .map(|(_, steps)| steps.clone());
-            if let Some(steps) = known {
+                .map(|(_, kept)| (kept.links.clone(), kept.paths.clone()));
+            if let Some((links, paths)) = known {
                 probe::count(f.memory(), Event::Replayed);
-                for step in steps {
-                    if !f.emit(step) {
+                // The steps the loop search's AIC finder would have built, built now.
+                for path in &paths {
+                    if !f.emit(aic_finder(self.kind).ends_built(g, &links, path)) {
                         return;
                     }
                 }
                 return;
             }
         }
-        // The AIC finder whose steps the continuous-loop search also collects.
-        let aic = ChainFinder {
-            info: if grouped { &GROUPED_AIC } else { &AIC },
-            kind: self.kind,
-            report: Report::Ends,
-        };
-        let mut aic_steps: Vec<Step> = Vec::new();
+        // The AIC finder whose chains the continuous-loop search also collects.
+        let aic = aic_finder(self.kind);
+        let mut aic_paths: Vec<Vec<(u32, bool)>> = Vec::new();
         // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
         let digit_misses = (self.kind == Kind::X && self.report == Report::Ends)
             .then(|| crate::memo::DigitMisses::new(self.info.id, g, f));
@@ -309,7 +379,7 @@ impl Technique for ChainFinder {
             if self.report == Report::Continuous
                 && let Some(key) = key
             {
-                *memory.chains.aic_steps.borrow_mut() = Some((key, Vec::new()));
+                *memory.chains.aic_steps.borrow_mut() = Some((key, KeptAics::none(links.clone())));
             }
             return;
         }
@@ -334,22 +404,12 @@ impl Technique for ChainFinder {
             if self.report == Report::Continuous
                 && let Some(key) = key
             {
-                *memory.chains.aic_steps.borrow_mut() = Some((key, Vec::new()));
+                *memory.chains.aic_steps.borrow_mut() = Some((key, KeptAics::none(links.clone())));
             }
             probe::count(f.memory(), Event::SkipGrid);
             return;
         }
         let mut hit_digits = DigitSet::EMPTY;
-        // Highlights every node of a chain: "on" nodes in one colour, "off" in the other.
-        let marked = |mut step: Step, path: &[(u32, bool)]| {
-            for &(pv, pval) in path {
-                let d = links.digit(pv);
-                for c in links.cells(pv) {
-                    step = step.mark(c, d, if pval { Role::ColorA } else { Role::ColorB });
-                }
-            }
-            step.cells(path.iter().flat_map(|p| links.cells(p.0)))
-        };
         for start in 0..links.cands as u32 {
             // On big grids one search can run long: give up at the deadline, remembering
             // nothing (neither AICs nor misses) of a search cut short.
@@ -394,10 +454,8 @@ impl Technique for ChainFinder {
                         max,
                         scratch,
                         hodoku,
-                        &mut |fd| match self
-                            .ends_step(g, &links, start, grouped, fd, &marked, hodoku)
-                        {
-                            Some(step) => f.emit(step),
+                        &mut |fd| match self.ends_path(g, &links, start, grouped, fd, hodoku) {
+                            Some(path) => f.emit(self.ends_built(g, &links, &path)),
                             None => true,
                         },
                     );
@@ -467,7 +525,7 @@ impl Technique for ChainFinder {
                                             "if {name} is not {sd} it is not {vd} either: so it is not {vd}."
                                         );
                                         let chain = to_chain(&links, &fdp, false);
-                                        let step = marked(step, &fdp);
+                                        let step = marked(&links, step, &fdp);
                                         let text = self.text_for(g, &chain, &concl);
                                         return f.emit(step.digits([sd]).chain(chain).text(text));
                                     }
@@ -535,7 +593,7 @@ impl Technique for ChainFinder {
                                     return true;
                                 }
                                 let chain = to_chain(&links, &fdp, false);
-                                let step = marked(step, &fdp);
+                                let step = marked(&links, step, &fdp);
                                 let text = self.text_for(g, &chain, &concl);
                                 f.emit(step.digits([sd]).chain(chain).text(text))
                             },
@@ -547,11 +605,13 @@ impl Technique for ChainFinder {
                 }
                 Report::Continuous => {
                     let hit = &mut |fd: &Found<'_>| {
+                        // Only the chain is kept: the AIC finder builds its step if it runs on
+                        // this grid (in HoDoKu's order a discontinuous loop nearly always comes
+                        // first, since every AIC elimination closes one).
                         if fused
-                            && let Some(step) =
-                                aic.ends_step(g, &links, start, grouped, fd, &marked, hodoku)
+                            && let Some(path) = aic.ends_path(g, &links, start, grouped, fd, hodoku)
                         {
-                            aic_steps.push(step);
+                            aic_paths.push(path);
                         }
                         let (v, val) = fd.last;
                         if !val
@@ -637,7 +697,7 @@ impl Technique for ChainFinder {
                             "the loop closes, so every weak link in it is strong, and {}.",
                             eliminations_text(l, &step.eliminations)
                         );
-                        let step = marked(step, &fdp);
+                        let step = marked(&links, step, &fdp);
                         let text = self.text_for(g, &chain, &concl);
                         f.emit(step.digits([sd]).chain(chain).text(text))
                     };
@@ -657,7 +717,13 @@ impl Technique for ChainFinder {
         if self.report == Report::Continuous
             && let Some(key) = key
         {
-            *memory.chains.aic_steps.borrow_mut() = Some((key, aic_steps));
+            *memory.chains.aic_steps.borrow_mut() = Some((
+                key,
+                KeptAics {
+                    links: links.clone(),
+                    paths: aic_paths,
+                },
+            ));
         }
     }
 }

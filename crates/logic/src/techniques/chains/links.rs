@@ -113,6 +113,9 @@ pub struct Links {
     pub(super) weak_mid: Vec<u32>,
     /// The group nodes by digit and cells (empty without groups).
     index: GroupIndex,
+    /// Each state's links in the order HoDoKu files them, made on the first HoDoKu-order
+    /// search of this graph (see [`super::search::Order`]).
+    pub(super) order: std::cell::RefCell<Option<super::search::Order>>,
 }
 
 impl Links {
@@ -191,6 +194,7 @@ impl Links {
             weak_at,
             weak_mid,
             index: GroupIndex::default(),
+            order: std::cell::RefCell::new(None),
         };
         if grouped {
             links.add_groups(g, als, memory);
@@ -221,6 +225,7 @@ impl Links {
             weak_at: self.weak_at.clone(),
             weak_mid: self.weak_mid.clone(),
             index: GroupIndex::default(),
+            order: std::cell::RefCell::new(None),
         }
     }
 
@@ -235,6 +240,8 @@ impl Links {
     /// group node when it is one), true when one of them holds y; any two such nodes of one ALS
     /// are strongly linked, since without x the rest of A is a locked set that holds y.
     pub(super) fn add_groups(&mut self, g: &CandidateGrid, als: bool, memory: &crate::Memory) {
+        // New nodes and links: an order made for the graph without them is stale.
+        self.order.get_mut().take();
         let n = self.n;
         let cells_total = g.cell_count();
         // The groups by digit and first cell: `first[node(first cell, digit)]` is the last

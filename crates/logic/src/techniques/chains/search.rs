@@ -4,6 +4,12 @@
 //! Design decision: breadth first, so every conclusion comes with its shortest chain (what a
 //! person wants to read); the chain to a state is rebuilt from parent pointers only when the
 //! visitor asks for it ([`Found::path`]).
+//!
+//! In HoDoKu's order each state's links are taken as HoDoKu files them. That list depends only
+//! on the graph, the kind, the node and its value, so it is made once per graph and state
+//! ([`Order`], kept by the [`Links`]) the first time a search expands the state, by the very
+//! code that used to rank and sort it at every expansion: every search visits the same states
+//! in the same order as before (exactness argued at [`Order`]).
 
 use super::*;
 
@@ -24,7 +30,7 @@ pub(super) struct Found<'a> {
     pub(super) parent: &'a [u32],
     pub(super) s0: usize,
     pub(super) start: (u32, bool),
-    /// Whether states ignore the "uses a group" bit (HoDoKu's tables, see [`search`]).
+    /// Whether states ignore the "uses a group" bit (HoDoKu's tables, see [`search()`]).
     pub(super) collapse: bool,
 }
 
@@ -54,9 +60,8 @@ pub(super) struct Scratch {
     pub(super) touched: Vec<usize>,
     /// The breadth-first queue: states from `head` on are still to expand.
     pub(super) queue: Vec<(u32, bool, bool)>,
-    pub(super) next: Vec<(u32, bool, bool)>,
-    /// `next` with each link's HoDoKu rank, for sorting by it.
-    pub(super) ranked: Vec<(u8, (u32, bool, bool))>,
+    /// A state's links as [`expand`] lists them, outside HoDoKu's order.
+    pub(super) next: Vec<(u32, bool)>,
 }
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
@@ -103,62 +108,31 @@ pub(super) fn search(
     sc.touched.push(s0);
     let mut queue = std::mem::take(&mut sc.queue);
     let mut next = std::mem::take(&mut sc.next);
-    let mut ranked = std::mem::take(&mut sc.ranked);
     queue.clear();
     queue.push((start, start_val, false));
     let mut head = 0;
-    while head < queue.len() {
+    // HoDoKu's order: each state's links ranked once per graph, not once per expansion.
+    let mut order = hodoku.then(|| links.hodoku_order(kind));
+    let mut stopped = false;
+    'expand: while head < queue.len() {
         let (v, val, grp) = queue[head];
         head += 1;
         let s = state(v, val, grp && !collapse);
         if sc.depth[s] as usize + 1 >= max {
             continue;
         }
-        next.clear();
-        if !val {
-            for &(w, tag) in &links.strong[v as usize] {
-                let ok = match kind {
-                    Kind::X => tag == HOUSE,
-                    Kind::Xy => tag == CELL,
-                    Kind::Any => tag < ALS,
-                    Kind::Grouped => true,
-                };
-                if ok {
-                    next.push((w, true, tag >= ALS));
-                }
-            }
-        } else {
-            if !links.is_group(v) {
-                // Weak: the same digit in peer cells, and (not for X and XY) other digits of
-                // the cell.
-                next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false, false)));
-            }
-            if kind == Kind::Grouped {
-                next.extend(
-                    links.weak_groups[v as usize]
-                        .iter()
-                        .map(|&w| (w, false, false)),
-                );
-            }
-        }
-        if hodoku {
-            // Each link ranked once; the stable sort keeps a rank's links in their order.
-            ranked.clear();
-            if links.is_group(v) {
-                if !val {
-                    ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
-                }
-            } else {
-                let cell = cand_split(links.n, v).0;
-                ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
-            }
-            if !ranked.is_empty() {
-                ranked.sort_by_key(|r| r.0);
+        // Read in place from the kept order, or listed afresh.
+        let list: &[(u32, bool)] = match &mut order {
+            Some(order) => order.of(links, v, val),
+            None => {
                 next.clear();
-                next.extend(ranked.iter().map(|r| r.1));
+                expand(links, kind, v, val, &mut next);
+                &next
             }
-        }
-        for &(w, wval, via_als) in &next {
+        };
+        // A strong link (from false) reaches a true state, a weak one a false state.
+        let wval = !val;
+        for &(w, via_als) in list {
             let wgrp = grp || via_als || links.is_group(w);
             let ws = state(w, wval, wgrp && !collapse);
             if sc.parent[ws] != u32::MAX {
@@ -177,10 +151,8 @@ pub(super) fn search(
                 collapse,
             };
             if !visit(&found) {
-                sc.queue = queue;
-                sc.next = next;
-                sc.ranked = ranked;
-                return false;
+                stopped = true;
+                break 'expand;
             }
             // HoDoKu's table of a premise holds the premise's opposite value like any other
             // entry and expands it too; otherwise a chain does not pass its start.
@@ -192,14 +164,130 @@ pub(super) fn search(
     }
     sc.queue = queue;
     sc.next = next;
-    sc.ranked = ranked;
-    true
+    !stopped
+}
+
+/// The links of state (`v`, `val`) a search of `kind` may take, in the graph's order: from
+/// "false" the strong links the kind allows, from "true" the weak ones (to candidates, then to
+/// groups). Pushes (target, whether the link passes an ALS); the target's value is `!val`.
+pub(super) fn expand(links: &Links, kind: Kind, v: u32, val: bool, next: &mut Vec<(u32, bool)>) {
+    if !val {
+        for &(w, tag) in &links.strong[v as usize] {
+            let ok = match kind {
+                Kind::X => tag == HOUSE,
+                Kind::Xy => tag == CELL,
+                Kind::Any => tag < ALS,
+                Kind::Grouped => true,
+            };
+            if ok {
+                next.push((w, tag >= ALS));
+            }
+        }
+    } else {
+        if !links.is_group(v) {
+            // Weak: the same digit in peer cells, and (not for X and XY) other digits of
+            // the cell.
+            next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false)));
+        }
+        if kind == Kind::Grouped {
+            next.extend(links.weak_groups[v as usize].iter().map(|&w| (w, false)));
+        }
+    }
+}
+
+/// Every state's links in the order HoDoKu files them, for one graph and chain kind: what
+/// [`search()`] under `hodoku` expands each state to. Before, each expansion ranked and sorted
+/// its state's links afresh (a fifth of the search's instructions); the order depends only on
+/// the graph, the kind, the node and its value, so each state's list is made the first time a
+/// search of the graph expands it (the finders of a grid search it from up to every
+/// candidate) and read back as a slice after that. Lazily, because many graphs are searched
+/// from a few starts only (the closure prunes the rest): made for every state up front, the
+/// lists cost more than they saved on the first 40 of top1465.
+///
+/// *Exactness:* [`Order::of`] makes, for each state, the very list the per-expansion code
+/// made: the same links ([`expand`]), the same ranks ([`hodoku_rank`], [`hodoku_group_rank`]),
+/// the same stable sort, and the same exception (a group's "true" links are not ranked). So
+/// every search visits the same states in the same order and reports the same chains.
+/// `tests::hodoku_orders_are_each_states_links_stably_sorted_by_rank` checks the lists.
+pub(super) struct Order {
+    /// The kind the order is made for.
+    kind: Kind,
+    /// Per state `2 * node + value`: where its links start in `to` and how many, or
+    /// `u32::MAX` as the start while not made yet.
+    at: Vec<(u32, u32)>,
+    /// (target, whether the link passes an ALS); the target's value is the opposite.
+    to: Vec<(u32, bool)>,
+    /// Scratch for making a state's list.
+    next: Vec<(u32, bool)>,
+    ranked: Vec<(u8, (u32, bool))>,
+}
+
+impl Order {
+    /// An order of `links` for `kind`, no state's list made yet.
+    pub(super) fn new(links: &Links, kind: Kind) -> Order {
+        Order {
+            kind,
+            at: vec![(u32::MAX, 0); 2 * links.strong.len()],
+            to: Vec::new(),
+            next: Vec::new(),
+            ranked: Vec::new(),
+        }
+    }
+
+    /// The links of state (`v`, `val`) of `links` in HoDoKu's order, made on first ask.
+    #[inline]
+    pub(super) fn of(&mut self, links: &Links, v: u32, val: bool) -> &[(u32, bool)] {
+        let s = 2 * v as usize + usize::from(val);
+        if self.at[s].0 == u32::MAX {
+            self.make(links, v, val);
+        }
+        let (from, len) = self.at[s];
+        &self.to[from as usize..(from + len) as usize]
+    }
+
+    /// Makes state (`v`, `val`)'s list: [`expand`]'s links, stably sorted by HoDoKu's rank
+    /// (a group's "true" links as they are).
+    fn make(&mut self, links: &Links, v: u32, val: bool) {
+        let (next, ranked) = (&mut self.next, &mut self.ranked);
+        next.clear();
+        expand(links, self.kind, v, val, next);
+        ranked.clear();
+        if links.is_group(v) {
+            if !val {
+                ranked.extend(next.iter().map(|&e| (hodoku_group_rank(links, v, e.0), e)));
+            }
+        } else {
+            let cell = cand_split(links.n, v).0;
+            ranked.extend(next.iter().map(|&e| (hodoku_rank(links, cell, e.0), e)));
+        }
+        if !ranked.is_empty() {
+            ranked.sort_by_key(|r| r.0);
+            next.clear();
+            next.extend(ranked.iter().map(|r| r.1));
+        }
+        let from = self.to.len() as u32;
+        self.to.extend_from_slice(next);
+        self.at[2 * v as usize + usize::from(val)] = (from, next.len() as u32);
+    }
+}
+
+impl Links {
+    /// This graph's HoDoKu order for `kind`, borrowed for one search (a graph is searched in
+    /// HoDoKu's order with one kind only: Any for the plain graph, Grouped for the grouped one;
+    /// asked for another kind, the order starts afresh for it).
+    pub(super) fn hodoku_order(&self, kind: Kind) -> std::cell::RefMut<'_, Order> {
+        let mut kept = self.order.borrow_mut();
+        if kept.as_ref().is_none_or(|o| o.kind != kind) {
+            *kept = Some(Order::new(self, kind));
+        }
+        std::cell::RefMut::map(kept, |o| o.as_mut().expect("made above"))
+    }
 }
 
 /// Where HoDoKu files the strong link from group `v` (false) to `w` in `v`'s table: the
 /// single candidate left in the group's box, then the one left in its line, then a group
 /// that is the rest of its line, then of its box.
-fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
+pub(super) fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
     let n = links.n;
     let cells = &links.group(v).cells;
     let first = cells[0].index();
@@ -225,7 +313,7 @@ fn hodoku_group_rank(links: &Links, v: u32, w: u32) -> u8 {
 /// Where HoDoKu files the link from a candidate of cell `a` (an index) to `w` in the
 /// candidate's table: the cell's other digits first, then the digit's places in the row, the
 /// column and the box (each in cell order, which the links already are), then group nodes.
-fn hodoku_rank(links: &Links, a: usize, w: u32) -> u8 {
+pub(super) fn hodoku_rank(links: &Links, a: usize, w: u32) -> u8 {
     if links.is_group(w) {
         return 4;
     }

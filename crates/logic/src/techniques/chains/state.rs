@@ -1,6 +1,8 @@
 //! What the chain finders keep between calls, all in one place: the link graphs and
-//! closures of the last grid (per variant), the search buffers, and the AIC steps the
-//! continuous-loop search collected for the AIC finder that follows it.
+//! closures of the last grid (per variant), the search buffers, and the AIC chains the
+//! continuous-loop search collected for the AIC finder that follows it (kept as chains, each
+//! step built only if that finder replays it: [`KeptAics`]). The HoDoKu link order of a
+//! graph lives with the graph ([`super::search::Order`]).
 //!
 //! Design decision: the state is a [`ChainMemory`] inside the [`Memory`] the finder is lent
 //! (one per solving path), each cache keyed by the grid's state, so a finder called on
@@ -21,6 +23,32 @@ pub(super) type AicKey = (StateKey, Kind, crate::technique::Options);
 /// replaces the variant's older one).
 type Cache<V, T> = RefCell<Vec<((StateKey, V), Rc<T>)>>;
 
+/// The AIC chains a continuous-loop search collected on one grid: the chains only, each
+/// step (and its sentence) built when the AIC finder replays them
+/// ([`ChainFinder::ends_built`]); in HoDoKu's order a discontinuous loop nearly always
+/// reports first, so most are never built. The graph is the one the chains' nodes name.
+///
+/// *Exactness:* the chains kept are those whose steps were kept before (the same test,
+/// [`ChainFinder::ends_path`]), in the same order, and a step depends only on the grid (the
+/// same state: the replay is keyed by it), the graph and the chain, so the steps the AIC finder
+/// replays are the steps kept before.
+pub(super) struct KeptAics {
+    /// The graph the chains were found in.
+    pub(super) links: Rc<Links>,
+    /// Each chain, from its start (false) to its end (true), in the order found.
+    pub(super) paths: Vec<Vec<(u32, bool)>>,
+}
+
+impl KeptAics {
+    /// No chains, in `links`.
+    pub(super) fn none(links: Rc<Links>) -> KeptAics {
+        KeptAics {
+            links,
+            paths: Vec::new(),
+        }
+    }
+}
+
 /// The chain finders' part of a [`Memory`].
 #[derive(Default)]
 pub(crate) struct ChainMemory {
@@ -37,7 +65,7 @@ pub(crate) struct ChainMemory {
     /// and keeps the steps here; the AIC finder of the same kind, which HoDoKu's order runs
     /// after it on the same grid when nothing came between, reports them instead of
     /// searching again.
-    pub(super) aic_steps: RefCell<Option<(AicKey, Vec<Step>)>>,
+    pub(super) aic_steps: RefCell<Option<(AicKey, KeptAics)>>,
     /// Per kind, the last grid whose graph had no self-contradicting candidate (see
     /// [`super::certify`]).
     pub(super) no_contra: RefCell<Vec<super::certify::NoContra>>,

@@ -70,20 +70,102 @@ fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
         grids.push(g.clone());
         g.apply(&step);
     }
-    let opts = Options::default();
-    let (warm, none) = (Memory::new(), Deadline::none());
-    let mut found = 0;
-    for g in &grids {
-        for (lp, aic) in pairs {
-            let _ = find_all_in(lp, g, &opts, &none, &warm);
-            let kept = find_all_in(aic, g, &opts, &none, &warm).0;
-            let cold = find_all(aic, g, &opts);
-            assert_eq!(format!("{kept:?}"), format!("{cold:?}"));
-            found += kept.len();
+    // Both orders: HoDoKu's keeps AICs in both directions, found by HoDoKu's table order.
+    for hodoku in [false, true] {
+        let opts = Options {
+            hodoku,
+            ..Options::default()
+        };
+        let (warm, none) = (Memory::new(), Deadline::none());
+        let mut found = 0;
+        for g in &grids {
+            for (lp, aic) in pairs {
+                let _ = find_all_in(lp, g, &opts, &none, &warm);
+                let kept = find_all_in(aic, g, &opts, &none, &warm).0;
+                let cold = find_all(aic, g, &opts);
+                assert_eq!(format!("{kept:?}"), format!("{cold:?}"));
+                found += kept.len();
+            }
+        }
+        assert!(found >= 2, "{found} AIC steps (hodoku: {hodoku})");
+        assert!(probe::counted(&warm, Event::Replayed) >= 2 * grids.len());
+    }
+}
+
+/// Each state's links in a graph's HoDoKu order ([`search::Order`]) are the links a search
+/// of the kind may take from it, stably sorted by the rank HoDoKu files them under (a
+/// group's "true" links as they are), on random grids of three layouts refined one candidate
+/// at a time, plain graphs searched as Any and grouped ones (with and without ALS nodes) as
+/// Grouped; and the order a graph keeps is the one made for the kind asked.
+#[test]
+fn hodoku_orders_are_each_states_links_stably_sorted_by_rank() {
+    let mut rng = crate::testrng::Lcg::new(38);
+    let mut next = move || rng.next();
+    let (mut checked, mut moved) = (0, 0);
+    for layout in test_layouts() {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..3 {
+            let cands = random_candidates(cells, n, 3 + round % 4, &mut next);
+            let mut g = CandidateGrid::with_candidates(
+                layout.clone(),
+                vec![0; cells],
+                cands,
+                vec![false; cells],
+            );
+            for _ in 0..4 {
+                for (kind, grouped, als) in [
+                    (Kind::Any, false, false),
+                    (Kind::Grouped, true, false),
+                    (Kind::Grouped, true, true),
+                ] {
+                    let links = Links::new(&g, grouped, als);
+                    let mut order = links.hodoku_order(kind);
+                    for v in 0..links.strong.len() as u32 {
+                        for val in [false, true] {
+                            let mut raw = Vec::new();
+                            search::expand(&links, kind, v, val, &mut raw);
+                            let got = order.of(&links, v, val).to_vec();
+                            // Asked again, the list kept.
+                            assert_eq!(order.of(&links, v, val), &got[..]);
+                            let got = &got[..];
+                            if links.is_group(v) && val {
+                                assert_eq!(got, &raw[..]);
+                                continue;
+                            }
+                            let rank = |w: u32| {
+                                if links.is_group(v) {
+                                    search::hodoku_group_rank(&links, v, w)
+                                } else {
+                                    search::hodoku_rank(&links, links.split(v).0.index(), w)
+                                }
+                            };
+                            // A permutation of the links ...
+                            let (mut a, mut b) = (raw.clone(), got.to_vec());
+                            a.sort_unstable();
+                            b.sort_unstable();
+                            assert_eq!(a, b);
+                            // ... by rank, and in their own order within a rank.
+                            assert!(got.windows(2).all(|p| rank(p[0].0) <= rank(p[1].0)));
+                            for r in 0..5u8 {
+                                let of = |l: &[(u32, bool)]| -> Vec<(u32, bool)> {
+                                    l.iter().copied().filter(|e| rank(e.0) == r).collect()
+                                };
+                                assert_eq!(of(got), of(&raw));
+                            }
+                            checked += 1;
+                            moved += usize::from(got != &raw[..]);
+                        }
+                    }
+                }
+                eliminate_one(&mut g, &mut next);
+            }
         }
     }
-    assert!(found >= 2, "{found} AIC steps");
-    assert!(probe::counted(&warm, Event::Replayed) >= 2 * grids.len());
+    assert!(checked >= 1000, "{checked}");
+    assert!(
+        moved >= 100,
+        "only {moved} states whose order the ranks change"
+    );
 }
 
 /// The starts the closure rules out for open chains and continuous loops hide nothing:
