@@ -138,20 +138,106 @@ pub fn count(g: &CandidateGrid, limit: usize, term: &mut dyn Termination) -> Cou
 
 /// [`count`]'s search on any layout, from a compact state.
 fn generic(g: &CandidateGrid, root: Compact, limit: usize, term: &mut dyn Termination) -> Count {
+    walk(g, root, limit, term)
+}
+
+/// A search state [`walk`] can settle and guess on. See [`count`].
+trait Node: Clone {
+    /// Buffers `settle` keeps from one node to the next.
+    type Scratch: Default;
+    /// Applies the placement `first`, then naked and hidden singles until none is left;
+    /// `false` on a contradiction. `first` `None`: the state may be any, every cell and house
+    /// is looked at; otherwise it is a fixpoint of `settle` and `first` a placement on it.
+    fn settle(
+        &mut self,
+        g: &CandidateGrid,
+        scratch: &mut Self::Scratch,
+        first: Option<(usize, u8)>,
+    ) -> bool;
+    /// The empty cell with fewest candidates, the first such in reading order; `None` when
+    /// every cell is filled.
+    fn guess_cell(&self) -> Option<usize>;
+    /// The candidates of cell `i` (bit `d - 1`).
+    fn cands(&self, i: usize) -> u64;
+    /// The value of cell `i` (0 = empty).
+    fn value(&self, i: usize) -> u8;
+}
+
+/// The search from `root`: settle it, then guess on [`Node::guess_cell`], digits ascending,
+/// polling `term` once per node, up to `limit` solutions.
+fn walk<N: Node>(
+    g: &CandidateGrid,
+    mut root: N,
+    limit: usize,
+    term: &mut dyn Termination,
+) -> Count {
     let mut out = Count::empty();
-    let mut search = Search {
-        g,
-        limit,
-        term,
-        out: &mut out,
-        queue: Vec::new(),
-        dirty: Vec::new(),
-    };
-    let mut root = root;
-    if search.settle(&mut root, None) {
-        search.rec(root, 0);
+    let mut scratch = N::Scratch::default();
+    if root.settle(g, &mut scratch, None) {
+        let mut w = Walk {
+            g,
+            limit,
+            term,
+            out: &mut out,
+        };
+        w.rec(&mut scratch, &root, 0);
     }
     out
+}
+
+/// The first empty cell with fewest candidates among `(value, candidates)` in cell order.
+fn fewest(cells: impl Iterator<Item = (u8, u64)>) -> Option<usize> {
+    let mut best: Option<(usize, u32)> = None;
+    for (i, (v, m)) in cells.enumerate() {
+        if v == 0 && best.is_none_or(|(_, k)| m.count_ones() < k) {
+            best = Some((i, m.count_ones()));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// What one [`walk`] shares between its nodes.
+struct Walk<'a, 't> {
+    g: &'a CandidateGrid,
+    limit: usize,
+    term: &'t mut dyn Termination,
+    out: &'a mut Count,
+}
+
+impl Walk<'_, '_> {
+    fn rec<N: Node>(&mut self, scratch: &mut N::Scratch, st: &N, depth: usize) {
+        if self.out.solutions >= self.limit || self.out.stopped {
+            return;
+        }
+        if self.term.should_stop() {
+            self.out.stopped = true;
+            return;
+        }
+        let Some(cell) = st.guess_cell() else {
+            self.out.solutions += 1;
+            if self.out.first.is_none() {
+                let mut solved = self.g.clone();
+                for c in self.g.empty_cells() {
+                    solved.place(c, Digit::new(st.value(c.index())).expect("a solved cell"));
+                }
+                self.out.first = Some(solved);
+                self.out.depth_to_first = depth;
+            }
+            return;
+        };
+        let mut digits = st.cands(cell);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as u8 + 1;
+            digits &= digits - 1;
+            let mut next = st.clone();
+            if next.settle(self.g, scratch, Some((cell, d))) {
+                self.rec(scratch, &next, depth + 1);
+            }
+            if self.out.solutions >= self.limit || self.out.stopped {
+                return;
+            }
+        }
+    }
 }
 
 /// A search state: values (0 = empty), candidate masks and, per house, its placed digits.
@@ -195,59 +281,52 @@ impl Compact {
     }
 }
 
-/// [`count`]'s search over [`Compact`] states.
-struct Search<'a, 't> {
-    g: &'a CandidateGrid,
-    limit: usize,
-    term: &'t mut dyn Termination,
-    out: &'a mut Count,
-    /// Placements waiting to be made.
+/// [`Compact`]'s buffers: placements waiting to be made, and the houses to look at for
+/// hidden singles (bit per house index, 64 a word).
+#[derive(Default)]
+struct Scratch {
     queue: Vec<(usize, u8)>,
-    /// Houses to look at for hidden singles (bit per house index, 64 a word).
     dirty: Vec<u64>,
 }
 
-impl Search<'_, '_> {
-    /// Applies the placement `first`, then naked and hidden singles until none is left;
-    /// `false` on a contradiction.
-    ///
-    /// `first` `None`: `st` is any state, every cell and house is looked at. Otherwise `st` is a
-    /// fixpoint of [`Search::settle`] (no single, no contradiction) and `first` a placement on
-    /// it, and only the houses whose cells change from there are looked at for hidden
-    /// singles and missing digits: a house none of whose cells changed since it was last
-    /// looked at holds neither (the fixpoint, or the contradiction, is the same).
-    fn settle(&mut self, st: &mut Compact, first: Option<(usize, u8)>) -> bool {
-        let g = self.g;
+impl Node for Compact {
+    type Scratch = Scratch;
+
+    /// Only the houses whose cells change from the fixpoint are looked at for hidden singles
+    /// and missing digits when `first` is given: a house none of whose cells changed since it
+    /// was last looked at holds neither (the fixpoint, or the contradiction, is the same).
+    fn settle(&mut self, g: &CandidateGrid, sc: &mut Scratch, first: Option<(usize, u8)>) -> bool {
+        let st = self;
         let full = DigitSet::full(g.size()).0;
         let all_houses = g.layout().all_house_cells();
         let houses = all_houses.len() / g.size();
-        self.dirty.clear();
-        self.dirty.resize(houses.div_ceil(64), 0);
-        self.queue.clear();
+        sc.dirty.clear();
+        sc.dirty.resize(houses.div_ceil(64), 0);
+        sc.queue.clear();
         if first.is_none() {
             for h in 0..houses {
-                self.dirty[h / 64] |= 1 << (h % 64);
+                sc.dirty[h / 64] |= 1 << (h % 64);
             }
             for (i, &m) in st.cands.iter().enumerate() {
                 if st.values[i] == 0 {
                     match m.count_ones() {
                         0 => return false,
-                        1 => self.queue.push((i, m.trailing_zeros() as u8 + 1)),
+                        1 => sc.queue.push((i, m.trailing_zeros() as u8 + 1)),
                         _ => {}
                     }
                 }
             }
         } else {
-            self.queue.extend(first);
+            sc.queue.extend(first);
         }
-        let dirty = &mut self.dirty;
+        let dirty = &mut sc.dirty;
         let mark = |dirty: &mut Vec<u64>, c: Cell| {
             for h in g.houses_of(c) {
                 dirty[h.index() / 64] |= 1 << (h.index() % 64);
             }
         };
         loop {
-            while let Some((i, d)) = self.queue.pop() {
+            while let Some((i, d)) = sc.queue.pop() {
                 let bit = 1u64 << (d - 1);
                 if st.values[i] != 0 {
                     if st.values[i] == d {
@@ -275,7 +354,7 @@ impl Search<'_, '_> {
                         mark(dirty, p);
                         match m.count_ones() {
                             0 => return false,
-                            1 => self.queue.push((p.index(), m.trailing_zeros() as u8 + 1)),
+                            1 => sc.queue.push((p.index(), m.trailing_zeros() as u8 + 1)),
                             _ => {}
                         }
                     }
@@ -306,55 +385,26 @@ impl Search<'_, '_> {
                             .iter()
                             .find(|c| st.cands[c.index()] >> b & 1 == 1)
                             .expect("one place");
-                        self.queue.push((c.index(), b as u8 + 1));
+                        sc.queue.push((c.index(), b as u8 + 1));
                     }
                 }
             }
-            if self.queue.is_empty() {
+            if sc.queue.is_empty() {
                 return true;
             }
         }
     }
 
-    fn rec(&mut self, st: Compact, depth: usize) {
-        if self.out.solutions >= self.limit || self.out.stopped {
-            return;
-        }
-        if self.term.should_stop() {
-            self.out.stopped = true;
-            return;
-        }
-        // The empty cell with fewest candidates, the first such in reading order.
-        let mut best: Option<(usize, u32)> = None;
-        for (i, &m) in st.cands.iter().enumerate() {
-            if st.values[i] == 0 && best.is_none_or(|(_, k)| m.count_ones() < k) {
-                best = Some((i, m.count_ones()));
-            }
-        }
-        let Some((cell, _)) = best else {
-            self.out.solutions += 1;
-            if self.out.first.is_none() {
-                let mut solved = self.g.clone();
-                for c in self.g.empty_cells() {
-                    solved.place(c, Digit::new(st.values[c.index()]).expect("a solved cell"));
-                }
-                self.out.first = Some(solved);
-                self.out.depth_to_first = depth;
-            }
-            return;
-        };
-        let mut digits = st.cands[cell];
-        while digits != 0 {
-            let d = digits.trailing_zeros() as u8 + 1;
-            digits &= digits - 1;
-            let mut next = st.clone();
-            if self.settle(&mut next, Some((cell, d))) {
-                self.rec(next, depth + 1);
-            }
-            if self.out.solutions >= self.limit || self.out.stopped {
-                return;
-            }
-        }
+    fn guess_cell(&self) -> Option<usize> {
+        fewest(self.values.iter().copied().zip(self.cands.iter().copied()))
+    }
+
+    fn cands(&self, i: usize) -> u64 {
+        self.cands[i]
+    }
+
+    fn value(&self, i: usize) -> u8 {
+        self.values[i]
     }
 }
 

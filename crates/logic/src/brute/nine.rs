@@ -10,9 +10,9 @@
 //! every hard one (issue 45). Only states [`Compact::new`](super::Compact) accepts (marks that
 //! agree with the digits) come here, so every node's state is the generic search's.
 
-use sudokit_core::{Digit, Termination};
+use sudokit_core::Termination;
 
-use super::{Compact, Count};
+use super::{Compact, Count, Node};
 use crate::grid::CandidateGrid;
 
 /// The 27 houses' cells: rows, then columns, then boxes, cells in reading order.
@@ -82,42 +82,30 @@ pub(super) fn count(
     limit: usize,
     term: &mut dyn Termination,
 ) -> Count {
-    let mut out = Count::empty();
-    let mut root = State {
+    let root = State {
         cands: std::array::from_fn(|i| st.cands[i] as u16),
         values: std::array::from_fn(|i| st.values[i]),
         placed: std::array::from_fn(|h| st.placed[h] as u16),
     };
-    let mut search = Search {
-        g,
-        limit,
-        term,
-        out: &mut out,
-        queue: Vec::with_capacity(81),
-    };
-    if search.settle(&mut root, None) {
-        search.rec(&root, 0);
-    }
-    out
+    super::walk(g, root, limit, term)
 }
 
-struct Search<'a, 't> {
-    g: &'a CandidateGrid,
-    limit: usize,
-    term: &'t mut dyn Termination,
-    out: &'a mut Count,
+impl Node for State {
     /// Placements waiting to be made.
-    queue: Vec<(u8, u8)>,
-}
+    type Scratch = Vec<(u8, u8)>;
 
-impl Search<'_, '_> {
-    /// Applies `first`, then naked and hidden singles to their fixpoint; `false` on a
-    /// contradiction. As the generic `settle`: with `first` `None` every cell and house is
-    /// looked at, otherwise `st` is a fixpoint and only houses whose cells change are.
-    fn settle(&mut self, st: &mut State, first: Option<(u8, u8)>) -> bool {
+    /// As the generic `settle`: with `first` `None` every cell and house is looked at,
+    /// otherwise only houses whose cells change are.
+    fn settle(
+        &mut self,
+        _g: &CandidateGrid,
+        queue: &mut Vec<(u8, u8)>,
+        first: Option<(usize, u8)>,
+    ) -> bool {
         const FULL: u16 = 0x1ff;
+        let st = self;
         let mut dirty: u32;
-        self.queue.clear();
+        queue.clear();
         match first {
             None => {
                 dirty = (1 << 27) - 1;
@@ -126,19 +114,19 @@ impl Search<'_, '_> {
                         let m = st.cands[i];
                         match m.count_ones() {
                             0 => return false,
-                            1 => self.queue.push((i as u8, m.trailing_zeros() as u8 + 1)),
+                            1 => queue.push((i as u8, m.trailing_zeros() as u8 + 1)),
                             _ => {}
                         }
                     }
                 }
             }
-            Some(p) => {
+            Some((i, d)) => {
                 dirty = 0;
-                self.queue.push(p);
+                queue.push((i as u8, d));
             }
         }
         loop {
-            while let Some((i, d)) = self.queue.pop() {
+            while let Some((i, d)) = queue.pop() {
                 let i = i as usize;
                 let bit = 1u16 << (d - 1);
                 if st.values[i] != 0 {
@@ -169,7 +157,7 @@ impl Search<'_, '_> {
                         dirty |= 1 << r | 1 << c | 1 << b;
                         match m.count_ones() {
                             0 => return false,
-                            1 => self.queue.push((p as u8, m.trailing_zeros() as u8 + 1)),
+                            1 => queue.push((p as u8, m.trailing_zeros() as u8 + 1)),
                             _ => {}
                         }
                     }
@@ -199,54 +187,30 @@ impl Search<'_, '_> {
                         .iter()
                         .find(|&&c| st.cands[c as usize] >> b & 1 == 1)
                         .expect("one place");
-                    self.queue.push((*c, b as u8 + 1));
+                    queue.push((*c, b as u8 + 1));
                 }
             }
-            if self.queue.is_empty() {
+            if queue.is_empty() {
                 return true;
             }
         }
     }
 
-    fn rec(&mut self, st: &State, depth: usize) {
-        if self.out.solutions >= self.limit || self.out.stopped {
-            return;
-        }
-        if self.term.should_stop() {
-            self.out.stopped = true;
-            return;
-        }
-        // The empty cell with fewest candidates, the first such in reading order.
-        let mut best: Option<(usize, u32)> = None;
-        for (i, &m) in st.cands.iter().enumerate() {
-            if st.values[i] == 0 && best.is_none_or(|(_, k)| m.count_ones() < k) {
-                best = Some((i, m.count_ones()));
-            }
-        }
-        let Some((cell, _)) = best else {
-            self.out.solutions += 1;
-            if self.out.first.is_none() {
-                let mut solved = self.g.clone();
-                for c in self.g.empty_cells() {
-                    solved.place(c, Digit::new(st.values[c.index()]).expect("a solved cell"));
-                }
-                self.out.first = Some(solved);
-                self.out.depth_to_first = depth;
-            }
-            return;
-        };
-        let mut digits = st.cands[cell];
-        while digits != 0 {
-            let d = digits.trailing_zeros() as u8 + 1;
-            digits &= digits - 1;
-            let mut next = *st;
-            if self.settle(&mut next, Some((cell as u8, d))) {
-                self.rec(&next, depth + 1);
-            }
-            if self.out.solutions >= self.limit || self.out.stopped {
-                return;
-            }
-        }
+    fn guess_cell(&self) -> Option<usize> {
+        super::fewest(
+            self.values
+                .iter()
+                .copied()
+                .zip(self.cands.iter().map(|&m| u64::from(m))),
+        )
+    }
+
+    fn cands(&self, i: usize) -> u64 {
+        u64::from(self.cands[i])
+    }
+
+    fn value(&self, i: usize) -> u8 {
+        self.values[i]
     }
 }
 
