@@ -6,7 +6,8 @@
 
 use sudokit_core::{Grid, Request, Solver, format::InputFormat};
 use sudokit_logic::techniques::fish_engine::{
-    Params, Shape, basic_finned, search, targeted, targeted_any_order,
+    Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
+    targeted_any_order_with_plain,
 };
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
@@ -450,4 +451,213 @@ fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
         }
     }
     assert!(calls > 100 && fish > 0, "{calls} calls, {fish} fish");
+}
+
+/// The finned Franken walk that also reports the fish without fins (one walk for the Franken
+/// fish of a size with and without fins, HoDoKu's order) reports, as a set, exactly the fish
+/// the walk without fins reports and those the finned walk reports: with no lost cells and
+/// with the cells a thinned copy lost, on grids along solving paths and thinned copies (where
+/// Franken fish without fins are common).
+#[test]
+fn franken_fish_with_and_without_fins_from_one_walk_are_each_search() {
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = 47u64;
+    let (mut calls, mut plain, mut finned) = (0, 0, 0);
+    for p in read("data/logic/top95.txt", InputFormat::Line, 3) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        let memory = Memory::new();
+        for _ in 0..4 {
+            if g.is_solved() {
+                break;
+            }
+            let thinned = thin(&g, &sol, &mut seed);
+            let thinner = thin(&thinned, &sol, &mut seed);
+            for d in sudokit_core::DigitSet::full(9).iter() {
+                let mut lost = vec![0u64; g.cell_count().div_ceil(64)];
+                for c in g.cells() {
+                    if g.has(c, d) && !thinned.has(c, d) {
+                        lost[c.index() / 64] |= 1 << (c.index() % 64);
+                    }
+                }
+                for size in [2, 3] {
+                    let params = |finned| Params {
+                        size,
+                        shape: Shape::Franken,
+                        finned,
+                        max_fins: 5,
+                    };
+                    for (grid, lost) in [
+                        (&g, None),
+                        (&thinned, None),
+                        (&thinner, None),
+                        (&thinned, Some(&lost[..])),
+                    ] {
+                        let (mut both_plain, mut both_finned) = (Vec::new(), Vec::new());
+                        targeted_any_order_with_plain(grid, d, params(true), lost, &mut |x| {
+                            let s = format!("{x:?}");
+                            if x.finned() {
+                                both_finned.push(s);
+                            } else {
+                                both_plain.push(s);
+                            }
+                            true
+                        });
+                        for (fins, mut both) in [(false, both_plain), (true, both_finned)] {
+                            let mut own = Vec::new();
+                            targeted_any_order(grid, d, params(fins), lost, &mut |x| {
+                                own.push(format!("{x:?}"));
+                                true
+                            });
+                            own.sort();
+                            both.sort();
+                            assert_eq!(own, both, "digit {d}, size {size}, finned {fins}");
+                            if fins {
+                                finned += own.len();
+                            } else {
+                                plain += own.len();
+                            }
+                            calls += 1;
+                        }
+                    }
+                }
+            }
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+    assert!(
+        calls > 100 && plain > 0 && finned > 0,
+        "{calls} calls, {plain} plain, {finned} finned"
+    );
+}
+
+/// The Franken fish finders with and without fins of a size share one walk through the
+/// memory in HoDoKu's order: along solving paths (memory warm, walks restricted to the cells
+/// lost since a miss) and on thinned copies, each finder asked after its sibling (in both
+/// orders of asking) reports exactly the steps it reports with a fresh memory.
+#[test]
+fn franken_fish_sharing_a_walk_report_as_their_own_search() {
+    let lookup = |id: &str| sudokit_logic::techniques::lookup(id).unwrap();
+    let pairs = [
+        ("franken-x-wing", "finned-franken-x-wing"),
+        ("franken-swordfish", "finned-franken-swordfish"),
+    ];
+    let solver = LogicSolver::new(Order::Hodoku);
+    let opts = Options {
+        hodoku: true,
+        ..Options::default()
+    };
+    let mut seed = 53u64;
+    let (mut compared, mut steps) = (0, 0);
+    for p in read("data/logic/top95.txt", InputFormat::Line, 3) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        let memory = Memory::new();
+        let thinned_memory = Memory::new();
+        for _ in 0..8 {
+            if g.is_solved() {
+                break;
+            }
+            let thinned = thin(&g, &sol, &mut seed);
+            for (grid, memory) in [(&g, &memory), (&thinned, &thinned_memory)] {
+                for (i, &(a, b)) in pairs.iter().enumerate() {
+                    let order = if (i + compared) % 2 == 0 {
+                        [a, b]
+                    } else {
+                        [b, a]
+                    };
+                    for id in order {
+                        let t = lookup(id);
+                        let warm = find_all_in(t, grid, &opts, &Deadline::none(), memory).0;
+                        let fresh =
+                            find_all_in(t, grid, &opts, &Deadline::none(), &Memory::new()).0;
+                        let show = |s: &[sudokit_logic::Step]| format!("{s:?}");
+                        assert_eq!(show(&warm), show(&fresh), "{id}");
+                        for s in &warm {
+                            check_step(s, &sol).unwrap();
+                        }
+                        steps += warm.len();
+                        compared += 1;
+                    }
+                }
+            }
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+    assert!(
+        compared > 50 && steps > 0,
+        "{compared} calls, {steps} steps"
+    );
+}
+
+/// The finned basic fish walk of several sizes in one pass reports, for each size, exactly
+/// the list (same fish, same order) the walk of that size alone reports: with no lost cells
+/// and with the cells a thinned copy lost, along solving paths and on thinned copies; and a
+/// size told to stop gets nothing more while the others go on.
+#[test]
+fn finned_fish_of_several_sizes_from_one_pass_are_each_walk() {
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = 59u64;
+    let (mut calls, mut fish) = (0, 0);
+    for p in read("data/logic/top95.txt", InputFormat::Line, 6) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        let memory = Memory::new();
+        for _ in 0..10 {
+            if g.is_solved() {
+                break;
+            }
+            let thinned = thin(&g, &sol, &mut seed);
+            for d in sudokit_core::DigitSet::full(9).iter() {
+                let mut lost = vec![0u64; g.cell_count().div_ceil(64)];
+                for c in g.cells() {
+                    if g.has(c, d) && !thinned.has(c, d) {
+                        lost[c.index() / 64] |= 1 << (c.index() % 64);
+                    }
+                }
+                for (grid, lost) in [(&g, None), (&thinned, None), (&thinned, Some(&lost[..]))] {
+                    for sizes in [&[2, 3, 4][..], &[3, 4], &[4, 2]] {
+                        let mut together: Vec<Vec<String>> = vec![Vec::new(); sizes.len()];
+                        basic_finned_sizes(grid, d, sizes, 5, lost, &mut |i, x| {
+                            together[i].push(format!("{x:?}"));
+                            true
+                        });
+                        for (&size, together) in sizes.iter().zip(&together) {
+                            let mut alone = Vec::new();
+                            basic_finned(grid, d, size, 5, lost, &mut |x| {
+                                alone.push(format!("{x:?}"));
+                                true
+                            });
+                            assert_eq!(&alone, together, "digit {d}, size {size}");
+                            calls += 1;
+                            fish += alone.len();
+                        }
+                        // The first size stops at its first fish; the others are whole.
+                        let mut stopped: Vec<Vec<String>> = vec![Vec::new(); sizes.len()];
+                        let whole = basic_finned_sizes(grid, d, sizes, 5, lost, &mut |i, x| {
+                            stopped[i].push(format!("{x:?}"));
+                            i != 0
+                        });
+                        assert_eq!(whole, together[0].is_empty());
+                        assert_eq!(
+                            stopped[0],
+                            together[0].iter().take(1).cloned().collect::<Vec<_>>()
+                        );
+                        assert_eq!(stopped[1..], together[1..]);
+                    }
+                }
+            }
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+    assert!(calls > 500 && fish > 100, "{calls} calls, {fish} fish");
 }
