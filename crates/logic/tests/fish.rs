@@ -412,7 +412,7 @@ fn each_digit_along_paths(
     paths: usize,
     steps: usize,
     seed: u64,
-    visit: &mut dyn FnMut(&CandidateGrid, &CandidateGrid, sudokit_core::Digit, &[u64]),
+    mut visit: impl FnMut(&CandidateGrid, &CandidateGrid, sudokit_core::Digit, &[u64]),
 ) {
     let solver = LogicSolver::new(Order::Hodoku);
     let mut seed = seed;
@@ -449,7 +449,7 @@ fn each_digit_along_paths(
 #[test]
 fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
     let (mut calls, mut fish) = (0, 0);
-    each_digit_along_paths(3, 4, 31, &mut |g, thinned, d, lost| {
+    each_digit_along_paths(3, 4, 31, |g, thinned, d, lost| {
         for (shape, size, finned) in [
             (Shape::Franken, 2, true),
             (Shape::Franken, 3, true),
@@ -494,7 +494,7 @@ fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
 fn franken_fish_with_and_without_fins_from_one_walk_are_each_search() {
     let mut seed = 47u64;
     let (mut calls, mut plain, mut finned) = (0, 0, 0);
-    each_digit_along_paths(3, 4, 41, &mut |g, thinned, d, lost| {
+    each_digit_along_paths(3, 4, 41, |g, thinned, d, lost| {
         let thinner = thinner_copy(thinned, &mut seed);
         for size in [2, 3] {
             let params = |finned| Params {
@@ -589,7 +589,7 @@ fn franken_fish_sharing_a_walk_report_as_their_own_search() {
 #[test]
 fn finned_fish_of_several_sizes_from_one_pass_are_each_walk() {
     let (mut calls, mut fish) = (0, 0);
-    each_digit_along_paths(6, 10, 59, &mut |g, thinned, d, lost| {
+    each_digit_along_paths(6, 10, 59, |g, thinned, d, lost| {
         for (grid, lost) in [(g, None), (thinned, None), (thinned, Some(lost))] {
             for sizes in [&[2, 3, 4][..], &[3, 4], &[4, 2]] {
                 let mut together: Vec<Vec<String>> = vec![Vec::new(); sizes.len()];
