@@ -50,7 +50,8 @@ pub struct Memory {
     pub(crate) hodoku_forcing: RefCell<hodoku_forcing::HodokuForcingCache>,
     /// The chain finders' link graphs, closures, search buffers and kept AIC steps.
     pub(crate) chains: chains::ChainMemory,
-    /// The last finned/sashimi basic fish walk per (digit, size), shared by the two finders.
+    /// The last shared fish walk per (shape, digit, size): finned/sashimi basic fish, and
+    /// Franken fish with and without fins (HoDoKu's order).
     pub(crate) basic_finned: RefCell<complex_fish::BasicFinnedMemo>,
     /// Counters the tests read to see that a memo was used, not only filled.
     #[cfg(test)]

@@ -6,7 +6,8 @@
 
 use sudokit_core::{Grid, Request, Solver, format::InputFormat};
 use sudokit_logic::techniques::fish_engine::{
-    Params, Shape, basic_finned, search, targeted, targeted_any_order,
+    Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
+    targeted_any_order_with_plain,
 };
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
@@ -317,129 +318,50 @@ fn a_finned_x_wing_on_6x6_removes_what_sees_the_fin() {
     assert!(!elims.contains(&(cell(1, 0), one)));
 }
 
-/// The finned and the sashimi basic fish of one size share one walk through the memory (the
-/// second finder asked on the same plane and lost cells reads the first one's walk). Along
-/// solving paths, with the memory warm from the path (so the walks are restricted to the cells
-/// lost since a miss) and on thinned copies (where both kinds are common), each finder asked
-/// after its sibling reports exactly the steps it reports with a fresh memory, in both orders
-/// of asking and with and without HoDoKu's ordering.
-#[test]
-fn finned_and_sashimi_fish_sharing_a_walk_report_as_their_own_search() {
+/// Asks each pair of sibling finders (alternating which is asked first) along the first
+/// `paths` top95 solving paths (up to `steps` steps each), with the path's memory warm (so the
+/// walks are restricted to the cells lost since a miss) and on thinned copies with a memory of
+/// their own, and asserts that each reports exactly the steps it reports with a fresh memory
+/// (every step also checked against the solution). Returns (calls compared, steps).
+fn shared_walks_match_fresh(
+    pairs: &[(&str, &str)],
+    opts: &Options,
+    paths: usize,
+    steps: usize,
+    seed: &mut u64,
+) -> (usize, usize) {
     let lookup = |id: &str| sudokit_logic::techniques::lookup(id).unwrap();
-    let pairs = [
-        ("finned-x-wing", "sashimi-x-wing"),
-        ("finned-swordfish", "sashimi-swordfish"),
-        ("finned-jellyfish", "sashimi-jellyfish"),
-    ];
     let solver = LogicSolver::new(Order::Hodoku);
-    let mut seed = 23u64;
-    let (mut compared, mut steps) = (0, 0);
-    for hodoku in [false, true] {
-        let opts = Options {
-            hodoku,
-            ..Options::default()
-        };
-        for p in read("data/logic/top95.txt", InputFormat::Line, 4) {
-            let Some(sol) = solution(&p) else { continue };
-            let mut g = CandidateGrid::new(&p);
-            let memory = Memory::new();
-            let thinned_memory = Memory::new();
-            for _ in 0..12 {
-                if g.is_solved() {
-                    break;
-                }
-                let thinned = thin(&g, &sol, &mut seed);
-                for (grid, memory) in [(&g, &memory), (&thinned, &thinned_memory)] {
-                    for (i, &(a, b)) in pairs.iter().enumerate() {
-                        // Alternate which sibling walks first.
-                        let order = if (i + compared) % 2 == 0 {
-                            [a, b]
-                        } else {
-                            [b, a]
-                        };
-                        for id in order {
-                            let t = lookup(id);
-                            let warm = find_all_in(t, grid, &opts, &Deadline::none(), memory).0;
-                            let fresh =
-                                find_all_in(t, grid, &opts, &Deadline::none(), &Memory::new()).0;
-                            let show = |s: &[sudokit_logic::Step]| format!("{s:?}");
-                            assert_eq!(show(&warm), show(&fresh), "{id} (hodoku: {hodoku})");
-                            for s in &warm {
-                                check_step(s, &sol).unwrap();
-                            }
-                            steps += warm.len();
-                            compared += 1;
-                        }
-                    }
-                }
-                let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
-                    break;
-                };
-                g.apply(&step);
-            }
-        }
-    }
-    assert!(
-        compared > 100 && steps > 0,
-        "{compared} calls, {steps} steps"
-    );
-}
-
-/// The targeted complex-fish walk that starts each base set at its first touched house (used
-/// where the caller sorts the fish, HoDoKu's order) reports exactly the fish of the walk in
-/// combination order, as a set: with no lost cells, and with the cells a thinned copy lost
-/// (so few houses are touched), for finned and plain Franken fish and finned mutant fish.
-#[test]
-fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
-    let solver = LogicSolver::new(Order::Hodoku);
-    let mut seed = 31u64;
-    let (mut calls, mut fish) = (0, 0);
-    for p in read("data/logic/top95.txt", InputFormat::Line, 3) {
+    let (mut compared, mut found) = (0, 0);
+    for p in read("data/logic/top95.txt", InputFormat::Line, paths) {
         let Some(sol) = solution(&p) else { continue };
         let mut g = CandidateGrid::new(&p);
         let memory = Memory::new();
-        for _ in 0..4 {
+        let thinned_memory = Memory::new();
+        for _ in 0..steps {
             if g.is_solved() {
                 break;
             }
-            let thinned = thin(&g, &sol, &mut seed);
-            for d in sudokit_core::DigitSet::full(9).iter() {
-                // The cells that hold `d` in `g` and not in the thinned copy.
-                let mut lost = vec![0u64; g.cell_count().div_ceil(64)];
-                for c in g.cells() {
-                    if g.has(c, d) && !thinned.has(c, d) {
-                        lost[c.index() / 64] |= 1 << (c.index() % 64);
-                    }
-                }
-                for (shape, size, finned) in [
-                    (Shape::Franken, 2, true),
-                    (Shape::Franken, 3, true),
-                    (Shape::Franken, 2, false),
-                    (Shape::Franken, 3, false),
-                    (Shape::Mutant, 2, true),
-                ] {
-                    let params = Params {
-                        size,
-                        shape,
-                        finned,
-                        max_fins: 5,
+            let thinned = thin(&g, &sol, seed);
+            for (grid, memory) in [(&g, &memory), (&thinned, &thinned_memory)] {
+                for (i, &(a, b)) in pairs.iter().enumerate() {
+                    // Alternate which sibling walks first.
+                    let order = if (i + compared) % 2 == 0 {
+                        [a, b]
+                    } else {
+                        [b, a]
                     };
-                    for (grid, lost) in [(&g, None), (&thinned, Some(&lost[..]))] {
-                        let mut a = Vec::new();
-                        targeted(grid, d, params, lost, &mut |x| {
-                            a.push(format!("{x:?}"));
-                            true
-                        });
-                        let mut b = Vec::new();
-                        targeted_any_order(grid, d, params, lost, &mut |x| {
-                            b.push(format!("{x:?}"));
-                            true
-                        });
-                        a.sort();
-                        b.sort();
-                        assert_eq!(a, b, "digit {d}, {shape:?} {size} finned {finned}");
-                        calls += 1;
-                        fish += a.len();
+                    for id in order {
+                        let t = lookup(id);
+                        let warm = find_all_in(t, grid, opts, &Deadline::none(), memory).0;
+                        let fresh = find_all_in(t, grid, opts, &Deadline::none(), &Memory::new()).0;
+                        let show = |s: &[sudokit_logic::Step]| format!("{s:?}");
+                        assert_eq!(show(&warm), show(&fresh), "{id} ({opts:?})");
+                        for s in &warm {
+                            check_step(s, &sol).unwrap();
+                        }
+                        found += warm.len();
+                        compared += 1;
                     }
                 }
             }
@@ -449,5 +371,256 @@ fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
             g.apply(&step);
         }
     }
+    (compared, found)
+}
+
+/// The finned and the sashimi basic fish of one size share one walk through the memory (the
+/// second finder asked on the same plane and lost cells reads the first one's walk), and the
+/// walks of the larger sizes are made ahead in the same pass. Along solving paths, with the
+/// memory warm from the path and on thinned copies (where both kinds are common), each finder
+/// asked after its sibling reports exactly the steps it reports with a fresh memory, in both
+/// orders of asking and with and without HoDoKu's ordering.
+#[test]
+fn finned_and_sashimi_fish_sharing_a_walk_report_as_their_own_search() {
+    let pairs = [
+        ("finned-x-wing", "sashimi-x-wing"),
+        ("finned-swordfish", "sashimi-swordfish"),
+        ("finned-jellyfish", "sashimi-jellyfish"),
+    ];
+    let mut seed = 23u64;
+    let (mut compared, mut steps) = (0, 0);
+    for hodoku in [false, true] {
+        let opts = Options {
+            hodoku,
+            ..Options::default()
+        };
+        let (c, s) = shared_walks_match_fresh(&pairs, &opts, 4, 12, &mut seed);
+        compared += c;
+        steps += s;
+    }
+    assert!(
+        compared > 100 && steps > 0,
+        "{compared} calls, {steps} steps"
+    );
+}
+
+/// Calls `visit(grid, thinned, digit, lost)` for each digit of the grids along the first
+/// `paths` top95 solving paths (up to `steps` steps each): `thinned` is a copy of the grid with
+/// random wrong candidates removed, `lost` the cells that hold the digit in the grid and not
+/// in the copy.
+fn each_digit_along_paths(
+    paths: usize,
+    steps: usize,
+    seed: u64,
+    mut visit: impl FnMut(&CandidateGrid, &CandidateGrid, sudokit_core::Digit, &[u64]),
+) {
+    let solver = LogicSolver::new(Order::Hodoku);
+    let mut seed = seed;
+    for p in read("data/logic/top95.txt", InputFormat::Line, paths) {
+        let Some(sol) = solution(&p) else { continue };
+        let mut g = CandidateGrid::new(&p);
+        let memory = Memory::new();
+        for _ in 0..steps {
+            if g.is_solved() {
+                break;
+            }
+            let thinned = thin(&g, &sol, &mut seed);
+            for d in sudokit_core::DigitSet::full(9).iter() {
+                let mut lost = vec![0u64; g.cell_count().div_ceil(64)];
+                for c in g.cells() {
+                    if g.has(c, d) && !thinned.has(c, d) {
+                        lost[c.index() / 64] |= 1 << (c.index() % 64);
+                    }
+                }
+                visit(&g, &thinned, d, &lost);
+            }
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                break;
+            };
+            g.apply(&step);
+        }
+    }
+}
+
+/// The targeted complex-fish walk that starts each base set at its first touched house (used
+/// where the caller sorts the fish, HoDoKu's order) reports exactly the fish of the walk in
+/// combination order, as a set: with no lost cells, and with the cells a thinned copy lost
+/// (so few houses are touched), for finned and plain Franken fish and finned mutant fish.
+#[test]
+fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
+    let (mut calls, mut fish) = (0, 0);
+    each_digit_along_paths(3, 4, 31, |g, thinned, d, lost| {
+        for (shape, size, finned) in [
+            (Shape::Franken, 2, true),
+            (Shape::Franken, 3, true),
+            (Shape::Franken, 2, false),
+            (Shape::Franken, 3, false),
+            (Shape::Mutant, 2, true),
+        ] {
+            let params = Params {
+                size,
+                shape,
+                finned,
+                max_fins: 5,
+            };
+            for (grid, lost) in [(g, None), (thinned, Some(lost))] {
+                let mut a = Vec::new();
+                targeted(grid, d, params, lost, &mut |x| {
+                    a.push(format!("{x:?}"));
+                    true
+                });
+                let mut b = Vec::new();
+                targeted_any_order(grid, d, params, lost, &mut |x| {
+                    b.push(format!("{x:?}"));
+                    true
+                });
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "digit {d}, {shape:?} {size} finned {finned}");
+                calls += 1;
+                fish += a.len();
+            }
+        }
+    });
     assert!(calls > 100 && fish > 0, "{calls} calls, {fish} fish");
+}
+
+/// The finned Franken walk that also reports the fish without fins (one walk for the Franken
+/// fish of a size with and without fins, HoDoKu's order) reports, as a set, exactly the fish
+/// the walk without fins reports and those the finned walk reports: with no lost cells and
+/// with the cells a thinned copy lost, on grids along solving paths and thinned copies (where
+/// Franken fish without fins are common).
+#[test]
+fn franken_fish_with_and_without_fins_from_one_walk_are_each_search() {
+    let mut seed = 47u64;
+    let (mut calls, mut plain, mut finned) = (0, 0, 0);
+    each_digit_along_paths(3, 4, 41, |g, thinned, d, lost| {
+        let thinner = thinner_copy(thinned, &mut seed);
+        for size in [2, 3] {
+            let params = |finned| Params {
+                size,
+                shape: Shape::Franken,
+                finned,
+                max_fins: 5,
+            };
+            for (grid, lost) in [
+                (g, None),
+                (thinned, None),
+                (&thinner, None),
+                (thinned, Some(lost)),
+            ] {
+                let (mut both_plain, mut both_finned) = (Vec::new(), Vec::new());
+                targeted_any_order_with_plain(grid, d, params(true), lost, &mut |x| {
+                    let s = format!("{x:?}");
+                    if x.finned() {
+                        both_finned.push(s);
+                    } else {
+                        both_plain.push(s);
+                    }
+                    true
+                });
+                for (fins, mut both) in [(false, both_plain), (true, both_finned)] {
+                    let mut own = Vec::new();
+                    targeted_any_order(grid, d, params(fins), lost, &mut |x| {
+                        own.push(format!("{x:?}"));
+                        true
+                    });
+                    own.sort();
+                    both.sort();
+                    assert_eq!(own, both, "digit {d}, size {size}, finned {fins}");
+                    if fins {
+                        finned += own.len();
+                    } else {
+                        plain += own.len();
+                    }
+                    calls += 1;
+                }
+            }
+        }
+    });
+    assert!(
+        calls > 100 && plain > 0 && finned > 0,
+        "{calls} calls, {plain} plain, {finned} finned"
+    );
+}
+
+/// A copy of `g` with about one candidate in four removed at random where the cell keeps
+/// another (not necessarily sound: the walks compared are pure functions of the grid).
+fn thinner_copy(g: &CandidateGrid, seed: &mut u64) -> CandidateGrid {
+    let mut out = g.clone();
+    for c in g.cells() {
+        for d in g.candidates(c).iter() {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if out.candidates(c).len() > 1 && (*seed >> 33).is_multiple_of(4) {
+                out.eliminate(c, d);
+            }
+        }
+    }
+    out
+}
+
+/// The Franken fish finders with and without fins of a size share one walk through the
+/// memory in HoDoKu's order: along solving paths (memory warm, walks restricted to the cells
+/// lost since a miss) and on thinned copies, each finder asked after its sibling (in both
+/// orders of asking) reports exactly the steps it reports with a fresh memory.
+#[test]
+fn franken_fish_sharing_a_walk_report_as_their_own_search() {
+    let pairs = [
+        ("franken-x-wing", "finned-franken-x-wing"),
+        ("franken-swordfish", "finned-franken-swordfish"),
+    ];
+    let opts = Options {
+        hodoku: true,
+        ..Options::default()
+    };
+    let (compared, steps) = shared_walks_match_fresh(&pairs, &opts, 3, 8, &mut 53);
+    assert!(
+        compared > 50 && steps > 0,
+        "{compared} calls, {steps} steps"
+    );
+}
+
+/// The finned basic fish walk of several sizes in one pass reports, for each size, exactly
+/// the list (same fish, same order) the walk of that size alone reports: with no lost cells
+/// and with the cells a thinned copy lost, along solving paths and on thinned copies; and a
+/// size told to stop gets nothing more while the others go on.
+#[test]
+fn finned_fish_of_several_sizes_from_one_pass_are_each_walk() {
+    let (mut calls, mut fish) = (0, 0);
+    each_digit_along_paths(6, 10, 59, |g, thinned, d, lost| {
+        for (grid, lost) in [(g, None), (thinned, None), (thinned, Some(lost))] {
+            for sizes in [&[2, 3, 4][..], &[3, 4], &[4, 2]] {
+                let mut together: Vec<Vec<String>> = vec![Vec::new(); sizes.len()];
+                basic_finned_sizes(grid, d, sizes, 5, lost, &mut |i, x| {
+                    together[i].push(format!("{x:?}"));
+                    true
+                });
+                for (&size, together) in sizes.iter().zip(&together) {
+                    let mut alone = Vec::new();
+                    basic_finned(grid, d, size, 5, lost, &mut |x| {
+                        alone.push(format!("{x:?}"));
+                        true
+                    });
+                    assert_eq!(&alone, together, "digit {d}, size {size}");
+                    calls += 1;
+                    fish += alone.len();
+                }
+                // The first size stops at its first fish; the others are whole.
+                let mut stopped: Vec<Vec<String>> = vec![Vec::new(); sizes.len()];
+                let whole = basic_finned_sizes(grid, d, sizes, 5, lost, &mut |i, x| {
+                    stopped[i].push(format!("{x:?}"));
+                    i != 0
+                });
+                assert_eq!(whole, together[0].is_empty());
+                assert_eq!(
+                    stopped[0],
+                    together[0].iter().take(1).cloned().collect::<Vec<_>>()
+                );
+                assert_eq!(stopped[1..], together[1..]);
+            }
+        }
+    });
+    assert!(calls > 500 && fish > 100, "{calls} calls, {fish} fish");
 }

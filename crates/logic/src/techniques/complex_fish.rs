@@ -26,6 +26,22 @@
 //! pure function of that key, so what it reads is exactly what its own walk would report, in
 //! the same order; each technique then filters and orders it as before (issue 45).
 //!
+//! The walks of the larger sizes up to jellyfish are made in the same pass as the one asked
+//! ([`basic_finned_sizes`]: the sizes share each target's lines, and each size's list is
+//! exactly what its own walk reports, in its order) and kept under their own keys, since the
+//! finned and sashimi swordfish and jellyfish are asked next on the same grid state unless a
+//! step is found first.
+//!
+//! Likewise in HoDoKu's order the Franken fish of one size with and without fins come from one
+//! walk ([`targeted_any_order_with_plain`]: the finned walk, which meets every fish without
+//! fins too, reporting both kinds), kept under the same key: the Franken X-wing and swordfish
+//! and their finned siblings run on the same grid state one after another, so the finder
+//! without fins walks and the finned one reads. Exact: that walk reports as fish without fins
+//! exactly those the walk without fins reports, and as finned fish those the finned walk
+//! reports (see its docs), each once and evaluated from its base and cover houses alone; each
+//! technique keeps its kind and sorts by HoDoKu's key, which is unique per fish (its base and
+//! cover houses), so the order in which the walk met them does not matter.
+//!
 //! [`fish_engine`]: super::fish_engine
 
 use std::rc::Rc;
@@ -35,7 +51,8 @@ use sudokit_core::{Cell, Digit, House, HouseKind, Layout};
 
 use super::fish::lines;
 use super::fish_engine::{
-    Found, Params, Shape, basic_finned, search, targeted, targeted_any_order,
+    Found, Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
+    targeted_any_order_with_plain,
 };
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
@@ -258,8 +275,11 @@ impl Fish {
     }
 }
 
-/// The last [`basic_finned`] walk of each (digit, size, fin limit), with what it is a function
-/// of; see the module docs. A lookup is taken only on an equal layout, plane and lost cells.
+/// The last shared walk of each (shape, digit, size, fin limit), with what it is a function
+/// of: the [`basic_finned`] walk of the finned and sashimi basic fish, and the
+/// [`targeted_any_order_with_plain`] walk of the Franken fish with and without fins (HoDoKu's
+/// order); see the module docs. A lookup is taken only on an equal layout, plane and lost
+/// cells.
 #[derive(Default)]
 pub(crate) struct BasicFinnedMemo {
     entries: Vec<BasicFinnedEntry>,
@@ -267,6 +287,7 @@ pub(crate) struct BasicFinnedMemo {
 
 struct BasicFinnedEntry {
     layout: Arc<Layout>,
+    shape: Shape,
     digit: Digit,
     size: usize,
     max_fins: usize,
@@ -276,8 +297,113 @@ struct BasicFinnedEntry {
     found: Rc<Vec<Found>>,
 }
 
+/// Every fish `walk` reports (a pure function of the layout, the digit's plane, `shape`,
+/// `size`, `max_fins` and `lost`), in its order, walked once per key and read from `f`'s
+/// memory by the other techniques asking for the same walk.
+#[allow(clippy::too_many_arguments)]
+fn shared_walk(
+    g: &CandidateGrid,
+    f: &Finder<'_>,
+    shape: Shape,
+    d: Digit,
+    size: usize,
+    max_fins: usize,
+    lost: Option<&[u64]>,
+    walk: impl FnOnce(&mut dyn FnMut(Found) -> bool),
+) -> Rc<Vec<Found>> {
+    let key = WalkKey::new(g, shape, d, max_fins, lost);
+    if let Some(found) = key.read(f, size) {
+        return found;
+    }
+    let mut all = Vec::new();
+    walk(&mut |x| {
+        all.push(x);
+        true
+    });
+    key.keep(f, size, all)
+}
+
+/// What a shared walk is a function of, besides its size.
+struct WalkKey<'a> {
+    g: &'a CandidateGrid,
+    shape: Shape,
+    digit: Digit,
+    max_fins: usize,
+    rows: Vec<u64>,
+    lost: Option<&'a [u64]>,
+}
+
+impl<'a> WalkKey<'a> {
+    fn new(
+        g: &'a CandidateGrid,
+        shape: Shape,
+        digit: Digit,
+        max_fins: usize,
+        lost: Option<&'a [u64]>,
+    ) -> Self {
+        let rows = lines(g, true)
+            .iter()
+            .map(|&h| g.positions(h, digit))
+            .collect();
+        WalkKey {
+            g,
+            shape,
+            digit,
+            max_fins,
+            rows,
+            lost,
+        }
+    }
+
+    /// Whether `e` is the entry of this key's slot for `size` (the value may differ).
+    fn slot(&self, e: &BasicFinnedEntry, size: usize) -> bool {
+        e.shape == self.shape
+            && e.digit == self.digit
+            && e.size == size
+            && e.max_fins == self.max_fins
+            && (Arc::ptr_eq(&e.layout, self.g.layout_arc()) || *e.layout == *self.g.layout())
+    }
+
+    /// The kept walk of `size` for exactly this key, if any.
+    fn read(&self, f: &Finder<'_>, size: usize) -> Option<Rc<Vec<Found>>> {
+        let memo = f.memory().basic_finned.borrow();
+        memo.entries
+            .iter()
+            .find(|e| self.slot(e, size))
+            .filter(|e| e.rows == self.rows && e.lost.as_deref() == self.lost)
+            .map(|e| e.found.clone())
+    }
+
+    /// Keeps `found` as the walk of `size` for this key and returns it.
+    fn keep(&self, f: &Finder<'_>, size: usize, found: Vec<Found>) -> Rc<Vec<Found>> {
+        let found = Rc::new(found);
+        let entry = BasicFinnedEntry {
+            layout: self.g.layout_arc().clone(),
+            shape: self.shape,
+            digit: self.digit,
+            size,
+            max_fins: self.max_fins,
+            rows: self.rows.clone(),
+            lost: self.lost.map(<[u64]>::to_vec),
+            found: found.clone(),
+        };
+        let mut memo = f.memory().basic_finned.borrow_mut();
+        match memo.entries.iter().position(|e| self.slot(e, size)) {
+            Some(i) => memo.entries[i] = entry,
+            None => memo.entries.push(entry),
+        }
+        found
+    }
+}
+
+/// Largest basic fish size whose finned walk is done ahead (with the smaller sizes' walk).
+const AHEAD_UP_TO: usize = 4;
+
 /// Every finned and sashimi basic fish [`basic_finned`] reports for these arguments, in its
-/// order, walked once per key and read from `f`'s memory by the sibling technique.
+/// order, walked once per key and read from `f`'s memory by the sibling technique. On a
+/// miss, the walks of the larger sizes up to jellyfish are made in the same pass
+/// ([`basic_finned_sizes`], each size's list exactly its own walk's) and kept under their own
+/// keys: they are asked next on the same grid state unless a step is found first.
 fn basic_finned_shared(
     g: &CandidateGrid,
     f: &Finder<'_>,
@@ -286,43 +412,22 @@ fn basic_finned_shared(
     max_fins: usize,
     lost: Option<&[u64]>,
 ) -> Rc<Vec<Found>> {
-    let rows: Vec<u64> = lines(g, true).iter().map(|&h| g.positions(h, d)).collect();
-    let same_key = |e: &BasicFinnedEntry| {
-        e.digit == d
-            && e.size == size
-            && e.max_fins == max_fins
-            && (Arc::ptr_eq(&e.layout, g.layout_arc()) || *e.layout == *g.layout())
-    };
-    {
-        let memo = f.memory().basic_finned.borrow();
-        if let Some(e) = memo.entries.iter().find(|e| same_key(e))
-            && e.rows == rows
-            && e.lost.as_deref() == lost
-        {
-            return e.found.clone();
-        }
+    let key = WalkKey::new(g, Shape::Basic, d, max_fins, lost);
+    if let Some(found) = key.read(f, size) {
+        return found;
     }
-    let mut all = Vec::new();
-    basic_finned(g, d, size, max_fins, lost, &mut |x| {
-        all.push(x);
+    let sizes: Vec<usize> = (size..=AHEAD_UP_TO.max(size)).collect();
+    let mut all: Vec<Vec<Found>> = vec![Vec::new(); sizes.len()];
+    basic_finned_sizes(g, d, &sizes, max_fins, lost, &mut |i, x| {
+        all[i].push(x);
         true
     });
-    let found = Rc::new(all);
-    let entry = BasicFinnedEntry {
-        layout: g.layout_arc().clone(),
-        digit: d,
-        size,
-        max_fins,
-        rows,
-        lost: lost.map(<[u64]>::to_vec),
-        found: found.clone(),
-    };
-    let mut memo = f.memory().basic_finned.borrow_mut();
-    match memo.entries.iter().position(same_key) {
-        Some(i) => memo.entries[i] = entry,
-        None => memo.entries.push(entry),
+    let mut mine = None;
+    for (&k, found) in sizes.iter().zip(all) {
+        let kept = key.keep(f, k, found);
+        mine.get_or_insert(kept);
     }
-    found
+    mine.unwrap_or_default()
 }
 
 impl Technique for Fish {
@@ -371,12 +476,21 @@ impl Technique for Fish {
                 // houses before columns (and boxes), then base and cover houses in
                 // combination order (rows, columns, boxes by number).
                 let mut all: Vec<Found> = Vec::new();
-                targeted_any_order(g, d, p, lost, &mut |x| {
-                    if self.wants(&x) {
-                        all.push(x);
-                    }
-                    true
-                });
+                if matches!(self.variant, Variant::Plain | Variant::Finned) {
+                    // One walk for the Franken fish of this size with and without fins.
+                    let shared =
+                        shared_walk(g, f, self.shape, d, self.size, p.max_fins, lost, |v| {
+                            targeted_any_order_with_plain(g, d, p, lost, v);
+                        });
+                    all.extend(shared.iter().filter(|x| self.wants(x)).cloned());
+                } else {
+                    targeted_any_order(g, d, p, lost, &mut |x| {
+                        if self.wants(&x) {
+                            all.push(x);
+                        }
+                        true
+                    });
+                }
                 let kind = |h: &House| g.layout().house_kind(*h);
                 let columns_first = |x: &Found| {
                     x.base

@@ -233,6 +233,9 @@ struct Search<'g, M: Mask> {
     /// The targeted walk may report in any order ([`targeted_any_order`]): base sets are
     /// walked from their first touched house.
     any_order: bool,
+    /// The finned search also reports fish without fins
+    /// ([`targeted_any_order_with_plain`]).
+    with_plain: bool,
 }
 
 /// The state of one base set while covers are chosen.
@@ -301,6 +304,7 @@ impl<'g, M: Mask> Search<'g, M> {
             houses,
             peers: vec![None; n],
             any_order: false,
+            with_plain: false,
         }
     }
 
@@ -512,7 +516,7 @@ impl<'g, M: Mask> Search<'g, M> {
         seen: M,
         out: &mut Vec<Found>,
     ) {
-        if self.p.finned == all_fins.is_zero() {
+        if self.p.finned == all_fins.is_zero() && !(self.with_plain && all_fins.is_zero()) {
             return;
         }
         if self.p.shape != Shape::Basic {
@@ -580,7 +584,7 @@ pub fn targeted(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
-    targeted_in(g, digit, p, lost, false, visit)
+    targeted_in(g, digit, p, lost, false, false, visit)
 }
 
 /// [`targeted`] for a caller that orders what it is given itself: the same fish, each once,
@@ -598,7 +602,33 @@ pub fn targeted_any_order(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
-    targeted_in(g, digit, p, lost, true, visit)
+    targeted_in(g, digit, p, lost, true, false, visit)
+}
+
+/// [`targeted_any_order`] of the finned search (`p.finned` is taken as `true`) that also
+/// reports the fish without fins of the same shape and size: every fish of both kinds, each
+/// once, so the fish without fins and the finned fish of a size come from one walk.
+///
+/// Exact: a fish without fins that removes `t` is met by the finned walk's target `t`. When
+/// `t` is no base candidate, the base candidates that do not see `t` lie in the covers other
+/// than one holding `t` (that cover's candidates all see `t`), which is the question the walk
+/// asks of every base set (`k - 1` covers, `t`'s cover joining in [`Search::fill`]); when `t`
+/// is a cannibal (one base, two covers) it is the cannibal walk with that base and those two
+/// covers fixed. Every pruning test of the walk holds for such a fish (no endo fins, no exo
+/// fins, the covers are no bases), the walk reaches its base and cover set, and the fish is
+/// evaluated from that set alone ([`Search::evaluate`]), as the walk without fins evaluates
+/// it. With `lost`, both walks keep the base sets holding a touched house only. So the fish
+/// without fins reported here are those [`targeted_any_order`] reports without fins, and the
+/// finned ones those it reports with fins.
+pub fn targeted_any_order_with_plain(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    lost: Option<&[u64]>,
+    visit: &mut dyn FnMut(Found) -> bool,
+) -> bool {
+    let p = Params { finned: true, ..p };
+    targeted_in(g, digit, p, lost, true, true, visit)
 }
 
 fn targeted_in(
@@ -607,20 +637,24 @@ fn targeted_in(
     p: Params,
     lost: Option<&[u64]>,
     any_order: bool,
+    with_plain: bool,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
     let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
     if places <= 128 {
         let mut s = Search::<u128>::new(g, digit, p);
         s.any_order = any_order;
+        s.with_plain = with_plain;
         s.run_targeted(lost, visit)
     } else if places <= 512 {
         let mut s = Search::<Wide<8>>::new(g, digit, p);
         s.any_order = any_order;
+        s.with_plain = with_plain;
         s.run_targeted(lost, visit)
     } else {
         let mut s = Search::<Wide<64>>::new(g, digit, p);
         s.any_order = any_order;
+        s.with_plain = with_plain;
         s.run_targeted(lost, visit)
     }
 }
@@ -1146,8 +1180,31 @@ pub fn basic_finned(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
+    basic_finned_sizes(g, digit, &[size], max_fins, lost, &mut |_, x| visit(x))
+}
+
+/// [`basic_finned`] for several sizes in one pass: `visit(i, fish)` gets the fish of
+/// `sizes[i]`, for each size in exactly the order [`basic_finned`] of that size reports them
+/// (a size whose `visit` returned `false` gets nothing more); `false` when some size stopped.
+/// The sizes share each target's lines (the per-target work that does not depend on the
+/// size); each size's walk, its order and its dedup are those of its own call: the targets
+/// come in the same order, and what a size does at a target depends only on that target's
+/// lines and the size (a fish's key holds its base lines, so no two sizes share one).
+pub fn basic_finned_sizes(
+    g: &CandidateGrid,
+    digit: Digit,
+    sizes: &[usize],
+    max_fins: usize,
+    lost: Option<&[u64]>,
+    visit: &mut dyn FnMut(usize, Found) -> bool,
+) -> bool {
     use super::fish::lines;
+    if sizes.is_empty() {
+        return true;
+    }
     let mut seen = rustc_hash::FxHashSet::default();
+    let mut active = vec![true; sizes.len()];
+    let largest = sizes.iter().copied().max().unwrap_or(0);
     for by_rows in [true, false] {
         let bases = lines(g, by_rows);
         let covers = lines(g, !by_rows);
@@ -1175,9 +1232,13 @@ pub fn basic_finned(
         }
         let mut free = vec![0u64; bases.len()];
         let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
+        let mut open: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         for (re, &hr) in bases.iter().enumerate() {
             let line = g.house_cells(hr);
             for ce in bits(pos[re]) {
+                if !active.contains(&true) {
+                    return false;
+                }
                 let e = line[ce];
                 // Per base line: the places that do not see `e` (they must be covered).
                 for (f, &p) in free.iter_mut().zip(&pos) {
@@ -1189,57 +1250,65 @@ pub fn basic_finned(
                         free[r as usize] &= !(1 << c);
                     }
                 }
-                items.clear();
-                items.extend(
-                    free.iter()
-                        .enumerate()
-                        .filter(|&(r, _)| r != re && pos[r] != 0)
-                        .map(|(r, &m)| (r, m))
-                        .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size),
-                );
-                if items.len() < size {
-                    continue;
-                }
-                let Some(last_touch) = items.iter().rposition(|&(r, _)| touch >> r & 1 == 1) else {
-                    continue;
-                };
-                let walk = Walk {
-                    items: &items,
-                    k: size,
-                    touch,
-                    last_touch,
-                };
-                let mut chosen = Vec::with_capacity(size);
-                let go = walk.run(0, 1 << ce, false, &mut chosen, &mut |set, union| {
-                    let rows_mask = set.iter().fold(0u64, |a, &r| a | 1 << r);
-                    let spare = set.iter().fold(0u64, |a, &r| a | pos[r]) & !union;
-                    let need = size - union.count_ones() as usize;
-                    let spare_bits: Vec<usize> = (0..64).filter(|i| spare >> i & 1 == 1).collect();
-                    if spare_bits.len() < need {
-                        return true;
+                // The lines any size may take; each size keeps those within its bound.
+                open.clear();
+                for (r, &m) in free.iter().enumerate() {
+                    if r != re && pos[r] != 0 && (m | 1 << ce).count_ones() as usize <= largest {
+                        open.push((r, m));
                     }
-                    let mut go = true;
-                    combos(&spare_bits, need, |_| 0, u32::MAX, &mut |extra, _| {
-                        let cols = extra.iter().fold(union, |a, &c| a | 1 << c);
-                        if !seen.insert((by_rows, digit, rows_mask, cols)) {
+                }
+                for (si, &size) in sizes.iter().enumerate() {
+                    if !active[si] {
+                        continue;
+                    }
+                    items.clear();
+                    items.extend(
+                        open.iter()
+                            .copied()
+                            .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size),
+                    );
+                    if items.len() < size {
+                        continue;
+                    }
+                    let Some(last_touch) = items.iter().rposition(|&(r, _)| touch >> r & 1 == 1)
+                    else {
+                        continue;
+                    };
+                    let walk = Walk {
+                        items: &items,
+                        k: size,
+                        touch,
+                        last_touch,
+                    };
+                    let mut chosen = Vec::with_capacity(size);
+                    active[si] = walk.run(0, 1 << ce, false, &mut chosen, &mut |set, union| {
+                        let rows_mask = set.iter().fold(0u64, |a, &r| a | 1 << r);
+                        let spare = set.iter().fold(0u64, |a, &r| a | pos[r]) & !union;
+                        let need = size - union.count_ones() as usize;
+                        let spare_bits: Vec<usize> = bits(spare).collect();
+                        if spare_bits.len() < need {
                             return true;
                         }
-                        if let Some(x) =
-                            finned_fish(g, digit, &bases, &covers, &pos, set, cols, max_fins)
-                        {
-                            go = visit(x);
-                        }
+                        let mut go = true;
+                        combos(&spare_bits, need, |_| 0, u32::MAX, &mut |extra, _| {
+                            let cols = extra.iter().fold(union, |a, &c| a | 1 << c);
+                            if !seen.insert((by_rows, digit, rows_mask, cols)) {
+                                return true;
+                            }
+                            if let Some(x) =
+                                finned_fish(g, digit, &bases, &covers, &pos, set, cols, max_fins)
+                            {
+                                go = visit(si, x);
+                            }
+                            go
+                        });
                         go
                     });
-                    go
-                });
-                if !go {
-                    return false;
                 }
             }
         }
     }
-    true
+    !active.contains(&false)
 }
 
 /// The finned fish on base lines `set` and cover lines `cols`, if it has 1..=`max_fins` fins
