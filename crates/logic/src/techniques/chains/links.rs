@@ -22,6 +22,10 @@
 //!   link found through a lookup are the same; the meeting cells and scratch lists reuse
 //!   their buffers. `tests::grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh`
 //!   compares the two ways link for link.
+//! - The weak links involving a group are one array ([`GroupWeak`]), not a list per node:
+//!   they are collected as (from, to) pairs in the order the lists used to be filled and
+//!   filed by a stable counting sort on `from`, so each node's list holds the same targets in
+//!   the same order and every reader (searches, closure, certificate) sees the same slices.
 
 use super::*;
 
