@@ -22,6 +22,10 @@
 //!   link found through a lookup are the same; the meeting cells and scratch lists reuse
 //!   their buffers. `tests::grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh`
 //!   compares the two ways link for link.
+//! - The weak links involving a group are one array ([`GroupWeak`]), not a list per node:
+//!   they are collected as (from, to) pairs in the order the lists used to be filled and
+//!   filed by a stable counting sort on `from`, so each node's list holds the same targets in
+//!   the same order and every reader (searches, closure, certificate) sees the same slices.
 
 use super::*;
 
@@ -89,6 +93,55 @@ impl GroupIndex {
     }
 }
 
+/// The weak links involving a group, per node, in one array (compressed rows): node `v`'s
+/// targets are `to[at[v]..at[v + 1]]`, read as `weak_groups[v]`.
+///
+/// A list per node (`Vec<Vec<u32>>`, until session 39) cost an allocation and a few regrowths
+/// for every candidate seeing a group, about a sixth of [`Links::add_groups`]. The links
+/// are now collected as (from, to) pairs in the order the lists were filled and filed by a
+/// stable counting sort on `from`, so every node's list holds the same targets in the same
+/// order (`tests::grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh` checks
+/// it against lists filled one push at a time).
+#[derive(Default, Debug, PartialEq, Eq)]
+pub(super) struct GroupWeak {
+    /// Per node, where its targets start in `to`; one more entry than nodes (empty: no
+    /// groups).
+    at: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl GroupWeak {
+    /// The lists of `nodes` nodes holding `pairs` (from, to), each node's targets in the
+    /// order of `pairs`.
+    pub(super) fn filed(nodes: usize, pairs: &[(u32, u32)]) -> GroupWeak {
+        let mut at = vec![0u32; nodes + 1];
+        for &(from, _) in pairs {
+            at[from as usize + 1] += 1;
+        }
+        for v in 0..nodes {
+            at[v + 1] += at[v];
+        }
+        let mut fill = at[..nodes].to_vec();
+        let mut to = vec![0u32; pairs.len()];
+        for &(from, target) in pairs {
+            let slot = &mut fill[from as usize];
+            to[*slot as usize] = target;
+            *slot += 1;
+        }
+        GroupWeak { at, to }
+    }
+}
+
+impl std::ops::Index<usize> for GroupWeak {
+    type Output = [u32];
+
+    /// Node `v`'s targets (panics past the last node, as a list per node did).
+    #[inline]
+    fn index(&self, v: usize) -> &[u32] {
+        &self.to[self.at[v] as usize..self.at[v + 1] as usize]
+    }
+}
+
 /// The link graph of one grid. Node `cell * n + digit index` for a candidate; group nodes
 /// follow the candidates.
 pub struct Links {
@@ -101,9 +154,9 @@ pub struct Links {
     pub(super) als: Vec<crate::techniques::als::Als>,
     /// Group nodes, node id `cands + index`.
     pub(super) groups: Vec<Group>,
-    /// Weak links involving a group (true node → false node), per node; weak links between
-    /// candidates are enumerated on the fly.
-    pub(super) weak_groups: Vec<Vec<u32>>,
+    /// Weak links involving a group (true node → false node), per node (`weak_groups[v]`);
+    /// weak links between candidates are in `weak`. Empty without groups.
+    pub(super) weak_groups: GroupWeak,
     /// Weak links between candidates, built once per grid since every search from every start
     /// walks them: for candidate node `v`, `weak[weak_at[v]..weak_mid[v]]` are the same digit
     /// in its peers (in cell order) and `weak[weak_mid[v]..weak_at[v + 1]]` the cell's other
@@ -188,7 +241,7 @@ impl Links {
             cands,
             strong,
             groups: Vec::new(),
-            weak_groups: Vec::new(),
+            weak_groups: GroupWeak::default(),
             als: Vec::new(),
             weak,
             weak_at,
@@ -219,7 +272,7 @@ impl Links {
                 })
                 .collect(),
             groups: Vec::new(),
-            weak_groups: Vec::new(),
+            weak_groups: GroupWeak::default(),
             als: Vec::new(),
             weak: self.weak.clone(),
             weak_at: self.weak_at.clone(),
@@ -340,7 +393,9 @@ impl Links {
         }
         let total = self.cands + self.groups.len();
         self.strong.resize(total, Vec::new());
-        self.weak_groups = vec![Vec::new(); total];
+        // The weak links as (from, to) in the order they are found, filed per node at the end
+        // (a stable counting sort, so each node's list keeps that order).
+        let mut weak_pairs: Vec<(u32, u32)> = Vec::new();
         let mut rest: Vec<Cell> = Vec::new();
         for (gi, grp) in self.groups.iter().enumerate() {
             let gv = (self.cands + gi) as u32;
@@ -369,8 +424,8 @@ impl Links {
             for c in grp.seen.iter() {
                 if g.has(c, d) {
                     let cv = node(n, c, d);
-                    self.weak_groups[gv as usize].push(cv);
-                    self.weak_groups[cv as usize].push(gv);
+                    weak_pairs.push((gv, cv));
+                    weak_pairs.push((cv, gv));
                 }
             }
         }
@@ -407,9 +462,10 @@ impl Links {
             }
             // In group order, as trying every pair listed them.
             seen_groups.sort_unstable();
-            self.weak_groups[self.cands + ai]
-                .extend(seen_groups.iter().map(|&bi| (self.cands as u32) + bi));
+            let av = (self.cands + ai) as u32;
+            weak_pairs.extend(seen_groups.iter().map(|&bi| (av, (self.cands as u32) + bi)));
         }
+        self.weak_groups = GroupWeak::filed(total, &weak_pairs);
         self.index = index;
     }
 

@@ -396,6 +396,30 @@ pub(super) fn random_candidates(
         .collect()
 }
 
+/// The weak links of `links`' groups as lists filled one push at a time, in the order the
+/// build finds them (each group's candidates of its digit seeing it, both ways, group by
+/// group; then per group the other groups of its digit it sees whole, in group order): the
+/// reference for [`links::GroupWeak`]'s filing.
+fn group_weak_pushed(g: &CandidateGrid, links: &Links) -> Vec<Vec<u32>> {
+    let mut lists = vec![Vec::new(); links.strong.len()];
+    let base = links.cands as u32;
+    for (gi, grp) in links.groups.iter().enumerate() {
+        for c in grp.seen.iter().filter(|&c| g.has(c, grp.digit)) {
+            let cv = node(links.n, c, grp.digit);
+            lists[base as usize + gi].push(cv);
+            lists[cv as usize].push(base + gi as u32);
+        }
+    }
+    for (ai, a) in links.groups.iter().enumerate() {
+        for (bi, b) in links.groups.iter().enumerate() {
+            if ai != bi && a.digit == b.digit && b.set.is_subset_of(&a.seen) {
+                lists[base as usize + ai].push(base + bi as u32);
+            }
+        }
+    }
+    lists
+}
+
 /// Everything of a link graph, in its order (groups by digit and cells, ALS by cells).
 fn graph_of(links: &Links) -> String {
     let groups: Vec<_> = links
@@ -429,6 +453,7 @@ fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
     let mut rng = crate::testrng::Lcg::new(36);
     let mut next = move || rng.next();
     let mut checked = 0;
+    let mut weak_checked = 0;
     for layout in test_layouts() {
         let (cells, n) = (layout.cell_count(), layout.size());
         for round in 0..6 {
@@ -451,6 +476,13 @@ fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
                     let kept = cached_links(&g, true, als, &memory);
                     let fresh = Links::new(&g, true, als);
                     assert_eq!(graph_of(&kept), graph_of(&fresh));
+                    // The weak links of the groups, filed at once, are the lists filled one
+                    // link at a time in the build's order.
+                    let pushed = group_weak_pushed(&g, &fresh);
+                    for (v, list) in pushed.iter().enumerate() {
+                        assert_eq!(&fresh.weak_groups[v], &list[..], "node {v}");
+                    }
+                    weak_checked += pushed.iter().filter(|l| l.len() >= 2).count();
                     // Every group is a digit's places where two houses meet, made once.
                     let mut expected = std::collections::BTreeSet::new();
                     for h1 in g.houses() {
@@ -488,6 +520,7 @@ fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
         }
     }
     assert!(checked >= 150, "{checked}");
+    assert!(weak_checked >= 1000, "{weak_checked}");
 }
 
 /// The three layouts the random-grid tests use: 9×9, 9×9 with diagonals, 6×6.
