@@ -104,6 +104,17 @@
 //! test `contradictions_on_demand_match_the_eager_search` keeps the eager search (every
 //! premise's contradictions offered, then the verities) as the reference and compares both
 //! picks, derivations, chains and lengths on solver paths and random grids, chains and nets.
+//!
+//! Bivalue cells in nets (issue 45, session 39). In a net, "not `d`" in a bivalue cell
+//! `{d, e}` and "is `e`" apply the same placement: their look-aheads record the same literals
+//! in the same order but for the first (each starts with the other premise, having dropped
+//! its own), so the "not" premise's links are copied from the "is" premise's
+//! ([`off_in_bivalue`]). Where the group nodes add no link to one of them that the other
+//! lacks (the graph's rows of the two agree but for each other), the two premises' tables
+//! are equal but for their own distances (0 and 1, swapped), so the "not" premise is not
+//! walked ([`Tables::twin`]). Both arguments are written at the functions; the test
+//! `look_aheads_match_full_scans` holds links, tables and distances to the plain search,
+//! which derives nothing, on solver paths and random grids.
 
 use std::rc::Rc;
 
@@ -248,8 +259,9 @@ impl Tables {
     }
 
     /// [`Tables::new`]; with `reference`, a net's look-aheads look at every cell and house
-    /// in every round and reach a placement's peers one by one (the plain scans the
-    /// shortcuts must match; for the tests).
+    /// in every round and reach a placement's peers one by one, every premise has a
+    /// look-ahead of its own (none derived by [`off_in_bivalue`]): the plain scans the
+    /// shortcuts must match; for the tests.
     fn build(g: &CandidateGrid, net: bool, reference: bool) -> Tables {
         let mut cands = Vec::new();
         let mut index = vec![NONE; 81 * 9];
@@ -309,14 +321,27 @@ impl Tables {
             }
             let placed = sim.placed;
             sim.base_dirty = base_singles(&sim);
+            let mut bivalue = Vec::new();
             for (i, &(c, d)) in cands.iter().enumerate() {
                 for on in [true, false] {
+                    // "Not `d`" in a bivalue cell is derived below from "is the other
+                    // digit" (see `off_in_bivalue`).
+                    if !on && !reference && masks[c.index()].count_ones() == 2 {
+                        bivalue.push(i);
+                        continue;
+                    }
                     sim.values.copy_from_slice(&values);
                     sim.placed = placed;
                     sim.cands.copy_from_slice(&masks);
                     (sim.dirty_cells, sim.dirty_houses) = sim.base_dirty;
                     adj[2 * i + usize::from(on)] = look_ahead(&mut sim, c, d, on);
                 }
+            }
+            for i in bivalue {
+                let (c, d) = cands[i];
+                let e = masks[c.index()] & !(1 << d.index());
+                let j = index[c.index() * 9 + e.trailing_zeros() as usize] as usize;
+                adj[2 * i] = off_in_bivalue(&adj[2 * j + 1], 2 * i as u32, 2 * j as u32 + 1);
             }
         } else {
             direct_links(g, &index, &cands, &mut adj);
@@ -364,10 +389,54 @@ impl Tables {
             level: vec![0u64; nw],
             next: vec![0u64; nw],
         };
-        for p in 0..lits {
+        // A net's "not `d`" in a bivalue cell usually has the links of "is the other digit"
+        // (see [`off_in_bivalue`]): then its tables are those of the other (see
+        // [`Tables::twin`]), and only the other is walked.
+        let twins = if net && !reference {
+            walk.twins(&t)
+        } else {
+            Vec::new()
+        };
+        let mut twin_of = vec![NONE; lits];
+        for &(p, q) in &twins {
+            twin_of[p as usize] = q;
+        }
+        for p in (0..lits).filter(|&p| twin_of[p] == NONE) {
             walk.run(&mut t, p, lits, words);
         }
+        for (p, q) in twins {
+            t.twin(p as usize, q as usize);
+        }
         t
+    }
+
+    /// Fills premise `p`'s tables from those of `q`, its twin: `p` and `q` imply each
+    /// other directly and have the same other direct implications (checked on the graph by
+    /// [`Walk::twins`]).
+    ///
+    /// Exact: the walk from `p` reaches `p` at 0, then `q` and the rest `X` of its
+    /// successors at 1; the walk from `q` reaches `q` at 0, then `p` and the same `X` at 1.
+    /// Both have then reached the same set, and their next levels are the successors of
+    /// that set's last level less the reached set: the successors of `q` (`p` and `X`) and
+    /// of `p` (`q` and `X`) are all reached, so both are the successors of `X` less the same
+    /// set, and from there every level is equal. So the tables are equal but for the
+    /// distances of `p` and `q` themselves, swapped (0 and 1). The test
+    /// `look_aheads_match_full_scans` holds them to the walk.
+    fn twin(&mut self, p: usize, q: usize) {
+        let (lits, words) = (self.lits(), self.words);
+        for (sets, odd) in [(&mut self.on, 1), (&mut self.off, 0)] {
+            sets.copy_within(q * words..(q + 1) * words, p * words);
+            for w in 0..words {
+                let mut x = sets[p * words + w];
+                while x != 0 {
+                    let lit = 2 * (w * 64 + x.trailing_zeros() as usize) + odd;
+                    x &= x - 1;
+                    self.dist[p * lits + lit] = self.dist[q * lits + lit];
+                }
+            }
+        }
+        self.dist[p * lits + p] = 0;
+        self.dist[p * lits + q] = 1;
     }
 
     /// The shortest chain from `from` to `to` (literals), by a walk with parents.
@@ -415,6 +484,48 @@ struct Walk {
 }
 
 impl Walk {
+    /// The pairs (`p`, `q`) of a bivalue cell's "not `d`" (`p`) and "is the other digit"
+    /// (`q`) whose tables are equal up to `p` and `q` ([`Tables::twin`]): `p` and `q` imply
+    /// each other directly and their rows agree on every other node (group nodes
+    /// included).
+    fn twins(&self, t: &Tables) -> Vec<(u32, u32)> {
+        let nw = self.nw;
+        let has = |u: usize, v: usize| self.matrix[u * nw + v / 64] >> (v % 64) & 1 == 1;
+        let mut out = Vec::new();
+        // (The candidates are cell-major: a cell's are consecutive.)
+        let mut a = 0;
+        while a < t.cands.len() {
+            let c = t.cands[a].0;
+            let b = a + t.cands[a..].iter().take_while(|x| x.0 == c).count();
+            let (first, two) = (a, b - a == 2);
+            a = b;
+            if !two {
+                continue;
+            }
+            for (i, j) in [(first, first + 1), (first + 1, first)] {
+                let (p, q) = (2 * i, 2 * j + 1);
+                if !(has(p, q) && has(q, p)) {
+                    continue;
+                }
+                let equal = (0..nw).all(|w| {
+                    let mut from_p = self.matrix[p * nw + w];
+                    let mut from_q = self.matrix[q * nw + w];
+                    if w == q / 64 {
+                        from_p &= !(1 << (q % 64));
+                    }
+                    if w == p / 64 {
+                        from_q &= !(1 << (p % 64));
+                    }
+                    from_p == from_q
+                });
+                if equal {
+                    out.push((p as u32, q as u32));
+                }
+            }
+        }
+        out
+    }
+
     /// Fills premise `p`'s tables by the walk: the next level is the union of the rows of
     /// this level's nodes, less what was reached, so a distance is the number of links of
     /// the shortest chain.
@@ -581,6 +692,27 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
     }
     sim.out.clear();
     out
+}
+
+/// A net's direct implications of "not `d`" (literal `off`) in a bivalue cell, from those of
+/// "is the other digit `e`" (literal `other_on`, implications `on_links`), without a
+/// look-ahead of its own.
+///
+/// Exact: [`look_ahead`] of "is `e`" places `e` ([`Sim::set`]: it records "is `e`", then the
+/// cell's other digit "not `d`", then the peers, then places); that of "not `d`" records
+/// "not `d`", removes `d`, finds the cell left with `e` alone and places it the same way
+/// (recording "is `e`"; `d` is gone, so the cell's other digits add nothing). From there
+/// both copies of the grid are equal (candidates, values, placed digits, the cells and
+/// houses marked changed: the removal's marks are a subset of the placement's) and so are the
+/// literals seen, so the singles rounds record the same literals in the same order. The two
+/// lists differ only in their first literal: each drops its own premise and starts with the
+/// other's — "not `d`" for "is `e`", "is `e`" for "not `d`". The test
+/// `look_aheads_match_full_scans` holds this to the look-ahead itself.
+fn off_in_bivalue(on_links: &[u32], off: u32, other_on: u32) -> Vec<u32> {
+    debug_assert_eq!(on_links.first(), Some(&off));
+    let mut links = on_links.to_vec();
+    links[0] = other_on;
+    links
 }
 
 /// The cells holding a naked single and the houses holding a hidden single in the grid the
@@ -2470,15 +2602,20 @@ mod tests {
         out
     }
 
-    /// A net's look-aheads (only what changed looked at each round, peers by mask) give the
-    /// links, in the same order, that full scans do: on solver paths (singles at the start
-    /// included) and on random grids of every density.
+    /// A net's look-aheads (only what changed looked at each round, peers by mask, a
+    /// bivalue cell's "not" premise derived from its other digit's) give the links, in the
+    /// same order, that full scans do, and the tables (some copied from a twin premise's)
+    /// are the walk's: on solver paths (singles at the start included) and on random grids
+    /// of every density.
     #[test]
     fn look_aheads_match_full_scans() {
         let mut all = path_grids();
         assert!(all.len() > 30, "{} path grids", all.len());
         all.extend(grids(150, 36));
         let mut links = 0;
+        // Bivalue cells' "not" premises (links derived by `off_in_bivalue`), and those of
+        // them whose tables are their twin's (`Tables::twin`).
+        let (mut derived, mut twins) = (0, 0);
         for g in &all {
             let fast = Tables::build(g, true, false);
             let scan = Tables::build(g, true, true);
@@ -2486,8 +2623,36 @@ mod tests {
             assert_eq!((&fast.on, &fast.off), (&scan.on, &scan.off));
             assert_eq!(reached_dist(&fast), reached_dist(&scan));
             links += fast.adj.iter().map(Vec::len).sum::<usize>();
+            for (i, &(c, d)) in fast.cands.iter().enumerate() {
+                if g.candidates(c).len() != 2 {
+                    continue;
+                }
+                derived += 1;
+                let e = g.candidates(c).iter().find(|&e| e != d).unwrap();
+                let (p, q) = (2 * i as u32, 2 * fast.cand(c, e) + 1);
+                let rest = |u: u32, v: u32| {
+                    let mut s: Vec<u32> = fast.adj[u as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&x| x != v)
+                        .collect();
+                    s.sort_unstable();
+                    s.dedup();
+                    s
+                };
+                if fast.adj[p as usize].contains(&q)
+                    && fast.adj[q as usize].contains(&p)
+                    && rest(p, q) == rest(q, p)
+                {
+                    twins += 1;
+                }
+            }
         }
         assert!(links > 100_000, "{links} links");
+        assert!(
+            derived > 500 && twins > 200 && twins < derived,
+            "{derived} derived, {twins} twins"
+        );
     }
 
     /// HoDoKu's net tables filled on demand do not depend on which are filled first (the
