@@ -267,7 +267,9 @@ impl Walk<'_> {
                 k += 1;
                 continue;
             };
+            // A subtree passed over (see the module doc) still spends its chains' budget.
             let mut next_hot = hot;
+            let mut passed = false;
             if !hot && let Some(skip) = self.skip.as_mut() {
                 if skip.reach[link.to] {
                     next_hot = skip.fresh[link.to];
@@ -281,27 +283,23 @@ impl Walk<'_> {
                     if !self.pass_over(n) {
                         return false;
                     }
-                    if last.is_none() && link.d2.is_some() && first_try {
-                        first_try = false;
-                    } else {
-                        first_try = true;
-                        k += 1;
-                    }
-                    continue;
+                    passed = true;
                 }
             }
-            if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
-                return false;
-            }
-            self.nodes -= 1;
-            self.chain.push((link, u));
-            if self.chain.len() >= 3 {
-                self.check();
-            }
-            let go = self.walk(link.to, Some((link, u)), next_hot, f);
-            self.chain.pop();
-            if !go {
-                return false;
+            if !passed {
+                if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
+                    return false;
+                }
+                self.nodes -= 1;
+                self.chain.push((link, u));
+                if self.chain.len() >= 3 {
+                    self.check();
+                }
+                let go = self.walk(link.to, Some((link, u)), next_hot, f);
+                self.chain.pop();
+                if !go {
+                    return false;
+                }
             }
             if last.is_none() && link.d2.is_some() && first_try {
                 first_try = false;
