@@ -20,7 +20,7 @@
 //! so only patterns with a changed ALS are searched (a chain search that ran out of its node
 //! budget is not a miss). In HoDoKu's order ([`Options::hodoku`](crate::technique::Options::hodoku))
 //! ALS-XY-chains are HoDoKu's instead (`hodoku_chain`: forward only along its ALS list, up to
-//! 50 links, no memo), their links read from the same shared link table (its later disjoint
+//! 50 links, with a miss certificate of its own that keeps its node budget exact), their links read from the same shared link table (its later disjoint
 //! partners) rather than found by testing every pair of ALS.
 //!
 //! Across grids (issue 45) the list and the link table are updated, not rebuilt, exactly:
@@ -899,13 +899,17 @@ impl Technique for AlsXyChain {
         if f.options.hodoku {
             // HoDoKu's links never overlap: the shared link table has them when the other ALS
             // finders use it too (no overlap); otherwise every pair is tested.
-            if f.options.als_overlap {
-                let all = shared(g, f.memory());
-                hodoku_chain::find(g, &all, None, f);
-            } else {
-                let (all, adj) = als_and_links(g, false, f.memory());
-                hodoku_chain::find(g, &all, Some(&adj), f);
-            }
+            // Its miss certificate is its own (see `hodoku_chain`'s doc): a complete walk that
+            // found nothing limits the next walk to chains holding a fresh ALS.
+            memo::since_complete_miss(ALS_XY_CHAIN.id, g, f, |changed, f| {
+                if f.options.als_overlap {
+                    let all = shared(g, f.memory());
+                    hodoku_chain::find(g, &all, None, changed, f)
+                } else {
+                    let (all, adj) = als_and_links(g, false, f.memory());
+                    hodoku_chain::find(g, &all, Some(&adj), changed, f)
+                }
+            });
             return;
         }
         memo::since_complete_miss(ALS_XY_CHAIN.id, g, f, |changed, f| {
@@ -1390,7 +1394,16 @@ mod tests {
     /// Every step a search reports (ALS-XY-chain: the first, as the solver asks; listing all
     /// of them would run into the node budget), the finder lent `memory`.
     fn run(first_only: bool, memory: &Memory, search: impl FnOnce(&mut Finder<'_>)) -> String {
-        let opts = Options::default();
+        run_with(&Options::default(), first_only, memory, search)
+    }
+
+    /// [`run`] under `opts`.
+    fn run_with(
+        opts: &Options,
+        first_only: bool,
+        memory: &Memory,
+        search: impl FnOnce(&mut Finder<'_>),
+    ) -> String {
         let mut out = Vec::new();
         let mut sink = |s: Step| {
             out.push(s);
@@ -1400,7 +1413,7 @@ mod tests {
                 ControlFlow::Continue(())
             }
         };
-        search(&mut Finder::new(&opts, memory, &mut sink));
+        search(&mut Finder::new(opts, memory, &mut sink));
         format!("{out:?}")
     }
 
@@ -1452,6 +1465,139 @@ mod tests {
         });
         // The memo did limit searches (three finders, many steps each).
         assert!(warm.probe.refined.get() > 60);
+    }
+
+    /// The cells of `g` that differ from `m` (which `g` refines).
+    fn changed_since(m: &CandidateGrid, g: &CandidateGrid) -> CellSet {
+        let mut ch = g.cell_set();
+        for c in g.cells() {
+            if m.value(c) != g.value(c) || m.candidates(c) != g.candidates(c) {
+                ch.insert(c);
+            }
+        }
+        ch
+    }
+
+    /// HoDoKu's options (its order's ALS-XY-chain).
+    fn hodoku_options() -> Options {
+        Options {
+            hodoku: true,
+            ..Options::default()
+        }
+    }
+
+    /// Along solving paths, HoDoKu's ALS-XY-chain asked with a warm memory (its miss
+    /// certificate limiting the walk) reports what the full walk reports on every grid.
+    #[test]
+    fn hodoku_chain_memo_reports_what_the_full_walk_does() {
+        let opts = hodoku_options();
+        let warm = Memory::new();
+        along_paths(&Memory::new(), |g, steps| {
+            let full = run_with(&opts, false, &Memory::new(), |f| {
+                let (all, adj) = als_and_links(g, false, f.memory());
+                hodoku_chain::find(g, &all, Some(&adj), None, f);
+            });
+            let limited = run_with(&opts, false, &warm, |f| AlsXyChain.find(g, f));
+            assert_eq!(limited, full, "step {steps}");
+        });
+        assert!(
+            warm.probe.refined.get() > 20,
+            "{}",
+            warm.probe.refined.get()
+        );
+    }
+
+    /// After a complete miss, the limited walk on a later grid of the path stops where the
+    /// full walk does under every budget (small ones cut the walk inside subtrees it passes
+    /// over): the same step, the same completeness.
+    #[test]
+    fn hodoku_chain_limited_walk_keeps_the_budget_exact() {
+        let opts = hodoku_options();
+        let (mut cut, mut compared) = (0, 0);
+        let mut miss: Option<CandidateGrid> = None;
+        along_paths(&Memory::new(), |g, steps| {
+            let (all, adj) = als_and_links(g, false, &Memory::new());
+            let walk = |changed: Option<&CellSet>, budget: usize| {
+                let mut complete = false;
+                let out = run_with(&opts, false, &Memory::new(), |f| {
+                    complete = hodoku_chain::find_within(g, &all, Some(&adj), changed, budget, f);
+                });
+                (out, complete)
+            };
+            if let Some(m) = &miss {
+                let changed = changed_since(m, g);
+                for budget in [0, 1, 2, 7, 50, 333, 2_000, 9_000, 40_000, 2_000_000] {
+                    let full = walk(None, budget);
+                    assert_eq!(
+                        walk(Some(&changed), budget),
+                        full,
+                        "step {steps}, budget {budget}"
+                    );
+                    compared += 1;
+                    cut += usize::from(!full.1);
+                }
+            }
+            let (out, complete) = walk(None, 2_000_000);
+            if out == "[]" && complete {
+                miss = Some(g.clone());
+            } else {
+                miss = None;
+            }
+        });
+        assert!(compared > 100, "{compared} walks compared");
+        assert!(cut > 20, "{cut} walks cut by the budget");
+    }
+
+    /// On random refinement sequences, an ALS of the later grid that is not fresh since an
+    /// earlier one is listed on the earlier grid too, in the same house, and such ALS come in
+    /// the same order on both (what the certificate needs). (An ALS moved to a later house
+    /// is rare at random: `an_als_moved_to_a_later_house_is_fresh` builds one.)
+    #[test]
+    fn unfresh_als_keep_their_place_in_the_list() {
+        let mut checked = 0;
+        for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+            let layout = Arc::new(layout);
+            let mut rng = crate::testrng::Lcg::new(0xf5e + seed as u64);
+            let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+            let mut m = g.clone();
+            for step in 0..200 {
+                if !refine_randomly(&mut g, &mut rng) {
+                    break;
+                }
+                if g.cells()
+                    .any(|c| g.value(c).is_none() && g.candidates(c).is_empty())
+                {
+                    break;
+                }
+                let (old, new) = (enumerate(&m), enumerate(&g));
+                let changed = changed_since(&m, &g);
+                let fresh = hodoku_chain::fresh(&g, &new, &changed);
+                let at: HashMap<Vec<Cell>, (usize, House)> = old
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| (a.cells.clone(), (i, a.house)))
+                    .collect();
+                let mut last = None;
+                for (a, &fr) in new.iter().zip(&fresh) {
+                    let before = at.get(&a.cells);
+                    if !a.set.intersects(&changed) && before.is_none_or(|&(_, h)| h != a.house) {
+                        assert!(fr, "layout {seed}, step {step}: {:?} moved", a.cells);
+                    }
+                    if fr {
+                        continue;
+                    }
+                    let &(i, h) = before.expect("listed before");
+                    assert_eq!(h, a.house, "layout {seed}, step {step}");
+                    assert!(last < Some(i), "layout {seed}, step {step}: order");
+                    last = Some(i);
+                    checked += 1;
+                }
+                if rng.below(4) == 0 {
+                    m = g.clone();
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} ALS checked");
     }
 
     /// On random refinement sequences (candidates removed, digits placed, on each test layout),
@@ -1620,12 +1766,9 @@ mod tests {
         );
     }
 
-    /// A placement outside a box that leaves the box's cells as they were can still move an
-    /// ALS into it: r1c1 and r1c2 ({1,2} and {1,3}) are an ALS of row 1 while the row has a
-    /// third empty cell, and of box 1 once that cell is filled. The house memo must walk the
-    /// box again (its key holds the row's size cap).
-    #[test]
-    fn a_placement_in_the_row_moves_an_als_into_the_box() {
+    /// The grids of the test below: row 1 with three empty cells (r1c1 holding 1 and 2, r1c2
+    /// 1 and 3, r1c4 2 and 9), before and after r1c4 is set to 9.
+    fn row_placement() -> (CandidateGrid, CandidateGrid) {
         let layout = Arc::new(Layout::standard(9).unwrap());
         let mut values = vec![0u8; 81];
         for (i, v) in [(2, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 3)] {
@@ -1638,6 +1781,33 @@ mod tests {
         let before = CandidateGrid::with_candidates(layout, values, cands, vec![false; 81]);
         let mut after = before.clone();
         after.place(Cell(3), Digit::new(9).unwrap());
+        (before, after)
+    }
+
+    /// The ALS r1c1+r1c2 has no changed cell when r1c4 is filled, but it moves from row 1 to
+    /// box 1 (later in the list): HoDoKu's chain certificate must count it fresh, and does.
+    #[test]
+    fn an_als_moved_to_a_later_house_is_fresh() {
+        let (before, after) = row_placement();
+        let changed = changed_since(&before, &after);
+        let all = enumerate(&after);
+        let fresh = hodoku_chain::fresh(&after, &all, &changed);
+        let i = all
+            .iter()
+            .position(|a| a.cells == [Cell(0), Cell(1)])
+            .expect("the pair is listed");
+        assert_eq!(all[i].house, House(18));
+        assert!(!all[i].set.intersects(&changed));
+        assert!(fresh[i]);
+    }
+
+    /// A placement outside a box that leaves the box's cells as they were can still move an
+    /// ALS into it: r1c1 and r1c2 ({1,2} and {1,3}) are an ALS of row 1 while the row has a
+    /// third empty cell, and of box 1 once that cell is filled. The house memo must walk the
+    /// box again (its key holds the row's size cap).
+    #[test]
+    fn a_placement_in_the_row_moves_an_als_into_the_box() {
+        let (before, after) = row_placement();
         let house_of_pair = |all: &[Als]| {
             all.iter()
                 .find(|a| a.cells == [Cell(0), Cell(1)])

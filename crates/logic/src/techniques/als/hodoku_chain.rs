@@ -19,13 +19,37 @@
 //! spares the chain's own cells): each finds chains the other does not, and only this one
 //! gives HoDoKu's path. The walk can grow combinatorially, so it visits at most
 //! [`NODES`] chains and keeps the best found by then.
+//!
+//! Miss certificate (issue 45, `memo::since_complete_miss`): after a search that visited every
+//! chain and found none removing anything (grid M), a search on a refinement G of M walks only
+//! into chains that can hold a *fresh* ALS, and counts the chains it passes over, so that it
+//! stops exactly where the full walk would run out of its budget. An ALS of G is fresh when
+//! one of its cells changed since M, or when a house before its own holds all its cells, has
+//! too few empty cells on G to list a set of its size, and holds a changed cell (on M that
+//! house may have listed it first: the list's order is the houses' order). Claim: a chain of
+//! G whose ALS are all not fresh removes nothing. Each of its ALS reads on M as on G, so it is
+//! an ALS of M; a house lists fewer sets as it fills, so M's enumeration lists it, in the
+//! house it is listed in on G (an earlier one would be a house whose cap changed, which makes
+//! it fresh); sets of one house come in an order fixed by their cells, so the chain's ALS come
+//! in the same order on M and it is forward there too. Two ALS's restricted common digits
+//! depend only on their cells' candidates, so its links and the digits HoDoKu's rule lets it
+//! use are the same; its length is the same. M's walk was complete, so it visited the chain;
+//! a cell removing a digit on G holds it on G, hence on M, and sees the same places of it in
+//! both ends: M's chain removed it too — but M's search found nothing. So every chain the
+//! full walk records on G holds a fresh ALS, and the walk passes over only subtrees whose
+//! every chain (prefix before it included) lacks one: those whose prefix has no fresh ALS and
+//! whose next ALS reaches no fresh ALS along forward links (any digits). Each such subtree's
+//! size is counted ([`Counts`], memoised per ALS and entering digit, and per chain length
+//! where the 50-link cap can cut it) and taken from the budget; when it exceeds what is left
+//! the full walk would have stopped inside it with nothing more found, and so does this one.
+//! So the chains recorded, their order and whether the walk completed are the full walk's.
 
 use std::collections::HashMap;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
-use super::{Als, als_text, mark_als, rccs};
-use crate::grid::CandidateGrid;
+use super::{Als, als_text, mark_als, max_als, rccs};
+use crate::grid::{CandidateGrid, CellSet};
 use crate::render::eliminations_text;
 use crate::step::{Role, Step};
 use crate::technique::Finder;
@@ -108,6 +132,102 @@ struct Found {
     links: Vec<(Link, Uses)>,
 }
 
+/// The digit a chain enters the next ALS by after taking `link` with `u`: the one HoDoKu's
+/// rule compares the next link with (see [`Link::after`]).
+fn entering(link: Link, u: Uses) -> Digit {
+    match u {
+        Uses::Second => link.d2.unwrap_or(link.d1),
+        Uses::First | Uses::Both => link.d1,
+    }
+}
+
+/// How many chains the full walk visits below a chain, without walking them: a function of
+/// the ALS it ends in, the digit it entered by (none for a chain of one ALS) and, only where
+/// the 50-link cap can cut the walk, its length. Saturates above the walk's budget.
+struct Counts {
+    /// Per ALS, its longest forward path in links (any digits).
+    height: Vec<usize>,
+    /// Per ALS and entering digit (index 0: none), the count when the cap cuts nothing.
+    free: Vec<Option<usize>>,
+    /// The same where the cap may cut, by length too.
+    capped: HashMap<(usize, usize, usize), usize>,
+    digits: usize,
+    /// Counts above the walk's budget are kept as budget + 1.
+    most: usize,
+}
+
+impl Counts {
+    fn new(links: &[Vec<Link>], digits: usize, budget: usize) -> Counts {
+        let mut height = vec![0; links.len()];
+        for i in (0..links.len()).rev() {
+            height[i] = links[i].iter().map(|l| 1 + height[l.to]).max().unwrap_or(0);
+        }
+        Counts {
+            height,
+            free: vec![None; links.len() * (digits + 1)],
+            capped: HashMap::new(),
+            digits,
+            most: budget.saturating_add(1),
+        }
+    }
+
+    /// The chains [`Walk::walk`] visits from ALS `at` entered by `e`, with `len` links so far.
+    fn below(&mut self, links: &[Vec<Link>], at: usize, e: Option<Digit>, len: usize) -> usize {
+        if len >= MAX_LINKS {
+            return 0;
+        }
+        let slot = e.map_or(0, |d| d.index() + 1);
+        let free = len + self.height[at] <= MAX_LINKS;
+        let known = if free {
+            self.free[at * (self.digits + 1) + slot]
+        } else {
+            self.capped.get(&(at, slot, len)).copied()
+        };
+        if let Some(n) = known {
+            return n;
+        }
+        let mut n = 0usize;
+        for &link in &links[at] {
+            let take = |u: Uses, n: &mut usize, me: &mut Counts| {
+                let sub = me.below(links, link.to, Some(entering(link, u)), len + 1);
+                *n = n.saturating_add(1).saturating_add(sub).min(me.most);
+            };
+            match e {
+                None => {
+                    take(Uses::First, &mut n, self);
+                    if link.d2.is_some() {
+                        take(Uses::Second, &mut n, self);
+                    }
+                }
+                Some(d) => {
+                    let prev = Link {
+                        to: at,
+                        d1: d,
+                        d2: None,
+                    };
+                    if let Some(u) = link.after(Some((prev, Uses::First)), true) {
+                        take(u, &mut n, self);
+                    }
+                }
+            }
+        }
+        if free {
+            self.free[at * (self.digits + 1) + slot] = Some(n);
+        } else {
+            self.capped.insert((at, slot, len), n);
+        }
+        n
+    }
+}
+
+/// What the walk may pass over (see the module doc): per ALS, whether a fresh ALS is it or
+/// lies forward of it; and the counts of what is passed over.
+struct Skip {
+    reach: Vec<bool>,
+    fresh: Vec<bool>,
+    counts: Counts,
+}
+
 /// The walk's state: the links, the chain so far and the chains found.
 struct Walk<'a> {
     g: &'a CandidateGrid,
@@ -118,11 +238,24 @@ struct Walk<'a> {
     found: Vec<Found>,
     by_elims: HashMap<Vec<(Digit, Cell)>, usize>,
     nodes: usize,
+    skip: Option<Skip>,
 }
 
 impl Walk<'_> {
+    /// Takes the `n` chains the full walk would visit in a subtree passed over from the
+    /// budget; `false` when it would run out there.
+    fn pass_over(&mut self, n: usize) -> bool {
+        if n > self.nodes {
+            self.nodes = 0;
+            return false;
+        }
+        self.nodes -= n;
+        true
+    }
+
     /// Walks on from ALS `at`, entered by `last`; `false` once the node budget is spent.
-    fn walk(&mut self, at: usize, last: Option<(Link, Uses)>, f: &Finder<'_>) -> bool {
+    /// `hot`: the chain so far holds a fresh ALS (always, without a [`Skip`]).
+    fn walk(&mut self, at: usize, last: Option<(Link, Uses)>, hot: bool, f: &Finder<'_>) -> bool {
         if self.chain.len() >= MAX_LINKS {
             return true;
         }
@@ -134,18 +267,39 @@ impl Walk<'_> {
                 k += 1;
                 continue;
             };
-            if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
-                return false;
+            // A subtree passed over (see the module doc) still spends its chains' budget.
+            let mut next_hot = hot;
+            let mut passed = false;
+            if !hot && let Some(skip) = self.skip.as_mut() {
+                if skip.reach[link.to] {
+                    next_hot = skip.fresh[link.to];
+                } else {
+                    let n = 1 + skip.counts.below(
+                        &self.links,
+                        link.to,
+                        Some(entering(link, u)),
+                        self.chain.len() + 1,
+                    );
+                    if !self.pass_over(n) {
+                        return false;
+                    }
+                    passed = true;
+                }
             }
-            self.nodes -= 1;
-            self.chain.push((link, u));
-            if self.chain.len() >= 3 {
-                self.check();
-            }
-            let go = self.walk(link.to, Some((link, u)), f);
-            self.chain.pop();
-            if !go {
-                return false;
+            if !passed {
+                if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
+                    return false;
+                }
+                self.nodes -= 1;
+                self.chain.push((link, u));
+                if self.chain.len() >= 3 {
+                    self.check();
+                }
+                let go = self.walk(link.to, Some((link, u)), next_hot, f);
+                self.chain.pop();
+                if !go {
+                    return false;
+                }
             }
             if last.is_none() && link.d2.is_some() && first_try {
                 first_try = false;
@@ -241,14 +395,73 @@ fn index_sum(elims: &[(Digit, Cell)]) -> usize {
         .sum()
 }
 
-/// Emits the ALS-XY-chain HoDoKu would apply on `g`, if any.
+/// Per ALS of `all`, whether it is fresh on `g` since the miss grid `changed` is taken from
+/// (see the module doc): it holds a changed cell, or a house before its own holds all its
+/// cells, too few empty cells to list a set of its size, and a changed cell.
+pub(super) fn fresh(g: &CandidateGrid, all: &[Als], changed: &CellSet) -> Vec<bool> {
+    let cap = max_als(g.size()).max(1);
+    let caps: Vec<usize> = g
+        .houses()
+        .map(|h| {
+            let cells = g.house_cells(h);
+            let empty = cells.iter().filter(|&&c| g.value(c).is_none()).count();
+            cap.min(empty.saturating_sub(1)).max(1)
+        })
+        .collect();
+    let touched: Vec<bool> = g
+        .houses()
+        .map(|h| g.house_cells(h).iter().any(|&c| changed.contains(c)))
+        .collect();
+    all.iter()
+        .map(|a| {
+            a.set.intersects(changed)
+                || g.houses_of(a.cells[0]).iter().any(|&h| {
+                    h < a.house
+                        && touched[h.index()]
+                        && a.cells.len() > caps[h.index()]
+                        && a.cells[1..].iter().all(|&c| g.houses_of(c).contains(&h))
+                })
+        })
+        .collect()
+}
+
+/// Emits the ALS-XY-chain HoDoKu would apply on `g`, if any; with `changed` (the cells changed
+/// since the last complete miss) only chains holding a fresh ALS are walked, the others
+/// counted (see the module doc). `false` when the walk ran out of its budget.
 pub(super) fn find(
     g: &CandidateGrid,
     all: &[Als],
     adj: Option<&[Vec<(usize, DigitSet)>]>,
+    changed: Option<&CellSet>,
     f: &mut Finder<'_>,
-) {
+) -> bool {
+    find_within(g, all, adj, changed, NODES, f)
+}
+
+/// [`find`] with a walk of at most `budget` chains (the tests try small ones).
+pub(super) fn find_within(
+    g: &CandidateGrid,
+    all: &[Als],
+    adj: Option<&[Vec<(usize, DigitSet)>]>,
+    changed: Option<&CellSet>,
+    budget: usize,
+    f: &mut Finder<'_>,
+) -> bool {
     let links = forward_links(all, adj);
+    let skip = changed.map(|ch| {
+        let fresh = fresh(g, all, ch);
+        let mut reach = fresh.clone();
+        for i in (0..all.len()).rev() {
+            if !reach[i] {
+                reach[i] = links[i].iter().any(|l| reach[l.to]);
+            }
+        }
+        Skip {
+            reach,
+            fresh,
+            counts: Counts::new(&links, g.size(), budget),
+        }
+    });
     let mut w = Walk {
         g,
         all,
@@ -257,16 +470,29 @@ pub(super) fn find(
         chain: Vec::new(),
         found: Vec::new(),
         by_elims: HashMap::new(),
-        nodes: NODES,
+        nodes: budget,
+        skip,
     };
+    let mut complete = true;
     for start in 0..all.len() {
         w.start = start;
-        if !w.walk(start, None, f) {
+        // Walked (with whether the chain is fresh already) or passed over (how many chains).
+        let next = match w.skip.as_mut() {
+            None => Ok(true),
+            Some(skip) if skip.reach[start] => Ok(skip.fresh[start]),
+            Some(skip) => Err(skip.counts.below(&w.links, start, None, 0)),
+        };
+        let go = match next {
+            Ok(hot) => w.walk(start, None, hot, f),
+            Err(n) => w.pass_over(n),
+        };
+        if !go {
+            complete = false;
             break;
         }
     }
     if f.out_of_time() {
-        return;
+        return complete;
     }
     let Some(best) = w
         .found
@@ -275,7 +501,7 @@ pub(super) fn find(
         .min_by_key(|(i, s)| (usize::MAX - s.elims.len(), index_sum(&s.elims), *i))
         .map(|(_, s)| s)
     else {
-        return;
+        return complete;
     };
     let mut step = Step::new(&ALS_XY_CHAIN);
     for &(d, cell) in &best.elims {
@@ -306,4 +532,5 @@ pub(super) fn find(
         eliminations_text(g.layout(), &step.eliminations)
     );
     f.emit(step.houses(houses).digits(digits).text(text));
+    complete
 }
