@@ -612,11 +612,11 @@ pub fn targeted_any_order(
 /// Exact: a fish without fins that removes `t` is met by the finned walk's target `t`. When
 /// `t` is no base candidate, the base candidates that do not see `t` lie in the covers other
 /// than one holding `t` (that cover's candidates all see `t`), which is the question the walk
-/// asks of every base set (`k - 1` covers, `t`'s cover joining in [`Search::fill`]); when `t`
+/// asks of every base set (`k - 1` covers, `t`'s cover joining in `Search::fill`); when `t`
 /// is a cannibal (one base, two covers) it is the cannibal walk with that base and those two
 /// covers fixed. Every pruning test of the walk holds for such a fish (no endo fins, no exo
 /// fins, the covers are no bases), the walk reaches its base and cover set, and the fish is
-/// evaluated from that set alone ([`Search::evaluate`]), as the walk without fins evaluates
+/// evaluated from that set alone (`Search::evaluate`), as the walk without fins evaluates
 /// it. With `lost`, both walks keep the base sets holding a touched house only. So the fish
 /// without fins reported here are those [`targeted_any_order`] reports without fins, and the
 /// finned ones those it reports with fins.
