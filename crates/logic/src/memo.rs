@@ -11,7 +11,7 @@
 //! unchanged (a step usually changes one or a few digits' planes). The memo compares the
 //! whole plane, the options and the layout (by value), so a skip is exact, never a guess; the
 //! reported steps and their order stay exactly those of the full search. It lives in the
-//! [`Memory`](crate::Memory) the finder is lent (one per solving path) and holds one plane per
+//! [`Memory`] the finder is lent (one per solving path) and holds one plane per
 //! (technique, digit), which is what a solving path needs.
 
 use rustc_hash::FxHashMap as HashMap;

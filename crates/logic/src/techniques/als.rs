@@ -164,7 +164,7 @@ fn max_als(n: usize) -> usize {
 
 /// The grid's ALS and their restricted-common-candidate links, computed once per grid state
 /// and shared by the ALS finders (they run one after another on the same grid); kept in the
-/// finder's [`Memory`](crate::Memory).
+/// finder's [`Memory`].
 pub(crate) struct Links {
     key: (StateKey, bool),
     all: Rc<Vec<Als>>,

@@ -850,7 +850,7 @@ impl Sim<'_> {
 ///
 /// Worked on 128-bit cell masks (per house, per digit, per group); every loop visits the
 /// same groups, cells and houses in the same order as the plain scan of each house's cells
-/// ([`tests::group_nodes_by_scan`], kept as the reference), so the links and their order —
+/// (`tests::group_nodes_by_scan`, kept as the reference), so the links and their order —
 /// which the shown chains depend on — are the same.
 fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
     let l = g.layout();
