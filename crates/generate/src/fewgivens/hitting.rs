@@ -25,8 +25,14 @@
 //! for one mirror's 2-cell orbits. A leaf (every known set hit) is counted to two by `fast`; a
 //! second solution gives a new unavoidable set (the cells where it differs from G, shrunk to the
 //! minimal sets inside it by one more blanking), which joins both the grid's list — later
-//! conjugates start with it, so the lists learn — and the conjugate's (scanned by every node), and
-//! the node goes on. A unique leaf is reduced to orbit-minimal, taken back to the class's standard
+//! conjugates start with it, so the lists learn — and the conjugate's (scanned by every node, as
+//! a word of learnt sets AND NOT its chosen orbits' words), and
+//! the node goes on. A node's scan counts a set's allowed orbits only until it has picked a set
+//! of two (no scanned set has fewer: one or none ends the scan), since without `popcnt` in the
+//! baseline target a count is a dozen instructions; so every node makes the same pick, bound,
+//! forced orbit or cut as when it counted every set, and the tree, its nodes and its puzzles are
+//! the same (session 40; every node of the test searches is checked against the direct form,
+//! `Hunt::strong_direct`). A unique leaf is reduced to orbit-minimal, taken back to the class's standard
 //! orientation and offered (checked by `dlx`: unique, strictly minimal, symmetric, at most K
 //! givens). Grids come from seed puzzles' solutions (deduplicated by minlex form, in a seeded
 //! order), from [`super::automorphic`] grids when the target asks for them, or else from the
@@ -604,9 +610,9 @@ struct Hunt<'o> {
     unique: Vec<u64>,
     pruning: Pruning,
     /// Scratch ([`SCAN`] long): the allowed orbits of the unhit sets a node scanned.
-    unhit: Vec<u64>,
+    unhit: [u64; SCAN],
     /// Scratch ([`SCAN`] long): the same in the bound's second order.
-    reordered: Vec<u64>,
+    reordered: [u64; SCAN],
     /// [`Pruning::Strong`]: words of a bitset over [`Hunt::sets`].
     words: usize,
     /// [`Pruning::Strong`]: for orbit o, words `o * words..(o + 1) * words` are the bitset of
@@ -656,8 +662,8 @@ impl<'o> Hunt<'o> {
             checks: 0,
             unique: Vec::new(),
             pruning,
-            unhit: vec![0; SCAN],
-            reordered: vec![0; SCAN],
+            unhit: [0; SCAN],
+            reordered: [0; SCAN],
             words,
             hits,
             arena: Vec::new(),
