@@ -70,6 +70,12 @@ pub(super) fn applies(kind: Kind, links: &Links) -> bool {
 /// "true" reaches its "false", from the last grid of that kind remembered free of one; if
 /// so `g` is remembered in its place.
 pub(super) fn certified(g: &CandidateGrid, links: &Rc<Links>, kind: Kind, memory: &Memory) -> bool {
+    // The grouped graph holds every link of the plain one (the same candidate links; the
+    // grouped kind allows every tag), so a plain self-contradicting candidate of this grid
+    // is a grouped one too: the walks would only say "maybe" (session 40).
+    if kind == Kind::Grouped && super::state::kept_contra(g, Kind::Any, memory) == Some(true) {
+        return false;
+    }
     let (ok, same) = {
         let certs = memory.chains.no_contra.borrow();
         let Some(old) = certs.iter().find(|c| c.kind == kind) else {
@@ -723,6 +729,41 @@ mod tests {
             "{asked} asked, {yes} yes, {no} no, {shared} with shared states"
         );
         eprintln!("{asked} asked, {yes} yes, {no} no, {shared} with shared states");
+    }
+
+    /// A plain self-contradicting candidate is a grouped one (what lets [`certified`] refuse a
+    /// grouped grid at once when the plain closure of the grid found one): along the hard
+    /// paths, and a grouped grid is never certified where the plain closure kept for it has
+    /// one.
+    #[test]
+    fn a_plain_contradiction_is_a_grouped_one() {
+        let (mut plain, mut refused) = (0, 0);
+        for puzzle in PUZZLES {
+            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+            let solver = LogicSolver::default();
+            let mut g = CandidateGrid::new(&p);
+            let memory = Memory::new();
+            while let Some(step) = solver.next_step(&g) {
+                let any = Links::new(&g, false, false);
+                let grouped = Rc::new(Links::new(&g, true, false));
+                let any_contra = Closure::new(&g, &any, Kind::Any).any_contra;
+                let grouped_contra = Closure::new(&g, &grouped, Kind::Grouped).any_contra;
+                assert!(!any_contra || grouped_contra);
+                plain += usize::from(any_contra);
+                // With the plain closure of this grid kept, a remembered grouped grid never
+                // certifies it while the plain closure has a contradiction.
+                super::super::state::cached_closure(&g, &any, Kind::Any, false, &memory);
+                let ok = certified(&g, &grouped, Kind::Grouped, &memory);
+                assert!(!(ok && any_contra));
+                refused += usize::from(any_contra);
+                remember(&g, &grouped, Kind::Grouped, grouped_contra, &memory);
+                g.apply(&step);
+            }
+        }
+        assert!(
+            plain > 50 && refused > 50,
+            "{plain} plain, {refused} refused"
+        );
     }
 
     /// What `t` reports on `g` with the memory `warm` (certificates in use), asserted equal to
