@@ -576,20 +576,9 @@ mod tests {
         let mut next = move || rng.next();
         let mut shrunk = 0;
         for layout in crate::techniques::chains::tests::test_layouts() {
-            let (cells, n) = (layout.cell_count(), layout.size());
+            let n = layout.size();
             for round in 0..4 {
-                let cands = crate::techniques::chains::tests::random_candidates(
-                    cells,
-                    n,
-                    4 + round % 3,
-                    &mut next,
-                );
-                let mut g = CandidateGrid::with_candidates(
-                    layout.clone(),
-                    vec![0; cells],
-                    cands,
-                    vec![false; cells],
-                );
+                let mut g = random_grid(&layout, 4 + round % 3, &mut next);
                 let mut old = Links::new(&g, true, false);
                 for _ in 0..12 {
                     if !crate::techniques::chains::tests::eliminate_one(&mut g, &mut next) {
@@ -667,21 +656,9 @@ mod tests {
         let mut rng = crate::testrng::Lcg::new(40);
         let mut next = move || rng.next();
         for layout in crate::techniques::chains::tests::test_layouts() {
-            let (cells, n) = (layout.cell_count(), layout.size());
             for round in 0..12 {
                 for kind in [Kind::Any, Kind::Grouped] {
-                    let cands = crate::techniques::chains::tests::random_candidates(
-                        cells,
-                        n,
-                        5 + round % 3,
-                        &mut next,
-                    );
-                    let mut g = CandidateGrid::with_candidates(
-                        layout.clone(),
-                        vec![0; cells],
-                        cands,
-                        vec![false; cells],
-                    );
+                    let mut g = random_grid(&layout, 5 + round % 3, &mut next);
                     let memory = Memory::new();
                     for _ in 0..8 {
                         let links = Rc::new(Links::new(&g, kind == Kind::Grouped, false));
@@ -697,33 +674,26 @@ mod tests {
                 }
             }
         }
-        for puzzle in PUZZLES {
-            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
-            let solver = LogicSolver::default();
-            let mut g = CandidateGrid::new(&p);
-            let memory = Memory::new();
-            while let Some(step) = solver.next_step(&g) {
-                for kind in [Kind::Any, Kind::Grouped] {
-                    if let Some(old) = memory
-                        .chains
-                        .no_contra
-                        .borrow()
-                        .iter()
-                        .find(|c| c.kind == kind && refines(c, &g) == Some(false))
-                    {
-                        check(old, &g, kind);
-                    }
+        along_hard_paths(|g, memory| {
+            for kind in [Kind::Any, Kind::Grouped] {
+                if let Some(old) = memory
+                    .chains
+                    .no_contra
+                    .borrow()
+                    .iter()
+                    .find(|c| c.kind == kind && refines(c, g) == Some(false))
+                {
+                    check(old, g, kind);
                 }
-                for kind in [Kind::Any, Kind::Grouped] {
-                    let links = Rc::new(Links::new(&g, kind == Kind::Grouped, false));
-                    let contra = Closure::new(&g, &links, kind).any_contra;
-                    if !contra {
-                        remember(&g, &links, kind, contra, &memory);
-                    }
-                }
-                g.apply(&step);
             }
-        }
+            for kind in [Kind::Any, Kind::Grouped] {
+                let links = Rc::new(Links::new(g, kind == Kind::Grouped, false));
+                let contra = Closure::new(g, &links, kind).any_contra;
+                if !contra {
+                    remember(g, &links, kind, contra, memory);
+                }
+            }
+        });
         assert!(
             asked > 300 && yes > 30 && no > 30 && shared > 30,
             "{asked} asked, {yes} yes, {no} no, {shared} with shared states"
@@ -738,32 +708,52 @@ mod tests {
     #[test]
     fn a_plain_contradiction_is_a_grouped_one() {
         let (mut plain, mut refused) = (0, 0);
+        along_hard_paths(|g, memory| {
+            let any = Links::new(g, false, false);
+            let grouped = Rc::new(Links::new(g, true, false));
+            let any_contra = Closure::new(g, &any, Kind::Any).any_contra;
+            let grouped_contra = Closure::new(g, &grouped, Kind::Grouped).any_contra;
+            assert!(!any_contra || grouped_contra);
+            plain += usize::from(any_contra);
+            // With the plain closure of this grid kept, a remembered grouped grid never
+            // certifies it while the plain closure has a contradiction.
+            super::super::state::cached_closure(g, &any, Kind::Any, false, memory);
+            let ok = certified(g, &grouped, Kind::Grouped, memory);
+            assert!(!(ok && any_contra));
+            refused += usize::from(any_contra);
+            remember(g, &grouped, Kind::Grouped, grouped_contra, memory);
+        });
+        assert!(
+            plain > 50 && refused > 50,
+            "{plain} plain, {refused} refused"
+        );
+    }
+
+    /// Calls `f` on every grid along the solving paths of [`PUZZLES`], before its step is
+    /// applied, with one memory per path.
+    fn along_hard_paths(mut f: impl FnMut(&CandidateGrid, &Memory)) {
         for puzzle in PUZZLES {
             let p = parse_one(puzzle, InputFormat::Auto).unwrap();
             let solver = LogicSolver::default();
             let mut g = CandidateGrid::new(&p);
             let memory = Memory::new();
             while let Some(step) = solver.next_step(&g) {
-                let any = Links::new(&g, false, false);
-                let grouped = Rc::new(Links::new(&g, true, false));
-                let any_contra = Closure::new(&g, &any, Kind::Any).any_contra;
-                let grouped_contra = Closure::new(&g, &grouped, Kind::Grouped).any_contra;
-                assert!(!any_contra || grouped_contra);
-                plain += usize::from(any_contra);
-                // With the plain closure of this grid kept, a remembered grouped grid never
-                // certifies it while the plain closure has a contradiction.
-                super::super::state::cached_closure(&g, &any, Kind::Any, false, &memory);
-                let ok = certified(&g, &grouped, Kind::Grouped, &memory);
-                assert!(!(ok && any_contra));
-                refused += usize::from(any_contra);
-                remember(&g, &grouped, Kind::Grouped, grouped_contra, &memory);
+                f(&g, &memory);
                 g.apply(&step);
             }
         }
-        assert!(
-            plain > 50 && refused > 50,
-            "{plain} plain, {refused} refused"
-        );
+    }
+
+    /// A grid of `layout` with random candidates, none placed (`keep` as in
+    /// `random_candidates`).
+    fn random_grid(
+        layout: &std::sync::Arc<sudokit_core::Layout>,
+        keep: u64,
+        next: &mut impl FnMut() -> u64,
+    ) -> CandidateGrid {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        let cands = crate::techniques::chains::tests::random_candidates(cells, n, keep, next);
+        CandidateGrid::with_candidates(layout.clone(), vec![0; cells], cands, vec![false; cells])
     }
 
     /// What `t` reports on `g` with the memory `warm` (certificates in use), asserted equal to
