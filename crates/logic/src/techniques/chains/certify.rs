@@ -32,12 +32,13 @@
 //! every such path of S' uses a new link (s → t): "X true" reaches s, t reaches "X false".
 //! The implication graph is its own contrapositive ("a → b" comes with "¬b → ¬a": strong and
 //! weak links are symmetric), so "X true" reaches s exactly when ¬s reaches "X false". The
-//! certificate walks forward from each new link's target and from its negated source (one
-//! pair of depth-first walks per new link while there are at most `MAX_PAIRS`, else one pair
-//! from all targets and all negated sources; against the closure's all-pairs reach) and
-//! holds when no candidate's "false" state is reached by both walks of a pair: sound (a
-//! union of walks over-approximates each link's pair of walks), and exact about the
-//! finders' output, since they report nothing when it holds. When it does not hold, the
+//! certificate walks forward from each new link's target and from its negated source (each
+//! distinct state walked once, every link's pair asked while there are at most `MAX_WALKS`
+//! such states, else one pair of walks from all targets and all negated sources; against the
+//! closure's all-pairs reach) and holds when no candidate's "false" state is reached by both
+//! walks of a pair: sound (a union of walks over-approximates each link's pair of walks), and
+//! exact about the finders' output, since they report nothing when it holds. How sharp the
+//! test is changes only the cost, never the output (argued at `may_pass`). When it does not hold, the
 //! closure is built and the finders run unchanged. No limit of the finders enters the
 //! argument (it is about the graph; the chain-length cap only shrinks what they report).
 
@@ -69,6 +70,12 @@ pub(super) fn applies(kind: Kind, links: &Links) -> bool {
 /// "true" reaches its "false", from the last grid of that kind remembered free of one; if
 /// so `g` is remembered in its place.
 pub(super) fn certified(g: &CandidateGrid, links: &Rc<Links>, kind: Kind, memory: &Memory) -> bool {
+    // The grouped graph holds every link of the plain one (the same candidate links; the
+    // grouped kind allows every tag), so a plain self-contradicting candidate of this grid
+    // is a grouped one too: the walks would only say "maybe" (session 40).
+    if kind == Kind::Grouped && super::state::kept_contra(g, Kind::Any, memory) == Some(true) {
+        return false;
+    }
     let (ok, same) = {
         let certs = memory.chains.no_contra.borrow();
         let Some(old) = certs.iter().find(|c| c.kind == kind) else {
@@ -142,6 +149,13 @@ fn allowed(kind: Kind, tag: u32) -> bool {
 /// Whether some candidate X of the new graph `links` may have "X true" reaching "X false"
 /// through a link that is not one of `old`'s (see the module doc).
 fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool {
+    let (targets, sources) = new_link_walks(old, links, kind);
+    may_pass(links, kind, &targets, &sources)
+}
+
+/// The new links of `links` against `old` (see the module doc), as the states to walk from:
+/// per new link (s → t), its target t and its negated source ¬s.
+fn new_link_walks(old: &NoContra, links: &Links, kind: Kind) -> (Vec<usize>, Vec<usize>) {
     let total = links.strong.len();
     // The old node of each new node: candidates keep their ids; a group maps to the old
     // group of the same digit and cells (`exact`: its weak links are old), else to the
@@ -205,23 +219,87 @@ fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool 
             }
         }
     }
-    if from_targets.is_empty() {
+    (from_targets, from_sources)
+}
+
+/// Whether some candidate's "false" state is reached both from `targets[i]` and from
+/// `sources[i]` for some `i` (a new link's target and its negated source, see the module
+/// doc).
+///
+/// The question for one pair is symmetric in its two states, and the two directions of a
+/// link give the same pair: a strong link a–b is (a false → b true) and (b false → a true),
+/// walked from "b true" and "a true" both times; a weak link likewise. So each pair is asked
+/// once, unordered, and each distinct state is walked at most once, as a bit row, however
+/// many pairs hold it (until session 40 each pair walked both its states, so every walk was
+/// made at least twice). While there are at most [`MAX_WALKS`] distinct states every pair is
+/// asked exactly; above that, one pair of walks from all targets and all sources is asked
+/// (an over-approximation: it holds whenever some pair does).
+///
+/// *Exactness:* how precise this test is never changes what the finders report. It is
+/// sound (it says "no" only when no pair reaches a common candidate "false", so the new grid
+/// has no self-contradicting candidate), and when it says "maybe" the finder builds the
+/// closure, which on such a grid finds no contradiction either: the finders then report
+/// nothing and the grid is remembered just as a certified one is (`remember` with
+/// `any_contra` false), so a sharper or blunter test changes only the cost.
+fn may_pass(links: &Links, kind: Kind, targets: &[usize], sources: &[usize]) -> bool {
+    if targets.is_empty() {
         return false;
     }
-    // One pair of walks per new link while they are few (each pair asks exactly whether a
-    // path through that link exists), else one pair for all (an over-approximation).
-    let both = |targets: Vec<usize>, sources: Vec<usize>| {
-        let a = reach(links, kind, targets);
-        let b = reach(links, kind, sources);
-        (0..links.cands).any(|v| a[2 * v] && b[2 * v])
+    let mut states: Vec<usize> = Vec::new();
+    let mut at = |s: usize| match states.iter().position(|&x| x == s) {
+        Some(i) => i,
+        None => {
+            states.push(s);
+            states.len() - 1
+        }
     };
-    if from_targets.len() <= MAX_PAIRS {
-        return from_targets
-            .iter()
-            .zip(&from_sources)
-            .any(|(&t, &s)| both(vec![t], vec![s]));
+    let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(targets.len());
+    for (&t, &s) in targets.iter().zip(sources) {
+        let (i, j) = (at(t), at(s));
+        let p = (i.min(j), i.max(j));
+        if !pairs.contains(&p) {
+            pairs.push(p);
+        }
     }
-    both(from_targets, from_sources)
+    let mut stack = Vec::new();
+    if states.len() > MAX_WALKS {
+        let a = reach(links, kind, targets, &mut stack);
+        let b = reach(links, kind, sources, &mut stack);
+        return meet_at_a_false_candidate(links, &a, &b);
+    }
+    let mut rows: Vec<Option<Vec<u64>>> = vec![None; states.len()];
+    for (i, j) in pairs {
+        for k in [i, j] {
+            if rows[k].is_none() {
+                rows[k] = Some(reach(links, kind, &states[k..k + 1], &mut stack));
+            }
+        }
+        let (Some(a), Some(b)) = (&rows[i], &rows[j]) else {
+            unreachable!("both rows walked above");
+        };
+        if meet_at_a_false_candidate(links, a, b) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the state rows `a` and `b` (bits `2 * node + value`) share a candidate's "false"
+/// state.
+fn meet_at_a_false_candidate(links: &Links, a: &[u64], b: &[u64]) -> bool {
+    let states = 2 * links.cands;
+    a.iter().zip(b).enumerate().any(|(w, (&x, &y))| {
+        let lo = 64 * w;
+        if lo >= states {
+            return false;
+        }
+        // Even bits are "false" states; past the candidates are groups.
+        let mut mask = 0x5555_5555_5555_5555u64;
+        if states - lo < 64 {
+            mask &= (1u64 << (states - lo)) - 1;
+        }
+        x & y & mask != 0
+    })
 }
 
 /// The smallest group node of `old` with `grp`'s digit holding all of `grp`'s cells (the
@@ -241,37 +319,47 @@ fn smallest_holder(old: &Links, grp: &links::Group) -> Option<u32> {
         .map(|(i, _)| (old.cands + i) as u32)
 }
 
-/// Most new links walked one by one (see [`contra_may_pass_new_links`]).
-const MAX_PAIRS: usize = 8;
+/// Most distinct states walked one by one (see [`may_pass`]): as many walks as the eight
+/// pairs walked before session 40 could make.
+const MAX_WALKS: usize = 16;
 
-/// The states of `links` (`2 * node + value`) reachable from `sources` (included).
-fn reach(links: &Links, kind: Kind, sources: Vec<usize>) -> Vec<bool> {
-    let mut seen = vec![false; 2 * links.strong.len()];
-    let mut stack = sources;
-    stack.retain(|&s| !std::mem::replace(&mut seen[s], true));
+/// The states of `links` (bit `2 * node + value`) reachable from `sources` (included), as a
+/// bit row; `stack` is a buffer.
+fn reach(links: &Links, kind: Kind, sources: &[usize], stack: &mut Vec<usize>) -> Vec<u64> {
+    let mut seen = vec![0u64; (2 * links.strong.len()).div_ceil(64)];
+    let mark = |seen: &mut [u64], t: usize| {
+        let (w, b) = (t / 64, 1u64 << (t % 64));
+        let new = seen[w] & b == 0;
+        seen[w] |= b;
+        new
+    };
+    stack.clear();
+    for &s in sources {
+        if mark(&mut seen, s) {
+            stack.push(s);
+        }
+    }
     while let Some(s) = stack.pop() {
         let v = (s / 2) as u32;
-        let mut push = |t: usize| {
-            if !seen[t] {
-                seen[t] = true;
-                stack.push(t);
-            }
-        };
         if s % 2 == 0 {
             for &(w, tag) in &links.strong[v as usize] {
-                if allowed(kind, tag) {
-                    push(2 * w as usize + 1);
+                if allowed(kind, tag) && mark(&mut seen, 2 * w as usize + 1) {
+                    stack.push(2 * w as usize + 1);
                 }
             }
         } else {
             if !links.is_group(v) {
                 for &w in links.weak_of(v, kind) {
-                    push(2 * w as usize);
+                    if mark(&mut seen, 2 * w as usize) {
+                        stack.push(2 * w as usize);
+                    }
                 }
             }
             if kind == Kind::Grouped {
                 for &w in &links.weak_groups[v as usize] {
-                    push(2 * w as usize);
+                    if mark(&mut seen, 2 * w as usize) {
+                        stack.push(2 * w as usize);
+                    }
                 }
             }
         }
@@ -488,20 +576,9 @@ mod tests {
         let mut next = move || rng.next();
         let mut shrunk = 0;
         for layout in crate::techniques::chains::tests::test_layouts() {
-            let (cells, n) = (layout.cell_count(), layout.size());
+            let n = layout.size();
             for round in 0..4 {
-                let cands = crate::techniques::chains::tests::random_candidates(
-                    cells,
-                    n,
-                    4 + round % 3,
-                    &mut next,
-                );
-                let mut g = CandidateGrid::with_candidates(
-                    layout.clone(),
-                    vec![0; cells],
-                    cands,
-                    vec![false; cells],
-                );
+                let mut g = random_grid(&layout, 4 + round % 3, &mut next);
                 let mut old = Links::new(&g, true, false);
                 for _ in 0..12 {
                     if !crate::techniques::chains::tests::eliminate_one(&mut g, &mut next) {
@@ -537,6 +614,146 @@ mod tests {
             }
         }
         assert!(shrunk > 20, "{shrunk} shrunk groups");
+    }
+
+    /// The certificate's walks ([`may_pass`]: each unordered pair of states asked once, each
+    /// state walked once) answer what asking every new link's pair on its own answers, read
+    /// off a closure of the new graph (an independent reach): exactly while the distinct
+    /// states are at most [`MAX_WALKS`], and never "no" where a pair meets above that. On
+    /// random grids of 9×9, 9×9 with diagonals and 6×6 without a self-contradicting
+    /// candidate, refined one to three candidates at a time, both kinds; and along the hard
+    /// paths, each grid against the last one without such a candidate.
+    #[test]
+    fn each_pair_asked_once_answers_what_every_link_asked_alone_answers() {
+        let (mut asked, mut yes, mut no, mut shared) = (0, 0, 0, 0);
+        let mut check = |old: &NoContra, g: &CandidateGrid, kind: Kind| {
+            let links = Links::new(g, kind == Kind::Grouped, false);
+            let (targets, sources) = new_link_walks(old, &links, kind);
+            let cl = Closure::new(g, &links, kind);
+            // The state `2 * node + value` reaches candidate `x`'s "false" state.
+            let to_false = |s: usize, x: u32| cl.reaches(((s / 2) as u32, s % 2 == 1), (x, false));
+            let meets = |t: usize, s: usize| {
+                (0..links.cands as u32).any(|x| to_false(t, x) && to_false(s, x))
+            };
+            let every_pair = targets.iter().zip(&sources).any(|(&t, &s)| meets(t, s));
+            let mut distinct: Vec<usize> = targets.iter().chain(&sources).copied().collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let answer = may_pass(&links, kind, &targets, &sources);
+            if distinct.len() <= MAX_WALKS {
+                assert_eq!(answer, every_pair, "{} new links", targets.len());
+                shared += usize::from(2 * targets.len() > distinct.len());
+            } else {
+                assert!(answer || !every_pair);
+            }
+            asked += 1;
+            if answer {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        };
+        let mut rng = crate::testrng::Lcg::new(40);
+        let mut next = move || rng.next();
+        for layout in crate::techniques::chains::tests::test_layouts() {
+            for round in 0..12 {
+                for kind in [Kind::Any, Kind::Grouped] {
+                    let mut g = random_grid(&layout, 5 + round % 3, &mut next);
+                    let memory = Memory::new();
+                    for _ in 0..8 {
+                        let links = Rc::new(Links::new(&g, kind == Kind::Grouped, false));
+                        let contra = Closure::new(&g, &links, kind).any_contra;
+                        remember(&g, &links, kind, contra, &memory);
+                        for _ in 0..1 + next() % 3 {
+                            crate::techniques::chains::tests::eliminate_one(&mut g, &mut next);
+                        }
+                        if let Some(old) = memory.chains.no_contra.borrow().first() {
+                            check(old, &g, kind);
+                        }
+                    }
+                }
+            }
+        }
+        along_hard_paths(|g, memory| {
+            for kind in [Kind::Any, Kind::Grouped] {
+                if let Some(old) = memory
+                    .chains
+                    .no_contra
+                    .borrow()
+                    .iter()
+                    .find(|c| c.kind == kind && refines(c, g) == Some(false))
+                {
+                    check(old, g, kind);
+                }
+            }
+            for kind in [Kind::Any, Kind::Grouped] {
+                let links = Rc::new(Links::new(g, kind == Kind::Grouped, false));
+                let contra = Closure::new(g, &links, kind).any_contra;
+                if !contra {
+                    remember(g, &links, kind, contra, memory);
+                }
+            }
+        });
+        assert!(
+            asked > 300 && yes > 30 && no > 30 && shared > 30,
+            "{asked} asked, {yes} yes, {no} no, {shared} with shared states"
+        );
+        eprintln!("{asked} asked, {yes} yes, {no} no, {shared} with shared states");
+    }
+
+    /// A plain self-contradicting candidate is a grouped one (what lets [`certified`] refuse a
+    /// grouped grid at once when the plain closure of the grid found one): along the hard
+    /// paths, and a grouped grid is never certified where the plain closure kept for it has
+    /// one.
+    #[test]
+    fn a_plain_contradiction_is_a_grouped_one() {
+        let (mut plain, mut refused) = (0, 0);
+        along_hard_paths(|g, memory| {
+            let any = Links::new(g, false, false);
+            let grouped = Rc::new(Links::new(g, true, false));
+            let any_contra = Closure::new(g, &any, Kind::Any).any_contra;
+            let grouped_contra = Closure::new(g, &grouped, Kind::Grouped).any_contra;
+            assert!(!any_contra || grouped_contra);
+            plain += usize::from(any_contra);
+            // With the plain closure of this grid kept, a remembered grouped grid never
+            // certifies it while the plain closure has a contradiction.
+            super::super::state::cached_closure(g, &any, Kind::Any, false, memory);
+            let ok = certified(g, &grouped, Kind::Grouped, memory);
+            assert!(!(ok && any_contra));
+            refused += usize::from(any_contra);
+            remember(g, &grouped, Kind::Grouped, grouped_contra, memory);
+        });
+        assert!(
+            plain > 50 && refused > 50,
+            "{plain} plain, {refused} refused"
+        );
+    }
+
+    /// Calls `f` on every grid along the solving paths of [`PUZZLES`], before its step is
+    /// applied, with one memory per path.
+    fn along_hard_paths(mut f: impl FnMut(&CandidateGrid, &Memory)) {
+        for puzzle in PUZZLES {
+            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+            let solver = LogicSolver::default();
+            let mut g = CandidateGrid::new(&p);
+            let memory = Memory::new();
+            while let Some(step) = solver.next_step(&g) {
+                f(&g, &memory);
+                g.apply(&step);
+            }
+        }
+    }
+
+    /// A grid of `layout` with random candidates, none placed (`keep` as in
+    /// `random_candidates`).
+    fn random_grid(
+        layout: &std::sync::Arc<sudokit_core::Layout>,
+        keep: u64,
+        next: &mut impl FnMut() -> u64,
+    ) -> CandidateGrid {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        let cands = crate::techniques::chains::tests::random_candidates(cells, n, keep, next);
+        CandidateGrid::with_candidates(layout.clone(), vec![0; cells], cands, vec![false; cells])
     }
 
     /// What `t` reports on `g` with the memory `warm` (certificates in use), asserted equal to

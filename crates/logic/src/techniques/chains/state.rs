@@ -138,6 +138,19 @@ pub(super) fn cached_closure(
     })
 }
 
+/// Whether the closure of `kind` (without ALS nodes) kept for `g`'s state has a
+/// self-contradicting candidate; `None` when none is kept for that state.
+pub(super) fn kept_contra(g: &CandidateGrid, kind: Kind, memory: &Memory) -> Option<bool> {
+    let key = (g.state_key(), (kind, false));
+    memory
+        .chains
+        .closures
+        .borrow()
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, cl)| cl.any_contra)
+}
+
 /// A [`Scratch`] taken from a memory and given back when dropped.
 pub(super) struct Borrowed<'a> {
     pub(super) scratch: Scratch,
