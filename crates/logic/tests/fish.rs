@@ -7,7 +7,7 @@
 use sudokit_core::{Grid, Request, Solver, format::InputFormat};
 use sudokit_logic::techniques::fish_engine::{
     Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
-    targeted_any_order_with_plain,
+    targeted_any_order_with_plain, targeted_reference,
 };
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
@@ -442,6 +442,16 @@ fn each_digit_along_paths(
     }
 }
 
+/// The search parameters of a complex fish with HoDoKu's fin limit.
+fn complex_params(shape: Shape, size: usize, finned: bool) -> Params {
+    Params {
+        size,
+        shape,
+        finned,
+        max_fins: 5,
+    }
+}
+
 /// The targeted complex-fish walk that starts each base set at its first touched house (used
 /// where the caller sorts the fish, HoDoKu's order) reports exactly the fish of the walk in
 /// combination order, as a set: with no lost cells, and with the cells a thinned copy lost
@@ -457,12 +467,7 @@ fn targeted_fish_from_the_first_touched_house_are_the_same_set() {
             (Shape::Franken, 3, false),
             (Shape::Mutant, 2, true),
         ] {
-            let params = Params {
-                size,
-                shape,
-                finned,
-                max_fins: 5,
-            };
+            let params = complex_params(shape, size, finned);
             for (grid, lost) in [(g, None), (thinned, Some(lost))] {
                 let mut a = Vec::new();
                 targeted(grid, d, params, lost, &mut |x| {
@@ -623,4 +628,60 @@ fn finned_fish_of_several_sizes_from_one_pass_are_each_walk() {
         }
     });
     assert!(calls > 500 && fish > 100, "{calls} calls, {fish} fish");
+}
+
+/// The targeted walk reads each house's first pruning test from per-house target sets and
+/// skips it where it is known; its plain form asks every test. Both report the same fish in
+/// the same order, for the three walks (combination order, from the first touched house, with
+/// the fish without fins), finned Franken fish of sizes 2 and 3, plain Franken swordfish and finned mutant
+/// X-wings, on grids along solving paths, thinned and thinner copies, with and without lost
+/// cells.
+#[test]
+fn targeted_walk_with_known_house_tests_is_its_plain_form() {
+    let mut seed = 4747u64;
+    let (mut calls, mut fish) = (0, 0);
+    each_digit_along_paths(4, 6, 47, |g, thinned, d, lost| {
+        let thinner = thinner_copy(thinned, &mut seed);
+        for (shape, size, finned) in [
+            (Shape::Franken, 2, true),
+            (Shape::Franken, 3, true),
+            (Shape::Franken, 3, false),
+            (Shape::Mutant, 2, true),
+        ] {
+            let params = complex_params(shape, size, finned);
+            for (grid, lost) in [
+                (g, None),
+                (thinned, None),
+                (thinned, Some(lost)),
+                (&thinner, Some(lost)),
+            ] {
+                for flags in [(false, false), (true, false), (true, true)] {
+                    let mut a = Vec::new();
+                    let mut push = |x: sudokit_logic::techniques::fish_engine::Found| {
+                        a.push(format!("{x:?}"));
+                        true
+                    };
+                    match flags {
+                        (false, _) => targeted(grid, d, params, lost, &mut push),
+                        (true, false) => targeted_any_order(grid, d, params, lost, &mut push),
+                        (true, true) => {
+                            targeted_any_order_with_plain(grid, d, params, lost, &mut push)
+                        }
+                    };
+                    let mut b = Vec::new();
+                    targeted_reference(grid, d, params, lost, flags, &mut |x| {
+                        b.push(format!("{x:?}"));
+                        true
+                    });
+                    assert_eq!(
+                        a, b,
+                        "digit {d}, {shape:?} {size} finned {finned} {flags:?}"
+                    );
+                    calls += 1;
+                    fish += a.len();
+                }
+            }
+        }
+    });
+    assert!(calls > 1000 && fish > 100, "{calls} calls, {fish} fish");
 }

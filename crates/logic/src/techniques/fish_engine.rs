@@ -13,6 +13,14 @@
 //! candidate not yet covered: it is a fin, or one of the unforbidden covers holding it takes
 //! it. Each cover set is reached by exactly one path, each cover holds a base candidate, and a
 //! branch dies as soon as its fins see no common candidate or exceed the fin limit.
+//!
+//! The targeted walk (finned fish found from their eliminations, see [`targeted`]) asks each
+//! house's pruning test (enough covers for the free candidates) once per target before the
+//! base walk and keeps the houses that pass; the walk's first level joins only those houses
+//! to the very bases the test was asked on (the target's fixed bases), so there the test is
+//! not asked again and only the endo-fin limits are (issue 45, session 40). The same nodes
+//! pass, so the walk visits the same base and cover sets in the same order;
+//! [`targeted_reference`] asks every test and the tests compare the two.
 
 use sudokit_core::{Cell, Digit, House, HouseKind};
 
@@ -236,6 +244,9 @@ struct Search<'g, M: Mask> {
     /// The finned search also reports fish without fins
     /// ([`targeted_any_order_with_plain`]).
     with_plain: bool,
+    /// The targeted walk's plain form ([`targeted_reference`]): every pruning test asked as
+    /// [`covers_exist`], none read from the easy houses or skipped as known.
+    reference: bool,
 }
 
 /// The state of one base set while covers are chosen.
@@ -305,6 +316,7 @@ impl<'g, M: Mask> Search<'g, M> {
             peers: vec![None; n],
             any_order: false,
             with_plain: false,
+            reference: false,
         }
     }
 
@@ -584,7 +596,7 @@ pub fn targeted(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
-    targeted_in(g, digit, p, lost, false, false, visit)
+    targeted_in(g, digit, p, lost, false, false, false, visit)
 }
 
 /// [`targeted`] for a caller that orders what it is given itself: the same fish, each once,
@@ -602,7 +614,7 @@ pub fn targeted_any_order(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
-    targeted_in(g, digit, p, lost, true, false, visit)
+    targeted_in(g, digit, p, lost, true, false, false, visit)
 }
 
 /// [`targeted_any_order`] of the finned search (`p.finned` is taken as `true`) that also
@@ -628,9 +640,33 @@ pub fn targeted_any_order_with_plain(
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
     let p = Params { finned: true, ..p };
-    targeted_in(g, digit, p, lost, true, true, visit)
+    targeted_in(g, digit, p, lost, true, true, false, visit)
 }
 
+/// The targeted walk in its plain form, for tests: [`targeted`] (`any_order` and `with_plain`
+/// false), [`targeted_any_order`] (`any_order`) or [`targeted_any_order_with_plain`] (both;
+/// `p.finned` is then taken as `true`), with each house's pruning test asked with
+/// [`covers_exist`] for every target and at every node, where the walk otherwise takes the
+/// houses that pass for every target as passing (`Target::easy`) and skips the test at the
+/// first level of the base walk (where `Search::walk` has just asked it on the same bases).
+/// The same fish in the same order.
+#[doc(hidden)]
+pub fn targeted_reference(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    lost: Option<&[u64]>,
+    (any_order, with_plain): (bool, bool),
+    visit: &mut dyn FnMut(Found) -> bool,
+) -> bool {
+    let p = Params {
+        finned: p.finned || with_plain,
+        ..p
+    };
+    targeted_in(g, digit, p, lost, any_order, with_plain, true, visit)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn targeted_in(
     g: &CandidateGrid,
     digit: Digit,
@@ -638,24 +674,26 @@ fn targeted_in(
     lost: Option<&[u64]>,
     any_order: bool,
     with_plain: bool,
+    reference: bool,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
+    fn go<M: Mask>(
+        mut s: Search<'_, M>,
+        lost: Option<&[u64]>,
+        flags: (bool, bool, bool),
+        visit: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        (s.any_order, s.with_plain, s.reference) = flags;
+        s.run_targeted(lost, visit)
+    }
+    let flags = (any_order, with_plain, reference);
     let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
     if places <= 128 {
-        let mut s = Search::<u128>::new(g, digit, p);
-        s.any_order = any_order;
-        s.with_plain = with_plain;
-        s.run_targeted(lost, visit)
+        go(Search::<u128>::new(g, digit, p), lost, flags, visit)
     } else if places <= 512 {
-        let mut s = Search::<Wide<8>>::new(g, digit, p);
-        s.any_order = any_order;
-        s.with_plain = with_plain;
-        s.run_targeted(lost, visit)
+        go(Search::<Wide<8>>::new(g, digit, p), lost, flags, visit)
     } else {
-        let mut s = Search::<Wide<64>>::new(g, digit, p);
-        s.any_order = any_order;
-        s.with_plain = with_plain;
-        s.run_targeted(lost, visit)
+        go(Search::<Wide<64>>::new(g, digit, p), lost, flags, visit)
     }
 }
 
@@ -770,7 +808,7 @@ impl<M: Mask> Search<'_, M> {
             }
             // The houses that pass the pruning test of every target (see `Target::easy`).
             let mut easy = 0u64;
-            {
+            if !self.reference {
                 let probe = Target::open(self.all, bases_all, covers_all, k, k - 1, touch);
                 for i in bits(bases_all) {
                     if covers_exist(&probe, &tables, 1 << i, tables.masks[i], k - 1) {
@@ -860,27 +898,25 @@ impl<M: Mask> Search<'_, M> {
                 pass |= 1 << i;
             }
         }
-        let cand: Vec<usize> = bits(pass).collect();
-        if cand.len() < tg.more_bases as usize {
+        if pass.count_ones() < tg.more_bases {
             return true;
         }
         // The last candidate base that is touched: past it, a set without one is dead.
         let last_touch = if tg.fixed_bases & tg.touch != 0 {
-            usize::MAX
+            u32::MAX
         } else {
-            match cand.iter().rposition(|&i| tg.touch >> i & 1 == 1) {
-                Some(j) => j,
-                None => return true,
+            match pass & tg.touch {
+                0 => return true,
+                t => 63 - t.leading_zeros(),
             }
         };
-        if self.any_order && last_touch != usize::MAX {
-            return self.walk_from_touched(tg, tb, &cand, union, endo, done, visit);
+        if self.any_order && last_touch != u32::MAX {
+            return self.walk_from_touched(tg, tb, pass, union, endo, done, visit);
         }
         self.walk_bases(
             tg,
             tb,
-            &cand,
-            0,
+            pass,
             last_touch,
             union,
             endo,
@@ -898,42 +934,33 @@ impl<M: Mask> Search<'_, M> {
         &mut self,
         tg: &Target<M>,
         tb: &Tables<M>,
-        cand: &[usize],
+        cand: u64,
         union: M,
         endo: M,
         done: &mut Seen,
         visit: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
-        let mut rest = Vec::with_capacity(cand.len());
-        for (j, &h) in cand.iter().enumerate() {
-            if tg.touch >> h & 1 == 0 {
-                continue;
-            }
-            let Some((u, e, b)) = self.join(tg, tb, union, endo, tg.fixed_bases, h) else {
+        for h in bits(cand & tg.touch) {
+            let Some((u, e, b)) = self.join(tg, tb, union, endo, tg.fixed_bases, h, true) else {
                 continue;
             };
-            rest.clear();
-            rest.extend(
-                cand.iter()
-                    .enumerate()
-                    .filter(|&(i, &x)| i != j && (i > j || tg.touch >> x & 1 == 0))
-                    .map(|(_, &x)| x),
-            );
-            if !self.walk_bases(tg, tb, &rest, 0, usize::MAX, u, e, b, done, visit) {
+            let rest = cand & !(1 << h) & (above(h) | !tg.touch);
+            if !self.walk_bases(tg, tb, rest, u32::MAX, u, e, b, done, visit) {
                 return false;
             }
         }
         true
     }
 
+    /// The base sets of `cand` (houses not yet taken, walked in increasing order) completing
+    /// `bases`; with nothing touched yet, houses past `last_touch` end the walk.
     #[allow(clippy::too_many_arguments)]
     fn walk_bases(
         &mut self,
         tg: &Target<M>,
         tb: &Tables<M>,
-        cand: &[usize],
-        start: usize,
-        last_touch: usize,
+        cand: u64,
+        last_touch: u32,
         union: M,
         endo: M,
         bases: u64,
@@ -946,7 +973,7 @@ impl<M: Mask> Search<'_, M> {
             if !touched {
                 return true;
             }
-            let mut found = Vec::new();
+            let mut go = true;
             each_cover(
                 tg,
                 tb,
@@ -955,34 +982,32 @@ impl<M: Mask> Search<'_, M> {
                 tg.more_covers,
                 tg.fixed_covers,
                 &mut |cs| {
-                    found.push(cs);
-                    true
+                    go = if tg.one_of == 0 {
+                        self.fill(tg, tb, bases, union, endo, cs, done, visit)
+                    } else {
+                        bits(tg.one_of & !cs & !bases).all(|c| {
+                            self.fill(tg, tb, bases, union, endo, cs | 1 << c, done, visit)
+                        })
+                    };
+                    go
                 },
             );
-            for cs in found {
-                if tg.one_of == 0 {
-                    if !self.fill(tg, tb, bases, union, endo, cs, done, visit) {
-                        return false;
-                    }
-                    continue;
-                }
-                for c in bits(tg.one_of & !cs & !bases) {
-                    if !self.fill(tg, tb, bases, union, endo, cs | 1 << c, done, visit) {
-                        return false;
-                    }
-                }
-            }
-            return true;
+            return go;
         }
-        let left = (tg.more_bases - chosen) as usize;
-        for i in start..cand.len() {
-            if cand.len() - i < left || (!touched && i > last_touch) {
+        let left = tg.more_bases - chosen;
+        // The first level's houses passed `walk`'s test with these very bases.
+        let first = chosen == 0;
+        let mut rest = cand;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            if rest.count_ones() < left || (!touched && i > last_touch) {
                 break;
             }
-            let Some((u, e, b)) = self.join(tg, tb, union, endo, bases, cand[i]) else {
+            rest &= rest - 1;
+            let Some((u, e, b)) = self.join(tg, tb, union, endo, bases, i as usize, first) else {
                 continue;
             };
-            if !self.walk_bases(tg, tb, cand, i + 1, last_touch, u, e, b, done, visit) {
+            if !self.walk_bases(tg, tb, rest, last_touch, u, e, b, done, visit) {
                 return false;
             }
         }
@@ -992,9 +1017,12 @@ impl<M: Mask> Search<'_, M> {
     /// House `h` joining the bases `bases` (candidates `union`, endo fins `endo`): the new
     /// union, endo fins and bases, or `None` when no fish can come of them (endo fins that
     /// do not see the target or are too many, or too few covers left for the free
-    /// candidates). Always inlined: as a call it cost the targeted walk 10% more
-    /// instructions (callgrind, issue 45).
+    /// candidates). `covered`: the caller knows the covers exist (the house passed
+    /// `Self::walk`'s test on exactly these bases), so only the endo fins are tested. Always
+    /// inlined: as a call it cost the targeted walk 10% more instructions (callgrind, issue
+    /// 45).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn join(
         &self,
         tg: &Target<M>,
@@ -1003,6 +1031,7 @@ impl<M: Mask> Search<'_, M> {
         endo: M,
         bases: u64,
         h: usize,
+        covered: bool,
     ) -> Option<(M, M, u64)> {
         let m = tb.masks[h];
         let e = endo.or(union.and(m));
@@ -1014,7 +1043,8 @@ impl<M: Mask> Search<'_, M> {
         }
         let u = union.or(m);
         let b = bases | 1 << h;
-        covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers).then_some((u, e, b))
+        ((covered && !self.reference) || covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers))
+            .then_some((u, e, b))
     }
 
     /// Completes a cover set with any houses that hold a base candidate and evaluates each
@@ -1086,6 +1116,12 @@ impl<M: Mask> Search<'_, M> {
         self.leaf(&b, &chosen, cu, twice, fins, seen, &mut out);
         out.pop()
     }
+}
+
+/// The houses numbered above `h` (bits `h + 1..64`).
+#[inline]
+fn above(h: usize) -> u64 {
+    u64::MAX.checked_shl(h as u32 + 1).unwrap_or(0)
 }
 
 /// Whether at most `left` more covers (allowed, not bases, beside the fixed ones) hold every
