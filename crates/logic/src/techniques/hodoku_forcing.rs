@@ -367,8 +367,13 @@ impl Tables {
                 dist
             },
         };
-        // Each premise's tables come from a breadth-first walk ([`Walk`]) on the graph as a
-        // bit matrix.
+        // The premises' tables come from one multi-source walk ([`walk_all`]); the plain
+        // walk of each premise ([`Walk`], on the graph as a bit matrix) is the reference. A
+        // net's twins (below) need the matrix too.
+        if !net && !reference {
+            walk_all(&mut t, &[]);
+            return t;
+        }
         let nodes = t.adj.len();
         let nw = nodes.div_ceil(64);
         let mut matrix = vec![0u64; nodes * nw];
@@ -401,8 +406,12 @@ impl Tables {
         for &(p, q) in &twins {
             twin_of[p as usize] = q;
         }
-        for p in (0..lits).filter(|&p| twin_of[p] == NONE) {
-            walk.run(&mut t, p, lits, words);
+        if reference {
+            for p in (0..lits).filter(|&p| twin_of[p] == NONE) {
+                walk.run(&mut t, p, lits, words);
+            }
+        } else {
+            walk_all(&mut t, &twin_of);
         }
         for (p, q) in twins {
             t.twin(p as usize, q as usize);
@@ -582,6 +591,105 @@ impl Walk {
                 break;
             }
             du = du.saturating_add(1);
+        }
+    }
+}
+
+/// Fills the tables of every premise (every candidate literal but those whose `twin_of`
+/// entry is set) by one level-synchronous breadth-first walk from all of them at once: each
+/// node carries the set of premises (a bitset over literals) that first reached it at the
+/// current level; the next level's set of a node is the union of the sets its predecessors
+/// carry, less the premises that reached it before. A premise's table (what it reaches, at
+/// what distance) is the transpose: premise `p` reaches node `v` at distance `L` exactly
+/// when `p` enters `v`'s set at level `L`.
+///
+/// Exact: the tables hold, per premise, the literals it reaches and their distances, the
+/// number of links of a shortest chain; nothing else (no parent, no order: [`Tables::path`]
+/// walks the shown chains again, and the sets are read as bitsets). By induction on `L`,
+/// the premises entering `v`'s set at level `L` are those whose shortest chain to `v` has
+/// `L` links: at 0 only `p` itself; a shortest chain of `L + 1` links to `v` ends with a link
+/// from a node `u` at distance `L`, where `p` entered at level `L` (so `p` is in the union
+/// at `L + 1`), and `p` had not reached `v` before (else the chain would not be shortest);
+/// conversely a premise entering at `L + 1` came through such a `u`. That is what the
+/// premise's own walk ([`Walk::run`]: the next level is the union of the rows of this
+/// level's nodes less what was reached) writes: the same distances for the same literals,
+/// and nothing where it does not reach. The test `multi_source_walk_matches_the_premise_walks`
+/// holds every table to the premise walks, chains and nets.
+///
+/// Why: a premise's walk ORs a row of the whole graph per node it reaches (~2.8 K
+/// instructions a premise, ~400 premises a grid); here a node passes one word on along its
+/// own links, once per block of 64 premises and level at which one of them first reaches
+/// it.
+fn walk_all(t: &mut Tables, twin_of: &[u32]) {
+    let lits = t.lits();
+    let words = t.words;
+    let nodes = t.adj.len();
+    // The premises are walked 64 at a time (a block: one word per node), so a node passes
+    // on one word per link, and only at the levels where a premise of the block reaches it.
+    let mut reached = vec![0u64; nodes];
+    let mut front = vec![0u64; nodes];
+    let mut next = vec![0u64; nodes];
+    let mut active: Vec<u32> = Vec::with_capacity(nodes);
+    let mut touched: Vec<u32> = Vec::with_capacity(nodes);
+    for block in 0..lits.div_ceil(64) {
+        let base = block * 64;
+        reached.fill(0);
+        for p in base..lits.min(base + 64) {
+            if twin_of.get(p).is_some_and(|&q| q != NONE) {
+                continue;
+            }
+            let bit = 1u64 << (p - base);
+            reached[p] |= bit;
+            front[p] |= bit;
+            active.push(p as u32);
+            t.dist[p * lits + p] = 0;
+            let sets = if p % 2 == 1 { &mut t.on } else { &mut t.off };
+            let i = p / 2;
+            sets[p * words + i / 64] |= 1 << (i % 64);
+        }
+        let mut level = 0u16;
+        while !active.is_empty() {
+            level = level.saturating_add(1);
+            for &u in &active {
+                let u = u as usize;
+                let f = std::mem::take(&mut front[u]);
+                for &v in &t.adj[u] {
+                    let n = &mut next[v as usize];
+                    if *n == 0 {
+                        touched.push(v);
+                    }
+                    *n |= f;
+                }
+            }
+            active.clear();
+            for &v in &touched {
+                let v = v as usize;
+                let x = std::mem::take(&mut next[v]) & !reached[v];
+                if x == 0 {
+                    continue;
+                }
+                reached[v] |= x;
+                front[v] = x;
+                active.push(v as u32);
+                if v >= lits {
+                    // (Group nodes only pass the walk on.)
+                    continue;
+                }
+                let (i, sets) = if v % 2 == 1 {
+                    (v / 2, &mut t.on)
+                } else {
+                    (v / 2, &mut t.off)
+                };
+                let (iw, ib) = (i / 64, 1u64 << (i % 64));
+                let mut y = x;
+                while y != 0 {
+                    let p = base + y.trailing_zeros() as usize;
+                    y &= y - 1;
+                    t.dist[p * lits + v] = level;
+                    sets[p * words + iw] |= ib;
+                }
+            }
+            touched.clear();
         }
     }
 }
@@ -2653,6 +2761,66 @@ mod tests {
             derived > 500 && twins > 200 && twins < derived,
             "{derived} derived, {twins} twins"
         );
+    }
+
+    /// Holds the tables of `g` (chains and nets) from the multi-source walk to those of the
+    /// premise walks (the reference: every premise walked on its own, nothing derived):
+    /// the same "on"/"off" sets and the same distance for every reached literal. Returns
+    /// the reached (premise, literal) pairs compared.
+    fn multi_source_matches(g: &CandidateGrid) -> usize {
+        let mut pairs = 0;
+        for net in [false, true] {
+            let fast = Tables::build(g, net, false);
+            let plain = Tables::build(g, net, true);
+            assert_eq!(fast.adj, plain.adj, "net {net}: {:?}", g.values());
+            assert_eq!((&fast.on, &fast.off), (&plain.on, &plain.off), "net {net}");
+            assert_eq!(reached_dist(&fast), reached_dist(&plain), "net {net}");
+            pairs += fast
+                .on
+                .iter()
+                .chain(&fast.off)
+                .map(|w| w.count_ones() as usize)
+                .sum::<usize>();
+        }
+        pairs
+    }
+
+    /// The multi-source walk ([`walk_all`](super::walk_all)) gives every premise's tables
+    /// (sets and distances) entry for entry as its own walk does, chains and nets, on solver
+    /// paths and random grids of every density (group nodes, long chains and premises that
+    /// reach nothing included).
+    #[test]
+    fn multi_source_walk_matches_the_premise_walks() {
+        let mut all = path_grids();
+        all.extend(grids(200, 47));
+        let mut pairs = 0;
+        for g in &all {
+            pairs += multi_source_matches(g);
+        }
+        assert!(pairs > 1_000_000, "{pairs} reached pairs");
+    }
+
+    /// [`multi_source_walk_matches_the_premise_walks`] on every grid of HoDoKu's solving
+    /// paths of the first 60 puzzles of `data/logic/top1465-200.txt` (the grids the forcing
+    /// searches run on, and the rest). Slow in the test profile: run with
+    /// `--include-ignored` (under `--profile ci`).
+    #[test]
+    #[ignore = "slow: HoDoKu's paths of 60 hard puzzles"]
+    fn multi_source_walk_matches_on_hard_paths() {
+        use sudokit_core::format::{InputFormat, parse_one};
+        let text = include_str!("../../../../data/logic/top1465-200.txt");
+        let solver = crate::LogicSolver::default();
+        let (mut grids, mut pairs) = (0, 0);
+        for line in text.lines().filter(|l| l.len() >= 81).take(60) {
+            let mut g = CandidateGrid::new(&parse_one(&line[..81], InputFormat::Auto).unwrap());
+            while let Some(step) = solver.next_step(&g) {
+                pairs += multi_source_matches(&g);
+                grids += 1;
+                g.apply(&step);
+            }
+        }
+        assert!(grids > 1_000, "{grids} grids");
+        assert!(pairs > 10_000_000, "{pairs} reached pairs");
     }
 
     /// HoDoKu's net tables filled on demand do not depend on which are filled first (the
