@@ -115,6 +115,18 @@
 //! walked ([`Tables::twin`]). Both arguments are written at the functions; the test
 //! `look_aheads_match_full_scans` holds links, tables and distances to the plain search,
 //! which derives nothing, on solver paths and random grids.
+//!
+//! One walk for all premises (issue 45, session 40). The tables are no longer filled by a
+//! breadth-first walk per premise but by one level-synchronous walk from every premise at
+//! once, 64 premises at a time ([`walk_all`]): each node carries the premises of the block
+//! that first reached it at the current level, passes them on along its links, and a
+//! premise's table is read off where it enters a node's set. A table holds only what the
+//! premise reaches and at what distance (the number of links of a shortest chain), no
+//! parent and no order (the chains shown are walked again by [`Tables::path`]), and a
+//! premise enters a node's set exactly at its distance from the premise, so the tables are
+//! those of the premise walks entry for entry (argued at [`walk_all`]; the premise walk stays
+//! as the tests' reference, `multi_source_walk_matches_the_premise_walks` and, on HoDoKu's
+//! paths of 60 hard puzzles, `multi_source_walk_matches_on_hard_paths`).
 
 use std::rc::Rc;
 
