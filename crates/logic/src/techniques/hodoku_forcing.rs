@@ -198,9 +198,10 @@ struct Tables {
     adj: Vec<Vec<u32>>,
     /// Words of a candidate bitset.
     words: usize,
-    /// Per premise literal: candidates forced on, forced off (bitsets), distances (per
-    /// candidate literal; written for the literals the premise reaches, the rest is whatever
-    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`]).
+    /// Per premise literal: candidates forced on, forced off (bitsets); distances, a row
+    /// per reached literal (`lit * lits + premise`: the multi-source walk writes a literal's
+    /// premises together), written for the literals the premise reaches, the rest whatever
+    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`].
     on: Vec<u64>,
     off: Vec<u64>,
     dist: Vec<u16>,
@@ -209,7 +210,7 @@ struct Tables {
 const NONE: u32 = u32::MAX;
 
 thread_local! {
-    /// The distance table's buffer (a premise row per literal, `lits²` entries: ~400 KB on a
+    /// The distance table's buffer (a row of premises per literal, `lits²` entries: ~400 KB on a
     /// typical grid), kept from one [`Tables`] to the next on this thread instead of being
     /// allocated and filled with `u16::MAX` per grid. Not cleared: a premise's walk writes
     /// the distance of every literal it reaches (those in its "on" and "off" sets), and
@@ -257,7 +258,7 @@ impl Tables {
             self.off_set(p)
         };
         if Tables::has(set, lit / 2) {
-            u32::from(self.dist[p * self.lits() + lit as usize])
+            u32::from(self.dist[lit as usize * self.lits() + p])
         } else {
             u32::from(u16::MAX)
         }
@@ -452,12 +453,12 @@ impl Tables {
                 while x != 0 {
                     let lit = 2 * (w * 64 + x.trailing_zeros() as usize) + odd;
                     x &= x - 1;
-                    self.dist[p * lits + lit] = self.dist[q * lits + lit];
+                    self.dist[lit * lits + p] = self.dist[lit * lits + q];
                 }
             }
         }
         self.dist[p * lits + p] = 0;
-        self.dist[p * lits + q] = 1;
+        self.dist[q * lits + p] = 1;
     }
 
     /// The shortest chain from `from` to `to` (literals), by a walk with parents.
@@ -558,7 +559,7 @@ impl Walk {
         reached.fill(0);
         reached[p / 64] |= 1 << (p % 64);
         level[p / 64] |= 1 << (p % 64);
-        let dist = &mut t.dist[p * lits..(p + 1) * lits];
+        let dist = &mut t.dist;
         let ons = &mut t.on[p * words..(p + 1) * words];
         let offs = &mut t.off[p * words..(p + 1) * words];
         let mut du = 0u16;
@@ -577,7 +578,7 @@ impl Walk {
                             (u / 2, &mut *offs)
                         };
                         set[i / 64] |= 1 << (i % 64);
-                        dist[u] = du;
+                        dist[u * lits + p] = du;
                     }
                     if sources[w] >> (u % 64) & 1 == 1 {
                         let row = &matrix[u * nw..(u + 1) * nw];
@@ -693,12 +694,15 @@ fn walk_all(t: &mut Tables, twin_of: &[u32]) {
                     (v / 2, &mut t.off)
                 };
                 let (iw, ib) = (i / 64, 1u64 << (i % 64));
+                // (The block's premises of one literal are neighbours in the distance
+                // table.)
+                let row = &mut t.dist[v * lits + base..];
                 let mut y = x;
                 while y != 0 {
-                    let p = base + y.trailing_zeros() as usize;
+                    let b = y.trailing_zeros() as usize;
                     y &= y - 1;
-                    t.dist[p * lits + v] = level;
-                    sets[p * words + iw] |= ib;
+                    row[b] = level;
+                    sets[(base + b) * words + iw] |= ib;
                 }
             }
             touched.clear();
