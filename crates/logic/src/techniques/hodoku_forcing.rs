@@ -643,7 +643,8 @@ fn walk_all(t: &mut Tables, twin_of: &[u32]) {
     let mut front = vec![0u64; nodes];
     let mut next = vec![0u64; nodes];
     let mut active: Vec<u32> = Vec::with_capacity(nodes);
-    let mut touched: Vec<u32> = Vec::with_capacity(nodes);
+    // (At most one entry per node, plus the slot a repeated node is written to.)
+    let mut touched: Vec<u32> = vec![0; nodes + 1];
     for block in 0..lits.div_ceil(64) {
         let base = block * 64;
         reached.fill(0);
@@ -663,19 +664,22 @@ fn walk_all(t: &mut Tables, twin_of: &[u32]) {
         let mut level = 0u16;
         while !active.is_empty() {
             level = level.saturating_add(1);
+            // (`touched` lists each successor once, where its word was still empty: a
+            // branch-free append, as the test is unpredictable.)
+            let mut len = 0;
             for &u in &active {
                 let u = u as usize;
                 let f = std::mem::take(&mut front[u]);
                 for &v in &t.adj[u] {
                     let n = &mut next[v as usize];
-                    if *n == 0 {
-                        touched.push(v);
-                    }
+                    touched[len] = v;
+                    len += usize::from(*n == 0);
                     *n |= f;
                 }
             }
+            let touched = &touched[..len];
             active.clear();
-            for &v in &touched {
+            for &v in touched {
                 let v = v as usize;
                 let x = std::mem::take(&mut next[v]) & !reached[v];
                 if x == 0 {
@@ -705,7 +709,6 @@ fn walk_all(t: &mut Tables, twin_of: &[u32]) {
                     sets[(base + b) * words + iw] |= ib;
                 }
             }
-            touched.clear();
         }
     }
 }
