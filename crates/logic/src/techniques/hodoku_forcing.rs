@@ -115,6 +115,18 @@
 //! walked ([`Tables::twin`]). Both arguments are written at the functions; the test
 //! `look_aheads_match_full_scans` holds links, tables and distances to the plain search,
 //! which derives nothing, on solver paths and random grids.
+//!
+//! One walk for all premises (issue 45, session 40). The tables are no longer filled by a
+//! breadth-first walk per premise but by one level-synchronous walk from every premise at
+//! once, 64 premises at a time ([`walk_all`]): each node carries the premises of the block
+//! that first reached it at the current level, passes them on along its links, and a
+//! premise's table is read off where it enters a node's set. A table holds only what the
+//! premise reaches and at what distance (the number of links of a shortest chain), no
+//! parent and no order (the chains shown are walked again by [`Tables::path`]), and a
+//! premise enters a node's set exactly at its distance from the premise, so the tables are
+//! those of the premise walks entry for entry (argued at [`walk_all`]; the premise walk stays
+//! as the tests' reference, `multi_source_walk_matches_the_premise_walks` and, on HoDoKu's
+//! paths of 60 hard puzzles, `multi_source_walk_matches_on_hard_paths`).
 
 use std::rc::Rc;
 
@@ -186,9 +198,10 @@ struct Tables {
     adj: Vec<Vec<u32>>,
     /// Words of a candidate bitset.
     words: usize,
-    /// Per premise literal: candidates forced on, forced off (bitsets), distances (per
-    /// candidate literal; written for the literals the premise reaches, the rest is whatever
-    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`]).
+    /// Per premise literal: candidates forced on, forced off (bitsets); distances, a row
+    /// per reached literal (`lit * lits + premise`: the multi-source walk writes a literal's
+    /// premises together), written for the literals the premise reaches, the rest whatever
+    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`].
     on: Vec<u64>,
     off: Vec<u64>,
     dist: Vec<u16>,
@@ -197,7 +210,7 @@ struct Tables {
 const NONE: u32 = u32::MAX;
 
 thread_local! {
-    /// The distance table's buffer (a premise row per literal, `lits²` entries: ~400 KB on a
+    /// The distance table's buffer (a row of premises per literal, `lits²` entries: ~400 KB on a
     /// typical grid), kept from one [`Tables`] to the next on this thread instead of being
     /// allocated and filled with `u16::MAX` per grid. Not cleared: a premise's walk writes
     /// the distance of every literal it reaches (those in its "on" and "off" sets), and
@@ -245,7 +258,7 @@ impl Tables {
             self.off_set(p)
         };
         if Tables::has(set, lit / 2) {
-            u32::from(self.dist[p * self.lits() + lit as usize])
+            u32::from(self.dist[lit as usize * self.lits() + p])
         } else {
             u32::from(u16::MAX)
         }
@@ -367,8 +380,13 @@ impl Tables {
                 dist
             },
         };
-        // Each premise's tables come from a breadth-first walk ([`Walk`]) on the graph as a
-        // bit matrix.
+        // The premises' tables come from one multi-source walk ([`walk_all`]); the plain
+        // walk of each premise ([`Walk`], on the graph as a bit matrix) is the reference. A
+        // net's twins (below) need the matrix too.
+        if !net && !reference {
+            walk_all(&mut t, &[]);
+            return t;
+        }
         let nodes = t.adj.len();
         let nw = nodes.div_ceil(64);
         let mut matrix = vec![0u64; nodes * nw];
@@ -401,8 +419,12 @@ impl Tables {
         for &(p, q) in &twins {
             twin_of[p as usize] = q;
         }
-        for p in (0..lits).filter(|&p| twin_of[p] == NONE) {
-            walk.run(&mut t, p, lits, words);
+        if reference {
+            for p in (0..lits).filter(|&p| twin_of[p] == NONE) {
+                walk.run(&mut t, p, lits, words);
+            }
+        } else {
+            walk_all(&mut t, &twin_of);
         }
         for (p, q) in twins {
             t.twin(p as usize, q as usize);
@@ -431,12 +453,12 @@ impl Tables {
                 while x != 0 {
                     let lit = 2 * (w * 64 + x.trailing_zeros() as usize) + odd;
                     x &= x - 1;
-                    self.dist[p * lits + lit] = self.dist[q * lits + lit];
+                    self.dist[lit * lits + p] = self.dist[lit * lits + q];
                 }
             }
         }
         self.dist[p * lits + p] = 0;
-        self.dist[p * lits + q] = 1;
+        self.dist[q * lits + p] = 1;
     }
 
     /// The shortest chain from `from` to `to` (literals), by a walk with parents.
@@ -537,7 +559,7 @@ impl Walk {
         reached.fill(0);
         reached[p / 64] |= 1 << (p % 64);
         level[p / 64] |= 1 << (p % 64);
-        let dist = &mut t.dist[p * lits..(p + 1) * lits];
+        let dist = &mut t.dist;
         let ons = &mut t.on[p * words..(p + 1) * words];
         let offs = &mut t.off[p * words..(p + 1) * words];
         let mut du = 0u16;
@@ -556,7 +578,7 @@ impl Walk {
                             (u / 2, &mut *offs)
                         };
                         set[i / 64] |= 1 << (i % 64);
-                        dist[u] = du;
+                        dist[u * lits + p] = du;
                     }
                     if sources[w] >> (u % 64) & 1 == 1 {
                         let row = &matrix[u * nw..(u + 1) * nw];
@@ -582,6 +604,111 @@ impl Walk {
                 break;
             }
             du = du.saturating_add(1);
+        }
+    }
+}
+
+/// Fills the tables of every premise (every candidate literal but those whose `twin_of`
+/// entry is set) by one level-synchronous breadth-first walk from all of them at once: each
+/// node carries the set of premises (a bitset over literals) that first reached it at the
+/// current level; the next level's set of a node is the union of the sets its predecessors
+/// carry, less the premises that reached it before. A premise's table (what it reaches, at
+/// what distance) is the transpose: premise `p` reaches node `v` at distance `L` exactly
+/// when `p` enters `v`'s set at level `L`.
+///
+/// Exact: the tables hold, per premise, the literals it reaches and their distances, the
+/// number of links of a shortest chain; nothing else (no parent, no order: [`Tables::path`]
+/// walks the shown chains again, and the sets are read as bitsets). By induction on `L`,
+/// the premises entering `v`'s set at level `L` are those whose shortest chain to `v` has
+/// `L` links: at 0 only `p` itself; a shortest chain of `L + 1` links to `v` ends with a link
+/// from a node `u` at distance `L`, where `p` entered at level `L` (so `p` is in the union
+/// at `L + 1`), and `p` had not reached `v` before (else the chain would not be shortest);
+/// conversely a premise entering at `L + 1` came through such a `u`. That is what the
+/// premise's own walk ([`Walk::run`]: the next level is the union of the rows of this
+/// level's nodes less what was reached) writes: the same distances for the same literals,
+/// and nothing where it does not reach. The test `multi_source_walk_matches_the_premise_walks`
+/// holds every table to the premise walks, chains and nets.
+///
+/// Why: a premise's walk ORs a row of the whole graph per node it reaches (~2.8 K
+/// instructions a premise, ~400 premises a grid); here a node passes one word on along its
+/// own links, once per block of 64 premises and level at which one of them first reaches
+/// it.
+fn walk_all(t: &mut Tables, twin_of: &[u32]) {
+    let lits = t.lits();
+    let words = t.words;
+    let nodes = t.adj.len();
+    // The premises are walked 64 at a time (a block: one word per node), so a node passes
+    // on one word per link, and only at the levels where a premise of the block reaches it.
+    let mut reached = vec![0u64; nodes];
+    let mut front = vec![0u64; nodes];
+    let mut next = vec![0u64; nodes];
+    let mut active: Vec<u32> = Vec::with_capacity(nodes);
+    // (At most one entry per node, plus the slot a repeated node is written to.)
+    let mut touched: Vec<u32> = vec![0; nodes + 1];
+    for block in 0..lits.div_ceil(64) {
+        let base = block * 64;
+        reached.fill(0);
+        for p in base..lits.min(base + 64) {
+            if twin_of.get(p).is_some_and(|&q| q != NONE) {
+                continue;
+            }
+            let bit = 1u64 << (p - base);
+            reached[p] |= bit;
+            front[p] |= bit;
+            active.push(p as u32);
+            t.dist[p * lits + p] = 0;
+            let sets = if p % 2 == 1 { &mut t.on } else { &mut t.off };
+            let i = p / 2;
+            sets[p * words + i / 64] |= 1 << (i % 64);
+        }
+        let mut level = 0u16;
+        while !active.is_empty() {
+            level = level.saturating_add(1);
+            // (`touched` lists each successor once, where its word was still empty: a
+            // branch-free append, as the test is unpredictable.)
+            let mut len = 0;
+            for &u in &active {
+                let u = u as usize;
+                let f = std::mem::take(&mut front[u]);
+                for &v in &t.adj[u] {
+                    let n = &mut next[v as usize];
+                    touched[len] = v;
+                    len += usize::from(*n == 0);
+                    *n |= f;
+                }
+            }
+            let touched = &touched[..len];
+            active.clear();
+            for &v in touched {
+                let v = v as usize;
+                let x = std::mem::take(&mut next[v]) & !reached[v];
+                if x == 0 {
+                    continue;
+                }
+                reached[v] |= x;
+                front[v] = x;
+                active.push(v as u32);
+                if v >= lits {
+                    // (Group nodes only pass the walk on.)
+                    continue;
+                }
+                let (i, sets) = if v % 2 == 1 {
+                    (v / 2, &mut t.on)
+                } else {
+                    (v / 2, &mut t.off)
+                };
+                let (iw, ib) = (i / 64, 1u64 << (i % 64));
+                // (The block's premises of one literal are neighbours in the distance
+                // table.)
+                let row = &mut t.dist[v * lits + base..];
+                let mut y = x;
+                while y != 0 {
+                    let b = y.trailing_zeros() as usize;
+                    y &= y - 1;
+                    row[b] = level;
+                    sets[(base + b) * words + iw] |= ib;
+                }
+            }
         }
     }
 }
@@ -2653,6 +2780,66 @@ mod tests {
             derived > 500 && twins > 200 && twins < derived,
             "{derived} derived, {twins} twins"
         );
+    }
+
+    /// Holds the tables of `g` (chains and nets) from the multi-source walk to those of the
+    /// premise walks (the reference: every premise walked on its own, nothing derived):
+    /// the same "on"/"off" sets and the same distance for every reached literal. Returns
+    /// the reached (premise, literal) pairs compared.
+    fn multi_source_matches(g: &CandidateGrid) -> usize {
+        let mut pairs = 0;
+        for net in [false, true] {
+            let fast = Tables::build(g, net, false);
+            let plain = Tables::build(g, net, true);
+            assert_eq!(fast.adj, plain.adj, "net {net}: {:?}", g.values());
+            assert_eq!((&fast.on, &fast.off), (&plain.on, &plain.off), "net {net}");
+            assert_eq!(reached_dist(&fast), reached_dist(&plain), "net {net}");
+            pairs += fast
+                .on
+                .iter()
+                .chain(&fast.off)
+                .map(|w| w.count_ones() as usize)
+                .sum::<usize>();
+        }
+        pairs
+    }
+
+    /// The multi-source walk ([`walk_all`](super::walk_all)) gives every premise's tables
+    /// (sets and distances) entry for entry as its own walk does, chains and nets, on solver
+    /// paths and random grids of every density (group nodes, long chains and premises that
+    /// reach nothing included).
+    #[test]
+    fn multi_source_walk_matches_the_premise_walks() {
+        let mut all = path_grids();
+        all.extend(grids(200, 47));
+        let mut pairs = 0;
+        for g in &all {
+            pairs += multi_source_matches(g);
+        }
+        assert!(pairs > 1_000_000, "{pairs} reached pairs");
+    }
+
+    /// [`multi_source_walk_matches_the_premise_walks`] on every grid of HoDoKu's solving
+    /// paths of the first 60 puzzles of `data/logic/top1465-200.txt` (the grids the forcing
+    /// searches run on, and the rest). Slow in the test profile: run with
+    /// `--include-ignored` (under `--profile ci`).
+    #[test]
+    #[ignore = "slow: HoDoKu's paths of 60 hard puzzles"]
+    fn multi_source_walk_matches_on_hard_paths() {
+        use sudokit_core::format::{InputFormat, parse_one};
+        let text = include_str!("../../../../data/logic/top1465-200.txt");
+        let solver = crate::LogicSolver::default();
+        let (mut grids, mut pairs) = (0, 0);
+        for line in text.lines().filter(|l| l.len() >= 81).take(60) {
+            let mut g = CandidateGrid::new(&parse_one(&line[..81], InputFormat::Auto).unwrap());
+            while let Some(step) = solver.next_step(&g) {
+                pairs += multi_source_matches(&g);
+                grids += 1;
+                g.apply(&step);
+            }
+        }
+        assert!(grids > 1_000, "{grids} grids");
+        assert!(pairs > 10_000_000, "{pairs} reached pairs");
     }
 
     /// HoDoKu's net tables filled on demand do not depend on which are filled first (the
