@@ -6,10 +6,9 @@
 //! together are k cells) — with the union pruned as soon as it exceeds k. One generic
 //! [`Subset`] finder, instantiated once per technique row.
 
-use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
 
 use crate::grid::{CandidateGrid, CellSet};
-use crate::kernel::combos::combos;
 use crate::memo;
 use crate::render::{cells_name, cells_subject, digits_name, house_name};
 use crate::step::{Role, Step};
@@ -41,44 +40,44 @@ pub struct Subset {
 impl Subset {
     /// Walks the `self.size`-subsets of `items` (an index and a mask each: a cell and its
     /// candidates, or a digit and its places) whose masks together hold exactly `self.size`
-    /// bits, until `visit` returns `false`.
+    /// bits, in lexicographic order of positions, until `visit` returns `false`.
+    ///
+    /// A walk of its own rather than [`combos`](crate::kernel::combos::combos): the chosen
+    /// items live in a stack array, and a branch is also cut when too few items are left to
+    /// fill it. Both cuts only leave out branches with no exact subset below them (a union
+    /// past `size` bits only grows; a branch without enough items never reaches `size`
+    /// items), so `visit` sees the same subsets in the same order as the generic walk.
     #[inline]
     fn exact(&self, items: &[(usize, u64)], mut visit: impl FnMut(&[(usize, u64)], u64) -> bool) {
-        combos(
-            items,
-            self.size,
-            |(_, m)| m,
-            self.size as u32,
-            &mut |chosen, union| union.count_ones() as usize != self.size || visit(chosen, union),
-        );
+        let k = self.size;
+        if k == 0 || k > MAX_ITEMS || items.len() < k {
+            return;
+        }
+        let mut chosen = [(0usize, 0u64); MAX_ITEMS];
+        exact_rec(items, k, 0, 0, 0, &mut chosen, &mut visit);
     }
 
-    fn naked(
-        &self,
-        g: &CandidateGrid,
-        f: &mut Finder<'_>,
-        h: House,
-        rank: &[usize],
-        changed: Option<&CellSet>,
-    ) {
+    fn naked(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House, touched: &Touched) {
         let l = g.layout();
         let cells = g.house_cells(h);
-        let items: Vec<(usize, u64)> = cells
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| {
-                let n = g.candidates(**c).len() as usize;
-                n >= 1 && n <= self.size
-            })
-            .map(|(i, c)| (i, g.candidates(*c).0))
-            .collect();
-        self.exact(&items, |chosen, union| {
+        let mut items = [(0usize, 0u64); MAX_ITEMS];
+        let mut n = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            let m = g.candidates(c).0;
+            let k = m.count_ones() as usize;
+            if k >= 1 && k <= self.size {
+                items[n] = (i, m);
+                n += 1;
+            }
+        }
+        self.exact(&items[..n], |chosen, union| {
                 let sub: Vec<Cell> = chosen.iter().map(|&(i, _)| cells[i]).collect();
                 let houses = common_houses(g, &sub);
                 // Found once, from the first of its houses in the search order that is searched.
-                if houses.iter().any(|&x| {
-                    rank[x.index()] < rank[h.index()] && memo::touched(changed, g.house_cells(x))
-                }) {
+                if houses
+                    .iter()
+                    .any(|&x| before(l, x, h) && touched.house(x))
+                {
                     return true;
                 }
                 // The cells losing candidates first: most subsets found are old ones that
@@ -126,24 +125,23 @@ impl Subset {
         });
     }
 
-    fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House) {
+    fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House, places: &mut Vec<u64>) {
         let l = g.layout();
         let cells = g.house_cells(h);
         let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
         if empty <= self.size {
             return;
         }
-        let mut places = Vec::with_capacity(g.size());
-        let placed = house_places(g, h, &mut places);
-        let items: Vec<(usize, u64)> = places
-            .iter()
-            .enumerate()
-            .filter(|&(d, &m)| {
-                placed >> d & 1 == 0 && m != 0 && m.count_ones() as usize <= self.size
-            })
-            .map(|(d, &m)| (d, m))
-            .collect();
-        self.exact(&items, |chosen, union| {
+        let placed = house_places(g, h, places);
+        let mut items = [(0usize, 0u64); MAX_ITEMS];
+        let mut n = 0;
+        for (d, &m) in places.iter().enumerate() {
+            if placed >> d & 1 == 0 && m != 0 && m.count_ones() as usize <= self.size {
+                items[n] = (d, m);
+                n += 1;
+            }
+        }
+        self.exact(&items[..n], |chosen, union| {
             let dmask = chosen.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
             // Most hidden subsets found are old ones whose cells hold nothing else: those
             // build no step.
@@ -192,16 +190,10 @@ impl Subset {
 /// then any extra house.
 pub(crate) fn boxes_first(g: &CandidateGrid) -> Vec<House> {
     let l = g.layout();
-    let class = |h: House| match l.house_kind(h) {
-        HouseKind::Box(_) | HouseKind::Region(_) => 0,
-        HouseKind::Row(_) => 1,
-        HouseKind::Column(_) => 2,
-        _ => 3,
-    };
     // Four passes in index order: the order a stable sort by class gives, without sorting.
     let mut order: Vec<House> = Vec::with_capacity(l.house_count());
     for k in 0..4 {
-        order.extend(g.houses().filter(|&h| class(h) == k));
+        order.extend(g.houses().filter(|&h| house_class(l, h) == k));
     }
     order
 }
@@ -243,21 +235,231 @@ impl Subset {
     /// its cells and, for the eliminations, on cells that can only have lost candidates since;
     /// see [`memo::since_miss`]).
     fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
-        let order = boxes_first(g);
-        let mut rank = vec![0; g.layout().house_count()];
-        for (i, h) in order.iter().enumerate() {
-            rank[h.index()] = i;
+        let l = g.layout();
+        let touched = Touched::new(g, changed);
+        let mut places = Vec::with_capacity(g.size());
+        // HoDoKu's house order ([`boxes_first`]) without building it: class by class, each
+        // class in house order.
+        for class in 0..4 {
+            for h in g.houses() {
+                if house_class(l, h) != class || !touched.house(h) {
+                    continue;
+                }
+                match self.kind {
+                    Kind::Naked | Kind::Locked => self.naked(g, f, h, &touched),
+                    Kind::Hidden => self.hidden(g, f, h, &mut places),
+                }
+                if f.done() {
+                    return;
+                }
+            }
         }
-        for h in order {
-            if !memo::touched(changed, g.house_cells(h)) {
-                continue;
+    }
+}
+
+/// The most items a subset walk takes: a house's cells or a grid's digits (a house's places
+/// are a `u64` mask, so a side is at most 64).
+const MAX_ITEMS: usize = 64;
+
+/// One level of [`Subset::exact`]: chooses the `depth`-th item from `start` on.
+fn exact_rec(
+    items: &[(usize, u64)],
+    k: usize,
+    start: usize,
+    depth: usize,
+    union: u64,
+    chosen: &mut [(usize, u64); MAX_ITEMS],
+    visit: &mut impl FnMut(&[(usize, u64)], u64) -> bool,
+) -> bool {
+    if depth == k {
+        return union.count_ones() as usize != k || visit(&chosen[..k], union);
+    }
+    // The last start that leaves enough items for the levels below.
+    let last = items.len() - (k - depth);
+    for i in start..=last {
+        let u = union | items[i].1;
+        if u.count_ones() as usize > k {
+            continue;
+        }
+        chosen[depth] = items[i];
+        if !exact_rec(items, k, i + 1, depth + 1, u, chosen, visit) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A house's class in HoDoKu's search order: boxes (or jigsaw regions), rows, columns, extra
+/// houses.
+fn house_class(l: &Layout, h: House) -> u8 {
+    match l.house_kind(h) {
+        HouseKind::Box(_) | HouseKind::Region(_) => 0,
+        HouseKind::Row(_) => 1,
+        HouseKind::Column(_) => 2,
+        _ => 3,
+    }
+}
+
+/// Whether house `x` comes before house `h` in HoDoKu's search order ([`boxes_first`]: by
+/// class, then by house index).
+fn before(l: &Layout, x: House, h: House) -> bool {
+    (house_class(l, x), x.index()) < (house_class(l, h), h.index())
+}
+
+/// The houses holding a changed cell (all of them without a miss to compare with): the
+/// houses [`memo::touched`] passes, marked once from the changed cells' houses instead of
+/// asking each house's cells.
+struct Touched {
+    /// Per house index; `None`: every house.
+    houses: Option<Vec<bool>>,
+}
+
+impl Touched {
+    fn new(g: &CandidateGrid, changed: Option<&CellSet>) -> Touched {
+        Touched {
+            houses: changed.map(|ch| {
+                let mut houses = vec![false; g.layout().house_count()];
+                for c in ch.iter() {
+                    for &h in g.houses_of(c) {
+                        houses[h.index()] = true;
+                    }
+                }
+                houses
+            }),
+        }
+    }
+
+    fn house(&self, h: House) -> bool {
+        self.houses.as_ref().is_none_or(|t| t[h.index()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use sudokit_core::{Extra, Grid, Layout};
+
+    use super::*;
+    use crate::kernel::combos::combos;
+    use crate::techniques::table;
+
+    /// A small xorshift: the tests' randomness, seeded.
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
+    fn layouts() -> Vec<Layout> {
+        let nine = Layout::standard(9).unwrap();
+        let labels = [
+            "AAABBBCCC",
+            "AAABBBCCC",
+            "AADBBECCC",
+            "DDDDEEEFF",
+            "GDDHEEFFF",
+            "GGDHHEIFF",
+            "GGGHHHIII",
+            "GGGHHHIII",
+            "GGHHIIIII",
+        ];
+        let jigsaw = Layout::jigsaw_from_labels(9, &labels);
+        let mut out = vec![
+            Layout::standard(4).unwrap(),
+            Layout::boxed(6, 2, 3).unwrap(),
+            Layout::boxed(6, 3, 2).unwrap(),
+            nine.with_extras(&[Extra::Diagonals]),
+            nine,
+            Layout::standard(16).unwrap(),
+        ];
+        out.extend(jigsaw);
+        out
+    }
+
+    /// The exact subsets the generic [`combos`] walk meets, in its order.
+    fn generic(items: &[(usize, u64)], k: usize, stop_after: usize) -> Vec<(Vec<usize>, u64)> {
+        let mut out = Vec::new();
+        combos(items, k, |(_, m)| m, k as u32, &mut |chosen, union| {
+            if union.count_ones() as usize != k {
+                return true;
             }
-            match self.kind {
-                Kind::Naked | Kind::Locked => self.naked(g, f, h, &rank, changed),
-                Kind::Hidden => self.hidden(g, f, h),
+            out.push((chosen.iter().map(|&(i, _)| i).collect(), union));
+            out.len() < stop_after
+        });
+        out
+    }
+
+    #[test]
+    fn the_exact_walk_meets_the_generic_walks_subsets_in_order() {
+        let mut seed = 0x5eed_2024_u64;
+        let mut found = 0;
+        for round in 0..4000 {
+            let k = 2 + round % 3;
+            let n = (next(&mut seed) % 13) as usize;
+            let bits = if round % 2 == 0 { 9 } else { 16 };
+            let items: Vec<(usize, u64)> = (0..n)
+                .map(|i| {
+                    let mut m = 0u64;
+                    for _ in 0..1 + next(&mut seed) % k as u64 {
+                        m |= 1 << (next(&mut seed) % bits);
+                    }
+                    (i, m)
+                })
+                .collect();
+            let stop_after = if round % 5 == 0 { 1 } else { usize::MAX };
+            let finder = Subset {
+                kind: Kind::Naked,
+                size: k,
+                info: &table::NAKED_PAIR,
+            };
+            let mut fast = Vec::new();
+            finder.exact(&items, |chosen, union| {
+                fast.push((chosen.iter().map(|&(i, _)| i).collect::<Vec<_>>(), union));
+                fast.len() < stop_after
+            });
+            let want = generic(&items, k, stop_after);
+            assert_eq!(fast, want, "items {items:?}, k {k}");
+            found += want.len();
+        }
+        // The comparison is not about empty lists only.
+        assert!(found > 1000, "only {found} subsets met");
+    }
+
+    #[test]
+    fn touched_houses_are_the_houses_holding_a_changed_cell() {
+        let mut seed = 0xc0ff_ee11_u64;
+        for l in layouts() {
+            let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+            assert!(Touched::new(&g, None).houses.is_none());
+            for round in 0..50 {
+                let mut changed = g.cell_set();
+                for _ in 0..round % 6 {
+                    changed.insert(Cell((next(&mut seed) % g.cell_count() as u64) as u16));
+                }
+                let t = Touched::new(&g, Some(&changed));
+                for h in g.houses() {
+                    assert_eq!(
+                        t.house(h),
+                        memo::touched(Some(&changed), g.house_cells(h)),
+                        "house {h:?}"
+                    );
+                }
             }
-            if f.done() {
-                return;
+        }
+    }
+
+    #[test]
+    fn house_order_is_boxes_first() {
+        for l in layouts() {
+            let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+            let order = boxes_first(&g);
+            assert_eq!(order.len(), g.layout().house_count());
+            for (i, &x) in order.iter().enumerate() {
+                for (j, &h) in order.iter().enumerate() {
+                    assert_eq!(before(g.layout(), x, h), i < j, "{x:?} {h:?}");
+                }
             }
         }
     }
