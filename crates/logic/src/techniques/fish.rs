@@ -35,7 +35,8 @@ pub fn lines(g: &CandidateGrid, by_rows: bool) -> Vec<House> {
 }
 
 impl BasicFish {
-    /// The fish of digit `d` with base rows (`by_rows`) or columns; with `lost` (the cells
+    /// The fish of digit `d` with base lines `bases` and cover lines `covers` (the rows and the
+    /// columns, or the other way round, each in order); with `lost` (the cells
     /// that lost `d` since a plane on which this finder found nothing), only base sets with a
     /// line holding one (any other had the same fish there, with the same or more
     /// eliminations). `false` to stop.
@@ -44,18 +45,21 @@ impl BasicFish {
         g: &CandidateGrid,
         f: &mut Finder<'_>,
         d: Digit,
-        by_rows: bool,
+        (bases, covers): (&[House], &[House]),
         lost: Option<&[u64]>,
     ) -> bool {
         let n = g.size();
-        let bases = lines(g, by_rows);
-        let covers = lines(g, !by_rows);
-        let items: Vec<(usize, u64)> = bases
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| (i, g.positions(h, d)))
-            .filter(|(_, m)| *m != 0 && m.count_ones() as usize <= self.size)
-            .collect();
+        // A side is at most 64 (a line's places are a `u64` mask): the items fit on the stack.
+        let mut buf = [(0usize, 0u64); 64];
+        let mut len = 0;
+        for (i, &h) in bases.iter().enumerate() {
+            let m = g.positions(h, d);
+            if m != 0 && m.count_ones() as usize <= self.size {
+                buf[len] = (i, m);
+                len += 1;
+            }
+        }
+        let items = &buf[..len];
         if items.len() < self.size {
             return true;
         }
@@ -73,7 +77,7 @@ impl BasicFish {
         let mut go = true;
         let mut chosen = Vec::with_capacity(k);
         Walk {
-            items: &items,
+            items,
             k,
             touch,
             last_touch,
@@ -135,10 +139,10 @@ impl Technique for BasicFish {
         self.info
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
+        // The layout's rows and columns once a call, not once a digit and orientation.
+        let (rows, cols) = (lines(g, true), lines(g, false));
         crate::memo::each_digit_since(self.info.id, g, f, |d, lost, f| {
-            [true, false]
-                .into_iter()
-                .all(|by_rows| self.search(g, f, d, by_rows, lost))
+            self.search(g, f, d, (&rows, &cols), lost) && self.search(g, f, d, (&cols, &rows), lost)
         });
     }
 }
