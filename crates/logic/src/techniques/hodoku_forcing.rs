@@ -127,6 +127,22 @@
 //! those of the premise walks entry for entry (argued at [`walk_all`]; the premise walk stays
 //! as the tests' reference, `multi_source_walk_matches_the_premise_walks` and, on HoDoKu's
 //! paths of 60 hard puzzles, `multi_source_walk_matches_on_hard_paths`).
+//!
+//! Less bookkeeping per grid (issue 45, session 41). (1) A net's look-ahead marks, per
+//! changed house, the digits whose candidates there changed ([`Sim::touch`] is told which),
+//! and a round looks for hidden singles only at those digits, each on a per-digit cell plane
+//! kept in step with the copy (one mask and a popcount instead of counting the house's nine
+//! cells for all digits). A digit's places in a house change only through `touch` with that
+//! digit, and a placement only adds to a house's placed digits (which can end a hidden single,
+//! never start one), so an unmarked digit was not lone when last looked at and is not lone
+//! now; the marked ones are looked at in house order, then digit order, as the full scan
+//! does: the same singles in the same order (`look_aheads_match_full_scans` holds the
+//! look-aheads to the scan of every cell, house and digit). (2) The group nodes' links are
+//! worked out before the candidates' own ([`group_links`]: they read the grid only), so each
+//! candidate literal's list is allocated once with room for them and they are appended in the
+//! order found ([`GroupLinks::apply`]; `group_nodes_match_the_scan`). (3) [`Shape`] lists
+//! every house's places in one buffer instead of two lists per house and digit
+//! (`shape_places_match_the_scan`). None of these changes a link, a table or a step.
 
 use std::rc::Rc;
 
@@ -286,6 +302,10 @@ impl Tables {
         }
         let k = cands.len();
         let mut adj: Vec<Vec<u32>> = vec![Vec::new(); 2 * k];
+        // The group nodes' links are known before the candidates' own (they depend on the
+        // grid alone), so each candidate literal's list is allocated once with room for them.
+        let groups = group_links(g, &index, 2 * k as u32);
+        let extra = groups.extra(2 * k);
         if net {
             // One copy of the grid serves every premise's look-ahead (reset in between).
             let values = g.values().to_vec();
@@ -321,10 +341,19 @@ impl Tables {
                     .collect(),
                 dirty_cells: 0,
                 dirty_houses: 0,
+                dirty_digits: [0; 27],
                 reference,
-                base_dirty: (0, 0),
+                base_dirty: (0, 0, [0; 27]),
                 placed: [0; 27],
+                live: [0; 9],
+                house_mask: std::array::from_fn(|h| {
+                    g.layout()
+                        .house_cells(House(h as u16))
+                        .iter()
+                        .fold(0u128, |m, c| m | 1 << c.index())
+                }),
             };
+            sim.live = sim.plane;
             for c in g.cells() {
                 if let Some(d) = g.value(c) {
                     for h in sim.cell_houses[c.index()] {
@@ -346,20 +375,27 @@ impl Tables {
                     sim.values.copy_from_slice(&values);
                     sim.placed = placed;
                     sim.cands.copy_from_slice(&masks);
-                    (sim.dirty_cells, sim.dirty_houses) = sim.base_dirty;
-                    adj[2 * i + usize::from(on)] = look_ahead(&mut sim, c, d, on);
+                    sim.live = sim.plane;
+                    (sim.dirty_cells, sim.dirty_houses, sim.dirty_digits) = sim.base_dirty;
+                    let at = 2 * i + usize::from(on);
+                    adj[at] = look_ahead(&mut sim, c, d, on, usize::from(extra[at]));
                 }
             }
             for i in bivalue {
                 let (c, d) = cands[i];
                 let e = masks[c.index()] & !(1 << d.index());
                 let j = index[c.index() * 9 + e.trailing_zeros() as usize] as usize;
-                adj[2 * i] = off_in_bivalue(&adj[2 * j + 1], 2 * i as u32, 2 * j as u32 + 1);
+                adj[2 * i] = off_in_bivalue(
+                    &adj[2 * j + 1],
+                    2 * i as u32,
+                    2 * j as u32 + 1,
+                    usize::from(extra[2 * i]),
+                );
             }
         } else {
-            direct_links(g, &index, &cands, &mut adj);
+            direct_links(g, &index, &cands, &mut adj, &extra);
         }
-        group_nodes(g, &index, &mut adj);
+        groups.apply(&mut adj);
         let words = k.div_ceil(64).max(1);
         let lits = 2 * k;
         let mut t = Tables {
@@ -715,10 +751,26 @@ fn walk_all(t: &mut Tables, twin_of: &[u32]) {
 
 /// Chains' direct links: "on" removes the cell's other digits and the digit from its peers;
 /// "off" sets a bivalue cell's other digit and a house's only other place.
-fn direct_links(g: &CandidateGrid, index: &[u32], cands: &[(Cell, Digit)], adj: &mut [Vec<u32>]) {
+///
+/// Each list is allocated once, with room for its direct links (at most the cell's other
+/// digits and 20 peers "on", one bivalue partner and three houses "off") and for the group
+/// links `extra` counts (added later by [`GroupLinks::apply`]).
+fn direct_links(
+    g: &CandidateGrid,
+    index: &[u32],
+    cands: &[(Cell, Digit)],
+    adj: &mut [Vec<u32>],
+    extra: &[u16],
+) {
     let l = g.layout();
     for (i, &(c, d)) in cands.iter().enumerate() {
         let cs = g.candidates(c);
+        adj[2 * i + 1] = Vec::with_capacity(
+            cs.len() as usize - 1 + l.peers(c).len() + usize::from(extra[2 * i + 1]),
+        );
+        adj[2 * i] = Vec::with_capacity(
+            usize::from(cs.len() == 2) + l.houses_of(c).len() + usize::from(extra[2 * i]),
+        );
         for e in cs.iter().filter(|&e| e != d) {
             let j = index[c.index() * 9 + e.index()];
             adj[2 * i + 1].push(2 * j);
@@ -747,14 +799,16 @@ fn direct_links(g: &CandidateGrid, index: &[u32], cands: &[(Cell, Digit)], adj: 
 /// A net's direct implications of "`cell` is (`on`) or is not `digit`": the premise applied to
 /// a copy of the grid, then [`LOOK_AHEAD`] rounds of all naked and hidden singles; every
 /// candidate placed or removed on the way (as literals).
-fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32> {
+/// The list has room for `extra` more links (the group nodes' links, added later).
+fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool, extra: usize) -> Vec<u32> {
     let (g, index) = (sim.g, sim.index);
     if on {
         sim.set(cell, digit.index());
     } else {
         sim.note(cell, digit.index(), false);
         sim.cands[cell.index()] &= !(1 << digit.index());
-        sim.touch(cell.index());
+        sim.live[digit.index()] &= !(1 << cell.index());
+        sim.touch(cell.index(), 1 << digit.index());
         let rest = sim.cands[cell.index()];
         if rest.count_ones() == 1 {
             sim.set(cell, rest.trailing_zeros() as usize);
@@ -780,19 +834,38 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
         let mut houses_left = std::mem::take(&mut sim.dirty_houses);
         if sim.reference {
             houses_left = (1 << 27) - 1;
+            while houses_left != 0 {
+                let h = House(houses_left.trailing_zeros() as u16);
+                houses_left &= houses_left - 1;
+                let cells = l.house_cells(h);
+                let mut lone = sim.lone_digits(h, cells);
+                while lone != 0 {
+                    let d = lone.trailing_zeros() as usize;
+                    lone &= lone - 1;
+                    if let Some(&x) = cells.iter().find(|x| sim.cands[x.index()] >> d & 1 == 1)
+                        && !singles.contains(&(x, d))
+                    {
+                        singles.push((x, d));
+                    }
+                }
+            }
         }
+        // Per dirty house, only its dirty digits, each on the digit's plane: a digit with
+        // one place left in the house, not placed there, is a hidden single (see
+        // `Sim::dirty_digits`; in house order, then digit order, as the scan of all).
         while houses_left != 0 {
-            let h = House(houses_left.trailing_zeros() as u16);
+            let h = houses_left.trailing_zeros() as usize;
             houses_left &= houses_left - 1;
-            let cells = l.house_cells(h);
-            let mut lone = sim.lone_digits(h, cells);
-            while lone != 0 {
-                let d = lone.trailing_zeros() as usize;
-                lone &= lone - 1;
-                if let Some(&x) = cells.iter().find(|x| sim.cands[x.index()] >> d & 1 == 1)
-                    && !singles.contains(&(x, d))
-                {
-                    singles.push((x, d));
+            let mut digits = std::mem::take(&mut sim.dirty_digits[h]) & !sim.placed[h];
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let m = sim.live[d] & sim.house_mask[h];
+                if m.count_ones() == 1 {
+                    let x = Cell(m.trailing_zeros() as u16);
+                    if !singles.contains(&(x, d)) {
+                        singles.push((x, d));
+                    }
                 }
             }
         }
@@ -808,9 +881,9 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
     sim.singles = singles;
     // The premise itself is where the walk starts.
     let own = 2 * index[cell.index() * 9 + digit.index()] + u32::from(on);
-    // The result is allocated once at its size; `sim.out` keeps its capacity for the next
-    // premise (no growth per premise).
-    let mut out = Vec::with_capacity(sim.out.len());
+    // The result is allocated once at its size (and the group links'); `sim.out` keeps its
+    // capacity for the next premise (no growth per premise).
+    let mut out = Vec::with_capacity(sim.out.len() + extra);
     for &x in &sim.out {
         sim.seen[x as usize] = false;
         if x != own {
@@ -835,16 +908,18 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool) -> Vec<u32>
 /// lists differ only in their first literal: each drops its own premise and starts with the
 /// other's — "not `d`" for "is `e`", "is `e`" for "not `d`". The test
 /// `look_aheads_match_full_scans` holds this to the look-ahead itself.
-fn off_in_bivalue(on_links: &[u32], off: u32, other_on: u32) -> Vec<u32> {
+/// (The list has room for `extra` more links: the group nodes'.)
+fn off_in_bivalue(on_links: &[u32], off: u32, other_on: u32, extra: usize) -> Vec<u32> {
     debug_assert_eq!(on_links.first(), Some(&off));
-    let mut links = on_links.to_vec();
+    let mut links = Vec::with_capacity(on_links.len() + extra);
+    links.extend_from_slice(on_links);
     links[0] = other_on;
     links
 }
 
 /// The cells holding a naked single and the houses holding a hidden single in the grid the
 /// search started from (what a look-ahead round must look at even where nothing changed).
-fn base_singles(sim: &Sim<'_>) -> (u128, u32) {
+fn base_singles(sim: &Sim<'_>) -> (u128, u32, [u16; 27]) {
     let l = sim.g.layout();
     let mut cells = 0u128;
     for c in sim.g.cells() {
@@ -852,13 +927,15 @@ fn base_singles(sim: &Sim<'_>) -> (u128, u32) {
             cells |= 1 << c.index();
         }
     }
-    let mut houses = 0u32;
+    let (mut houses, mut digits) = (0u32, [0u16; 27]);
     for h in l.houses() {
-        if sim.lone_digits(h, l.house_cells(h)) != 0 {
+        let lone = sim.lone_digits(h, l.house_cells(h));
+        if lone != 0 {
             houses |= 1 << h.index();
+            digits[h.index()] = lone;
         }
     }
-    (cells, houses)
+    (cells, houses, digits)
 }
 
 /// A copy of the grid a net's look-ahead plays on, and the literals it recorded.
@@ -886,12 +963,25 @@ struct Sim<'a> {
     /// a scan of all would, in the same order.
     dirty_cells: u128,
     dirty_houses: u32,
-    base_dirty: (u128, u32),
+    /// Per dirty house: the digits that may hold a hidden single there — those whose
+    /// candidates in the house changed since the last round looked (and, for the first round,
+    /// those lone in the start grid). A digit's candidates in a house change only through
+    /// [`Sim::touch`] with that digit; a placement only adds digits to `placed`, which can
+    /// end a hidden single, never start one; so a digit not marked was not lone when last
+    /// looked at and is not lone now, and a round that looks only at the marked digits of
+    /// the marked houses finds the singles the scan of every digit finds, in house order,
+    /// then digit order, as it does.
+    dirty_digits: [u16; 27],
+    base_dirty: (u128, u32, [u16; 27]),
     /// Look at every cell and house in every round, and reach a placement's peers one by
     /// one (the reference the tests hold the shortcuts to).
     reference: bool,
     /// Per house: the digits placed in it.
     placed: [u16; 27],
+    /// Per digit: the cells holding it in the copy (`cands` by digit, kept in step with it).
+    live: [u128; 9],
+    /// Per house: its cells.
+    house_mask: [u128; 27],
 }
 
 impl Sim<'_> {
@@ -908,11 +998,13 @@ impl Sim<'_> {
         }
         once & !more & !self.placed[h.index()]
     }
-    /// Marks cell `c` (an index) and its houses as changed.
-    fn touch(&mut self, c: usize) {
+    /// Marks cell `c` (an index) and its houses as changed, for the `digits` (a mask) whose
+    /// candidates there changed.
+    fn touch(&mut self, c: usize, digits: u16) {
         self.dirty_cells |= 1 << c;
         for &h in &self.cell_houses[c] {
             self.dirty_houses |= 1 << h;
+            self.dirty_digits[h as usize] |= digits;
         }
     }
     fn note(&mut self, c: Cell, d: usize, on: bool) {
@@ -941,7 +1033,8 @@ impl Sim<'_> {
                 }
                 if self.cands[p.index()] >> d & 1 == 1 {
                     self.cands[p.index()] &= !(1 << d);
-                    self.touch(p.index());
+                    self.live[d] &= !(1 << p.index());
+                    self.touch(p.index(), 1 << d);
                 }
             }
             self.place(c, d);
@@ -956,19 +1049,25 @@ impl Sim<'_> {
             self.note(Cell(p as u16), d, false);
             if self.cands[p] >> d & 1 == 1 {
                 self.cands[p] &= !(1 << d);
-                self.touch(p);
+                self.live[d] &= !(1 << p);
+                self.touch(p, 1 << d);
             }
         }
         self.place(c, d);
     }
     /// The placement itself (after its eliminations).
     fn place(&mut self, c: Cell, d: usize) {
-        self.cands[c.index()] = 0;
+        let gone = std::mem::take(&mut self.cands[c.index()]);
+        let mut x = gone;
+        while x != 0 {
+            self.live[x.trailing_zeros() as usize] &= !(1 << c.index());
+            x &= x - 1;
+        }
         self.values[c.index()] = d as u8 + 1;
         for h in self.cell_houses[c.index()] {
             self.placed[h as usize] |= 1 << d;
         }
-        self.touch(c.index());
+        self.touch(c.index(), gone);
     }
 }
 
@@ -979,7 +1078,57 @@ impl Sim<'_> {
 /// same groups, cells and houses in the same order as the plain scan of each house's cells
 /// (`tests::group_nodes_by_scan`, kept as the reference), so the links and their order —
 /// which the shown chains depend on — are the same.
+#[cfg(test)]
 fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
+    group_links(g, index, adj.len() as u32).apply(adj);
+}
+
+/// The group nodes' links of one grid, worked out before they are added ([`GroupLinks::apply`]):
+/// they depend on the grid alone, not on the links already there, so the candidates' own
+/// lists can be allocated with room for them (no regrowth per group link).
+struct GroupLinks {
+    /// The number of group nodes (two literals each, numbered from `base`).
+    groups: usize,
+    base: u32,
+    /// (from, to) in the order they are found.
+    links: Vec<(u32, u32)>,
+}
+
+impl GroupLinks {
+    /// Per literal below `lits`: the number of group links it gets.
+    fn extra(&self, lits: usize) -> Vec<u16> {
+        let mut extra = vec![0u16; lits];
+        for &(u, _) in &self.links {
+            if let Some(n) = extra.get_mut(u as usize) {
+                *n += 1;
+            }
+        }
+        extra
+    }
+    /// Appends the group literals to `adj` (which holds the `base` candidate literals) and
+    /// every link, in order: each list gets the same entries in the same order as pushing
+    /// them where they were found.
+    fn apply(self, adj: &mut Vec<Vec<u32>>) {
+        debug_assert_eq!(adj.len(), self.base as usize);
+        let total = self.base as usize + 2 * self.groups;
+        let mut count = vec![0u32; total];
+        for &(u, _) in &self.links {
+            count[u as usize] += 1;
+        }
+        adj.resize_with(total, Vec::new);
+        for (list, &n) in adj.iter_mut().zip(&count) {
+            list.reserve_exact(n as usize);
+        }
+        for (u, v) in self.links {
+            adj[u as usize].push(v);
+        }
+    }
+}
+
+/// HoDoKu's group nodes' links (two or three places of a digit where a line crosses a box:
+/// literals after the candidates', numbered from `base`), with their links to candidates and
+/// to each other, in the order they are added to the graph.
+fn group_links(g: &CandidateGrid, index: &[u32], base: u32) -> GroupLinks {
     let l = g.layout();
     let house_mask: Vec<u128> = l
         .houses()
@@ -1016,8 +1165,7 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
     for (gi, grp) in groups.iter().enumerate() {
         by_digit[grp.0].push(gi);
     }
-    let base = adj.len() as u32;
-    adj.resize(adj.len() + 2 * groups.len(), Vec::new());
+    let mut links: Vec<(u32, u32)> = Vec::with_capacity(16 * groups.len());
     let cand = |c: usize, d: usize| index[c * 9 + d];
     let mut buddies: Vec<usize> = Vec::with_capacity(16);
     for (gi, &(d, cells, line, b)) in groups.iter().enumerate() {
@@ -1037,15 +1185,15 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
         let buddy_mask = seen & !cells;
         for &x in &buddies {
             let i = cand(x, d);
-            adj[on as usize].push(2 * i);
-            adj[2 * i as usize + 1].push(off);
+            links.push((on, 2 * i));
+            links.push((2 * i + 1, off));
         }
         for house in [b, line] {
             let rest = buddy_mask & house_mask[house.index()];
             if rest.count_ones() == 1 {
                 let i = cand(rest.trailing_zeros() as usize, d);
-                adj[off as usize].push(2 * i + 1);
-                adj[2 * i as usize].push(on);
+                links.push((off, 2 * i + 1));
+                links.push((2 * i, on));
             }
         }
         for house in [line, b] {
@@ -1053,7 +1201,7 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
             for &gj in &by_digit[d] {
                 let (_, cells2, line2, b2) = groups[gj];
                 if gj != gi && (line2 == house || b2 == house) && cells2 & cells == 0 {
-                    adj[on as usize].push(base + 2 * gj as u32);
+                    links.push((on, base + 2 * gj as u32));
                     count += 1;
                     only = gj;
                 }
@@ -1061,10 +1209,15 @@ fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
             if count == 1 {
                 let outside = house_mask[house.index()] & digit_mask[d] & !(cells | groups[only].1);
                 if outside == 0 {
-                    adj[off as usize].push(base + 2 * only as u32 + 1);
+                    links.push((off, base + 2 * only as u32 + 1));
                 }
             }
         }
+    }
+    GroupLinks {
+        groups: groups.len(),
+        base,
+        links,
     }
 }
 
@@ -1101,10 +1254,13 @@ struct Shape {
     cell_range: Vec<(u32, u32)>,
     /// Per live candidate: its three houses.
     houses: Vec<[u16; 3]>,
-    /// Per house and digit (`h * 9 + d`), rows, then columns, then boxes: the live places,
-    /// or `None` when a place the placed digits allow holds no candidate (HoDoKu counts such
-    /// a place, so the house never empties).
-    places: Vec<Option<Vec<u32>>>,
+    /// Per house and digit (`h * 9 + d`): its live places as a range of `place_list`,
+    /// empty when a place the placed digits allow holds no candidate (HoDoKu counts such a
+    /// place, so the house never empties; its `place_count` is 0 and never met).
+    places: Vec<(u32, u32)>,
+    /// The live places of every house and digit, one after the other (one buffer per grid,
+    /// not a list per house and digit).
+    place_list: Vec<u32>,
     /// Houses in HoDoKu's order: rows, columns, boxes.
     order: Vec<House>,
     /// Per house: its place in `order`.
@@ -1162,34 +1318,36 @@ impl Shape {
                     .iter()
                     .all(|h| placed[h.index()] >> d.index() & 1 == 0)
         };
-        let mut places = vec![None; l.house_count() * 9];
+        // (Written into one buffer: a list per house and digit cost ~500 allocations a grid.)
+        let mut places = vec![(0, 0); l.house_count() * 9];
+        let mut place_list: Vec<u32> = Vec::with_capacity(t.cands.len() * 3);
+        let mut place_count = vec![0u8; l.house_count() * 9];
         for h in l.houses() {
             for d in DigitSet::full(9).iter() {
-                let cells: Vec<Cell> = l
-                    .house_cells(h)
-                    .iter()
-                    .copied()
-                    .filter(|&c| allowed(c, d))
-                    .collect();
-                let live: Vec<u32> = cells.iter().map(|&c| t.cand(c, d)).collect();
-                if !live.contains(&NONE) {
-                    places[h.index() * 9 + d.index()] = Some(live);
+                let start = place_list.len();
+                for &c in l.house_cells(h) {
+                    if allowed(c, d) {
+                        place_list.push(t.cand(c, d));
+                    }
                 }
+                if place_list[start..].contains(&NONE) {
+                    place_list.truncate(start);
+                }
+                let k = h.index() * 9 + d.index();
+                places[k] = (start as u32, place_list.len() as u32);
+                place_count[k] = (place_list.len() - start) as u8;
             }
         }
         let mut rank = vec![0u8; l.house_count()];
         for (r, h) in order.iter().enumerate() {
             rank[h.index()] = r as u8;
         }
-        let place_count = places
-            .iter()
-            .map(|p| p.as_ref().map_or(0, |js| js.len() as u8))
-            .collect();
         let cell_of = t.cands.iter().map(|&(c, _)| c.index() as u8).collect();
         Shape {
             cell_range,
             houses,
             places,
+            place_list,
             order,
             rank,
             place_count,
@@ -1357,9 +1515,14 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
     }
     empty_houses.sort_unstable();
     for (_, _, k) in empty_houses {
-        if let Some(js) = &sh.places[k] {
-            ends.push(js.iter().map(|&j| (pl, 2 * j)).collect());
-        }
+        // (A count met is at least 1, so the house's places are listed.)
+        let (a, b) = sh.places[k];
+        ends.push(
+            sh.place_list[a as usize..b as usize]
+                .iter()
+                .map(|&j| (pl, 2 * j))
+                .collect(),
+        );
     }
     ends
 }
@@ -3025,5 +3188,61 @@ mod tests {
             groups += fast.len() - 2 * k;
         }
         assert!(groups > 1000, "{groups} group literals");
+    }
+
+    /// Per house and digit, the live places as the plain scan lists them: `None` where a
+    /// place the placed digits allow holds no candidate (the reference for [`Shape`]'s one
+    /// buffer).
+    fn places_by_scan(g: &CandidateGrid, t: &Tables) -> Vec<Option<Vec<u32>>> {
+        let l = g.layout();
+        let placed = |h: House, d: Digit| l.house_cells(h).iter().any(|&c| g.value(c) == Some(d));
+        let mut places = vec![None; l.house_count() * 9];
+        for h in l.houses() {
+            for d in DigitSet::full(9).iter() {
+                let live: Vec<u32> = l
+                    .house_cells(h)
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        g.value(c).is_none() && l.houses_of(c).iter().all(|&h2| !placed(h2, d))
+                    })
+                    .map(|c| t.cand(c, d))
+                    .collect();
+                if !live.contains(&NONE) {
+                    places[h.index() * 9 + d.index()] = Some(live);
+                }
+            }
+        }
+        places
+    }
+
+    #[test]
+    fn shape_places_match_the_scan() {
+        // Random grids of every density (some with a digit placed beside its candidate, where
+        // a house's places are not all live) and the hard solver paths.
+        let (mut listed, mut unlisted) = (0, 0);
+        for g in grids(150, 48).into_iter().chain(path_grids()) {
+            let t = Tables::new(&g, false);
+            let sh = Shape::new(&g, &t);
+            for (k, want) in places_by_scan(&g, &t).into_iter().enumerate() {
+                let (a, b) = sh.places[k];
+                let got = &sh.place_list[a as usize..b as usize];
+                match want {
+                    Some(js) => {
+                        assert_eq!(got, &js[..], "{:?} house-digit {k}", g.values());
+                        assert_eq!(usize::from(sh.place_count[k]), js.len());
+                        listed += usize::from(!js.is_empty());
+                    }
+                    None => {
+                        assert!(got.is_empty() && sh.place_count[k] == 0);
+                        unlisted += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            listed > 10_000 && unlisted > 10,
+            "{listed} listed, {unlisted} unlisted"
+        );
     }
 }
