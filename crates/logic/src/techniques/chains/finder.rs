@@ -345,6 +345,23 @@ impl Technique for ChainFinder {
             return;
         }
         let memory = f.memory();
+        // A grouped grid certified from the remembered grid's graph and the grid difference,
+        // before its own graph is built (see [`super::regraph`]); on "maybe" the graph is
+        // built and the certificate below asked as before.
+        if grouped
+            && !f.options.chain_als
+            && g.cell_count() * g.size() <= MAX_CACHED_CANDIDATES
+            && !probe::unpruned(memory)
+            && let Some(old) = super::regraph::certified(g, memory)
+        {
+            probe::count(memory, Event::Certified);
+            if self.report == Report::Continuous
+                && let Some(key) = key
+            {
+                *memory.chains.aic_steps.borrow_mut() = Some((key, KeptAics::none(old)));
+            }
+            return;
+        }
         let links = cached_links(g, grouped, grouped && f.options.chain_als, memory);
         // HoDoKu finds loops and AICs with its tables (see `search`), which hold every chain
         // however long; its X- and XY-chains come from another search, limited to 20 links.
