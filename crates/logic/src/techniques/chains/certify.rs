@@ -386,7 +386,7 @@ fn reach(links: &Links, kind: Kind, sources: &[usize], stack: &mut Vec<usize>) -
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::probe::{self, Event};
     use super::*;
     use crate::solver::LogicSolver;
@@ -749,7 +749,9 @@ mod tests {
 
     /// Calls `f` on every grid along the solving paths of [`PUZZLES`], before its step is
     /// applied, with one memory per path.
-    fn along_hard_paths(mut f: impl FnMut(&CandidateGrid, &Memory)) {
+    pub(in crate::techniques::chains) fn along_hard_paths(
+        mut f: impl FnMut(&CandidateGrid, &Memory),
+    ) {
         for puzzle in PUZZLES {
             let p = parse_one(puzzle, InputFormat::Auto).unwrap();
             let solver = LogicSolver::default();
@@ -764,7 +766,7 @@ mod tests {
 
     /// A grid of `layout` with random candidates, none placed (`keep` as in
     /// `random_candidates`).
-    fn random_grid(
+    pub(in crate::techniques::chains) fn random_grid(
         layout: &std::sync::Arc<sudokit_core::Layout>,
         keep: u64,
         next: &mut impl FnMut() -> u64,
