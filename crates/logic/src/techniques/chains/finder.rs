@@ -8,6 +8,7 @@
 
 use super::certify;
 use super::probe::{self, Event};
+use super::regraph;
 use super::state::KeptAics;
 use super::*;
 use crate::techniques::table::{AIC, GROUPED_AIC};
@@ -348,12 +349,16 @@ impl Technique for ChainFinder {
         // A grouped grid certified from the remembered grid's graph and the grid difference,
         // before its own graph is built (see [`super::regraph`]); on "maybe" the graph is
         // built and the certificate below asked as before.
-        if grouped
+        let lazy = if grouped
             && !f.options.chain_als
             && g.cell_count() * g.size() <= MAX_CACHED_CANDIDATES
             && !probe::unpruned(memory)
-            && let Some(old) = super::regraph::certified(g, memory)
         {
+            regraph::ask(g, memory)
+        } else {
+            regraph::Answer::NotAsked
+        };
+        if let regraph::Answer::Certified(old) = lazy {
             probe::count(memory, Event::Certified);
             if self.report == Report::Continuous
                 && let Some(key) = key
@@ -391,7 +396,8 @@ impl Technique for ChainFinder {
         // links are checked instead of building the closure (see [`super::certify`]): when
         // none can make one, no chain or loop of this kind removes anything.
         let certifies = prunes && !unpruned && certify::applies(self.kind, &links);
-        if certifies && certify::certified(g, &links, self.kind, memory) {
+        let asked = matches!(lazy, regraph::Answer::Maybe);
+        if certifies && !asked && certify::certified(g, &links, self.kind, memory) {
             probe::count(memory, Event::Certified);
             if self.report == Report::Continuous
                 && let Some(key) = key
