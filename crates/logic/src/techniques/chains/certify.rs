@@ -52,11 +52,14 @@ use crate::memory::Memory;
 
 /// A grid on which one kind's graph had no candidate whose "true" reaches its "false".
 pub(super) struct NoContra {
-    kind: Kind,
-    layout: Arc<Layout>,
+    pub(super) kind: Kind,
+    pub(super) layout: Arc<Layout>,
     /// Per cell, its candidates (empty for a filled cell).
-    cands: Vec<DigitSet>,
-    links: Rc<Links>,
+    pub(super) cands: Vec<DigitSet>,
+    pub(super) links: Rc<Links>,
+    /// The candidates of the last grid certified from this one without building its graph
+    /// ([`super::regraph`]), so the finders after the first on that grid do not walk again.
+    pub(super) lazy: Option<Vec<DigitSet>>,
 }
 
 /// Whether the links `links` of `g` may be used by [`certified`] and [`remember`]: the kinds
@@ -113,13 +116,14 @@ pub(super) fn remember(
         layout: g.layout_arc().clone(),
         cands: g.cells().map(|c| g.candidates(c)).collect(),
         links: links.clone(),
+        lazy: None,
     });
 }
 
 /// Whether `g` refines the remembered grid: the same layout and every candidate of `g` one
 /// of the remembered grid's (a filled cell of `g` has none); `Some(true)` when they are the
 /// same candidates, `None` when `g` does not refine it.
-fn refines(old: &NoContra, g: &CandidateGrid) -> Option<bool> {
+pub(super) fn refines(old: &NoContra, g: &CandidateGrid) -> Option<bool> {
     if !(Arc::ptr_eq(&old.layout, g.layout_arc()) || *old.layout == *g.layout())
         || old.cands.len() != g.cell_count()
     {
@@ -242,6 +246,21 @@ fn new_link_walks(old: &NoContra, links: &Links, kind: Kind) -> (Vec<usize>, Vec
 /// nothing and the grid is remembered just as a certified one is (`remember` with
 /// `any_contra` false), so a sharper or blunter test changes only the cost.
 fn may_pass(links: &Links, kind: Kind, targets: &[usize], sources: &[usize]) -> bool {
+    let mut stack = Vec::new();
+    may_pass_by(links, targets, sources, |from| {
+        reach(links, kind, from, &mut stack)
+    })
+}
+
+/// [`may_pass`] with the walk given: `walk(states)` is the bit row of the states reachable
+/// from `states` in the graph asked about (the new graph, or a graph holding a map of it,
+/// [`super::regraph`]).
+pub(super) fn may_pass_by(
+    links: &Links,
+    targets: &[usize],
+    sources: &[usize],
+    mut walk: impl FnMut(&[usize]) -> Vec<u64>,
+) -> bool {
     if targets.is_empty() {
         return false;
     }
@@ -261,17 +280,16 @@ fn may_pass(links: &Links, kind: Kind, targets: &[usize], sources: &[usize]) -> 
             pairs.push(p);
         }
     }
-    let mut stack = Vec::new();
     if states.len() > MAX_WALKS {
-        let a = reach(links, kind, targets, &mut stack);
-        let b = reach(links, kind, sources, &mut stack);
+        let a = walk(targets);
+        let b = walk(sources);
         return meet_at_a_false_candidate(links, &a, &b);
     }
     let mut rows: Vec<Option<Vec<u64>>> = vec![None; states.len()];
     for (i, j) in pairs {
         for k in [i, j] {
             if rows[k].is_none() {
-                rows[k] = Some(reach(links, kind, &states[k..k + 1], &mut stack));
+                rows[k] = Some(walk(&states[k..k + 1]));
             }
         }
         let (Some(a), Some(b)) = (&rows[i], &rows[j]) else {
@@ -368,7 +386,7 @@ fn reach(links: &Links, kind: Kind, sources: &[usize], stack: &mut Vec<usize>) -
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::probe::{self, Event};
     use super::*;
     use crate::solver::LogicSolver;
@@ -731,7 +749,9 @@ mod tests {
 
     /// Calls `f` on every grid along the solving paths of [`PUZZLES`], before its step is
     /// applied, with one memory per path.
-    fn along_hard_paths(mut f: impl FnMut(&CandidateGrid, &Memory)) {
+    pub(in crate::techniques::chains) fn along_hard_paths(
+        mut f: impl FnMut(&CandidateGrid, &Memory),
+    ) {
         for puzzle in PUZZLES {
             let p = parse_one(puzzle, InputFormat::Auto).unwrap();
             let solver = LogicSolver::default();
@@ -746,7 +766,7 @@ mod tests {
 
     /// A grid of `layout` with random candidates, none placed (`keep` as in
     /// `random_candidates`).
-    fn random_grid(
+    pub(in crate::techniques::chains) fn random_grid(
         layout: &std::sync::Arc<sudokit_core::Layout>,
         keep: u64,
         next: &mut impl FnMut() -> u64,

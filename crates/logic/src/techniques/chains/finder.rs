@@ -8,6 +8,7 @@
 
 use super::certify;
 use super::probe::{self, Event};
+use super::regraph;
 use super::state::KeptAics;
 use super::*;
 use crate::techniques::table::{AIC, GROUPED_AIC};
@@ -345,6 +346,27 @@ impl Technique for ChainFinder {
             return;
         }
         let memory = f.memory();
+        // A grouped grid certified from the remembered grid's graph and the grid difference,
+        // before its own graph is built (see [`super::regraph`]); on "maybe" the graph is
+        // built and the certificate below asked as before.
+        let lazy = if grouped
+            && !f.options.chain_als
+            && g.cell_count() * g.size() <= MAX_CACHED_CANDIDATES
+            && !probe::unpruned(memory)
+        {
+            regraph::ask(g, memory)
+        } else {
+            regraph::Answer::NotAsked
+        };
+        if let regraph::Answer::Certified(old) = lazy {
+            probe::count(memory, Event::Certified);
+            if self.report == Report::Continuous
+                && let Some(key) = key
+            {
+                *memory.chains.aic_steps.borrow_mut() = Some((key, KeptAics::none(old)));
+            }
+            return;
+        }
         let links = cached_links(g, grouped, grouped && f.options.chain_als, memory);
         // HoDoKu finds loops and AICs with its tables (see `search`), which hold every chain
         // however long; its X- and XY-chains come from another search, limited to 20 links.
@@ -374,7 +396,8 @@ impl Technique for ChainFinder {
         // links are checked instead of building the closure (see [`super::certify`]): when
         // none can make one, no chain or loop of this kind removes anything.
         let certifies = prunes && !unpruned && certify::applies(self.kind, &links);
-        if certifies && certify::certified(g, &links, self.kind, memory) {
+        let asked = matches!(lazy, regraph::Answer::Maybe);
+        if certifies && !asked && certify::certified(g, &links, self.kind, memory) {
             probe::count(memory, Event::Certified);
             if self.report == Report::Continuous
                 && let Some(key) = key

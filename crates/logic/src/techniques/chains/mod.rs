@@ -42,6 +42,7 @@ mod closure;
 mod finder;
 mod links;
 mod probe;
+mod regraph;
 mod search;
 mod state;
 #[cfg(test)]
