@@ -221,6 +221,18 @@ impl Pair<'_> {
     }
 }
 
+/// The empty cells of house `h`, in index order.
+fn empty_cells(g: &CandidateGrid, h: House) -> Vec<Cell> {
+    let mut v: Vec<Cell> = g
+        .house_cells(h)
+        .iter()
+        .copied()
+        .filter(|&c| g.value(c).is_none())
+        .collect();
+    v.sort();
+    v
+}
+
 /// The search in HoDoKu's order; with `changed`, only line/box pairs holding a changed cell
 /// (see [`memo::since_miss`]).
 pub(super) fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
@@ -232,16 +244,7 @@ pub(super) fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<
 fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Finder<'_>) {
     let tables = RefCell::new(Tables::default());
     let l = g.layout();
-    let empty = |h: House| -> Vec<Cell> {
-        let mut v: Vec<Cell> = g
-            .house_cells(h)
-            .iter()
-            .copied()
-            .filter(|&c| g.value(c).is_none())
-            .collect();
-        v.sort();
-        v
-    };
+    let empty = |h: House| empty_cells(g, h);
     let boxes: Vec<House> = g
         .houses()
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
@@ -355,16 +358,7 @@ mod tests {
         let tables = RefCell::new(Tables::default());
         random_grids(|g| {
             let l = g.layout();
-            let empty = |h: House| -> Vec<Cell> {
-                let mut v: Vec<Cell> = g
-                    .house_cells(h)
-                    .iter()
-                    .copied()
-                    .filter(|&c| g.value(c).is_none())
-                    .collect();
-                v.sort();
-                v
-            };
+            let empty = |h: House| empty_cells(g, h);
             for line in g
                 .houses()
                 .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
