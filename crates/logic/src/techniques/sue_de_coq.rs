@@ -19,6 +19,7 @@ use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
 use crate::techniques::table::SUE_DE_COQ;
 
+mod fits;
 mod hodoku;
 
 /// Finder for [`SUE_DE_COQ`].

@@ -23,8 +23,11 @@
 //! two empty cells, and box cells holding a digit the line set bars (every box set holding
 //! one is skipped anyway), so the sets visited and their order are HoDoKu's.
 
+use std::cell::RefCell;
+
 use sudokit_core::{Cell, DigitSet, House, HouseKind};
 
+use super::fits::{Tables, may_fit};
 use super::{Parts, report};
 use crate::grid::{CandidateGrid, CellSet};
 use crate::memo;
@@ -55,13 +58,15 @@ fn subsets<F: FnMut(&[Cell], DigitSet) -> bool>(
     true
 }
 
-/// One line and box: their empty cells.
+/// One line and box: their empty cells; the miss test's tables (`fits`), or `None` to walk
+/// every intersection set.
 struct Pair<'a> {
     g: &'a CandidateGrid,
     bx: House,
     line: House,
     line_cells: Vec<Cell>,
     box_cells: Vec<Cell>,
+    fits: Option<&'a RefCell<Tables>>,
 }
 
 impl Pair<'_> {
@@ -91,6 +96,15 @@ impl Pair<'_> {
     fn houses(&self, cset: &[Cell], cv: DigitSet, f: &mut Finder<'_>) -> bool {
         let g = self.g;
         let surplus = cv.len() as usize - cset.len();
+        // No line set and box set that fit remove anything: the walks below would emit
+        // nothing (the argument is in `fits`).
+        if let Some(t) = self.fits {
+            let t = &mut t.borrow_mut();
+            let fit = may_fit(g, &self.line_cells, &self.box_cells, cset, cv.0, surplus, t);
+            if fit == Some(false) {
+                return true;
+            }
+        }
         let line_src: Vec<Cell> = self
             .line_cells
             .iter()
@@ -207,20 +221,30 @@ impl Pair<'_> {
     }
 }
 
+/// The empty cells of house `h`, in index order.
+fn empty_cells(g: &CandidateGrid, h: House) -> Vec<Cell> {
+    let mut v: Vec<Cell> = g
+        .house_cells(h)
+        .iter()
+        .copied()
+        .filter(|&c| g.value(c).is_none())
+        .collect();
+    v.sort();
+    v
+}
+
 /// The search in HoDoKu's order; with `changed`, only line/box pairs holding a changed cell
 /// (see [`memo::since_miss`]).
 pub(super) fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
+    search(g, changed, true, f);
+}
+
+/// [`find`], with the miss test in front of each intersection set's walks or (`filter`
+/// false, for the tests) without it.
+fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Finder<'_>) {
+    let tables = RefCell::new(Tables::default());
     let l = g.layout();
-    let empty = |h: House| -> Vec<Cell> {
-        let mut v: Vec<Cell> = g
-            .house_cells(h)
-            .iter()
-            .copied()
-            .filter(|&c| g.value(c).is_none())
-            .collect();
-        v.sort();
-        v
-    };
+    let empty = |h: House| empty_cells(g, h);
     let boxes: Vec<House> = g
         .houses()
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
@@ -253,6 +277,7 @@ pub(super) fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<
                 line,
                 line_cells: empty(line),
                 box_cells: empty(bx),
+                fits: filter.then_some(&tables),
             };
             let inter: Vec<Cell> = pair
                 .line_cells
@@ -264,5 +289,179 @@ pub(super) fn find(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+
+    use sudokit_core::format::{InputFormat, parse_one};
+    use sudokit_core::{Digit, Grid};
+
+    use super::*;
+    use crate::memory::Memory;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Deadline, Options};
+    use crate::testrng::{Lcg, layouts};
+
+    /// Every step `search` reports on `g` (all of them), with or without the miss test.
+    fn all_steps(g: &CandidateGrid, filter: bool) -> String {
+        let (opts, memory) = (Options::default(), Memory::new());
+        let mut out = Vec::new();
+        let mut sink = |s: Step| {
+            out.push(s);
+            ControlFlow::Continue(())
+        };
+        search(g, None, filter, &mut Finder::new(&opts, &memory, &mut sink));
+        format!("{out:?}")
+    }
+
+    /// Random refinement sequences on every test layout: the grids after each refinement.
+    fn random_grids(mut each: impl FnMut(&CandidateGrid)) {
+        for (seed, layout) in layouts().into_iter().enumerate() {
+            let layout = Arc::new(layout);
+            let mut rng = Lcg::new(0x5dc + seed as u64);
+            for _ in 0..4 {
+                let mut g = CandidateGrid::new(&Grid::empty(layout.clone()));
+                for _ in 0..250 {
+                    let open: Vec<Cell> = g
+                        .empty_cells()
+                        .filter(|&c| g.candidates(c).len() > 1)
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let c = open[rng.below(open.len() as u64) as usize];
+                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
+                    let d = ds[rng.below(ds.len() as u64) as usize];
+                    if rng.below(10) == 0 {
+                        g.place(c, d);
+                    } else {
+                        g.eliminate(c, d);
+                    }
+                    each(&g);
+                }
+            }
+        }
+    }
+
+    /// For every line and box, every intersection set the walk tries: the miss test says
+    /// "some set pair removes something" exactly when the walk (without the test) emits a
+    /// step — never "no" when the walk emits (that would lose a step), and, as it tests the
+    /// same conditions, never "yes" when it does not. Both answers occur many times.
+    #[test]
+    fn miss_test_answers_what_the_walk_finds() {
+        let (opts, memory) = (Options::default(), Memory::new());
+        let (mut yes, mut no) = (0, 0);
+        let tables = RefCell::new(Tables::default());
+        random_grids(|g| {
+            let l = g.layout();
+            let empty = |h: House| empty_cells(g, h);
+            for line in g
+                .houses()
+                .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_) | HouseKind::Column(_)))
+            {
+                for bx in g
+                    .houses()
+                    .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_)))
+                {
+                    let pair = Pair {
+                        g,
+                        bx,
+                        line,
+                        line_cells: empty(line),
+                        box_cells: empty(bx),
+                        fits: None,
+                    };
+                    let inter: Vec<Cell> = pair
+                        .line_cells
+                        .iter()
+                        .copied()
+                        .filter(|c| pair.box_cells.contains(c))
+                        .collect();
+                    let mut sets: Vec<Vec<Cell>> = Vec::new();
+                    for i in 0..inter.len() {
+                        for j in i + 1..inter.len() {
+                            sets.push(vec![inter[i], inter[j]]);
+                            for &c in &inter[j + 1..] {
+                                sets.push(vec![inter[i], inter[j], c]);
+                            }
+                        }
+                    }
+                    for cset in sets {
+                        let cv = cset
+                            .iter()
+                            .fold(DigitSet::EMPTY, |u, &c| DigitSet(u.0 | g.candidates(c).0));
+                        if (cv.len() as usize) < cset.len() + 2 {
+                            continue;
+                        }
+                        let mut emitted = 0;
+                        let mut sink = |_: Step| {
+                            emitted += 1;
+                            ControlFlow::Continue(())
+                        };
+                        pair.houses(&cset, cv, &mut Finder::new(&opts, &memory, &mut sink));
+                        let surplus = cv.len() as usize - cset.len();
+                        let t = &mut tables.borrow_mut();
+                        let fit = may_fit(
+                            g,
+                            &pair.line_cells,
+                            &pair.box_cells,
+                            &cset,
+                            cv.0,
+                            surplus,
+                            t,
+                        );
+                        assert_eq!(fit, Some(emitted > 0), "{cset:?} in {line:?} and {bx:?}");
+                        if emitted > 0 {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(
+            yes > 200 && no > 1000,
+            "{yes} sets with a step, {no} without"
+        );
+    }
+
+    /// The search with the miss test reports what the plain walk reports, every step in the
+    /// same order, on random grids of every test layout.
+    #[test]
+    fn search_with_the_miss_test_equals_the_plain_walk_on_random_grids() {
+        let mut found = 0;
+        random_grids(|g| {
+            let plain = all_steps(g, false);
+            assert_eq!(all_steps(g, true), plain);
+            found += usize::from(plain != "[]");
+        });
+        assert!(found > 100, "{found} grids with a step");
+    }
+
+    /// Likewise along two solving paths (Tarek-052 and col-02-08-071 of
+    /// data/examples/puzzles.txt) in HoDoKu's order.
+    #[test]
+    fn search_with_the_miss_test_equals_the_plain_walk_along_paths() {
+        let mut grids = 0;
+        for puzzle in [
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+        ] {
+            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+            let solver = LogicSolver::default();
+            let memory = Memory::new();
+            let mut g = CandidateGrid::new(&p);
+            while let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) {
+                assert_eq!(all_steps(&g, true), all_steps(&g, false));
+                g.apply(&step);
+                grids += 1;
+            }
+        }
+        assert!(grids > 40, "{grids} grids");
     }
 }

@@ -1,0 +1,130 @@
+//! A miss test for HoDoKu's Sue de Coq (issue 45): before an intersection set's line and box
+//! walks, decide with bit masks whether any line set and box set fit HoDoKu's conditions and
+//! remove something; when none does, the walks are skipped.
+//!
+//! Design decision: a filter in front of the ordered walk, not a replacement for it. The walk
+//! (`hodoku::Pair::houses`) visits sets in HoDoKu's depth-first order and emits the first
+//! that removes something; most intersection sets emit nothing (misses), and for those the
+//! order does not matter. So the filter answers only "does some pair of sets emit", in any
+//! order, and the ordered walk runs unchanged whenever the answer is yes: the steps, their
+//! order and their text are the walk's by construction.
+//!
+//! Exactness (no false "no"): the line sets are the subsets of the line's empty cells outside
+//! the intersection set (`line`), the box sets the subsets of the box's empty cells outside it
+//! (`boxes`) holding no barred digit (the intersection's digits the line set holds) and no
+//! cell of the line set — the walk visits all of them, without pruning, and so does this test
+//! (every mask of `line`, every submask of the allowed box cells). Each set's digits are the
+//! union of its cells' candidates (a table over masks, built once per intersection set), and
+//! the conditions are the walk's, counted the same way. A step of the walk removes something
+//! exactly when a box cell outside the box set and the intersection set holds a digit the box
+//! loses, or a line cell outside the line set and the intersection set one the line loses:
+//! those cells are the complements of the two masks within `boxes` and `line`, so the test is
+//! one AND with their unions. Houses of more than [`MAX`] such cells (grids above 9×9 or
+//! large jigsaw regions) are not tested (`None`): the walk runs as before.
+
+use sudokit_core::Cell;
+
+use crate::grid::CandidateGrid;
+
+/// Most cells on either side the tables cover (each table has 2^`MAX` entries).
+const MAX: usize = 9;
+
+/// The candidate unions of every set of the line's and the box's cells, kept across the
+/// intersection sets of one search so their buffers are reused.
+#[derive(Default)]
+pub(super) struct Tables {
+    line: Vec<u64>,
+    boxes: Vec<u64>,
+}
+
+/// Fills `out` with the candidate union of every subset of `cells` (bit i = the i-th cell);
+/// the number of cells.
+fn unions(g: &CandidateGrid, cells: impl Iterator<Item = Cell>, out: &mut Vec<u64>) -> usize {
+    let mut cand = [0u64; MAX];
+    let mut n = 0;
+    for c in cells {
+        cand[n] = g.candidates(c).0;
+        n += 1;
+    }
+    out.clear();
+    out.resize(1 << n, 0);
+    for m in 1..1usize << n {
+        out[m] = out[m & (m - 1)] | cand[m.trailing_zeros() as usize];
+    }
+    n
+}
+
+/// Whether some line set and box set for the intersection set `cset` (digits `cv`, `surplus`
+/// digits more than cells) fit HoDoKu's conditions and remove something; `None` when a side
+/// has more than [`MAX`] cells. `line_cells` and `box_cells` are the empty cells of the line
+/// and the box, as the walk has them.
+pub(super) fn may_fit(
+    g: &CandidateGrid,
+    line_cells: &[Cell],
+    box_cells: &[Cell],
+    cset: &[Cell],
+    cv: u64,
+    surplus: usize,
+    t: &mut Tables,
+) -> Option<bool> {
+    let line = || line_cells.iter().copied().filter(|c| !cset.contains(c));
+    let boxes = || box_cells.iter().copied().filter(|c| !cset.contains(c));
+    if line().count() > MAX || boxes().count() > MAX {
+        return None;
+    }
+    let nl = unions(g, line(), &mut t.line);
+    let nb = unions(g, boxes(), &mut t.boxes);
+    // Each box cell's candidates, and the box cells the line also holds (the intersection's
+    // other cells) with their bit on the line: a line set holding one bars it from the box set.
+    let mut bcand = [0u64; MAX];
+    let mut shared = [(0usize, 0usize); MAX];
+    let mut ns = 0;
+    for (j, c) in boxes().enumerate() {
+        bcand[j] = g.candidates(c).0;
+        if let Some(i) = line().position(|x| x == c) {
+            shared[ns] = (i, j);
+            ns += 1;
+        }
+    }
+    let surplus = surplus as u32;
+    let (lfull, bfull) = ((1usize << nl) - 1, (1usize << nb) - 1);
+    for lmask in 1..=lfull {
+        let lv = t.line[lmask];
+        let held = (lv & cv).count_ones();
+        let own = (lv & !cv).count_ones();
+        let len = lmask.count_ones();
+        if held == 0 || len <= own || len - own >= surplus {
+            continue;
+        }
+        let rest = surplus - (len - own);
+        let barred = lv & cv;
+        let mut allowed = bfull;
+        for (j, &m) in bcand[..nb].iter().enumerate() {
+            if m & barred != 0 {
+                allowed &= !(1 << j);
+            }
+        }
+        for &(i, j) in &shared[..ns] {
+            if lmask >> i & 1 == 1 {
+                allowed &= !(1 << j);
+            }
+        }
+        let line_rest = t.line[lfull & !lmask];
+        let mut s = allowed;
+        while s != 0 {
+            let bv = t.boxes[s];
+            let own_b = (bv & !cv).count_ones();
+            let blen = s.count_ones();
+            if bv & cv != 0 && blen >= own_b && blen - own_b == rest {
+                let both = lv & bv;
+                let box_d = ((cv | bv) & !lv) | both;
+                let line_d = ((cv | lv) & !bv) | both;
+                if t.boxes[bfull & !s] & box_d != 0 || line_rest & line_d != 0 {
+                    return Some(true);
+                }
+            }
+            s = (s - 1) & allowed;
+        }
+    }
+    Some(false)
+}
