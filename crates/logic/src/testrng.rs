@@ -36,3 +36,28 @@ pub(crate) fn layouts() -> [sudokit_core::Layout; 3] {
         Layout::standard(6).unwrap(),
     ]
 }
+
+/// One random refinement of `g`: a cell with two or more candidates loses one, or (one time in
+/// `place_one_in`) is set to it; `false` when no such cell is left.
+pub(crate) fn refine_randomly(
+    g: &mut crate::grid::CandidateGrid,
+    rng: &mut Lcg,
+    place_one_in: u64,
+) -> bool {
+    let open: Vec<sudokit_core::Cell> = g
+        .empty_cells()
+        .filter(|&c| g.candidates(c).len() > 1)
+        .collect();
+    if open.is_empty() {
+        return false;
+    }
+    let c = open[rng.below(open.len() as u64) as usize];
+    let ds: Vec<sudokit_core::Digit> = g.candidates(c).iter().collect();
+    let d = ds[rng.below(ds.len() as u64) as usize];
+    if rng.below(place_one_in) == 0 {
+        g.place(c, d);
+    } else {
+        g.eliminate(c, d);
+    }
+    true
+}

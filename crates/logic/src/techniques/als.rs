@@ -1644,25 +1644,10 @@ mod tests {
         }
     }
 
-    /// One random refinement of `g`: a cell with two or more candidates loses one, or (one
-    /// time in eight) is set to it; `false` when no such cell is left.
+    /// One random refinement of `g` (one time in eight a placement); `false` when no cell with
+    /// two or more candidates is left.
     fn refine_randomly(g: &mut CandidateGrid, rng: &mut crate::testrng::Lcg) -> bool {
-        let open: Vec<Cell> = g
-            .empty_cells()
-            .filter(|&c| g.candidates(c).len() > 1)
-            .collect();
-        if open.is_empty() {
-            return false;
-        }
-        let c = open[rng.below(open.len() as u64) as usize];
-        let ds: Vec<Digit> = g.candidates(c).iter().collect();
-        let d = ds[rng.below(ds.len() as u64) as usize];
-        if rng.below(8) == 0 {
-            g.place(c, d);
-        } else {
-            g.eliminate(c, d);
-        }
-        true
+        crate::testrng::refine_randomly(g, rng, 8)
     }
 
     /// On random refinement sequences, with and without overlap, the link table built from

@@ -70,6 +70,15 @@ struct Pair<'a> {
 }
 
 impl Pair<'_> {
+    /// The line's empty cells that lie in the box, in the line's order.
+    fn crossing_cells(&self) -> Vec<Cell> {
+        self.line_cells
+            .iter()
+            .copied()
+            .filter(|c| self.box_cells.contains(c))
+            .collect()
+    }
+
     /// HoDoKu's `checkIntersection`: the pairs and triples of the intersection `inter`.
     fn intersection(&self, inter: &[Cell], f: &mut Finder<'_>) -> bool {
         let g = self.g;
@@ -279,12 +288,7 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
                 box_cells: empty(bx),
                 fits: filter.then_some(&tables),
             };
-            let inter: Vec<Cell> = pair
-                .line_cells
-                .iter()
-                .copied()
-                .filter(|c| pair.box_cells.contains(c))
-                .collect();
+            let inter = pair.crossing_cells();
             if inter.len() >= 2 && !pair.intersection(&inter, f) {
                 return;
             }
@@ -297,8 +301,8 @@ mod tests {
     use std::ops::ControlFlow;
     use std::sync::Arc;
 
+    use sudokit_core::Grid;
     use sudokit_core::format::{InputFormat, parse_one};
-    use sudokit_core::{Digit, Grid};
 
     use super::*;
     use crate::memory::Memory;
@@ -326,20 +330,8 @@ mod tests {
             for _ in 0..4 {
                 let mut g = CandidateGrid::new(&Grid::empty(layout.clone()));
                 for _ in 0..250 {
-                    let open: Vec<Cell> = g
-                        .empty_cells()
-                        .filter(|&c| g.candidates(c).len() > 1)
-                        .collect();
-                    if open.is_empty() {
+                    if !crate::testrng::refine_randomly(&mut g, &mut rng, 10) {
                         break;
-                    }
-                    let c = open[rng.below(open.len() as u64) as usize];
-                    let ds: Vec<Digit> = g.candidates(c).iter().collect();
-                    let d = ds[rng.below(ds.len() as u64) as usize];
-                    if rng.below(10) == 0 {
-                        g.place(c, d);
-                    } else {
-                        g.eliminate(c, d);
                     }
                     each(&g);
                 }
@@ -375,12 +367,7 @@ mod tests {
                         box_cells: empty(bx),
                         fits: None,
                     };
-                    let inter: Vec<Cell> = pair
-                        .line_cells
-                        .iter()
-                        .copied()
-                        .filter(|c| pair.box_cells.contains(c))
-                        .collect();
+                    let inter = pair.crossing_cells();
                     let mut sets: Vec<Vec<Cell>> = Vec::new();
                     for i in 0..inter.len() {
                         for j in i + 1..inter.len() {
