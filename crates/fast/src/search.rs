@@ -21,8 +21,9 @@ use sudokit_core::{End, Flow, Termination};
 /// and Civario, 2012), so such a puzzle has several solutions or none, and its search is a
 /// dive through a board where almost every guess is right: there the triad level's pruning
 /// does not pay for its cost per node (on 10,000 17-clue puzzles with 1–3 givens removed,
-/// cell mode takes the same number of guesses at 0.22 µs a node instead of 0.27 µs), while on
-/// puzzles with one solution it takes a quarter of the guesses off.
+/// cell mode, which tries the least constraining digit first ([`Board::choose_cell`]), takes
+/// 14.5 guesses per first solution against the triad level's 15.6, at 0.22 µs a node instead
+/// of 0.27 µs), while on puzzles with one solution it takes a quarter of the guesses off.
 pub(crate) const FEW_GIVENS: u32 = 17;
 
 /// Search counters, cheap to copy.
