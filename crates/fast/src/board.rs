@@ -948,18 +948,23 @@ impl Givens {
 mod tests {
     use super::*;
 
+    /// A seeded xorshift generator for the randomised tests: `below(n)` is in `0..n`.
+    fn rng(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |below| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        }
+    }
+
     /// [`Board::from_cells`] (straight from the cells) builds the board that
     /// [`Board::from_givens`] builds from the same cells kept as [`Givens`], and rejects the
     /// same puzzles (clashing givens, values above 9), from empty grids to full ones.
     #[test]
     fn board_from_cells_equals_board_from_givens() {
-        let mut state = 0xD1B5_4A32_D192_ED03u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = rng(0xD1B5_4A32_D192_ED03u64);
         let mut rejected = 0;
         for round in 0..3000 {
             let mut cells = [0u8; 81];
@@ -989,13 +994,8 @@ mod tests {
     /// order among equals), on random boards from dense to sparse.
     #[test]
     fn fewest_candidates_is_the_first_cell_with_the_smallest_count() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut below = rng(0x2545_F491_4F6C_DD1Du64);
+        let mut next = move || below(u64::MAX);
         for round in 0..2000 {
             let mut cand = [0u32; 27];
             // Keep each candidate with probability (round % 8 + 1) / 9.
@@ -1044,13 +1044,7 @@ mod tests {
     /// on it).
     #[test]
     fn givens_kept_one_cell_at_a_time_equal_givens_built_at_once() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = rng(0x9E37_79B9_7F4A_7C15u64);
         for round in 0..200 {
             let mut cells = [0u8; 81];
             let mut g = Givens::new(&cells).unwrap();
