@@ -959,6 +959,19 @@ mod tests {
         }
     }
 
+    /// Random candidate words: each (cell, digit) kept with probability `(keep + 1) / 9`.
+    fn random_candidates(next: &mut impl FnMut(u64) -> u64, keep: u64) -> [u32; 27] {
+        let mut cand = [0u32; 27];
+        for w in cand.iter_mut() {
+            for bit in 0..27 {
+                if next(9) <= keep {
+                    *w |= 1 << bit;
+                }
+            }
+        }
+        cand
+    }
+
     /// [`Board::from_cells`] (straight from the cells) builds the board that
     /// [`Board::from_givens`] builds from the same cells kept as [`Givens`], and rejects the
     /// same puzzles (clashing givens, values above 9), from empty grids to full ones.
@@ -994,22 +1007,13 @@ mod tests {
     /// order among equals), on random boards from dense to sparse.
     #[test]
     fn fewest_candidates_is_the_first_cell_with_the_smallest_count() {
-        let mut below = rng(0x2545_F491_4F6C_DD1Du64);
-        let mut next = move || below(u64::MAX);
+        let mut next = rng(0x2545_F491_4F6C_DD1Du64);
         for round in 0..2000 {
-            let mut cand = [0u32; 27];
-            // Keep each candidate with probability (round % 8 + 1) / 9.
-            for w in cand.iter_mut() {
-                for bit in 0..27 {
-                    if next() % 9 <= round % 8 {
-                        *w |= 1 << bit;
-                    }
-                }
-            }
+            let cand = random_candidates(&mut next, round % 8);
             let unsolved = [
-                next() as u32 & BAND_MASK,
-                next() as u32 & BAND_MASK,
-                next() as u32 & BAND_MASK,
+                next(1 << 27) as u32,
+                next(1 << 27) as u32,
+                next(1 << 27) as u32,
             ];
             if unsolved == [0; 3] {
                 continue;
@@ -1035,6 +1039,56 @@ mod tests {
             let got = board.fewest_candidates();
             assert_eq!((got.band, got.bit), (best.1, best.2), "round {round}");
         }
+    }
+
+    /// A cell branch tries first the cell's digit with the most candidates among its peers
+    /// (the lowest on a tie), and names the other digit of a two-candidate cell, on random
+    /// boards.
+    #[test]
+    fn cell_choice_tries_the_least_constraining_digit_first() {
+        let mut next = rng(0x94D0_49BB_1331_11EBu64);
+        let mut checked = 0;
+        for round in 0..300 {
+            let cand = random_candidates(&mut next, round % 6);
+            let board = Board {
+                cand,
+                unsolved: [BAND_MASK; 3],
+                dirty: 0,
+                col_dirty: 0,
+                naked_dirty: 0,
+            };
+            for cell in 0..81 {
+                let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+                let digits: Vec<usize> = (0..9).filter(|&d| cand[b * 9 + d] & bit != 0).collect();
+                if digits.len() < 2 {
+                    continue;
+                }
+                let room = |d: usize| {
+                    (0..81)
+                        .filter(|&p| {
+                            p != cell
+                                && (p / 9 == cell / 9
+                                    || p % 9 == cell % 9
+                                    || (p / 27 == cell / 27 && p % 9 / 3 == cell % 9 / 3))
+                        })
+                        .filter(|&p| cand[p / 27 * 9 + d] >> (p % 27) & 1 == 1)
+                        .count()
+                };
+                let most = digits.iter().map(|&d| room(d)).max().unwrap();
+                let first = *digits.iter().find(|&&d| room(d) == most).unwrap();
+                let choice = board.choice_at(b, bit);
+                assert_eq!(choice.digit, first, "round {round}, cell {cell}");
+                let second = if digits.len() == 2 {
+                    digits[0] + digits[1] - first
+                } else {
+                    9
+                };
+                assert_eq!(choice.second, second, "round {round}, cell {cell}");
+                checked += usize::from(first != digits[0]);
+            }
+        }
+        // The order differs from "lowest digit first" often enough to be tested.
+        assert!(checked > 1000, "{checked}");
     }
 
     /// However a puzzle's givens change one cell at a time — sparse or dense, with givens
