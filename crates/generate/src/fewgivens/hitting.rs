@@ -22,7 +22,13 @@
 //! sum of the y (the better of two orders: fewest orbits first, and sets without a smallest-size
 //! orbit first). It generalises the first design's bound (disjoint sets at their smallest orbit,
 //! [`Pruning::Disjoint`], kept to check the new search against) to overlapping sets, which matters
-//! for one mirror's 2-cell orbits. A leaf (every known set hit) is counted to two by `fast`; a
+//! for one mirror's 2-cell orbits. Three things keep the many nodes that die cheap (session 45:
+//! a fifth to a quarter less time on one mirror, same puzzles): orbits larger than what is left
+//! of K count as excluded (at one cell left a set with only 2-cell orbits is dead at once); both
+//! bounds grow set by set during the scan, which stops as soon as either exceeds what is left
+//! ([`Node::Cut`]: a greedy dual over the first sets of its order is at most the one over all);
+//! and a child whose orbit would reach exactly K is made only when that orbit is allowed in every
+//! unhit set the parent's scan met. A leaf (every known set hit) is counted to two by `fast`; a
 //! second solution gives a new unavoidable set (the cells where it differs from G, shrunk to the
 //! minimal sets inside it by one more blanking), which joins both the grid's list — later
 //! conjugates start with it, so the lists learn — and the conjugate's (scanned by every node, as
@@ -314,9 +320,33 @@ struct Orbits {
     by_size: Vec<(usize, u64)>,
     /// The largest orbit size (at most 8).
     largest: usize,
+    /// The orbits of each size (`left[v]`: those of v cells), where a greedy dual bound
+    /// starts.
+    left: [u64; 9],
+}
+
+/// The orbits of each size (`[v]`: those of v cells) of a class's (size, orbits) list.
+fn left_of(by_size: &[(usize, u64)]) -> [u64; 9] {
+    let mut left = [0u64; 9];
+    for &(size, m) in by_size {
+        left[size] |= m;
+    }
+    left
 }
 
 impl Orbits {
+    /// The orbits of more than `room` cells.
+    #[inline]
+    fn larger_than(&self, room: usize) -> u64 {
+        let mut m = 0;
+        for &(size, orbits) in &self.by_size {
+            if size > room {
+                m |= orbits;
+            }
+        }
+        m
+    }
+
     fn new(cj: &Conjugate) -> Orbits {
         let n = usize::from(cj.orbit_of.iter().copied().max().unwrap_or(0)) + 1;
         let mut cells = vec![Vec::new(); n];
@@ -327,11 +357,13 @@ impl Orbits {
         by_size.sort_unstable();
         let largest = by_size.last().map_or(0, |&(s, _)| s);
         assert!(largest <= 8, "orbits of a 9×9 class have at most 8 cells");
+        let left = left_of(&by_size);
         Orbits {
             of: cj.orbit_of,
             cells,
             by_size,
             largest,
+            left,
         }
     }
 
@@ -587,11 +619,43 @@ struct List {
 enum Node {
     /// An unhit set has no allowed orbit: nothing below.
     Dead,
+    /// The lower bound on the cells still to choose exceeds what is left of K before the
+    /// scan's end: nothing below.
+    Cut,
     /// An unhit set has this one allowed orbit: every orbit set below takes it.
     Forced(u64),
     /// The set to branch on (none when every known set is hit) and a lower bound on the cells
     /// still to choose.
-    Open { pick: Option<u64>, bound: usize },
+    /// `common`: the orbits allowed in every unhit set the scan met (all orbits when it met
+    /// none), so a child that must stop at its orbit (K reached) and takes none of them dies.
+    Open {
+        pick: Option<u64>,
+        bound: usize,
+        common: u64,
+    },
+}
+
+/// One step of the greedy dual bound: the set with allowed orbits `a` takes y, the least of
+/// what its orbits have left (`left[v]`: the orbits with v cells left, v up to `top`), from
+/// each of them; returns y (0 when one of them has nothing left).
+#[inline(always)]
+fn take(left: &mut [u64; 9], a: u64, top: usize) -> usize {
+    let mut y = 0;
+    while left[y] & a == 0 {
+        y += 1;
+        if y > top {
+            return 0;
+        }
+    }
+    if y == 0 {
+        return 0;
+    }
+    for v in y..=top {
+        let moved = left[v] & a;
+        left[v] &= !moved;
+        left[v - y] |= moved;
+    }
+    y
 }
 
 /// One conjugate's hitting search on one grid.
@@ -611,8 +675,6 @@ struct Hunt<'o> {
     pruning: Pruning,
     /// Scratch ([`SCAN`] long): the allowed orbits of the unhit sets a node scanned.
     unhit: [u64; SCAN],
-    /// Scratch ([`SCAN`] long): the same in the bound's second order.
-    reordered: [u64; SCAN],
     /// [`Pruning::Strong`]: words of a bitset over [`Hunt::sets`].
     words: usize,
     /// [`Pruning::Strong`]: for orbit o, words `o * words..(o + 1) * words` are the bitset of
@@ -663,7 +725,6 @@ impl<'o> Hunt<'o> {
             unique: Vec::new(),
             pruning,
             unhit: [0; SCAN],
-            reordered: [0; SCAN],
             words,
             hits,
             arena: Vec::new(),
@@ -716,18 +777,28 @@ impl<'o> Hunt<'o> {
             return false;
         }
         let (mut chosen, mut weight) = (chosen, weight);
+        let mut last;
         let branch = loop {
+            // Orbits larger than what is left of K cannot be added below: excluded like the
+            // elder siblings' (a set left with none of its orbits is dead, with one forced).
+            let out = match self.pruning {
+                Pruning::Disjoint => excluded,
+                Pruning::Strong => {
+                    excluded | self.orbits.larger_than(self.most.saturating_sub(weight))
+                }
+            };
             let node = match self.pruning {
-                Pruning::Disjoint => self.disjoint(chosen, excluded),
-                Pruning::Strong => self.strong(chosen, excluded, weight, &list),
+                Pruning::Disjoint => self.disjoint(chosen, out),
+                Pruning::Strong => self.strong(chosen, out, weight, &list),
             };
             // Every node of every test search: the scan against its direct form.
             #[cfg(test)]
             if self.pruning == Pruning::Strong {
-                assert_eq!(node, self.strong_direct(chosen, excluded, weight, &list));
+                let direct = self.strong_direct(chosen, out, weight, &list);
+                tests::assert_scan_agrees(&node, &direct, self.most.saturating_sub(weight));
             }
             let (pick, bound) = match node {
-                Node::Dead => return true,
+                Node::Dead | Node::Cut => return true,
                 Node::Forced(bit) => {
                     weight += self.orbits.size(bit);
                     if weight > self.most {
@@ -740,7 +811,14 @@ impl<'o> Hunt<'o> {
                     }
                     continue;
                 }
-                Node::Open { pick, bound } => (pick, bound),
+                Node::Open {
+                    pick,
+                    bound,
+                    common,
+                } => {
+                    last = common;
+                    (pick, bound)
+                }
             };
             if weight + bound > self.most {
                 return true;
@@ -787,7 +865,8 @@ impl<'o> Hunt<'o> {
         let mut excluded = excluded;
         for &bit in &order[..n] {
             let w = weight + self.orbits.size(bit);
-            if w <= self.most {
+            // A child at K cells must hit every set left with its one orbit.
+            if w < self.most || (w == self.most && bit & last != 0) {
                 let start = self.arena.len();
                 let child = match self.pruning {
                     Pruning::Strong => self.child(&list, chosen, bit),
@@ -933,14 +1012,30 @@ impl<'o> Hunt<'o> {
                 bound += self.orbits.least(allowed);
             }
         }
-        Node::Open { pick, bound }
+        // The scan stops early, so it says nothing about every set.
+        Node::Open {
+            pick,
+            bound,
+            common: u64::MAX,
+        }
     }
 
     /// The strong node: a forced orbit if an unhit set (of the node's list and the sets
     /// learnt since) has a single allowed orbit; else the unhit set with the fewest allowed
     /// orbits among the first [`SCAN`] unhit sets, and the better of two greedy dual bounds
     /// over those sets. The list holds only sets the node's orbits leave unhit.
+    ///
+    /// Both bounds grow set by set during the scan, and the scan stops with [`Node::Cut`] as
+    /// soon as either exceeds what is left of K: a greedy dual over the first sets of its
+    /// order is at most the one over all of them, so the node would be cut anyway (or, if a
+    /// later set forces an orbit, cut after it: taking a forced orbit of size s takes at most
+    /// s off the bound, since the sets through it took at most s from it).
     fn strong(&mut self, chosen: u64, excluded: u64, weight: usize, list: &List) -> Node {
+        let room = self.most.saturating_sub(weight);
+        let top = self.orbits.largest.min(8);
+        let two_orders = self.orbits.by_size.len() > 1;
+        let small = self.orbits.by_size[0].1;
+        let fresh = self.orbits.left;
         let Hunt {
             arena,
             sets,
@@ -952,6 +1047,11 @@ impl<'o> Hunt<'o> {
         let mut n = 0;
         let mut pick: Option<u64> = None;
         let mut fewest = u32::MAX;
+        let mut common = u64::MAX;
+        // The first order's bound (scan order) and the second's over the sets without a
+        // smallest orbit (those with one come after all of them).
+        let (mut first, mut second) = (fresh, fresh);
+        let (mut bound1, mut bound2) = (0, 0);
         // One unhit set: dead, forced, or (among the first SCAN) a branching and bound set.
         let mut visit = |m: u64| -> Option<Node> {
             let allowed = m & !excluded;
@@ -961,6 +1061,7 @@ impl<'o> Hunt<'o> {
             if allowed & (allowed - 1) == 0 {
                 return Some(Node::Forced(allowed));
             }
+            common &= allowed;
             if n < SCAN {
                 unhit[n] = allowed;
                 n += 1;
@@ -973,6 +1074,13 @@ impl<'o> Hunt<'o> {
                         fewest = k;
                         pick = Some(allowed);
                     }
+                }
+                bound1 += take(&mut first, allowed, top);
+                if two_orders && allowed & small == 0 {
+                    bound2 += take(&mut second, allowed, top);
+                }
+                if bound1.max(bound2) > room {
+                    return Some(Node::Cut);
                 }
             }
             None
@@ -1005,25 +1113,19 @@ impl<'o> Hunt<'o> {
                 }
             }
         }
-        // Scan order (fewest orbits first), then the sets whose every allowed orbit is
-        // larger than the smallest first; the second only when the first does not cut.
-        let room = self.most.saturating_sub(weight);
-        let mut bound = self.dual(&self.unhit[..n], room);
-        if bound <= room && self.orbits.by_size.len() > 1 {
-            let small = self.orbits.by_size[0].1;
-            let unhit = &self.unhit[..n];
-            let mut k = 0;
-            for &a in unhit.iter().filter(|&&a| a & small == 0) {
-                self.reordered[k] = a;
-                k += 1;
+        if two_orders {
+            for &a in unhit[..n].iter().filter(|&&a| a & small != 0) {
+                bound2 += take(&mut second, a, top);
+                if bound2 > room {
+                    return Node::Cut;
+                }
             }
-            for &a in unhit.iter().filter(|&&a| a & small != 0) {
-                self.reordered[k] = a;
-                k += 1;
-            }
-            bound = bound.max(self.dual(&self.reordered[..n], room));
         }
-        Node::Open { pick, bound }
+        Node::Open {
+            pick,
+            bound: bound1.max(bound2),
+            common,
+        }
     }
 
     /// The greedy dual bound of the sets `allowed` (allowed orbit masks, none empty) in that
@@ -1031,31 +1133,14 @@ impl<'o> Hunt<'o> {
     /// least of what its orbits have left of their sizes, from every one of its orbits. Any
     /// orbit set hitting them all weighs at least the sum of the y: each orbit's size covers
     /// what the sets through it took, and every set is hit.
+    #[cfg(test)]
     fn dual(&self, allowed: &[u64], room: usize) -> usize {
         // left[v]: the orbits with v cells left.
         let top = self.orbits.largest.min(8);
-        let mut left = [0u64; 9];
-        for &(size, m) in &self.orbits.by_size {
-            left[size] |= m;
-        }
+        let mut left = self.orbits.left;
         let mut bound = 0;
         for &a in allowed {
-            let mut y = 0;
-            while left[y] & a == 0 {
-                y += 1;
-                if y > top {
-                    break;
-                }
-            }
-            if y == 0 || y > top {
-                continue;
-            }
-            for v in y..=top {
-                let moved = left[v] & a;
-                left[v] &= !moved;
-                left[v - y] |= moved;
-            }
-            bound += y;
+            bound += take(&mut left, a, top);
             if bound > room {
                 break;
             }
@@ -1093,7 +1178,12 @@ impl<'o> Hunt<'o> {
             let second: Vec<u64> = without.into_iter().chain(with).collect();
             bound = bound.max(self.dual(&second, room));
         }
-        Node::Open { pick, bound }
+        let common = allowed.iter().fold(u64::MAX, |c, &a| c & a);
+        Node::Open {
+            pick,
+            bound,
+            common,
+        }
     }
 
     /// `chosen` (unique) without the orbits that can go one at a time, keeping it unique.
@@ -1114,6 +1204,23 @@ impl<'o> Hunt<'o> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A node's scan against its direct form: the same node, or cut early where the direct
+    /// form finds a set with at most one allowed orbit (a cut after a forced orbit) or a
+    /// bound above what is left of K (`room`).
+    pub(super) fn assert_scan_agrees(node: &Node, direct: &Node, room: usize) {
+        if *node == Node::Cut {
+            assert!(
+                match direct {
+                    Node::Open { bound, .. } => *bound > room,
+                    _ => true,
+                },
+                "cut early, but the direct form is {direct:?} with {room} cells left"
+            );
+        } else {
+            assert_eq!(node, direct);
+        }
+    }
 
     /// The solution of line 1 of Royle's 17-clue list.
     fn grid() -> [u8; 81] {
@@ -1253,6 +1360,7 @@ mod tests {
             cells: vec![vec![0, 1], vec![2, 3], vec![4]],
             by_size: vec![(1, 0b100), (2, 0b011)],
             largest: 2,
+            left: left_of(&[(1, 0b100), (2, 0b011)]),
         };
         let stop = || false;
         let h = Hunt::new(&orbits, Vec::new(), 0, 0, &stop, Pruning::Strong);
@@ -1279,6 +1387,7 @@ mod tests {
             cells: (0..60).map(|o| vec![o]).collect(),
             by_size: vec![(1, (1u64 << 60) - 1)],
             largest: 1,
+            left: left_of(&[(1, (1u64 << 60) - 1)]),
         };
         let mut rng = crate::rng::Rng::new(44);
         let masks: Vec<u64> = (0..1_500)
@@ -1347,6 +1456,7 @@ mod tests {
             cells: (0..45).map(|o| vec![0; 1 + usize::from(o >= 9)]).collect(),
             by_size: vec![(1, 0x1ff), (2, ((1u64 << 45) - 1) & !0x1ff)],
             largest: 2,
+            left: left_of(&[(1, 0x1ff), (2, ((1u64 << 45) - 1) & !0x1ff)]),
         };
         let mut rng = crate::rng::Rng::new(47);
         let random_set = |rng: &mut crate::rng::Rng, least: u32| {
@@ -1358,12 +1468,13 @@ mod tests {
             m
         };
         let stop = || false;
-        let (mut dead, mut forced, mut open, mut three) = (0, 0, 0, 0);
+        let (mut dead, mut forced, mut open, mut three, mut cut) = (0, 0, 0, 0, 0);
         // Families whose sets have at least 2 orbits, and at least 3 (no pick of two orbits
-        // until orbits are excluded), each with 150 learnt sets (three words of them).
-        for least in [2, 3] {
+        // until orbits are excluded), each with 150 learnt sets (three words of them); K 60
+        // (no early cut) and 10 (many).
+        for (least, most) in [(2, 60), (3, 60), (2, 10), (3, 10)] {
             let sets = minimal((0..900).map(|_| random_set(&mut rng, least)).collect());
-            let mut h = Hunt::new(&orbits, sets, 18, 0, &stop, Pruning::Strong);
+            let mut h = Hunt::new(&orbits, sets, most, 0, &stop, Pruning::Strong);
             for _ in 0..150 {
                 let m = random_set(&mut rng, least);
                 h.learn(m);
@@ -1379,8 +1490,10 @@ mod tests {
                     .sum();
                 let list = h.refill(chosen);
                 let node = h.strong(chosen, excluded, weight, &list);
-                assert_eq!(node, h.strong_direct(chosen, excluded, weight, &list));
+                let direct = h.strong_direct(chosen, excluded, weight, &list);
+                assert_scan_agrees(&node, &direct, most.saturating_sub(weight));
                 match node {
+                    Node::Cut => cut += 1,
                     Node::Dead => dead += 1,
                     Node::Forced(_) => forced += 1,
                     Node::Open { pick, .. } => {
@@ -1392,8 +1505,8 @@ mod tests {
             }
         }
         assert!(
-            dead > 0 && forced > 0 && open > 0 && three > 0,
-            "{dead} {forced} {open} {three}"
+            dead > 0 && forced > 0 && open > 0 && three > 0 && cut > 0,
+            "{dead} {forced} {open} {three} {cut}"
         );
     }
 
