@@ -11,7 +11,9 @@
 //! guesses off a two-candidate-cell choice on the hardest puzzles. A puzzle with fewer than
 //! 17 givens (never unique, so its search is a dive through a board full of solutions) is
 //! searched without the triad level, branching on cells, where nodes are a fifth cheaper
-//! for the same number of guesses.
+//! for the same number of guesses; so is the generator's exclusion search
+//! ([`Fast::has_solution_excluding`]) for its first [`EXCLUDING_CELL_NODES`] nodes, since its
+//! questions, a given or two from a unique puzzle, end in a few nodes in either mode.
 //! Inherent fast paths ([`Fast::count_up_to`], [`Fast::solve_first`], [`Fast::run`]) skip the
 //! `Grid`/`Arc`/`Vec` handling of the [`Solver`] interface; the [`Solver`] impl is a thin
 //! wrapper over [`Fast::run`]. [`Givens`] keeps a puzzle in the board's band words, updated
@@ -42,10 +44,15 @@ pub use board::Givens;
 pub use search::Counters;
 
 use board::Board;
-use search::{Callback, CountOnly, Search, Unlimited};
+use search::{Callback, CountOnly, NodeCap, Search, Unlimited};
 use sudokit_core::{
     End, Flow, Grid, Layout, Limits, Search as SearchReport, SolveError, Solver, Stats, Termination,
 };
+
+/// Cell-mode nodes an exclusion search ([`Fast::has_solution_excluding`]) may take before it
+/// starts again with the triad level. Of the minimal 9×9 generator's questions, one in 1,700
+/// takes 64 or more.
+pub const EXCLUDING_CELL_NODES: u64 = 256;
 
 /// The `fast` engine (standard 9×9 only).
 #[derive(Clone, Copy, Debug, Default)]
@@ -104,13 +111,39 @@ impl Fast {
 
     /// Whether `board` (the puzzle `cells`) has a solution avoiding every excluded
     /// (cell, digit); an excluded cell out of range or given answers no.
+    ///
+    /// Design decision: the search runs in cell mode first, with at most
+    /// [`EXCLUDING_CELL_NODES`] nodes, and only a search that needs more starts again with the
+    /// triad level. The generator's questions are about puzzles a given or two from unique:
+    /// a search that proves "unique" ends at its first node in either mode (98% of them), one
+    /// that finds a second solution takes about four nodes in either, so the triad level's
+    /// smaller trees do not pay for its dearer nodes (minimal 9×9 generation: 16% fewer
+    /// instructions, rot180 13%, docs/bench.md, session 45); on a hard question its trees are
+    /// the smaller ones, and the restart costs at most the capped nodes.
     #[inline]
-    fn solvable_excluding(mut board: Board, cells: &[u8; 81], excluded: &[(usize, u8)]) -> bool {
+    fn solvable_excluding(board: Board, cells: &[u8; 81], excluded: &[(usize, u8)]) -> bool {
+        Self::solvable_excluding_capped(board, cells, excluded, EXCLUDING_CELL_NODES)
+    }
+
+    /// [`Fast::solvable_excluding`] with `cap` cell-mode nodes before the triad search.
+    #[inline]
+    fn solvable_excluding_capped(
+        mut board: Board,
+        cells: &[u8; 81],
+        excluded: &[(usize, u8)],
+        cap: u64,
+    ) -> bool {
         for &(cell, digit) in excluded {
             if cell >= 81 || cells[cell] != 0 {
                 return false;
             }
             board.exclude(cell, digit);
+        }
+        let mut term = NodeCap(cap);
+        let mut search = Search::new(&mut term, CountOnly, 1);
+        search.run_cells(board);
+        if search.end != End::Budget {
+            return search.solutions > 0;
         }
         let mut term = Unlimited;
         let mut search = Search::new(&mut term, CountOnly, 1);
@@ -214,5 +247,75 @@ impl Solver for Fast {
                 ..Stats::default()
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The puzzles of `data/logic/top95.txt`.
+    fn top95() -> Vec<[u8; 81]> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/logic/top95.txt");
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
+        text.lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .map(|l| {
+                let mut cells = [0u8; 81];
+                for (c, b) in cells.iter_mut().zip(l.bytes()) {
+                    *c = if b.is_ascii_digit() { b - b'0' } else { 0 };
+                }
+                cells
+            })
+            .collect()
+    }
+
+    /// The exclusion search answers the same whether it stays in cell mode, restarts with
+    /// the triad level after a few nodes or runs the triad level from the start, on top95's
+    /// hard puzzles: a given removed and its digit excluded (a second solution), an empty
+    /// cell's solution digit excluded (no solution: a whole tree, some past every small cap)
+    /// and another digit excluded there (the solution).
+    #[test]
+    fn exclusion_answers_do_not_depend_on_the_cell_mode_cap() {
+        let (mut yes, mut no, mut long) = (0, 0, 0);
+        for (n, p) in top95().iter().enumerate().take(40) {
+            let (sol, _) = Fast::solve_first(p);
+            let sol = sol.expect("top95 puzzles are solvable");
+            let givens: Vec<usize> = (0..81).filter(|&i| p[i] != 0).collect();
+            let empty: Vec<usize> = (0..81).filter(|&i| p[i] == 0).collect();
+            let mut questions = Vec::new();
+            for &c in givens.iter().step_by(3) {
+                let mut smaller = *p;
+                smaller[c] = 0;
+                questions.push((smaller, c, sol[c]));
+            }
+            for &c in empty.iter().step_by(7) {
+                questions.push((*p, c, sol[c]));
+                questions.push((*p, c, 1 + sol[c] % 9));
+            }
+            for (q, (cells, c, d)) in questions.iter().enumerate() {
+                let board = Board::from_cells(cells).expect("consistent givens");
+                let mut excluded = board;
+                excluded.exclude(*c, *d);
+                let mut term = NodeCap(u64::MAX);
+                let mut search = Search::new(&mut term, CountOnly, 1);
+                search.run_cells(excluded);
+                long += usize::from(search.counters.nodes > 32);
+                let answers: Vec<bool> = [0, 1, 4, 32, EXCLUDING_CELL_NODES, u64::MAX]
+                    .iter()
+                    .map(|&cap| Fast::solvable_excluding_capped(board, cells, &[(*c, *d)], cap))
+                    .collect();
+                assert!(
+                    answers.iter().all(|&a| a == answers[0]),
+                    "puzzle {n}, question {q}: {answers:?}"
+                );
+                assert_eq!(answers[0], Fast::has_solution_excluding(cells, &[(*c, *d)]));
+                if answers[0] { yes += 1 } else { no += 1 }
+            }
+        }
+        assert!(
+            yes > 20 && no > 20 && long > 0,
+            "{yes} yes, {no} no, {long} restarted at every cap below {EXCLUDING_CELL_NODES}"
+        );
     }
 }

@@ -77,6 +77,20 @@ impl Termination for Unlimited {
     }
 }
 
+/// A budget of search nodes: stops the search at the node after the last.
+pub(crate) struct NodeCap(pub(crate) u64);
+
+impl Termination for NodeCap {
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        if self.0 == 0 {
+            return true;
+        }
+        self.0 -= 1;
+        false
+    }
+}
+
 /// Defines a recursive search method with the given attributes; the method calls itself, so
 /// the whole search tree runs in code compiled with the same target features.
 macro_rules! search_fn {
@@ -153,6 +167,14 @@ impl<'t, T: Termination, S: Sink> Search<'t, T, S> {
     #[inline]
     pub(crate) fn run(&mut self, board: Board) -> bool {
         self.triads = board.placed() >= FEW_GIVENS;
+        crate::dispatch::run(self, board)
+    }
+
+    /// Searches from `board` in cell mode (no triad level, branching on cells) whatever the
+    /// number of givens.
+    #[inline]
+    pub(crate) fn run_cells(&mut self, board: Board) -> bool {
+        self.triads = false;
         crate::dispatch::run(self, board)
     }
 
