@@ -26,7 +26,7 @@
 //! a fifth to a quarter less time on one mirror, same puzzles): orbits larger than what is left
 //! of K count as excluded (at one cell left a set with only 2-cell orbits is dead at once); both
 //! bounds grow set by set during the scan, which stops as soon as either exceeds what is left
-//! ([`Node::Cut`]: a greedy dual over the first sets of its order is at most the one over all);
+//! (`Node::Cut`: a greedy dual over the first sets of its order is at most the one over all);
 //! and a child whose orbit would reach exactly K is made only when that orbit is allowed in every
 //! unhit set the parent's scan met. A leaf (every known set hit) is counted to two by `fast`; a
 //! second solution gives a new unavoidable set (the cells where it differs from G, shrunk to the
