@@ -1026,15 +1026,16 @@ impl<'o> Hunt<'o> {
     /// over those sets. The list holds only sets the node's orbits leave unhit.
     ///
     /// Both bounds grow set by set during the scan, and the scan stops with [`Node::Cut`] as
-    /// soon as either exceeds what is left of K: a greedy dual over the first sets of its
-    /// order is at most the one over all of them, so the node would be cut anyway (or, if a
-    /// later set forces an orbit, cut after it: taking a forced orbit of size s takes at most
-    /// s off the bound, since the sets through it took at most s from it).
+    /// soon as either exceeds what is left of K: the y taken so far are a feasible dual of the
+    /// sets scanned so far, so any orbit set that avoids the excluded orbits and hits those
+    /// sets weighs at least their sum, whatever the later sets are (forced, dead, beyond the
+    /// list or learnt). When nothing is cut, the bounds are exactly those over every scanned
+    /// set.
     fn strong(&mut self, chosen: u64, excluded: u64, weight: usize, list: &List) -> Node {
         let room = self.most.saturating_sub(weight);
         let top = self.orbits.largest.min(8);
         let two_orders = self.orbits.by_size.len() > 1;
-        let small = self.orbits.by_size[0].1;
+        let small = self.orbits.by_size.first().map_or(0, |&(_, m)| m);
         let fresh = self.orbits.left;
         let Hunt {
             arena,
