@@ -795,7 +795,11 @@ impl<'o> Hunt<'o> {
             #[cfg(test)]
             if self.pruning == Pruning::Strong {
                 let direct = self.strong_direct(chosen, out, weight, &list);
-                tests::assert_scan_agrees(&node, &direct, self.most.saturating_sub(weight));
+                let room = self.most.saturating_sub(weight);
+                let fits = (node == Node::Cut)
+                    .then(|| tests::completes_within(self, chosen, out, &list, room))
+                    .flatten();
+                tests::assert_scan_agrees(&node, &direct, room, fits);
             }
             let (pick, bound) = match node {
                 Node::Dead | Node::Cut => return true,
@@ -1206,21 +1210,80 @@ impl<'o> Hunt<'o> {
 mod tests {
     use super::*;
 
-    /// A node's scan against its direct form: the same node, or cut early where the direct
-    /// form finds a set with at most one allowed orbit (a cut after a forced orbit) or a
-    /// bound above what is left of K (`room`).
-    pub(super) fn assert_scan_agrees(node: &Node, direct: &Node, room: usize) {
+    /// A node's scan against its direct form: the same node, or cut early. A cut must leave
+    /// nothing below: where the exhaustive check (`fits`, [`completes_within`], asked for cuts
+    /// only) ran to its end, it found no orbit set of at most `room` cells hitting every listed set; where it
+    /// gave up, the direct form must be dead, forced (the scan then cut after the forced
+    /// orbit's set) or bounded above `room`.
+    pub(super) fn assert_scan_agrees(node: &Node, direct: &Node, room: usize, fits: Option<bool>) {
         if *node == Node::Cut {
-            assert!(
-                match direct {
-                    Node::Open { bound, .. } => *bound > room,
-                    _ => true,
-                },
-                "cut early, but the direct form is {direct:?} with {room} cells left"
-            );
+            match fits {
+                Some(fits) => assert!(
+                    !fits,
+                    "cut early, but an orbit set of at most {room} cells hits every listed \
+                     set (direct form {direct:?})"
+                ),
+                None => assert!(
+                    match direct {
+                        Node::Open { bound, .. } => *bound > room,
+                        _ => true,
+                    },
+                    "cut early, but the direct form is {direct:?} with {room} cells left"
+                ),
+            }
         } else {
             assert_eq!(node, direct);
         }
+    }
+
+    /// Nodes [`completes_within`] may visit before it gives up.
+    const COMPLETION_NODES: u64 = 20_000;
+
+    /// Whether some set of allowed orbits (not `excluded`) of at most `room` cells hits every
+    /// set the node's list and the learnt sets leave unhit after `chosen`, found by plain
+    /// depth-first search (branch on the first unhit set's allowed orbits that fit); `None`
+    /// when that takes more than [`COMPLETION_NODES`] nodes. Independent of the scan: no
+    /// bound, no order, no forced moves.
+    pub(super) fn completes_within(
+        h: &Hunt<'_>,
+        chosen: u64,
+        excluded: u64,
+        list: &List,
+        room: usize,
+    ) -> Option<bool> {
+        let words = &h.arena[list.start..list.start + list.len];
+        let listed = (0..64 * words.len())
+            .filter(|&i| words[i / 64] >> (i % 64) & 1 == 1)
+            .map(|i| h.sets[i]);
+        let learnt = h.learnt.iter().copied().filter(|&m| m & chosen == 0);
+        let allowed: Vec<u64> = listed.chain(learnt).map(|m| m & !excluded).collect();
+        fn go(
+            h: &Hunt<'_>,
+            allowed: &[u64],
+            taken: u64,
+            room: usize,
+            left: &mut u64,
+        ) -> Option<bool> {
+            let Some(&a) = allowed.iter().find(|&&a| a & taken == 0) else {
+                return Some(true);
+            };
+            if *left == 0 {
+                return None;
+            }
+            *left -= 1;
+            let mut m = a;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                let size = h.orbits.size(bit);
+                if size <= room && go(h, allowed, taken | bit, room - size, left)? {
+                    return Some(true);
+                }
+            }
+            Some(false)
+        }
+        let mut left = COMPLETION_NODES;
+        go(h, &allowed, 0, room, &mut left)
     }
 
     /// The solution of line 1 of Royle's 17-clue list.
@@ -1470,6 +1533,8 @@ mod tests {
         };
         let stop = || false;
         let (mut dead, mut forced, mut open, mut three, mut cut) = (0, 0, 0, 0, 0);
+        // Cuts the exhaustive completion check settled (the rest fall back to the direct form).
+        let mut checked_cuts = 0;
         // Families whose sets have at least 2 orbits, and at least 3 (no pick of two orbits
         // until orbits are excluded), each with 150 learnt sets (three words of them); K 60
         // (no early cut) and 10 (many).
@@ -1492,7 +1557,14 @@ mod tests {
                 let list = h.refill(chosen);
                 let node = h.strong(chosen, excluded, weight, &list);
                 let direct = h.strong_direct(chosen, excluded, weight, &list);
-                assert_scan_agrees(&node, &direct, most.saturating_sub(weight));
+                let room = most.saturating_sub(weight);
+                let fits = (node == Node::Cut)
+                    .then(|| completes_within(&h, chosen, excluded, &list, room))
+                    .flatten();
+                assert_scan_agrees(&node, &direct, room, fits);
+                if node == Node::Cut {
+                    checked_cuts += usize::from(fits.is_some());
+                }
                 match node {
                     Node::Cut => cut += 1,
                     Node::Dead => dead += 1,
@@ -1508,6 +1580,10 @@ mod tests {
         assert!(
             dead > 0 && forced > 0 && open > 0 && three > 0 && cut > 0,
             "{dead} {forced} {open} {three} {cut}"
+        );
+        assert!(
+            checked_cuts > 0,
+            "{checked_cuts} of {cut} cuts checked exhaustively"
         );
     }
 
