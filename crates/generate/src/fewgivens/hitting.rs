@@ -1153,18 +1153,25 @@ impl<'o> Hunt<'o> {
         bound
     }
 
+    /// The node's unhit sets (its list's, then the learnt ones `chosen` leaves unhit), each as
+    /// its orbits not `excluded`, as a vector.
+    #[cfg(test)]
+    fn allowed_direct(&self, chosen: u64, excluded: u64, list: &List) -> Vec<u64> {
+        let words = &self.arena[list.start..list.start + list.len];
+        let listed = (0..64 * words.len())
+            .filter(|&i| words[i / 64] >> (i % 64) & 1 == 1)
+            .map(|i| self.sets[i]);
+        let learnt = self.learnt.iter().copied().filter(|&m| m & chosen == 0);
+        listed.chain(learnt).map(|m| m & !excluded).collect()
+    }
+
     /// [`Hunt::strong`] written directly, to check it: the node's unhit sets (its list's,
     /// then the learnt ones `chosen` leaves unhit) as a vector, the first dead or forced one,
     /// the first with the fewest allowed orbits (counted) among the first [`SCAN`], and the
     /// better of the two orders' dual bounds.
     #[cfg(test)]
     fn strong_direct(&self, chosen: u64, excluded: u64, weight: usize, list: &List) -> Node {
-        let words = &self.arena[list.start..list.start + list.len];
-        let listed = (0..64 * words.len())
-            .filter(|&i| words[i / 64] >> (i % 64) & 1 == 1)
-            .map(|i| self.sets[i]);
-        let learnt = self.learnt.iter().copied().filter(|&m| m & chosen == 0);
-        let allowed: Vec<u64> = listed.chain(learnt).map(|m| m & !excluded).collect();
+        let allowed = self.allowed_direct(chosen, excluded, list);
         if let Some(&a) = allowed.iter().find(|&&a| a.count_ones() < 2) {
             return if a == 0 { Node::Dead } else { Node::Forced(a) };
         }
@@ -1251,12 +1258,7 @@ mod tests {
         list: &List,
         room: usize,
     ) -> Option<bool> {
-        let words = &h.arena[list.start..list.start + list.len];
-        let listed = (0..64 * words.len())
-            .filter(|&i| words[i / 64] >> (i % 64) & 1 == 1)
-            .map(|i| h.sets[i]);
-        let learnt = h.learnt.iter().copied().filter(|&m| m & chosen == 0);
-        let allowed: Vec<u64> = listed.chain(learnt).map(|m| m & !excluded).collect();
+        let allowed = h.allowed_direct(chosen, excluded, list);
         fn go(
             h: &Hunt<'_>,
             allowed: &[u64],
