@@ -11,8 +11,9 @@
 //! again on a grid that differs in a few cells.
 //!
 //! The `cold ms` column is the time of the calls with no miss of the technique before them on
-//! the path (its first call, or the first after one of its hits), which no memo of misses
-//! saves.
+//! the path (its first call, or the first after one of its hits): no whole-technique miss is
+//! remembered for them, though per-digit planes and walks shared across techniques may still
+//! serve part of such a call.
 //!
 //! `cargo run --release -p sudokit-logic --example tprofile -- FILE [--order se] [--limit N]`
 
