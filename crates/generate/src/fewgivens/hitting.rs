@@ -39,10 +39,10 @@
 //! forced orbit or cut as when it counted every set, and the tree, its nodes and its puzzles are
 //! the same (session 40; every node of the test searches is checked against the direct form,
 //! `Hunt::strong_direct`). A second, integral bound comes from the class's closed groups
-//! (session 47, [`Chunk`]): where every orbit lies in one band (or one stack) of the grid, as
+//! (session 47, [`Group`]): where every orbit lies in one band (or one stack) of the grid, as
 //! one mirror's do, the sets inside a band can only be hit by that band's orbits, so each band
 //! needs at least the least weight of an orbit set of its own hitting them, and the bands'
-//! needs add up. Per band (15 orbits for one mirror) two tables over the subsets of its orbits,
+//! needs add up. Per band (15 orbits for one mirror) tables over the subsets of its orbits,
 //! made once per conjugate by subset and superset minima (2^15 entries), give the least weight
 //! within the orbits still allowed and the least containing the orbits chosen; a node is cut
 //! when the chosen weight plus what the bands still need (the larger of the two, less what is
@@ -50,10 +50,11 @@
 //! orbits overlap; the two are not added (they count the same orbits), each cuts on its own.
 //! Only one mirror's classes have such a partition (both mirrors close the middle band alone,
 //! too little to pay for the tables on their short searches). One mirror 18: 9–17% fewer
-//! nodes, 4–9% less time; one mirror 19: 11% and 7%; the same puzzles (the tests hold every
-//! group cut to an exhaustive search of the sets inside the groups). A unique leaf is reduced to orbit-minimal, taken back to the class's standard
-//! orientation and offered (checked by `dlx`: unique, strictly minimal, symmetric, at most K
-//! givens). Grids come from seed puzzles' solutions (deduplicated by minlex form, in a seeded
+//! nodes, 5–8% less time; one mirror 19: 11% and 7%; the same puzzles (the tests hold every
+//! group cut to a plain depth-first search of the sets inside the groups, which settled all
+//! 114,000 the tests make within its node budget). A unique leaf is reduced to orbit-minimal,
+//! taken back to the class's standard orientation and offered (checked by `dlx`: unique,
+//! strictly minimal, symmetric, at most K givens). Grids come from seed puzzles' solutions (deduplicated by minlex form, in a seeded
 //! order), from [`super::automorphic`] grids when the target asks for them, or else from the
 //! uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is marked as the
 //! public puzzle it is ([`Origin::public`]).
@@ -424,10 +425,10 @@ impl Orbits {
     }
 }
 
-/// A group of orbits closed under the class (all cells of each orbit in one band, or one
-/// stack, of the grid) with, per subset of its orbits, the least weight of an orbit set
+/// A closed group of orbits (the docs' "closed group": all cells of each orbit in one band,
+/// or one stack, of the grid) with, per subset of its orbits, the least weight of an orbit set
 /// hitting every known set that lies inside the group.
-struct Chunk {
+struct Group {
     /// The group's orbits.
     orbits: u64,
     /// Per byte j of an orbit mask and value v of that byte: v's orbits of the group,
@@ -443,12 +444,12 @@ struct Chunk {
     weight: Vec<u8>,
 }
 
-/// The most orbits a [`Chunk`] may have (its tables have 2^n entries).
-const CHUNK_ORBITS: u32 = 16;
+/// The most orbits a [`Group`] may have (its tables have 2^n entries).
+const GROUP_ORBITS: u32 = 16;
 
-impl Chunk {
+impl Group {
     /// The group `group` (orbit mask) and its tables from the sets `masks` inside it.
-    fn new(orbits: &Orbits, group: u64, masks: &[u64]) -> Chunk {
+    fn new(orbits: &Orbits, group: u64, masks: &[u64]) -> Group {
         let n = group.count_ones();
         let mut squeeze = [[0u16; 256]; 8];
         let mut k = 0;
@@ -465,7 +466,7 @@ impl Chunk {
                 }
             }
         }
-        let mut chunk = Chunk {
+        let mut group_tables = Group {
             orbits: group,
             squeeze,
             within: Vec::new(),
@@ -489,7 +490,7 @@ impl Chunk {
         let mut bad = vec![false; size];
         for &m in masks {
             if m != 0 && m & !group == 0 {
-                bad[full & !usize::from(chunk.squeeze(m))] = true;
+                bad[full & !usize::from(group_tables.squeeze(m))] = true;
             }
         }
         // (Each pass works on halves of blocks, so the loops are plain slice operations.)
@@ -529,10 +530,10 @@ impl Chunk {
                 }
             }
         }
-        chunk.within = within;
-        chunk.beyond = beyond;
-        chunk.weight = weight;
-        chunk
+        group_tables.within = within;
+        group_tables.beyond = beyond;
+        group_tables.weight = weight;
+        group_tables
     }
 
     /// The orbits of `m` in the group, compressed.
@@ -557,13 +558,11 @@ impl Chunk {
     }
 
     /// What an orbit set containing `chosen` and avoiding `out` must add in this group
-    /// ([`Chunk::least`] less the weight `chosen` has there; `u8::MAX` or more: it cannot).
+    /// ([`Group::least`] less the weight `chosen` has there; where none can, `u8::MAX` less
+    /// that weight, more than any K).
     #[inline]
     fn more(&self, chosen: u64, out: u64) -> usize {
-        let c = usize::from(self.squeeze(chosen));
-        let allowed = usize::from(self.squeeze(!out | chosen));
-        let least = self.within[allowed].max(self.beyond[c]);
-        usize::from(least) - usize::from(self.weight[c])
+        self.least(chosen, out) - usize::from(self.weight[usize::from(self.squeeze(chosen))])
     }
 }
 
@@ -572,7 +571,7 @@ impl Chunk {
 /// its orbits stay in a row or a column), else none. Where only some bands are closed (both
 /// mirrors: the middle one) the groups are not made: short searches of many conjugates would
 /// pay for tables that seldom cut (session 47: both mirrors 19 +20% time, 0.2% fewer nodes).
-fn chunks(orbits: &Orbits, masks: &[u64]) -> Vec<Chunk> {
+fn groups(orbits: &Orbits, masks: &[u64]) -> Vec<Group> {
     for part_of in [|c: usize| c / 27, |c: usize| c % 9 / 3] {
         let mut groups = [0u64; 3];
         let closed = orbits.cells.iter().enumerate().all(|(i, cs)| {
@@ -583,13 +582,13 @@ fn chunks(orbits: &Orbits, masks: &[u64]) -> Vec<Chunk> {
         if !closed {
             continue;
         }
-        if groups.iter().any(|g| g.count_ones() > CHUNK_ORBITS) {
+        if groups.iter().any(|g| g.count_ones() > GROUP_ORBITS) {
             return Vec::new();
         }
         return groups
             .iter()
             .filter(|&&g| g != 0)
-            .map(|&g| Chunk::new(orbits, g, masks))
+            .map(|&g| Group::new(orbits, g, masks))
             .filter(|c| c.least(0, 0) > 0)
             .collect();
     }
@@ -875,7 +874,7 @@ struct Hunt<'o> {
     /// of them AND NOT its orbits' words, in the learnt order).
     learnt_hits: Vec<u64>,
     /// [`Pruning::Strong`]: the closed groups of orbits and their least hitting weights.
-    chunks: Vec<Chunk>,
+    groups: Vec<Group>,
 }
 
 impl<'o> Hunt<'o> {
@@ -891,8 +890,8 @@ impl<'o> Hunt<'o> {
         let words = sets.len().div_ceil(64);
         // The closed groups' tables (their sets are among `sets`, which learning leaves as
         // they are: a bound from fewer sets is still a bound).
-        let chunks = if pruning == Pruning::Strong {
-            chunks(orbits, &sets)
+        let groups = if pruning == Pruning::Strong {
+            groups(orbits, &sets)
         } else {
             Vec::new()
         };
@@ -924,7 +923,7 @@ impl<'o> Hunt<'o> {
             arena: Vec::new(),
             learnt: Vec::new(),
             learnt_hits: Vec::new(),
-            chunks,
+            groups,
         }
     }
 
@@ -984,7 +983,7 @@ impl<'o> Hunt<'o> {
             };
             // The closed groups' bound: each group's sets need their least weight there.
             let mut more = 0;
-            for c in &self.chunks {
+            for c in &self.groups {
                 more += c.more(chosen, out);
             }
             if weight + more > self.most {
@@ -993,8 +992,15 @@ impl<'o> Hunt<'o> {
                 #[cfg(test)]
                 {
                     let room = self.most.saturating_sub(weight);
-                    let fits = tests::chunk_sets_fit(self, chosen, out, room);
+                    let fits = tests::group_sets_fit(self, chosen, out, room);
                     assert_ne!(fits, Some(true), "a group bound cut a completion");
+                    tests::GROUP_CUTS.with(|c| {
+                        let (decided, open) = c.get();
+                        c.set((
+                            decided + usize::from(fits.is_some()),
+                            open + usize::from(fits.is_none()),
+                        ));
+                    });
                 }
                 return true;
             }
@@ -1473,10 +1479,17 @@ mod tests {
         fits(h, &h.allowed_direct(chosen, excluded, list), room)
     }
 
+    thread_local! {
+        /// The group cuts of this thread's test searches: (settled by [`group_sets_fit`],
+        /// left open at its node budget).
+        pub(super) static GROUP_CUTS: std::cell::Cell<(usize, usize)> =
+            const { std::cell::Cell::new((0, 0)) };
+    }
+
     /// Whether some orbit set of at most `room` cells, avoiding `excluded`, hits every set
-    /// inside the closed groups ([`Hunt::chunks`]) that `chosen` leaves unhit (an exhaustive
+    /// inside the closed groups ([`Hunt::groups`]) that `chosen` leaves unhit (an exhaustive
     /// depth-first search, [`COMPLETION_NODES`] at most; `None` past that).
-    pub(super) fn chunk_sets_fit(
+    pub(super) fn group_sets_fit(
         h: &Hunt<'_>,
         chosen: u64,
         excluded: u64,
@@ -1485,7 +1498,7 @@ mod tests {
         let allowed: Vec<u64> = h
             .sets
             .iter()
-            .filter(|&&m| m & chosen == 0 && h.chunks.iter().any(|c| m & !c.orbits == 0))
+            .filter(|&&m| m & chosen == 0 && h.groups.iter().any(|c| m & !c.orbits == 0))
             .map(|&m| m & !excluded)
             .collect();
         fits(h, &allowed, room)
@@ -1623,12 +1636,24 @@ mod tests {
         // A one-mirror 19 of data/few-givens.txt, in its own orientation (conjugate 0).
         let line =
             "...4.1......2.3..............3...1....5.7.6....8...4..1...4...22.......37...9...8";
+        GROUP_CUTS.with(|c| c.set((0, 0)));
         let (strong, disjoint) = own(line, crate::Symmetry::Vertical, 19);
         assert!(
             strong.nodes < disjoint.nodes,
             "{} nodes against {}",
             strong.nodes,
             disjoint.nodes
+        );
+        assert_group_cuts_settled();
+    }
+
+    /// The group cuts of this thread's searches since the count was reset: some were made,
+    /// and the plain search settled at least 95% of them.
+    fn assert_group_cuts_settled() {
+        let (decided, open) = GROUP_CUTS.with(|c| c.get());
+        assert!(
+            decided > 0 && decided >= 19 * open,
+            "{decided} group cuts settled, {open} left open"
         );
     }
 
@@ -1638,10 +1663,12 @@ mod tests {
         // both-mirrors one at 19 (small enough for the first design to finish), and a public
         // diagonal 17's grid under the diagonal's own orientation at 17 (which meets the 17).
         let unav = Unavoidables::new(&grid());
+        GROUP_CUTS.with(|c| c.set((0, 0)));
         for cj in conjugates(crate::Symmetry::Vertical).iter().step_by(9) {
             let (strong, disjoint) = both(&unav, cj, 17);
             assert_eq!(strong.puzzles, disjoint.puzzles);
         }
+        assert_group_cuts_settled();
         for cj in conjugates(crate::Symmetry::Orthogonal).iter().step_by(7) {
             let (strong, disjoint) = both(&unav, cj, 19);
             assert_eq!(strong.puzzles, disjoint.puzzles);
@@ -1851,7 +1878,7 @@ mod tests {
         for cj in conj.iter().step_by(17) {
             let orbits = Orbits::new(cj);
             let masks = minimal(orbits.masks(u.sets()));
-            let groups = chunks(&orbits, &masks);
+            let groups = groups(&orbits, &masks);
             // One mirror's orbits lie in rows (or columns): three closed bands (or stacks)
             // of 15 orbits, each with sets inside.
             assert_eq!(groups.len(), 3);
@@ -1905,8 +1932,10 @@ mod tests {
                             .fold(0, |m, &b| m | b)
                     };
                     let chosen = pick(&mut rng, 6);
-                    let out = pick(&mut rng, 3) & !chosen;
-                    let allowed = c.orbits & !out;
+                    // (`out` may hold chosen orbits, as a node's does: those larger than what
+                    // is left of K; they stay allowed.)
+                    let out = pick(&mut rng, 3);
+                    let allowed = c.orbits & (!out | chosen);
                     queries += 1;
                     // The tables: the least within the allowed orbits, the least containing
                     // the chosen ones.
