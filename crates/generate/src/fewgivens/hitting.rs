@@ -39,7 +39,7 @@
 //! forced orbit or cut as when it counted every set, and the tree, its nodes and its puzzles are
 //! the same (session 40; every node of the test searches is checked against the direct form,
 //! `Hunt::strong_direct`). A second, integral bound comes from the class's closed groups
-//! (session 47, [`Group`]): where every orbit lies in one band (or one stack) of the grid, as
+//! (session 47, `Group`): where every orbit lies in one band (or one stack) of the grid, as
 //! one mirror's do, the sets inside a band can only be hit by that band's orbits, so each band
 //! needs at least the least weight of an orbit set of its own hitting them, and the bands'
 //! needs add up. Per band (15 orbits for one mirror) tables over the subsets of its orbits,
