@@ -54,9 +54,9 @@
 //! group cut to a plain depth-first search of the sets inside the groups, which settled all
 //! 114,000 the tests make within its node budget). A unique leaf is reduced to orbit-minimal,
 //! taken back to the class's standard orientation and offered (checked by `dlx`: unique,
-//! strictly minimal, symmetric, at most K givens). Grids come from seed puzzles' solutions (deduplicated by minlex form, in a seeded
-//! order), from [`super::automorphic`] grids when the target asks for them, or else from the
-//! uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is marked as the
+//! strictly minimal, symmetric, at most K givens). Grids come from seed puzzles' solutions
+//! (deduplicated by minlex form, in a seeded order), from [`super::automorphic`] grids when
+//! the target asks for them, or else from the uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is marked as the
 //! public puzzle it is ([`Origin::public`]).
 
 use std::collections::{HashMap, HashSet};
