@@ -56,8 +56,8 @@
 //! taken back to the class's standard orientation and offered (checked by `dlx`: unique,
 //! strictly minimal, symmetric, at most K givens). Grids come from seed puzzles' solutions
 //! (deduplicated by minlex form, in a seeded order), from [`super::automorphic`] grids when
-//! the target asks for them, or else from the uniform grid sampler; a hit equal, up to transformation, to a seed puzzle is marked as the
-//! public puzzle it is ([`Origin::public`]).
+//! the target asks for them, or else from the uniform grid sampler; a hit equal, up to
+//! transformation, to a seed puzzle is marked as the public puzzle it is ([`Origin::public`]).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
