@@ -12,10 +12,13 @@
 //!
 //! Design decision: the pairs are taken in HoDoKu's order without trying all of them: for a
 //! link between ALS p < q, only the later links starting at p or q, or ending at q, can share
-//! an ALS with it, so those are gathered (from per-ALS indices of the list) and sorted; with a
-//! memo, a link with no changed end keeps only partners with one (a wing is the four ends of
-//! its links), and a pair whose end ALS have no common seer of a digit is passed over
-//! before a step is built.
+//! an ALS with it. The list is ordered by first ALS, then second, so those partners are three
+//! runs that follow one another in the list's order and do not overlap — the later links
+//! starting at p, then those ending at q (their first ALS lies strictly between p and q),
+//! then those starting at q — and are walked as they are, with no list gathered and sorted
+//! (issue 45); with a memo, a link with no changed end keeps only partners with one (a wing is
+//! the four ends of its links), and a pair whose end ALS have no common seer of a digit is
+//! passed over before a step is built.
 
 use sudokit_core::DigitSet;
 
@@ -56,11 +59,13 @@ pub(super) fn find(
 ) {
     let mut rcs = Vec::new();
     let mut by_first = vec![0..0; all.len()];
-    let mut by_second: Vec<Vec<usize>> = vec![Vec::new(); all.len()];
+    // Per ALS q, the links ending at q (ascending list indices): `second[second_at[q]..
+    // second_at[q + 1]]`, filled in list order after a count per ALS.
+    let mut second_at = vec![0usize; all.len() + 1];
     for (i, links) in adj.iter().enumerate() {
         let start = rcs.len();
         for &(j, ds) in links.iter().filter(|&&(j, _)| j > i) {
-            by_second[j].push(rcs.len());
+            second_at[j + 1] += 1;
             rcs.push(Rc {
                 a1: i,
                 a2: j,
@@ -69,21 +74,32 @@ pub(super) fn find(
         }
         by_first[i] = start..rcs.len();
     }
-    let mut later = Vec::new();
+    for q in 0..all.len() {
+        second_at[q + 1] += second_at[q];
+    }
+    let mut fill = second_at.clone();
+    let mut second = vec![0usize; rcs.len()];
+    for (y, r) in rcs.iter().enumerate() {
+        second[fill[r.a2]] = y;
+        fill[r.a2] += 1;
+    }
     for (x, r1) in rcs.iter().enumerate() {
-        later.clear();
-        later.extend(by_first[r1.a1].clone().filter(|&y| y > x));
-        later.extend(by_first[r1.a2].clone());
-        later.extend(by_second[r1.a2].iter().copied().filter(|&y| y > x));
         // A wing's three ALS are the four ends of its two links: with no changed end on r1,
         // only a partner with one can make a wing worth searching.
-        if !(fresh[r1.a1] || fresh[r1.a2]) {
-            later.retain(|&y| fresh[rcs[y].a1] || fresh[rcs[y].a2]);
-        }
-        later.sort_unstable();
-        later.dedup();
-        for &y in &later {
+        let any = fresh[r1.a1] || fresh[r1.a2];
+        // The later links ending at r1's second ALS: their first ALS lies after r1's first
+        // (r1 is the one link between the two), so they come after the later links starting
+        // at r1's first and before those starting at its second.
+        let ending = &second[second_at[r1.a2]..second_at[r1.a2 + 1]];
+        let ending = &ending[ending.partition_point(|&y| y <= x)..];
+        let partners = (x + 1..by_first[r1.a1].end)
+            .chain(ending.iter().copied())
+            .chain(by_first[r1.a2].clone());
+        for y in partners {
             let r2 = rcs[y];
+            if !(any || fresh[r2.a1] || fresh[r2.a2]) {
+                continue;
+            }
             if r1.ds.len() == 1 && r2.ds == r1.ds {
                 continue;
             }

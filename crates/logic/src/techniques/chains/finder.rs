@@ -301,6 +301,18 @@ impl ChainFinder {
     }
 }
 
+/// Whether state (`v`, `val`), `v` a candidate of the start's cell, is one where a HoDoKu
+/// discontinuous loop from (`start`, `start_val`) may conclude: from "S true", "S false" or
+/// another digit of the cell true; from "S false", "S true" or another digit of the cell
+/// false (the search's other states of the cell conclude nothing, see the finder).
+fn ends_in_cell(v: u32, val: bool, start: u32, start_val: bool) -> bool {
+    if v == start {
+        val != start_val
+    } else {
+        val == start_val
+    }
+}
+
 impl Technique for ChainFinder {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -488,24 +500,149 @@ impl Technique for ChainFinder {
                         if !start_val && links.strong[start as usize].is_empty() {
                             continue;
                         }
-                        // "S true" concludes only by reaching "S false"; "S false" only by
-                        // reaching a digit of S's cell true.
-                        let may = closure.as_ref().is_none_or(|cl| {
-                            if start_val {
-                                cl.reaches((start, true), (start, false))
-                            } else {
-                                g.candidates(sc).iter().any(|e| {
-                                    let to = node(n, sc, e);
-                                    cl.reaches((start, false), (to, true))
-                                        || (hodoku
-                                            && e != sd
-                                            && cl.reaches((start, false), (to, false)))
+                        // In HoDoKu's order a loop concludes only at a state of S's cell (see
+                        // `ends_in_cell`), and the search from S, unbounded there, reaches
+                        // exactly what the closure says it reaches: the states of S's cell
+                        // it will reach are counted, and once it has reached them all no later
+                        // state can conclude, so the search stops there (the same steps, in
+                        // the same order; on top1465 the last of them comes after a fifth of
+                        // the states a "false" search reaches).
+                        let mut left = match (&closure, hodoku) {
+                            (Some(cl), true) => g
+                                .candidates(sc)
+                                .iter()
+                                .map(|e| node(n, sc, e))
+                                .flat_map(|v| [(v, false), (v, true)])
+                                .filter(|&(v, val)| {
+                                    ends_in_cell(v, val, start, start_val)
+                                        && cl.reaches((start, start_val), (v, val))
                                 })
-                            }
-                        });
+                                .count(),
+                            _ => usize::MAX,
+                        };
+                        // In HoDoKu's order a search is made when one of those states is
+                        // reached. Otherwise "S true" concludes only by reaching "S false";
+                        // "S false" only by reaching a digit of S's cell true.
+                        let may = left > 0
+                            && (hodoku
+                                || closure.as_ref().is_none_or(|cl| {
+                                    if start_val {
+                                        cl.reaches((start, true), (start, false))
+                                    } else {
+                                        g.candidates(sc).iter().any(|e| {
+                                            cl.reaches((start, false), (node(n, sc, e), true))
+                                        })
+                                    }
+                                }));
                         if !may {
                             continue;
                         }
+                        let mut ended = false;
+                        let mut conclude = |fd: &Found<'_>| {
+                            let (v, val) = fd.last;
+                            if fd.len < 4 || fd.grouped != grouped {
+                                return true;
+                            }
+                            // Cheap tests first: most states reached conclude nothing.
+                            // HoDoKu's loops end in the start cell (its tables' entries
+                            // there): "S true" at S false or another digit of S true,
+                            // "S false" at S true (and at another digit of S false, which
+                            // removes that digit); a chain whose last link stays in the
+                            // cell is left to the shorter one.
+                            if hodoku {
+                                if links.is_group(v) || links.split(v).0 != sc {
+                                    return true;
+                                }
+                                let fdp = fd.path();
+                                let before = fdp[fd.len - 2].0;
+                                if links.cells(before)[0] == sc {
+                                    return true;
+                                }
+                                if !start_val && !val && v != start {
+                                    let vd = links.split(v).1;
+                                    let step = Step::new(self.info)
+                                        .rated(self.rating(fd.len))
+                                        .eliminate(sc, vd)
+                                        .mark(sc, vd, Role::Eliminated);
+                                    if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
+                                        return true;
+                                    }
+                                    let name = crate::render::cell_name(l, sc);
+                                    let concl = format!(
+                                        "if {name} is not {sd} it is not {vd} either: so it is not {vd}."
+                                    );
+                                    let chain = to_chain(&links, &fdp, false);
+                                    let step = marked(&links, step, &fdp);
+                                    let text = self.text_for(g, &chain, &concl);
+                                    return f.emit(step.digits([sd]).chain(chain).text(text));
+                                }
+                                if !start_val && links.split(v).1 != sd {
+                                    // Both links strong, two digits: HoDoKu's continuous loop.
+                                    return true;
+                                }
+                            }
+                            let concludes = if start_val {
+                                (v == start && !val) || (val && links.weak(g, v, start))
+                            } else {
+                                val && !links.is_group(v) && links.split(v).0 == sc
+                            };
+                            if !concludes {
+                                return true;
+                            }
+                            let name = crate::render::cell_name(l, sc);
+                            let mut step = Step::new(self.info).rated(self.rating(fd.len));
+                            let concl;
+                            if start_val {
+                                // S true leads to S false, or to a true node that sees S
+                                // (another digit in S's cell, S's digit in a peer or a
+                                // group all of whose cells S sees): S is false.
+                                let contradiction =
+                                    (v == start && !val) || (val && links.weak(g, v, start));
+                                if !contradiction {
+                                    return true;
+                                }
+                                step = step.eliminate(sc, sd).mark(sc, sd, Role::Eliminated);
+                                concl = format!(
+                                    "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
+                                );
+                            } else {
+                                if links.is_group(v) || !val || links.split(v).0 != sc {
+                                    return true;
+                                }
+                                let vd = links.split(v).1;
+                                // S false makes S true (S is true), or makes another digit of
+                                // its cell true (the cell holds one of the two).
+                                let keep = if vd == sd {
+                                    DigitSet::single(sd)
+                                } else {
+                                    DigitSet(DigitSet::single(sd).0 | DigitSet::single(vd).0)
+                                };
+                                for e in g.candidates(sc).iter().filter(|&e| !keep.contains(e)) {
+                                    step = step.eliminate(sc, e).mark(sc, e, Role::Eliminated);
+                                }
+                                concl = if vd == sd {
+                                    format!(
+                                        "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
+                                    )
+                                } else {
+                                    format!(
+                                        "if {name} is not {sd} it is {vd}: its other candidates are removed."
+                                    )
+                                };
+                            }
+                            if step.is_empty() {
+                                return true;
+                            }
+                            let fdp = fd.path();
+                            // Every node but the last distinct (the last returns to the start).
+                            if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
+                                return true;
+                            }
+                            let chain = to_chain(&links, &fdp, false);
+                            let step = marked(&links, step, &fdp);
+                            let text = self.text_for(g, &chain, &concl);
+                            f.emit(step.digits([sd]).chain(chain).text(text))
+                        };
                         go = search(
                             &links,
                             self.kind,
@@ -515,112 +652,21 @@ impl Technique for ChainFinder {
                             scratch,
                             hodoku,
                             &mut |fd| {
+                                if !conclude(fd) {
+                                    return false;
+                                }
                                 let (v, val) = fd.last;
-                                if fd.len < 4 || fd.grouped != grouped {
-                                    return true;
+                                if left != usize::MAX
+                                    && !links.is_group(v)
+                                    && links.split(v).0 == sc
+                                    && ends_in_cell(v, val, start, start_val)
+                                {
+                                    left -= 1;
+                                    ended = left == 0;
                                 }
-                                // Cheap tests first: most states reached conclude nothing.
-                                // HoDoKu's loops end in the start cell (its tables' entries
-                                // there): "S true" at S false or another digit of S true,
-                                // "S false" at S true (and at another digit of S false, which
-                                // removes that digit); a chain whose last link stays in the
-                                // cell is left to the shorter one.
-                                if hodoku {
-                                    if links.is_group(v) || links.split(v).0 != sc {
-                                        return true;
-                                    }
-                                    let fdp = fd.path();
-                                    let before = fdp[fd.len - 2].0;
-                                    if links.cells(before)[0] == sc {
-                                        return true;
-                                    }
-                                    if !start_val && !val && v != start {
-                                        let vd = links.split(v).1;
-                                        let step = Step::new(self.info)
-                                            .rated(self.rating(fd.len))
-                                            .eliminate(sc, vd)
-                                            .mark(sc, vd, Role::Eliminated);
-                                        if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
-                                            return true;
-                                        }
-                                        let name = crate::render::cell_name(l, sc);
-                                        let concl = format!(
-                                            "if {name} is not {sd} it is not {vd} either: so it is not {vd}."
-                                        );
-                                        let chain = to_chain(&links, &fdp, false);
-                                        let step = marked(&links, step, &fdp);
-                                        let text = self.text_for(g, &chain, &concl);
-                                        return f.emit(step.digits([sd]).chain(chain).text(text));
-                                    }
-                                    if !start_val && links.split(v).1 != sd {
-                                        // Both links strong, two digits: HoDoKu's continuous loop.
-                                        return true;
-                                    }
-                                }
-                                let concludes = if start_val {
-                                    (v == start && !val) || (val && links.weak(g, v, start))
-                                } else {
-                                    val && !links.is_group(v) && links.split(v).0 == sc
-                                };
-                                if !concludes {
-                                    return true;
-                                }
-                                let name = crate::render::cell_name(l, sc);
-                                let mut step = Step::new(self.info).rated(self.rating(fd.len));
-                                let concl;
-                                if start_val {
-                                    // S true leads to S false, or to a true node that sees S
-                                    // (another digit in S's cell, S's digit in a peer or a
-                                    // group all of whose cells S sees): S is false.
-                                    let contradiction =
-                                        (v == start && !val) || (val && links.weak(g, v, start));
-                                    if !contradiction {
-                                        return true;
-                                    }
-                                    step = step.eliminate(sc, sd).mark(sc, sd, Role::Eliminated);
-                                    concl = format!(
-                                        "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
-                                    );
-                                } else {
-                                    if links.is_group(v) || !val || links.split(v).0 != sc {
-                                        return true;
-                                    }
-                                    let vd = links.split(v).1;
-                                    // S false makes S true (S is true), or makes another digit of
-                                    // its cell true (the cell holds one of the two).
-                                    let keep = if vd == sd {
-                                        DigitSet::single(sd)
-                                    } else {
-                                        DigitSet(DigitSet::single(sd).0 | DigitSet::single(vd).0)
-                                    };
-                                    for e in g.candidates(sc).iter().filter(|&e| !keep.contains(e))
-                                    {
-                                        step = step.eliminate(sc, e).mark(sc, e, Role::Eliminated);
-                                    }
-                                    concl = if vd == sd {
-                                        format!(
-                                            "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
-                                        )
-                                    } else {
-                                        format!(
-                                            "if {name} is not {sd} it is {vd}: its other candidates are removed."
-                                        )
-                                    };
-                                }
-                                if step.is_empty() {
-                                    return true;
-                                }
-                                let fdp = fd.path();
-                                // Every node but the last distinct (the last returns to the start).
-                                if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
-                                    return true;
-                                }
-                                let chain = to_chain(&links, &fdp, false);
-                                let step = marked(&links, step, &fdp);
-                                let text = self.text_for(g, &chain, &concl);
-                                f.emit(step.digits([sd]).chain(chain).text(text))
+                                !ended
                             },
-                        );
+                        ) || ended;
                         if !go {
                             break;
                         }
