@@ -491,6 +491,8 @@ impl Technique for ChainFinder {
                         max,
                         scratch,
                         hodoku,
+                        // An open chain ends on a true node (`ends_path`).
+                        true,
                         &mut |fd| match self.ends_path(g, &links, start, grouped, fd, hodoku) {
                             Some(path) => f.emit(self.ends_built(g, &links, &path)),
                             None => true,
@@ -653,6 +655,7 @@ impl Technique for ChainFinder {
                             max,
                             scratch,
                             hodoku,
+                            false,
                             &mut |fd| {
                                 if !conclude(fd) {
                                     return false;
@@ -819,6 +822,8 @@ impl Technique for ChainFinder {
                         max,
                         scratch,
                         hodoku,
+                        // Loops close and kept AICs end on true nodes (`hit`'s first tests).
+                        true,
                         &mut |fd| {
                             if !hit(fd) {
                                 return false;

@@ -66,7 +66,9 @@ pub(super) struct Scratch {
 
 /// Breadth-first search from `start` assumed `start_val`, alternating strong (from false) and
 /// weak (from true) links, up to `max` nodes. Calls `visit` with each newly reached state's
-/// path; `visit` returns false to stop.
+/// path (with `true_only`, only each newly reached "true" state's: the finders whose
+/// conclusions all end on a true node skip the call, and the "false" half of the states is
+/// still reached and expanded exactly as before); `visit` returns false to stop.
 ///
 /// With `hodoku` the search is HoDoKu's table of the premise: one state per node and value
 /// (a node reached first without a group is not reached again with one, so a grouped chain
@@ -87,6 +89,7 @@ pub(super) fn search(
     max: usize,
     sc: &mut Scratch,
     hodoku: bool,
+    true_only: bool,
     visit: &mut dyn FnMut(&Found<'_>) -> bool,
 ) -> bool {
     let total = links.strong.len();
@@ -132,6 +135,7 @@ pub(super) fn search(
         };
         // A strong link (from false) reaches a true state, a weak one a false state.
         let wval = !val;
+        let call = wval || !true_only;
         for &(w, via_als) in list {
             let wgrp = grp || via_als || links.is_group(w);
             let ws = state(w, wval, wgrp && !collapse);
@@ -141,18 +145,20 @@ pub(super) fn search(
             sc.parent[ws] = s as u32;
             sc.depth[ws] = sc.depth[s] + 1;
             sc.touched.push(ws);
-            let found = Found {
-                last: (w, wval),
-                grouped: wgrp,
-                len: sc.depth[ws] as usize + 1,
-                parent: &sc.parent,
-                s0,
-                start: (start, start_val),
-                collapse,
-            };
-            if !visit(&found) {
-                stopped = true;
-                break 'expand;
+            if call {
+                let found = Found {
+                    last: (w, wval),
+                    grouped: wgrp,
+                    len: sc.depth[ws] as usize + 1,
+                    parent: &sc.parent,
+                    s0,
+                    start: (start, start_val),
+                    collapse,
+                };
+                if !visit(&found) {
+                    stopped = true;
+                    break 'expand;
+                }
             }
             // HoDoKu's table of a premise holds the premise's opposite value like any other
             // entry and expands it too; otherwise a chain does not pass its start.

@@ -336,6 +336,7 @@ fn closure_matches_unbounded_searches() {
                         usize::MAX,
                         &mut sc,
                         false,
+                        false,
                         &mut |fd| {
                             hit |= fd.last == (start, false);
                             true
@@ -350,6 +351,7 @@ fn closure_matches_unbounded_searches() {
                         false,
                         usize::MAX,
                         &mut sc,
+                        false,
                         false,
                         &mut |fd| {
                             let (v, val) = fd.last;
