@@ -173,6 +173,10 @@ impl CellSet {
             .zip(other.words.as_slice())
             .any(|(a, b)| a & b != 0)
     }
+    /// The set's words (bit `c % 64` of word `c / 64` for cell `c`).
+    pub(crate) fn words(&self) -> &[u64] {
+        self.words.as_slice()
+    }
     /// The cells in reading order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         let words = self.words.as_slice();

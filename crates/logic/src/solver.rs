@@ -20,7 +20,7 @@ use crate::hodoku_choice;
 use crate::hodoku_singles::SinglesQueues;
 use crate::memory::Memory;
 use crate::step::Step;
-use crate::technique::{Deadline, Finder, Options, Technique, find_all_in};
+use crate::technique::{Deadline, Finder, Options, Technique, find_all_with};
 use crate::techniques::ALL;
 
 /// The singles' ids: full house, naked single, hidden single.
@@ -212,20 +212,34 @@ impl LogicSolver {
                     continue;
                 }
                 let mut found = Vec::new();
+                // Who reported steps of which technique (to `finish` the one kept).
+                let mut owners: Vec<(&str, &dyn Technique)> = Vec::new();
                 for u in &self.techniques {
                     if hodoku_choice::group_of(u.info().id) != Some(g)
                         || (u.info().uniqueness && !self.options.uniqueness)
                     {
                         continue;
                     }
-                    let (all, complete) = find_all_in(*u, grid, &self.options, deadline, memory);
+                    // HoDoKu's choice reads no step's text, so the members may leave it to
+                    // `finish`, which completes the one step kept (issue 45: the chain
+                    // finders' groups build ~30 steps for each one kept).
+                    let (all, complete) =
+                        find_all_with(*u, grid, &self.options, deadline, memory, true);
                     if !complete {
                         return None;
                     }
-                    found.extend(all.into_iter().filter(|s| grid.makes_progress(s)));
+                    for s in all.into_iter().filter(|s| grid.makes_progress(s)) {
+                        if !owners.iter().any(|o| o.0 == s.technique.id) {
+                            owners.push((s.technique.id, *u));
+                        }
+                        found.push(s);
+                    }
                 }
                 if let Some(step) = hodoku_choice::best(g, found) {
-                    return Some(step);
+                    return Some(match owners.iter().find(|o| o.0 == step.technique.id) {
+                        Some(o) => o.1.finish(grid, step),
+                        None => step,
+                    });
                 }
                 continue;
             }
@@ -398,5 +412,49 @@ mod tests {
             after.iter().map(|s| &s.eliminations).collect::<Vec<_>>(),
             fresh.iter().map(|s| &s.eliminations).collect::<Vec<_>>()
         );
+    }
+
+    /// HoDoKu's groups are searched with lazy text and only the step kept is finished
+    /// (`Technique::finish`): every step of a group on these paths is, sentence included, one
+    /// its technique reports in full on the same grid (a fresh memory, no lazy text).
+    #[test]
+    fn kept_group_steps_are_finished_as_reported_in_full() {
+        use sudokit_core::format::{InputFormat, parse_one};
+        let solver = LogicSolver::default();
+        let mut checked = std::collections::BTreeMap::new();
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            // Tarek-052 and col-02-08-071 (data/examples/puzzles.txt).
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+        ] {
+            let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+            let path = solver.solve_from(g.clone(), &Budget::default());
+            assert_eq!(path.status, PathStatus::Solved);
+            for step in &path.steps {
+                if hodoku_choice::group_of(step.technique.id).is_some() {
+                    let t = lookup(step.technique.id).unwrap();
+                    let full = find_all(t, &g, &solver.options);
+                    assert!(
+                        full.iter().any(|s| s.text == step.text
+                            && s.eliminations == step.eliminations
+                            && s.placements == step.placements),
+                        "{}: {}",
+                        step.technique.id,
+                        step.text
+                    );
+                    *checked.entry(step.technique.id).or_insert(0) += 1;
+                }
+                g.apply(step);
+            }
+        }
+        // Loops and chains of the lazy finders were among them, not only forcing steps.
+        assert!(
+            checked
+                .keys()
+                .any(|id| id.contains("loop") || id.contains("chain")),
+            "{checked:?}"
+        );
+        assert!(checked.values().sum::<usize>() >= 10, "{checked:?}");
     }
 }

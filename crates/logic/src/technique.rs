@@ -280,6 +280,9 @@ pub struct Finder<'a> {
     deadline: Deadline,
     /// Whether a search saw the deadline pass and gave up (its result is not a miss).
     interrupted: Cell<bool>,
+    /// Whether finders may leave part of a step's text to [`Technique::finish`] (see
+    /// [`Finder::lazy_text`]).
+    lazy_text: bool,
 }
 
 impl<'a> Finder<'a> {
@@ -298,12 +301,25 @@ impl<'a> Finder<'a> {
             options,
             deadline: Deadline::none(),
             interrupted: Cell::new(false),
+            lazy_text: false,
         }
     }
     /// The same finder, giving up at `deadline`.
     pub fn with_deadline(mut self, deadline: Deadline) -> Self {
         self.deadline = deadline;
         self
+    }
+    /// The same finder, letting finders leave the costly part of a step's text to
+    /// [`Technique::finish`], which the caller applies to the steps it keeps (HoDoKu's order
+    /// collects every step of a group and keeps one).
+    pub(crate) fn with_lazy_text(mut self) -> Self {
+        self.lazy_text = true;
+        self
+    }
+    /// Whether a step's text may be left unfinished (see [`Finder::with_lazy_text`]): a
+    /// finder that does so completes it in its [`Technique::finish`].
+    pub(crate) fn lazy_text(&self) -> bool {
+        self.lazy_text
     }
     /// Whether a long search should give up now (the deadline passed). Once it says yes the
     /// finder counts as [`interrupted`](Self::interrupted).
@@ -362,6 +378,13 @@ pub trait Technique: Send + Sync {
     /// every placement and elimination must follow from the candidates shown (and, for
     /// uniqueness techniques, from the puzzle having one solution).
     fn find(&self, grid: &CandidateGrid, finder: &mut Finder<'_>);
+    /// Completes `step`, which this technique reported on `grid` to a finder with lazy text
+    /// (the solver's HoDoKu groups: every member's steps are collected and one is kept, so
+    /// only that one needs its whole sentence). The default: the step is complete.
+    fn finish(&self, grid: &CandidateGrid, step: Step) -> Step {
+        let _ = grid;
+        step
+    }
 }
 
 /// Collects every instance of `technique` in `grid` (with a fresh [`Memory`]).
@@ -389,12 +412,28 @@ pub fn find_all_in(
     deadline: &Deadline,
     memory: &Memory,
 ) -> (Vec<Step>, bool) {
+    find_all_with(technique, grid, options, deadline, memory, false)
+}
+
+/// [`find_all_in`], the steps' text possibly left to [`Technique::finish`] (`lazy`: see
+/// [`Finder::with_lazy_text`]).
+pub(crate) fn find_all_with(
+    technique: &dyn Technique,
+    grid: &CandidateGrid,
+    options: &Options,
+    deadline: &Deadline,
+    memory: &Memory,
+    lazy: bool,
+) -> (Vec<Step>, bool) {
     let mut out = Vec::new();
     let mut sink = |s: Step| {
         out.push(s);
         ControlFlow::Continue(())
     };
     let mut f = Finder::new(options, memory, &mut sink).with_deadline(deadline.clone());
+    if lazy {
+        f = f.with_lazy_text();
+    }
     technique.find(grid, &mut f);
     let complete = !f.interrupted();
     (out, complete)

@@ -248,12 +248,13 @@ impl ChainFinder {
     }
 
     /// The step of an open chain `path` that [`ChainFinder::ends_path`] let through, with
-    /// its sentence.
+    /// its sentence (`lazy`: its conclusion only, see [`ChainFinder::sentence`]).
     pub(super) fn ends_built(
         &self,
         g: &CandidateGrid,
         links: &Links,
         path: &[(u32, bool)],
+        lazy: bool,
     ) -> Step {
         let l = g.layout();
         let start = path[0].0;
@@ -289,8 +290,25 @@ impl ChainFinder {
             crate::render::cell_name(l, sc),
             eliminations_text(l, &step.eliminations),
         );
-        let text = self.text_for(g, &chain, &concl);
+        let text = self.sentence(g, &chain, concl, lazy);
         step.chain(chain).text(text)
+    }
+
+    /// A step's sentence: the chain, then `conclusion`; with `lazy` (a finder with lazy text,
+    /// see [`Finder::lazy_text`]) the conclusion alone, the chain being written by
+    /// [`Technique::finish`] for the step kept — the same sentence, built once.
+    pub(super) fn sentence(
+        &self,
+        g: &CandidateGrid,
+        chain: &Chain,
+        conclusion: String,
+        lazy: bool,
+    ) -> String {
+        if lazy {
+            conclusion
+        } else {
+            self.text_for(g, chain, &conclusion)
+        }
     }
 
     pub(super) fn text_for(&self, g: &CandidateGrid, chain: &Chain, conclusion: &str) -> String {
@@ -317,6 +335,16 @@ impl Technique for ChainFinder {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
+    /// Writes the chain in front of a lazy step's conclusion (see [`ChainFinder::sentence`]).
+    fn finish(&self, g: &CandidateGrid, step: Step) -> Step {
+        match step.highlight.chains.first() {
+            Some(chain) => {
+                let text = self.text_for(g, chain, &step.text);
+                step.text(text)
+            }
+            None => step,
+        }
+    }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let grouped = self.kind == Kind::Grouped;
         // AICs (of the kinds that have continuous loops) may be known from the loop search.
@@ -338,7 +366,7 @@ impl Technique for ChainFinder {
                 probe::count(f.memory(), Event::Replayed);
                 // The steps the loop search's AIC finder would have built, built now.
                 for path in &paths {
-                    if !f.emit(aic_finder(self.kind).ends_built(g, &links, path)) {
+                    if !f.emit(aic_finder(self.kind).ends_built(g, &links, path, f.lazy_text())) {
                         return;
                     }
                 }
@@ -445,6 +473,7 @@ impl Technique for ChainFinder {
             return;
         }
         let mut hit_digits = DigitSet::EMPTY;
+        let lazy = f.lazy_text();
         // A continuous-loop search's nodes whose "true" state may conclude (see there).
         let mut targets: Vec<u32> = Vec::new();
         for start in 0..links.cands as u32 {
@@ -494,7 +523,7 @@ impl Technique for ChainFinder {
                         // An open chain ends on a true node (`ends_path`).
                         true,
                         &mut |fd| match self.ends_path(g, &links, start, grouped, fd, hodoku) {
-                            Some(path) => f.emit(self.ends_built(g, &links, &path)),
+                            Some(path) => f.emit(self.ends_built(g, &links, &path, lazy)),
                             None => true,
                         },
                     );
@@ -577,7 +606,7 @@ impl Technique for ChainFinder {
                                     );
                                     let chain = to_chain(&links, &fdp, false);
                                     let step = marked(&links, step, &fdp);
-                                    let text = self.text_for(g, &chain, &concl);
+                                    let text = self.sentence(g, &chain, concl, lazy);
                                     return f.emit(step.digits([sd]).chain(chain).text(text));
                                 }
                                 if !start_val && links.split(v).1 != sd {
@@ -644,7 +673,7 @@ impl Technique for ChainFinder {
                             }
                             let chain = to_chain(&links, &fdp, false);
                             let step = marked(&links, step, &fdp);
-                            let text = self.text_for(g, &chain, &concl);
+                            let text = self.sentence(g, &chain, concl, lazy);
                             f.emit(step.digits([sd]).chain(chain).text(text))
                         };
                         go = search(
@@ -772,7 +801,7 @@ impl Technique for ChainFinder {
                             eliminations_text(l, &step.eliminations)
                         );
                         let step = marked(&links, step, &fdp);
-                        let text = self.text_for(g, &chain, &concl);
+                        let text = self.sentence(g, &chain, concl, lazy);
                         f.emit(step.digits([sd]).chain(chain).text(text))
                     };
                     // In HoDoKu's order (no ALS nodes) the search stops once it has reached
