@@ -335,7 +335,8 @@ impl Technique for ChainFinder {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    /// Writes the chain in front of a lazy step's conclusion (see [`ChainFinder::sentence`]).
+    /// Writes the chain in front of a lazy step's conclusion (the sentence a finder without
+    /// lazy text writes at once).
     fn finish(&self, g: &CandidateGrid, step: Step) -> Step {
         match step.highlight.chains.first() {
             Some(chain) => {
