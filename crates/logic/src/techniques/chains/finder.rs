@@ -498,6 +498,13 @@ impl Technique for ChainFinder {
                 unpruned || closure_prunes.is_none_or(|cl| cl.chain_may_remove(g, &links, start));
             let may_loop =
                 has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
+            // One search from this start (`true_only`: see [`search()`]).
+            let mut run =
+                |start_val: bool, true_only: bool, visit: &mut dyn FnMut(&Found<'_>) -> bool| {
+                    search(
+                        &links, self.kind, start, start_val, max, scratch, hodoku, true_only, visit,
+                    )
+                };
             match self.report {
                 Report::Ends if !may_end => {
                     probe::count(
@@ -513,21 +520,13 @@ impl Technique for ChainFinder {
                     probe::count(f.memory(), Event::SkipLoop);
                 }
                 Report::Ends => {
-                    go = search(
-                        &links,
-                        self.kind,
-                        start,
-                        false,
-                        max,
-                        scratch,
-                        hodoku,
-                        // An open chain ends on a true node (`ends_path`).
-                        true,
-                        &mut |fd| match self.ends_path(g, &links, start, grouped, fd, hodoku) {
-                            Some(path) => f.emit(self.ends_built(g, &links, &path, lazy)),
-                            None => true,
-                        },
-                    );
+                    // An open chain ends on a true node (`ends_path`).
+                    go = run(false, true, &mut |fd| match self
+                        .ends_path(g, &links, start, grouped, fd, hodoku)
+                    {
+                        Some(path) => f.emit(self.ends_built(g, &links, &path, lazy)),
+                        None => true,
+                    });
                 }
                 Report::Discontinuous => {
                     for start_val in [false, true] {
@@ -677,31 +676,21 @@ impl Technique for ChainFinder {
                             let text = self.sentence(g, &chain, concl, lazy);
                             f.emit(step.digits([sd]).chain(chain).text(text))
                         };
-                        go = search(
-                            &links,
-                            self.kind,
-                            start,
-                            start_val,
-                            max,
-                            scratch,
-                            hodoku,
-                            false,
-                            &mut |fd| {
-                                if !conclude(fd) {
-                                    return false;
-                                }
-                                let (v, val) = fd.last;
-                                if left != usize::MAX
-                                    && !links.is_group(v)
-                                    && links.split(v).0 == sc
-                                    && ends_in_cell(v, val, start, start_val)
-                                {
-                                    left -= 1;
-                                    ended = left == 0;
-                                }
-                                !ended
-                            },
-                        ) || ended;
+                        go = run(start_val, false, &mut |fd| {
+                            if !conclude(fd) {
+                                return false;
+                            }
+                            let (v, val) = fd.last;
+                            if left != usize::MAX
+                                && !links.is_group(v)
+                                && links.split(v).0 == sc
+                                && ends_in_cell(v, val, start, start_val)
+                            {
+                                left -= 1;
+                                ended = left == 0;
+                            }
+                            !ended
+                        }) || ended;
                         if !go {
                             break;
                         }
@@ -844,28 +833,18 @@ impl Technique for ChainFinder {
                         }
                     }
                     let mut ended = false;
-                    go = search(
-                        &links,
-                        self.kind,
-                        start,
-                        false,
-                        max,
-                        scratch,
-                        hodoku,
-                        // Loops close and kept AICs end on true nodes (`hit`'s first tests).
-                        true,
-                        &mut |fd| {
-                            if !hit(fd) {
-                                return false;
-                            }
-                            let (v, val) = fd.last;
-                            if left != usize::MAX && val && targets.binary_search(&v).is_ok() {
-                                left -= 1;
-                                ended = left == 0;
-                            }
-                            !ended
-                        },
-                    ) || ended;
+                    // Loops close and kept AICs end on true nodes (`hit`'s first tests).
+                    go = run(false, true, &mut |fd| {
+                        if !hit(fd) {
+                            return false;
+                        }
+                        let (v, val) = fd.last;
+                        if left != usize::MAX && val && targets.binary_search(&v).is_ok() {
+                            left -= 1;
+                            ended = left == 0;
+                        }
+                        !ended
+                    }) || ended;
                 }
             }
             if f.emitted() != before {
