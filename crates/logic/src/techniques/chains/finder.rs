@@ -474,7 +474,7 @@ impl Technique for ChainFinder {
             return;
         }
         let mut hit_digits = DigitSet::EMPTY;
-        let lazy = f.lazy_text();
+        let lazy_text = f.lazy_text();
         // A continuous-loop search's nodes whose "true" state may conclude (see there).
         let mut targets: Vec<u32> = Vec::new();
         for start in 0..links.cands as u32 {
@@ -524,7 +524,7 @@ impl Technique for ChainFinder {
                     go = run(false, true, &mut |fd| match self
                         .ends_path(g, &links, start, grouped, fd, hodoku)
                     {
-                        Some(path) => f.emit(self.ends_built(g, &links, &path, lazy)),
+                        Some(path) => f.emit(self.ends_built(g, &links, &path, lazy_text)),
                         None => true,
                     });
                 }
@@ -606,7 +606,7 @@ impl Technique for ChainFinder {
                                     );
                                     let chain = to_chain(&links, &fdp, false);
                                     let step = marked(&links, step, &fdp);
-                                    let text = self.sentence(g, &chain, concl, lazy);
+                                    let text = self.sentence(g, &chain, concl, lazy_text);
                                     return f.emit(step.digits([sd]).chain(chain).text(text));
                                 }
                                 if !start_val && links.split(v).1 != sd {
@@ -673,7 +673,7 @@ impl Technique for ChainFinder {
                             }
                             let chain = to_chain(&links, &fdp, false);
                             let step = marked(&links, step, &fdp);
-                            let text = self.sentence(g, &chain, concl, lazy);
+                            let text = self.sentence(g, &chain, concl, lazy_text);
                             f.emit(step.digits([sd]).chain(chain).text(text))
                         };
                         go = run(start_val, false, &mut |fd| {
@@ -791,7 +791,7 @@ impl Technique for ChainFinder {
                             eliminations_text(l, &step.eliminations)
                         );
                         let step = marked(&links, step, &fdp);
-                        let text = self.sentence(g, &chain, concl, lazy);
+                        let text = self.sentence(g, &chain, concl, lazy_text);
                         f.emit(step.digits([sd]).chain(chain).text(text))
                     };
                     // In HoDoKu's order (no ALS nodes) the search stops once it has reached
