@@ -14,8 +14,13 @@ use super::*;
 use crate::techniques::table::{AIC, GROUPED_AIC};
 
 /// `step` with every node of a chain highlighted ("on" nodes in one colour, "off" in the
-/// other) and the chain's cells named.
-pub(super) fn marked(links: &Links, mut step: Step, path: &[(u32, bool)]) -> Step {
+/// other) and the chain's cells named; with `lazy` (see [`Finder::lazy_text`]) left as it is,
+/// [`chain_marked`] marking the step kept from its chain — the same marks: the chain's nodes
+/// are the path's, cells, digit and value ([`to_chain`]).
+pub(super) fn marked(links: &Links, mut step: Step, path: &[(u32, bool)], lazy: bool) -> Step {
+    if lazy {
+        return step;
+    }
     for &(pv, pval) in path {
         let d = links.digit(pv);
         for c in links.cells(pv) {
@@ -23,6 +28,37 @@ pub(super) fn marked(links: &Links, mut step: Step, path: &[(u32, bool)]) -> Ste
         }
     }
     step.cells(path.iter().flat_map(|p| links.cells(p.0)))
+}
+
+/// The marks [`marked`] left out of a lazy step, from its first chain: before the marks the
+/// step has (`first`: an open chain's, marked before its eliminations) or after them (a
+/// loop's, marked after).
+fn chain_marked(mut step: Step, first: bool) -> Step {
+    let Some(chain) = step.highlight.chains.first() else {
+        return step;
+    };
+    let mut marks = Vec::new();
+    let mut cells = Vec::new();
+    for n in &chain.nodes {
+        let role = if n.on { Role::ColorA } else { Role::ColorB };
+        for &c in &n.cells {
+            marks.push((
+                Candidate {
+                    cell: c,
+                    digit: n.digit,
+                },
+                role,
+            ));
+            cells.push(c);
+        }
+    }
+    let candidates = &mut step.highlight.candidates;
+    if first {
+        candidates.splice(0..0, marks);
+    } else {
+        candidates.extend(marks);
+    }
+    step.cells(cells)
 }
 
 /// Largest candidate count (cells × digits) whose closure is kept and used to prune.
@@ -269,6 +305,7 @@ impl ChainFinder {
                 .rated(self.rating(path.len()))
                 .digits([sd, vd]),
             path,
+            lazy,
         );
         for &(c, d) in &elims {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
@@ -335,13 +372,14 @@ impl Technique for ChainFinder {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
     }
-    /// Writes the chain in front of a lazy step's conclusion (the sentence a finder without
-    /// lazy text writes at once).
+    /// Writes the chain in front of a lazy step's conclusion and marks its nodes (the
+    /// sentence and marks a finder without lazy text makes at once): an open chain's marks
+    /// come before its eliminations', a loop's after them.
     fn finish(&self, g: &CandidateGrid, step: Step) -> Step {
         match step.highlight.chains.first() {
             Some(chain) => {
                 let text = self.text_for(g, chain, &step.text);
-                step.text(text)
+                chain_marked(step.text(text), self.report == Report::Ends)
             }
             None => step,
         }
@@ -605,7 +643,7 @@ impl Technique for ChainFinder {
                                         "if {name} is not {sd} it is not {vd} either: so it is not {vd}."
                                     );
                                     let chain = to_chain(&links, &fdp, false);
-                                    let step = marked(&links, step, &fdp);
+                                    let step = marked(&links, step, &fdp, lazy_text);
                                     let text = self.sentence(g, &chain, concl, lazy_text);
                                     return f.emit(step.digits([sd]).chain(chain).text(text));
                                 }
@@ -672,7 +710,7 @@ impl Technique for ChainFinder {
                                 return true;
                             }
                             let chain = to_chain(&links, &fdp, false);
-                            let step = marked(&links, step, &fdp);
+                            let step = marked(&links, step, &fdp, lazy_text);
                             let text = self.sentence(g, &chain, concl, lazy_text);
                             f.emit(step.digits([sd]).chain(chain).text(text))
                         };
@@ -790,7 +828,7 @@ impl Technique for ChainFinder {
                             "the loop closes, so every weak link in it is strong, and {}.",
                             eliminations_text(l, &step.eliminations)
                         );
-                        let step = marked(&links, step, &fdp);
+                        let step = marked(&links, step, &fdp, lazy_text);
                         let text = self.sentence(g, &chain, concl, lazy_text);
                         f.emit(step.digits([sd]).chain(chain).text(text))
                     };

@@ -34,7 +34,7 @@ use crate::kernel::cand::{cand_id, cand_split};
 use crate::kernel::graph::Components;
 use crate::kernel::se_length::length_increment;
 use crate::render::{chain_text, eliminations_text};
-use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
+use crate::step::{Candidate, Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
 
 mod certify;
