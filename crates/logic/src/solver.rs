@@ -415,8 +415,9 @@ mod tests {
     }
 
     /// HoDoKu's groups are searched with lazy text and only the step kept is finished
-    /// (`Technique::finish`): every step of a group on these paths is, sentence included, one
-    /// its technique reports in full on the same grid (a fresh memory, no lazy text).
+    /// (`Technique::finish`): every step of a group on these paths is, sentence and marks
+    /// included, one its technique reports in full on the same grid (a fresh memory, no lazy
+    /// text).
     #[test]
     fn kept_group_steps_are_finished_as_reported_in_full() {
         use sudokit_core::format::{InputFormat, parse_one};
@@ -438,7 +439,8 @@ mod tests {
                     assert!(
                         full.iter().any(|s| s.text == step.text
                             && s.eliminations == step.eliminations
-                            && s.placements == step.placements),
+                            && s.placements == step.placements
+                            && s.highlight == step.highlight),
                         "{}: {}",
                         step.technique.id,
                         step.text
