@@ -156,23 +156,8 @@ impl Technique for WWing {
             .empty_cells()
             .filter(|&c| g.candidates(c).len() == 2)
             .collect();
-        let links: Vec<(House, Digit, Cell, Cell)> = g
-            .houses()
-            .flat_map(|h| {
-                DigitSet::full(g.size()).iter().filter_map(move |d| {
-                    let pos = g.positions(h, d);
-                    (pos.count_ones() == 2).then(|| {
-                        let cells = g.house_cells(h);
-                        (
-                            h,
-                            d,
-                            cells[pos.trailing_zeros() as usize],
-                            cells[63 - pos.leading_zeros() as usize],
-                        )
-                    })
-                })
-            })
-            .collect();
+        // The strong links, per digit; built the first time a pair of cells needs them.
+        let mut links: Option<Vec<Vec<(House, Cell, Cell)>>> = None;
         let hodoku = f.options.hodoku;
         let mut collected: Vec<((usize, usize, Digit, usize), Step)> = Vec::new();
         for (i, &a) in bivalue.iter().enumerate() {
@@ -186,10 +171,8 @@ impl Technique for WWing {
                     if elims.is_empty() {
                         continue;
                     }
-                    for &(h, d, c, e) in &links {
-                        if d != x {
-                            continue;
-                        }
+                    let links = links.get_or_insert_with(|| strong_links(g));
+                    for &(h, c, e) in &links[x.index()] {
                         for (c, e) in [(c, e), (e, c)] {
                             if c == a
                                 || c == b
@@ -244,6 +227,33 @@ impl Technique for WWing {
             }
         }
     }
+}
+
+/// Per digit (by index), the houses where it has exactly two places, in house order, with
+/// those places (the house's first, then its last).
+fn strong_links(g: &CandidateGrid) -> Vec<Vec<(House, Cell, Cell)>> {
+    let n = g.size();
+    let mut links = vec![Vec::new(); n];
+    let (mut count, mut first, mut last) = (vec![0u8; n], vec![Cell(0); n], vec![Cell(0); n]);
+    for h in g.houses() {
+        count.fill(0);
+        for &c in g.house_cells(h) {
+            for d in g.candidates(c).iter() {
+                let i = d.index();
+                if count[i] == 0 {
+                    first[i] = c;
+                }
+                last[i] = c;
+                count[i] = count[i].saturating_add(1);
+            }
+        }
+        for (i, list) in links.iter_mut().enumerate() {
+            if count[i] == 2 {
+                list.push((h, first[i], last[i]));
+            }
+        }
+    }
+    links
 }
 
 /// Finder for [`WXYZ_WING`].
