@@ -27,7 +27,7 @@
 
 use sudokit_core::Cell;
 
-use crate::step::Step;
+use crate::step::{ChainNode, Step};
 
 /// The groups HoDoKu searches as one step (or single techniques whose instances it sorts), by
 /// technique id; the index decides the rule (see [`best`]).
@@ -70,15 +70,6 @@ fn cands(list: &[crate::step::Candidate]) -> Vec<(usize, u8)> {
     v
 }
 
-/// A chain node as HoDoKu's rules see it.
-#[derive(Clone)]
-struct Node {
-    /// Its first cell.
-    cell: Cell,
-    /// All its cells (a group's, or an ALS's).
-    cells: Vec<Cell>,
-}
-
 /// HoDoKu's lasso rule (its `addChain`) on a chain from start to end, each node given by
 /// `first` (its first cell) and `cells` (all its cells): no node's first cell may lie in an
 /// earlier node other than the one just before it; a nice loop (not `aic`) may come back to
@@ -104,8 +95,15 @@ pub(crate) fn lasso_free_by<T>(
     true
 }
 
-fn lasso_free(seq: &[Node], aic: bool) -> bool {
-    lasso_free_by(seq, |n| n.cell, |n, out| out.extend(&n.cells), aic)
+/// [`lasso_free_by`] on a step's chain nodes: a node's first cell, and all its cells (a
+/// group's, or an ALS's).
+fn lasso_free(seq: &[ChainNode], aic: bool) -> bool {
+    lasso_free_by(
+        seq,
+        |n| n.cells[0],
+        |n, out| out.extend(n.cells.iter().chain(&n.als)),
+        aic,
+    )
 }
 
 /// Whether HoDoKu's tables would build this loop or AIC (its `addChain`, `checkNiceLoop` and
@@ -119,14 +117,7 @@ fn hodoku_shape(s: &Step) -> bool {
     let Some(chain) = s.highlight.chains.first() else {
         return true;
     };
-    let seq: Vec<Node> = chain
-        .nodes
-        .iter()
-        .map(|n| Node {
-            cell: n.cells[0],
-            cells: n.cells.iter().chain(&n.als).copied().collect(),
-        })
-        .collect();
+    let seq = &chain.nodes[..];
     let (Some(first), Some(last)) = (chain.nodes.first(), chain.nodes.last()) else {
         return true;
     };
@@ -137,16 +128,16 @@ fn hodoku_shape(s: &Step) -> bool {
             } else {
                 s.eliminations.len() == 2
             };
-            ends && lasso_free(&seq, true)
+            ends && lasso_free(seq, true)
         }
         _ => {
             let n = seq.len();
-            let start = seq[0].cell;
+            let start = seq[0].cells[0];
             n >= 4
-                && seq[n - 1].cell == start
-                && seq[1].cell != start
-                && seq[n - 2].cell != start
-                && lasso_free(&seq, false)
+                && seq[n - 1].cells[0] == start
+                && seq[1].cells[0] != start
+                && seq[n - 2].cells[0] != start
+                && lasso_free(seq, false)
         }
     }
 }
