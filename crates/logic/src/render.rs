@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
-use sudokit_core::{Cell, Digit, House, Layout};
+use sudokit_core::{Cell, Digit, DigitSet, House, Layout};
 
 use crate::step::{Candidate, Chain, ChainNode, LinkKind, Role, Step};
 
@@ -20,35 +20,53 @@ pub use crate::kernel::naming::{cell_name, cells_name, digits_name, house_name, 
 /// cell is eliminated, each with the verb its number takes.
 pub fn eliminations_text(layout: &Layout, elims: &[Candidate]) -> String {
     // Each cell's removed digits, cells in order of first elimination.
-    let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
+    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::with_capacity(elims.len());
     for e in elims {
         match per_cell.iter_mut().find(|(c, _)| *c == e.cell) {
-            Some((_, ds)) => ds.push(e.digit),
-            None => per_cell.push((e.cell, vec![e.digit])),
+            Some((_, ds)) => ds.insert(e.digit),
+            None => per_cell.push((e.cell, DigitSet::single(e.digit))),
         }
     }
-    for (_, ds) in &mut per_cell {
-        ds.sort();
-        ds.dedup();
-    }
-    let mut groups: Vec<(Vec<Cell>, &[Digit])> = Vec::new();
-    for (c, ds) in &per_cell {
-        match groups.iter_mut().find(|(_, gd)| *gd == ds.as_slice()) {
-            Some((cells, _)) => cells.push(*c),
-            None => groups.push((vec![*c], ds)),
+    // Cells losing the same digits, in order of their first cell.
+    let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::with_capacity(per_cell.len());
+    for &(c, ds) in &per_cell {
+        match groups.iter_mut().find(|(gd, _)| *gd == ds) {
+            Some((_, cells)) => cells.push(c),
+            None => groups.push((ds, vec![c])),
         }
     }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(cells, ds)| {
-            format!(
-                "{} {}",
-                cells_subject(layout, cells, "loses", "lose"),
-                digits_name(ds)
-            )
-        })
-        .collect();
-    parts.join("; ")
+    // Written in place: what `cells_subject` and `digits_name` would give, joined by "; ".
+    let n = layout.size();
+    let mut s = String::with_capacity(16 * per_cell.len());
+    for (i, (ds, cells)) in groups.iter().enumerate() {
+        if i > 0 {
+            s.push_str("; ");
+        }
+        write_and(&mut s, cells.len(), |s, k| {
+            let c = cells[k].index();
+            let _ = write!(s, "r{}c{}", c / n + 1, c % n + 1);
+        });
+        s.push_str(if cells.len() == 1 {
+            " loses "
+        } else {
+            " lose "
+        });
+        let digits: Vec<Digit> = ds.iter().collect();
+        write_and(&mut s, digits.len(), |s, k| {
+            let _ = write!(s, "{}", digits[k]);
+        });
+    }
+    s
+}
+
+/// Writes `count` items as [`join_and`] joins them: commas, and a final "and".
+fn write_and(s: &mut String, count: usize, mut item: impl FnMut(&mut String, usize)) {
+    for k in 0..count {
+        if k > 0 {
+            s.push_str(if k + 1 == count { " and " } else { ", " });
+        }
+        item(s, k);
+    }
 }
 
 /// `r1c5 loses` or `r1c5 and r2c5 lose`: cells as the subject of a verb in the right number.
@@ -418,6 +436,16 @@ mod tests {
             "r4c5 loses 4 and 5; r8c5 loses 4; r9c5 loses 5"
         );
         assert_eq!(eliminations_text(&l, &[]), "");
+        // Three cells and more are listed with commas; a candidate given twice counts once.
+        let three = [(1, 1, 3), (1, 2, 3), (1, 1, 3), (1, 9, 3), (2, 2, 3)];
+        assert_eq!(text(&three), "r1c1, r1c2, r1c9 and r2c2 lose 3");
+        // Names and digits of a bigger grid.
+        let l16 = Layout::standard(16).unwrap();
+        let big = cands(&l16, &[(16, 12, 16), (16, 12, 10), (2, 1, 10)]);
+        assert_eq!(
+            eliminations_text(&l16, &big),
+            "r16c12 loses 10 and 16; r2c1 loses 10"
+        );
         let cells = [Cell(0), Cell(10)];
         assert_eq!(cells_subject(&l, &cells[..1], "sees", "see"), "r1c1 sees");
         assert_eq!(
