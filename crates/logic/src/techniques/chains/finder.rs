@@ -515,16 +515,18 @@ impl Technique for ChainFinder {
         let lazy_text = f.lazy_text();
         // A continuous-loop search's nodes whose "true" state may conclude (see there).
         let mut targets: Vec<u32> = Vec::new();
-        for start in 0..links.cands as u32 {
+        // The grid's candidates in node order (cells, then digits, ascending).
+        let live = g
+            .cells()
+            .flat_map(|c| g.candidates(c).iter().map(move |d| (c, d)));
+        for (sc, sd) in live {
             // On big grids one search can run long: give up at the deadline, remembering
             // nothing (neither AICs nor misses) of a search cut short.
             if f.out_of_time() {
                 return;
             }
-            let (sc, sd) = links.split(start);
-            if !g.has(sc, sd)
-                || (links.strong[start as usize].is_empty() && self.report != Report::Discontinuous)
-            {
+            let start = node(n, sc, sd);
+            if links.strong[start as usize].is_empty() && self.report != Report::Discontinuous {
                 continue;
             }
             if digit_misses.as_ref().is_some_and(|m| m.skip.contains(sd)) {
