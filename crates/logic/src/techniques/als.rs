@@ -28,8 +28,10 @@
 //! caps of the lower houses sharing a cell with it, so a house whose such inputs are unchanged
 //! yields the same ALS, in the same order, with the same house; they are kept per house
 //! (`HouseMemo`) as templates whose seers are not yet limited to the cells holding the
-//! digit, and only that limiting is redone on every grid. A house walked again keeps, with
-//! its id, each template of its last walk whose cells all read as they did then (a template
+//! digit, and only that limiting is redone, only for the templates whose seers meet a cell
+//! where their digit's plane changed (the others' ALS are listed again, shared by reference
+//! counts: an ALS's cells, per-digit cells and seers are `Rc`s). A house walked again keeps,
+//! with its id, each template of its last walk whose cells all read as they did then (a template
 //! reads nothing else), so only the ALS holding a changed cell are new. The digits linking two ALS depend
 //! on their two templates alone (a B-cell holding the digit lies in its plane, so "inside A's
 //! seers" is "sees every such cell of A"), and the relation is symmetric, so only the ALS of
@@ -58,8 +60,8 @@ use crate::techniques::table::{ALS_XY_CHAIN, ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM}
 /// One almost locked set.
 #[derive(Clone, Debug)]
 pub struct Als {
-    /// The cells, in reading order.
-    pub cells: Vec<Cell>,
+    /// The cells, in reading order (shared by a template and every ALS made from it).
+    pub cells: Rc<[Cell]>,
     /// The cells as a set.
     pub set: CellSet,
     /// The candidates of the cells together (one more than the cells).
@@ -74,8 +76,8 @@ pub struct Als {
     /// Per digit likewise: the cells holding the digit that see all of its cells in this ALS
     /// (every use of the seers asks only about cells holding the digit, so they are kept
     /// that way and two ALS's seers meet exactly when some cell could lose the digit to
-    /// both).
-    seers: Vec<CellSet>,
+    /// both). Shared too, so a listed ALS is cloned by counts (see [`HouseMemo`]).
+    seers: Rc<[CellSet]>,
 }
 
 impl Als {
@@ -86,8 +88,8 @@ impl Als {
         for &c in &cells {
             set.insert(c);
         }
-        let mut on_all: Vec<CellSet> = (0..g.size()).map(|_| CellSet::default()).collect();
-        let mut seers_all: Vec<CellSet> = (0..g.size()).map(|_| CellSet::default()).collect();
+        let mut on_all: Vec<CellSet> = vec![CellSet::default(); g.size()];
+        let mut seers_all: Vec<CellSet> = vec![CellSet::default(); g.size()];
         for d in cands.iter() {
             let mut on = g.cell_set();
             let mut seers: Option<CellSet> = None;
@@ -102,12 +104,12 @@ impl Als {
             seers_all[d.index()] = seers.unwrap_or_else(|| g.cell_set());
         }
         Als {
-            cells,
+            cells: cells.into(),
             set,
             cands,
             house,
             on: on_all.into(),
-            seers: seers_all,
+            seers: seers_all.into(),
         }
     }
     /// This template with each digit's seers limited to the cells holding it (`planes`).
@@ -131,13 +133,22 @@ impl Als {
             })
             .collect();
         Als {
-            cells: self.cells.clone(),
+            cells: Rc::clone(&self.cells),
             set: self.set.clone(),
             cands: self.cands,
             house: self.house,
             on: self.on.clone(),
             seers,
         }
+    }
+    /// Whether this template masked with `planes` equals it masked with the planes `was`
+    /// (`diff[d]`: the cells where plane `d` differs; `moved`: the digits with such cells):
+    /// each seer set of a digit is the template's limited to the plane, so it is unchanged
+    /// when the template's seers miss every cell where the plane changed.
+    fn masks_alike(&self, diff: &[CellSet], moved: u64) -> bool {
+        DigitSet(self.cands.0 & moved)
+            .iter()
+            .all(|d| !self.seers[d.index()].intersects(&diff[d.index()]))
     }
     /// The cells of this ALS holding `d`.
     pub fn cells_with(&self, g: &CandidateGrid, d: Digit) -> Vec<Cell> {
@@ -392,7 +403,12 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 /// nothing else of the grid (the layout aside, which the memo holds), so on a grid where a
 /// house's key is unchanged its walk would find the same templates in the same order:
 /// [`enumerate_in`] takes them from here, and the list equals [`enumerate`]'s, in order. Only
-/// the seers depend on the other cells, and [`Als::masked`] recomputes them on every grid.
+/// the seers depend on the other cells: [`Als::masked`] limits them to the planes of the
+/// digits. Each template keeps its ALS as masked on the memo's last grid (whose planes the
+/// memo keeps), and on the next grid that ALS is listed again, shared rather than rebuilt,
+/// unless the template's seers of one of its digits meet a cell where that digit's plane
+/// changed ([`Als::masks_alike`]: then masking again would give other seers). Exact: the
+/// masked ALS is a function of the template and the planes restricted to its seers.
 ///
 /// A house whose key changed is walked again, but [`Als::template`] reads only the set's own
 /// cells (their candidates), the house and the layout: a set the new walk finds whose every
@@ -403,9 +419,11 @@ pub fn enumerate(g: &CandidateGrid) -> Vec<Als> {
 #[derive(Default)]
 pub(crate) struct HouseMemo {
     layout: Option<Arc<Layout>>,
-    /// Per house: the key, the templates, their ids and the places of their cells in the
-    /// house (bits; see [`Walk::found`]).
+    /// Per house: the key, the templates (each with its ALS masked with `planes`), their ids
+    /// and the places of their cells in the house (bits; see [`Walk::found`]).
     houses: Vec<HouseEntry>,
+    /// Per digit, the empty cells holding it on the grid [`enumerate_in`] was asked last.
+    planes: Vec<CellSet>,
     /// The id the next template gets: ids are never given to another template, so one id is
     /// one template (a template kept from a house's last walk keeps its id, see
     /// [`enumerate_in`]).
@@ -427,9 +445,9 @@ pub(crate) struct HouseMemo {
     linked_on: std::cell::Cell<usize>,
 }
 
-/// One house's entry in a [`HouseMemo`]: its walk's key, templates, their ids and the places
-/// of their cells in the house.
-type HouseEntry = (Vec<u64>, Vec<Als>, Vec<u64>, Vec<u64>);
+/// One house's entry in a [`HouseMemo`]: its walk's key, templates (each with its masked ALS),
+/// their ids and the places of their cells in the house.
+type HouseEntry = (Vec<u64>, Vec<(Als, Als)>, Vec<u64>, Vec<u64>);
 
 impl HouseMemo {
     /// The template ids of `all`, when it is the list [`shared`] built last.
@@ -484,6 +502,10 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
             cap.min(empty.saturating_sub(1)).max(1)
         })
         .collect();
+    // Per digit, the cells where its plane changed since the memo's last grid, and the
+    // digits with such cells (see [`Als::masks_alike`]).
+    let mut diff: Vec<CellSet> = Vec::new();
+    let mut moved = 0u64;
     if let Some(m) = memo.as_deref_mut() {
         m.out_ids.clear();
         let same = m
@@ -498,7 +520,34 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
                 .collect();
             m.layout = Some(g.layout_arc().clone());
         }
+        // Without planes of the last grid (a new memory) every cell counts as changed.
+        let known = m.planes.len() == planes.len();
+        diff = planes
+            .iter()
+            .enumerate()
+            .map(|(d, now)| {
+                let mut x = g.cell_set();
+                if !known {
+                    moved |= 1 << d;
+                    g.cells().for_each(|c| x.insert(c));
+                } else if m.planes[d] != *now {
+                    moved |= 1 << d;
+                    x.union_with(now);
+                    x.union_with(&m.planes[d]);
+                    let mut both = now.clone();
+                    both.intersect_with(&m.planes[d]);
+                    x.subtract(&both);
+                }
+                x
+            })
+            .collect();
     }
+    // An ALS masked on the memo's last grid, masked again only where its seers changed.
+    let remask = |(t, masked): &mut (Als, Als)| {
+        if !t.masks_alike(&diff, moved) {
+            *masked = t.masked(&planes);
+        }
+    };
     let mut walk = Walk {
         g,
         caps: &caps,
@@ -545,7 +594,7 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
                     // id, rather than built (and its links, looked for) again.
                     let len = g.house_cells(h).len();
                     let reuse = len <= 64 && entry.0.len() >= 2 * len;
-                    let mut old: Vec<Option<Als>> =
+                    let mut old: Vec<Option<(Als, Als)>> =
                         std::mem::take(&mut entry.1).into_iter().map(Some).collect();
                     let old_ids = std::mem::take(&mut entry.2);
                     at.clear();
@@ -565,26 +614,31 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
                             same
                         });
                         match same.and_then(|o| old[o].take()) {
-                            Some(t) => {
+                            Some(mut kept) => {
                                 #[cfg(test)]
                                 {
                                     m.kept += 1;
                                 }
                                 entry.2.push(old_ids[same.expect("a kept template")]);
-                                entry.1.push(t);
+                                remask(&mut kept);
+                                entry.1.push(kept);
                             }
                             None => {
                                 entry.2.push(m.next_id);
                                 m.next_id += 1;
-                                entry.1.push(Als::template(g, cells, union, h));
+                                let t = Als::template(g, cells, union, h);
+                                let masked = t.masked(&planes);
+                                entry.1.push((t, masked));
                             }
                         }
                         entry.3.push(mask);
                     }
                     std::mem::swap(&mut entry.0, &mut key);
+                } else {
+                    entry.1.iter_mut().for_each(&remask);
                 }
                 m.out_ids.extend_from_slice(&entry.2);
-                out.extend(entry.1.iter().map(|t| t.masked(&planes)));
+                out.extend(entry.1.iter().map(|(_, masked)| masked.clone()));
             }
             None => out.extend(
                 walk.found
@@ -592,6 +646,9 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
                     .map(|(_, cells, union)| Als::template(g, cells, union, h).masked(&planes)),
             ),
         }
+    }
+    if let Some(m) = memo {
+        m.planes = planes;
     }
     out
 }
@@ -708,7 +765,7 @@ fn als_text(g: &CandidateGrid, a: &Als) -> String {
 }
 
 fn mark_als(step: Step, g: &CandidateGrid, a: &Als, role: Role) -> Step {
-    step.mark_candidates(g, &a.cells, role)
+    step.mark_candidates(g, a.cells.iter(), role)
 }
 
 /// Finder for [`ALS_XZ`].
@@ -931,13 +988,13 @@ fn als_xy_chain(g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>
     // a cell with it (itself included), which a chain through it may not visit.
     let mut holders = vec![0u64; g.cell_count() * words];
     for (i, a) in all.iter().enumerate() {
-        for c in &a.cells {
+        for c in a.cells.iter() {
             holders[c.index() * words + i / 64] |= 1 << (i % 64);
         }
     }
     let mut clash = vec![0u64; all.len() * words];
     for (row, a) in clash.chunks_exact_mut(words).zip(all.iter()) {
-        for c in &a.cells {
+        for c in a.cells.iter() {
             let h = &holders[c.index() * words..(c.index() + 1) * words];
             for (x, y) in row.iter_mut().zip(h) {
                 *x |= y;
@@ -1572,7 +1629,7 @@ mod tests {
                 let (old, new) = (enumerate(&m), enumerate(&g));
                 let changed = changed_since(&m, &g);
                 let fresh = hodoku_chain::fresh(&g, &new, &changed);
-                let at: HashMap<Vec<Cell>, (usize, House)> = old
+                let at: HashMap<Rc<[Cell]>, (usize, House)> = old
                     .iter()
                     .enumerate()
                     .map(|(i, a)| (a.cells.clone(), (i, a.house)))
@@ -1779,7 +1836,7 @@ mod tests {
         let fresh = hodoku_chain::fresh(&after, &all, &changed);
         let i = all
             .iter()
-            .position(|a| a.cells == [Cell(0), Cell(1)])
+            .position(|a| *a.cells == [Cell(0), Cell(1)])
             .expect("the pair is listed");
         assert_eq!(all[i].house, House(18));
         assert!(!all[i].set.intersects(&changed));
@@ -1795,7 +1852,7 @@ mod tests {
         let (before, after) = row_placement();
         let house_of_pair = |all: &[Als]| {
             all.iter()
-                .find(|a| a.cells == [Cell(0), Cell(1)])
+                .find(|a| *a.cells == [Cell(0), Cell(1)])
                 .map(|a| a.house)
         };
         let mut memo = HouseMemo::default();
