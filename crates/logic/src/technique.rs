@@ -380,7 +380,8 @@ pub trait Technique: Send + Sync {
     fn find(&self, grid: &CandidateGrid, finder: &mut Finder<'_>);
     /// Completes `step`, which this technique reported on `grid` to a finder with lazy text
     /// (the solver's HoDoKu groups: every member's steps are collected and one is kept, so
-    /// only that one needs its whole sentence). The default: the step is complete.
+    /// only that one needs its whole sentence and highlight; `hodoku_choice` reads neither).
+    /// The default: the step is complete.
     fn finish(&self, grid: &CandidateGrid, step: Step) -> Step {
         let _ = grid;
         step
