@@ -21,12 +21,19 @@
 //! not asked again and only the endo-fin limits are (issue 45, session 40). The same nodes
 //! pass, so the walk visits the same base and cover sets in the same order;
 //! [`targeted_reference`] asks every test and the tests compare the two.
+//!
+//! Where the sets of at most `k - 1` cover houses can be numbered in a few words (the finned
+//! Franken X-wing and swordfish on 9×9 grids), the pruning test is set algebra instead of a
+//! cover search (`CoverSets`): each house's family of cover sets hitting its free candidates
+//! is built once per target, a house joins the bases when its family meets theirs, and the
+//! meet is the new bases' family. Same test, same answer, so the same walk; the test had been
+//! most of the targeted walk's instructions (issue 45, session 49).
 
 use sudokit_core::{Cell, Digit, House, HouseKind};
 
 use crate::grid::CandidateGrid;
 use crate::kernel::bits::bits;
-use crate::kernel::combos::combos;
+use crate::kernel::combos::{combinations, combos};
 
 /// Largest number of endo fins (HoDoKu's default).
 pub const MAX_ENDO_FINS: usize = 2;
@@ -82,6 +89,8 @@ trait Mask: Copy + PartialEq {
     fn count(&self) -> u32;
     fn is_zero(&self) -> bool;
     fn lowest(&self) -> Option<usize>;
+    /// The lowest set bit, cleared.
+    fn pop_lowest(&mut self) -> Option<usize>;
     fn has(&self, i: usize) -> bool;
 }
 
@@ -109,6 +118,11 @@ impl Mask for u128 {
     }
     fn lowest(&self) -> Option<usize> {
         (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let i = self.lowest()?;
+        *self &= *self - 1;
+        Some(i)
     }
     fn has(&self, i: usize) -> bool {
         *self >> i & 1 == 1
@@ -155,6 +169,12 @@ impl<const K: usize> Mask for Wide<K> {
             .enumerate()
             .find(|(_, w)| **w != 0)
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let (i, w) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let at = i * 64 + w.trailing_zeros() as usize;
+        *w &= *w - 1;
+        Some(at)
     }
     fn has(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
@@ -788,30 +808,65 @@ impl<M: Mask> Search<'_, M> {
             }
         }
         let tables = Tables { masks, holders };
-        let kinds = |s: &Self, want: Kind| -> u64 {
-            s.houses
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| want & h.1 != 0)
-                .fold(0, |a, (i, _)| a | 1 << i)
-        };
+        // The narrowest families that number the cover sets of every orientation.
+        let most = if self.p.finned { k - 1 } else { k };
+        let sets = self
+            .orientations()
+            .iter()
+            .map(|&(_, ck)| cover_sets(self.kinds(ck).count_ones(), most))
+            .max()
+            .unwrap_or(0);
+        if self.reference || sets > 4 * 64 {
+            self.targeted_walks::<0>(&tables, touch, visit)
+        } else if sets > 64 {
+            self.targeted_walks::<4>(&tables, touch, visit)
+        } else {
+            self.targeted_walks::<1>(&tables, touch, visit)
+        }
+    }
+
+    /// The houses of the kinds `want`.
+    fn kinds(&self, want: Kind) -> u64 {
+        self.houses
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| want & h.1 != 0)
+            .fold(0, |a, (i, _)| a | 1 << i)
+    }
+
+    /// The targeted walks of [`Self::run_targeted`], with families of `W` words (none when
+    /// `W` is 0: the walk asks [`covers_exist`]).
+    fn targeted_walks<const W: usize>(
+        &mut self,
+        tables: &Tables<M>,
+        touch: u64,
+        visit: &mut dyn FnMut(Found) -> bool,
+    ) -> bool {
+        let k = self.p.size as u32;
+        let n = self.cells.len();
+        let most = if self.p.finned { k - 1 } else { k };
         let mut done = Seen::default();
+        let mut fs = Families::<W> {
+            sets: None,
+            of: vec![[0; W]; self.houses.len()],
+        };
         for &(bk, ck) in self.orientations() {
-            let (bases_all, covers_all) = (kinds(&self, bk), kinds(&self, ck));
+            let (bases_all, covers_all) = (self.kinds(bk), self.kinds(ck));
+            fs.sets = (W > 0).then(|| CoverSets::new(covers_all, most, tables));
             if !self.p.finned {
                 // Without fins no target is needed: every base candidate is covered.
                 let tg = Target::open(self.all, bases_all, covers_all, k, k, touch);
-                if !self.walk(&tg, &tables, &mut done, visit) {
+                if !self.walk(&tg, tables, &mut fs, &mut done, visit) {
                     return false;
                 }
                 continue;
             }
             // The houses that pass the pruning test of every target (see `Target::easy`).
             let mut easy = 0u64;
-            if !self.reference {
+            if fs.sets.is_none() && !self.reference {
                 let probe = Target::open(self.all, bases_all, covers_all, k, k - 1, touch);
                 for i in bits(bases_all) {
-                    if covers_exist(&probe, &tables, 1 << i, tables.masks[i], k - 1) {
+                    if covers_exist(&probe, tables, 1 << i, tables.masks[i], k - 1) {
                         easy |= 1 << i;
                     }
                 }
@@ -835,7 +890,7 @@ impl<M: Mask> Search<'_, M> {
                     touch,
                 };
                 // `t` outside the bases, in one cover (any of its houses that may cover).
-                if !self.walk(&tg, &tables, &mut done, visit) {
+                if !self.walk(&tg, tables, &mut fs, &mut done, visit) {
                     return false;
                 }
                 // `t` a cannibal: in one base and two covers.
@@ -849,7 +904,7 @@ impl<M: Mask> Search<'_, M> {
                     for c1 in bits(cs) {
                         for c2 in bits(cs & !((2u64 << c1) - 1)) {
                             tg.fixed_covers = 1 << c1 | 1 << c2;
-                            if !self.walk(&tg, &tables, &mut done, visit) {
+                            if !self.walk(&tg, tables, &mut fs, &mut done, visit) {
                                 return false;
                             }
                         }
@@ -861,10 +916,11 @@ impl<M: Mask> Search<'_, M> {
     }
 
     /// Walks the base sets of one target; `false` to stop.
-    fn walk(
+    fn walk<const W: usize>(
         &mut self,
         tg: &Target<M>,
         tb: &Tables<M>,
+        fs: &mut Families<W>,
         done: &mut Seen,
         visit: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
@@ -875,18 +931,37 @@ impl<M: Mask> Search<'_, M> {
             endo = endo.or(union.and(m));
             union = union.or(m);
         }
+        // With cover-set families: the cover sets the fixed bases and covers allow; none,
+        // and no base set can be completed (every test below would fail).
+        let root = match &fs.sets {
+            Some(sets) => {
+                let fam = sets.allowing(tg, union.and(tg.free));
+                if is_empty(fam) {
+                    return true;
+                }
+                fam
+            }
+            None => [0; W],
+        };
         // Houses whose own free candidates need too many covers never join. The touched
         // houses are asked first: when none can join (and no fixed base is touched), no base
         // set is walked at all.
         let pool = tg.base_ok & !tg.fixed_bases;
-        let joins = |i: usize| {
-            let need = union.or(tb.masks[i]).and(tg.free);
-            tg.easy >> i & 1 == 1
-                || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
+        let joins = |fs: &mut Families<W>, i: usize| match &fs.sets {
+            Some(sets) => {
+                let fam = sets.of_house(i, tb.masks[i].and(tg.free), root);
+                fs.of[i] = fam;
+                !is_empty(fam)
+            }
+            None => {
+                let need = union.or(tb.masks[i]).and(tg.free);
+                tg.easy >> i & 1 == 1
+                    || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
+            }
         };
         let mut pass = 0u64;
         for i in bits(pool & tg.touch) {
-            if joins(i) {
+            if joins(fs, i) {
                 pass |= 1 << i;
             }
         }
@@ -894,7 +969,7 @@ impl<M: Mask> Search<'_, M> {
             return true;
         }
         for i in bits(pool & !tg.touch) {
-            if joins(i) {
+            if joins(fs, i) {
                 pass |= 1 << i;
             }
         }
@@ -911,15 +986,15 @@ impl<M: Mask> Search<'_, M> {
             }
         };
         if self.any_order && last_touch != u32::MAX {
-            return self.walk_from_touched(tg, tb, pass, union, endo, done, visit);
+            return self.walk_from_touched(tg, tb, fs, pass, (union, endo, root), done, visit);
         }
         self.walk_bases(
             tg,
             tb,
+            fs,
             pass,
             last_touch,
-            union,
-            endo,
+            (union, endo, root),
             tg.fixed_bases,
             done,
             visit,
@@ -930,22 +1005,22 @@ impl<M: Mask> Search<'_, M> {
     /// first touched house `h` in `cand`: `h`, then houses of `cand` in order, leaving out
     /// `h` and the touched houses before it. See [`targeted_any_order`].
     #[allow(clippy::too_many_arguments)]
-    fn walk_from_touched(
+    fn walk_from_touched<const W: usize>(
         &mut self,
         tg: &Target<M>,
         tb: &Tables<M>,
+        fs: &Families<W>,
         cand: u64,
-        union: M,
-        endo: M,
+        node: (M, M, Family<W>),
         done: &mut Seen,
         visit: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
         for h in bits(cand & tg.touch) {
-            let Some((u, e, b)) = self.join(tg, tb, union, endo, tg.fixed_bases, h, true) else {
+            let Some((next, b)) = self.join(tg, tb, fs, node, tg.fixed_bases, h, true) else {
                 continue;
             };
             let rest = cand & !(1 << h) & (above(h) | !tg.touch);
-            if !self.walk_bases(tg, tb, rest, u32::MAX, u, e, b, done, visit) {
+            if !self.walk_bases(tg, tb, fs, rest, u32::MAX, next, b, done, visit) {
                 return false;
             }
         }
@@ -953,20 +1028,22 @@ impl<M: Mask> Search<'_, M> {
     }
 
     /// The base sets of `cand` (houses not yet taken, walked in increasing order) completing
-    /// `bases`; with nothing touched yet, houses past `last_touch` end the walk.
+    /// `bases` (their candidates, endo fins and cover sets `node`); with nothing touched yet,
+    /// houses past `last_touch` end the walk.
     #[allow(clippy::too_many_arguments)]
-    fn walk_bases(
+    fn walk_bases<const W: usize>(
         &mut self,
         tg: &Target<M>,
         tb: &Tables<M>,
+        fs: &Families<W>,
         cand: u64,
         last_touch: u32,
-        union: M,
-        endo: M,
+        node: (M, M, Family<W>),
         bases: u64,
         done: &mut Seen,
         visit: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
+        let (union, endo, _) = node;
         let chosen = (bases & !tg.fixed_bases).count_ones();
         let touched = bases & tg.touch != 0;
         if chosen == tg.more_bases {
@@ -1004,10 +1081,10 @@ impl<M: Mask> Search<'_, M> {
                 break;
             }
             rest &= rest - 1;
-            let Some((u, e, b)) = self.join(tg, tb, union, endo, bases, i as usize, first) else {
+            let Some((next, b)) = self.join(tg, tb, fs, node, bases, i as usize, first) else {
                 continue;
             };
-            if !self.walk_bases(tg, tb, rest, last_touch, u, e, b, done, visit) {
+            if !self.walk_bases(tg, tb, fs, rest, last_touch, next, b, done, visit) {
                 return false;
             }
         }
@@ -1018,21 +1095,23 @@ impl<M: Mask> Search<'_, M> {
     /// union, endo fins and bases, or `None` when no fish can come of them (endo fins that
     /// do not see the target or are too many, or too few covers left for the free
     /// candidates). `covered`: the caller knows the covers exist (the house passed
-    /// `Self::walk`'s test on exactly these bases), so only the endo fins are tested. Always
+    /// `Self::walk`'s test on exactly these bases), so only the endo fins are tested. With
+    /// cover-set families, the test is whether the bases' family and the house's share a
+    /// cover set (see [`CoverSets`]), and the new bases' family is that intersection. Always
     /// inlined: as a call it cost the targeted walk 10% more instructions (callgrind, issue
     /// 45).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn join(
+    fn join<const W: usize>(
         &self,
         tg: &Target<M>,
         tb: &Tables<M>,
-        union: M,
-        endo: M,
+        fs: &Families<W>,
+        (union, endo, fam): (M, M, Family<W>),
         bases: u64,
         h: usize,
         covered: bool,
-    ) -> Option<(M, M, u64)> {
+    ) -> Option<((M, M, Family<W>), u64)> {
         let m = tb.masks[h];
         let e = endo.or(union.and(m));
         // Endo fins must see the target; at most MAX_ENDO_FINS of them.
@@ -1043,8 +1122,12 @@ impl<M: Mask> Search<'_, M> {
         }
         let u = union.or(m);
         let b = bases | 1 << h;
+        if fs.sets.is_some() {
+            let f = and(fam, fs.of[h]);
+            return (!is_empty(f)).then_some(((u, e, f), b));
+        }
         ((covered && !self.reference) || covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers))
-            .then_some((u, e, b))
+            .then_some(((u, e, fam), b))
     }
 
     /// Completes a cover set with any houses that hold a base candidate and evaluates each
@@ -1122,6 +1205,127 @@ impl<M: Mask> Search<'_, M> {
 #[inline]
 fn above(h: usize) -> u64 {
     u64::MAX.checked_shl(h as u32 + 1).unwrap_or(0)
+}
+
+/// A set of cover sets: bit `j` for the `j`th set of [`CoverSets`], in `W` words.
+type Family<const W: usize> = [u64; W];
+
+#[inline(always)]
+fn and<const W: usize>(a: Family<W>, b: Family<W>) -> Family<W> {
+    std::array::from_fn(|w| a[w] & b[w])
+}
+
+#[inline(always)]
+fn is_empty<const W: usize>(a: Family<W>) -> bool {
+    a.iter().all(|&w| w == 0)
+}
+
+/// How many sets of at most `most` of `n` houses there are.
+fn cover_sets(n: u32, most: u32) -> usize {
+    let n = n as usize;
+    let mut count = 1usize;
+    let mut choose = 1usize;
+    for s in 1..=most as usize {
+        choose = choose * (n + 1).saturating_sub(s) / s;
+        count += choose;
+    }
+    count
+}
+
+/// The targeted walk's families: the current orientation's [`CoverSets`] (none: the walk
+/// asks [`covers_exist`]) and, per house, the cover sets its free candidates allow for the
+/// current target (written for the houses `Search::walk` tests, read for those that passed).
+struct Families<const W: usize> {
+    sets: Option<CoverSets<W>>,
+    of: Vec<Family<W>>,
+}
+
+/// The targeted walk's pruning test as set algebra: every set of at most `most` cover houses
+/// of one orientation is numbered, and a family (a bit set over those numbers) holds the
+/// cover sets with some property. The covers exist for a base set ([`covers_exist`]: at most
+/// `more_covers` allowed houses holding every free candidate of the bases) exactly when some
+/// cover set is small enough, holds no fixed cover and no base, and hits every free candidate
+/// (holds a house holding it): when the intersection of those families is not empty. So each
+/// house's family for a target (the sets hitting its free candidates, without the house) is
+/// built once per walk, and a house joining the bases costs one intersection instead of a
+/// cover search; the intersection, kept along the walk, is the new bases' family. Exact: the
+/// same test, answered in one piece. Used when the numbered sets fit in a [`Family`] (the
+/// finned Franken X-wing and swordfish on 9×9 grids, the default ones); otherwise the walk
+/// asks [`covers_exist`] (issue 45).
+struct CoverSets<const W: usize> {
+    /// Per house (index into `Search::houses`): the sets holding it.
+    with: Vec<Family<W>>,
+    /// Per candidate: the sets hitting it.
+    hit: Vec<Family<W>>,
+    /// Per size `s` up to `most`: the sets of at most `s` houses.
+    within: Vec<Family<W>>,
+}
+
+impl<const W: usize> CoverSets<W> {
+    /// The sets of at most `most` houses of `covers` ([`cover_sets`] of them, at most `64 *
+    /// W`).
+    fn new<M: Mask>(covers: u64, most: u32, tb: &Tables<M>) -> CoverSets<W> {
+        let n = covers.count_ones() as usize;
+        let houses: Vec<usize> = bits(covers).collect();
+        debug_assert!(cover_sets(n as u32, most) <= 64 * W);
+        let mut with = vec![[0; W]; tb.masks.len()];
+        let mut within = vec![[0; W]; most as usize + 1];
+        // Set 0 is the empty set; then by size, each size in combination order.
+        let mut j = 1;
+        for s in 1..=most as usize {
+            for pick in combinations(s, n) {
+                for i in bits(pick) {
+                    with[houses[i]][j / 64] |= 1 << (j % 64);
+                }
+                for w in &mut within[s..] {
+                    w[j / 64] |= 1 << (j % 64);
+                }
+                j += 1;
+            }
+        }
+        for w in &mut within {
+            w[0] |= 1;
+        }
+        let hit = tb
+            .holders
+            .iter()
+            .map(|&hs| {
+                bits(hs & covers).fold([0; W], |a, h| std::array::from_fn(|w| a[w] | with[h][w]))
+            })
+            .collect();
+        CoverSets { with, hit, within }
+    }
+
+    /// The sets of `fam` hitting every candidate of `need`, holding none of `not` (none at
+    /// all as soon as none hits the candidates so far).
+    #[inline(always)]
+    fn hitting<M: Mask>(&self, need: M, not: u64, mut fam: Family<W>) -> Family<W> {
+        let mut rest = need;
+        while let Some(x) = rest.pop_lowest() {
+            fam = and(fam, self.hit[x]);
+            if is_empty(fam) {
+                return fam;
+            }
+        }
+        for h in bits(not) {
+            fam = std::array::from_fn(|w| fam[w] & !self.with[h][w]);
+        }
+        fam
+    }
+
+    /// The sets a target's fixed bases and covers allow: at most `more_covers` houses, no
+    /// fixed base or cover, hitting every candidate of `need` (the fixed bases' free ones).
+    fn allowing<M: Mask>(&self, tg: &Target<M>, need: M) -> Family<W> {
+        let start = self.within[tg.more_covers as usize];
+        self.hitting(need, tg.fixed_bases | tg.fixed_covers, start)
+    }
+
+    /// The sets of `root` (the fixed bases' and covers' family) that house `h` allows as a
+    /// base: hitting every candidate of `need` (its free ones), without `h`. Every family
+    /// along the walk lies in `root`, so a join may intersect with this one.
+    fn of_house<M: Mask>(&self, h: usize, need: M, root: Family<W>) -> Family<W> {
+        self.hitting(need, 1 << h, root)
+    }
 }
 
 /// Whether at most `left` more covers (allowed, not bases, beside the fixed ones) hold every
