@@ -949,7 +949,14 @@ impl<M: Mask> Search<'_, M> {
         let pool = tg.base_ok & !tg.fixed_bases;
         let joins = |fs: &mut Families<W>, i: usize| match &fs.sets {
             Some(sets) => {
-                let fam = sets.of_house(i, tb.masks[i].and(tg.free), root);
+                let need = tb.masks[i].and(tg.free);
+                // A house none of whose candidates sees the target has its whole family
+                // (most houses: built once per orientation instead of once per target).
+                let fam = if need == tb.masks[i] {
+                    and(root, sets.whole[i])
+                } else {
+                    sets.of_house(i, need, root)
+                };
                 fs.of[i] = fam;
                 !is_empty(fam)
             }
@@ -1259,6 +1266,9 @@ struct CoverSets<const W: usize> {
     hit: Vec<Family<W>>,
     /// Per size `s` up to `most`: the sets of at most `s` houses.
     within: Vec<Family<W>>,
+    /// Per house: the sets hitting every candidate of it, without it (its family for a
+    /// target none of its candidates sees, so whose free candidates are all of them).
+    whole: Vec<Family<W>>,
 }
 
 impl<const W: usize> CoverSets<W> {
@@ -1293,7 +1303,16 @@ impl<const W: usize> CoverSets<W> {
                 bits(hs & covers).fold([0; W], |a, h| std::array::from_fn(|w| a[w] | with[h][w]))
             })
             .collect();
-        CoverSets { with, hit, within }
+        let mut sets = CoverSets {
+            with,
+            hit,
+            within,
+            whole: Vec::new(),
+        };
+        sets.whole = (0..tb.masks.len())
+            .map(|h| sets.hitting(tb.masks[h], 1 << h, [u64::MAX; W]))
+            .collect();
+        sets
     }
 
     /// The sets of `fam` hitting every candidate of `need`, holding none of `not` (none at
@@ -1471,6 +1490,7 @@ pub fn basic_finned_sizes(
             }
         }
         let mut free = vec![0u64; bases.len()];
+        let mut chosen = Vec::with_capacity(largest);
         let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         let mut open: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         for (re, &hr) in bases.iter().enumerate() {
@@ -1520,7 +1540,6 @@ pub fn basic_finned_sizes(
                         touch,
                         last_touch,
                     };
-                    let mut chosen = Vec::with_capacity(size);
                     active[si] = walk.run(0, 1 << ce, false, &mut chosen, &mut |set, union| {
                         let rows_mask = set.iter().fold(0u64, |a, &r| a | 1 << r);
                         let spare = set.iter().fold(0u64, |a, &r| a | pos[r]) & !union;
