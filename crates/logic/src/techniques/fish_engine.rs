@@ -1119,6 +1119,16 @@ impl<M: Mask> Search<'_, M> {
         h: usize,
         covered: bool,
     ) -> Option<((M, M, Family<W>), u64)> {
+        // With families the cover test is one intersection, asked first (it fails most).
+        let f = if fs.sets.is_some() {
+            let f = and(fam, fs.of[h]);
+            if is_empty(f) {
+                return None;
+            }
+            Some(f)
+        } else {
+            None
+        };
         let m = tb.masks[h];
         let e = endo.or(union.and(m));
         // Endo fins must see the target; at most MAX_ENDO_FINS of them.
@@ -1129,9 +1139,8 @@ impl<M: Mask> Search<'_, M> {
         }
         let u = union.or(m);
         let b = bases | 1 << h;
-        if fs.sets.is_some() {
-            let f = and(fam, fs.of[h]);
-            return (!is_empty(f)).then_some(((u, e, f), b));
+        if let Some(f) = f {
+            return Some(((u, e, f), b));
         }
         ((covered && !self.reference) || covers_exist(tg, tb, b, u.and(tg.free), tg.more_covers))
             .then_some(((u, e, fam), b))
