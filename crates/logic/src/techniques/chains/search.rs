@@ -165,6 +165,12 @@ pub(super) fn search(
             if w == start && !hodoku {
                 continue;
             }
+            // A "false" state with no strong link of the kind is a leaf: expanded, it would
+            // reach nothing (its list, HoDoKu's order or not, is empty), so it is not queued —
+            // it is reached and visited as before, and the states after it are the same.
+            if !wval && !links.strong[w as usize].iter().any(|&(_, tag)| allows(kind, tag)) {
+                continue;
+            }
             queue.push((w, wval, wgrp));
         }
     }
@@ -173,19 +179,24 @@ pub(super) fn search(
     !stopped
 }
 
+/// Whether a search of `kind` may take a strong link tagged `tag`.
+#[inline]
+fn allows(kind: Kind, tag: u32) -> bool {
+    match kind {
+        Kind::X => tag == HOUSE,
+        Kind::Xy => tag == CELL,
+        Kind::Any => tag < ALS,
+        Kind::Grouped => true,
+    }
+}
+
 /// The links of state (`v`, `val`) a search of `kind` may take, in the graph's order: from
 /// "false" the strong links the kind allows, from "true" the weak ones (to candidates, then to
 /// groups). Pushes (target, whether the link passes an ALS); the target's value is `!val`.
 pub(super) fn expand(links: &Links, kind: Kind, v: u32, val: bool, next: &mut Vec<(u32, bool)>) {
     if !val {
         for &(w, tag) in &links.strong[v as usize] {
-            let ok = match kind {
-                Kind::X => tag == HOUSE,
-                Kind::Xy => tag == CELL,
-                Kind::Any => tag < ALS,
-                Kind::Grouped => true,
-            };
-            if ok {
+            if allows(kind, tag) {
                 next.push((w, tag >= ALS));
             }
         }
