@@ -284,7 +284,7 @@ impl ChainFinder {
     }
 
     /// The step of an open chain `path` that [`ChainFinder::ends_path`] let through, with
-    /// its sentence (`lazy`: its conclusion only, see [`ChainFinder::sentence`]).
+    /// its sentence (`lazy`: none yet, [`Technique::finish`] writes the kept step's).
     pub(super) fn ends_built(
         &self,
         g: &CandidateGrid,
@@ -292,10 +292,9 @@ impl ChainFinder {
         path: &[(u32, bool)],
         lazy: bool,
     ) -> Step {
-        let l = g.layout();
         let start = path[0].0;
         let v = path[path.len() - 1].0;
-        let (sc, sd) = links.split(start);
+        let sd = links.digit(start);
         let vd = links.digit(v);
         let elims = self.ends_eliminations(g, links, start, v);
         let chain = to_chain(links, path, false);
@@ -310,24 +309,12 @@ impl ChainFinder {
         for &(c, d) in &elims {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
         }
-        let end_cells = links.cells(v);
-        let end = if end_cells.len() == 1 {
-            format!(
-                "makes {}={vd} true",
-                crate::render::cell_name(l, end_cells[0])
-            )
+        // Lazy: the conclusion is written by `finish`, for the step kept only.
+        let text = if lazy {
+            String::new()
         } else {
-            format!(
-                "puts {vd} in one of {}",
-                crate::render::cells_name(l, &end_cells)
-            )
+            self.text_for(g, &chain, &ends_conclusion(g, &chain, &step.eliminations))
         };
-        let concl = format!(
-            "if {}={sd} is false the chain {end}, so one of the two ends is true, and {}.",
-            crate::render::cell_name(l, sc),
-            eliminations_text(l, &step.eliminations),
-        );
-        let text = self.sentence(g, &chain, concl, lazy);
         step.chain(chain).text(text)
     }
 
@@ -356,6 +343,33 @@ impl ChainFinder {
     }
 }
 
+/// An open chain's conclusion (what follows the chain in its sentence): its start's
+/// candidate false makes its end true, so one of the two is, and `elims` go. Read off the
+/// chain, so a lazy step's conclusion is written by [`Technique::finish`] for the step kept
+/// only, the same words [`ChainFinder::ends_built`] writes at once without lazy text.
+fn ends_conclusion(g: &CandidateGrid, chain: &Chain, elims: &[Candidate]) -> String {
+    let l = g.layout();
+    let (first, last) = (&chain.nodes[0], &chain.nodes[chain.nodes.len() - 1]);
+    let vd = last.digit;
+    let end = if last.cells.len() == 1 {
+        format!(
+            "makes {}={vd} true",
+            crate::render::cell_name(l, last.cells[0])
+        )
+    } else {
+        format!(
+            "puts {vd} in one of {}",
+            crate::render::cells_name(l, &last.cells)
+        )
+    };
+    format!(
+        "if {}={} is false the chain {end}, so one of the two ends is true, and {}.",
+        crate::render::cell_name(l, first.cells[0]),
+        first.digit,
+        eliminations_text(l, elims),
+    )
+}
+
 /// Whether state (`v`, `val`), `v` a candidate of the start's cell, is one where a HoDoKu
 /// discontinuous loop from (`start`, `start_val`) may conclude: from "S true", "S false" or
 /// another digit of the cell true; from "S false", "S true" or another digit of the cell
@@ -378,8 +392,13 @@ impl Technique for ChainFinder {
     fn finish(&self, g: &CandidateGrid, step: Step) -> Step {
         match step.highlight.chains.first() {
             Some(chain) => {
-                let text = self.text_for(g, chain, &step.text);
-                chain_marked(step.text(text), self.report == Report::Ends)
+                let ends = self.report == Report::Ends;
+                let text = if ends {
+                    self.text_for(g, chain, &ends_conclusion(g, chain, &step.eliminations))
+                } else {
+                    self.text_for(g, chain, &step.text)
+                };
+                chain_marked(step.text(text), ends)
             }
             None => step,
         }

@@ -168,7 +168,11 @@ pub(super) fn search(
             // A "false" state with no strong link of the kind is a leaf: expanded, it would
             // reach nothing (its list, HoDoKu's order or not, is empty), so it is not queued —
             // it is reached and visited as before, and the states after it are the same.
-            if !wval && !links.strong[w as usize].iter().any(|&(_, tag)| allows(kind, tag)) {
+            if !wval
+                && !links.strong[w as usize]
+                    .iter()
+                    .any(|&(_, tag)| allows(kind, tag))
+            {
                 continue;
             }
             queue.push((w, wval, wgrp));
