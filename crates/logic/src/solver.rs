@@ -428,6 +428,10 @@ mod tests {
             // Tarek-052 and col-02-08-071 (data/examples/puzzles.txt).
             "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
             ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+            // magictour_top1465 #36 (AICs whose ends hold two digits: the end's cell is
+            // named first) and #54 (continuous loops, eliminations in the loop's order).
+            ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+            ".......91.7..3....82..........1.5...3.....7.....9.......16...5...4.2....7.....8..",
         ] {
             let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
             let path = solver.solve_from(g.clone(), &Budget::default());

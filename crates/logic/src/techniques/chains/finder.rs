@@ -309,29 +309,89 @@ impl ChainFinder {
         for &(c, d) in &elims {
             step = step.eliminate(c, d).mark(c, d, Role::Eliminated);
         }
-        // Lazy: the conclusion is written by `finish`, for the step kept only.
-        let text = if lazy {
-            String::new()
-        } else {
-            self.text_for(g, &chain, &ends_conclusion(g, &chain, &step.eliminations))
-        };
+        let text = self.sentence(g, &chain, &step, lazy);
         step.chain(chain).text(text)
     }
 
-    /// A step's sentence: the chain, then `conclusion`; with `lazy` (a finder with lazy text,
-    /// see [`Finder::lazy_text`]) the conclusion alone, the chain being written by
-    /// [`Technique::finish`] for the step kept — the same sentence, built once.
+    /// The sentence of a step with `chain` and `step`'s eliminations: the chain, then what
+    /// it proves ([`ChainFinder::conclusion`]); with `lazy` (a finder with lazy text, see
+    /// [`Finder::lazy_text`]) none: [`Technique::finish`] writes the kept step's, the same
+    /// sentence, built once.
     pub(super) fn sentence(
         &self,
         g: &CandidateGrid,
         chain: &Chain,
-        conclusion: String,
+        step: &Step,
         lazy: bool,
     ) -> String {
         if lazy {
-            conclusion
+            // A continuous loop's conclusion lists its eliminations in the loop's order,
+            // which `finish` cannot see (a kept step's come sorted): its conclusion alone.
+            if self.report == Report::Continuous {
+                return loop_conclusion(g.layout(), &step.eliminations);
+            }
+            String::new()
         } else {
-            self.text_for(g, chain, &conclusion)
+            self.text_for(g, chain, &self.conclusion(g, chain, &step.eliminations))
+        }
+    }
+
+    /// What a chain of this finder proves, read off the chain and its eliminations `elims`
+    /// alone, so a lazy step's is written for the step kept only. An open chain: its start
+    /// false makes its end true. A continuous loop: its weak links are strong. A
+    /// discontinuous loop from S (the first node, "on" when assumed true): S true leads to a
+    /// contradiction; S false makes S true, or another digit of its cell true, or (HoDoKu's
+    /// loops, ending "off") another digit of its cell false.
+    fn conclusion(&self, g: &CandidateGrid, chain: &Chain, elims: &[Candidate]) -> String {
+        let l = g.layout();
+        let (first, last) = (&chain.nodes[0], &chain.nodes[chain.nodes.len() - 1]);
+        let (sd, vd) = (first.digit, last.digit);
+        let name = crate::render::cell_name(l, first.cells[0]);
+        match self.report {
+            Report::Ends => {
+                let end = if last.cells.len() == 1 {
+                    format!(
+                        "makes {}={vd} true",
+                        crate::render::cell_name(l, last.cells[0])
+                    )
+                } else {
+                    format!(
+                        "puts {vd} in one of {}",
+                        crate::render::cells_name(l, &last.cells)
+                    )
+                };
+                // The text names cells in the order of their first elimination, which is
+                // `ends_eliminations`' order: the end's cell, then the start's, when the two
+                // ends hold different digits; else cell order. Put back in that order, since
+                // a kept step's eliminations come sorted (`Step::normalized`).
+                let two = last.cells.len() == 1 && sd != vd;
+                let at_end = |e: &&Candidate| two && e.cell == last.cells[0];
+                let ordered: Vec<Candidate> = (elims.iter().filter(at_end))
+                    .chain(elims.iter().filter(|e| !at_end(e)))
+                    .copied()
+                    .collect();
+                format!(
+                    "if {name}={sd} is false the chain {end}, so one of the two ends is true, and {}.",
+                    eliminations_text(l, &ordered),
+                )
+            }
+            // Only for a step built at once: a lazy one keeps its conclusion (see
+            // `ChainFinder::sentence`).
+            Report::Continuous => loop_conclusion(l, elims),
+            Report::Discontinuous => match (first.on, last.on) {
+                (true, _) => {
+                    format!("assuming {name}={sd} leads to a contradiction, so {name} is not {sd}.")
+                }
+                (false, false) => {
+                    format!("if {name} is not {sd} it is not {vd} either: so it is not {vd}.")
+                }
+                (false, true) if vd == sd => format!(
+                    "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
+                ),
+                (false, true) => {
+                    format!("if {name} is not {sd} it is {vd}: its other candidates are removed.")
+                }
+            },
         }
     }
 
@@ -343,30 +403,12 @@ impl ChainFinder {
     }
 }
 
-/// An open chain's conclusion (what follows the chain in its sentence): its start's
-/// candidate false makes its end true, so one of the two is, and `elims` go. Read off the
-/// chain, so a lazy step's conclusion is written by [`Technique::finish`] for the step kept
-/// only, the same words [`ChainFinder::ends_built`] writes at once without lazy text.
-fn ends_conclusion(g: &CandidateGrid, chain: &Chain, elims: &[Candidate]) -> String {
-    let l = g.layout();
-    let (first, last) = (&chain.nodes[0], &chain.nodes[chain.nodes.len() - 1]);
-    let vd = last.digit;
-    let end = if last.cells.len() == 1 {
-        format!(
-            "makes {}={vd} true",
-            crate::render::cell_name(l, last.cells[0])
-        )
-    } else {
-        format!(
-            "puts {vd} in one of {}",
-            crate::render::cells_name(l, &last.cells)
-        )
-    };
+/// A continuous loop's conclusion: its weak links are strong, and `elims` (in the loop's
+/// order) go.
+fn loop_conclusion(l: &sudokit_core::Layout, elims: &[Candidate]) -> String {
     format!(
-        "if {}={} is false the chain {end}, so one of the two ends is true, and {}.",
-        crate::render::cell_name(l, first.cells[0]),
-        first.digit,
-        eliminations_text(l, elims),
+        "the loop closes, so every weak link in it is strong, and {}.",
+        eliminations_text(l, elims)
     )
 }
 
@@ -392,13 +434,12 @@ impl Technique for ChainFinder {
     fn finish(&self, g: &CandidateGrid, step: Step) -> Step {
         match step.highlight.chains.first() {
             Some(chain) => {
-                let ends = self.report == Report::Ends;
-                let text = if ends {
-                    self.text_for(g, chain, &ends_conclusion(g, chain, &step.eliminations))
-                } else {
+                let text = if self.report == Report::Continuous {
                     self.text_for(g, chain, &step.text)
+                } else {
+                    self.text_for(g, chain, &self.conclusion(g, chain, &step.eliminations))
                 };
-                chain_marked(step.text(text), ends)
+                chain_marked(step.text(text), self.report == Report::Ends)
             }
             None => step,
         }
@@ -474,7 +515,6 @@ impl Technique for ChainFinder {
         } else {
             f.options.max_chain.max(4)
         };
-        let l = g.layout();
         let mut borrowed = Borrowed::take(memory);
         let scratch = &mut borrowed.scratch;
         let n = g.size();
@@ -659,13 +699,9 @@ impl Technique for ChainFinder {
                                     if !reportable(&links, &fdp[..fd.len - 1], hodoku, false) {
                                         return true;
                                     }
-                                    let name = crate::render::cell_name(l, sc);
-                                    let concl = format!(
-                                        "if {name} is not {sd} it is not {vd} either: so it is not {vd}."
-                                    );
                                     let chain = to_chain(&links, &fdp, false);
                                     let step = marked(&links, step, &fdp, lazy_text);
-                                    let text = self.sentence(g, &chain, concl, lazy_text);
+                                    let text = self.sentence(g, &chain, &step, lazy_text);
                                     return f.emit(step.digits([sd]).chain(chain).text(text));
                                 }
                                 if !start_val && links.split(v).1 != sd {
@@ -681,9 +717,7 @@ impl Technique for ChainFinder {
                             if !concludes {
                                 return true;
                             }
-                            let name = crate::render::cell_name(l, sc);
                             let mut step = Step::new(self.info).rated(self.rating(fd.len));
-                            let concl;
                             if start_val {
                                 // S true leads to S false, or to a true node that sees S
                                 // (another digit in S's cell, S's digit in a peer or a
@@ -694,9 +728,6 @@ impl Technique for ChainFinder {
                                     return true;
                                 }
                                 step = step.eliminate(sc, sd).mark(sc, sd, Role::Eliminated);
-                                concl = format!(
-                                    "assuming {name}={sd} leads to a contradiction, so {name} is not {sd}."
-                                );
                             } else {
                                 if links.is_group(v) || !val || links.split(v).0 != sc {
                                     return true;
@@ -712,15 +743,6 @@ impl Technique for ChainFinder {
                                 for e in g.candidates(sc).iter().filter(|&e| !keep.contains(e)) {
                                     step = step.eliminate(sc, e).mark(sc, e, Role::Eliminated);
                                 }
-                                concl = if vd == sd {
-                                    format!(
-                                        "if {name} were not {sd} the chain would make it {sd}: so it is {sd}, and its other candidates are removed."
-                                    )
-                                } else {
-                                    format!(
-                                        "if {name} is not {sd} it is {vd}: its other candidates are removed."
-                                    )
-                                };
                             }
                             if step.is_empty() {
                                 return true;
@@ -732,7 +754,7 @@ impl Technique for ChainFinder {
                             }
                             let chain = to_chain(&links, &fdp, false);
                             let step = marked(&links, step, &fdp, lazy_text);
-                            let text = self.sentence(g, &chain, concl, lazy_text);
+                            let text = self.sentence(g, &chain, &step, lazy_text);
                             f.emit(step.digits([sd]).chain(chain).text(text))
                         };
                         go = run(start_val, false, &mut |fd| {
@@ -845,12 +867,8 @@ impl Technique for ChainFinder {
                             return true;
                         }
                         let chain = to_chain(&links, &fdp, true);
-                        let concl = format!(
-                            "the loop closes, so every weak link in it is strong, and {}.",
-                            eliminations_text(l, &step.eliminations)
-                        );
                         let step = marked(&links, step, &fdp, lazy_text);
-                        let text = self.sentence(g, &chain, concl, lazy_text);
+                        let text = self.sentence(g, &chain, &step, lazy_text);
                         f.emit(step.digits([sd]).chain(chain).text(text))
                     };
                     // In HoDoKu's order (no ALS nodes) the search stops once it has reached
