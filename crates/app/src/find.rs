@@ -8,7 +8,6 @@
 //! record lists them and says there may be more.
 
 use serde::Serialize;
-use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 use std::ops::ControlFlow;
 use sudokit_core::{Budget, Layout};
@@ -172,8 +171,7 @@ impl StepsText {
     /// Appends `step` (of a grid of layout `l`).
     pub fn push(&mut self, l: &Layout, step: &Step) {
         self.text.push(if self.text.is_empty() { '[' } else { ',' });
-        let json = serde_json::to_string(&StepJson { layout: l, step }).unwrap_or_default();
-        self.text.push_str(&json);
+        StepJson { layout: l, step }.write_to(&mut self.text);
     }
 
     /// The record: `fields` (e.g. [`Outcome::fields`] and the record's position) with the
@@ -183,12 +181,8 @@ impl StepsText {
             self.text.push('[');
         }
         self.text.push(']');
-        let steps = RawValue::from_string(self.text).unwrap_or_else(|_| {
-            RawValue::from_string("[]".into()).expect("an empty array is JSON")
-        });
-        let mut out = Vec::new();
-        let mut ser = serde_json::Serializer::new(&mut out);
-        let _ = crate::explain::serialize_with_steps(fields, &steps, &mut ser);
-        String::from_utf8(out).unwrap_or_default()
+        let mut out = String::with_capacity(self.text.len() + 256);
+        crate::explain::write_with_steps(fields, &mut out, |out| out.push_str(&self.text));
+        out
     }
 }

@@ -265,7 +265,9 @@ fn explain_one(
                 unreachable!("an object stays an object")
             };
             rec.fields = fields;
-            (json_line(&rec), failed)
+            let mut line = rec.to_json_string();
+            line.push('\n');
+            (line, failed)
         }
         Format::Text => {
             let mut s = header(r);

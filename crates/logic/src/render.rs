@@ -83,20 +83,36 @@ pub fn candidate_name(layout: &Layout, c: Candidate) -> String {
 /// A chain in Eureka-like notation: `(5)r1c1=r1c5-(5)r3c5=...`; `=` strong, `-` weak.
 pub fn chain_text(layout: &Layout, chain: &Chain) -> String {
     let mut s = String::new();
+    write_chain_text(&mut s, layout, chain);
+    s
+}
+
+/// Appends [`chain_text`] to `s` (the JSON writer puts it straight into its output).
+fn write_chain_text(s: &mut String, layout: &Layout, chain: &Chain) {
+    let n = layout.size();
+    let cell = |s: &mut String, c: Cell| {
+        let (r, c) = c.row_col(n);
+        s.push('r');
+        write_uint(s, r + 1);
+        s.push('c');
+        write_uint(s, c + 1);
+    };
     for (i, node) in chain.nodes.iter().enumerate() {
-        let cells = if node.cells.len() == 1 {
-            cell_name(layout, node.cells[0])
+        s.push('(');
+        write_uint(s, usize::from(node.digit.get()));
+        s.push(')');
+        if node.cells.len() == 1 {
+            cell(s, node.cells[0]);
         } else {
-            format!(
-                "[{}]",
-                node.cells
-                    .iter()
-                    .map(|&c| cell_name(layout, c))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )
-        };
-        let _ = write!(s, "({}){}", node.digit, cells);
+            s.push('[');
+            for (k, &c) in node.cells.iter().enumerate() {
+                if k > 0 {
+                    s.push(',');
+                }
+                cell(s, c);
+            }
+            s.push(']');
+        }
         if let Some(link) = chain.links.get(i) {
             s.push(match link {
                 LinkKind::Strong => '=',
@@ -107,14 +123,24 @@ pub fn chain_text(layout: &Layout, chain: &Chain) -> String {
     if chain.is_loop()
         && let Some(first) = chain.nodes.first()
     {
-        let _ = write!(
-            s,
-            "({}){}",
-            first.digit,
-            cells_name(layout, &first.cells[..1])
-        );
+        s.push('(');
+        write_uint(s, usize::from(first.digit.get()));
+        s.push(')');
+        cell(s, first.cells[0]);
     }
-    s
+}
+
+/// Appends `n` in decimal (what `{}` prints), the one- and two-digit numbers of rows,
+/// columns, digits and houses without the formatting machinery.
+fn write_uint(s: &mut String, n: usize) {
+    if n < 10 {
+        s.push(char::from(b'0' + n as u8));
+    } else if n < 100 {
+        s.push(char::from(b'0' + (n / 10) as u8));
+        s.push(char::from(b'0' + (n % 10) as u8));
+    } else {
+        let _ = write!(s, "{n}");
+    }
 }
 
 /// The JSON form of a step: `technique` (id), `name`, `hodoku` (code or null), `se`,
@@ -278,6 +304,271 @@ impl Serialize for NodeJson<'_> {
     }
 }
 
+impl StepJson<'_> {
+    /// Appends the step's JSON text to `out`: the very bytes `serde_json::to_string` prints
+    /// for it (its [`Serialize`] impl), written directly.
+    ///
+    /// Design decision: `explain -f json` spent about 3% of its time in serde's generic
+    /// machinery for the steps (a map entry per key, `fmt` for every number, a byte-at-a-time
+    /// escape scan), so the command line writes steps with this writer: constant key text,
+    /// small numbers by hand, strings escaped as serde_json escapes them ([`write_json_str`])
+    /// and the `se` float formatted by serde_json itself. The [`Serialize`] impl stays for
+    /// `Value`s and other serializers; a test holds the two to the same bytes on hard paths.
+    pub fn write_to(&self, out: &mut String) {
+        let (l, step) = (self.layout, self.step);
+        let info = step.technique;
+        out.push_str("{\"digits\":[");
+        for (i, d) in step.digits.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_uint(out, usize::from(d.get()));
+        }
+        out.push_str("],\"eliminations\":");
+        write_rcds(out, l, step.eliminations.iter().map(|&e| (e, None)));
+        let h = &step.highlight;
+        out.push_str(",\"highlight\":{\"candidates\":");
+        write_rcds(out, l, h.candidates.iter().map(|&(c, r)| (c, Some(r))));
+        out.push_str(",\"cells\":");
+        write_rcs(out, l, &h.cells);
+        out.push_str(",\"chains\":[");
+        for (i, ch) in h.chains.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_chain(out, l, ch);
+        }
+        out.push_str("],\"houses\":[");
+        for (i, &house) in h.houses.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"index\":");
+            write_uint(out, house.index());
+            out.push_str(",\"name\":");
+            write_json_str_with(out, |s| {
+                let _ = write!(s, "{}", l.house_kind(house));
+            });
+            out.push('}');
+        }
+        out.push_str("]},\"hodoku\":");
+        match info.hodoku {
+            Some(code) => write_json_str(out, code),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"level\":\"");
+        out.push_str(level_json(info.level));
+        out.push_str("\",\"name\":");
+        write_json_str(out, info.name);
+        out.push_str(",\"placements\":");
+        write_rcds(out, l, step.placements.iter().map(|&p| (p, None)));
+        out.push_str(",\"se\":");
+        // serde_json's own float text (`Number`'s `Display` formats as its serializer does);
+        // a non-finite float is `null` there too.
+        match serde_json::Number::from_f64((f64::from(step.se) * 10.0).round() / 10.0) {
+            Some(se) => {
+                let _ = write!(out, "{se}");
+            }
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"technique\":");
+        write_json_str(out, info.id);
+        out.push_str(",\"text\":");
+        write_json_str(out, &step.text);
+        out.push_str(if info.uniqueness {
+            ",\"uniqueness\":true}"
+        } else {
+            ",\"uniqueness\":false}"
+        });
+    }
+}
+
+/// Candidates as [`Rcd`] writes them, in a JSON array.
+fn write_rcds(
+    out: &mut String,
+    l: &Layout,
+    cands: impl Iterator<Item = (Candidate, Option<Role>)>,
+) {
+    out.push('[');
+    for (i, (cand, role)) in cands.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let (r, c) = cand.cell.row_col(l.size());
+        out.push_str("{\"col\":");
+        write_uint(out, c + 1);
+        out.push_str(",\"digit\":");
+        write_uint(out, usize::from(cand.digit.get()));
+        if let Some(role) = role {
+            out.push_str(",\"role\":\"");
+            out.push_str(role_json(role));
+            out.push('"');
+        }
+        out.push_str(",\"row\":");
+        write_uint(out, r + 1);
+        out.push('}');
+    }
+    out.push(']');
+}
+
+/// Cells as [`Rc`] writes them, in a JSON array.
+fn write_rcs(out: &mut String, l: &Layout, cells: &[Cell]) {
+    out.push('[');
+    for (i, cell) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let (r, c) = cell.row_col(l.size());
+        out.push_str("{\"col\":");
+        write_uint(out, c + 1);
+        out.push_str(",\"row\":");
+        write_uint(out, r + 1);
+        out.push('}');
+    }
+    out.push(']');
+}
+
+/// A chain as [`ChainJson`] writes it.
+fn write_chain(out: &mut String, l: &Layout, ch: &Chain) {
+    out.push_str("{\"links\":[");
+    for (i, &link) in ch.links.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(link_json(link));
+    }
+    out.push_str(if ch.is_loop() {
+        "],\"loop\":true,\"nodes\":["
+    } else {
+        "],\"loop\":false,\"nodes\":["
+    });
+    for (i, n) in ch.nodes.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"als\":");
+        write_rcs(out, l, &n.als);
+        out.push_str(",\"cells\":");
+        write_rcs(out, l, &n.cells);
+        out.push_str(",\"digit\":");
+        write_uint(out, usize::from(n.digit.get()));
+        out.push_str(if n.on {
+            ",\"on\":true}"
+        } else {
+            ",\"on\":false}"
+        });
+    }
+    out.push_str("],\"text\":");
+    write_json_str_with(out, |s| write_chain_text(s, l, ch));
+    out.push('}');
+}
+
+/// A [`Level`](crate::Level) as its `Serialize` impl names it.
+fn level_json(level: crate::Level) -> &'static str {
+    use crate::Level::*;
+    match level {
+        Easy => "easy",
+        Medium => "medium",
+        Hard => "hard",
+        Unfair => "unfair",
+        Extreme => "extreme",
+    }
+}
+
+/// A [`Role`] as its `Serialize` impl names it.
+fn role_json(role: Role) -> &'static str {
+    match role {
+        Role::Pattern => "pattern",
+        Role::Fin => "fin",
+        Role::Eliminated => "eliminated",
+        Role::Placed => "placed",
+        Role::ColorA => "color-a",
+        Role::ColorB => "color-b",
+        Role::ColorC => "color-c",
+        Role::ColorD => "color-d",
+    }
+}
+
+/// A [`LinkKind`] as its `Serialize` impl writes it (quoted).
+fn link_json(link: LinkKind) -> &'static str {
+    match link {
+        LinkKind::Strong => "\"strong\"",
+        LinkKind::Weak => "\"weak\"",
+    }
+}
+
+/// Whether serde_json escapes byte `b` in a string: `"`, `\` and the control bytes below
+/// 0x20 (not 0x7f, not the bytes of non-ASCII characters).
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// Appends `s` as a JSON string, quoted and escaped exactly as serde_json escapes it:
+/// `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control bytes as `\u00xx` (lower-case
+/// hex), everything else as it is. Runs without such bytes (checked 32 bytes at a time,
+/// a loop without early exit the compiler vectorizes) are copied whole.
+pub fn write_json_str(out: &mut String, s: &str) {
+    out.push('"');
+    write_escaped(out, s);
+    out.push('"');
+}
+
+/// [`write_json_str`] of the text `write` appends, written in place (escaped afterwards in
+/// the rare case it holds a byte to escape).
+fn write_json_str_with(out: &mut String, write: impl FnOnce(&mut String)) {
+    out.push('"');
+    let start = out.len();
+    write(out);
+    if out.as_bytes()[start..].iter().any(|&b| needs_escape(b)) {
+        let raw = out.split_off(start);
+        write_escaped(out, &raw);
+    }
+    out.push('"');
+}
+
+/// The body of [`write_json_str`].
+fn write_escaped(out: &mut String, s: &str) {
+    const CHUNK: usize = 32;
+    let bytes = s.as_bytes();
+    // `clean` bytes from `start` are still to copy.
+    let mut start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let end = (at + CHUNK).min(bytes.len());
+        let chunk = &bytes[at..end];
+        if !chunk.iter().fold(false, |any, &b| any | needs_escape(b)) {
+            at = end;
+            continue;
+        }
+        for (k, &b) in chunk.iter().enumerate() {
+            if !needs_escape(b) {
+                continue;
+            }
+            let i = at + k;
+            // `i` is an ASCII byte, so a character boundary.
+            out.push_str(&s[start..i]);
+            match b {
+                b'"' => out.push_str("\\\""),
+                b'\\' => out.push_str("\\\\"),
+                0x08 => out.push_str("\\b"),
+                0x0c => out.push_str("\\f"),
+                b'\n' => out.push_str("\\n"),
+                b'\r' => out.push_str("\\r"),
+                b'\t' => out.push_str("\\t"),
+                _ => {
+                    const HEX: &[u8; 16] = b"0123456789abcdef";
+                    out.push_str("\\u00");
+                    out.push(char::from(HEX[usize::from(b >> 4)]));
+                    out.push(char::from(HEX[usize::from(b & 0xf)]));
+                }
+            }
+            start = i + 1;
+        }
+        at = end;
+    }
+    out.push_str(&s[start..]);
+}
+
 /// One line for people: `Naked Pair: <sentence>` followed by what changes.
 pub fn step_line(layout: &Layout, step: &Step) -> String {
     let mut s = format!("{}: {}", step.technique.name, step.text);
@@ -396,6 +687,179 @@ mod tests {
             steps > 200 && chains >= 2 && roles > 300,
             "{steps} {chains} {roles}"
         );
+    }
+
+    /// [`chain_text`] as it was written with `format!` before it wrote numbers by hand (an
+    /// independent reference).
+    fn chain_text_by_format(layout: &Layout, chain: &Chain) -> String {
+        let mut s = String::new();
+        for (i, node) in chain.nodes.iter().enumerate() {
+            let cells = if node.cells.len() == 1 {
+                cell_name(layout, node.cells[0])
+            } else {
+                let names: Vec<String> = node.cells.iter().map(|&c| cell_name(layout, c)).collect();
+                format!("[{}]", names.join(","))
+            };
+            let _ = write!(s, "({}){}", node.digit, cells);
+            if let Some(link) = chain.links.get(i) {
+                s.push(if *link == LinkKind::Strong { '=' } else { '-' });
+            }
+        }
+        if chain.is_loop()
+            && let Some(first) = chain.nodes.first()
+        {
+            let _ = write!(
+                s,
+                "({}){}",
+                first.digit,
+                cells_name(layout, &first.cells[..1])
+            );
+        }
+        s
+    }
+
+    /// [`StepJson::write_to`] appends exactly the bytes serde_json prints for the step: on
+    /// every step of hard paths in HoDoKu's and SE's orders (chains, nets, ALS, uniqueness,
+    /// guesses) and of a 16×16, each appended after text already in the buffer; and chains'
+    /// texts are what they were when written with `format!`.
+    #[test]
+    fn written_step_json_is_what_serde_json_prints() {
+        use std::collections::BTreeSet;
+        use sudokit_core::format::{InputFormat, parse_one};
+        let hard = include_str!("../../../data/logic/top1465-200.txt");
+        let sixteen = "1.3..58.D..BE...F..7D.2B.96.1C.A.G..E.6........7...4.C...58.....C.A.5....2BE..415......E.6.1C3A.G....64....F587....1C3AF5.7DG2.E3AF587D..B.9641C8..G.B..64...AF52..9.4.C...5.7.G..1.3A.5.7....E.A..8..G.B.9...C37D....9.41C3AF.8.E..4..3.....DG..1C...5..DG....6";
+        let mut seen = BTreeSet::new();
+        let (mut steps, mut bytes) = (0, 0);
+        let mut out = String::from("x");
+        for order in [crate::Order::Hodoku, crate::Order::Se] {
+            let solver = crate::LogicSolver::new(order);
+            let puzzles = hard.lines().filter(|l| l.len() >= 81).take(12);
+            for puzzle in puzzles.map(|l| &l[..81]).chain([sixteen]) {
+                let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+                let path = solver.solve(&p, &sudokit_core::Budget::unlimited());
+                for step in &path.steps {
+                    let json = StepJson {
+                        layout: p.layout(),
+                        step,
+                    };
+                    let at = out.len();
+                    json.write_to(&mut out);
+                    assert_eq!(&out[at..], serde_json::to_string(&json).unwrap());
+                    bytes += out.len() - at;
+                    out.truncate(1);
+                    for ch in &step.highlight.chains {
+                        assert_eq!(
+                            chain_text(p.layout(), ch),
+                            chain_text_by_format(p.layout(), ch)
+                        );
+                    }
+                    seen.insert(step.technique.id);
+                    steps += 1;
+                }
+            }
+        }
+        for family in [
+            "forcing-net",
+            "forcing-chain",
+            "als-",
+            "unique",
+            "guess",
+            "loop",
+        ] {
+            assert!(
+                seen.iter().any(|id| id.contains(family)),
+                "{family}: {seen:?}"
+            );
+        }
+        assert!(
+            steps > 1_000 && bytes > 1_000_000,
+            "{steps} steps, {bytes} bytes"
+        );
+    }
+
+    /// Strings are escaped as serde_json escapes them (quotes, backslashes, every control
+    /// byte, in and across the 32-byte runs checked at once; 0x7f and non-ASCII text as they
+    /// are), and `se` is the float text serde_json prints (`null` when not finite).
+    #[test]
+    fn written_strings_and_floats_are_what_serde_json_prints() {
+        let mut texts: Vec<String> = (0u8..0x80)
+            .map(|b| format!("a{}b", char::from(b)))
+            .collect();
+        texts.push("r1c1≠5 — \"so\" \\ r2c2 ⇒ 3\n\tand\r\u{8}\u{c}\u{1f}\u{7f} é".into());
+        for at in [0, 1, 30, 31, 32, 33, 63, 64, 65, 95] {
+            let mut t = "≠".repeat(40);
+            // Byte `at` of an ASCII run after the non-ASCII text.
+            let mut ascii = "x".repeat(100).into_bytes();
+            ascii[at] = b'"';
+            ascii[(at + 7) % 100] = b'\n';
+            t.push_str(std::str::from_utf8(&ascii).unwrap());
+            texts.push(t.clone());
+            texts.push(t[120..].to_string());
+        }
+        texts.push(String::new());
+        let info = crate::techniques::lookup("guess").unwrap().info();
+        let layout = Layout::standard(9).unwrap();
+        let ses = [
+            0.0,
+            1.0,
+            1.2,
+            2.3,
+            4.5,
+            7.0,
+            7.05,
+            8.35,
+            10.2,
+            11.9,
+            1e-7,
+            1e17,
+            f32::NAN,
+        ];
+        for (i, text) in texts.iter().enumerate() {
+            let mut step = Step::new(info);
+            step.text = text.clone();
+            step.se = ses[i % ses.len()];
+            let json = StepJson {
+                layout: &layout,
+                step: &step,
+            };
+            let mut out = String::new();
+            json.write_to(&mut out);
+            assert_eq!(out, serde_json::to_string(&json).unwrap(), "{text:?}");
+            let mut s = String::new();
+            write_json_str(&mut s, text);
+            assert_eq!(s, serde_json::to_string(text).unwrap());
+        }
+        for se in ses {
+            let mut step = Step::new(info);
+            step.se = se;
+            let json = StepJson {
+                layout: &layout,
+                step: &step,
+            };
+            let mut out = String::new();
+            json.write_to(&mut out);
+            assert_eq!(out, serde_json::to_string(&json).unwrap(), "{se}");
+        }
+        // Every role, level and link kind by the names their `Serialize` impls give.
+        use Role::*;
+        for role in [
+            Pattern, Fin, Eliminated, Placed, ColorA, ColorB, ColorC, ColorD,
+        ] {
+            assert_eq!(
+                format!("\"{}\"", role_json(role)),
+                serde_json::to_string(&role).unwrap()
+            );
+        }
+        use crate::Level::*;
+        for level in [Easy, Medium, Hard, Unfair, Extreme] {
+            assert_eq!(
+                format!("\"{}\"", level_json(level)),
+                serde_json::to_string(&level).unwrap()
+            );
+        }
+        for link in [LinkKind::Strong, LinkKind::Weak] {
+            assert_eq!(link_json(link), serde_json::to_string(&link).unwrap());
+        }
     }
 
     /// Candidates from (row, column, digit), 1-based as the text names them.
