@@ -98,7 +98,7 @@
 //!   later effect, whether it has a derivation (a verity, or contradictions worked out
 //!   then), as it asked the eager table.
 //!
-//! A miss still works out every premise's contradictions (it must show there are none); a
+//! A miss still looks at every premise's contradictions (it must show there are none); a
 //! hit whose contradiction pick is a placement skips those of the "off" premises after the
 //! pick and of every premise "on", except where the effect has a verity. The
 //! test `contradictions_on_demand_match_the_eager_search` keeps the eager search (every
@@ -143,6 +143,17 @@
 //! order found ([`GroupLinks::apply`]; `group_nodes_match_the_scan`). (3) [`Shape`] lists
 //! every house's places in one buffer instead of two lists per house and digit
 //! (`shape_places_match_the_scan`). None of these changes a link, a table or a step.
+//!
+//! Whether there is a contradiction, as bitset tests (issue 45, session 50). Most premises
+//! force none (a miss looks at every premise), so [`has_contradiction`] answers whether
+//! [`contradictions`] would list one without listing or counting: the premise's opposite,
+//! a candidate both on and off, then per cell and per house and digit a mask test of its
+//! candidates against the "off" set, looked at only where the premise removes the check's
+//! lowest candidate; in chains the crowding checks, bivalue cells and two-place houses are
+//! left out, since they fire only with a candidate both on and off (argued there). The
+//! contradictions are listed only where it answers yes. The test
+//! `has_contradiction_matches_the_list` (and the hard paths' test) holds it to the list for
+//! every premise, chains and nets.
 
 use std::rc::Rc;
 
@@ -214,6 +225,8 @@ struct Tables {
     adj: Vec<Vec<u32>>,
     /// Words of a candidate bitset.
     words: usize,
+    /// Nets (look-ahead links) or chains (direct links).
+    net: bool,
     /// Per premise literal: candidates forced on, forced off (bitsets); distances, a row
     /// per reached literal (`lit * lits + premise`: the multi-source walk writes a literal's
     /// premises together), written for the literals the premise reaches, the rest whatever
@@ -403,6 +416,7 @@ impl Tables {
             index,
             adj,
             words,
+            net,
             on: vec![0; lits * words],
             off: vec![0; lits * words],
             dist: {
@@ -1270,6 +1284,20 @@ struct Shape {
     place_count: Vec<u8>,
     /// Per live candidate: its cell's index.
     cell_of: Vec<u8>,
+    /// The (word, mask) pairs of the candidates of every empty-cell and empty-house check of
+    /// [`has_contradiction`], one check after the other.
+    check_words: Vec<(u8, u64)>,
+    /// Per live candidate `j`: `first_checks[first_start[j]..first_start[j + 1]]` are the
+    /// checks (ranges of `check_words`) that fire when all their candidates are off and
+    /// whose lowest candidate is `j`.
+    first_start: Vec<u32>,
+    first_checks: Vec<(u32, u32)>,
+    /// The candidates with such a check (bits): only those a premise removes are looked at.
+    trigger: Vec<u64>,
+    /// The checks that fire when at least a count of their candidates are off (a house and
+    /// digit with a candidate that is not a place, a digit placed in a peer: the count is
+    /// the places'), with the count: looked at for every premise.
+    always: Vec<(u32, u32, u8)>,
 }
 
 impl Shape {
@@ -1322,10 +1350,14 @@ impl Shape {
         let mut places = vec![(0, 0); l.house_count() * 9];
         let mut place_list: Vec<u32> = Vec::with_capacity(t.cands.len() * 3);
         let mut place_count = vec![0u8; l.house_count() * 9];
+        // Per house and digit: whether its candidates are exactly its places.
+        let mut clean = vec![false; l.house_count() * 9];
         for h in l.houses() {
             for d in DigitSet::full(9).iter() {
                 let start = place_list.len();
+                let mut cands = 0;
                 for &c in l.house_cells(h) {
+                    cands += usize::from(t.cand(c, d) != NONE);
                     if allowed(c, d) {
                         place_list.push(t.cand(c, d));
                     }
@@ -1336,6 +1368,7 @@ impl Shape {
                 let k = h.index() * 9 + d.index();
                 places[k] = (start as u32, place_list.len() as u32);
                 place_count[k] = (place_list.len() - start) as u8;
+                clean[k] = cands == place_list.len() - start;
             }
         }
         let mut rank = vec![0u8; l.house_count()];
@@ -1343,7 +1376,7 @@ impl Shape {
             rank[h.index()] = r as u8;
         }
         let cell_of = t.cands.iter().map(|&(c, _)| c.index() as u8).collect();
-        Shape {
+        let mut sh = Shape {
             cell_range,
             houses,
             places,
@@ -1352,6 +1385,76 @@ impl Shape {
             rank,
             place_count,
             cell_of,
+            check_words: Vec::new(),
+            first_start: Vec::new(),
+            first_checks: Vec::new(),
+            trigger: vec![0; t.words],
+            always: Vec::new(),
+        };
+        sh.add_checks(g, t, &clean);
+        sh
+    }
+
+    /// The checks of [`has_contradiction`]: every cell with candidates (all of them off), and
+    /// every house and digit with a place count (that many of its candidates off; `clean`:
+    /// its candidates are its places, so all of them off) — in chains, less the bivalue
+    /// cells and the houses whose two candidates are their two places (see
+    /// [`has_contradiction`]: those fire only with a candidate both on and off).
+    fn add_checks(&mut self, g: &CandidateGrid, t: &Tables, clean: &[bool]) {
+        let l = g.layout();
+        // (Lowest candidate, range of `check_words`) of the checks that need all off.
+        let mut firsts: Vec<(u32, (u32, u32))> = Vec::new();
+        let add = |words: &mut Vec<(u8, u64)>, members: &mut dyn Iterator<Item = u32>| {
+            let start = words.len();
+            let mut low = NONE;
+            for j in members {
+                low = low.min(j);
+                let (w, b) = ((j / 64) as u8, 1u64 << (j % 64));
+                match words[start..].iter_mut().find(|x| x.0 == w) {
+                    Some(x) => x.1 |= b,
+                    None => words.push((w, b)),
+                }
+            }
+            (low, (start as u32, words.len() as u32))
+        };
+        for &(a, b) in &self.cell_range {
+            if a < b && (t.net || b - a != 2) {
+                firsts.push(add(&mut self.check_words, &mut (a..b)));
+            }
+        }
+        for h in l.houses() {
+            for d in DigitSet::full(9).iter() {
+                let k = h.index() * 9 + d.index();
+                let need = self.place_count[k];
+                if need == 0 || !t.net && need == 2 && clean[k] {
+                    continue;
+                }
+                if clean[k] {
+                    let (a, b) = self.places[k];
+                    let places = &self.place_list[a as usize..b as usize];
+                    firsts.push(add(&mut self.check_words, &mut places.iter().copied()));
+                } else {
+                    let (_, range) = add(
+                        &mut self.check_words,
+                        &mut l
+                            .house_cells(h)
+                            .iter()
+                            .map(|&c| t.cand(c, d))
+                            .filter(|&j| j != NONE),
+                    );
+                    self.always.push((range.0, range.1, need));
+                }
+            }
+        }
+        firsts.sort_unstable_by_key(|x| x.0);
+        self.first_start = vec![0; t.cands.len() + 1];
+        for &(j, range) in &firsts {
+            self.first_start[j as usize + 1] += 1;
+            self.trigger[j as usize / 64] |= 1 << (j % 64);
+            self.first_checks.push(range);
+        }
+        for j in 0..t.cands.len() {
+            self.first_start[j + 1] += self.first_start[j];
         }
     }
 }
@@ -1398,6 +1501,79 @@ fn chain_len(t: &Tables, chains: &[(u32, u32)]) -> u32 {
     chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum()
 }
 
+/// A premise's "on" set counted per cell and per house and digit, and whether a count passes
+/// one (two digits in a cell or a digit twice in a house).
+fn on_counts(t: &Tables, sh: &Shape, ons: &[u64]) -> ([u8; 81], [u8; 27 * 9], bool) {
+    let mut per_cell = [0u8; 81];
+    let mut per_house = [0u8; 27 * 9];
+    let mut crowded = false;
+    for j in bits(ons) {
+        let (c, d) = t.cands[j as usize];
+        per_cell[c.index()] += 1;
+        crowded |= per_cell[c.index()] > 1;
+        for &h in &sh.houses[j as usize] {
+            let n = &mut per_house[h as usize * 9 + d.index()];
+            *n += 1;
+            crowded |= *n > 1;
+        }
+    }
+    (per_cell, per_house, crowded)
+}
+
+/// Whether premise `p` forces a contradiction: whether [`contradictions`] lists one, found
+/// by bitset tests and without listing (most premises force none, and an effect's
+/// contradictions are listed only where a pick reads them: [`contradiction_of`]).
+///
+/// Exact: [`contradictions`] lists something iff one of its checks fires. The premise's
+/// opposite and a candidate both on and off are tested as there. Then, with no candidate
+/// both on and off, a cell's count of candidates "off and not on" meets its size iff all
+/// its candidates are off, and a house and digit's count of candidates off meets its place
+/// count iff at least that many are off ([`Shape::add_checks`] lists the candidates of each;
+/// where they are exactly the places, the lowest is off when the check fires, so only the
+/// premise's eliminations with such a check are looked at). In chains three checks never
+/// fire alone, as every link they need is a direct link ([`direct_links`]) and the tables
+/// are closed under links:
+/// - two digits in a cell or a digit twice in a house: "on" removes the cell's other
+///   digits and the digit from its peers, so the second of the two is both on and off;
+/// - a bivalue cell with both candidates off: "off" sets the other, which is then both on
+///   and off;
+/// - a house and digit whose two candidates are its two places, both off: the same, by the
+///   house's strong link ("off" sets the house's only other place).
+///
+/// In nets (look-aheads) the crowding is counted as in [`contradictions`]. The test
+/// `has_contradiction_matches_the_list` holds it to [`contradictions`] for every premise.
+fn has_contradiction(t: &Tables, sh: &Shape, p: usize) -> bool {
+    let (ons, offs) = (t.on_set(p), t.off_set(p));
+    let i = p as u32 / 2;
+    if Tables::has(if p % 2 == 1 { offs } else { ons }, i)
+        || ons.iter().zip(offs).any(|(a, b)| a & b != 0)
+        || t.net && on_counts(t, sh, ons).2
+    {
+        return true;
+    }
+    let words = |a: u32, b: u32| sh.check_words[a as usize..b as usize].iter();
+    for (w, (&x, &tr)) in offs.iter().zip(&sh.trigger).enumerate() {
+        let mut y = x & tr;
+        while y != 0 {
+            let j = w * 64 + y.trailing_zeros() as usize;
+            y &= y - 1;
+            let (a, b) = (sh.first_start[j], sh.first_start[j + 1]);
+            if sh.first_checks[a as usize..b as usize]
+                .iter()
+                .any(|&(a, b)| words(a, b).all(|&(w, m)| offs[usize::from(w)] & m == m))
+            {
+                return true;
+            }
+        }
+    }
+    sh.always.iter().any(|&(a, b, need)| {
+        let off: u32 = words(a, b)
+            .map(|&(w, m)| (offs[usize::from(w)] & m).count_ones())
+            .sum();
+        off >= u32::from(need)
+    })
+}
+
 /// The contradictions premise `p` (a literal) forces, each as its chains (HoDoKu's checks in
 /// its order).
 fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
@@ -1428,19 +1604,7 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
     }
     // Two digits on in one cell (the first cell per pair of digits). The "on" set is
     // counted per cell and per house first; it is listed only when something is crowded.
-    let mut per_cell = [0u8; 81];
-    let mut per_house = [0u8; 27 * 9];
-    let mut crowded = false;
-    for j in bits(ons) {
-        let (c, d) = t.cands[j as usize];
-        per_cell[c.index()] += 1;
-        crowded |= per_cell[c.index()] > 1;
-        for &h in &sh.houses[j as usize] {
-            let n = &mut per_house[h as usize * 9 + d.index()];
-            *n += 1;
-            crowded |= *n > 1;
-        }
-    }
+    let (per_cell, per_house, crowded) = on_counts(t, sh, ons);
     if crowded {
         let on_list: Vec<u32> = bits(ons).collect();
         let mut pairs: Vec<((usize, usize), u32, u32)> = Vec::new();
@@ -1585,9 +1749,13 @@ fn offer_verities(g: &CandidateGrid, t: &Tables, sh: &Shape, best: &mut Best) {
 }
 
 /// The best contradiction of effect `at` (`2i + place`): of the contradictions its opposite
-/// premise (`at ^ 1`) forces, the first of the least length.
+/// premise (`at ^ 1`) forces, the first of the least length. (Listed only when
+/// [`has_contradiction`] finds one.)
 fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
     let p = at ^ 1;
+    if !has_contradiction(t, sh, p) {
+        return None;
+    }
     let mut best: Option<Derivation> = None;
     for chains in contradictions(t, sh, p) {
         let len = chain_len(t, &chains);
@@ -1647,8 +1815,8 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
                 let mut has = |at: usize| {
                     verities.1[at] != 0
                         || contra[at]
-                            .get_or_insert_with(|| contradiction_of(t, &sh, at))
-                            .is_some()
+                            .as_ref()
+                            .map_or_else(|| has_contradiction(t, &sh, at ^ 1), Option::is_some)
                 };
                 return net_pick(g, t, &sh, &mut has, &nets);
             }
@@ -2957,6 +3125,7 @@ mod tests {
             assert_eq!(fast.adj, plain.adj, "net {net}: {:?}", g.values());
             assert_eq!((&fast.on, &fast.off), (&plain.on, &plain.off), "net {net}");
             assert_eq!(reached_dist(&fast), reached_dist(&plain), "net {net}");
+            has_contradiction_matches(g, &fast);
             pairs += fast
                 .on
                 .iter()
@@ -3122,6 +3291,61 @@ mod tests {
             "{shorter_verity} verities beating a contradiction"
         );
         assert!(nets > 0, "{nets} picks by HoDoKu's net measure");
+    }
+
+    /// Holds [`has_contradiction`](super::has_contradiction) to the list of
+    /// [`contradictions`](super::contradictions) for every premise of `t`. Returns the
+    /// premises with a contradiction, and those of them with neither the premise's opposite
+    /// nor a candidate both on and off (found by the cell and house checks alone).
+    fn has_contradiction_matches(g: &CandidateGrid, t: &Tables) -> (usize, usize) {
+        let sh = Shape::new(g, t);
+        let (mut some, mut by_checks) = (0, 0);
+        for p in 0..t.lits() {
+            let list = contradictions(t, &sh, p);
+            assert_eq!(
+                has_contradiction(t, &sh, p),
+                !list.is_empty(),
+                "net {}, premise {p}: {:?}",
+                t.net,
+                g.values()
+            );
+            some += usize::from(!list.is_empty());
+            by_checks += usize::from(
+                !list.is_empty()
+                    && !list
+                        .iter()
+                        .any(|c| c.len() <= 2 && c.iter().all(|&(_, e)| e / 2 == c[0].1 / 2)),
+            );
+        }
+        (some, by_checks)
+    }
+
+    /// [`has_contradiction`](super::has_contradiction) answers whether
+    /// [`contradictions`](super::contradictions) lists one, for every premise, chains and
+    /// nets, on solver paths and random grids of every density (some with a digit placed
+    /// beside its candidate, where a house's candidates are not all places). The hard paths
+    /// are `multi_source_walk_matches_on_hard_paths` (ignored: slow).
+    #[test]
+    fn has_contradiction_matches_the_list() {
+        let mut all = path_grids();
+        all.extend(grids(200, 50));
+        let (mut premises, mut some, mut by_checks, mut always) = (0, 0, 0, 0);
+        for g in &all {
+            for net in [false, true] {
+                let t = Tables::new(g, net);
+                let (s, b) = has_contradiction_matches(g, &t);
+                premises += t.lits();
+                some += s;
+                by_checks += b;
+                always += usize::from(!Shape::new(g, &t).always.is_empty());
+            }
+        }
+        assert!(
+            some > 10_000 && premises - some > 10_000,
+            "{some} of {premises} premises with a contradiction"
+        );
+        assert!(by_checks > 1_000, "{by_checks} found by the checks alone");
+        assert!(always > 10, "{always} tables with a check looked at always");
     }
 
     /// The distances of what each premise reaches (`u16::MAX` elsewhere: the buffer's other
