@@ -138,6 +138,12 @@ impl Components {
         }
     }
 
+    /// The parts: the component of each node, the words of a row, and the rows (component
+    /// `c`'s row at word `c * words`), for a caller that keeps the rows as its own tables.
+    pub(crate) fn into_rows(self) -> (Vec<u32>, usize, Vec<u64>) {
+        (self.comp, self.words, self.reach)
+    }
+
     /// The nodes `v` reaches (itself included), as bits.
     #[inline]
     pub(crate) fn row(&self, v: usize) -> &[u64] {

@@ -154,6 +154,20 @@
 //! contradictions are listed only where it answers yes. The test
 //! `has_contradiction_matches_the_list` (and the hard paths' test) holds it to the list for
 //! every premise, chains and nets.
+//!
+//! Chains' tables from components, lengths where a pick reads them (issue 45, session 50).
+//! A chain search's "on"/"off" sets are the reach rows of the graph's strongly connected
+//! components ([`Tables::fill_by_components`]: exactly what each premise reaches), and no
+//! distance table is filled: a grid reads few lengths. The verities are first only marked
+//! per effect ([`each_verity`]: the same intersections); an effect's best verity (the first
+//! of the least length, [`best_verity`]) is worked out only where `choose` reads it — an
+//! elimination that also has a contradiction, or the verity pick — from one walk of the
+//! transposed graph to its end ([`Tables::dist_to`]), and a contradiction's lengths from one
+//! walk from its premise ([`Tables::dist_from`]): breadth-first distances, those the table
+//! held. Nets keep the multi-source walk ([`walk_all`]), which stays the chains' reference:
+//! `components_match_the_multi_source_walk` (and the hard paths' test) holds sets and both
+//! walks' lengths to it; `contradictions_on_demand_match_the_eager_search` holds the picks to
+//! the eager search with every verity's length.
 
 use std::rc::Rc;
 
@@ -230,10 +244,32 @@ struct Tables {
     /// Per premise literal: candidates forced on, forced off (bitsets); distances, a row
     /// per reached literal (`lit * lits + premise`: the multi-source walk writes a literal's
     /// premises together), written for the literals the premise reaches, the rest whatever
-    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`].
+    /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`]. Empty
+    /// for chains filled by [`Fill::Fast`] (`rows` instead, lengths by [`Tables::dist_from`]
+    /// and [`Tables::dist_to`]).
     on: Vec<u64>,
     off: Vec<u64>,
     dist: Vec<u16>,
+    /// Chains ([`Fill::Fast`]): the reach rows of the graph's strongly connected components
+    /// ([`Tables::fill_by_components`]), and per premise literal the word where its row
+    /// starts: its "on" set is the row's first `words` words, its "off" set the next `words`.
+    rows: Vec<u64>,
+    row_at: Vec<u32>,
+    /// The graph transposed (`start`, predecessors), built for the first [`Tables::dist_to`].
+    back: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
+}
+
+/// How [`Tables::build`] fills the premises' tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fill {
+    /// Chains: the reach rows of the components, lengths by a walk where a pick reads them;
+    /// nets: the multi-source walk ([`walk_all`], twins copied).
+    Fast,
+    /// The multi-source walk for chains too (the reference of [`Fill::Fast`]'s chains; tests).
+    MultiSource,
+    /// Plain scans for the look-aheads, nothing derived, a walk per premise ([`Walk::run`]: the
+    /// reference of [`walk_all`]; tests).
+    Premise,
 }
 
 const NONE: u32 = u32::MAX;
@@ -273,10 +309,54 @@ impl Tables {
         self.index[cell.index() * 9 + d.index()]
     }
     fn on_set(&self, p: usize) -> &[u64] {
+        if let Some(&at) = self.row_at.get(p) {
+            return &self.rows[at as usize..at as usize + self.words];
+        }
         &self.on[p * self.words..(p + 1) * self.words]
     }
     fn off_set(&self, p: usize) -> &[u64] {
+        if let Some(&at) = self.row_at.get(p) {
+            return &self.rows[at as usize + self.words..at as usize + 2 * self.words];
+        }
         &self.off[p * self.words..(p + 1) * self.words]
+    }
+    /// Whether the distances are in the table ([`Tables::dist`]) rather than walked on
+    /// demand (chains filled by [`Fill::Fast`]).
+    fn has_dist(&self) -> bool {
+        self.row_at.is_empty()
+    }
+    /// The distance from `from` to every node (`u16::MAX` where it does not reach), by a
+    /// breadth-first walk of the graph: the table's row of distances of premise `from`.
+    fn dist_from(&self, from: u32) -> Vec<u16> {
+        distances(self.adj.len(), from, |u| &self.adj[u])
+    }
+    /// The distance to `to` from every node (`u16::MAX` where it is not reached), by a
+    /// breadth-first walk of the transposed graph: the table's column of distances to `to`.
+    fn dist_to(&self, to: u32) -> Vec<u16> {
+        let (start, pred) = self.back.get_or_init(|| {
+            let n = self.adj.len();
+            let mut start = vec![0u32; n + 1];
+            for vs in &self.adj {
+                for &v in vs {
+                    start[v as usize + 1] += 1;
+                }
+            }
+            for v in 0..n {
+                start[v + 1] += start[v];
+            }
+            let mut fill = start.clone();
+            let mut pred = vec![0u32; start[n] as usize];
+            for (u, vs) in self.adj.iter().enumerate() {
+                for &v in vs {
+                    pred[fill[v as usize] as usize] = u as u32;
+                    fill[v as usize] += 1;
+                }
+            }
+            (start, pred)
+        });
+        distances(self.adj.len(), to, |u| {
+            &pred[start[u] as usize..start[u + 1] as usize]
+        })
     }
     /// The distance from premise `p` to literal `lit`, `u16::MAX` when `p` does not reach it
     /// (the buffer holds a distance only where the walk wrote one: see [`DIST_BUFFER`]).
@@ -297,14 +377,15 @@ impl Tables {
     }
 
     fn new(g: &CandidateGrid, net: bool) -> Tables {
-        Tables::build(g, net, false)
+        Tables::build(g, net, Fill::Fast)
     }
 
-    /// [`Tables::new`]; with `reference`, a net's look-aheads look at every cell and house
-    /// in every round and reach a placement's peers one by one, every premise has a
+    /// [`Tables::new`]; with [`Fill::Premise`], a net's look-aheads look at every cell and
+    /// house in every round and reach a placement's peers one by one, every premise has a
     /// look-ahead of its own (none derived by [`off_in_bivalue`]): the plain scans the
     /// shortcuts must match; for the tests.
-    fn build(g: &CandidateGrid, net: bool, reference: bool) -> Tables {
+    fn build(g: &CandidateGrid, net: bool, fill: Fill) -> Tables {
+        let reference = fill == Fill::Premise;
         let mut cands = Vec::new();
         let mut index = vec![NONE; 81 * 9];
         for c in g.empty_cells() {
@@ -411,12 +492,32 @@ impl Tables {
         groups.apply(&mut adj);
         let words = k.div_ceil(64).max(1);
         let lits = 2 * k;
+        if !net && fill == Fill::Fast {
+            let mut t = Tables {
+                cands,
+                index,
+                adj,
+                words,
+                net,
+                on: Vec::new(),
+                off: Vec::new(),
+                dist: Vec::new(),
+                rows: Vec::new(),
+                row_at: Vec::new(),
+                back: std::cell::OnceCell::new(),
+            };
+            t.fill_by_components();
+            return t;
+        }
         let mut t = Tables {
             cands,
             index,
             adj,
             words,
             net,
+            rows: Vec::new(),
+            row_at: Vec::new(),
+            back: std::cell::OnceCell::new(),
             on: vec![0; lits * words],
             off: vec![0; lits * words],
             dist: {
@@ -433,7 +534,7 @@ impl Tables {
         // The premises' tables come from one multi-source walk ([`walk_all`]); the plain
         // walk of each premise ([`Walk`], on the graph as a bit matrix) is the reference. A
         // net's twins (below) need the matrix too.
-        if !net && !reference {
+        if !net && fill == Fill::MultiSource {
             walk_all(&mut t, &[]);
             return t;
         }
@@ -480,6 +581,58 @@ impl Tables {
             t.twin(p as usize, q as usize);
         }
         t
+    }
+
+    /// Fills the chains' tables from the strongly connected components of the graph
+    /// ([`Components`](crate::kernel::graph::Components)), with the nodes numbered so that a
+    /// component's row holds the "on" set and then the "off" set of any of its members:
+    /// candidate `i`'s "on" literal is node `i`, its "off" literal node `K + i` (`K = 64 *
+    /// words`), group node `lits + x` node `2K + x`. A premise's tables are then its
+    /// component's row (no copy; the premises of one component share it), and the distances
+    /// are walked where a pick reads them ([`Tables::dist_from`], [`Tables::dist_to`]).
+    ///
+    /// Exact: a component's row holds exactly the nodes any of its members reaches, itself
+    /// included ([`Components`](crate::kernel::graph::Components)), and a premise's table holds
+    /// exactly the literals it reaches, itself included ([`walk_all`]); reach does not depend
+    /// on the numbering or the order of the links. The breadth-first walks give the shortest
+    /// chains' lengths, which are the table's distances ([`walk_all`]). The test
+    /// `components_match_the_multi_source_walk` holds sets and lengths to [`walk_all`]'s.
+    ///
+    /// Why: the multi-source walk fills a `lits²` distance table of which a grid reads a few
+    /// rows and columns, scattered over ~500 KB.
+    fn fill_by_components(&mut self) {
+        let (lits, words) = (self.lits(), self.words);
+        let kk = 64 * words;
+        let node = |u: usize| {
+            if u >= lits {
+                2 * kk + (u - lits)
+            } else if u % 2 == 1 {
+                u / 2
+            } else {
+                kk + u / 2
+            }
+        };
+        let nodes = 2 * kk + (self.adj.len() - lits);
+        let mut start = vec![0u32; nodes + 1];
+        for (u, vs) in self.adj.iter().enumerate() {
+            start[node(u) + 1] = vs.len() as u32;
+        }
+        for v in 0..nodes {
+            start[v + 1] += start[v];
+        }
+        let mut succ = vec![0u32; start[nodes] as usize];
+        for (u, vs) in self.adj.iter().enumerate() {
+            let s = start[node(u)] as usize;
+            for (x, &v) in succ[s..s + vs.len()].iter_mut().zip(vs) {
+                *x = node(v as usize) as u32;
+            }
+        }
+        let (comp, row_words, rows) =
+            crate::kernel::graph::Components::new(nodes, &start, &succ).into_rows();
+        self.row_at = (0..lits)
+            .map(|p| comp[node(p)] * row_words as u32)
+            .collect();
+        self.rows = rows;
     }
 
     /// Fills premise `p`'s tables from those of `q`, its twin: `p` and `q` imply each
@@ -659,7 +812,8 @@ impl Walk {
 }
 
 /// Fills the tables of every premise (every candidate literal but those whose `twin_of`
-/// entry is set) by one level-synchronous breadth-first walk from all of them at once: each
+/// entry is set) of a net (for chains: the reference of [`Tables::fill_by_components`]) by
+/// one level-synchronous breadth-first walk from all of them at once: each
 /// node carries the set of premises (a bitset over literals) that first reached it at the
 /// current level; the next level's set of a node is the union of the sets its predecessors
 /// carry, less the premises that reached it before. A premise's table (what it reaches, at
@@ -761,6 +915,27 @@ fn walk_all(t: &mut Tables, twin_of: &[u32]) {
             }
         }
     }
+}
+
+/// The breadth-first distances from `from` over the graph with successors `succ` (`u16::MAX`
+/// where not reached): the number of links of a shortest chain.
+fn distances<'a>(nodes: usize, from: u32, succ: impl Fn(usize) -> &'a [u32]) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; nodes];
+    dist[from as usize] = 0;
+    let mut queue = Vec::with_capacity(nodes);
+    queue.push(from);
+    let mut head = 0;
+    while let Some(&u) = queue.get(head) {
+        head += 1;
+        let du = dist[u as usize].saturating_add(1);
+        for &v in succ(u as usize) {
+            if dist[v as usize] == u16::MAX {
+                dist[v as usize] = du;
+                queue.push(v);
+            }
+        }
+    }
+    dist
 }
 
 /// Chains' direct links: "on" removes the cell's other digits and the digit from its peers;
@@ -1284,6 +1459,11 @@ struct Shape {
     place_count: Vec<u8>,
     /// Per live candidate: its cell's index.
     cell_of: Vec<u8>,
+    /// The premise sets of the verities after the candidates' pairs, in HoDoKu's order: each
+    /// cell's candidates, then each house's places of each digit (houses in `order`), "on"
+    /// literals, one set after the other, each ending where `verity_ends` says.
+    verity_sets: Vec<u32>,
+    verity_ends: Vec<u32>,
     /// The (word, mask) pairs of the candidates of every empty-cell and empty-house check of
     /// [`has_contradiction`], one check after the other.
     check_words: Vec<(u8, u64)>,
@@ -1385,6 +1565,8 @@ impl Shape {
             rank,
             place_count,
             cell_of,
+            verity_sets: Vec::new(),
+            verity_ends: Vec::new(),
             check_words: Vec::new(),
             first_start: Vec::new(),
             first_checks: Vec::new(),
@@ -1392,7 +1574,31 @@ impl Shape {
             always: Vec::new(),
         };
         sh.add_checks(g, t, &clean);
+        for &(a, b) in &sh.cell_range {
+            if a < b {
+                sh.verity_sets.extend((a..b).map(|j| 2 * j + 1));
+                sh.verity_ends.push(sh.verity_sets.len() as u32);
+            }
+        }
+        for &h in &sh.order {
+            for d in DigitSet::full(9).iter() {
+                let start = sh.verity_sets.len();
+                sh.verity_sets
+                    .extend(g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1));
+                if sh.verity_sets.len() > start {
+                    sh.verity_ends.push(sh.verity_sets.len() as u32);
+                }
+            }
+        }
         sh
+    }
+
+    /// The verities' premise sets after the candidates' pairs (`verity_sets`), in order.
+    fn verity_sets(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        let starts = std::iter::once(0).chain(self.verity_ends.iter().copied());
+        starts
+            .zip(&self.verity_ends)
+            .map(|(a, &b)| &self.verity_sets[a as usize..b as usize])
     }
 
     /// The checks of [`has_contradiction`]: every cell with candidates (all of them off), and
@@ -1496,9 +1702,10 @@ impl Best {
     }
 }
 
-/// The length of a derivation: its chains' links, plus one per chain.
-fn chain_len(t: &Tables, chains: &[(u32, u32)]) -> u32 {
-    chains.iter().map(|&(p, e)| t.dist(p as usize, e) + 1).sum()
+/// The length of a derivation: its chains' links (`dist` of premise and end), plus one per
+/// chain.
+fn chain_len(chains: &[(u32, u32)], dist: impl Fn(u32, u32) -> u32) -> u32 {
+    chains.iter().map(|&(p, e)| dist(p, e) + 1).sum()
 }
 
 /// A premise's "on" set counted per cell and per house and digit, and whether a count passes
@@ -1691,14 +1898,14 @@ fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
     ends
 }
 
-/// Offers every verity to `best`: a set of premises of which one holds (a candidate's two
-/// premises, a cell's candidates, a digit's places in a house, in HoDoKu's order), and what
-/// all their tables share. (The intersections live on the stack: a 9×9 grid has at most 729
-/// candidates, 12 words.)
-fn offer_verities(g: &CandidateGrid, t: &Tables, sh: &Shape, best: &mut Best) {
+/// Every verity, to `found` (premises, candidate, placed): a set of premises of which one
+/// holds (a candidate's two premises, a cell's candidates, a digit's places in a house, in
+/// HoDoKu's order), and each fact all their tables share. (The intersections live on the
+/// stack: a 9×9 grid has at most 729 candidates, 12 words.)
+fn each_verity(t: &Tables, sh: &Shape, found: &mut dyn FnMut(&[u32], u32, bool)) {
     let k = t.cands.len();
     let words = t.words;
-    let verity = |best: &mut Best, premises: &[u32], skip: Option<Cell>| {
+    let mut verity = |premises: &[u32], skip: Option<Cell>| {
         let (mut on_buf, mut off_buf) = ([0u64; 12], [0u64; 12]);
         let (ons, offs) = (&mut on_buf[..words], &mut off_buf[..words]);
         ons.copy_from_slice(t.on_set(premises[0] as usize));
@@ -1711,41 +1918,56 @@ fn offer_verities(g: &CandidateGrid, t: &Tables, sh: &Shape, best: &mut Best) {
                 *w &= x;
             }
         }
-        let mut ends: Vec<(u32, u32)> = Vec::with_capacity(premises.len());
         for (set, place) in [(&*ons, true), (&*offs, false)] {
             for j in bits(set) {
-                if skip == Some(t.cands[j as usize].0) {
-                    continue;
+                if skip != Some(t.cands[j as usize].0) {
+                    found(premises, j, place);
                 }
-                let end = 2 * j + u32::from(place);
-                ends.clear();
-                ends.extend(premises.iter().map(|&p| (p, end)));
-                best.keep(j, place, true, chain_len(t, &ends), || {
-                    (Source::Verity(premises.to_vec()), ends.clone())
-                });
             }
         }
     };
     for i in 0..k as u32 {
-        verity(best, &[2 * i + 1, 2 * i], Some(t.cands[i as usize].0));
+        verity(&[2 * i + 1, 2 * i], Some(t.cands[i as usize].0));
     }
-    let mut premises: Vec<u32> = Vec::with_capacity(9);
-    for &(a, b) in &sh.cell_range {
-        if a < b {
-            premises.clear();
-            premises.extend((a..b).map(|j| 2 * j + 1));
-            verity(best, &premises, None);
+    for premises in sh.verity_sets() {
+        verity(premises, None);
+    }
+}
+
+/// Offers every verity to `best` ([`each_verity`]), with its length by `dist`.
+fn offer_verities(t: &Tables, sh: &Shape, best: &mut Best, dist: &dyn Fn(u32, u32) -> u32) {
+    let mut ends: Vec<(u32, u32)> = Vec::with_capacity(9);
+    each_verity(t, sh, &mut |premises, j, place| {
+        let end = 2 * j + u32::from(place);
+        ends.clear();
+        ends.extend(premises.iter().map(|&p| (p, end)));
+        best.keep(j, place, true, chain_len(&ends, dist), || {
+            (Source::Verity(premises.to_vec()), ends.clone())
+        });
+    });
+}
+
+/// The best verity of effect `at` (`2i + place`): of the verities [`verities_of`] lists for
+/// it, the first of the least length, with the distances to its end walked once
+/// ([`Tables::dist_to`]) — what [`offer_verities`] keeps for it.
+fn best_verity(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
+    let end = at as u32;
+    let to = t.dist_to(end);
+    let mut best: Option<Derivation> = None;
+    verities_of(t, sh, end / 2, at % 2 == 1, &mut |premises| {
+        let len = chain_len(
+            &premises.iter().map(|&p| (p, end)).collect::<Vec<_>>(),
+            |p, _| u32::from(to[p as usize]),
+        );
+        if best.as_ref().is_none_or(|b| b.len > len) {
+            best = Some(Derivation {
+                source: Source::Verity(premises.to_vec()),
+                chains: premises.iter().map(|&p| (p, end)).collect(),
+                len,
+            });
         }
-    }
-    for &h in &sh.order {
-        for d in DigitSet::full(9).iter() {
-            premises.clear();
-            premises.extend(g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1));
-            if !premises.is_empty() {
-                verity(best, &premises, None);
-            }
-        }
-    }
+    });
+    best
 }
 
 /// The best contradiction of effect `at` (`2i + place`): of the contradictions its opposite
@@ -1756,9 +1978,15 @@ fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
     if !has_contradiction(t, sh, p) {
         return None;
     }
+    // (Every chain starts at `p`: one walk gives their lengths, where the table has none.)
+    let from = (!t.has_dist()).then(|| t.dist_from(p as u32));
+    let dist = |q: u32, e: u32| match &from {
+        Some(d) => u32::from(d[e as usize]),
+        None => t.dist(q as usize, e),
+    };
     let mut best: Option<Derivation> = None;
     for chains in contradictions(t, sh, p) {
-        let len = chain_len(t, &chains);
+        let len = chain_len(&chains, dist);
         if best.as_ref().is_none_or(|b| b.len > len) {
             best = Some(Derivation {
                 source: Source::Contradiction(p as u32),
@@ -1774,13 +2002,28 @@ fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 /// effect (placements first) whose best derivation is a contradiction, and the lowest whose
 /// best is a verity (the solver takes the better of the two, as HoDoKu's sort would).
 ///
-/// The verities are all worked out (the verity pick needs them); an effect's contradictions
-/// only when the picks need them (see the module doc, "Contradictions on demand").
+/// Which effects have a verity is worked out for all (the verity pick needs it); in nets
+/// every effect's best verity too (their table has the lengths), in chains only where a pick
+/// reads it (an elimination with a contradiction too, or the pick: [`best_verity`]); an
+/// effect's contradictions only when the picks need them (see the module doc,
+/// "Contradictions on demand").
 fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
     let k = t.cands.len();
     let sh = Shape::new(g, t);
     let mut verities = Best(vec![None; 2 * k], vec![0; 2 * k]);
-    offer_verities(g, t, &sh, &mut verities);
+    if t.has_dist() {
+        offer_verities(t, &sh, &mut verities, &|p, e| t.dist(p as usize, e));
+    } else {
+        // Which effects have a verity; the best one only where a pick reads it.
+        each_verity(t, &sh, &mut |_, j, place| {
+            verities.1[2 * j as usize + usize::from(place)] = 2;
+        });
+    }
+    let verity = |verities: &mut Best, at: usize| match verities.0[at].take() {
+        Some(v) => Some(v),
+        None if verities.1[at] != 0 && !t.has_dist() => best_verity(t, &sh, at),
+        None => None,
+    };
     // Per effect: its best contradiction, once worked out.
     let mut contra: Vec<Option<Option<Derivation>>> = vec![None; 2 * k];
     let mut picks: Picks = [None, None];
@@ -1791,22 +2034,28 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
                 break 'effects;
             }
             let at = 2 * i + usize::from(place);
-            let v = verities.0[at].take();
+            let has_v = verities.1[at] != 0;
             // Without a verity the effect can only be a contradiction pick, and that one is
             // taken: its contradictions cannot change a pick.
-            if v.is_none() && picks[0].is_some() {
+            if !has_v && picks[0].is_some() {
                 continue;
             }
             let c = contra[at].get_or_insert_with(|| contradiction_of(t, &sh, at));
+            // The best verity, where a pick reads it: to compare lengths, or as the pick.
+            let mut v = None;
             // A placement takes its contradiction over any verity; an elimination its verity
             // only when strictly shorter (contradictions are offered first in HoDoKu's order).
-            let kind = match (&*c, &v) {
-                (None, None) => continue,
-                (Some(_), None) => 0,
-                (None, Some(_)) => 1,
-                (Some(c), Some(v)) => usize::from(!place && v.len < c.len),
+            let kind = match (&*c, has_v) {
+                (None, false) => continue,
+                (Some(_), false) => 0,
+                (None, true) => 1,
+                (Some(_), true) if place => 0,
+                (Some(c), true) => {
+                    v = verity(&mut verities, at);
+                    usize::from(v.as_ref().expect("a verity").len < c.len)
+                }
             };
-            if std::mem::replace(&mut first, false) && net && !place && c.is_some() && v.is_some() {
+            if std::mem::replace(&mut first, false) && net && !place && c.is_some() && has_v {
                 // In nets, HoDoKu's own measure decides where the lowest effect is an
                 // elimination with derivations of both types (its tables are built only
                 // then: they cost as much as the look-aheads; a placement takes its
@@ -1818,10 +2067,14 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
                             .as_ref()
                             .map_or_else(|| has_contradiction(t, &sh, at ^ 1), Option::is_some)
                 };
-                return net_pick(g, t, &sh, &mut has, &nets);
+                return net_pick(t, &sh, &mut has, &nets);
             }
             if picks[kind].is_none() {
-                let d = if kind == 0 { c.take() } else { v };
+                let d = if kind == 0 {
+                    c.take()
+                } else {
+                    v.or_else(|| verity(&mut verities, at))
+                };
                 picks[kind] = Some((place, i as u32, d.expect("the pick's derivation")));
             }
         }
@@ -1832,53 +2085,49 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
 /// Every derivation of one effect (candidate `i` placed or removed), in the order HoDoKu's
 /// checks find them: the contradictions of the opposite premise, then the verities (pairs of
 /// premises, cells, houses).
-fn derivations_of(
-    g: &CandidateGrid,
-    t: &Tables,
-    sh: &Shape,
-    i: u32,
-    place: bool,
-) -> Vec<(Source, Vec<(u32, u32)>)> {
+fn derivations_of(t: &Tables, sh: &Shape, i: u32, place: bool) -> Vec<(Source, Vec<(u32, u32)>)> {
     let mut out = Vec::new();
     let p = 2 * i + u32::from(!place);
     for chains in contradictions(t, sh, p as usize) {
         out.push((Source::Contradiction(p), chains));
     }
     let end = 2 * i + u32::from(place);
-    let holds = |q: u32| {
-        let set = if place {
-            t.on_set(q as usize)
-        } else {
-            t.off_set(q as usize)
-        };
-        Tables::has(set, i)
-    };
-    let mut verity = |premises: Vec<u32>| {
-        if premises.iter().all(|&q| holds(q)) {
-            let chains = premises.iter().map(|&q| (q, end)).collect();
-            out.push((Source::Verity(premises), chains));
-        }
-    };
-    let cell = t.cands[i as usize].0;
-    for j in 0..t.cands.len() as u32 {
-        if t.cands[j as usize].0 != cell {
-            verity(vec![2 * j + 1, 2 * j]);
-        }
+    verities_of(t, sh, i, place, &mut |premises| {
+        let chains = premises.iter().map(|&q| (q, end)).collect();
+        out.push((Source::Verity(premises.to_vec()), chains));
+    });
+    out
+}
+
+/// The verities of one effect (candidate `i` placed or removed), to `found` as their
+/// premises, in the order [`each_verity`] finds them: the premise sets whose tables all hold
+/// the effect (pairs of premises of the candidates outside its cell, cells, houses).
+fn verities_of(t: &Tables, sh: &Shape, i: u32, place: bool, found: &mut dyn FnMut(&[u32])) {
+    // The premises whose table holds the effect (bits over literals), looked up once.
+    let lits = t.lits();
+    let mut holds = vec![0u64; lits.div_ceil(64)];
+    for q in 0..lits {
+        let set = if place { t.on_set(q) } else { t.off_set(q) };
+        holds[q / 64] |= u64::from(Tables::has(set, i)) << (q % 64);
     }
-    for &(a, b) in &sh.cell_range {
-        if a < b {
-            verity((a..b).map(|j| 2 * j + 1).collect());
-        }
-    }
-    for &h in &sh.order {
-        for d in DigitSet::full(9).iter() {
-            let premises: Vec<u32> = g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1).collect();
-            if !premises.is_empty() {
-                verity(premises);
+    let held = |q: u32| holds[q as usize / 64] >> (q % 64) & 1 == 1;
+    // A candidate's two premises (bits `2j`, `2j + 1` of a word), outside the effect's cell.
+    let (a, b) = sh.cell_range[t.cands[i as usize].0.index()];
+    for (w, &x) in holds.iter().enumerate() {
+        let mut both = x & x >> 1 & 0x5555_5555_5555_5555;
+        while both != 0 {
+            let j = (w * 64) as u32 / 2 + both.trailing_zeros() / 2;
+            both &= both - 1;
+            if !(a..b).contains(&j) {
+                found(&[2 * j + 1, 2 * j]);
             }
         }
     }
-    out
+    for premises in sh.verity_sets() {
+        if premises.iter().all(|&q| held(q)) {
+            found(premises);
+        }
+    }
 }
 
 /// A derivation kept per type: HoDoKu's length, its source and its chains.
@@ -1889,7 +2138,6 @@ type Kept = (u32, Source, Vec<(u32, u32)>);
 /// effect's derivations the shortest as HoDoKu measures nets ([`net_len`]) per type; a
 /// placement takes its contradiction, an elimination its verity only when strictly shorter.
 fn net_pick(
-    g: &CandidateGrid,
     t: &Tables,
     sh: &Shape,
     has: &mut dyn FnMut(usize) -> bool,
@@ -1905,7 +2153,7 @@ fn net_pick(
             }
             // Per type (contradiction, verity): HoDoKu's length and the derivation.
             let mut kept: [Option<Kept>; 2] = [None, None];
-            for (source, chains) in derivations_of(g, t, sh, i, place) {
+            for (source, chains) in derivations_of(t, sh, i, place) {
                 // A verity with a chain HoDoKu's table does not hold: HoDoKu does not find it.
                 let (mut len, mut net, mut whole) = (0, false, true);
                 for &(p, e) in &chains {
@@ -1933,7 +2181,7 @@ fn net_pick(
                 (Some(c), Some(v)) => usize::from(!place && v.0 < c.0),
             };
             let (_, source, chains) = kept[kind].take().expect("kept");
-            let len = chain_len(t, &chains);
+            let len = chain_len(&chains, |p, e| t.dist(p as usize, e));
             let mut picks = [None, None];
             picks[kind] = Some((
                 place,
@@ -3075,8 +3323,8 @@ mod tests {
         // them whose tables are their twin's (`Tables::twin`).
         let (mut derived, mut twins) = (0, 0);
         for g in &all {
-            let fast = Tables::build(g, true, false);
-            let scan = Tables::build(g, true, true);
+            let fast = Tables::build(g, true, Fill::Fast);
+            let scan = Tables::build(g, true, Fill::Premise);
             assert_eq!(fast.adj, scan.adj, "{:?}", g.values());
             assert_eq!((&fast.on, &fast.off), (&scan.on, &scan.off));
             assert_eq!(reached_dist(&fast), reached_dist(&scan));
@@ -3115,17 +3363,23 @@ mod tests {
 
     /// Holds the tables of `g` (chains and nets) from the multi-source walk to those of the
     /// premise walks (the reference: every premise walked on its own, nothing derived):
-    /// the same "on"/"off" sets and the same distance for every reached literal. Returns
-    /// the reached (premise, literal) pairs compared.
+    /// the same "on"/"off" sets and the same distance for every reached literal; and the
+    /// chains' tables from the components (with their walked lengths) to the multi-source
+    /// walk's. Returns the reached (premise, literal) pairs compared.
     fn multi_source_matches(g: &CandidateGrid) -> usize {
         let mut pairs = 0;
         for net in [false, true] {
-            let fast = Tables::build(g, net, false);
-            let plain = Tables::build(g, net, true);
+            let fast = Tables::build(g, net, Fill::MultiSource);
+            let plain = Tables::build(g, net, Fill::Premise);
             assert_eq!(fast.adj, plain.adj, "net {net}: {:?}", g.values());
             assert_eq!((&fast.on, &fast.off), (&plain.on, &plain.off), "net {net}");
             assert_eq!(reached_dist(&fast), reached_dist(&plain), "net {net}");
             has_contradiction_matches(g, &fast);
+            if !net {
+                let by_components = Tables::new(g, false);
+                components_match(&by_components, &fast);
+                has_contradiction_matches(g, &by_components);
+            }
             pairs += fast
                 .on
                 .iter()
@@ -3134,6 +3388,52 @@ mod tests {
                 .sum::<usize>();
         }
         pairs
+    }
+
+    /// Holds chain tables from the components ([`Fill::Fast`]) to the multi-source walk's
+    /// (`multi`): every premise's "on" and "off" sets, and the lengths walked on demand
+    /// from every premise ([`Tables::dist_from`]) and to every literal ([`Tables::dist_to`])
+    /// to the table's distances (`u16::MAX` where not reached). Returns the reached pairs.
+    fn components_match(fast: &Tables, multi: &Tables) -> usize {
+        assert!(!fast.has_dist() && multi.has_dist());
+        assert_eq!(fast.adj, multi.adj);
+        let lits = fast.lits() as u32;
+        let mut pairs = 0;
+        for p in 0..lits {
+            let pu = p as usize;
+            assert_eq!(fast.on_set(pu), multi.on_set(pu), "premise {p}");
+            assert_eq!(fast.off_set(pu), multi.off_set(pu), "premise {p}");
+            let (from, to) = (fast.dist_from(p), fast.dist_to(p));
+            for x in 0..lits {
+                assert_eq!(u32::from(from[x as usize]), multi.dist(pu, x), "{p} to {x}");
+                assert_eq!(
+                    u32::from(to[x as usize]),
+                    multi.dist(x as usize, p),
+                    "{x} to {p}"
+                );
+                pairs += usize::from(from[x as usize] != u16::MAX);
+            }
+        }
+        pairs
+    }
+
+    /// The chains' tables from the strongly connected components
+    /// ([`Tables::fill_by_components`](super::Tables::fill_by_components)) and their lengths
+    /// walked on demand are the multi-source walk's (sets and distances), on solver paths and
+    /// random grids of every density; the hard paths are
+    /// `multi_source_walk_matches_on_hard_paths` (ignored: slow).
+    #[test]
+    fn components_match_the_multi_source_walk() {
+        let mut all = path_grids();
+        all.extend(grids(200, 51));
+        let mut pairs = 0;
+        for g in &all {
+            pairs += components_match(
+                &Tables::new(g, false),
+                &Tables::build(g, false, Fill::MultiSource),
+            );
+        }
+        assert!(pairs > 1_000_000, "{pairs} reached pairs");
     }
 
     /// The multi-source walk ([`walk_all`](super::walk_all)) gives every premise's tables
@@ -3217,26 +3517,27 @@ mod tests {
     fn choose_eager(g: &CandidateGrid, t: &Tables, net: bool) -> (Picks, bool) {
         let k = t.cands.len();
         let sh = Shape::new(g, t);
+        let dist = lengths(t);
         let mut best = Best(vec![None; 2 * k], vec![0; 2 * k]);
         for i in 0..k {
             for on in [true, false] {
                 let p = 2 * i + usize::from(on);
                 for chains in contradictions(t, &sh, p) {
-                    let len = chain_len(t, &chains);
+                    let len = chain_len(&chains, &dist);
                     best.keep(i as u32, !on, false, len, || {
                         (Source::Contradiction(p as u32), chains)
                     });
                 }
             }
         }
-        offer_verities(g, t, &sh, &mut best);
+        offer_verities(t, &sh, &mut best, &dist);
         let lowest = [true, false]
             .into_iter()
             .flat_map(|place| (0..k).map(move |i| 2 * i + usize::from(place)))
             .find(|&at| best.0[at].is_some());
         if net && lowest.is_some_and(|at| at % 2 == 0 && best.1[at] == 3) {
             let nets = net_len::NetTables::new(g, &t.index, &t.cands);
-            let picks = net_pick(g, t, &sh, &mut |at| best.0[at].is_some(), &nets);
+            let picks = net_pick(t, &sh, &mut |at| best.0[at].is_some(), &nets);
             return (picks, true);
         }
         let mut picks: Picks = [None, None];
@@ -3348,9 +3649,24 @@ mod tests {
         assert!(always > 10, "{always} tables with a check looked at always");
     }
 
+    /// Every premise's distance to every literal: from the table, or walked (chains filled
+    /// by [`Fill::Fast`]).
+    fn lengths(t: &Tables) -> impl Fn(u32, u32) -> u32 + '_ {
+        let from: Vec<Vec<u16>> = if t.has_dist() {
+            Vec::new()
+        } else {
+            (0..t.lits() as u32).map(|p| t.dist_from(p)).collect()
+        };
+        move |p, e| match from.get(p as usize) {
+            Some(d) => u32::from(d[e as usize]),
+            None => t.dist(p as usize, e),
+        }
+    }
+
     /// The distances of what each premise reaches (`u16::MAX` elsewhere: the buffer's other
     /// entries are stale and never read).
     fn reached_dist(t: &Tables) -> Vec<u16> {
+        let dist = lengths(t);
         let lits = t.lits();
         let mut out = vec![u16::MAX; lits * lits];
         for p in 0..lits {
@@ -3361,7 +3677,7 @@ mod tests {
                     t.off_set(p)
                 };
                 if x as usize == p || Tables::has(set, x / 2) {
-                    out[p * lits + x as usize] = t.dist(p, x) as u16;
+                    out[p * lits + x as usize] = dist(p as u32, x) as u16;
                 }
             }
         }
