@@ -492,23 +492,6 @@ impl Tables {
         groups.apply(&mut adj);
         let words = k.div_ceil(64).max(1);
         let lits = 2 * k;
-        if !net && fill == Fill::Fast {
-            let mut t = Tables {
-                cands,
-                index,
-                adj,
-                words,
-                net,
-                on: Vec::new(),
-                off: Vec::new(),
-                dist: Vec::new(),
-                rows: Vec::new(),
-                row_at: Vec::new(),
-                back: std::cell::OnceCell::new(),
-            };
-            t.fill_by_components();
-            return t;
-        }
         let mut t = Tables {
             cands,
             index,
@@ -518,19 +501,23 @@ impl Tables {
             rows: Vec::new(),
             row_at: Vec::new(),
             back: std::cell::OnceCell::new(),
-            on: vec![0; lits * words],
-            off: vec![0; lits * words],
-            dist: {
-                // (A fresh buffer if the thread's is gone: its thread-local destroyed.)
-                let mut dist = DIST_BUFFER
-                    .try_with(|b| std::mem::take(&mut *b.borrow_mut()))
-                    .unwrap_or_default();
-                if dist.len() < lits * lits {
-                    dist.resize(lits * lits, u16::MAX);
-                }
-                dist
-            },
+            on: Vec::new(),
+            off: Vec::new(),
+            dist: Vec::new(),
         };
+        if !net && fill == Fill::Fast {
+            t.fill_by_components();
+            return t;
+        }
+        t.on = vec![0; lits * words];
+        t.off = vec![0; lits * words];
+        // (A fresh buffer if the thread's is gone: its thread-local destroyed.)
+        t.dist = DIST_BUFFER
+            .try_with(|b| std::mem::take(&mut *b.borrow_mut()))
+            .unwrap_or_default();
+        if t.dist.len() < lits * lits {
+            t.dist.resize(lits * lits, u16::MAX);
+        }
         // The premises' tables come from one multi-source walk ([`walk_all`]); the plain
         // walk of each premise ([`Walk`], on the graph as a bit matrix) is the reference. A
         // net's twins (below) need the matrix too.
@@ -3286,6 +3273,23 @@ mod tests {
 
     /// Grids where forcing steps are looked for: the start and every third grid of the
     /// default solver's path on a few hard puzzles.
+    /// The solver-path grids and `n` random grids (`seed`).
+    fn test_grids(n: usize, seed: u64) -> Vec<CandidateGrid> {
+        let mut all = path_grids();
+        all.extend(grids(n, seed));
+        all
+    }
+
+    /// Calls `check` with the chains' and the nets' tables of every solver-path grid and of
+    /// `n` random grids (`seed`).
+    fn each_table(n: usize, seed: u64, mut check: impl FnMut(&CandidateGrid, &Tables, bool)) {
+        for g in &test_grids(n, seed) {
+            for net in [false, true] {
+                check(g, &Tables::new(g, net), net);
+            }
+        }
+    }
+
     fn path_grids() -> Vec<CandidateGrid> {
         use sudokit_core::format::{InputFormat, parse_one};
         let solver = crate::LogicSolver::default();
@@ -3424,10 +3428,8 @@ mod tests {
     /// `multi_source_walk_matches_on_hard_paths` (ignored: slow).
     #[test]
     fn components_match_the_multi_source_walk() {
-        let mut all = path_grids();
-        all.extend(grids(200, 51));
         let mut pairs = 0;
-        for g in &all {
+        for g in &test_grids(200, 51) {
             pairs += components_match(
                 &Tables::new(g, false),
                 &Tables::build(g, false, Fill::MultiSource),
@@ -3562,26 +3564,21 @@ mod tests {
     /// HoDoKu's net measure.
     #[test]
     fn contradictions_on_demand_match_the_eager_search() {
-        let mut all = path_grids();
-        all.extend(grids(240, 38));
         let (mut picks, mut later_verity, mut shorter_verity, mut nets) = (0, 0, 0, 0);
-        for g in &all {
-            for net in [false, true] {
-                let t = Tables::new(g, net);
-                let lazy = choose(g, &t, net);
-                let (eager, measured) = choose_eager(g, &t, net);
-                assert_eq!(lazy, eager, "net {net}: {:?}", g.values());
-                nets += usize::from(measured);
-                picks += lazy.iter().flatten().count();
-                if let [Some(c), Some(v)] = &lazy {
-                    later_verity += usize::from((!c.0, c.1) < (!v.0, v.1));
-                }
-                if let Some((false, i, d)) = &lazy[1] {
-                    let c = contradiction_of(&t, &Shape::new(g, &t), 2 * *i as usize);
-                    shorter_verity += usize::from(c.is_some_and(|c| c.len > d.len));
-                }
+        each_table(240, 38, |g, t, net| {
+            let lazy = choose(g, t, net);
+            let (eager, measured) = choose_eager(g, t, net);
+            assert_eq!(lazy, eager, "net {net}: {:?}", g.values());
+            nets += usize::from(measured);
+            picks += lazy.iter().flatten().count();
+            if let [Some(c), Some(v)] = &lazy {
+                later_verity += usize::from((!c.0, c.1) < (!v.0, v.1));
             }
-        }
+            if let Some((false, i, d)) = &lazy[1] {
+                let c = contradiction_of(t, &Shape::new(g, t), 2 * *i as usize);
+                shorter_verity += usize::from(c.is_some_and(|c| c.len > d.len));
+            }
+        });
         assert!(picks > 600, "{picks} picks");
         assert!(
             later_verity > 100,
@@ -3628,19 +3625,14 @@ mod tests {
     /// are `multi_source_walk_matches_on_hard_paths` (ignored: slow).
     #[test]
     fn has_contradiction_matches_the_list() {
-        let mut all = path_grids();
-        all.extend(grids(200, 50));
         let (mut premises, mut some, mut by_checks, mut always) = (0, 0, 0, 0);
-        for g in &all {
-            for net in [false, true] {
-                let t = Tables::new(g, net);
-                let (s, b) = has_contradiction_matches(g, &t);
-                premises += t.lits();
-                some += s;
-                by_checks += b;
-                always += usize::from(!Shape::new(g, &t).always.is_empty());
-            }
-        }
+        each_table(200, 50, |g, t, _| {
+            let (s, b) = has_contradiction_matches(g, t);
+            premises += t.lits();
+            some += s;
+            by_checks += b;
+            always += usize::from(!Shape::new(g, t).always.is_empty());
+        });
         assert!(
             some > 10_000 && premises - some > 10_000,
             "{some} of {premises} premises with a contradiction"

@@ -47,6 +47,7 @@ use std::sync::Arc;
 
 use sudokit_core::Layout;
 
+use super::search::allows;
 use super::*;
 use crate::memory::Memory;
 
@@ -140,16 +141,6 @@ pub(super) fn refines(old: &NoContra, g: &CandidateGrid) -> Option<bool> {
     Some(same)
 }
 
-/// Whether the strong links of `kind` include one tagged `tag`.
-fn allowed(kind: Kind, tag: u32) -> bool {
-    match kind {
-        Kind::X => tag == HOUSE,
-        Kind::Xy => tag == CELL,
-        Kind::Any => tag < ALS,
-        Kind::Grouped => true,
-    }
-}
-
 /// Whether some candidate X of the new graph `links` may have "X true" reaching "X false"
 /// through a link that is not one of `old`'s (see the module doc).
 fn contra_may_pass_new_links(old: &NoContra, links: &Links, kind: Kind) -> bool {
@@ -191,13 +182,13 @@ fn new_link_walks(old: &NoContra, links: &Links, kind: Kind) -> (Vec<usize>, Vec
     };
     for v in 0..total as u32 {
         for &(w, tag) in &links.strong[v as usize] {
-            if !allowed(kind, tag) {
+            if !allows(kind, tag) {
                 continue;
             }
             let known = match (map[v as usize], map[w as usize]) {
                 (Some(a), Some(b)) => old.links.strong[a as usize]
                     .iter()
-                    .any(|&(x, t)| x == b && allowed(kind, t)),
+                    .any(|&(x, t)| x == b && allows(kind, t)),
                 _ => false,
             };
             if !known {
@@ -361,7 +352,7 @@ fn reach(links: &Links, kind: Kind, sources: &[usize], stack: &mut Vec<usize>) -
         let v = (s / 2) as u32;
         if s % 2 == 0 {
             for &(w, tag) in &links.strong[v as usize] {
-                if allowed(kind, tag) && mark(&mut seen, 2 * w as usize + 1) {
+                if allows(kind, tag) && mark(&mut seen, 2 * w as usize + 1) {
                     stack.push(2 * w as usize + 1);
                 }
             }

@@ -183,9 +183,10 @@ pub(super) fn search(
     !stopped
 }
 
-/// Whether a search of `kind` may take a strong link tagged `tag`.
+/// Whether a search of `kind` may take a strong link tagged `tag` (the strong links of
+/// `kind` include it).
 #[inline]
-fn allows(kind: Kind, tag: u32) -> bool {
+pub(super) fn allows(kind: Kind, tag: u32) -> bool {
     match kind {
         Kind::X => tag == HOUSE,
         Kind::Xy => tag == CELL,
