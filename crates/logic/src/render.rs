@@ -814,23 +814,10 @@ mod tests {
             1e17,
             f32::NAN,
         ];
-        for (i, text) in texts.iter().enumerate() {
+        // A step with `text` and `se`, written both ways.
+        let same = |text: &str, se: f32| {
             let mut step = Step::new(info);
-            step.text = text.clone();
-            step.se = ses[i % ses.len()];
-            let json = StepJson {
-                layout: &layout,
-                step: &step,
-            };
-            let mut out = String::new();
-            json.write_to(&mut out);
-            assert_eq!(out, serde_json::to_string(&json).unwrap(), "{text:?}");
-            let mut s = String::new();
-            write_json_str(&mut s, text);
-            assert_eq!(s, serde_json::to_string(text).unwrap());
-        }
-        for se in ses {
-            let mut step = Step::new(info);
+            step.text = text.to_string();
             step.se = se;
             let json = StepJson {
                 layout: &layout,
@@ -838,7 +825,16 @@ mod tests {
             };
             let mut out = String::new();
             json.write_to(&mut out);
-            assert_eq!(out, serde_json::to_string(&json).unwrap(), "{se}");
+            assert_eq!(out, serde_json::to_string(&json).unwrap(), "{text:?} {se}");
+        };
+        for (i, text) in texts.iter().enumerate() {
+            same(text, ses[i % ses.len()]);
+            let mut s = String::new();
+            write_json_str(&mut s, text);
+            assert_eq!(s, serde_json::to_string(text).unwrap());
+        }
+        for se in ses {
+            same("", se);
         }
         // Every role, level and link kind by the names their `Serialize` impls give.
         use Role::*;
