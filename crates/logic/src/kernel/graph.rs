@@ -2,76 +2,18 @@
 //! algorithm, without recursion) and, per component, the set of nodes it reaches.
 //!
 //! Design decision: reachability comes from the components and one bit row per component
-//! filled in Tarjan's completion order (every component a row reads is complete by then), so
+//! filled as Tarjan's algorithm completes its component (every component a row reads is complete
+//! by then; a sink is numbered the moment it is reached and never enters the stacks), so
 //! the whole graph costs one walk instead of one search per root. The finders' chain closure
 //! and the rater's forcing-chain filters and reach sets all build a [`Components`] from their
 //! own graph.
 
-/// Strongly connected components (Tarjan, without recursion) of a graph given as successor
-/// lists `succ[start[v]..start[v + 1]]`; components are numbered in completion order, so every
-/// edge goes to a component with the same or a lower number.
-pub(crate) fn tarjan(nodes: usize, start: &[u32], succ: &[u32]) -> Vec<u32> {
-    const UNSEEN: u32 = u32::MAX;
-    let mut index = vec![UNSEEN; nodes];
-    let mut low = vec![0u32; nodes];
-    let mut comp = vec![UNSEEN; nodes];
-    let mut on_stack = vec![false; nodes];
-    let mut stack: Vec<u32> = Vec::new();
-    // Call stack: (node, next successor position).
-    let mut calls: Vec<(u32, u32)> = Vec::new();
-    let (mut next_index, mut next_comp) = (0u32, 0u32);
-    for root in 0..nodes as u32 {
-        if index[root as usize] != UNSEEN {
-            continue;
-        }
-        calls.push((root, start[root as usize]));
-        index[root as usize] = next_index;
-        low[root as usize] = next_index;
-        next_index += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
-            let vu = v as usize;
-            if *pos < start[vu + 1] {
-                let w = succ[*pos as usize];
-                *pos += 1;
-                let wu = w as usize;
-                if index[wu] == UNSEEN {
-                    index[wu] = next_index;
-                    low[wu] = next_index;
-                    next_index += 1;
-                    stack.push(w);
-                    on_stack[wu] = true;
-                    calls.push((w, start[wu]));
-                } else if on_stack[wu] {
-                    low[vu] = low[vu].min(index[wu]);
-                }
-                continue;
-            }
-            calls.pop();
-            if let Some(&(u, _)) = calls.last() {
-                low[u as usize] = low[u as usize].min(low[vu]);
-            }
-            if low[vu] == index[vu] {
-                while let Some(w) = stack.pop() {
-                    on_stack[w as usize] = false;
-                    comp[w as usize] = next_comp;
-                    if w == v {
-                        break;
-                    }
-                }
-                next_comp += 1;
-            }
-        }
-    }
-    comp
-}
-
 /// A graph's strongly connected components with what each reaches: one bit row per
-/// component over the nodes, filled in [`tarjan`]'s completion order (every component a row
-/// reads is complete by then).
+/// component over the nodes, filled when Tarjan's algorithm completes the component (every
+/// component a row reads is complete by then).
 pub(crate) struct Components {
-    /// Component of each node.
+    /// Component of each node, numbered in completion order, so every edge goes to a
+    /// component with the same or a lower number.
     pub(crate) comp: Vec<u32>,
     /// Nodes per component.
     pub(crate) size: Vec<u32>,
@@ -83,51 +25,117 @@ pub(crate) struct Components {
 
 impl Components {
     /// The components of the graph with `nodes` nodes and successor lists
-    /// `succ[start[v]..start[v + 1]]`.
+    /// `succ[start[v]..start[v + 1]]`: Tarjan's algorithm without recursion, each row
+    /// filled as its component completes.
+    ///
+    /// A sink (a node with no successors: most "off" nodes of a forcing graph, most "false"
+    /// states of a chain closure) is its own component the moment it is reached, so it is
+    /// numbered then, as the full algorithm would (it would complete it at once), without
+    /// entering the stacks; a row reaching a sink sets its bit instead of merging its row.
+    /// Every other component's row is merged once per component (graphs built from links
+    /// have many parallel edges).
     pub(crate) fn new(nodes: usize, start: &[u32], succ: &[u32]) -> Components {
-        let comp = tarjan(nodes, start, succ);
-        let ncomp = comp.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        const UNSEEN: u32 = u32::MAX;
         let words = nodes.div_ceil(64).max(1);
-        let mut size = vec![0u32; ncomp];
-        for &c in &comp {
-            size[c as usize] += 1;
+        // `index` is the discovery number (UNSEEN before); a reached node without a
+        // component is on the stack.
+        let mut index = vec![UNSEEN; nodes];
+        let mut low = vec![0u32; nodes];
+        let mut comp = vec![UNSEEN; nodes];
+        // Per component: size, whether it is a sink, the last component that merged its
+        // row; and the rows.
+        // (At most one component a node: room for all, so nothing is copied as they come.)
+        let mut size: Vec<u32> = Vec::with_capacity(nodes);
+        let mut sink: Vec<bool> = Vec::with_capacity(nodes);
+        let mut merged: Vec<u32> = Vec::with_capacity(nodes);
+        let mut reach: Vec<u64> = Vec::with_capacity(nodes * words);
+        let mut stack: Vec<u32> = Vec::with_capacity(nodes);
+        // Call stack: (node, next successor position).
+        let mut calls: Vec<(u32, u32)> = Vec::with_capacity(nodes);
+        let mut next_index = 0u32;
+        let is_sink = |v: usize| start[v] == start[v + 1];
+        // A new component with `n` nodes: its row, size and flags.
+        macro_rules! open {
+            ($n:expr, $sink:expr) => {{
+                reach.resize(reach.len() + words, 0);
+                size.push($n);
+                sink.push($sink);
+                merged.push(UNSEEN);
+            }};
         }
-        // Members by component (counting sort).
-        let mut first = vec![0u32; ncomp + 1];
-        for c in 0..ncomp {
-            first[c + 1] = first[c] + size[c];
-        }
-        let mut fill = first.clone();
-        let mut member = vec![0u32; nodes];
-        for (v, &c) in comp.iter().enumerate() {
-            member[fill[c as usize] as usize] = v as u32;
-            fill[c as usize] += 1;
-        }
-        let mut reach = vec![0u64; ncomp * words];
-        // A sink (one node, no successors: most "off" nodes of a forcing graph) reaches only
-        // itself, so its bit is set directly; each other component's row is merged once per
-        // component (graphs built from links have many parallel edges).
-        let sink = |cw: usize, w: u32| size[cw] == 1 && start[w as usize] == start[w as usize + 1];
-        let mut merged = vec![u32::MAX; ncomp];
-        for c in 0..ncomp {
-            let (done, rest) = reach.split_at_mut(c * words);
-            let row = &mut rest[..words];
-            for &v in &member[first[c] as usize..first[c + 1] as usize] {
-                row[v as usize / 64] |= 1 << (v % 64);
-                for &w in &succ[start[v as usize] as usize..start[v as usize + 1] as usize] {
-                    let cw = comp[w as usize] as usize;
-                    if cw == c || merged[cw] == c as u32 {
-                        continue;
+        for root in 0..nodes {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            index[root] = next_index;
+            next_index += 1;
+            if is_sink(root) {
+                comp[root] = size.len() as u32;
+                open!(1, true);
+                let at = reach.len() - words;
+                reach[at + root / 64] |= 1 << (root % 64);
+                continue;
+            }
+            low[root] = index[root];
+            stack.push(root as u32);
+            calls.push((root as u32, start[root]));
+            while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
+                let vu = v as usize;
+                if *pos < start[vu + 1] {
+                    let wu = succ[*pos as usize] as usize;
+                    *pos += 1;
+                    if index[wu] == UNSEEN {
+                        index[wu] = next_index;
+                        next_index += 1;
+                        if is_sink(wu) {
+                            comp[wu] = size.len() as u32;
+                            open!(1, true);
+                            let at = reach.len() - words;
+                            reach[at + wu / 64] |= 1 << (wu % 64);
+                        } else {
+                            low[wu] = index[wu];
+                            stack.push(wu as u32);
+                            calls.push((wu as u32, start[wu]));
+                        }
+                    } else if comp[wu] == UNSEEN {
+                        low[vu] = low[vu].min(index[wu]);
                     }
-                    merged[cw] = c as u32;
-                    if sink(cw, w) {
-                        row[w as usize / 64] |= 1 << (w % 64);
-                    } else {
-                        for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
-                            *a |= b;
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(u, _)) = calls.last() {
+                    low[u as usize] = low[u as usize].min(low[vu]);
+                }
+                if low[vu] != index[vu] {
+                    continue;
+                }
+                // `v` completes a component: the stack from `v` up.
+                let from = stack.iter().rposition(|&w| w == v).unwrap_or(0);
+                let c = size.len();
+                open!((stack.len() - from) as u32, false);
+                for &m in &stack[from..] {
+                    comp[m as usize] = c as u32;
+                }
+                let (done, row) = reach.split_at_mut(c * words);
+                for &m in &stack[from..] {
+                    let m = m as usize;
+                    row[m / 64] |= 1 << (m % 64);
+                    for &w in &succ[start[m] as usize..start[m + 1] as usize] {
+                        let cw = comp[w as usize] as usize;
+                        if cw == c || merged[cw] == c as u32 {
+                            continue;
+                        }
+                        merged[cw] = c as u32;
+                        if sink[cw] {
+                            row[w as usize / 64] |= 1 << (w % 64);
+                        } else {
+                            for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
+                                *a |= b;
+                            }
                         }
                     }
                 }
+                stack.truncate(from);
             }
         }
         Components {
