@@ -63,6 +63,16 @@ impl Components {
                 merged.push(UNSEEN);
             }};
         }
+        // A sink's component: numbered, its row its own bit.
+        macro_rules! sink_component {
+            ($v:expr) => {{
+                let v = $v;
+                comp[v] = size.len() as u32;
+                open!(1, true);
+                let at = reach.len() - words;
+                reach[at + v / 64] |= 1 << (v % 64);
+            }};
+        }
         for root in 0..nodes {
             if index[root] != UNSEEN {
                 continue;
@@ -70,72 +80,77 @@ impl Components {
             index[root] = next_index;
             next_index += 1;
             if is_sink(root) {
-                comp[root] = size.len() as u32;
-                open!(1, true);
-                let at = reach.len() - words;
-                reach[at + root / 64] |= 1 << (root % 64);
+                sink_component!(root);
                 continue;
             }
-            low[root] = index[root];
-            stack.push(root as u32);
-            calls.push((root as u32, start[root]));
-            while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
-                let vu = v as usize;
-                if *pos < start[vu + 1] {
-                    let wu = succ[*pos as usize] as usize;
-                    *pos += 1;
-                    if index[wu] == UNSEEN {
-                        index[wu] = next_index;
+            // The node being expanded, its next successor and its lowest link are kept here;
+            // `calls` holds the nodes below it with their next successor.
+            let (mut v, mut pos) = (root, start[root] as usize);
+            low[v] = index[v];
+            stack.push(v as u32);
+            loop {
+                let end = start[v + 1] as usize;
+                let mut descended = false;
+                while pos < end {
+                    let w = succ[pos] as usize;
+                    pos += 1;
+                    if index[w] == UNSEEN {
+                        index[w] = next_index;
                         next_index += 1;
-                        if is_sink(wu) {
-                            comp[wu] = size.len() as u32;
-                            open!(1, true);
-                            let at = reach.len() - words;
-                            reach[at + wu / 64] |= 1 << (wu % 64);
+                        if is_sink(w) {
+                            sink_component!(w);
                         } else {
-                            low[wu] = index[wu];
-                            stack.push(wu as u32);
-                            calls.push((wu as u32, start[wu]));
+                            calls.push((v as u32, pos as u32));
+                            low[w] = index[w];
+                            stack.push(w as u32);
+                            (v, pos) = (w, start[w] as usize);
+                            descended = true;
+                            break;
                         }
-                    } else if comp[wu] == UNSEEN {
-                        low[vu] = low[vu].min(index[wu]);
+                    } else if comp[w] == UNSEEN {
+                        low[v] = low[v].min(index[w]);
                     }
+                }
+                if descended {
                     continue;
                 }
-                calls.pop();
-                if let Some(&(u, _)) = calls.last() {
-                    low[u as usize] = low[u as usize].min(low[vu]);
-                }
-                if low[vu] != index[vu] {
-                    continue;
-                }
-                // `v` completes a component: the stack from `v` up.
-                let from = stack.iter().rposition(|&w| w == v).unwrap_or(0);
-                let c = size.len();
-                open!((stack.len() - from) as u32, false);
-                for &m in &stack[from..] {
-                    comp[m as usize] = c as u32;
-                }
-                let (done, row) = reach.split_at_mut(c * words);
-                for &m in &stack[from..] {
-                    let m = m as usize;
-                    row[m / 64] |= 1 << (m % 64);
-                    for &w in &succ[start[m] as usize..start[m + 1] as usize] {
-                        let cw = comp[w as usize] as usize;
-                        if cw == c || merged[cw] == c as u32 {
-                            continue;
-                        }
-                        merged[cw] = c as u32;
-                        if sink[cw] {
-                            row[w as usize / 64] |= 1 << (w % 64);
-                        } else {
-                            for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
-                                *a |= b;
+                if low[v] == index[v] {
+                    // `v` completes a component: the stack from `v` up.
+                    let from = stack.iter().rposition(|&w| w as usize == v).unwrap_or(0);
+                    let c = size.len();
+                    open!((stack.len() - from) as u32, false);
+                    for &m in &stack[from..] {
+                        comp[m as usize] = c as u32;
+                    }
+                    let (done, row) = reach.split_at_mut(c * words);
+                    for &m in &stack[from..] {
+                        let m = m as usize;
+                        row[m / 64] |= 1 << (m % 64);
+                        for &w in &succ[start[m] as usize..start[m + 1] as usize] {
+                            let cw = comp[w as usize] as usize;
+                            if cw == c || merged[cw] == c as u32 {
+                                continue;
+                            }
+                            merged[cw] = c as u32;
+                            if sink[cw] {
+                                row[w as usize / 64] |= 1 << (w % 64);
+                            } else {
+                                for (a, b) in
+                                    row.iter_mut().zip(&done[cw * words..(cw + 1) * words])
+                                {
+                                    *a |= b;
+                                }
                             }
                         }
                     }
+                    stack.truncate(from);
                 }
-                stack.truncate(from);
+                let Some((u, upos)) = calls.pop() else {
+                    break;
+                };
+                let u = u as usize;
+                low[u] = low[u].min(low[v]);
+                (v, pos) = (u, upos as usize);
             }
         }
         Components {
