@@ -262,10 +262,11 @@ struct Tables {
 /// How [`Tables::build`] fills the premises' tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fill {
-    /// Chains: the reach rows of the components, lengths by a walk where a pick reads them;
-    /// nets: the multi-source walk ([`walk_all`], twins copied).
+    /// The reach rows of the components, lengths by a walk where a pick reads them (chains
+    /// and nets).
     Fast,
-    /// The multi-source walk for chains too (the reference of [`Fill::Fast`]'s chains; tests).
+    /// The multi-source walk ([`walk_all`]; a net's twins copied): the reference of
+    /// [`Fill::Fast`] (tests).
     MultiSource,
     /// Plain scans for the look-aheads, nothing derived, a walk per premise ([`Walk::run`]: the
     /// reference of [`walk_all`]; tests).
@@ -505,7 +506,7 @@ impl Tables {
             off: Vec::new(),
             dist: Vec::new(),
         };
-        if !net && fill == Fill::Fast {
+        if fill == Fill::Fast {
             t.fill_by_components();
             return t;
         }
@@ -1695,6 +1696,25 @@ fn chain_len(chains: &[(u32, u32)], dist: impl Fn(u32, u32) -> u32) -> u32 {
     chains.iter().map(|&(p, e)| dist(p, e) + 1).sum()
 }
 
+/// [`chain_len`] with the table's distances, or, where it has none, one walk to the chains'
+/// common end (a verity's) or one from each premise (a contradiction's chains share theirs).
+fn derivation_len(t: &Tables, chains: &[(u32, u32)]) -> u32 {
+    if t.has_dist() {
+        return chain_len(chains, |p, e| t.dist(p as usize, e));
+    }
+    match chains {
+        [(_, e), rest @ ..] if rest.iter().all(|x| x.1 == *e) => {
+            let to = t.dist_to(*e);
+            chain_len(chains, |p, _| u32::from(to[p as usize]))
+        }
+        [(p, _), rest @ ..] if rest.iter().all(|x| x.0 == *p) => {
+            let from = t.dist_from(*p);
+            chain_len(chains, |_, e| u32::from(from[e as usize]))
+        }
+        _ => chain_len(chains, |p, e| u32::from(t.dist_from(p)[e as usize])),
+    }
+}
+
 /// A premise's "on" set counted per cell and per house and digit, and whether a count passes
 /// one (two digits in a cell or a digit twice in a house).
 fn on_counts(t: &Tables, sh: &Shape, ons: &[u64]) -> ([u8; 81], [u8; 27 * 9], bool) {
@@ -1989,9 +2009,10 @@ fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 /// effect (placements first) whose best derivation is a contradiction, and the lowest whose
 /// best is a verity (the solver takes the better of the two, as HoDoKu's sort would).
 ///
-/// Which effects have a verity is worked out for all (the verity pick needs it); in nets
-/// every effect's best verity too (their table has the lengths), in chains only where a pick
-/// reads it (an elimination with a contradiction too, or the pick: [`best_verity`]); an
+/// Which effects have a verity is worked out for all (the verity pick needs it); an
+/// effect's best verity only where a pick reads it (an elimination with a contradiction too,
+/// or the pick: [`best_verity`]; every effect's at once where the table has the lengths, the
+/// reference [`Fill::MultiSource`]); an
 /// effect's contradictions only when the picks need them (see the module doc,
 /// "Contradictions on demand").
 fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
@@ -2168,7 +2189,7 @@ fn net_pick(
                 (Some(c), Some(v)) => usize::from(!place && v.0 < c.0),
             };
             let (_, source, chains) = kept[kind].take().expect("kept");
-            let len = chain_len(&chains, |p, e| t.dist(p as usize, e));
+            let len = derivation_len(t, &chains);
             let mut picks = [None, None];
             picks[kind] = Some((
                 place,
@@ -3314,8 +3335,8 @@ mod tests {
 
     /// A net's look-aheads (only what changed looked at each round, peers by mask, a
     /// bivalue cell's "not" premise derived from its other digit's) give the links, in the
-    /// same order, that full scans do, and the tables (some copied from a twin premise's)
-    /// are the walk's: on solver paths (singles at the start included) and on random grids
+    /// same order, that full scans do, and the multi-source walk's tables (some copied from
+    /// a twin premise's) are the premise walks': on solver paths (singles at the start included) and on random grids
     /// of every density.
     #[test]
     fn look_aheads_match_full_scans() {
@@ -3327,21 +3348,21 @@ mod tests {
         // them whose tables are their twin's (`Tables::twin`).
         let (mut derived, mut twins) = (0, 0);
         for g in &all {
-            let fast = Tables::build(g, true, Fill::Fast);
+            let multi = Tables::build(g, true, Fill::MultiSource);
             let scan = Tables::build(g, true, Fill::Premise);
-            assert_eq!(fast.adj, scan.adj, "{:?}", g.values());
-            assert_eq!((&fast.on, &fast.off), (&scan.on, &scan.off));
-            assert_eq!(reached_dist(&fast), reached_dist(&scan));
-            links += fast.adj.iter().map(Vec::len).sum::<usize>();
-            for (i, &(c, d)) in fast.cands.iter().enumerate() {
+            assert_eq!(multi.adj, scan.adj, "{:?}", g.values());
+            assert_eq!((&multi.on, &multi.off), (&scan.on, &scan.off));
+            assert_eq!(reached_dist(&multi), reached_dist(&scan));
+            links += multi.adj.iter().map(Vec::len).sum::<usize>();
+            for (i, &(c, d)) in multi.cands.iter().enumerate() {
                 if g.candidates(c).len() != 2 {
                     continue;
                 }
                 derived += 1;
                 let e = g.candidates(c).iter().find(|&e| e != d).unwrap();
-                let (p, q) = (2 * i as u32, 2 * fast.cand(c, e) + 1);
+                let (p, q) = (2 * i as u32, 2 * multi.cand(c, e) + 1);
                 let rest = |u: u32, v: u32| {
-                    let mut s: Vec<u32> = fast.adj[u as usize]
+                    let mut s: Vec<u32> = multi.adj[u as usize]
                         .iter()
                         .copied()
                         .filter(|&x| x != v)
@@ -3350,8 +3371,8 @@ mod tests {
                     s.dedup();
                     s
                 };
-                if fast.adj[p as usize].contains(&q)
-                    && fast.adj[q as usize].contains(&p)
+                if multi.adj[p as usize].contains(&q)
+                    && multi.adj[q as usize].contains(&p)
                     && rest(p, q) == rest(q, p)
                 {
                     twins += 1;
@@ -3368,8 +3389,7 @@ mod tests {
     /// Holds the tables of `g` (chains and nets) from the multi-source walk to those of the
     /// premise walks (the reference: every premise walked on its own, nothing derived):
     /// the same "on"/"off" sets and the same distance for every reached literal; and the
-    /// chains' tables from the components (with their walked lengths) to the multi-source
-    /// walk's. Returns the reached (premise, literal) pairs compared.
+    /// tables from the components (with their walked lengths) to the multi-source walk's. Returns the reached (premise, literal) pairs compared.
     fn multi_source_matches(g: &CandidateGrid) -> usize {
         let mut pairs = 0;
         for net in [false, true] {
@@ -3379,11 +3399,9 @@ mod tests {
             assert_eq!((&fast.on, &fast.off), (&plain.on, &plain.off), "net {net}");
             assert_eq!(reached_dist(&fast), reached_dist(&plain), "net {net}");
             has_contradiction_matches(g, &fast);
-            if !net {
-                let by_components = Tables::new(g, false);
-                components_match(&by_components, &fast);
-                has_contradiction_matches(g, &by_components);
-            }
+            let by_components = Tables::new(g, net);
+            components_match(&by_components, &fast);
+            has_contradiction_matches(g, &by_components);
             pairs += fast
                 .on
                 .iter()
@@ -3421,21 +3439,26 @@ mod tests {
         pairs
     }
 
-    /// The chains' tables from the strongly connected components
+    /// The chains' and the nets' tables from the strongly connected components
     /// ([`Tables::fill_by_components`](super::Tables::fill_by_components)) and their lengths
     /// walked on demand are the multi-source walk's (sets and distances), on solver paths and
     /// random grids of every density; the hard paths are
     /// `multi_source_walk_matches_on_hard_paths` (ignored: slow).
     #[test]
     fn components_match_the_multi_source_walk() {
-        let mut pairs = 0;
+        let mut pairs = [0; 2];
         for g in &test_grids(200, 51) {
-            pairs += components_match(
-                &Tables::new(g, false),
-                &Tables::build(g, false, Fill::MultiSource),
-            );
+            for net in [false, true] {
+                pairs[usize::from(net)] += components_match(
+                    &Tables::new(g, net),
+                    &Tables::build(g, net, Fill::MultiSource),
+                );
+            }
         }
-        assert!(pairs > 1_000_000, "{pairs} reached pairs");
+        assert!(
+            pairs.iter().all(|&n| n > 1_000_000),
+            "{pairs:?} reached pairs"
+        );
     }
 
     /// The multi-source walk ([`walk_all`](super::walk_all)) gives every premise's tables
