@@ -164,10 +164,18 @@
 //! elimination that also has a contradiction, or the verity pick — from one walk of the
 //! transposed graph to its end ([`Tables::dist_to`]), and a contradiction's lengths from one
 //! walk from its premise ([`Tables::dist_from`]): breadth-first distances, those the table
-//! held. Nets keep the multi-source walk ([`walk_all`]), which stays the chains' reference:
+//! held. The multi-source walk ([`walk_all`]) stays the reference:
 //! `components_match_the_multi_source_walk` (and the hard paths' test) holds sets and both
 //! walks' lengths to it; `contradictions_on_demand_match_the_eager_search` holds the picks to
 //! the eager search with every verity's length.
+//!
+//! Nets' tables from components too (issue 45, session 51). A net's graph (the look-aheads'
+//! links) is walked the same way; a net premise and its twin (above) imply each other
+//! directly, so they share a component and its row without being copied. The net pick's
+//! length ([`derivation_len`]) is one walk to a verity's end or from a contradiction's
+//! premise. `components_match_the_multi_source_walk` holds the nets' sets and lengths to the
+//! multi-source walk with twins, which `look_aheads_match_full_scans` holds to the premise
+//! walks.
 
 use std::rc::Rc;
 
@@ -245,12 +253,12 @@ struct Tables {
     /// per reached literal (`lit * lits + premise`: the multi-source walk writes a literal's
     /// premises together), written for the literals the premise reaches, the rest whatever
     /// the reused buffer held: read through [`Tables::dist`], see [`DIST_BUFFER`]. Empty
-    /// for chains filled by [`Fill::Fast`] (`rows` instead, lengths by [`Tables::dist_from`]
-    /// and [`Tables::dist_to`]).
+    /// when filled by [`Fill::Fast`] (`rows` instead, lengths by [`Tables::dist_from`] and
+    /// [`Tables::dist_to`]).
     on: Vec<u64>,
     off: Vec<u64>,
     dist: Vec<u16>,
-    /// Chains ([`Fill::Fast`]): the reach rows of the graph's strongly connected components
+    /// [`Fill::Fast`]: the reach rows of the graph's strongly connected components
     /// ([`Tables::fill_by_components`]), and per premise literal the word where its row
     /// starts: its "on" set is the row's first `words` words, its "off" set the next `words`.
     rows: Vec<u64>,
@@ -322,7 +330,7 @@ impl Tables {
         &self.off[p * self.words..(p + 1) * self.words]
     }
     /// Whether the distances are in the table ([`Tables::dist`]) rather than walked on
-    /// demand (chains filled by [`Fill::Fast`]).
+    /// demand (filled by [`Fill::Fast`]).
     fn has_dist(&self) -> bool {
         self.row_at.is_empty()
     }
@@ -571,7 +579,7 @@ impl Tables {
         t
     }
 
-    /// Fills the chains' tables from the strongly connected components of the graph
+    /// Fills the tables (chains and nets) from the strongly connected components of the graph
     /// ([`Components`](crate::kernel::graph::Components)), with the nodes numbered so that a
     /// component's row holds the "on" set and then the "off" set of any of its members:
     /// candidate `i`'s "on" literal is node `i`, its "off" literal node `K + i` (`K = 64 *
