@@ -7,7 +7,7 @@
 //! indices (and a column's are row indices), so the base/cover search is a combination walk over
 //! `u64` masks with the union pruned above k — the same walk serves every size and side.
 
-use sudokit_core::{Cell, Digit, House, HouseKind};
+use sudokit_core::{Cell, Digit, House};
 
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
@@ -23,15 +23,13 @@ pub struct BasicFish {
     pub info: &'static TechniqueInfo,
 }
 
-/// Rows (`by_rows`) or columns of the layout, in order.
+/// Rows (`by_rows`) or columns of the layout, in order. A layout numbers its houses rows first
+/// (`0..N`), then columns (`N..2N`), so the lines are a range of house numbers, not a filter over
+/// every house's kind (asked once per fish walk, that filter was most of a walk key's cost).
 pub fn lines(g: &CandidateGrid, by_rows: bool) -> Vec<House> {
-    g.houses()
-        .filter(|&h| match g.layout().house_kind(h) {
-            HouseKind::Row(_) => by_rows,
-            HouseKind::Column(_) => !by_rows,
-            _ => false,
-        })
-        .collect()
+    let n = g.size();
+    let first = if by_rows { 0 } else { n };
+    (first..first + n).map(|h| House(h as u16)).collect()
 }
 
 impl BasicFish {
@@ -144,5 +142,53 @@ impl Technique for BasicFish {
         crate::memo::each_digit_since(self.info.id, g, f, |d, lost, f| {
             self.search(g, f, d, (&rows, &cols), lost) && self.search(g, f, d, (&cols, &rows), lost)
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use sudokit_core::{Extra, Grid, HouseKind, Layout};
+
+    use super::*;
+
+    /// The lines as a range of house numbers are the houses of each kind, in order.
+    #[test]
+    fn lines_are_the_rows_and_the_columns_in_order() {
+        let nine = Layout::standard(9).unwrap();
+        let labels = [
+            "AAABBBCCC",
+            "AAABBBCCC",
+            "AADBBECCC",
+            "DDDDEEEFF",
+            "GDDHEEFFF",
+            "GGDHHEIFF",
+            "GGGHHHIII",
+            "GGGHHHIII",
+            "GGHHIIIII",
+        ];
+        let layouts = [
+            Layout::standard(4).unwrap(),
+            Layout::boxed(6, 2, 3).unwrap(),
+            nine.with_extras(&[Extra::Diagonals]),
+            Layout::jigsaw_from_labels(9, &labels).unwrap(),
+            nine,
+            Layout::standard(16).unwrap(),
+        ];
+        for l in layouts {
+            let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+            for by_rows in [true, false] {
+                let kind: Vec<House> = g
+                    .houses()
+                    .filter(|&h| match g.layout().house_kind(h) {
+                        HouseKind::Row(_) => by_rows,
+                        HouseKind::Column(_) => !by_rows,
+                        _ => false,
+                    })
+                    .collect();
+                assert_eq!(lines(&g, by_rows), kind);
+            }
+        }
     }
 }
