@@ -41,10 +41,12 @@ pub(crate) fn each_digit(
     f: &mut Finder<'_>,
     mut find: impl FnMut(Digit, &mut Finder<'_>) -> bool,
 ) {
-    each_digit_since(id, g, f, |d, _, f| find(d, f));
+    each_digit_since(id, g, f, |d, _, _, f| find(d, f));
 }
 
-/// [`each_digit`], also telling `find` which cells lost the digit since the plane on which
+/// [`each_digit`], also giving `find` the digit's plane (the cells holding it, bits in reading
+/// order, 64 cells a word: computed here anyway, so a finder keying a memo by the plane need
+/// not rebuild it) and which cells lost the digit since the plane on which
 /// the technique last reported nothing for it, when the current plane is a subset of that
 /// one (`None`: no such plane, search everything). A pattern of the digit all of whose own
 /// candidates are unchanged existed on that plane with the same or more eliminations, so it
@@ -53,7 +55,7 @@ pub(crate) fn each_digit_since(
     id: &'static str,
     g: &CandidateGrid,
     f: &mut Finder<'_>,
-    mut find: impl FnMut(Digit, Option<&[u64]>, &mut Finder<'_>) -> bool,
+    mut find: impl FnMut(Digit, &[u64], Option<&[u64]>, &mut Finder<'_>) -> bool,
 ) {
     sync_layout(f.memory(), g);
     let mut planes = Vec::new();
@@ -79,7 +81,7 @@ pub(crate) fn each_digit_since(
         }
         let before = f.emitted();
         // The memo is not borrowed while the finder runs (it may solve trial grids).
-        if !find(d, since.then_some(&lost[..]), f) || f.done() {
+        if !find(d, plane, since.then_some(&lost[..]), f) || f.done() {
             return;
         }
         if f.emitted() == before {

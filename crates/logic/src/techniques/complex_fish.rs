@@ -49,7 +49,6 @@ use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, House, HouseKind, Layout};
 
-use super::fish::lines;
 use super::fish_engine::{
     Found, Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
     targeted_any_order_with_plain,
@@ -291,13 +290,13 @@ struct BasicFinnedEntry {
     digit: Digit,
     size: usize,
     max_fins: usize,
-    /// The digit's positions in each row: with the layout, the digit's plane.
-    rows: Vec<u64>,
+    /// The digit's plane (with the layout, all the walk reads of the grid).
+    plane: Vec<u64>,
     lost: Option<Vec<u64>>,
     found: Rc<Vec<Found>>,
 }
 
-/// Every fish `walk` reports (a pure function of the layout, the digit's plane, `shape`,
+/// Every fish `walk` reports (a pure function of the layout, the digit's `plane`, `shape`,
 /// `size`, `max_fins` and `lost`), in its order, walked once per key and read from `f`'s
 /// memory by the other techniques asking for the same walk.
 #[allow(clippy::too_many_arguments)]
@@ -306,12 +305,13 @@ fn shared_walk(
     f: &Finder<'_>,
     shape: Shape,
     d: Digit,
+    plane: &[u64],
     size: usize,
     max_fins: usize,
     lost: Option<&[u64]>,
     walk: impl FnOnce(&mut dyn FnMut(Found) -> bool),
 ) -> Rc<Vec<Found>> {
-    let key = WalkKey::new(g, shape, d, max_fins, lost);
+    let key = WalkKey::new(g, shape, d, plane, max_fins, lost);
     if let Some(found) = key.read(f, size) {
         return found;
     }
@@ -329,7 +329,7 @@ struct WalkKey<'a> {
     shape: Shape,
     digit: Digit,
     max_fins: usize,
-    rows: Vec<u64>,
+    plane: &'a [u64],
     lost: Option<&'a [u64]>,
 }
 
@@ -338,19 +338,16 @@ impl<'a> WalkKey<'a> {
         g: &'a CandidateGrid,
         shape: Shape,
         digit: Digit,
+        plane: &'a [u64],
         max_fins: usize,
         lost: Option<&'a [u64]>,
     ) -> Self {
-        let rows = lines(g, true)
-            .iter()
-            .map(|&h| g.positions(h, digit))
-            .collect();
         WalkKey {
             g,
             shape,
             digit,
             max_fins,
-            rows,
+            plane,
             lost,
         }
     }
@@ -370,7 +367,7 @@ impl<'a> WalkKey<'a> {
         memo.entries
             .iter()
             .find(|e| self.slot(e, size))
-            .filter(|e| e.rows == self.rows && e.lost.as_deref() == self.lost)
+            .filter(|e| *e.plane == *self.plane && e.lost.as_deref() == self.lost)
             .map(|e| e.found.clone())
     }
 
@@ -383,7 +380,7 @@ impl<'a> WalkKey<'a> {
             digit: self.digit,
             size,
             max_fins: self.max_fins,
-            rows: self.rows.clone(),
+            plane: self.plane.to_vec(),
             lost: self.lost.map(<[u64]>::to_vec),
             found: found.clone(),
         };
@@ -408,11 +405,12 @@ fn basic_finned_shared(
     g: &CandidateGrid,
     f: &Finder<'_>,
     d: Digit,
+    plane: &[u64],
     size: usize,
     max_fins: usize,
     lost: Option<&[u64]>,
 ) -> Rc<Vec<Found>> {
-    let key = WalkKey::new(g, Shape::Basic, d, max_fins, lost);
+    let key = WalkKey::new(g, Shape::Basic, d, plane, max_fins, lost);
     if let Some(found) = key.read(f, size) {
         return found;
     }
@@ -440,7 +438,7 @@ impl Technique for Fish {
             return;
         }
         let p = self.params(f);
-        crate::memo::each_digit_since(self.info.id, g, f, |d, lost, f| {
+        crate::memo::each_digit_since(self.info.id, g, f, |d, plane, lost, f| {
             if self.shape == Shape::Basic {
                 if let Variant::Siamese { .. } = self.variant {
                     // Group by base lines, then pair (every fish: a pair may join an old one).
@@ -455,7 +453,7 @@ impl Technique for Fish {
                 } else if f.options.hodoku {
                     // HoDoKu takes the first fish of its walk: rows as base lines before
                     // columns, then base lines and cover lines in combination order.
-                    let shared = basic_finned_shared(g, f, d, self.size, p.max_fins, lost);
+                    let shared = basic_finned_shared(g, f, d, plane, self.size, p.max_fins, lost);
                     let mut all: Vec<&Found> = shared.iter().filter(|x| self.wants(x)).collect();
                     let rows_first = |x: &Found| {
                         x.base
@@ -467,7 +465,7 @@ impl Technique for Fish {
                     });
                     all.iter().all(|x| f.emit(self.step(g, &[x])))
                 } else {
-                    basic_finned_shared(g, f, d, self.size, p.max_fins, lost)
+                    basic_finned_shared(g, f, d, plane, self.size, p.max_fins, lost)
                         .iter()
                         .all(|x| !self.wants(x) || f.emit(self.step(g, &[x])))
                 }
@@ -478,10 +476,19 @@ impl Technique for Fish {
                 let mut all: Vec<Found> = Vec::new();
                 if matches!(self.variant, Variant::Plain | Variant::Finned) {
                     // One walk for the Franken fish of this size with and without fins.
-                    let shared =
-                        shared_walk(g, f, self.shape, d, self.size, p.max_fins, lost, |v| {
+                    let shared = shared_walk(
+                        g,
+                        f,
+                        self.shape,
+                        d,
+                        plane,
+                        self.size,
+                        p.max_fins,
+                        lost,
+                        |v| {
                             targeted_any_order_with_plain(g, d, p, lost, v);
-                        });
+                        },
+                    );
                     all.extend(shared.iter().filter(|x| self.wants(x)).cloned());
                 } else {
                     targeted_any_order(g, d, p, lost, &mut |x| {

@@ -139,7 +139,7 @@ impl Technique for BasicFish {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         // The layout's rows and columns once a call, not once a digit and orientation.
         let (rows, cols) = (lines(g, true), lines(g, false));
-        crate::memo::each_digit_since(self.info.id, g, f, |d, lost, f| {
+        crate::memo::each_digit_since(self.info.id, g, f, |d, _, lost, f| {
             self.search(g, f, d, (&rows, &cols), lost) && self.search(g, f, d, (&cols, &rows), lost)
         });
     }
