@@ -2,18 +2,19 @@
 //! cell, the digits still possible there.
 //!
 //! Design decision: one flat `Vec<DigitSet>` of candidates plus the placed values, over the
-//! shared immutable [`Layout`] tables, works for every side and region layout; the only derived
-//! table, a peer bitset per cell (so `sees` is one bit test), lives behind an `Arc` and is shared
-//! by every clone, so trial solving (forcing chains, the explained guess) copies only the
+//! shared immutable [`Layout`] tables, works for every side and region layout; the derived
+//! tables, a peer bitset per cell (so `sees` is one bit test) and, built on first use, each
+//! cell's peers as places in every row and column ([`CandidateGrid::line_peers`]), live behind
+//! an `Arc` and are shared by every clone, so trial solving (forcing chains, the explained guess) copies only the
 //! candidates. Positions of a digit inside a house are computed on demand as a `u64` mask over
 //! the house's cell list (a house has N ≤ 64 cells), which is what fish, subsets and
 //! intersections work on. A [`CellSet`] keeps its words inline up to 256 cells (every layout
 //! up to 16×16) and on the heap beyond, so the ALS, chain and colouring finders, which make and
 //! clone many small sets per step, allocate none on common grids.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use sudokit_core::{Cell, Digit, DigitSet, Grid, House, Layout};
+use sudokit_core::{Cell, Digit, DigitSet, Grid, House, HouseKind, Layout};
 
 use crate::kernel::bits::bits;
 use crate::step::{Candidate, Step};
@@ -199,6 +200,9 @@ struct Geometry {
     /// Whether every cell's peers are exactly the cells sharing a house with it (no
     /// anti-knight or anti-king neighbours), so a clash of placed digits shows within a house.
     house_peers: bool,
+    /// [`CandidateGrid::line_peers`]' table, built on first use (only the finned basic fish
+    /// walk asks it, and on the largest layouts it takes megabytes).
+    line_peers: OnceLock<Vec<u64>>,
 }
 
 thread_local! {
@@ -260,7 +264,41 @@ impl Geometry {
             peers,
             fingerprint,
             house_peers,
+            line_peers: OnceLock::new(),
         }
+    }
+
+    /// For the rows, then the columns, as lines: for each cell `e` and each line `r`, the
+    /// places of line `r` (bits over its cells) holding `e` or a peer of `e`; the mask of
+    /// (orientation, `e`, `r`) is at `(orientation · N² + e) · N + r`.
+    fn line_peers(&self) -> Vec<u64> {
+        let l = &*self.layout;
+        let (n, cells) = (l.size(), l.cell_count());
+        let mut out = vec![0u64; 2 * cells * n];
+        for (o, by_rows) in [true, false].into_iter().enumerate() {
+            // Each cell's line and place in it.
+            let mut at = vec![(0usize, 0usize); cells];
+            for h in l.houses() {
+                let r = match l.house_kind(h) {
+                    HouseKind::Row(r) if by_rows => r,
+                    HouseKind::Column(c) if !by_rows => c,
+                    _ => continue,
+                };
+                for (i, c) in l.house_cells(h).iter().enumerate() {
+                    at[c.index()] = (r, i);
+                }
+            }
+            for e in 0..cells {
+                let table = &mut out[(o * cells + e) * n..(o * cells + e + 1) * n];
+                for x in
+                    std::iter::once(Cell(e as u16)).chain(l.peers(Cell(e as u16)).iter().copied())
+                {
+                    let (r, i) = at[x.index()];
+                    table[r] |= 1 << i;
+                }
+            }
+        }
+        out
     }
 }
 
@@ -504,6 +542,16 @@ impl CandidateGrid {
             }
         }
         mask
+    }
+    /// For each row (`by_rows`) or each column, in order: the places in it (bits over the
+    /// line's cells, as [`positions`](Self::positions)) of `cell` and of `cell`'s peers. A
+    /// table of the layout, built on first use and shared by every grid of the layout, so a
+    /// search asking it per cell does not walk the cell's peers each time.
+    pub(crate) fn line_peers(&self, by_rows: bool, cell: Cell) -> &[u64] {
+        let n = self.size();
+        let table = self.geo.line_peers.get_or_init(|| self.geo.line_peers());
+        let at = (usize::from(!by_rows) * self.cell_count() + cell.index()) * n;
+        &table[at..at + n]
     }
     /// The empty cells of `h` that have `digit` as a candidate.
     pub fn cells_with(&self, h: House, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
@@ -899,6 +947,55 @@ mod tests {
         assert!(g.sees(Cell(0), Cell(5)));
         assert!(!g.sees(Cell(0), Cell(10)));
         assert!(!g.sees(Cell(0), Cell(0)));
+    }
+
+    /// The line peer table holds, per cell and line, exactly the line's places of the cell
+    /// and of the cells it sees (layouts with regions, diagonals, anti-knight and jigsaw).
+    #[test]
+    fn line_peers_are_the_places_of_the_cell_and_its_peers() {
+        use sudokit_core::Extra;
+        let mut layouts = crate::testrng::layouts().to_vec();
+        layouts.push(
+            Layout::standard(9)
+                .unwrap()
+                .with_extras(&[Extra::AntiKnight]),
+        );
+        layouts.push(Layout::boxed(6, 3, 2).unwrap());
+        let mut region_of: Vec<u8> = (0..81).map(|i| (i / 9) as u8).collect();
+        region_of.swap(8, 9);
+        layouts.push(Layout::jigsaw(9, region_of).unwrap());
+        for l in layouts {
+            let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+            let n = g.size();
+            for by_rows in [true, false] {
+                let lines: Vec<House> = g
+                    .houses()
+                    .filter(|&h| match g.layout().house_kind(h) {
+                        HouseKind::Row(_) => by_rows,
+                        HouseKind::Column(_) => !by_rows,
+                        _ => false,
+                    })
+                    .collect();
+                assert_eq!(lines.len(), n);
+                for e in g.cells() {
+                    let near = g.line_peers(by_rows, e);
+                    for (r, &h) in lines.iter().enumerate() {
+                        let want = g
+                            .house_cells(h)
+                            .iter()
+                            .enumerate()
+                            .fold(0u64, |m, (i, &c)| {
+                                if c == e || g.sees(e, c) {
+                                    m | 1 << i
+                                } else {
+                                    m
+                                }
+                            });
+                        assert_eq!(near[r], want, "cell {e:?}, line {r}, rows {by_rows}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

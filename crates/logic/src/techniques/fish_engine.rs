@@ -1437,9 +1437,9 @@ fn each_cover<M: Mask>(
 /// walked.
 ///
 /// A target's lines are built by clearing, in each line's positions, the places of the
-/// target's peers that hold the digit (looked up per cell once per call), which is the same
-/// set as asking each of the line's candidates whether it sees the target, only cheaper; so
-/// the walk, its order and what it reports are unchanged (issue 45).
+/// target and its peers (the layout's [`CandidateGrid::line_peers`], one mask per line),
+/// which is the same set as asking each of the line's candidates whether it sees the target,
+/// only cheaper; so the walk, its order and what it reports are unchanged (issue 45).
 pub fn basic_finned(
     g: &CandidateGrid,
     digit: Digit,
@@ -1489,16 +1489,6 @@ pub fn basic_finned_sizes(
         if touch == 0 {
             continue;
         }
-        // Each candidate cell's base line and place in it, so a target's peers clear their
-        // places line by line (a target has ~20 peers; asking each line's candidates whether
-        // they see it took most of this function's time).
-        let mut at = vec![(u16::MAX, 0u16); g.cell_count()];
-        for (r, &h) in bases.iter().enumerate() {
-            for c in bits(pos[r]) {
-                at[g.house_cells(h)[c].index()] = (r as u16, c as u16);
-            }
-        }
-        let mut free = vec![0u64; bases.len()];
         let mut chosen = Vec::with_capacity(largest);
         let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
         let mut open: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
@@ -1508,21 +1498,13 @@ pub fn basic_finned_sizes(
                 if !active.contains(&true) {
                     return false;
                 }
-                let e = line[ce];
-                // Per base line: the places that do not see `e` (they must be covered).
-                for (f, &p) in free.iter_mut().zip(&pos) {
-                    *f = p & !(1 << ce);
-                }
-                for x in g.peers(e) {
-                    let (r, c) = at[x.index()];
-                    if r != u16::MAX {
-                        free[r as usize] &= !(1 << c);
-                    }
-                }
-                // The lines any size may take; each size keeps those within its bound.
+                // Per base line: the places that do not see `e` (they must be covered); the
+                // lines any size may take, each size keeping those within its bound.
+                let near = g.line_peers(by_rows, line[ce]);
                 open.clear();
-                for (r, &m) in free.iter().enumerate() {
-                    if r != re && pos[r] != 0 && (m | 1 << ce).count_ones() as usize <= largest {
+                for (r, (&p, &s)) in pos.iter().zip(near).enumerate() {
+                    let m = p & !(1 << ce) & !s;
+                    if r != re && p != 0 && (m | 1 << ce).count_ones() as usize <= largest {
                         open.push((r, m));
                     }
                 }
