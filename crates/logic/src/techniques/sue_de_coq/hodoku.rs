@@ -254,10 +254,19 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
     let tables = RefCell::new(Tables::default());
     let l = g.layout();
     let empty = |h: House| empty_cells(g, h);
-    let boxes: Vec<House> = g
+    // The boxes in house order, with their region numbers and whether they hold a changed
+    // cell (asked once, not once per line).
+    let boxes: Vec<(House, usize, bool)> = g
         .houses()
-        .filter(|&h| matches!(l.house_kind(h), HouseKind::Box(_) | HouseKind::Region(_)))
+        .filter_map(|h| match l.house_kind(h) {
+            HouseKind::Box(r) | HouseKind::Region(r) => {
+                Some((h, r, memo::touched(changed, g.house_cells(h))))
+            }
+            _ => None,
+        })
         .collect();
+    // A line's empty cells in each region (a box's cells are the cells of its region).
+    let mut crossing = vec![0usize; g.size()];
     let rows = g
         .houses()
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_)));
@@ -266,18 +275,18 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Column(_)));
     for line in rows.chain(cols) {
         let line_changed = memo::touched(changed, g.house_cells(line));
-        for &bx in &boxes {
-            if !line_changed && !memo::touched(changed, g.house_cells(bx)) {
+        crossing.fill(0);
+        for &c in g.house_cells(line) {
+            if g.value(c).is_none() {
+                crossing[l.region_of(c)] += 1;
+            }
+        }
+        for &(bx, region, box_changed) in &boxes {
+            if !line_changed && !box_changed {
                 continue;
             }
             // Fewer than two empty cells where they cross: nothing to search.
-            let crossing = g
-                .house_cells(line)
-                .iter()
-                .filter(|&&c| g.value(c).is_none() && g.house_cells(bx).contains(&c))
-                .take(2)
-                .count();
-            if crossing < 2 {
+            if crossing[region] < 2 {
                 continue;
             }
             let pair = Pair {
