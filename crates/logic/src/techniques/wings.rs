@@ -43,17 +43,24 @@ impl Technique for PivotWing {
         // In HoDoKu's order every wing is collected and reported in the order HoDoKu's search
         // meets them (see `hodoku_key`).
         let mut collected: Vec<((usize, usize, usize, usize), Step)> = Vec::new();
+        // The bivalue cells once a call: a pivot's pincers are its peer set's cells among
+        // them, in cell order (the order of the sorted peer list).
+        let mut bivalue = g.cell_set();
+        for c in g.empty_cells() {
+            if g.candidates(c).len() == 2 {
+                bivalue.insert(c);
+            }
+        }
+        let mut pincers: Vec<Cell> = Vec::new();
         for p in g.empty_cells() {
             let pc = g.candidates(p);
             if pc.len() != want {
                 continue;
             }
-            let pincers: Vec<Cell> = g
-                .peers(p)
-                .iter()
-                .copied()
-                .filter(|&c| g.candidates(c).len() == 2)
-                .collect();
+            let mut near = g.peer_set(p).clone();
+            near.intersect_with(&bivalue);
+            pincers.clear();
+            pincers.extend(near.iter());
             for (i, &a) in pincers.iter().enumerate() {
                 for &b in &pincers[i + 1..] {
                     let (ca, cb) = (g.candidates(a), g.candidates(b));
