@@ -37,21 +37,35 @@ pub(super) struct Tables {
     boxes: Vec<u64>,
 }
 
-/// Fills `out` with the candidate union of every subset of `cells` (bit i = the i-th cell);
-/// the number of cells.
-fn unions(g: &CandidateGrid, cells: impl Iterator<Item = Cell>, out: &mut Vec<u64>) -> usize {
-    let mut cand = [0u64; MAX];
+/// Fills `out` with the candidate union of every subset of the cells whose candidates are
+/// `cand` (bit i = the i-th cell).
+fn unions(cand: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    out.resize(1 << cand.len(), 0);
+    for m in 1..1usize << cand.len() {
+        out[m] = out[m & (m - 1)] | cand[m.trailing_zeros() as usize];
+    }
+}
+
+/// The cells of `cells` outside `cset` and their candidates, in order, into `out` and `cand`;
+/// their number, or `None` when there are more than [`MAX`].
+fn outside(
+    g: &CandidateGrid,
+    cells: &[Cell],
+    cset: &[Cell],
+    out: &mut [Cell; MAX],
+    cand: &mut [u64; MAX],
+) -> Option<usize> {
     let mut n = 0;
-    for c in cells {
+    for &c in cells.iter().filter(|c| !cset.contains(c)) {
+        if n == MAX {
+            return None;
+        }
+        out[n] = c;
         cand[n] = g.candidates(c).0;
         n += 1;
     }
-    out.clear();
-    out.resize(1 << n, 0);
-    for m in 1..1usize << n {
-        out[m] = out[m & (m - 1)] | cand[m.trailing_zeros() as usize];
-    }
-    n
+    Some(n)
 }
 
 /// Whether some line set and box set for the intersection set `cset` (digits `cv`, `surplus`
@@ -67,21 +81,18 @@ pub(super) fn may_fit(
     surplus: usize,
     t: &mut Tables,
 ) -> Option<bool> {
-    let line = || line_cells.iter().copied().filter(|c| !cset.contains(c));
-    let boxes = || box_cells.iter().copied().filter(|c| !cset.contains(c));
-    if line().count() > MAX || boxes().count() > MAX {
-        return None;
-    }
-    let nl = unions(g, line(), &mut t.line);
-    let nb = unions(g, boxes(), &mut t.boxes);
-    // Each box cell's candidates, and the box cells the line also holds (the intersection's
-    // other cells) with their bit on the line: a line set holding one bars it from the box set.
-    let mut bcand = [0u64; MAX];
+    let (mut line, mut lcand) = ([Cell(0); MAX], [0u64; MAX]);
+    let (mut boxes, mut bcand) = ([Cell(0); MAX], [0u64; MAX]);
+    let nl = outside(g, line_cells, cset, &mut line, &mut lcand)?;
+    let nb = outside(g, box_cells, cset, &mut boxes, &mut bcand)?;
+    unions(&lcand[..nl], &mut t.line);
+    unions(&bcand[..nb], &mut t.boxes);
+    // The box cells the line also holds (the intersection's other cells) with their bit on
+    // the line: a line set holding one bars it from the box set.
     let mut shared = [(0usize, 0usize); MAX];
     let mut ns = 0;
-    for (j, c) in boxes().enumerate() {
-        bcand[j] = g.candidates(c).0;
-        if let Some(i) = line().position(|x| x == c) {
+    for (j, c) in boxes[..nb].iter().enumerate() {
+        if let Some(i) = line[..nl].iter().position(|x| x == c) {
             shared[ns] = (i, j);
             ns += 1;
         }
