@@ -3,14 +3,15 @@
 //!
 //! Design decision: one flat `Vec<DigitSet>` of candidates plus the placed values, over the
 //! shared immutable [`Layout`] tables, works for every side and region layout; the derived
-//! tables, a peer bitset per cell (so `sees` is one bit test) and, built on first use, each
-//! cell's peers as places in every row and column ([`CandidateGrid::line_peers`]), live behind
-//! an `Arc` and are shared by every clone, so trial solving (forcing chains, the explained guess) copies only the
-//! candidates. Positions of a digit inside a house are computed on demand as a `u64` mask over
-//! the house's cell list (a house has N ≤ 64 cells), which is what fish, subsets and
-//! intersections work on. A [`CellSet`] keeps its words inline up to 256 cells (every layout
-//! up to 16×16) and on the heap beyond, so the ALS, chain and colouring finders, which make and
-//! clone many small sets per step, allocate none on common grids.
+//! tables (a peer bitset per cell, so `sees` is one bit test; a cell bitset per house; and,
+//! built on first use, each cell's peers as places in every row and column,
+//! [`CandidateGrid::line_peers`]) live behind an `Arc` and are shared by every clone, so trial
+//! solving (forcing chains, the explained guess) copies only the candidates. Positions of a
+//! digit inside a house are computed on demand as a `u64` mask over the house's cell list (a
+//! house has N ≤ 64 cells), which is what fish, subsets and intersections work on. A
+//! [`CellSet`] keeps its words inline up to 256 cells (every layout up to 16×16) and on the
+//! heap beyond, so the ALS, chain and colouring finders, which make and clone many small sets
+//! per step, allocate none on common grids.
 
 use std::sync::{Arc, OnceLock};
 
@@ -162,6 +163,16 @@ impl CellSet {
             .zip(other.words.as_slice().iter().chain(std::iter::repeat(&0)))
             .all(|(a, b)| a & !b == 0)
     }
+    /// Number of cells of the set among `words` (bits in reading order, 64 cells a word, as
+    /// a digit's plane from [`CandidateGrid::digit_planes`]).
+    pub(crate) fn count_within(&self, words: &[u64]) -> u32 {
+        self.words
+            .as_slice()
+            .iter()
+            .zip(words)
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
+    }
     /// Whether the two sets share a cell.
     #[inline]
     pub fn intersects(&self, other: &CellSet) -> bool {
@@ -194,6 +205,8 @@ struct Geometry {
     layout: Arc<Layout>,
     /// Peer bitset of every cell (a cell is not its own peer).
     peers: Vec<CellSet>,
+    /// Cell bitset of every house.
+    houses: Vec<CellSet>,
     /// A hash of the houses and peers, so caches keyed by a grid's state tell layouts apart
     /// (an empty jigsaw and an empty 9×9 have the same values and candidates).
     fingerprint: u64,
@@ -242,6 +255,16 @@ impl Geometry {
                 s
             })
             .collect();
+        let houses = layout
+            .houses()
+            .map(|h| {
+                let mut s = CellSet::new(cells);
+                for &c in layout.house_cells(h) {
+                    s.insert(c);
+                }
+                s
+            })
+            .collect();
         let mut h = std::collections::hash_map::DefaultHasher::new();
         for house in layout.houses() {
             std::hash::Hash::hash(&layout.house_cells(house), &mut h);
@@ -262,6 +285,7 @@ impl Geometry {
         Geometry {
             layout,
             peers,
+            houses,
             fingerprint,
             house_peers,
             line_peers: OnceLock::new(),
@@ -524,6 +548,10 @@ impl CandidateGrid {
     /// The peer bitset of `cell`.
     pub fn peer_set(&self, cell: Cell) -> &CellSet {
         &self.geo.peers[cell.index()]
+    }
+    /// The cell bitset of house `h`.
+    pub fn house_set(&self, h: House) -> &CellSet {
+        &self.geo.houses[h.index()]
     }
     /// Whether `a` and `b` are peers (distinct cells that must differ).
     pub fn sees(&self, a: Cell, b: Cell) -> bool {

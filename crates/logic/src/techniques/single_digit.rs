@@ -42,10 +42,16 @@ fn is_row(g: &CandidateGrid, h: House) -> bool {
     matches!(g.layout().house_kind(h), HouseKind::Row(_))
 }
 
-/// Every strong link on `d`: (house, a, b).
-fn strong_links(g: &CandidateGrid, d: Digit) -> Vec<(House, Cell, Cell)> {
+/// Every strong link on `d`: (house, a, b). `plane` is `d`'s plane (as
+/// [`CandidateGrid::digit_planes`] has it): a house's count of the digit is its cell set's
+/// overlap with the plane, a few word operations, so only the houses with exactly two places
+/// walk their cells for the positions.
+fn strong_links(g: &CandidateGrid, d: Digit, plane: &[u64]) -> Vec<(House, Cell, Cell)> {
     let mut out = Vec::new();
     for h in g.houses() {
+        if g.house_set(h).count_within(plane) != 2 {
+            continue;
+        }
         let pos = g.positions(h, d);
         if pos.count_ones() == 2 {
             let cells = g.house_cells(h);
@@ -104,8 +110,8 @@ impl Technique for TwoLinks {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
-        crate::memo::each_digit(self.info.id, g, f, |d, f| {
-            let links = strong_links(g, d);
+        crate::memo::each_digit_since(self.info.id, g, f, |d, plane, _, f| {
+            let links = strong_links(g, d, plane);
             for (i, &(h1, a1, a2)) in links.iter().enumerate() {
                 for &(h2, b1, b2) in &links[i + 1..] {
                     // Try every orientation: inner ends (b, c) see each other; free ends (a, dd).
@@ -193,24 +199,28 @@ struct ErInstance {
 /// Calls `visit` with every empty rectangle (boxes with only two cells of the digit too when
 /// `allow_two`) until it returns `false`.
 fn empty_rectangles(g: &CandidateGrid, allow_two: bool, visit: &mut dyn FnMut(ErInstance) -> bool) {
+    let mut planes = Vec::new();
+    let w = g.digit_planes(&mut planes);
     for d in DigitSet::full(g.size()).iter() {
-        if !digit_empty_rectangles(g, d, allow_two, visit) {
+        let plane = &planes[d.index() * w..(d.index() + 1) * w];
+        if !digit_empty_rectangles(g, d, plane, allow_two, visit) {
             return;
         }
     }
 }
 
-/// [`empty_rectangles`] of one digit; `false` when `visit` said stop.
+/// [`empty_rectangles`] of one digit (`plane`: its plane); `false` when `visit` said stop.
 fn digit_empty_rectangles(
     g: &CandidateGrid,
     d: Digit,
+    plane: &[u64],
     allow_two: bool,
     visit: &mut dyn FnMut(ErInstance) -> bool,
 ) -> bool {
     let n = g.size();
     let regions: Vec<House> = g.houses().filter(|&h| kind(g, h) == Kind::Region).collect();
     {
-        let links = strong_links(g, d);
+        let links = strong_links(g, d, plane);
         for &bx in &regions {
             let cells: Vec<Cell> = g.cells_with(bx, d).collect();
             if cells.len() < 2 || (cells.len() == 2 && !allow_two) {
@@ -347,15 +357,15 @@ impl Technique for EmptyRectangle {
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let allow_two = f.options.er_two_candidates;
-        crate::memo::each_digit(EMPTY_RECTANGLE.id, g, f, |d, f| {
+        crate::memo::each_digit_since(EMPTY_RECTANGLE.id, g, f, |d, plane, _, f| {
             if !f.options.hodoku {
-                return digit_empty_rectangles(g, d, allow_two, &mut |er| {
+                return digit_empty_rectangles(g, d, plane, allow_two, &mut |er| {
                     f.emit(er_step(g, &EMPTY_RECTANGLE, &er))
                 });
             }
             // HoDoKu applies the first empty rectangle its search meets: see `hodoku_er_key`.
             let mut found = Vec::new();
-            digit_empty_rectangles(g, d, allow_two, &mut |er| {
+            digit_empty_rectangles(g, d, plane, allow_two, &mut |er| {
                 found.push(er);
                 true
             });
