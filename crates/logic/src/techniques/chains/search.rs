@@ -38,7 +38,9 @@ impl Found<'_> {
     /// The chain's nodes from the start, each with its truth value.
     #[inline]
     pub(super) fn path(&self) -> Vec<(u32, bool)> {
-        let mut path = vec![self.last];
+        // `len` nodes: the last, one per parent step, and the start.
+        let mut path = Vec::with_capacity(self.len);
+        path.push(self.last);
         let grouped = self.grouped && !self.collapse;
         let mut cur = self.parent[state(self.last.0, self.last.1, grouped)] as usize;
         while cur != self.s0 {
