@@ -145,12 +145,18 @@ pub static ALL: &[&dyn Technique] = &[
 /// Finds a technique by id (`naked-pair`), HoDoKu code (`0200`) or display name (any case).
 pub fn lookup(name: &str) -> Option<&'static dyn Technique> {
     let key = name.trim();
-    let norm = |s: &str| s.to_ascii_lowercase().replace([' ', '_', '-'], "");
+    // Names compared lowercased without spaces, underscores and hyphens, byte by byte (no
+    // string made per technique: qqwing's class looks its techniques up for every puzzle).
+    fn norm(s: &str) -> impl Iterator<Item = u8> + '_ {
+        s.bytes()
+            .filter(|b| !matches!(b, b' ' | b'_' | b'-'))
+            .map(|b| b.to_ascii_lowercase())
+    }
     ALL.iter().copied().find(|t| {
         let i: &TechniqueInfo = t.info();
         i.id.eq_ignore_ascii_case(key)
             || i.hodoku == Some(key)
-            || norm(i.name) == norm(key)
-            || norm(i.id) == norm(key)
+            || norm(i.name).eq(norm(key))
+            || norm(i.id).eq(norm(key))
     })
 }
