@@ -36,29 +36,45 @@ struct Cluster {
 /// The clusters of digit `d` with at least one strong link (odd loops skipped).
 fn clusters(g: &CandidateGrid, d: Digit) -> Vec<Cluster> {
     let n = g.cell_count();
-    let mut adj: Vec<Vec<u16>> = vec![Vec::new(); n];
-    let mut any = false;
+    // The strong links, each once, in the order found: at most one per house, so a cell's
+    // linked cells are read off this short list (in the order a list per cell would hold
+    // them) rather than kept in a list per cell (an allocation for each linked cell).
+    let mut links: Vec<(usize, usize)> = Vec::new();
     for h in g.houses() {
         let pos = g.positions(h, d);
         if pos.count_ones() == 2 {
             let cells = g.house_cells(h);
-            let a = cells[pos.trailing_zeros() as usize];
-            let b = cells[63 - pos.leading_zeros() as usize];
-            if !adj[a.index()].contains(&b.0) {
-                adj[a.index()].push(b.0);
-                adj[b.index()].push(a.0);
-                any = true;
+            let a = cells[pos.trailing_zeros() as usize].index();
+            let b = cells[63 - pos.leading_zeros() as usize].index();
+            if !links.contains(&(a, b)) && !links.contains(&(b, a)) {
+                links.push((a, b));
             }
         }
     }
-    if !any {
+    if links.is_empty() {
         return Vec::new();
     }
-    let mut colour_of: Vec<u8> = vec![2; n];
+    let linked = |x: usize| {
+        links.iter().filter_map(move |&(a, b)| {
+            if a == x {
+                Some(b)
+            } else if b == x {
+                Some(a)
+            } else {
+                None
+            }
+        })
+    };
+    // Per cell: its colour (0 or 1), 2 while uncoloured, 3 when it has no strong link.
+    let mut colour_of: Vec<u8> = vec![3; n];
+    for &(a, b) in &links {
+        colour_of[a] = 2;
+        colour_of[b] = 2;
+    }
     let mut out = Vec::new();
     let mut queue = VecDeque::new();
     for start in 0..n {
-        if adj[start].is_empty() || colour_of[start] != 2 {
+        if colour_of[start] != 2 {
             continue;
         }
         let mut sets = [g.cell_set(), g.cell_set()];
@@ -68,8 +84,7 @@ fn clusters(g: &CandidateGrid, d: Digit) -> Vec<Cluster> {
         while let Some(x) = queue.pop_front() {
             let cx = colour_of[x];
             sets[cx as usize].insert(sudokit_core::Cell(x as u16));
-            for &y in &adj[x] {
-                let y = y as usize;
+            for y in linked(x) {
                 if colour_of[y] == 2 {
                     colour_of[y] = 1 - cx;
                     queue.push_back(y);
