@@ -88,28 +88,44 @@ impl Als {
         for &c in &cells {
             set.insert(c);
         }
-        let mut on_all: Vec<CellSet> = vec![CellSet::default(); g.size()];
-        let mut seers_all: Vec<CellSet> = vec![CellSet::default(); g.size()];
-        for d in cands.iter() {
+        // Per digit index, a set made by `of` for the ALS's digits, empty for the others;
+        // collected straight into the shared slice (one allocation, no copy).
+        let per_digit = |of: &dyn Fn(Digit) -> CellSet| -> Rc<[CellSet]> {
+            (0..g.size())
+                .map(|i| {
+                    let d = Digit::from_index(i);
+                    if cands.contains(d) {
+                        of(d)
+                    } else {
+                        CellSet::default()
+                    }
+                })
+                .collect()
+        };
+        let on = per_digit(&|d| {
             let mut on = g.cell_set();
-            let mut seers: Option<CellSet> = None;
             for &c in cells.iter().filter(|&&c| g.has(c, d)) {
                 on.insert(c);
+            }
+            on
+        });
+        let seers = per_digit(&|d| {
+            let mut seers: Option<CellSet> = None;
+            for &c in cells.iter().filter(|&&c| g.has(c, d)) {
                 match &mut seers {
                     None => seers = Some(g.peer_set(c).clone()),
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            on_all[d.index()] = on;
-            seers_all[d.index()] = seers.unwrap_or_else(|| g.cell_set());
-        }
+            seers.unwrap_or_else(|| g.cell_set())
+        });
         Als {
             cells: cells.into(),
             set,
             cands,
             house,
-            on: on_all.into(),
-            seers: seers_all.into(),
+            on,
+            seers,
         }
     }
     /// This template with each digit's seers limited to the cells holding it (`planes`).
@@ -353,6 +369,8 @@ fn links_of(
             let Some(o) = old_of[i] else {
                 continue;
             };
+            // (Reserved once: the row holds at most its earlier links and the new ones.)
+            row.reserve_exact(before.adj[o].len() + extra[i].len());
             row.extend(before.adj[o].iter().filter_map(|&(oj, ds)| {
                 let j = new_of[oj];
                 (j != usize::MAX).then_some((j, ds))
@@ -597,6 +615,8 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
                     let mut old: Vec<Option<(Als, Als)>> =
                         std::mem::take(&mut entry.1).into_iter().map(Some).collect();
                     let old_ids = std::mem::take(&mut entry.2);
+                    entry.1.reserve_exact(walk.found.len());
+                    entry.2.reserve_exact(walk.found.len());
                     at.clear();
                     if reuse {
                         at.extend(entry.3.iter().enumerate().map(|(o, &mask)| (mask, o)));
@@ -637,8 +657,6 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
                 } else {
                     entry.1.iter_mut().for_each(&remask);
                 }
-                m.out_ids.extend_from_slice(&entry.2);
-                out.extend(entry.1.iter().map(|(_, masked)| masked.clone()));
             }
             None => out.extend(
                 walk.found
@@ -648,6 +666,14 @@ fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als>
         }
     }
     if let Some(m) = memo {
+        // Listed once every house is known, so the list is allocated at its size.
+        let total = m.houses.iter().map(|entry| entry.1.len()).sum();
+        out.reserve_exact(total);
+        m.out_ids.reserve_exact(total);
+        for entry in &m.houses {
+            m.out_ids.extend_from_slice(&entry.2);
+            out.extend(entry.1.iter().map(|(_, masked)| masked.clone()));
+        }
         m.planes = planes;
     }
     out
