@@ -148,7 +148,9 @@ struct Counts {
     /// Per ALS, its longest forward path in links (any digits).
     height: Vec<usize>,
     /// Per ALS and entering digit (index 0: none), the count when the cap cuts nothing.
-    free: Vec<Option<usize>>,
+    /// (`u32`: counts saturate at the budget, and the table, cleared for every walk, is half
+    /// the size `Option<usize>` made it.)
+    free: Vec<Option<u32>>,
     /// The same where the cap may cut, by length too.
     capped: HashMap<(usize, usize, usize), usize>,
     digits: usize,
@@ -179,7 +181,7 @@ impl Counts {
         let slot = e.map_or(0, |d| d.index() + 1);
         let free = len + self.height[at] <= MAX_LINKS;
         let known = if free {
-            self.free[at * (self.digits + 1) + slot]
+            self.free[at * (self.digits + 1) + slot].map(|n| n as usize)
         } else {
             self.capped.get(&(at, slot, len)).copied()
         };
@@ -212,7 +214,8 @@ impl Counts {
             }
         }
         if free {
-            self.free[at * (self.digits + 1) + slot] = Some(n);
+            self.free[at * (self.digits + 1) + slot] =
+                Some(u32::try_from(n).expect("counts saturate at the budget"));
         } else {
             self.capped.insert((at, slot, len), n);
         }
@@ -370,10 +373,12 @@ pub(super) fn forward_links(all: &[Als], adj: Option<&[Vec<(usize, DigitSet)>]>)
             .iter()
             .enumerate()
             .map(|(i, row)| {
-                row.iter()
-                    .filter(|&&(j, _)| j > i)
-                    .filter_map(|&(j, ds)| link(j, ds))
-                    .collect()
+                // The row is ascending: its later ALS are a suffix, and the list is
+                // allocated once for it.
+                let later = &row[row.partition_point(|&(j, _)| j <= i)..];
+                let mut out = Vec::with_capacity(later.len());
+                out.extend(later.iter().filter_map(|&(j, ds)| link(j, ds)));
+                out
             })
             .collect(),
         None => (0..all.len())

@@ -57,7 +57,8 @@ pub(super) fn find(
     fresh: &[bool],
     f: &mut Finder<'_>,
 ) {
-    let mut rcs = Vec::new();
+    // (Each link is listed from both of its ALS, and is kept once.)
+    let mut rcs = Vec::with_capacity(adj.iter().map(Vec::len).sum::<usize>() / 2);
     let mut by_first = vec![0..0; all.len()];
     // Per ALS q, the links ending at q (ascending list indices): `second[second_at[q]..
     // second_at[q + 1]]`, filled in list order after a count per ALS.
