@@ -2026,7 +2026,8 @@ fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
     let k = t.cands.len();
     let sh = Shape::new(g, t);
-    let mut verities = Best(vec![None; 2 * k], vec![0; 2 * k]);
+    // (`None`s made, not cloned: `vec![None; n]` clones a derivation's option n times.)
+    let mut verities = Best((0..2 * k).map(|_| None).collect(), vec![0; 2 * k]);
     if t.has_dist() {
         offer_verities(t, &sh, &mut verities, &|p, e| t.dist(p as usize, e));
     } else {
@@ -2041,7 +2042,7 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
         None => None,
     };
     // Per effect: its best contradiction, once worked out.
-    let mut contra: Vec<Option<Option<Derivation>>> = vec![None; 2 * k];
+    let mut contra: Vec<Option<Option<Derivation>>> = (0..2 * k).map(|_| None).collect();
     let mut picks: Picks = [None, None];
     let mut first = true;
     'effects: for place in [true, false] {
@@ -2425,6 +2426,13 @@ mod net_len {
     }
 
     impl HTable {
+        /// Empties the table, keeping its buffers.
+        fn clear(&mut self) {
+            self.ent.clear();
+            self.ret.clear();
+            self.dist.clear();
+            self.from.clear();
+        }
         /// HoDoKu's `getEntryIndex`: the last entry holding `lit`.
         fn find(&self, lit: u32) -> Option<usize> {
             self.ent.iter().rposition(|&x| x == lit)
@@ -2612,8 +2620,10 @@ mod net_len {
         /// Per candidate literal: the group-node literals appended to its table, in the order
         /// the group nodes are built.
         appended: Vec<Vec<u32>>,
-        /// The look-ahead's grid and the table's literal positions (all `NONE` between fills).
-        scratch: RefCell<(HSim, Vec<u32>)>,
+        /// The look-ahead's grid, the table's literal positions (all `NONE` between fills)
+        /// and the table being filled (kept for its buffers: a filled table is a copy of it at
+        /// its size, not grown entry by entry).
+        scratch: RefCell<(HSim, Vec<u32>, HTable)>,
     }
 
     impl Fill {
@@ -2702,19 +2712,19 @@ mod net_len {
         /// rounds of HoDoKu's singles queues, then the group-node entries appended to it.
         fn table(&self, p: u32) -> HTable {
             let mut scratch = self.scratch.borrow_mut();
-            let (s, pos) = &mut *scratch;
+            let (s, pos, t) = &mut *scratch;
             let (c0, d0) = self.cands[p as usize / 2];
             let on = p % 2 == 1;
-            let mut t = HTable::default();
+            t.clear();
             s.reset(&self.start);
             if on {
-                self.set_cell(&mut t, s, pos, c0, d0, None);
+                self.set_cell(t, s, pos, c0, d0, None);
             } else {
                 s.del(c0, d0);
                 t.add(self.lit(c0, d0, false), true, [0; 5], pos);
                 if s.cells[c0].count_ones() == 1 {
                     let only = s.cells[c0].trailing_zeros() as usize;
-                    self.set_cell(&mut t, s, pos, c0, only, None);
+                    self.set_cell(t, s, pos, c0, only, None);
                 }
             }
             for _ in 0..super::LOOK_AHEAD {
@@ -2733,7 +2743,7 @@ mod net_len {
                     }
                 }
                 for (c, v, naked) in singles {
-                    self.set_cell(&mut t, s, pos, c, v, Some(naked));
+                    self.set_cell(t, s, pos, c, v, Some(naked));
                 }
             }
             // (An appended entry never checks `pos`: the order of the appends alone decides.)
@@ -2743,7 +2753,7 @@ mod net_len {
             for &x in &t.ent {
                 pos[x as usize] = NONE;
             }
-            t
+            t.clone()
         }
     }
 
@@ -2835,10 +2845,12 @@ mod net_len {
             // Group nodes: their own tables, and their entries in the candidates' tables
             // (recorded in order, appended when a candidate's table is filled).
             let glit = |gi: usize, on: bool| base + 2 * gi as u32 + u32::from(on);
+            // Each group's two tables are filled here and kept as copies at their size.
+            let (mut on_t, mut off_t) = (HTable::default(), HTable::default());
             for (gi, gn) in groups.iter().enumerate() {
                 let (d, on_l, off_l) = (gn.d, glit(gi, true), glit(gi, false));
-                let mut on_t = HTable::default();
-                let mut off_t = HTable::default();
+                on_t.clear();
+                off_t.clear();
                 on_t.add(on_l, false, [0; 5], &mut pos);
                 off_t.add(off_l, false, [0; 5], &mut pos);
                 let seeing: Vec<usize> = gn
@@ -2911,10 +2923,10 @@ mod net_len {
                 for x in on_t.ent.iter().chain(&off_t.ent) {
                     pos[*x as usize] = NONE;
                 }
-                let _ = direct[on_l as usize].set(on_t);
-                let _ = direct[off_l as usize].set(off_t);
+                let _ = direct[on_l as usize].set(on_t.clone());
+                let _ = direct[off_l as usize].set(off_t.clone());
             }
-            let scratch = RefCell::new((start.clone(), pos));
+            let scratch = RefCell::new((start.clone(), pos, HTable::default()));
             NetTables {
                 direct,
                 cand_cell: cands.iter().map(|&(c, _)| c.index() as u8).collect(),
