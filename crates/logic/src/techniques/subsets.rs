@@ -43,34 +43,45 @@ impl Subset {
     /// bits, in lexicographic order of positions, until `visit` returns `false`.
     ///
     /// A walk of its own rather than [`combos`](crate::kernel::combos::combos): the chosen
-    /// items live in a stack array, and a branch is also cut when too few items are left to
-    /// fill it. Both cuts only leave out branches with no exact subset below them (a union
+    /// items live in `chosen` (a buffer the search reuses, see [`Buffers`]), and a branch is
+    /// also cut when too few items are left to fill it. Both cuts only leave out branches with no exact subset below them (a union
     /// past `size` bits only grows; a branch without enough items never reaches `size`
     /// items), so `visit` sees the same subsets in the same order as the generic walk.
     #[inline]
-    fn exact(&self, items: &[(usize, u64)], mut visit: impl FnMut(&[(usize, u64)], u64) -> bool) {
+    fn exact(
+        &self,
+        items: &[(usize, u64)],
+        chosen: &mut Vec<(usize, u64)>,
+        mut visit: impl FnMut(&[(usize, u64)], u64) -> bool,
+    ) {
         let k = self.size;
         if k == 0 || k > MAX_ITEMS || items.len() < k {
             return;
         }
-        let mut chosen = [(0usize, 0u64); MAX_ITEMS];
-        exact_rec(items, k, 0, 0, 0, &mut chosen, &mut visit);
+        chosen.clear();
+        exact_rec(items, k, 0, 0, chosen, &mut visit);
     }
 
-    fn naked(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House, touched: &Touched) {
+    fn naked(
+        &self,
+        g: &CandidateGrid,
+        f: &mut Finder<'_>,
+        h: House,
+        touched: &Touched,
+        bufs: &mut Buffers,
+    ) {
         let l = g.layout();
         let cells = g.house_cells(h);
-        let mut items = [(0usize, 0u64); MAX_ITEMS];
-        let mut n = 0;
+        let Buffers { items, chosen, .. } = bufs;
+        items.clear();
         for (i, &c) in cells.iter().enumerate() {
             let m = g.candidates(c).0;
             let k = m.count_ones() as usize;
             if k >= 1 && k <= self.size {
-                items[n] = (i, m);
-                n += 1;
+                items.push((i, m));
             }
         }
-        self.exact(&items[..n], |chosen, union| {
+        self.exact(items, chosen, |chosen, union| {
                 let sub: Vec<Cell> = chosen.iter().map(|&(i, _)| cells[i]).collect();
                 let houses = common_houses(g, &sub);
                 // Found once, from the first of its houses in the search order that is searched.
@@ -125,23 +136,26 @@ impl Subset {
         });
     }
 
-    fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House, places: &mut Vec<u64>) {
+    fn hidden(&self, g: &CandidateGrid, f: &mut Finder<'_>, h: House, bufs: &mut Buffers) {
         let l = g.layout();
         let cells = g.house_cells(h);
         let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
         if empty <= self.size {
             return;
         }
+        let Buffers {
+            places,
+            items,
+            chosen,
+        } = bufs;
         let placed = house_places(g, h, places);
-        let mut items = [(0usize, 0u64); MAX_ITEMS];
-        let mut n = 0;
+        items.clear();
         for (d, &m) in places.iter().enumerate() {
             if placed >> d & 1 == 0 && m != 0 && m.count_ones() as usize <= self.size {
-                items[n] = (d, m);
-                n += 1;
+                items.push((d, m));
             }
         }
-        self.exact(&items[..n], |chosen, union| {
+        self.exact(items, chosen, |chosen, union| {
             let dmask = chosen.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
             // Most hidden subsets found are old ones whose cells hold nothing else: those
             // build no step.
@@ -237,7 +251,7 @@ impl Subset {
     fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
         let l = g.layout();
         let touched = Touched::new(g, changed);
-        let mut places = Vec::with_capacity(g.size());
+        let mut bufs = Buffers::default();
         // HoDoKu's house order ([`boxes_first`]) without building it: class by class, each
         // class in house order.
         for class in 0..4 {
@@ -246,8 +260,8 @@ impl Subset {
                     continue;
                 }
                 match self.kind {
-                    Kind::Naked | Kind::Locked => self.naked(g, f, h, &touched),
-                    Kind::Hidden => self.hidden(g, f, h, &mut places),
+                    Kind::Naked | Kind::Locked => self.naked(g, f, h, &touched, &mut bufs),
+                    Kind::Hidden => self.hidden(g, f, h, &mut bufs),
                 }
                 if f.done() {
                     return;
@@ -261,18 +275,30 @@ impl Subset {
 /// are a `u64` mask, so a side is at most 64).
 const MAX_ITEMS: usize = 64;
 
-/// One level of [`Subset::exact`]: chooses the `depth`-th item from `start` on.
+/// The buffers one search reuses for every house it walks: the house's places of each digit
+/// (hidden subsets), its items and the walk's chosen items. Kept rather than made per house:
+/// stack arrays of [`MAX_ITEMS`] items cost a 1 KB clear per house and walk, more than the
+/// walks themselves on 9×9.
+#[derive(Default)]
+struct Buffers {
+    places: Vec<u64>,
+    items: Vec<(usize, u64)>,
+    chosen: Vec<(usize, u64)>,
+}
+
+/// One level of [`Subset::exact`]: chooses the next item (`chosen` holds those chosen so far)
+/// from `start` on.
 fn exact_rec(
     items: &[(usize, u64)],
     k: usize,
     start: usize,
-    depth: usize,
     union: u64,
-    chosen: &mut [(usize, u64); MAX_ITEMS],
+    chosen: &mut Vec<(usize, u64)>,
     visit: &mut impl FnMut(&[(usize, u64)], u64) -> bool,
 ) -> bool {
+    let depth = chosen.len();
     if depth == k {
-        return union.count_ones() as usize != k || visit(&chosen[..k], union);
+        return union.count_ones() as usize != k || visit(chosen, union);
     }
     // The last start that leaves enough items for the levels below.
     let last = items.len() - (k - depth);
@@ -281,8 +307,10 @@ fn exact_rec(
         if u.count_ones() as usize > k {
             continue;
         }
-        chosen[depth] = items[i];
-        if !exact_rec(items, k, i + 1, depth + 1, u, chosen, visit) {
+        chosen.push(items[i]);
+        let go_on = exact_rec(items, k, i + 1, u, chosen, visit);
+        chosen.pop();
+        if !go_on {
             return false;
         }
     }
@@ -415,7 +443,7 @@ mod tests {
                 info: &table::NAKED_PAIR,
             };
             let mut fast = Vec::new();
-            finder.exact(&items, |chosen, union| {
+            finder.exact(&items, &mut Vec::new(), |chosen, union| {
                 fast.push((chosen.iter().map(|&(i, _)| i).collect::<Vec<_>>(), union));
                 fast.len() < stop_after
             });
