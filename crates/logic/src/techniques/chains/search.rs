@@ -95,16 +95,16 @@ pub(super) fn search(
     visit: &mut dyn FnMut(&Found<'_>) -> bool,
 ) -> bool {
     let total = links.strong.len();
-    // parent index per state; u32::MAX = unvisited.
-    if sc.parent.len() != total * 4 {
-        sc.parent = vec![u32::MAX; total * 4];
-        sc.depth = vec![0u16; total * 4];
-        sc.touched.clear();
-    }
+    // parent index per state; u32::MAX = unvisited. Only the states the last search touched
+    // are reset, so every entry is unvisited again, and a graph of another size only cuts or
+    // extends the buffers (a depth is read only where a parent was written: it needs no
+    // reset).
     for &t in &sc.touched {
         sc.parent[t] = u32::MAX;
     }
     sc.touched.clear();
+    sc.parent.resize(total * 4, u32::MAX);
+    sc.depth.resize(total * 4, 0);
     sc.queue.clear();
     let collapse = hodoku && kind == Kind::Grouped;
     let s0 = state(start, start_val, false);
