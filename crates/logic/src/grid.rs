@@ -5,7 +5,7 @@
 //! shared immutable [`Layout`] tables, works for every side and region layout; the derived
 //! tables (a peer bitset per cell, so `sees` is one bit test; a cell bitset per house; and,
 //! built on first use, each cell's peers as places in every row and column,
-//! [`CandidateGrid::line_peers`]) live behind an `Arc` and are shared by every clone, so trial
+//! `CandidateGrid::line_peers`) live behind an `Arc` and are shared by every clone, so trial
 //! solving (forcing chains, the explained guess) copies only the candidates. Positions of a
 //! digit inside a house are computed on demand as a `u64` mask over the house's cell list (a
 //! house has N ≤ 64 cells), which is what fish, subsets and intersections work on. A

@@ -1437,7 +1437,7 @@ fn each_cover<M: Mask>(
 /// walked.
 ///
 /// A target's lines are built by clearing, in each line's positions, the places of the
-/// target and its peers (the layout's [`CandidateGrid::line_peers`], one mask per line),
+/// target and its peers (the layout's `CandidateGrid::line_peers`, one mask per line),
 /// which is the same set as asking each of the line's candidates whether it sees the target,
 /// only cheaper; so the walk, its order and what it reports are unchanged (issue 45).
 pub fn basic_finned(
