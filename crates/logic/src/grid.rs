@@ -996,14 +996,8 @@ mod tests {
             let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
             let n = g.size();
             for by_rows in [true, false] {
-                let lines: Vec<House> = g
-                    .houses()
-                    .filter(|&h| match g.layout().house_kind(h) {
-                        HouseKind::Row(_) => by_rows,
-                        HouseKind::Column(_) => !by_rows,
-                        _ => false,
-                    })
-                    .collect();
+                // (The rows or the columns in order: `lines_are_the_rows_and_the_columns_in_order`.)
+                let lines = crate::techniques::fish::lines(&g, by_rows);
                 assert_eq!(lines.len(), n);
                 for e in g.cells() {
                     let near = g.line_peers(by_rows, e);
