@@ -68,6 +68,30 @@ fn houses_of(cell: usize) -> [usize; 3] {
     [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
 }
 
+/// Each cell's 20 peers (same row, column or box), in increasing cell order: the order in
+/// which a placement removes its digit from them.
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let mut n = 0;
+        let mut peer = 0;
+        while peer < 81 {
+            let (pr, pc) = (peer / 9, peer % 9);
+            let same_box = pr / 3 == r / 3 && pc / 3 == c / 3;
+            if peer != cell && (pr == r || pc == c || same_box) {
+                t[cell][n] = peer as u8;
+                n += 1;
+            }
+            peer += 1;
+        }
+        assert!(n == 20);
+        cell += 1;
+    }
+    t
+};
+
 /// The cells of house `h` (HoDoKu's numbering) in reading order.
 fn cells_of(h: usize) -> [usize; 9] {
     std::array::from_fn(|i| match h {
@@ -217,13 +241,8 @@ impl SinglesQueues {
         self.values[cell] = d;
         let own = self.cands[cell];
         self.cands[cell] = 0;
-        let (r, c) = (cell / 9, cell % 9);
-        for peer in 0..81 {
-            let (pr, pc) = (peer / 9, peer % 9);
-            let same_box = pr / 3 == r / 3 && pc / 3 == c / 3;
-            if peer != cell && (pr == r || pc == c || same_box) {
-                self.remove(peer, d);
-            }
+        for &peer in &PEERS[cell] {
+            self.remove(peer as usize, d);
         }
         for v in (1..=9u8).filter(|v| own & (1 << v) != 0) {
             for h in houses_of(cell) {
@@ -320,6 +339,21 @@ impl SinglesQueues {
 mod tests {
     use super::*;
     use sudokit_core::format::{InputFormat, parse_one};
+
+    /// The peer table is the standard 9×9 layout's peers, in increasing cell order.
+    #[test]
+    fn peers_are_the_layouts_in_cell_order() {
+        let l = sudokit_core::Layout::standard(9).unwrap();
+        for (cell, row) in PEERS.iter().enumerate() {
+            let mut want: Vec<u8> = l
+                .peers(Cell(cell as u16))
+                .iter()
+                .map(|p| p.index() as u8)
+                .collect();
+            want.sort_unstable();
+            assert_eq!(row.as_slice(), want.as_slice(), "cell {cell}");
+        }
+    }
 
     /// top95's first puzzle: HoDoKu 2.2.4 begins with the hidden singles r8c6=1, r6c2=4,
     /// r8c3=3 (data/logic/hodoku-paths/top95.tsv), in that order.
