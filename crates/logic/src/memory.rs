@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 use crate::memo;
 use crate::techniques::{
-    als, chains, complex_fish, forcing, hodoku_forcing, hodoku_uniqueness, uniqueness,
+    als, chains, complex_fish, forcing, hodoku_forcing, hodoku_uniqueness, single_digit, uniqueness,
 };
 
 /// A grid state, as [`CandidateGrid::state_key`](crate::CandidateGrid::state_key) gives it.
@@ -53,6 +53,8 @@ pub struct Memory {
     /// The last shared fish walk per (shape, digit, size): finned/sashimi basic fish, and
     /// Franken fish with and without fins (HoDoKu's order).
     pub(crate) basic_finned: RefCell<complex_fish::BasicFinnedMemo>,
+    /// The two-link patterns (skyscraper, kite, turbot fish) of each digit's last plane.
+    pub(crate) two_links: RefCell<single_digit::TwoLinkMemo>,
     /// Counters the tests read to see that a memo was used, not only filled.
     #[cfg(test)]
     pub(crate) probe: Probe,

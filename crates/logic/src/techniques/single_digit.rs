@@ -5,16 +5,21 @@
 //! Design decision: skyscraper, kite and turbot fish are one search — two strong links on a
 //! digit (A=B, C=D) whose inner ends see each other (B–C weak), so A or D holds the digit and
 //! whatever sees both loses it — named by the houses involved (two parallel lines: skyscraper;
-//! a row and a column joined in a box: 2-string kite; anything else: turbot fish). In HoDoKu's
+//! a row and a column joined in a box: 2-string kite; anything else: turbot fish). The search
+//! of a digit's plane is run once and its patterns kept in the path's memory, so the three
+//! techniques, asked one after another about the same plane, share it. In HoDoKu's
 //! order ([`Options::hodoku`](crate::technique::Options::hodoku)) a digit's empty rectangles
 //! are reported in the order HoDoKu's search meets them, because HoDoKu applies the first it
 //! finds (issue 42).
 
 use std::cmp::Reverse;
+use std::rc::Rc;
+use std::sync::Arc;
 
-use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
 
 use crate::grid::CandidateGrid;
+use crate::memory::Memory;
 use crate::render::{cell_name, cells_name, house_name};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
@@ -104,6 +109,98 @@ impl TwoLinks {
     }
 }
 
+/// One two-strong-link pattern of a digit: links `h1: a=b` and `h2: c=e` (`cells` is
+/// `[a, b, c, e]`), `b` sees `c`; the technique it is named as and the cells it clears.
+#[derive(Clone, Debug)]
+struct TwoLinkPattern {
+    info: &'static TechniqueInfo,
+    h1: House,
+    h2: House,
+    cells: [Cell; 4],
+    elims: Vec<Cell>,
+}
+
+/// The two-link patterns of the digits last searched, shared by the three techniques: per
+/// digit index, the plane searched and every pattern on it that clears something, in search
+/// order. Skyscraper, kite and turbot fish run one search and keep different names, and in a
+/// solver's order they are asked one after another about the same plane, so the search is
+/// run once a plane, not three times. Exact: the patterns are a function of the layout (held,
+/// compared by value) and the digit's plane (compared whole).
+#[derive(Default)]
+pub(crate) struct TwoLinkMemo {
+    layout: Option<Arc<Layout>>,
+    digits: Vec<Option<(Vec<u64>, Rc<Vec<TwoLinkPattern>>)>>,
+}
+
+/// Every two-link pattern of `d` (plane `plane`) that clears a candidate, in search order:
+/// pairs of strong links in their order, each in every orientation whose inner ends see each
+/// other.
+fn two_link_patterns(g: &CandidateGrid, d: Digit, plane: &[u64]) -> Vec<TwoLinkPattern> {
+    let links = strong_links(g, d, plane);
+    let mut out = Vec::new();
+    for (i, &(h1, a1, a2)) in links.iter().enumerate() {
+        for &(h2, b1, b2) in &links[i + 1..] {
+            // Try every orientation: inner ends (b, c) see each other; free ends (a, e).
+            for (a, b) in [(a1, a2), (a2, a1)] {
+                for (c, e) in [(b1, b2), (b2, b1)] {
+                    let cells = [a, b, c, e];
+                    // The two links must not be the same pair of cells in two houses.
+                    let distinct = (0..4).all(|x| (x + 1..4).all(|y| cells[x] != cells[y]));
+                    if !distinct || !g.sees(b, c) {
+                        continue;
+                    }
+                    let elims: Vec<Cell> = g
+                        .peers(a)
+                        .iter()
+                        .copied()
+                        .filter(|&x| g.has(x, d) && g.sees(x, e) && !cells.contains(&x))
+                        .collect();
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    out.push(TwoLinkPattern {
+                        info: TwoLinks::classify(g, h1, h2, b, c),
+                        h1,
+                        h2,
+                        cells,
+                        elims,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`two_link_patterns`], from `memory`'s [`TwoLinkMemo`] when it holds this plane.
+fn shared_patterns(
+    g: &CandidateGrid,
+    d: Digit,
+    plane: &[u64],
+    memory: &Memory,
+) -> Rc<Vec<TwoLinkPattern>> {
+    let mut m = memory.two_links.borrow_mut();
+    let same = m
+        .layout
+        .as_ref()
+        .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
+    if !same {
+        m.digits.clear();
+        m.layout = Some(g.layout_arc().clone());
+    }
+    if m.digits.len() < g.size() {
+        m.digits.resize(g.size(), None);
+    }
+    if let Some((p, found)) = &m.digits[d.index()]
+        && p.as_slice() == plane
+    {
+        return found.clone();
+    }
+    let found = Rc::new(two_link_patterns(g, d, plane));
+    m.digits[d.index()] = Some((plane.to_vec(), found.clone()));
+    found
+}
+
 impl Technique for TwoLinks {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -111,69 +208,52 @@ impl Technique for TwoLinks {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
         crate::memo::each_digit_since(self.info.id, g, f, |d, plane, _, f| {
-            let links = strong_links(g, d, plane);
-            for (i, &(h1, a1, a2)) in links.iter().enumerate() {
-                for &(h2, b1, b2) in &links[i + 1..] {
-                    // Try every orientation: inner ends (b, c) see each other; free ends (a, dd).
-                    for (a, b) in [(a1, a2), (a2, a1)] {
-                        for (c, e) in [(b1, b2), (b2, b1)] {
-                            let cells = [a, b, c, e];
-                            let distinct = (0..4).all(|x| (x + 1..4).all(|y| cells[x] != cells[y]));
-                            if !distinct || !g.sees(b, c) {
-                                continue;
-                            }
-                            // The two links must not be the same pair of cells in two houses.
-                            if Self::classify(g, h1, h2, b, c).id != self.info.id {
-                                continue;
-                            }
-                            let elims: Vec<Cell> = g
-                                .peers(a)
-                                .iter()
-                                .copied()
-                                .filter(|&x| g.has(x, d) && g.sees(x, e) && !cells.contains(&x))
-                                .collect();
-                            if elims.is_empty() {
-                                continue;
-                            }
-                            let mut step = Step::new(self.info)
-                                .digits([d])
-                                .houses([h1, h2])
-                                .cells(cells);
-                            for &x in &cells {
-                                step = step.mark(x, d, Role::Pattern);
-                            }
-                            for &x in &elims {
-                                step = step.eliminate(x, d).mark(x, d, Role::Eliminated);
-                            }
-                            let chain = Chain {
-                                nodes: vec![
-                                    ChainNode::new(a, d, true),
-                                    ChainNode::new(b, d, false),
-                                    ChainNode::new(c, d, true),
-                                    ChainNode::new(e, d, false),
-                                ],
-                                links: vec![LinkKind::Strong, LinkKind::Weak, LinkKind::Strong],
-                            };
-                            let text = format!(
-                                "In {}, {d} is in {} or {}; in {}, in {} or {}. {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {} {} {d}.",
-                                house_name(l, h1),
-                                cell_name(l, a),
-                                cell_name(l, b),
-                                house_name(l, h2),
-                                cell_name(l, c),
-                                cell_name(l, e),
-                                cell_name(l, b),
-                                cell_name(l, c),
-                                cell_name(l, a),
-                                cell_name(l, e),
-                                cells_name(l, &elims),
-                                if elims.len() == 1 { "loses" } else { "lose" }
-                            );
-                            if !f.emit(step.chain(chain).text(text)) {
-                                return false;
-                            }
-                        }
-                    }
+            let found = shared_patterns(g, d, plane, f.memory());
+            for pat in found.iter().filter(|p| p.info.id == self.info.id) {
+                let TwoLinkPattern {
+                    h1,
+                    h2,
+                    cells,
+                    ref elims,
+                    ..
+                } = *pat;
+                let [a, b, c, e] = cells;
+                let mut step = Step::new(self.info)
+                    .digits([d])
+                    .houses([h1, h2])
+                    .cells(cells);
+                for &x in &cells {
+                    step = step.mark(x, d, Role::Pattern);
+                }
+                for &x in elims {
+                    step = step.eliminate(x, d).mark(x, d, Role::Eliminated);
+                }
+                let chain = Chain {
+                    nodes: vec![
+                        ChainNode::new(a, d, true),
+                        ChainNode::new(b, d, false),
+                        ChainNode::new(c, d, true),
+                        ChainNode::new(e, d, false),
+                    ],
+                    links: vec![LinkKind::Strong, LinkKind::Weak, LinkKind::Strong],
+                };
+                let text = format!(
+                    "In {}, {d} is in {} or {}; in {}, in {} or {}. {} and {} see each other, so they cannot both be {d}: {} or {} is {d}, and {} {} {d}.",
+                    house_name(l, h1),
+                    cell_name(l, a),
+                    cell_name(l, b),
+                    house_name(l, h2),
+                    cell_name(l, c),
+                    cell_name(l, e),
+                    cell_name(l, b),
+                    cell_name(l, c),
+                    cell_name(l, a),
+                    cell_name(l, e),
+                    cells_name(l, elims),
+                    if elims.len() == 1 { "loses" } else { "lose" }
+                );
+                if !f.emit(step.chain(chain).text(text)) {
+                    return false;
                 }
             }
             true
@@ -482,5 +562,52 @@ impl Technique for DualEmptyRectangle {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    use super::*;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Deadline, Options, find_all, find_all_in};
+
+    /// Along solving paths, skyscraper, kite and turbot fish lent the path's memory (which
+    /// holds the two-link patterns of the planes asked before) report what they report on a
+    /// fresh memory, each asked in turn on the same grid as a solver asks them.
+    #[test]
+    fn shared_two_link_patterns_are_those_of_the_plane_asked() {
+        let opts = Options::default();
+        let mut found = 0;
+        for puzzle in [
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ] {
+            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
+            let solver = LogicSolver::default();
+            let warm = Memory::new();
+            let mut g = CandidateGrid::new(&p);
+            let mut steps = 0;
+            while let Some(step) = solver.next_step_in(&g, &Deadline::none(), &warm) {
+                for info in [&SKYSCRAPER, &TWO_STRING_KITE, &TURBOT_FISH] {
+                    let t = TwoLinks { info };
+                    let fresh = find_all(&t, &g, &opts);
+                    let shared = find_all_in(&t, &g, &opts, &Deadline::none(), &warm).0;
+                    assert_eq!(
+                        format!("{shared:?}"),
+                        format!("{fresh:?}"),
+                        "{} {steps}",
+                        info.id
+                    );
+                    found += fresh.len();
+                }
+                g.apply(&step);
+                steps += 1;
+            }
+            assert!(steps > 20);
+        }
+        assert!(found > 0);
     }
 }
