@@ -129,8 +129,11 @@ struct TwoLinkPattern {
 #[derive(Default)]
 pub(crate) struct TwoLinkMemo {
     layout: Option<Arc<Layout>>,
-    digits: Vec<Option<(Vec<u64>, Rc<Vec<TwoLinkPattern>>)>>,
+    digits: Vec<Option<PlanePatterns>>,
 }
+
+/// A plane and the two-link patterns found on it.
+type PlanePatterns = (Vec<u64>, Rc<Vec<TwoLinkPattern>>);
 
 /// Every two-link pattern of `d` (plane `plane`) that clears a candidate, in search order:
 /// pairs of strong links in their order, each in every orientation whose inner ends see each
