@@ -1,5 +1,5 @@
 //! Remembered misses: of single-digit finders, for each technique and digit, the last
-//! candidate plane of that digit on which the finder reported nothing ([`each_digit`]); of
+//! candidate plane of that digit on which the finder reported nothing ([`each_digit_since`]); of
 //! some whole-grid finders, the last grid on which they reported nothing, so that on a grid
 //! refined from it they look only at patterns touching a changed cell ([`since_miss`]).
 //!
@@ -32,19 +32,60 @@ pub(crate) struct Memo {
     misses: HashMap<(&'static str, usize), (Options, Vec<u64>)>,
 }
 
-/// Runs `find` for each digit of the grid in order, skipping the digits on whose current
-/// plane the technique `id` is known to report nothing; `find` returns `false` to stop (the
-/// finder said "enough").
-pub(crate) fn each_digit(
-    id: &'static str,
-    g: &CandidateGrid,
-    f: &mut Finder<'_>,
-    mut find: impl FnMut(Digit, &mut Finder<'_>) -> bool,
-) {
-    each_digit_since(id, g, f, |d, _, _, f| find(d, f));
+/// What a search found on each digit's last plane, for searches that several techniques run
+/// alike and read differently (the two-link patterns of skyscraper, kite and turbot fish; the
+/// colour clusters of simple and multi colours): in a solver's order they are asked one after
+/// another about the same plane, so the search runs once a plane. Exact: the value must be a
+/// function of the layout (held, compared by value) and the digit's plane (compared whole).
+pub(crate) struct PlaneMemo<T> {
+    layout: Option<Arc<Layout>>,
+    digits: Vec<Option<(Vec<u64>, std::rc::Rc<T>)>>,
 }
 
-/// [`each_digit`], also giving `find` the digit's plane (the cells holding it, bits in reading
+impl<T> Default for PlaneMemo<T> {
+    fn default() -> Self {
+        PlaneMemo {
+            layout: None,
+            digits: Vec::new(),
+        }
+    }
+}
+
+impl<T> PlaneMemo<T> {
+    /// What `search` finds for `d` on `plane` (its current plane on `g`), kept for the next
+    /// ask about the same plane.
+    pub(crate) fn get(
+        &mut self,
+        g: &CandidateGrid,
+        d: Digit,
+        plane: &[u64],
+        search: impl FnOnce() -> T,
+    ) -> std::rc::Rc<T> {
+        let same = self
+            .layout
+            .as_ref()
+            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
+        if !same {
+            self.digits.clear();
+            self.layout = Some(g.layout_arc().clone());
+        }
+        if self.digits.len() < g.size() {
+            self.digits.resize_with(g.size(), || None);
+        }
+        if let Some((p, found)) = &self.digits[d.index()]
+            && p.as_slice() == plane
+        {
+            return found.clone();
+        }
+        let found = std::rc::Rc::new(search());
+        self.digits[d.index()] = Some((plane.to_vec(), found.clone()));
+        found
+    }
+}
+
+/// Runs `find` for each digit of the grid in order, skipping the digits on whose current
+/// plane the technique `id` is known to report nothing (`find` returns `false` to stop: the
+/// finder said "enough"), giving `find` the digit's plane (the cells holding it, bits in reading
 /// order, 64 cells a word: computed here anyway, so a finder keying a memo by the plane need
 /// not rebuild it) and which cells lost the digit since the plane on which
 /// the technique last reported nothing for it, when the current plane is a subset of that
@@ -157,7 +198,7 @@ fn record_miss(
 }
 
 /// For a finder that searches all digits in one pass (its steps interleave digits, so
-/// [`each_digit`] would change their order) but whose findings for a digit depend on that
+/// [`each_digit_since`] would change their order) but whose findings for a digit depend on that
 /// digit's plane alone: the digits whose current plane is one on which `id` reported nothing.
 /// After a pass that ran to the end, [`DigitMisses::record`] remembers the digits it
 /// searched and reported nothing for.
@@ -361,7 +402,7 @@ mod tests {
     use crate::technique::{Deadline, Family, Options, find_all_in};
 
     /// Along a solving path, every memoised finder reports on a warm memo exactly what it
-    /// reports on a cold one (a fresh memory).
+    /// reports on a cold one (a fresh memory), with and without HoDoKu's options.
     #[test]
     fn warm_memo_reports_what_a_cold_one_does() {
         let warm = Memory::new();
@@ -384,7 +425,12 @@ mod tests {
     fn warm_and_cold_agree(puzzle: &str, warm: &Memory) {
         let p = parse_one(puzzle, InputFormat::Auto).unwrap();
         let solver = LogicSolver::default();
-        let opts = Options::default();
+        // Both the default search and HoDoKu's (some finders walk differently there; the
+        // per-plane memos are shared by both).
+        let hodoku = Options {
+            hodoku: true,
+            ..Options::default()
+        };
         let none = Deadline::none();
         let memoised: Vec<_> = solver
             .techniques()
@@ -411,15 +457,18 @@ mod tests {
         let mut g = CandidateGrid::new(&p);
         let mut steps = 0;
         while let Some(step) = solver.next_step_in(&g, &none, warm) {
-            for &t in &memoised {
-                let found = find_all_in(t, &g, &opts, &none, warm).0;
-                let cold = find_all_in(t, &g, &opts, &none, &Memory::new()).0;
-                assert_eq!(
-                    format!("{found:?}"),
-                    format!("{cold:?}"),
-                    "{} at step {steps}",
-                    t.info().id
-                );
+            for opts in [&Options::default(), &hodoku] {
+                for &t in &memoised {
+                    let found = find_all_in(t, &g, opts, &none, warm).0;
+                    let cold = find_all_in(t, &g, opts, &none, &Memory::new()).0;
+                    assert_eq!(
+                        format!("{found:?}"),
+                        format!("{cold:?}"),
+                        "{} at step {steps} (HoDoKu's search: {})",
+                        t.info().id,
+                        opts.hodoku
+                    );
+                }
             }
             g.apply(&step);
             steps += 1;

@@ -21,7 +21,8 @@ use std::rc::Rc;
 
 use crate::memo;
 use crate::techniques::{
-    als, chains, complex_fish, forcing, hodoku_forcing, hodoku_uniqueness, single_digit, uniqueness,
+    als, chains, colouring, complex_fish, forcing, hodoku_forcing, hodoku_uniqueness, single_digit,
+    uniqueness,
 };
 
 /// A grid state, as [`CandidateGrid::state_key`](crate::CandidateGrid::state_key) gives it.
@@ -54,7 +55,9 @@ pub struct Memory {
     /// Franken fish with and without fins (HoDoKu's order).
     pub(crate) basic_finned: RefCell<complex_fish::BasicFinnedMemo>,
     /// The two-link patterns (skyscraper, kite, turbot fish) of each digit's last plane.
-    pub(crate) two_links: RefCell<single_digit::TwoLinkMemo>,
+    pub(crate) two_links: RefCell<memo::PlaneMemo<Vec<single_digit::TwoLinkPattern>>>,
+    /// The colour clusters (simple and multi colours) of each digit's last plane.
+    pub(crate) clusters: RefCell<memo::PlaneMemo<Vec<colouring::Cluster>>>,
     /// Counters the tests read to see that a memo was used, not only filled.
     #[cfg(test)]
     pub(crate) probe: Probe,

@@ -5,12 +5,15 @@
 //! Design decision: a digit's cells joined by strong links form clusters, each split into two
 //! colours of which exactly one is true. Clusters are built once per digit (one BFS), each
 //! colour kept as a cell set together with the set of cells it sees, so every rule is a few
-//! bitset intersections. A cluster whose links do not two-colour (an odd loop of strong links:
+//! bitset intersections, and kept in the path's memory per digit plane
+//! ([`memo::PlaneMemo`](crate::memo::PlaneMemo)), so the four finders asked about the same plane
+//! build them once. A cluster whose links do not two-colour (an odd loop of strong links:
 //! the pencil marks already contradict each other) is skipped rather than reasoned about. In
 //! HoDoKu's order the two Multi Colors finders walk HoDoKu's one Multi Colors search (digit,
 //! ordered cluster pair, type 2 before type 1) so the first instance HoDoKu meets is taken.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use sudokit_core::Digit;
 
@@ -29,8 +32,17 @@ struct Colour {
 }
 
 /// A cluster: two colours, exactly one of which holds the digit.
-struct Cluster {
+pub(crate) struct Cluster {
     colours: [Colour; 2],
+}
+
+/// [`clusters`] of `d` on `plane`, its current plane, from the path's memory when it holds
+/// that plane (the four colouring finders ask one after another about the same plane).
+fn shared_clusters(g: &CandidateGrid, d: Digit, plane: &[u64], f: &Finder<'_>) -> Rc<Vec<Cluster>> {
+    f.memory()
+        .clusters
+        .borrow_mut()
+        .get(g, d, plane, || clusters(g, d))
 }
 
 /// The clusters of digit `d` with at least one strong link (odd loops skipped).
@@ -188,8 +200,8 @@ impl Technique for SimpleColors {
         }
     }
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        crate::memo::each_digit(self.info().id, g, f, |d, f| {
-            for cl in clusters(g, d) {
+        crate::memo::each_digit_since(self.info().id, g, f, |d, plane, _, f| {
+            for cl in shared_clusters(g, d, plane, f).iter() {
                 let [a, b] = &cl.colours;
                 let step = Step::new(self.info()).digits([d]);
                 let step = match self.kind {
@@ -211,7 +223,7 @@ impl Technique for SimpleColors {
                             },
                         );
                         finish(
-                            marked(step, &cl, d, [Role::ColorA, Role::ColorB]),
+                            marked(step, cl, d, [Role::ColorA, Role::ColorB]),
                             &elims,
                             d,
                         )
@@ -247,7 +259,7 @@ impl Technique for SimpleColors {
                         } else {
                             [Role::ColorB, Role::ColorA]
                         };
-                        finish(marked(step, &cl, d, roles), &elims, d).text(text)
+                        finish(marked(step, cl, d, roles), &elims, d).text(text)
                     }
                 };
                 if !f.emit(step) {
@@ -277,8 +289,8 @@ impl Technique for MultiColors {
         if f.options.hodoku {
             return self.find_hodoku(g, f);
         }
-        crate::memo::each_digit(self.info().id, g, f, |d, f| {
-            let cls = clusters(g, d);
+        crate::memo::each_digit_since(self.info().id, g, f, |d, plane, _, f| {
+            let cls = shared_clusters(g, d, plane, f);
             if cls.len() < 2 {
                 return true;
             }
@@ -312,8 +324,8 @@ impl MultiColors {
     /// instances in it, the type 1 finder only those met before the walk's first type 2 (when
     /// that comes first, the type 2 finder, next in the order, takes it).
     fn find_hodoku(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
-        crate::memo::each_digit(self.info().id, g, f, |d, f| {
-            let cls = clusters(g, d);
+        crate::memo::each_digit_since(self.info().id, g, f, |d, plane, _, f| {
+            let cls = shared_clusters(g, d, plane, f);
             for (i, ca) in cls.iter().enumerate() {
                 for (j, cb) in cls.iter().enumerate() {
                     if i == j {

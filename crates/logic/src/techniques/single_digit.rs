@@ -6,20 +6,18 @@
 //! digit (A=B, C=D) whose inner ends see each other (B–C weak), so A or D holds the digit and
 //! whatever sees both loses it — named by the houses involved (two parallel lines: skyscraper;
 //! a row and a column joined in a box: 2-string kite; anything else: turbot fish). The search
-//! of a digit's plane is run once and its patterns kept in the path's memory, so the three
-//! techniques, asked one after another about the same plane, share it. In HoDoKu's
+//! of a digit's plane is run once and its patterns kept in the path's memory
+//! ([`memo::PlaneMemo`](crate::memo::PlaneMemo)), so the three techniques, asked one after
+//! another about the same plane, share it. In HoDoKu's
 //! order ([`Options::hodoku`](crate::technique::Options::hodoku)) a digit's empty rectangles
 //! are reported in the order HoDoKu's search meets them, because HoDoKu applies the first it
 //! finds (issue 42).
 
 use std::cmp::Reverse;
-use std::rc::Rc;
-use std::sync::Arc;
 
-use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
+use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind};
 
 use crate::grid::CandidateGrid;
-use crate::memory::Memory;
 use crate::render::{cell_name, cells_name, house_name};
 use crate::step::{Chain, ChainNode, LinkKind, Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
@@ -112,28 +110,13 @@ impl TwoLinks {
 /// One two-strong-link pattern of a digit: links `h1: a=b` and `h2: c=e` (`cells` is
 /// `[a, b, c, e]`), `b` sees `c`; the technique it is named as and the cells it clears.
 #[derive(Clone, Debug)]
-struct TwoLinkPattern {
+pub(crate) struct TwoLinkPattern {
     info: &'static TechniqueInfo,
     h1: House,
     h2: House,
     cells: [Cell; 4],
     elims: Vec<Cell>,
 }
-
-/// The two-link patterns of the digits last searched, shared by the three techniques: per
-/// digit index, the plane searched and every pattern on it that clears something, in search
-/// order. Skyscraper, kite and turbot fish run one search and keep different names, and in a
-/// solver's order they are asked one after another about the same plane, so the search is
-/// run once a plane, not three times. Exact: the patterns are a function of the layout (held,
-/// compared by value) and the digit's plane (compared whole).
-#[derive(Default)]
-pub(crate) struct TwoLinkMemo {
-    layout: Option<Arc<Layout>>,
-    digits: Vec<Option<PlanePatterns>>,
-}
-
-/// A plane and the two-link patterns found on it.
-type PlanePatterns = (Vec<u64>, Rc<Vec<TwoLinkPattern>>);
 
 /// Every two-link pattern of `d` (plane `plane`) that clears a candidate, in search order:
 /// pairs of strong links in their order, each in every orientation whose inner ends see each
@@ -175,35 +158,6 @@ fn two_link_patterns(g: &CandidateGrid, d: Digit, plane: &[u64]) -> Vec<TwoLinkP
     out
 }
 
-/// [`two_link_patterns`], from `memory`'s [`TwoLinkMemo`] when it holds this plane.
-fn shared_patterns(
-    g: &CandidateGrid,
-    d: Digit,
-    plane: &[u64],
-    memory: &Memory,
-) -> Rc<Vec<TwoLinkPattern>> {
-    let mut m = memory.two_links.borrow_mut();
-    let same = m
-        .layout
-        .as_ref()
-        .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
-    if !same {
-        m.digits.clear();
-        m.layout = Some(g.layout_arc().clone());
-    }
-    if m.digits.len() < g.size() {
-        m.digits.resize(g.size(), None);
-    }
-    if let Some((p, found)) = &m.digits[d.index()]
-        && p.as_slice() == plane
-    {
-        return found.clone();
-    }
-    let found = Rc::new(two_link_patterns(g, d, plane));
-    m.digits[d.index()] = Some((plane.to_vec(), found.clone()));
-    found
-}
-
 impl Technique for TwoLinks {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -211,7 +165,11 @@ impl Technique for TwoLinks {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
         crate::memo::each_digit_since(self.info.id, g, f, |d, plane, _, f| {
-            let found = shared_patterns(g, d, plane, f.memory());
+            let found = f
+                .memory()
+                .two_links
+                .borrow_mut()
+                .get(g, d, plane, || two_link_patterns(g, d, plane));
             for pat in found.iter().filter(|p| p.info.id == self.info.id) {
                 let TwoLinkPattern {
                     h1,
@@ -565,52 +523,5 @@ impl Technique for DualEmptyRectangle {
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use sudokit_core::format::{InputFormat, parse_one};
-
-    use super::*;
-    use crate::solver::LogicSolver;
-    use crate::technique::{Deadline, Options, find_all, find_all_in};
-
-    /// Along solving paths, skyscraper, kite and turbot fish lent the path's memory (which
-    /// holds the two-link patterns of the planes asked before) report what they report on a
-    /// fresh memory, each asked in turn on the same grid as a solver asks them.
-    #[test]
-    fn shared_two_link_patterns_are_those_of_the_plane_asked() {
-        let opts = Options::default();
-        let mut found = 0;
-        for puzzle in [
-            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
-            ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        ] {
-            let p = parse_one(puzzle, InputFormat::Auto).unwrap();
-            let solver = LogicSolver::default();
-            let warm = Memory::new();
-            let mut g = CandidateGrid::new(&p);
-            let mut steps = 0;
-            while let Some(step) = solver.next_step_in(&g, &Deadline::none(), &warm) {
-                for info in [&SKYSCRAPER, &TWO_STRING_KITE, &TURBOT_FISH] {
-                    let t = TwoLinks { info };
-                    let fresh = find_all(&t, &g, &opts);
-                    let shared = find_all_in(&t, &g, &opts, &Deadline::none(), &warm).0;
-                    assert_eq!(
-                        format!("{shared:?}"),
-                        format!("{fresh:?}"),
-                        "{} {steps}",
-                        info.id
-                    );
-                    found += fresh.len();
-                }
-                g.apply(&step);
-                steps += 1;
-            }
-            assert!(steps > 20);
-        }
-        assert!(found > 0);
     }
 }
