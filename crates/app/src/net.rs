@@ -34,8 +34,27 @@ struct Fact {
     digit: Digit,
     on: bool,
     /// The facts (indices into the log) that force this one; empty for the assumption.
-    parents: Vec<usize>,
+    parents: Parents,
     why: Why,
+}
+
+/// The facts that force a fact. Most have one (what a placement clears), and a fact is
+/// offered again from every reason that reaches it, so that case is kept without an
+/// allocation; singles name several.
+#[derive(Clone, Debug)]
+enum Parents {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+impl std::ops::Deref for Parents {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        match self {
+            Parents::One(i) => std::slice::from_ref(i),
+            Parents::Many(v) => v,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -83,7 +102,7 @@ impl<'g> Net<'g> {
     }
 
     /// Logs a fact; its index.
-    fn push(&mut self, cell: Cell, digit: Digit, on: bool, parents: Vec<usize>, why: Why) -> usize {
+    fn push(&mut self, cell: Cell, digit: Digit, on: bool, parents: Parents, why: Why) -> usize {
         self.log.push(Fact {
             cell,
             digit,
@@ -100,7 +119,7 @@ impl<'g> Net<'g> {
         cell: Cell,
         digit: Digit,
         on: bool,
-        parents: Vec<usize>,
+        parents: Parents,
         why: Why,
     ) -> Option<Clash> {
         let s = self.slot(cell, digit);
@@ -146,12 +165,12 @@ impl<'g> Net<'g> {
             };
             if on {
                 for e in self.g.candidates(cell).iter().filter(|&e| e != digit) {
-                    if let Some(x) = self.add(cell, e, false, vec![i], Why::Placed) {
+                    if let Some(x) = self.add(cell, e, false, Parents::One(i), Why::Placed) {
                         return Some(x);
                     }
                 }
                 for &p in self.g.peers(cell) {
-                    if let Some(x) = self.add(p, digit, false, vec![i], Why::Placed) {
+                    if let Some(x) = self.add(p, digit, false, Parents::One(i), Why::Placed) {
                         return Some(x);
                     }
                 }
@@ -178,7 +197,9 @@ impl<'g> Net<'g> {
                         return Some(Clash::NoCandidate(cell, gone));
                     }
                     Some(e) => {
-                        if let Some(x) = self.add(cell, e, true, gone, Why::OnlyCandidate) {
+                        if let Some(x) =
+                            self.add(cell, e, true, Parents::Many(gone), Why::OnlyCandidate)
+                        {
                             return Some(x);
                         }
                     }
@@ -201,7 +222,9 @@ impl<'g> Net<'g> {
                         return Some(Clash::NoPlace(digit, h, why));
                     }
                     Some(q) => {
-                        if let Some(x) = self.add(q, digit, true, why, Why::OnlyPlace(h)) {
+                        if let Some(x) =
+                            self.add(q, digit, true, Parents::Many(why), Why::OnlyPlace(h))
+                        {
                             return Some(x);
                         }
                     }
@@ -284,7 +307,7 @@ impl<'g> Net<'g> {
             known: vec![None; g.cell_count() * n],
             queue: VecDeque::new(),
         };
-        let clash = match net.add(cell, digit, on, Vec::new(), Why::Assumed) {
+        let clash = match net.add(cell, digit, on, Parents::Many(Vec::new()), Why::Assumed) {
             Some(c) => Some(c),
             None => net.run(),
         };

@@ -222,12 +222,8 @@ impl Technique for SimpleColors {
                                 "they lose"
                             },
                         );
-                        finish(
-                            marked(step, cl, d, [Role::ColorA, Role::ColorB]),
-                            &elims,
-                            d,
-                        )
-                        .text(text)
+                        finish(marked(step, cl, d, [Role::ColorA, Role::ColorB]), &elims, d)
+                            .text(text)
                     }
                     Simple::Wrap => {
                         // A colour with two cells that see each other is false.
