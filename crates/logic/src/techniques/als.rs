@@ -84,48 +84,41 @@ impl Als {
     /// The ALS over `cells` with its seers not yet limited to the cells holding each digit
     /// (a template: what the house's walk alone decides; [`Als::masked`] finishes it).
     fn template(g: &CandidateGrid, cells: Vec<Cell>, cands: DigitSet, house: House) -> Als {
+        let n = g.size();
         let mut set = g.cell_set();
+        // Per digit index: for the ALS's digits, the cells holding it and the cells seeing
+        // all of those (the intersection of their peer sets, in any order); empty for the
+        // others. One pass over the cells and their candidates.
+        let mut on: Vec<CellSet> = Vec::with_capacity(n);
+        let mut seers: Vec<Option<CellSet>> = Vec::with_capacity(n);
+        for i in 0..n {
+            on.push(if cands.0 >> i & 1 == 1 {
+                g.cell_set()
+            } else {
+                CellSet::default()
+            });
+            seers.push(None);
+        }
         for &c in &cells {
             set.insert(c);
-        }
-        // Per digit index, a set made by `of` for the ALS's digits, empty for the others;
-        // collected straight into the shared slice (one allocation, no copy).
-        let per_digit = |of: &dyn Fn(Digit) -> CellSet| -> Rc<[CellSet]> {
-            (0..g.size())
-                .map(|i| {
-                    let d = Digit::from_index(i);
-                    if cands.contains(d) {
-                        of(d)
-                    } else {
-                        CellSet::default()
-                    }
-                })
-                .collect()
-        };
-        let on = per_digit(&|d| {
-            let mut on = g.cell_set();
-            for &c in cells.iter().filter(|&&c| g.has(c, d)) {
-                on.insert(c);
-            }
-            on
-        });
-        let seers = per_digit(&|d| {
-            let mut seers: Option<CellSet> = None;
-            for &c in cells.iter().filter(|&&c| g.has(c, d)) {
-                match &mut seers {
-                    None => seers = Some(g.peer_set(c).clone()),
+            for d in g.candidates(c).iter() {
+                on[d.index()].insert(c);
+                match &mut seers[d.index()] {
+                    None => seers[d.index()] = Some(g.peer_set(c).clone()),
                     Some(s) => s.intersect_with(g.peer_set(c)),
                 }
             }
-            seers.unwrap_or_else(|| g.cell_set())
-        });
+        }
         Als {
             cells: cells.into(),
             set,
             cands,
             house,
-            on,
-            seers,
+            on: on.into(),
+            seers: seers
+                .into_iter()
+                .map(|s| s.unwrap_or_default())
+                .collect(),
         }
     }
     /// This template with each digit's seers limited to the cells holding it (`planes`).
