@@ -27,7 +27,8 @@ pub(super) struct Found<'a> {
     pub(super) grouped: bool,
     /// Number of nodes in the chain.
     pub(super) len: usize,
-    pub(super) parent: &'a [u32],
+    /// Per state, its parent state and the search that wrote it ([`Scratch::parent`]).
+    pub(super) parent: &'a [(u32, u32)],
     pub(super) s0: usize,
     pub(super) start: (u32, bool),
     /// Whether states ignore the "uses a group" bit (HoDoKu's tables, see [`search()`]).
@@ -42,10 +43,10 @@ impl Found<'_> {
         let mut path = Vec::with_capacity(self.len);
         path.push(self.last);
         let grouped = self.grouped && !self.collapse;
-        let mut cur = self.parent[state(self.last.0, self.last.1, grouped)] as usize;
+        let mut cur = self.parent[state(self.last.0, self.last.1, grouped)].0 as usize;
         while cur != self.s0 {
             path.push(((cur / 4) as u32, (cur / 2) % 2 == 1));
-            cur = self.parent[cur] as usize;
+            cur = self.parent[cur].0 as usize;
         }
         path.push(self.start);
         path.reverse();
@@ -53,15 +54,21 @@ impl Found<'_> {
     }
 }
 
-/// Buffers reused between searches (and between finders, through `state::SCRATCH`): a search
-/// clears only the states the previous one touched.
+/// Buffers reused between searches (and between finders, through `state::SCRATCH`).
+///
+/// Design decision: a state is reached in this search when its `parent` entry carries this
+/// search's number (`visit`), so nothing is cleared between searches (clearing the states
+/// the last search touched cost a store and a list entry per state reached); a state's
+/// depth travels with it in the queue, where its children read it.
 #[derive(Default)]
 pub(super) struct Scratch {
-    pub(super) parent: Vec<u32>,
-    pub(super) depth: Vec<u16>,
-    pub(super) touched: Vec<usize>,
-    /// The breadth-first queue: states from `head` on are still to expand.
-    pub(super) queue: Vec<(u32, bool, bool)>,
+    /// Per state: its parent state and the number of the search that reached it (0: none).
+    pub(super) parent: Vec<(u32, u32)>,
+    /// The number of the last search; `parent` entries carrying it are reached.
+    pub(super) visit: u32,
+    /// The breadth-first queue: states from `head` on are still to expand, each with its
+    /// group bit and depth (links from the start).
+    pub(super) queue: Vec<(u32, bool, bool, u16)>,
     /// A state's links as [`expand`] lists them, outside HoDoKu's order.
     pub(super) next: Vec<(u32, bool)>,
 }
@@ -95,37 +102,33 @@ pub(super) fn search(
     visit: &mut dyn FnMut(&Found<'_>) -> bool,
 ) -> bool {
     let total = links.strong.len();
-    // parent index per state; u32::MAX = unvisited. Only the states the last search touched
-    // are reset, so every entry is unvisited again, and a graph of another size only cuts or
-    // extends the buffers (a depth is read only where a parent was written: it needs no
-    // reset).
-    for &t in &sc.touched {
-        sc.parent[t] = u32::MAX;
+    // A new search number: the entries of earlier searches (and new ones, 0) read as
+    // unreached. When the numbers run out every entry is reset once.
+    sc.visit = sc.visit.wrapping_add(1);
+    if sc.visit == 0 {
+        sc.parent.fill((0, 0));
+        sc.visit = 1;
     }
-    sc.touched.clear();
-    sc.parent.resize(total * 4, u32::MAX);
-    sc.depth.resize(total * 4, 0);
-    sc.queue.clear();
+    let visit_no = sc.visit;
+    sc.parent.resize(total * 4, (0, 0));
     let collapse = hodoku && kind == Kind::Grouped;
     let s0 = state(start, start_val, false);
-    sc.parent[s0] = s0 as u32;
-    sc.depth[s0] = 0;
-    sc.touched.push(s0);
+    sc.parent[s0] = (s0 as u32, visit_no);
     let mut queue = std::mem::take(&mut sc.queue);
     let mut next = std::mem::take(&mut sc.next);
     queue.clear();
-    queue.push((start, start_val, false));
+    queue.push((start, start_val, false, 0));
     let mut head = 0;
     // HoDoKu's order: each state's links ranked once per graph, not once per expansion.
     let mut order = hodoku.then(|| links.hodoku_order(kind));
     let mut stopped = false;
     'expand: while head < queue.len() {
-        let (v, val, grp) = queue[head];
+        let (v, val, grp, depth) = queue[head];
         head += 1;
-        let s = state(v, val, grp && !collapse);
-        if sc.depth[s] as usize + 1 >= max {
+        if depth as usize + 1 >= max {
             continue;
         }
+        let s = state(v, val, grp && !collapse);
         // Read in place from the kept order, or listed afresh.
         let list: &[(u32, bool)] = match &mut order {
             Some(order) => order.of(links, v, val),
@@ -138,20 +141,19 @@ pub(super) fn search(
         // A strong link (from false) reaches a true state, a weak one a false state.
         let wval = !val;
         let call = wval || !true_only;
-        for &(w, via_als) in list {
-            let wgrp = grp || via_als || links.is_group(w);
+        let wdepth = depth + 1;
+        for &(w, to_group) in list {
+            let wgrp = grp || to_group;
             let ws = state(w, wval, wgrp && !collapse);
-            if sc.parent[ws] != u32::MAX {
+            if sc.parent[ws].1 == visit_no {
                 continue;
             }
-            sc.parent[ws] = s as u32;
-            sc.depth[ws] = sc.depth[s] + 1;
-            sc.touched.push(ws);
+            sc.parent[ws] = (s as u32, visit_no);
             if call {
                 let found = Found {
                     last: (w, wval),
                     grouped: wgrp,
-                    len: sc.depth[ws] as usize + 1,
+                    len: wdepth as usize + 1,
                     parent: &sc.parent,
                     s0,
                     start: (start, start_val),
@@ -177,7 +179,7 @@ pub(super) fn search(
             {
                 continue;
             }
-            queue.push((w, wval, wgrp));
+            queue.push((w, wval, wgrp, wdepth));
         }
     }
     sc.queue = queue;
@@ -199,22 +201,28 @@ pub(super) fn allows(kind: Kind, tag: u32) -> bool {
 
 /// The links of state (`v`, `val`) a search of `kind` may take, in the graph's order: from
 /// "false" the strong links the kind allows, from "true" the weak ones (to candidates, then to
-/// groups). Pushes (target, whether the link passes an ALS); the target's value is `!val`.
+/// groups). Pushes (target, whether taking the link makes the chain use a group: it passes an
+/// ALS or reaches a group node — what the search's group bit needs, worked out once per list
+/// instead of per link taken); the target's value is `!val`.
 pub(super) fn expand(links: &Links, kind: Kind, v: u32, val: bool, next: &mut Vec<(u32, bool)>) {
     if !val {
         for &(w, tag) in &links.strong[v as usize] {
             if allows(kind, tag) {
-                next.push((w, tag >= ALS));
+                next.push((w, tag >= ALS || links.is_group(w)));
             }
         }
     } else {
         if !links.is_group(v) {
             // Weak: the same digit in peer cells, and (not for X and XY) other digits of
-            // the cell.
+            // the cell (candidates all).
             next.extend(links.weak_of(v, kind).iter().map(|&w| (w, false)));
         }
         if kind == Kind::Grouped {
-            next.extend(links.weak_groups[v as usize].iter().map(|&w| (w, false)));
+            next.extend(
+                links.weak_groups[v as usize]
+                    .iter()
+                    .map(|&w| (w, links.is_group(w))),
+            );
         }
     }
 }
@@ -239,7 +247,8 @@ pub(super) struct Order {
     /// Per state `2 * node + value`: where its links start in `to` and how many, or
     /// `u32::MAX` as the start while not made yet.
     at: Vec<(u32, u32)>,
-    /// (target, whether the link passes an ALS); the target's value is the opposite.
+    /// (target, whether taking the link makes the chain use a group: see [`expand`]); the
+    /// target's value is the opposite.
     to: Vec<(u32, bool)>,
     /// Scratch for making a state's list.
     next: Vec<(u32, bool)>,
