@@ -189,13 +189,26 @@ impl Links {
         let n = g.size();
         let cands = g.cell_count() * n;
         let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cands];
+        // Per digit of the house being read: its number of places, the first and the last
+        // (in the house's cell order). One pass over the house's cells gives what asking
+        // each digit's places (`positions`, a pass per digit) gave: the digits with two
+        // places, in digit order, and their two cells in house order.
+        let mut places: Vec<(u32, Cell, Cell)> = vec![(0, Cell(0), Cell(0)); n];
         for h in g.houses() {
-            for d in DigitSet::full(n).iter() {
-                let pos = g.positions(h, d);
-                if pos.count_ones() == 2 {
-                    let cells = g.house_cells(h);
-                    let a = cells[pos.trailing_zeros() as usize];
-                    let b = cells[63 - pos.leading_zeros() as usize];
+            places.fill((0, Cell(0), Cell(0)));
+            for &c in g.house_cells(h) {
+                for d in g.candidates(c).iter() {
+                    let p = &mut places[d.index()];
+                    if p.0 == 0 {
+                        p.1 = c;
+                    }
+                    p.2 = c;
+                    p.0 += 1;
+                }
+            }
+            for (i, &(count, a, b)) in places.iter().enumerate() {
+                if count == 2 {
+                    let d = Digit::from_index(i);
                     let (na, nb) = (node(n, a, d), node(n, b, d));
                     if !strong[na as usize].contains(&(nb, HOUSE)) {
                         strong[na as usize].push((nb, HOUSE));
