@@ -128,18 +128,18 @@ impl Components {
                         row[m / 64] |= 1 << (m % 64);
                         for &w in &succ[start[m] as usize..start[m + 1] as usize] {
                             let cw = comp[w as usize] as usize;
+                            // A sink's bit is set at once (again, if reached twice: setting
+                            // a bit is its own merge, no need to mark it merged).
+                            if sink[cw] {
+                                row[w as usize / 64] |= 1 << (w % 64);
+                                continue;
+                            }
                             if cw == c || merged[cw] == c as u32 {
                                 continue;
                             }
                             merged[cw] = c as u32;
-                            if sink[cw] {
-                                row[w as usize / 64] |= 1 << (w % 64);
-                            } else {
-                                for (a, b) in
-                                    row.iter_mut().zip(&done[cw * words..(cw + 1) * words])
-                                {
-                                    *a |= b;
-                                }
+                            for (a, b) in row.iter_mut().zip(&done[cw * words..(cw + 1) * words]) {
+                                *a |= b;
                             }
                         }
                     }
