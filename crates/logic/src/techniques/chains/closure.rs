@@ -44,17 +44,19 @@ impl Closure {
         let total = links.strong.len();
         let mut id = vec![u32::MAX; total];
         let mut live = 0u32;
-        for (v, slot) in id.iter_mut().enumerate() {
-            let on = if links.is_group(v as u32) {
-                true
-            } else {
-                let (c, d) = links.split(v as u32);
-                g.has(c, d)
-            };
-            if on {
-                *slot = live;
+        // Live nodes in node order: each cell's candidates (node `cell * n + digit index`),
+        // then every group.
+        let n = links.n;
+        for (c, ids) in g.cells().zip(id[..links.cands].chunks_exact_mut(n)) {
+            let cs = g.candidates(c);
+            for d in cs.iter() {
+                ids[d.index()] = live;
                 live += 1;
             }
+        }
+        for slot in &mut id[links.cands..] {
+            *slot = live;
+            live += 1;
         }
         let states = 2 * live as usize;
         let mut start = Vec::with_capacity(states + 1);
