@@ -186,18 +186,25 @@ fn union(old: &NoContra, g: &CandidateGrid) -> Option<Union> {
     // Strong links in houses and digits whose places changed.
     let mut units: Vec<(u64, u32)> = Vec::new();
     let mut old_cells: Vec<Cell> = Vec::new();
+    // Per digit, its places in the house being read now and in the remembered grid (bits
+    // over the house's cells, as `positions` numbers them), from one pass over the cells.
+    let mut places: Vec<(u64, u64)> = vec![(0, 0); n];
     for h in g.houses() {
         let cells = g.house_cells(h);
+        places.fill((0, 0));
+        for (i, &c) in cells.iter().enumerate() {
+            for d in g.candidates(c).iter() {
+                places[d.index()].0 |= 1 << i;
+            }
+            for d in old.cands[c.index()].iter() {
+                places[d.index()].1 |= 1 << i;
+            }
+        }
         for d in DigitSet::full(n).iter() {
-            let now = g.positions(h, d);
+            let (now, was) = places[d.index()];
             if now.count_ones() < 2 {
                 continue;
             }
-            let was = cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| old.cands[c.index()].contains(d))
-                .fold(0u64, |m, (i, _)| m | 1 << i);
             if now == was {
                 continue;
             }
