@@ -177,7 +177,10 @@ impl Components {
     /// Whether `from` reaches `to`.
     #[inline]
     pub(crate) fn reaches(&self, from: usize, to: usize) -> bool {
-        self.row(from)[to / 64] >> (to % 64) & 1 == 1
+        // The word of `to` in `from`'s row, indexed once (a node's word lies in its row).
+        debug_assert!(to < self.comp.len());
+        let c = self.comp[from] as usize;
+        self.reach[c * self.words + to / 64] >> (to % 64) & 1 == 1
     }
 }
 
