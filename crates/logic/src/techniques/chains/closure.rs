@@ -60,7 +60,9 @@ impl Closure {
         }
         let states = 2 * live as usize;
         let mut start = Vec::with_capacity(states + 1);
-        let mut succ: Vec<u32> = Vec::new();
+        // Room for every link at once (the weak ones listed, a few strong ones a node).
+        let mut succ: Vec<u32> =
+            Vec::with_capacity(links.weak.len() + links.weak_groups.total() + 4 * total);
         for v in 0..total {
             if id[v] == u32::MAX {
                 continue;

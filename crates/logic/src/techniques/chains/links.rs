@@ -111,6 +111,11 @@ pub(super) struct GroupWeak {
 }
 
 impl GroupWeak {
+    /// The number of links, all nodes together.
+    pub(super) fn total(&self) -> usize {
+        self.to.len()
+    }
+
     /// The lists of `nodes` nodes holding `pairs` (from, to), each node's targets in the
     /// order of `pairs`.
     pub(super) fn filed(nodes: usize, pairs: &[(u32, u32)]) -> GroupWeak {
@@ -188,7 +193,13 @@ impl Links {
     ) -> Links {
         let n = g.size();
         let cands = g.cell_count() * n;
-        let mut strong: Vec<Vec<(u32, u32)>> = vec![Vec::new(); cands];
+        let room = if grouped {
+            room_for_groups(cands)
+        } else {
+            cands
+        };
+        let mut strong: Vec<Vec<(u32, u32)>> = Vec::with_capacity(room);
+        strong.resize(cands, Vec::new());
         // Per digit of the house being read: its number of places, the first and the last
         // (in the house's cell order). One pass over the house's cells gives what asking
         // each digit's places (`positions`, a pass per digit) gave: the digits with two
@@ -283,15 +294,16 @@ impl Links {
         Links {
             n: self.n,
             cands: self.cands,
-            strong: self.strong[..self.cands]
-                .iter()
-                .map(|s| {
+            strong: {
+                let mut strong = Vec::with_capacity(room_for_groups(self.cands));
+                strong.extend(self.strong[..self.cands].iter().map(|s| {
                     s.iter()
                         .copied()
                         .filter(|&(t, _)| (t as usize) < self.cands)
                         .collect()
-                })
-                .collect(),
+                }));
+                strong
+            },
             groups: Vec::new(),
             weak_groups: GroupWeak::default(),
             als: Vec::new(),
@@ -590,6 +602,13 @@ impl Links {
             out.push((self.split(v).0.0, d));
         }
     }
+}
+
+/// Room for the strong lists of a graph of `cands` candidate nodes: a quarter more for the
+/// group nodes [`Links::add_groups`] appends (on 9×9 about a hundred), so appending them
+/// seldom moves the lists already there (only the room changes, never a list).
+fn room_for_groups(cands: usize) -> usize {
+    cands + cands / 4
 }
 
 /// The cells of `set` holding digit `d` (`planes`: [`CandidateGrid::digit_planes`], `w`
