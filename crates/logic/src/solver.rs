@@ -212,6 +212,9 @@ impl LogicSolver {
                     continue;
                 }
                 let mut found = Vec::new();
+                // The least rank of the steps found so far (lowered as they come in):
+                // members may leave out searches that cannot beat it (`Finder::bound`).
+                let bound = std::cell::Cell::new(None);
                 // Who reported steps of which technique (to `finish` the one kept).
                 let mut owners: Vec<(&str, &dyn Technique)> = Vec::new();
                 for u in &self.techniques {
@@ -223,8 +226,15 @@ impl LogicSolver {
                     // HoDoKu's choice reads no step's text, so the members may leave it to
                     // `finish`, which completes the one step kept (issue 45: the chain
                     // finders' groups build ~30 steps for each one kept).
-                    let (all, complete) =
-                        find_all_with(*u, grid, &self.options, deadline, memory, true);
+                    let (all, complete) = find_all_with(
+                        *u,
+                        grid,
+                        &self.options,
+                        deadline,
+                        memory,
+                        true,
+                        Some((g, &bound)),
+                    );
                     if !complete {
                         return None;
                     }
@@ -463,5 +473,103 @@ mod tests {
             "{checked:?}"
         );
         assert!(checked.values().sum::<usize>() >= 10, "{checked:?}");
+    }
+
+    /// In HoDoKu's order a group's members are searched against a bound (`Finder::bound`):
+    /// on every grid of these paths each group's best is the one its members give searched
+    /// in full (a fresh memory, no bound); the bound left something out on some grids; and
+    /// afterwards the memory the bounded members were lent gives each member's full list,
+    /// as a fresh memory does — no memo remembers a search left out as a miss, or a bounded
+    /// result as a full one.
+    #[test]
+    fn bounded_groups_keep_hodokus_best_and_remember_no_miss() {
+        use crate::technique::find_all_with;
+        use std::cell::Cell;
+        use sudokit_core::format::{InputFormat, parse_one};
+        let solver = LogicSolver::default();
+        let same = |a: &Step, b: &Step| {
+            a.technique.id == b.technique.id
+                && a.text == b.text
+                && a.placements == b.placements
+                && a.eliminations == b.eliminations
+                && a.highlight == b.highlight
+        };
+        // Per group: grids where the bound left a step out, grids with a best.
+        let mut pruned = [(0, 0); hodoku_choice::GROUPS.len()];
+        for puzzle in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+            ".......91.7..3....82..........1.5...3.....7.....9.......16...5...4.2....7.....8..",
+            // mt10th.txt (every 10th of magictour_top1465): forcing chains and nets.
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+        ] {
+            let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+            let path = solver.solve_from(g.clone(), &Budget::default());
+            let memory = Memory::new();
+            for step in &path.steps {
+                for (group, ids) in hodoku_choice::GROUPS.iter().enumerate() {
+                    let bound = Cell::new(None);
+                    let (mut full, mut bounded) = (Vec::new(), Vec::new());
+                    for t in solver
+                        .techniques
+                        .iter()
+                        .filter(|t| ids.contains(&t.info().id))
+                    {
+                        let progress = |s: &Step| g.makes_progress(s);
+                        full.extend(
+                            find_all(*t, &g, &solver.options)
+                                .into_iter()
+                                .filter(progress),
+                        );
+                        let (found, complete) = find_all_with(
+                            *t,
+                            &g,
+                            &solver.options,
+                            &Deadline::none(),
+                            &memory,
+                            false,
+                            Some((group, &bound)),
+                        );
+                        assert!(complete);
+                        bounded.extend(found.into_iter().filter(progress));
+                    }
+                    if bounded.len() < full.len() {
+                        pruned[group].0 += 1;
+                    }
+                    match (
+                        hodoku_choice::best(group, full),
+                        hodoku_choice::best(group, bounded),
+                    ) {
+                        (None, None) => {}
+                        (Some(a), Some(b)) => {
+                            assert!(same(&a, &b), "{}: {} / {}", a.technique.id, a.text, b.text);
+                            pruned[group].1 += 1;
+                        }
+                        (a, b) => {
+                            panic!("{group}: {:?} / {:?}", a.map(|s| s.text), b.map(|s| s.text))
+                        }
+                    }
+                    for t in solver
+                        .techniques
+                        .iter()
+                        .filter(|t| ids.contains(&t.info().id))
+                    {
+                        let fresh = find_all(*t, &g, &solver.options);
+                        let lent =
+                            find_all_in(*t, &g, &solver.options, &Deadline::none(), &memory).0;
+                        assert_eq!(fresh.len(), lent.len(), "{}", t.info().id);
+                        assert!(
+                            fresh.iter().zip(&lent).all(|(a, b)| same(a, b)),
+                            "{}",
+                            t.info().id
+                        );
+                    }
+                }
+                g.apply(step);
+            }
+        }
+        // Discontinuous loops were left out (their group's best found on those grids).
+        assert!(pruned[0].0 > 0 && pruned[0].1 > 0, "{pruned:?}");
     }
 }

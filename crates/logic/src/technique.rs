@@ -18,6 +18,7 @@ use std::time::Instant;
 use sudokit_core::Budget;
 
 use crate::grid::CandidateGrid;
+use crate::hodoku_choice::{self, Rank};
 use crate::memory::Memory;
 use crate::step::Step;
 
@@ -283,6 +284,9 @@ pub struct Finder<'a> {
     /// Whether finders may leave part of a step's text to [`Technique::finish`] (see
     /// [`Finder::lazy_text`]).
     lazy_text: bool,
+    /// In HoDoKu's order, for a member of a group: the least [`Rank`] of the steps the group
+    /// has found so far (see [`Finder::bound`]).
+    bound: Option<&'a Cell<Option<Rank>>>,
 }
 
 impl<'a> Finder<'a> {
@@ -302,6 +306,7 @@ impl<'a> Finder<'a> {
             deadline: Deadline::none(),
             interrupted: Cell::new(false),
             lazy_text: false,
+            bound: None,
         }
     }
     /// The same finder, giving up at `deadline`.
@@ -315,6 +320,20 @@ impl<'a> Finder<'a> {
     pub(crate) fn with_lazy_text(mut self) -> Self {
         self.lazy_text = true;
         self
+    }
+    /// The same finder for a member of a HoDoKu group whose caller keeps only the group's
+    /// best step ([`hodoku_choice::best`]): `bound` holds the least [`Rank`] of the steps
+    /// found so far by the group (the caller lowers it as steps come in).
+    pub(crate) fn with_bound(mut self, bound: &'a Cell<Option<Rank>>) -> Self {
+        self.bound = Some(bound);
+        self
+    }
+    /// The least [`Rank`] of the steps the group found so far (see [`Finder::with_bound`]),
+    /// if any: a step whose rank is strictly greater is never the one kept, so a finder may
+    /// leave it out — provided no memo of it remembers a miss of a search that left
+    /// something out.
+    pub(crate) fn bound(&self) -> Option<Rank> {
+        self.bound.and_then(Cell::get)
     }
     /// Whether a step's text may be left unfinished (see [`Finder::with_lazy_text`]): a
     /// finder that does so completes it in its [`Technique::finish`].
@@ -413,11 +432,13 @@ pub fn find_all_in(
     deadline: &Deadline,
     memory: &Memory,
 ) -> (Vec<Step>, bool) {
-    find_all_with(technique, grid, options, deadline, memory, false)
+    find_all_with(technique, grid, options, deadline, memory, false, None)
 }
 
 /// [`find_all_in`], the steps' text possibly left to [`Technique::finish`] (`lazy`: see
-/// [`Finder::with_lazy_text`]).
+/// [`Finder::with_lazy_text`]); with `best_of` (a HoDoKu group and the least [`Rank`] of the
+/// steps it found so far, see [`Finder::with_bound`]) only the steps that make progress and
+/// may be the group's best are sure to be listed, and the bound is lowered by them.
 pub(crate) fn find_all_with(
     technique: &dyn Technique,
     grid: &CandidateGrid,
@@ -425,15 +446,26 @@ pub(crate) fn find_all_with(
     deadline: &Deadline,
     memory: &Memory,
     lazy: bool,
+    best_of: Option<(usize, &Cell<Option<Rank>>)>,
 ) -> (Vec<Step>, bool) {
     let mut out = Vec::new();
     let mut sink = |s: Step| {
+        if let Some((group, bound)) = best_of
+            && grid.makes_progress(&s)
+            && let Some(r) = hodoku_choice::rank(group, &s)
+            && bound.get().is_none_or(|b| r < b)
+        {
+            bound.set(Some(r));
+        }
         out.push(s);
         ControlFlow::Continue(())
     };
     let mut f = Finder::new(options, memory, &mut sink).with_deadline(deadline.clone());
     if lazy {
         f = f.with_lazy_text();
+    }
+    if let Some((_, bound)) = best_of {
+        f = f.with_bound(bound);
     }
     technique.find(grid, &mut f);
     let complete = !f.interrupted();

@@ -11,6 +11,7 @@ use super::probe::{self, Event};
 use super::regraph;
 use super::state::KeptAics;
 use super::*;
+use crate::hodoku_choice::{self, Rank};
 use crate::techniques::table::{AIC, GROUPED_AIC};
 
 /// `step` with every node of a chain highlighted ("on" nodes in one colour, "off" in the
@@ -133,7 +134,7 @@ fn reportable(links: &Links, path: &[(u32, bool)], hodoku: bool, aic: bool) -> b
             out.push(links.split(v).0);
         }
     };
-    crate::hodoku_choice::lasso_free_by(path, first, cells, aic)
+    hodoku_choice::lasso_free_by(path, first, cells, aic)
 }
 
 /// The AIC finder of `kind` (Any or Grouped), whose chains the continuous-loop finder of the
@@ -424,6 +425,33 @@ fn ends_in_cell(v: u32, val: bool, start: u32, start_val: bool) -> bool {
     }
 }
 
+/// The least [`Rank`] a step of a discontinuous loop from `sd` in cell `sc`, assumed
+/// `start_val`, can have, so that a search whose least rank is above the group's best so far
+/// ([`Finder::bound`]) can be left out: [`hodoku_choice::best`] would never take one of its
+/// steps. Every step of such a search removes candidates of `sc` only — "S true" removes S;
+/// "S false" removes one other digit of the cell, or all of them but one or two — and starts
+/// at S, which fixes its found order. So it removes at most `n` candidates (1, or the cell's
+/// other digits), and with `n` its rank is at least that of removing the cell's `n` lowest
+/// such digits (the weighted sum grows with each digit). A search leaves nothing behind in
+/// a memo (only open chains and continuous loops remember what they found, see
+/// [`DigitMisses`](crate::memo::DigitMisses) and [`KeptAics`]), so none records a miss.
+fn least_loop_rank(g: &CandidateGrid, sc: Cell, sd: Digit, start_val: bool) -> Rank {
+    let c = sc.index();
+    let digits = if start_val {
+        DigitSet::single(sd)
+    } else {
+        let mut others = g.candidates(sc);
+        others.remove(sd);
+        others
+    };
+    (
+        0,
+        usize::MAX - digits.len() as usize,
+        hodoku_choice::weighted_sum(digits.iter().map(|d| (c, d.get()))),
+        hodoku_choice::loop_order(false, start_val, c, sd.get()),
+    )
+}
+
 impl Technique for ChainFinder {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -667,6 +695,13 @@ impl Technique for ChainFinder {
                                     }
                                 }));
                         if !may {
+                            continue;
+                        }
+                        // In HoDoKu's order a group member may leave out a search none of
+                        // whose steps can be the group's best (see [`least_loop_rank`]).
+                        if let Some(bound) = f.bound()
+                            && least_loop_rank(g, sc, sd, start_val) > bound
+                        {
                             continue;
                         }
                         let mut ended = false;
