@@ -569,7 +569,10 @@ mod tests {
                 g.apply(step);
             }
         }
-        // Discontinuous loops were left out (their group's best found on those grids).
-        assert!(pruned[0].0 > 0 && pruned[0].1 > 0, "{pruned:?}");
+        // Discontinuous loops were left out (their group's best found on those grids), and
+        // forcing chains' and nets' second picks.
+        for group in [0, 2, 3] {
+            assert!(pruned[group].0 > 0 && pruned[group].1 > 0, "{pruned:?}");
+        }
     }
 }

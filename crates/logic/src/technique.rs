@@ -328,6 +328,12 @@ impl<'a> Finder<'a> {
         self.bound = Some(bound);
         self
     }
+    /// Whether the caller keeps only its group's best step (see [`Finder::with_bound`]), so
+    /// that a finder may leave out any step it can tell is not the best (the forcing
+    /// groups' finders work out only the better of their two picks).
+    pub(crate) fn best_only(&self) -> bool {
+        self.bound.is_some()
+    }
     /// The least [`Rank`] of the steps the group found so far (see [`Finder::with_bound`]),
     /// if any: a step whose rank is strictly greater is never the one kept, so a finder may
     /// leave it out — provided no memo of it remembers a miss of a search that left

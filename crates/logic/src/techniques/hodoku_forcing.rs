@@ -105,6 +105,14 @@
 //! premise's contradictions offered, then the verities) as the reference and compares both
 //! picks, derivations, chains and lengths on solver paths and random grids, chains and nets.
 //!
+//! Best only (issue 45, session 52). In HoDoKu's order the solver keeps only the better of
+//! the two picks ([`Finder::best_only`](crate::technique::Finder::best_only)): the two
+//! effects differ and each step has one, so the better is the lower effect in HoDoKu's order
+//! — the first effect the walk of [`choose`] finds any derivation for, which takes the pick
+//! of its type. The walk stops there (the other finder of the group reports nothing); the
+//! memo keeps such a half result under a key of its own, so a caller that wants both picks
+//! (`find_all`, tests) never gets it. On `mt10th.txt`: −97 M instructions (−1.7%).
+//!
 //! Bivalue cells in nets (issue 45, session 39). In a net, "not `d`" in a bivalue cell
 //! `{d, e}` and "is `e`" apply the same placement: their look-aheads record the same literals
 //! in the same order but for the first (each starts with the other premise, having dropped
@@ -233,9 +241,12 @@ pub(crate) struct Chosen {
     cands: Vec<(Cell, Digit)>,
 }
 
-/// The chosen contradiction and verity of the last grid, per rule set (`net`).
-pub(crate) type HodokuForcingCache =
-    Vec<((crate::memory::StateKey, bool), Rc<[Option<Chosen>; 2]>)>;
+/// The chosen contradiction and verity of the last grid, per rule set (`net`), and whether
+/// only the better of the two was worked out (see [`choose`]'s `best_only`).
+pub(crate) type HodokuForcingCache = Vec<(
+    (crate::memory::StateKey, bool, bool),
+    Rc<[Option<Chosen>; 2]>,
+)>;
 
 /// The implication graph and the tables of one grid.
 struct Tables {
@@ -2022,8 +2033,9 @@ fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 /// or the pick: [`best_verity`]; every effect's at once where the table has the lengths, the
 /// reference [`Fill::MultiSource`]); an
 /// effect's contradictions only when the picks need them (see the module doc,
-/// "Contradictions on demand").
-fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
+/// "Contradictions on demand"). With `best_only` the walk stops at the first pick, the
+/// better of the two (module doc, "Best only").
+fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
     let k = t.cands.len();
     let sh = Shape::new(g, t);
     // (`None`s made, not cloned: `vec![None; n]` clones a derivation's option n times.)
@@ -2093,6 +2105,9 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool) -> Picks {
                     v.or_else(|| verity(&mut verities, at))
                 };
                 picks[kind] = Some((place, i as u32, d.expect("the pick's derivation")));
+                if best_only {
+                    break 'effects;
+                }
             }
         }
     }
@@ -2218,7 +2233,8 @@ fn net_pick(
 /// The contradiction and the verity HoDoKu would take on `g` under these rules (chains or
 /// nets), through the memory.
 fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2]> {
-    let key = (g.state_key(), net);
+    let best_only = f.best_only();
+    let key = (g.state_key(), net, best_only);
     let memory = f.memory();
     if let Some((_, c)) = memory
         .hodoku_forcing
@@ -2229,7 +2245,7 @@ fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2
         return c.clone();
     }
     let t = Tables::new(g, net);
-    let c = choose(g, &t, net).map(|pick| {
+    let c = choose(g, &t, net, best_only).map(|pick| {
         pick.map(|(place, i, derivation)| {
             let (cell, digit) = t.cands[i as usize];
             let paths = derivation
@@ -3609,9 +3625,18 @@ mod tests {
     fn contradictions_on_demand_match_the_eager_search() {
         let (mut picks, mut later_verity, mut shorter_verity, mut nets) = (0, 0, 0, 0);
         each_table(240, 38, |g, t, net| {
-            let lazy = choose(g, t, net);
+            let lazy = choose(g, t, net, false);
             let (eager, measured) = choose_eager(g, t, net);
             assert_eq!(lazy, eager, "net {net}: {:?}", g.values());
+            // Best only: the lower of the two picks (placements first), the other left out.
+            let lower = (0..2)
+                .filter(|&j| lazy[j].is_some())
+                .min_by_key(|&j| lazy[j].as_ref().map(|p| (!p.0, p.1)));
+            let mut best = [None, None];
+            if let Some(j) = lower {
+                best[j] = lazy[j].clone();
+            }
+            assert_eq!(choose(g, t, net, true), best, "net {net}: {:?}", g.values());
             nets += usize::from(measured);
             picks += lazy.iter().flatten().count();
             if let [Some(c), Some(v)] = &lazy {
@@ -3740,7 +3765,7 @@ mod tests {
                         b.resize(1500 * 1500, stale);
                     });
                     let t = Tables::new(g, net);
-                    runs.push((choose(g, &t, net), reached_dist(&t)));
+                    runs.push((choose(g, &t, net, false), reached_dist(&t)));
                 }
                 assert_eq!(runs[0], runs[1], "net {net}: {:?}", g.values());
                 assert_eq!(runs[0], runs[2], "net {net}: {:?}", g.values());
