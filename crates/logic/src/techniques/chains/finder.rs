@@ -428,28 +428,54 @@ fn ends_in_cell(v: u32, val: bool, start: u32, start_val: bool) -> bool {
 /// The least [`Rank`] a step of a discontinuous loop from `sd` in cell `sc`, assumed
 /// `start_val`, can have, so that a search whose least rank is above the group's best so far
 /// ([`Finder::bound`]) can be left out: [`hodoku_choice::best`] would never take one of its
-/// steps. Every step of such a search removes candidates of `sc` only — "S true" removes S;
-/// "S false" removes one other digit of the cell, or all of them but one or two — and starts
-/// at S, which fixes its found order. So it removes at most `n` candidates (1, or the cell's
-/// other digits), and with `n` its rank is at least that of removing the cell's `n` lowest
-/// such digits (the weighted sum grows with each digit). A search leaves nothing behind in
-/// a memo (only open chains and continuous loops remember what they found, see
-/// [`DigitMisses`](crate::memo::DigitMisses) and [`KeptAics`]), so none records a miss.
-fn least_loop_rank(g: &CandidateGrid, sc: Cell, sd: Digit, start_val: bool) -> Rank {
+/// steps. Every step of such a search removes candidates of `sc` only and starts at S,
+/// which fixes its found order: "S true" removes S; "S false" removes all the cell's other
+/// digits when it reaches S true, all of them but `e` when it reaches `e` true, and (in
+/// HoDoKu's order) `e` when it reaches `e` false. `reached(e, val)` says whether the search
+/// may conclude at that state of the cell (`true` when not known), so the least of those
+/// ranks bounds every step's. A search leaves nothing behind in a memo (only open chains and
+/// continuous loops remember what they found, see [`DigitMisses`](crate::memo::DigitMisses)
+/// and [`KeptAics`]), so none records a miss.
+fn least_loop_rank(
+    g: &CandidateGrid,
+    sc: Cell,
+    sd: Digit,
+    start_val: bool,
+    reached: impl Fn(Digit, bool) -> bool,
+) -> Option<Rank> {
     let c = sc.index();
-    let digits = if start_val {
-        DigitSet::single(sd)
-    } else {
-        let mut others = g.candidates(sc);
-        others.remove(sd);
-        others
+    let rank = |digits: DigitSet| {
+        (!digits.is_empty()).then(|| {
+            (
+                0,
+                usize::MAX - digits.len() as usize,
+                hodoku_choice::weighted_sum(digits.iter().map(|d| (c, d.get()))),
+                hodoku_choice::loop_order(false, start_val, c, sd.get()),
+            )
+        })
     };
-    (
-        0,
-        usize::MAX - digits.len() as usize,
-        hodoku_choice::weighted_sum(digits.iter().map(|d| (c, d.get()))),
-        hodoku_choice::loop_order(false, start_val, c, sd.get()),
-    )
+    if start_val {
+        return rank(DigitSet::single(sd));
+    }
+    let mut others = g.candidates(sc);
+    others.remove(sd);
+    let mut least = reached(sd, true).then(|| rank(others)).flatten();
+    for e in others.iter() {
+        let mut but_e = others;
+        but_e.remove(e);
+        for r in [
+            reached(e, true).then(|| rank(but_e)).flatten(),
+            reached(e, false)
+                .then(|| rank(DigitSet::single(e)))
+                .flatten(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            least = Some(least.map_or(r, |l: Rank| l.min(r)));
+        }
+    }
+    least
 }
 
 impl Technique for ChainFinder {
@@ -700,7 +726,15 @@ impl Technique for ChainFinder {
                         // In HoDoKu's order a group member may leave out a search none of
                         // whose steps can be the group's best (see [`least_loop_rank`]).
                         if let Some(bound) = f.bound()
-                            && least_loop_rank(g, sc, sd, start_val) > bound
+                            && least_loop_rank(g, sc, sd, start_val, |e, val| {
+                                let v = node(n, sc, e);
+                                !hodoku
+                                    || closure.as_ref().is_none_or(|cl| {
+                                        ends_in_cell(v, val, start, start_val)
+                                            && cl.reaches((start, start_val), (v, val))
+                                    })
+                            })
+                            .is_none_or(|least| least > bound)
                         {
                             continue;
                         }
