@@ -115,10 +115,7 @@ impl Als {
             cands,
             house,
             on: on.into(),
-            seers: seers
-                .into_iter()
-                .map(|s| s.unwrap_or_default())
-                .collect(),
+            seers: seers.into_iter().map(|s| s.unwrap_or_default()).collect(),
         }
     }
     /// This template with each digit's seers limited to the cells holding it (`planes`).
