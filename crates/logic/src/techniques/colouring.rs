@@ -6,7 +6,7 @@
 //! colours of which exactly one is true. Clusters are built once per digit (one BFS), each
 //! colour kept as a cell set together with the set of cells it sees, so every rule is a few
 //! bitset intersections, and kept in the path's memory per digit plane
-//! ([`memo::PlaneMemo`](crate::memo::PlaneMemo)), so the four finders asked about the same plane
+//! (`memo::PlaneMemo`), so the four finders asked about the same plane
 //! build them once. A cluster whose links do not two-colour (an odd loop of strong links:
 //! the pencil marks already contradict each other) is skipped rather than reasoned about. In
 //! HoDoKu's order the two Multi Colors finders walk HoDoKu's one Multi Colors search (digit,

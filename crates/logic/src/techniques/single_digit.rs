@@ -7,7 +7,7 @@
 //! whatever sees both loses it — named by the houses involved (two parallel lines: skyscraper;
 //! a row and a column joined in a box: 2-string kite; anything else: turbot fish). The search
 //! of a digit's plane is run once and its patterns kept in the path's memory
-//! ([`memo::PlaneMemo`](crate::memo::PlaneMemo)), so the three techniques, asked one after
+//! (`memo::PlaneMemo`), so the three techniques, asked one after
 //! another about the same plane, share it. In HoDoKu's
 //! order ([`Options::hodoku`](crate::technique::Options::hodoku)) a digit's empty rectangles
 //! are reported in the order HoDoKu's search meets them, because HoDoKu applies the first it
