@@ -61,11 +61,7 @@ impl<T> PlaneMemo<T> {
         plane: &[u64],
         search: impl FnOnce() -> T,
     ) -> std::rc::Rc<T> {
-        let same = self
-            .layout
-            .as_ref()
-            .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
-        if !same {
+        if !holds_layout(&self.layout, g) {
             self.digits.clear();
             self.layout = Some(g.layout_arc().clone());
         }
@@ -134,14 +130,16 @@ pub(crate) fn each_digit_since(
 /// Forgets every digit miss when `g`'s layout is not the one the memo holds planes of.
 fn sync_layout(memory: &Memory, g: &CandidateGrid) {
     let mut m = memory.digits.borrow_mut();
-    let same = m
-        .layout
-        .as_ref()
-        .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout());
-    if !same {
+    if !holds_layout(&m.layout, g) {
         m.misses.clear();
     }
     m.layout = Some(g.layout_arc().clone());
+}
+
+/// Whether `held` is `g`'s layout (the same one, or an equal one).
+fn holds_layout(held: &Option<Arc<Layout>>, g: &CandidateGrid) -> bool {
+    held.as_ref()
+        .is_some_and(|l| Arc::ptr_eq(l, g.layout_arc()) || **l == *g.layout())
 }
 
 /// Whether `plane` (digit `d`'s current plane) is a subset of the plane on which `id` last
