@@ -117,6 +117,10 @@ impl Closure {
     /// Whether an open chain from `start` (a candidate node, assumed false) can remove
     /// anything: some candidate X in its cell, or of its digit in a peer cell, has "X true"
     /// reaching "X false", and "start false" reaches "X false" (the chain's far end sees X).
+    ///
+    /// The candidates with "X true" reaching "X false" ([`Closure::contra_list`]) are
+    /// usually fewer than the start's cell and peers: then they are the ones tried (the
+    /// same question: each X of the list in the start's cell, or of its digit in a peer).
     #[inline]
     pub(super) fn chain_may_remove(&self, g: &CandidateGrid, links: &Links, start: u32) -> bool {
         if !self.any_contra {
@@ -125,8 +129,17 @@ impl Closure {
         let (sc, sd) = links.split(start);
         let n = links.n;
         let may = |x: u32| self.contra[x as usize] && self.reaches((start, false), (x, false));
+        let peers = g.peers(sc);
+        if self.contra_list.len() < peers.len() {
+            let seen = g.peer_set(sc);
+            return self.contra_list.iter().any(|&x| {
+                let (xc, xd) = links.split(x);
+                (xc == sc || (xd == sd && seen.contains(xc)))
+                    && self.reaches((start, false), (x, false))
+            });
+        }
         g.candidates(sc).iter().any(|e| may(node(n, sc, e)))
-            || g.peers(sc).iter().any(|&p| may(node(n, p, sd)))
+            || peers.iter().any(|&p| may(node(n, p, sd)))
     }
 
     /// Whether a continuous loop through `start` can remove anything: walking the loop from

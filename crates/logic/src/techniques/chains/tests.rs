@@ -378,6 +378,54 @@ fn closure_matches_unbounded_searches() {
     assert!(yes > 1000 && no > 1000, "yes {yes}, no {no}");
 }
 
+/// [`Closure::chain_may_remove`] answers what scanning the start's cell and peers answers
+/// (some X there with "X true" reaching "X false" and "start false" reaching "X false"),
+/// whether it walks the short list of such X or scans, on random candidate grids.
+#[test]
+fn chain_may_remove_matches_the_scan_of_cell_and_peers() {
+    let mut rng = crate::testrng::Lcg::new(987654321);
+    let mut next = move || rng.next();
+    let (mut listed, mut hits) = (0, 0);
+    for layout in test_layouts() {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..24 {
+            let keep = 2 + round % 4;
+            let values: Vec<u8> = (0..cells)
+                .map(|_| if next() % 10 == 0 { 1 } else { 0 })
+                .collect();
+            let cands: Vec<DigitSet> = (0..cells)
+                .map(|_| {
+                    DigitSet(
+                        (0..n)
+                            .filter(|_| next() % 8 < keep)
+                            .fold(0u64, |m, d| m | 1 << d),
+                    )
+                })
+                .collect();
+            let g =
+                CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; cells]);
+            for (kind, grouped) in [(Kind::Any, false), (Kind::Grouped, true)] {
+                let links = Links::new(&g, grouped, grouped);
+                let cl = Closure::new(&g, &links, kind);
+                for start in 0..links.cands as u32 {
+                    let (c, d) = links.split(start);
+                    if !g.has(c, d) {
+                        continue;
+                    }
+                    let may =
+                        |x: u32| cl.contra[x as usize] && cl.reaches((start, false), (x, false));
+                    let scan = g.candidates(c).iter().any(|e| may(node(n, c, e)))
+                        || g.peers(c).iter().any(|&p| may(node(n, p, d)));
+                    assert_eq!(cl.chain_may_remove(&g, &links, start), scan);
+                    listed += usize::from(cl.any_contra && cl.contra_list.len() < g.peers(c).len());
+                    hits += usize::from(scan);
+                }
+            }
+        }
+    }
+    assert!(listed > 100 && hits > 100, "listed {listed}, hits {hits}");
+}
+
 /// Random candidate sets for `cells` cells of `n` digits: each cell one digit for sure, and
 /// each digit with chance `keep`/8 (so `keep` sets how dense the grid is).
 pub(super) fn random_candidates(
