@@ -455,6 +455,11 @@ impl CandidateGrid {
     pub fn layout_arc(&self) -> &Arc<Layout> {
         &self.geo.layout
     }
+    /// Whether every cell's peers are exactly the cells sharing a house with it (no
+    /// anti-knight or anti-king neighbours).
+    pub(crate) fn house_peers(&self) -> bool {
+        self.geo.house_peers
+    }
     /// Side N.
     pub fn size(&self) -> usize {
         self.geo.layout.size()

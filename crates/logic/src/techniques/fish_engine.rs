@@ -252,10 +252,20 @@ struct Search<'g, M: Mask> {
     p: Params,
     /// Local index -> cell.
     cells: Vec<Cell>,
+    /// Cell index -> local index (`u16::MAX`: no candidate of the digit).
+    local: Vec<u16>,
     /// Every candidate of the digit.
     all: M,
     /// Houses with candidates: (house, kind, mask, positions over the house's cells).
     houses: Vec<(House, Kind, M, u64)>,
+    /// Per local candidate: the houses holding it (bits over `houses`; those past the 64th
+    /// left out, as the targeted walk, which reads these, takes at most 64 houses).
+    holders: Vec<u64>,
+    /// Whether a candidate's peers are the candidates sharing one of `houses` with it: the
+    /// layout's peers are the cells sharing a house, and every house has a kind (no
+    /// diagonal, which `houses` leaves out), so `peers_of` is the union of its holders'
+    /// masks. Otherwise `peers_of` asks the layout's peer list.
+    house_peers: bool,
     /// Lazily computed: the local candidates each local candidate sees.
     peers: Vec<Option<M>>,
     /// The targeted walk may report in any order ([`targeted_any_order`]): base sets are
@@ -310,8 +320,12 @@ impl<'g, M: Mask> Search<'g, M> {
             all.set(i);
         }
         let mut houses = Vec::new();
+        let mut house_peers = g.house_peers();
         for h in g.houses() {
-            let Some(kind) = kind_of(g, h) else { continue };
+            let Some(kind) = kind_of(g, h) else {
+                house_peers = false;
+                continue;
+            };
             let mut m = M::zero();
             let mut pos = 0u64;
             for (i, c) in g.house_cells(h).iter().enumerate() {
@@ -326,13 +340,24 @@ impl<'g, M: Mask> Search<'g, M> {
             }
         }
         let n = cells.len();
+        house_peers &= houses.len() <= 64;
+        let mut holders = vec![0u64; n];
+        for (i, h) in houses.iter().enumerate().take(64) {
+            let mut rest = h.2;
+            while let Some(l) = rest.pop_lowest() {
+                holders[l] |= 1 << i;
+            }
+        }
         Search {
             g,
             digit,
             p,
             cells,
+            local,
             all,
             houses,
+            holders,
+            house_peers,
             peers: vec![None; n],
             any_order: false,
             with_plain: false,
@@ -447,15 +472,27 @@ impl<'g, M: Mask> Search<'g, M> {
         true
     }
 
+    /// The local candidates that see local candidate `i`: its layout peers holding the digit
+    /// (the same set as asking every candidate whether it sees `i`, from the peer list: a
+    /// cell has far fewer peers than a digit has candidates).
     fn peers_of(&mut self, i: usize) -> M {
         if let Some(m) = self.peers[i] {
             return m;
         }
         let mut m = M::zero();
-        let c = self.cells[i];
-        for (j, &o) in self.cells.iter().enumerate() {
-            if self.g.sees(c, o) {
-                m.set(j);
+        if self.house_peers {
+            for h in bits(self.holders[i]) {
+                m = m.or(self.houses[h].2);
+            }
+            let mut me = M::zero();
+            me.set(i);
+            m = m.minus(me);
+        } else {
+            for p in self.g.peers(self.cells[i]) {
+                let l = self.local[p.index()];
+                if l != u16::MAX {
+                    m.set(l as usize);
+                }
             }
         }
         self.peers[i] = Some(m);
@@ -782,7 +819,6 @@ type Seen = rustc_hash::FxHashSet<(u64, u64)>;
 impl<M: Mask> Search<'_, M> {
     fn run_targeted(mut self, lost: Option<&[u64]>, visit: &mut dyn FnMut(Found) -> bool) -> bool {
         let k = self.p.size as u32;
-        let n = self.cells.len();
         if self.houses.len() > 64 || k < 2 {
             return true;
         }
@@ -799,15 +835,10 @@ impl<M: Mask> Search<'_, M> {
             return true;
         }
         let masks: Vec<M> = self.houses.iter().map(|h| h.2).collect();
-        let mut holders = vec![0u64; n];
-        for (i, m) in masks.iter().enumerate() {
-            for (l, hs) in holders.iter_mut().enumerate() {
-                if m.has(l) {
-                    *hs |= 1 << i;
-                }
-            }
-        }
-        let tables = Tables { masks, holders };
+        let tables = Tables {
+            masks,
+            holders: self.holders.clone(),
+        };
         // The narrowest families that number the cover sets of every orientation.
         let most = if self.p.finned { k - 1 } else { k };
         let sets = self
@@ -1668,5 +1699,57 @@ impl Walk<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use sudokit_core::{Extra, Grid, Layout};
+
+    use super::*;
+
+    /// `peers_of`, from the holders' masks or from the peer list, is the set of candidates
+    /// that see the candidate, on layouts with and without peers outside the row, column and
+    /// box houses (diagonals, anti-knight, anti-king) and on a jigsaw.
+    #[test]
+    fn peers_of_are_the_candidates_seeing_it() {
+        let nine = Layout::standard(9).unwrap();
+        let mut region_of: Vec<u8> = (0..81).map(|i| (i / 9) as u8).collect();
+        region_of.swap(8, 9);
+        let layouts = [
+            nine.clone(),
+            nine.with_extras(&[Extra::Diagonals]),
+            nine.with_extras(&[Extra::AntiKnight]),
+            nine.with_extras(&[Extra::AntiKing]),
+            Layout::jigsaw(9, region_of).unwrap(),
+            Layout::standard(4).unwrap(),
+        ];
+        let p = Params {
+            size: 2,
+            shape: Shape::Franken,
+            finned: true,
+            max_fins: 2,
+        };
+        for (li, l) in layouts.into_iter().enumerate() {
+            let mut g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+            let d = Digit::new(1).unwrap();
+            // Some cells without the digit, so local indices differ from cell indices.
+            for c in (0..g.cell_count()).step_by(3) {
+                g.eliminate(Cell(c as u16), d);
+            }
+            let mut s = Search::<u128>::new(&g, d, p);
+            assert_eq!(s.house_peers, li == 0 || li >= 4, "layout {li}");
+            for i in 0..s.cells.len() {
+                let mut want = 0u128;
+                for (j, &o) in s.cells.iter().enumerate() {
+                    if g.sees(s.cells[i], o) {
+                        want.set(j);
+                    }
+                }
+                assert_eq!(s.peers_of(i), want, "layout {li}, candidate {i}");
+            }
+        }
     }
 }
