@@ -1014,6 +1014,22 @@ impl<M: Mask> Search<'_, M> {
         if pass.count_ones() < tg.more_bases {
             return true;
         }
+        // With families, a base set passes its joins only when its houses' families share a
+        // cover set (their intersection is the set's family): some set must lie in the
+        // families of `more_bases` passing houses, one of them touched (unless a fixed base
+        // is). Without one no base set is completed, so the walk is skipped.
+        if fs.sets.is_some() {
+            let shared = shared_by(bits(pass).map(|i| fs.of[i]), tg.more_bases);
+            let fam = if tg.fixed_bases & tg.touch != 0 {
+                shared
+            } else {
+                let touched = bits(pass & tg.touch).fold([0; W], |a, i| or(a, fs.of[i]));
+                and(shared, touched)
+            };
+            if is_empty(fam) {
+                return true;
+            }
+        }
         // The last candidate base that is touched: past it, a set without one is dead.
         let last_touch = if tg.fixed_bases & tg.touch != 0 {
             u32::MAX
@@ -1265,6 +1281,30 @@ fn and<const W: usize>(a: Family<W>, b: Family<W>) -> Family<W> {
 #[inline(always)]
 fn is_empty<const W: usize>(a: Family<W>) -> bool {
     a.iter().all(|&w| w == 0)
+}
+
+#[inline(always)]
+fn or<const W: usize>(a: Family<W>, b: Family<W>) -> Family<W> {
+    std::array::from_fn(|w| a[w] | b[w])
+}
+
+/// The cover sets lying in at least `m` of `fams` (all of them when `m` is 0 or above 8, a
+/// bound no walk reaches: complex fish have at most 7 bases). Bit-sliced counters:
+/// `at[c]` holds the sets met in at least `c + 1` families so far.
+fn shared_by<const W: usize>(fams: impl Iterator<Item = Family<W>>, m: u32) -> Family<W> {
+    const MOST: usize = 8;
+    let m = m as usize;
+    if m == 0 || m > MOST {
+        return [u64::MAX; W];
+    }
+    let mut at = [[0u64; W]; MOST];
+    for f in fams {
+        for c in (1..m).rev() {
+            at[c] = or(at[c], and(at[c - 1], f));
+        }
+        at[0] = or(at[0], f);
+    }
+    at[m - 1]
 }
 
 /// How many sets of at most `most` of `n` houses there are.
@@ -1709,6 +1749,23 @@ mod tests {
     use sudokit_core::{Extra, Grid, Layout};
 
     use super::*;
+
+    /// `shared_by` keeps exactly the sets lying in at least `m` of the families.
+    #[test]
+    fn shared_by_counts_the_families_holding_each_set() {
+        let fams: Vec<Family<2>> = (0..7u64)
+            .map(|i| [i.wrapping_mul(0x9e37_79b9_7f4a_7c15), (i * 37) ^ 0x5555])
+            .collect();
+        for m in 1..=8u32 {
+            let got = shared_by(fams.iter().copied(), m);
+            for w in 0..2 {
+                for b in 0..64 {
+                    let count = fams.iter().filter(|f| f[w] >> b & 1 == 1).count() as u32;
+                    assert_eq!(got[w] >> b & 1 == 1, count >= m, "m {m}, word {w}, bit {b}");
+                }
+            }
+        }
+    }
 
     /// `peers_of`, from the holders' masks or from the peer list, is the set of candidates
     /// that see the candidate, on layouts with and without peers outside the row, column and
