@@ -997,18 +997,17 @@ impl<M: Mask> Search<'_, M> {
                     || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
             }
         };
+        // One loop over both parts, so `joins` has one call site and is inlined (called
+        // twice, it stayed a call: a sixth of the walk's instructions, callgrind, issue 45).
         let mut pass = 0u64;
-        for i in bits(pool & tg.touch) {
-            if joins(fs, i) {
-                pass |= 1 << i;
+        for (second, part) in [(false, pool & tg.touch), (true, pool & !tg.touch)] {
+            if second && pass == 0 && tg.fixed_bases & tg.touch == 0 {
+                return true;
             }
-        }
-        if pass == 0 && tg.fixed_bases & tg.touch == 0 {
-            return true;
-        }
-        for i in bits(pool & !tg.touch) {
-            if joins(fs, i) {
-                pass |= 1 << i;
+            for i in bits(part) {
+                if joins(fs, i) {
+                    pass |= 1 << i;
+                }
             }
         }
         if pass.count_ones() < tg.more_bases {
