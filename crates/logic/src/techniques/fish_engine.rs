@@ -1014,18 +1014,17 @@ impl<M: Mask> Search<'_, M> {
             return true;
         }
         // With families, a base set passes its joins only when its houses' families share a
-        // cover set (their intersection is the set's family): some set must lie in the
-        // families of `more_bases` passing houses, one of them touched (unless a fixed base
-        // is). Without one no base set is completed, so the walk is skipped.
+        // cover set (their intersection is the set's family), which then lies in the
+        // families of `more_bases` passing houses. So a house none of whose sets does is in
+        // no completed base set and is left out of the walk: the walk meets the same
+        // completed sets in the same order, and when no touched house is left (and no fixed
+        // base is touched), none at all.
         if fs.sets.is_some() {
             let shared = shared_by(bits(pass).map(|i| fs.of[i]), tg.more_bases);
-            let fam = if tg.fixed_bases & tg.touch != 0 {
-                shared
-            } else {
-                let touched = bits(pass & tg.touch).fold([0; W], |a, i| or(a, fs.of[i]));
-                and(shared, touched)
-            };
-            if is_empty(fam) {
+            pass = bits(pass)
+                .filter(|&i| !is_empty(and(shared, fs.of[i])))
+                .fold(0, |a, i| a | 1 << i);
+            if pass.count_ones() < tg.more_bases {
                 return true;
             }
         }
