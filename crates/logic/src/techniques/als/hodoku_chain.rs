@@ -235,16 +235,23 @@ struct Skip {
 struct Walk<'a> {
     g: &'a CandidateGrid,
     all: &'a [Als],
-    links: Vec<Vec<Link>>,
+    /// The forward links (borrowed, so the walk reads a row while it recurses).
+    links: &'a [Vec<Link>],
     start: usize,
     chain: Vec<(Link, Uses)>,
     found: Vec<Found>,
     by_elims: HashMap<Vec<(Digit, Cell)>, usize>,
     nodes: usize,
     skip: Option<Skip>,
+    /// Per ALS `j`, for the chain's first ALS: the digits common to both whose seers meet
+    /// (some cell could lose the digit to both ends), computed when a chain first ends at
+    /// `j`. Many chains from one first ALS end at the same ALS; the test whether one removes
+    /// anything is then a mask. Kept as (first ALS, digits): an entry for another first ALS
+    /// is not computed yet, so nothing is cleared between first ALS.
+    ends: Vec<(u32, u64)>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
     /// Takes the `n` chains the full walk would visit in a subtree passed over from the
     /// budget; `false` when it would run out there.
     fn pass_over(&mut self, n: usize) -> bool {
@@ -264,8 +271,9 @@ impl Walk<'_> {
         }
         let mut first_try = true;
         let mut k = 0;
-        while k < self.links[at].len() {
-            let link = self.links[at][k];
+        let row: &'a [Link] = &self.links[at];
+        while k < row.len() {
+            let link = row[k];
             let Some(u) = link.after(last, first_try) else {
                 k += 1;
                 continue;
@@ -278,7 +286,7 @@ impl Walk<'_> {
                     next_hot = skip.fresh[link.to];
                 } else {
                     let n = 1 + skip.counts.below(
-                        &self.links,
+                        self.links,
                         link.to,
                         Some(entering(link, u)),
                         self.chain.len() + 1,
@@ -298,7 +306,9 @@ impl Walk<'_> {
                 if self.chain.len() >= 3 {
                     self.check();
                 }
-                let go = self.walk(link.to, Some((link, u)), next_hot, f);
+                // (An ALS without forward links ends the chain: nothing to walk.)
+                let go = self.links[link.to].is_empty()
+                    || self.walk(link.to, Some((link, u)), next_hot, f);
                 self.chain.pop();
                 if !go {
                     return false;
@@ -320,10 +330,18 @@ impl Walk<'_> {
         let skip = first.0.mask(first.1) | last.0.mask(last.1);
         let (a, b) = (&self.all[self.start], &self.all[last.0.to]);
         // Most chains remove nothing: test that with set intersections before listing.
-        let common = DigitSet(a.cands.0 & b.cands.0 & !skip);
-        if !common.iter().any(|z| a.seers(z).intersects(b.seers(z))) {
+        let end = &mut self.ends[last.0.to];
+        if end.0 != self.start as u32 {
+            let meet = DigitSet(a.cands.0 & b.cands.0)
+                .iter()
+                .filter(|&z| a.seers(z).intersects(b.seers(z)))
+                .fold(0, |m, z| m | DigitSet::single(z).0);
+            *end = (self.start as u32, meet);
+        }
+        if end.1 & !skip == 0 {
             return;
         }
+        let common = DigitSet(a.cands.0 & b.cands.0 & !skip);
         let mut elims = Vec::new();
         for z in common.iter() {
             let mut t = a.seers(z).clone();
@@ -470,13 +488,14 @@ pub(super) fn find_within(
     let mut w = Walk {
         g,
         all,
-        links,
+        links: &links,
         start: 0,
         chain: Vec::new(),
         found: Vec::new(),
         by_elims: HashMap::new(),
         nodes: budget,
         skip,
+        ends: vec![(u32::MAX, 0); all.len()],
     };
     let mut complete = true;
     for start in 0..all.len() {
@@ -485,7 +504,7 @@ pub(super) fn find_within(
         let next = match w.skip.as_mut() {
             None => Ok(true),
             Some(skip) if skip.reach[start] => Ok(skip.fresh[start]),
-            Some(skip) => Err(skip.counts.below(&w.links, start, None, 0)),
+            Some(skip) => Err(skip.counts.below(w.links, start, None, 0)),
         };
         let go = match next {
             Ok(hot) => w.walk(start, None, hot, f),
