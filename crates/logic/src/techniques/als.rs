@@ -284,13 +284,21 @@ fn links_of(
     // A's seers of d: each ALS meets each candidate partner once per digit.
     // Kept flat: slot `cell * n + digit` holds `index[start[slot]..start[slot + 1]]`, in
     // ascending ALS order (filled in that order after a count per slot).
+    // (Each ALS's slots, in the order of its digits, are found once and read by both passes;
+    // the first cell from the set's words.)
     let slots = g.cell_count() * n;
-    let slot_of = |a: &Als, d: Digit| a.on(d).iter().next().map(|c| c.index() * n + d.index());
+    let slot_of = |a: &Als, d: Digit| {
+        let words = a.on(d).words();
+        let w = words.iter().position(|&w| w != 0)?;
+        Some((w * 64 + words[w].trailing_zeros() as usize) * n + d.index())
+    };
     let mut start = vec![0u32; slots + 1];
-    for a in all.iter() {
+    let mut slot_list: Vec<(u32, u32)> = Vec::with_capacity(all.len() * 4);
+    for (i, a) in all.iter().enumerate() {
         for d in a.cands.iter() {
             if let Some(s) = slot_of(a, d) {
                 start[s + 1] += 1;
+                slot_list.push((s as u32, i as u32));
             }
         }
     }
@@ -299,13 +307,9 @@ fn links_of(
     }
     let mut fill = start.clone();
     let mut index = vec![0u32; start[slots] as usize];
-    for (i, a) in all.iter().enumerate() {
-        for d in a.cands.iter() {
-            if let Some(s) = slot_of(a, d) {
-                index[fill[s] as usize] = i as u32;
-                fill[s] += 1;
-            }
-        }
+    for &(s, i) in &slot_list {
+        index[fill[s as usize] as usize] = i;
+        fill[s as usize] += 1;
     }
     let mut scratch = vec![0u64; all.len()];
     let mut touched: Vec<usize> = Vec::new();
