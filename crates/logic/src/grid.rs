@@ -153,6 +153,7 @@ impl CellSet {
         self.words.combine(&other.words, |a, b| a & !b);
     }
     /// Whether every cell of `self` is in `other`.
+    #[inline]
     pub fn is_subset_of(&self, other: &CellSet) -> bool {
         if let Some((a, b)) = self.words.pair(&other.words) {
             return a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x & !y)) == 0;
