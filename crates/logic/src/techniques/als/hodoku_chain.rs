@@ -332,12 +332,11 @@ impl<'a> Walk<'a> {
         // Most chains remove nothing: test that with set intersections before listing.
         let end = &mut self.ends[last.0.to];
         if end.0 != self.start as u32 {
-            let meet = DigitSet(a.cands.0 & b.cands.0)
-                .iter()
-                .filter(|&z| a.seers(z).intersects(b.seers(z)))
-                .fold(0, |m, z| m | DigitSet::single(z).0);
-            *end = (self.start as u32, meet);
+            *end = (self.start as u32, meet(a, b));
         }
+        // (Tests: the cached digits are those of this first ALS and end.)
+        #[cfg(test)]
+        assert_eq!(end.1, meet(a, b), "stale end digits");
         if end.1 & !skip == 0 {
             return;
         }
@@ -370,6 +369,14 @@ impl<'a> Walk<'a> {
             }
         }
     }
+}
+
+/// The digits common to `a` and `b` whose seers meet: some cell could lose the digit to both.
+fn meet(a: &Als, b: &Als) -> u64 {
+    DigitSet(a.cands.0 & b.cands.0)
+        .iter()
+        .filter(|&z| a.seers(z).intersects(b.seers(z)))
+        .fold(0, |m, z| m | DigitSet::single(z).0)
 }
 
 /// HoDoKu's restricted commons while solving: per ALS, its links to the later disjoint ALS
