@@ -300,24 +300,9 @@ fn closure_matches_unbounded_searches() {
     let mut next = move || rng.next();
     let (mut yes, mut no) = (0, 0);
     for layout in test_layouts() {
-        let (cells, n) = (layout.cell_count(), layout.size());
+        let n = layout.size();
         for round in 0..24 {
-            // Keep each candidate with probability keep / 8; a few cells filled.
-            let keep = 2 + round % 4;
-            let values: Vec<u8> = (0..cells)
-                .map(|_| if next() % 10 == 0 { 1 } else { 0 })
-                .collect();
-            let cands: Vec<DigitSet> = (0..cells)
-                .map(|_| {
-                    DigitSet(
-                        (0..n)
-                            .filter(|_| next() % 8 < keep)
-                            .fold(0u64, |m, d| m | 1 << d),
-                    )
-                })
-                .collect();
-            let g =
-                CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; cells]);
+            let g = sparse_grid(&layout, round, &mut next);
             for (kind, grouped) in [(Kind::Any, false), (Kind::Grouped, true)] {
                 let links = Links::new(&g, grouped, grouped);
                 let cl = Closure::new(&g, &links, kind);
@@ -387,23 +372,9 @@ fn chain_may_remove_matches_the_scan_of_cell_and_peers() {
     let mut next = move || rng.next();
     let (mut listed, mut hits) = (0, 0);
     for layout in test_layouts() {
-        let (cells, n) = (layout.cell_count(), layout.size());
+        let n = layout.size();
         for round in 0..24 {
-            let keep = 2 + round % 4;
-            let values: Vec<u8> = (0..cells)
-                .map(|_| if next() % 10 == 0 { 1 } else { 0 })
-                .collect();
-            let cands: Vec<DigitSet> = (0..cells)
-                .map(|_| {
-                    DigitSet(
-                        (0..n)
-                            .filter(|_| next() % 8 < keep)
-                            .fold(0u64, |m, d| m | 1 << d),
-                    )
-                })
-                .collect();
-            let g =
-                CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; cells]);
+            let g = sparse_grid(&layout, round, &mut next);
             for (kind, grouped) in [(Kind::Any, false), (Kind::Grouped, true)] {
                 let links = Links::new(&g, grouped, grouped);
                 let cl = Closure::new(&g, &links, kind);
@@ -424,6 +395,30 @@ fn chain_may_remove_matches_the_scan_of_cell_and_peers() {
         }
     }
     assert!(listed > 100 && hits > 100, "listed {listed}, hits {hits}");
+}
+
+/// A random candidate grid on `layout` for round `round`: each candidate kept with chance
+/// (2 + round % 4) / 8, a tenth of the cells marked filled — dense and sparse rounds alike.
+fn sparse_grid(
+    layout: &Arc<Layout>,
+    round: usize,
+    next: &mut impl FnMut() -> u64,
+) -> CandidateGrid {
+    let (cells, n) = (layout.cell_count(), layout.size());
+    let keep = 2 + round as u64 % 4;
+    let values: Vec<u8> = (0..cells)
+        .map(|_| u8::from(next().is_multiple_of(10)))
+        .collect();
+    let cands: Vec<DigitSet> = (0..cells)
+        .map(|_| {
+            DigitSet(
+                (0..n)
+                    .filter(|_| next() % 8 < keep)
+                    .fold(0u64, |m, d| m | 1 << d),
+            )
+        })
+        .collect();
+    CandidateGrid::with_candidates(layout.clone(), values, cands, vec![false; cells])
 }
 
 /// Random candidate sets for `cells` cells of `n` digits: each cell one digit for sure, and
