@@ -296,70 +296,55 @@ fn closure_pruning_hides_no_chain() {
 /// 9×9, X and 6×6 layouts.
 #[test]
 fn closure_matches_unbounded_searches() {
-    let mut rng = crate::testrng::Lcg::new(123456789);
-    let mut next = move || rng.next();
     let (mut yes, mut no) = (0, 0);
-    for layout in test_layouts() {
-        let n = layout.size();
-        for round in 0..24 {
-            let g = sparse_grid(&layout, round, &mut next);
-            for (kind, grouped) in [(Kind::Any, false), (Kind::Grouped, true)] {
-                let links = Links::new(&g, grouped, grouped);
-                let cl = Closure::new(&g, &links, kind);
-                let mut sc = Scratch::default();
-                for start in 0..links.cands as u32 {
-                    let (c, d) = links.split(start);
-                    if !g.has(c, d) {
-                        continue;
-                    }
-                    let mut hit = false;
-                    search(
-                        &links,
-                        kind,
-                        start,
-                        true,
-                        usize::MAX,
-                        &mut sc,
-                        false,
-                        false,
-                        &mut |fd| {
-                            hit |= fd.last == (start, false);
-                            true
-                        },
-                    );
-                    assert_eq!(cl.reaches((start, true), (start, false)), hit);
-                    let mut hit_cell = false;
-                    search(
-                        &links,
-                        kind,
-                        start,
-                        false,
-                        usize::MAX,
-                        &mut sc,
-                        false,
-                        false,
-                        &mut |fd| {
-                            let (v, val) = fd.last;
-                            hit_cell |= val && !links.is_group(v) && links.split(v).0 == c;
-                            true
-                        },
-                    );
-                    let closure_cell = g
-                        .candidates(c)
-                        .iter()
-                        .any(|e| cl.reaches((start, false), (node(n, c, e), true)));
-                    assert_eq!(closure_cell, hit_cell);
-                    for h in [hit, hit_cell] {
-                        if h {
-                            yes += 1;
-                        } else {
-                            no += 1;
-                        }
-                    }
-                }
+    each_live_start(123456789, |p| {
+        let (links, kind, start, c) = (p.links, p.kind, p.start, p.c);
+        let mut sc = Scratch::default();
+        let mut hit = false;
+        search(
+            links,
+            kind,
+            start,
+            true,
+            usize::MAX,
+            &mut sc,
+            false,
+            false,
+            &mut |fd| {
+                hit |= fd.last == (start, false);
+                true
+            },
+        );
+        assert_eq!(p.cl.reaches((start, true), (start, false)), hit);
+        let mut hit_cell = false;
+        search(
+            links,
+            kind,
+            start,
+            false,
+            usize::MAX,
+            &mut sc,
+            false,
+            false,
+            &mut |fd| {
+                let (v, val) = fd.last;
+                hit_cell |= val && !links.is_group(v) && links.split(v).0 == c;
+                true
+            },
+        );
+        let closure_cell =
+            p.g.candidates(c)
+                .iter()
+                .any(|e| p.cl.reaches((start, false), (node(p.n, c, e), true)));
+        assert_eq!(closure_cell, hit_cell);
+        for h in [hit, hit_cell] {
+            if h {
+                yes += 1;
+            } else {
+                no += 1;
             }
         }
-    }
+    });
     assert!(yes > 1000 && no > 1000, "yes {yes}, no {no}");
 }
 
@@ -368,11 +353,37 @@ fn closure_matches_unbounded_searches() {
 /// whether it walks the short list of such X or scans, on random candidate grids.
 #[test]
 fn chain_may_remove_matches_the_scan_of_cell_and_peers() {
-    let mut rng = crate::testrng::Lcg::new(987654321);
-    let mut next = move || rng.next();
     let (mut listed, mut hits) = (0, 0);
+    each_live_start(987654321, |p| {
+        let (g, cl, start, c, d, n) = (p.g, p.cl, p.start, p.c, p.d, p.n);
+        let may = |x: u32| cl.contra[x as usize] && cl.reaches((start, false), (x, false));
+        let scan = g.candidates(c).iter().any(|e| may(node(n, c, e)))
+            || g.peers(c).iter().any(|&q| may(node(n, q, d)));
+        assert_eq!(cl.chain_may_remove(g, p.links, start), scan);
+        listed += usize::from(cl.any_contra && cl.contra_list.len() < g.peers(c).len());
+        hits += usize::from(scan);
+    });
+    assert!(listed > 100 && hits > 100, "listed {listed}, hits {hits}");
+}
+
+/// One live start candidate of a closure test: the grid, its graph and closure, the kind.
+struct LiveStart<'a> {
+    g: &'a CandidateGrid,
+    links: &'a Links,
+    cl: &'a Closure,
+    kind: Kind,
+    n: usize,
+    start: u32,
+    c: Cell,
+    d: Digit,
+}
+
+/// Calls `f` for every live candidate (as a start) of 24 random sparse grids (seeded by
+/// `seed`) on each of the 9×9, X and 6×6 layouts, with the plain and the grouped graph.
+fn each_live_start(seed: u64, mut f: impl FnMut(&LiveStart<'_>)) {
+    let mut rng = crate::testrng::Lcg::new(seed);
+    let mut next = move || rng.next();
     for layout in test_layouts() {
-        let n = layout.size();
         for round in 0..24 {
             let g = sparse_grid(&layout, round, &mut next);
             for (kind, grouped) in [(Kind::Any, false), (Kind::Grouped, true)] {
@@ -380,21 +391,22 @@ fn chain_may_remove_matches_the_scan_of_cell_and_peers() {
                 let cl = Closure::new(&g, &links, kind);
                 for start in 0..links.cands as u32 {
                     let (c, d) = links.split(start);
-                    if !g.has(c, d) {
-                        continue;
+                    if g.has(c, d) {
+                        f(&LiveStart {
+                            g: &g,
+                            links: &links,
+                            cl: &cl,
+                            kind,
+                            n: layout.size(),
+                            start,
+                            c,
+                            d,
+                        });
                     }
-                    let may =
-                        |x: u32| cl.contra[x as usize] && cl.reaches((start, false), (x, false));
-                    let scan = g.candidates(c).iter().any(|e| may(node(n, c, e)))
-                        || g.peers(c).iter().any(|&p| may(node(n, p, d)));
-                    assert_eq!(cl.chain_may_remove(&g, &links, start), scan);
-                    listed += usize::from(cl.any_contra && cl.contra_list.len() < g.peers(c).len());
-                    hits += usize::from(scan);
                 }
             }
         }
     }
-    assert!(listed > 100 && hits > 100, "listed {listed}, hits {hits}");
 }
 
 /// A random candidate grid on `layout` for round `round`: each candidate kept with chance
