@@ -47,18 +47,18 @@ impl BasicFish {
         lost: Option<&[u64]>,
     ) -> bool {
         let n = g.size();
-        // A side is at most 64 (a line's places are a `u64` mask): the items fit on the stack.
-        let mut buf = [(0usize, 0u64); 64];
-        let mut len = 0;
+        // A side is at most 64 (a line's places are a `u64` mask): the lines' masks fit on
+        // the stack.
+        let mut masks = [0u64; 64];
+        let mut lines = 0u64;
         for (i, &h) in bases.iter().enumerate() {
             let m = g.positions(h, d);
             if m != 0 && m.count_ones() as usize <= self.size {
-                buf[len] = (i, m);
-                len += 1;
+                masks[i] = m;
+                lines |= 1 << i;
             }
         }
-        let items = &buf[..len];
-        if items.len() < self.size {
+        if (lines.count_ones() as usize) < self.size {
             return true;
         }
         let touch = lost.map_or(u64::MAX, |lost| {
@@ -68,20 +68,21 @@ impl BasicFish {
                 .filter(|&(_, &h)| house_lost(g, h, lost))
                 .fold(0, |a, (r, _)| a | 1 << r)
         });
-        let Some(last_touch) = items.iter().rposition(|&(r, _)| touch >> r & 1 == 1) else {
-            return true;
+        let last_touch = match lines & touch {
+            0 => return true,
+            t => 63 - t.leading_zeros(),
         };
         let k = self.size;
         let mut go = true;
         let mut chosen = Vec::with_capacity(k);
         Walk {
-            items,
+            masks: &masks,
             k,
             touch,
             last_touch,
         }
         .run(
-            0,
+            lines,
             0,
             false,
             &mut chosen,

@@ -1559,8 +1559,10 @@ pub fn basic_finned_sizes(
             continue;
         }
         let mut chosen = Vec::with_capacity(largest);
-        let mut items: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
-        let mut open: Vec<(usize, u64)> = Vec::with_capacity(bases.len());
+        // Per target: each open line's places to cover (indexed by line) and its cover count
+        // with the target's line.
+        let mut masks = [0u64; 64];
+        let mut counts = [0u32; 64];
         for (re, &hr) in bases.iter().enumerate() {
             let line = g.house_cells(hr);
             for ce in bits(pos[re]) {
@@ -1570,37 +1572,41 @@ pub fn basic_finned_sizes(
                 // Per base line: the places that do not see `e` (they must be covered); the
                 // lines any size may take, each size keeping those within its bound.
                 let near = g.line_peers(by_rows, line[ce]);
-                open.clear();
+                let mut open = 0u64;
                 for (r, (&p, &s)) in pos.iter().zip(near).enumerate() {
                     let m = p & !(1 << ce) & !s;
-                    if r != re && p != 0 && (m | 1 << ce).count_ones() as usize <= largest {
-                        open.push((r, m));
+                    let c = (m | 1 << ce).count_ones();
+                    if r != re && p != 0 && c as usize <= largest {
+                        open |= 1 << r;
+                        masks[r] = m;
+                        counts[r] = c;
                     }
                 }
                 for (si, &size) in sizes.iter().enumerate() {
                     if !active[si] {
                         continue;
                     }
-                    items.clear();
-                    items.extend(
-                        open.iter()
-                            .copied()
-                            .filter(|&(_, m)| (m | 1 << ce).count_ones() as usize <= size),
-                    );
-                    if items.len() < size {
+                    let lines = if size >= largest {
+                        open
+                    } else {
+                        bits(open)
+                            .filter(|&r| counts[r] as usize <= size)
+                            .fold(0u64, |a, r| a | 1 << r)
+                    };
+                    if (lines.count_ones() as usize) < size {
                         continue;
                     }
-                    let Some(last_touch) = items.iter().rposition(|&(r, _)| touch >> r & 1 == 1)
-                    else {
-                        continue;
+                    let last_touch = match lines & touch {
+                        0 => continue,
+                        t => 63 - t.leading_zeros(),
                     };
                     let walk = Walk {
-                        items: &items,
+                        masks: &masks,
                         k: size,
                         touch,
                         last_touch,
                     };
-                    active[si] = walk.run(0, 1 << ce, false, &mut chosen, &mut |set, union| {
+                    active[si] = walk.run(lines, 1 << ce, false, &mut chosen, &mut |set, union| {
                         let rows_mask = set.iter().fold(0u64, |a, &r| a | 1 << r);
                         let spare = set.iter().fold(0u64, |a, &r| a | pos[r]) & !union;
                         let need = size - union.count_ones() as usize;
@@ -1693,25 +1699,30 @@ fn finned_fish(
     })
 }
 
-/// The base-line walk of [`basic_finned`] and the basic fish: `k` of `items` (line,
-/// candidates to cover) whose candidates to cover fit in `k` cover lines, at least one of
-/// them in `touch`.
+/// The base-line walk of [`basic_finned`] and the basic fish: `k` lines (bits of the mask
+/// handed to [`Walk::run`]; line `r`'s candidates to cover are `masks[r]`) whose candidates
+/// to cover fit in `k` cover lines, at least one of them in `touch`, walked in increasing
+/// line order (combination order).
+///
+/// Design decision: the lines are a bit mask over a table indexed by line, not a list of
+/// (line, mask) items, so a finder hands each size its lines as one mask (no list built per
+/// target and size) and the walk steps through them with bit operations (issue 45).
 pub(crate) struct Walk<'a> {
-    pub(crate) items: &'a [(usize, u64)],
+    pub(crate) masks: &'a [u64],
     pub(crate) k: usize,
     /// Lines (bits) of which a set needs one.
     pub(crate) touch: u64,
-    /// The last item whose line is in `touch`.
-    pub(crate) last_touch: usize,
+    /// The last line of the walk's lines in `touch`.
+    pub(crate) last_touch: u32,
 }
 
 impl Walk<'_> {
-    /// Extends `chosen` (lines; `touched`: one is in `touch`) from item `start` on, `union`
-    /// being the covers needed so far; calls `visit` with each full set and its union, and
-    /// stops when it returns `false`.
+    /// Extends `chosen` (lines; `touched`: one is in `touch`) with lines of `rest` (the walk's
+    /// lines after the last chosen one; all of them at the start), `union` being the covers needed so far; calls
+    /// `visit` with each full set and its union, and stops when it returns `false`.
     pub(crate) fn run(
         &self,
-        start: usize,
+        rest: u64,
         union: u64,
         touched: bool,
         chosen: &mut Vec<usize>,
@@ -1720,17 +1731,20 @@ impl Walk<'_> {
         if chosen.len() == self.k {
             return !touched || visit(chosen, union);
         }
-        for i in start..self.items.len() {
-            if self.items.len() - i < self.k - chosen.len() || (!touched && i > self.last_touch) {
+        let need = (self.k - chosen.len()) as u32;
+        let mut rest = rest;
+        while rest != 0 {
+            let r = rest.trailing_zeros();
+            if rest.count_ones() < need || (!touched && r > self.last_touch) {
                 break;
             }
-            let (r, m) = self.items[i];
-            let u = union | m;
+            rest &= rest - 1;
+            let u = union | self.masks[r as usize];
             if u.count_ones() as usize > self.k {
                 continue;
             }
-            chosen.push(r);
-            let go = self.run(i + 1, u, touched || self.touch >> r & 1 == 1, chosen, visit);
+            chosen.push(r as usize);
+            let go = self.run(rest, u, touched || self.touch >> r & 1 == 1, chosen, visit);
             chosen.pop();
             if !go {
                 return false;
@@ -1747,6 +1761,66 @@ mod tests {
     use sudokit_core::{Extra, Grid, Layout};
 
     use super::*;
+
+    /// The walk visits, in combination order, exactly the `k`-sets of its lines whose
+    /// union (with the starting one) needs at most `k` covers and that hold a touched line,
+    /// as a list of (line, mask) items walked by index did before it took bit masks.
+    #[test]
+    fn walk_visits_the_touched_sets_within_k_covers_in_order() {
+        let mut rng = crate::testrng::Lcg::new(45);
+        for _ in 0..3000 {
+            let n = 2 + rng.below(9) as usize;
+            let k = 1 + rng.below(4) as usize;
+            let mut masks = [0u64; 64];
+            let mut lines = 0u64;
+            for (r, m) in masks.iter_mut().enumerate().take(n) {
+                if rng.below(5) != 0 {
+                    *m = rng.next() & rng.next() & ((1 << n) - 1);
+                    lines |= 1 << r;
+                }
+            }
+            let touch = if rng.below(3) == 0 {
+                u64::MAX
+            } else {
+                rng.next() & ((1 << n) - 1)
+            };
+            let start = if rng.below(2) == 0 {
+                0
+            } else {
+                1 << rng.below(n as u64)
+            };
+            let Some(last_touch) = (0..n as u32).rev().find(|&r| (lines & touch) >> r & 1 == 1)
+            else {
+                continue;
+            };
+            let walk = Walk {
+                masks: &masks,
+                k,
+                touch,
+                last_touch,
+            };
+            let mut got = Vec::new();
+            walk.run(lines, start, false, &mut Vec::new(), &mut |set, u| {
+                got.push((set.to_vec(), u));
+                true
+            });
+            let items: Vec<usize> = bits(lines).collect();
+            let mut want = Vec::new();
+            if items.len() >= k {
+                crate::kernel::combos::combos(&items, k, |_| 0, u32::MAX, &mut |set, _| {
+                    let u = set.iter().fold(start, |a, &r| a | masks[r]);
+                    if u.count_ones() as usize <= k && set.iter().any(|&r| touch >> r & 1 == 1) {
+                        want.push((set.to_vec(), u));
+                    }
+                    true
+                });
+            }
+            assert_eq!(
+                got, want,
+                "lines {lines:b}, k {k}, touch {touch:b}, start {start:b}"
+            );
+        }
+    }
 
     /// `shared_by` keeps exactly the sets lying in at least `m` of the families.
     #[test]
