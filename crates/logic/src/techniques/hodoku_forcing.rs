@@ -620,24 +620,32 @@ impl Tables {
             }
         };
         let nodes = 2 * kk + (self.adj.len() - lits);
-        let mut start = vec![0u32; nodes + 1];
-        for (u, vs) in self.adj.iter().enumerate() {
-            start[node(u) + 1] = vs.len() as u32;
-        }
-        for v in 0..nodes {
-            start[v + 1] += start[v];
-        }
-        let mut succ = vec![0u32; start[nodes] as usize];
-        for (u, vs) in self.adj.iter().enumerate() {
-            let s = start[node(u)] as usize;
-            for (x, &v) in succ[s..s + vs.len()].iter_mut().zip(vs) {
-                *x = node(v as usize) as u32;
+        // The lists are written in node order (the "on" literals, the padding up to `K`, the
+        // "off" literals, the padding up to `2K`, the groups), each target through a table
+        // of the numbering: the same `start` and `succ` as counting, summing and filling
+        // by literal, in one sequential pass.
+        let map: Vec<u32> = (0..self.adj.len()).map(|u| node(u) as u32).collect();
+        let total = self.adj.iter().map(Vec::len).sum();
+        let mut start: Vec<u32> = Vec::with_capacity(nodes + 1);
+        let mut succ: Vec<u32> = Vec::with_capacity(total);
+        let k = lits / 2;
+        for odd in [1, 0] {
+            for i in 0..k {
+                start.push(succ.len() as u32);
+                succ.extend(self.adj[2 * i + odd].iter().map(|&v| map[v as usize]));
             }
+            start.resize(start.len() + (kk - k), succ.len() as u32);
         }
+        for vs in &self.adj[lits..] {
+            start.push(succ.len() as u32);
+            succ.extend(vs.iter().map(|&v| map[v as usize]));
+        }
+        start.push(succ.len() as u32);
+        debug_assert_eq!(start.len(), nodes + 1);
         let (comp, row_words, rows) =
             crate::kernel::graph::Components::new(nodes, &start, &succ).into_rows();
         self.row_at = (0..lits)
-            .map(|p| comp[node(p)] * row_words as u32)
+            .map(|p| comp[map[p] as usize] * row_words as u32)
             .collect();
         self.rows = rows;
     }
