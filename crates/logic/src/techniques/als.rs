@@ -88,24 +88,31 @@ impl Als {
         let mut set = g.cell_set();
         // Per digit index: for the ALS's digits, the cells holding it and the cells seeing
         // all of those (the intersection of their peer sets, in any order); empty for the
-        // others. One pass over the cells and their candidates.
-        let mut on: Vec<CellSet> = Vec::with_capacity(n);
-        let mut seers: Vec<Option<CellSet>> = Vec::with_capacity(n);
-        for i in 0..n {
-            on.push(if cands.0 >> i & 1 == 1 {
-                g.cell_set()
-            } else {
-                CellSet::default()
-            });
-            seers.push(None);
-        }
+        // others. Both lists are allocated once at their size and filled in place, in one
+        // pass over the cells and their candidates (`met`: the digits seen so far).
+        let mut on: Rc<[CellSet]> = (0..n)
+            .map(|i| {
+                if cands.0 >> i & 1 == 1 {
+                    g.cell_set()
+                } else {
+                    CellSet::default()
+                }
+            })
+            .collect();
+        let mut seers: Rc<[CellSet]> = (0..n).map(|_| CellSet::default()).collect();
+        let on_at = Rc::get_mut(&mut on).expect("a new list");
+        let seers_at = Rc::get_mut(&mut seers).expect("a new list");
+        let mut met = 0u64;
         for &c in &cells {
             set.insert(c);
             for d in g.candidates(c).iter() {
-                on[d.index()].insert(c);
-                match &mut seers[d.index()] {
-                    None => seers[d.index()] = Some(g.peer_set(c).clone()),
-                    Some(s) => s.intersect_with(g.peer_set(c)),
+                let i = d.index();
+                on_at[i].insert(c);
+                if met >> i & 1 == 0 {
+                    met |= 1 << i;
+                    seers_at[i].clone_from(g.peer_set(c));
+                } else {
+                    seers_at[i].intersect_with(g.peer_set(c));
                 }
             }
         }
@@ -114,30 +121,20 @@ impl Als {
             set,
             cands,
             house,
-            on: on.into(),
-            seers: seers.into_iter().map(|s| s.unwrap_or_default()).collect(),
+            on,
+            seers,
         }
     }
     /// This template with each digit's seers limited to the cells holding it (`planes`).
     fn masked(&self, planes: &[CellSet]) -> Als {
-        // Built entry by entry rather than cloned and then limited: only the ALS's own
-        // digits hold sets (the others stay empty, as in the template), so only those are
-        // copied; the cells per digit are shared.
-        let seers = self
-            .seers
-            .iter()
-            .zip(planes)
-            .enumerate()
-            .map(|(i, (seers, plane))| {
-                if self.cands.0 >> i & 1 == 1 {
-                    let mut s = seers.clone();
-                    s.intersect_with(plane);
-                    s
-                } else {
-                    CellSet::default()
-                }
-            })
-            .collect();
+        // Copied and limited in place: only the ALS's own digits hold sets (the others stay
+        // empty, as in the template), so only those are limited; the cells per digit are
+        // shared.
+        let mut seers: Rc<[CellSet]> = Rc::from(&self.seers[..]);
+        let at = Rc::get_mut(&mut seers).expect("a new list");
+        for d in self.cands.iter() {
+            at[d.index()].intersect_with(&planes[d.index()]);
+        }
         Als {
             cells: Rc::clone(&self.cells),
             set: self.set.clone(),
