@@ -318,20 +318,20 @@ fn links_of(
             continue;
         }
         for d in a.cands.iter() {
-            for s in a.seers(d).iter() {
-                if !g.has(s, d) {
-                    continue;
-                }
+            // The seers hold `d` (see [`Als`]), and an ALS lies in one slot per digit, so
+            // each partner is met once per digit here.
+            let (a_on, a_seers) = (a.on(d), a.seers(d));
+            for s in a_seers.iter() {
                 let slot = s.index() * n + d.index();
                 for &j in &index[start[slot] as usize..start[slot + 1] as usize] {
                     let j = j as usize;
-                    if j == i || scratch[j] >> d.index() & 1 == 1 {
+                    if j == i {
                         continue;
                     }
                     let b = &all[j];
                     let shared = a.set.intersects(&b.set);
-                    if (shared && (!overlap || a.on(d).intersects(&b.set)))
-                        || !b.on(d).is_subset_of(a.seers(d))
+                    if (shared && (!overlap || a_on.intersects(&b.set)))
+                        || !b.on(d).is_subset_of(a_seers)
                     {
                         continue;
                     }
