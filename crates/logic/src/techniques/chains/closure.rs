@@ -45,12 +45,14 @@ impl Closure {
         let mut id = vec![u32::MAX; total];
         let mut live = 0u32;
         // Live nodes in node order: each cell's candidates (node `cell * n + digit index`),
-        // then every group.
+        // then every group. `cand_nodes[i]` is the candidate node of compact index `i`.
         let n = links.n;
+        let mut cand_nodes: Vec<u32> = Vec::with_capacity(links.cands);
         for (c, ids) in g.cells().zip(id[..links.cands].chunks_exact_mut(n)) {
             let cs = g.candidates(c);
             for d in cs.iter() {
                 ids[d.index()] = live;
+                cand_nodes.push(node(n, c, d));
                 live += 1;
             }
         }
@@ -96,15 +98,16 @@ impl Closure {
         }
         start.push(succ.len() as u32);
         let reach = Components::new(states, &start, &succ);
-        let contra: Vec<bool> = (0..links.cands)
-            .map(|v| {
-                let i = id[v];
-                i != u32::MAX && reach.reaches(2 * i as usize + 1, 2 * i as usize)
-            })
-            .collect();
-        let contra_list: Vec<u32> = (0..links.cands as u32)
-            .filter(|&v| contra[v as usize])
-            .collect();
+        // Only live candidates can have "true" reaching "false": one pass over them (compact
+        // index order is node order, so the list comes out in node order).
+        let mut contra = vec![false; links.cands];
+        let mut contra_list: Vec<u32> = Vec::new();
+        for (i, &v) in cand_nodes.iter().enumerate() {
+            if reach.reaches(2 * i + 1, 2 * i) {
+                contra[v as usize] = true;
+                contra_list.push(v);
+            }
+        }
         Closure {
             id,
             reach,
