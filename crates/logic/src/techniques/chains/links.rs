@@ -208,8 +208,11 @@ impl Links {
         for h in g.houses() {
             places.fill((0, Cell(0), Cell(0)));
             for &c in g.house_cells(h) {
-                for d in g.candidates(c).iter() {
-                    let p = &mut places[d.index()];
+                // The candidate mask read bit by bit (bit `i`: digit index `i`, ascending).
+                let mut m = g.candidates(c).0;
+                while m != 0 {
+                    let p = &mut places[m.trailing_zeros() as usize];
+                    m &= m - 1;
                     if p.0 == 0 {
                         p.1 = c;
                     }
@@ -238,30 +241,45 @@ impl Links {
                 strong[nb as usize].push((na, CELL));
             }
         }
-        let mut weak = Vec::new();
+        // Room for every weak link at once (a candidate's peers at most, and its cell's other
+        // digits), so the list never moves while it is filled.
+        let room: usize = g
+            .cells()
+            .map(|c| {
+                let k = g.candidates(c).len() as usize;
+                k * (g.peers(c).len() + k.saturating_sub(1))
+            })
+            .sum();
+        let mut weak = Vec::with_capacity(room);
         let mut weak_at = Vec::with_capacity(cands + 1);
         let mut weak_mid = Vec::with_capacity(cands);
         // A candidate's peers holding its digit: its cell's peer set AND the digit's plane,
         // read in cell order — the order of the layout's sorted peer list, so the same list as
         // filtering that one (issue 45: a word operation per 64 cells instead of a test per
-        // peer).
+        // peer). Masks are read bit by bit, lowest first: cells in index order, then the
+        // cell's other digits in digit order.
         let mut planes = Vec::new();
         let w = g.digit_planes(&mut planes);
         for c in g.cells() {
-            let cs = g.candidates(c);
+            let cs = g.candidates(c).0;
             let peers = g.peer_set(c).words();
-            for d in DigitSet::full(n).iter() {
+            for d0 in 0..n {
                 weak_at.push(weak.len() as u32);
-                if cs.contains(d) {
-                    let plane = &planes[d.index() * w..(d.index() + 1) * w];
+                if cs >> d0 & 1 != 0 {
+                    let plane = &planes[d0 * w..(d0 + 1) * w];
                     for (k, (&p, &q)) in peers.iter().zip(plane).enumerate() {
-                        weak.extend(
-                            crate::kernel::bits::bits(p & q)
-                                .map(|b| node(n, Cell((k * 64 + b) as u16), d)),
-                        );
+                        let mut m = p & q;
+                        while m != 0 {
+                            weak.push(cand_id(n, k * 64 + m.trailing_zeros() as usize, d0));
+                            m &= m - 1;
+                        }
                     }
                     weak_mid.push(weak.len() as u32);
-                    weak.extend(cs.iter().filter(|&e| e != d).map(|e| node(n, c, e)));
+                    let mut m = cs & !(1 << d0);
+                    while m != 0 {
+                        weak.push(cand_id(n, c.index(), m.trailing_zeros() as usize));
+                        m &= m - 1;
+                    }
                 } else {
                     weak_mid.push(weak.len() as u32);
                 }
