@@ -316,6 +316,9 @@ fn closure_matches_unbounded_searches() {
             },
         );
         assert_eq!(p.cl.reaches((start, true), (start, false)), hit);
+        // The contradiction flag and list say the same.
+        assert_eq!(p.cl.contra[start as usize], hit);
+        assert_eq!(p.cl.contra_list.binary_search(&start).is_ok(), hit);
         let mut hit_cell = false;
         search(
             links,
@@ -529,6 +532,32 @@ fn grouped_graphs_from_a_kept_plain_graph_are_the_graphs_built_afresh() {
                 let memory = Memory::new();
                 let plain = cached_links(&g, false, false, &memory);
                 assert_eq!(graph_of(&plain), graph_of(&Links::new(&g, false, false)));
+                // The weak links between candidates: the digit in the cell's peers (in the
+                // layout's sorted peer order), then the cell's other digits in digit order.
+                for c in g.cells() {
+                    for d in DigitSet::full(n).iter() {
+                        let v = node(n, c, d);
+                        let mut expected: Vec<u32> = Vec::new();
+                        if g.has(c, d) {
+                            expected.extend(
+                                g.peers(c)
+                                    .iter()
+                                    .filter(|&&p| g.has(p, d))
+                                    .map(|&p| node(n, p, d)),
+                            );
+                        }
+                        assert_eq!(plain.weak_of(v, Kind::X), &expected[..], "node {v}");
+                        if g.has(c, d) {
+                            expected.extend(
+                                g.candidates(c)
+                                    .iter()
+                                    .filter(|&e| e != d)
+                                    .map(|e| node(n, c, e)),
+                            );
+                        }
+                        assert_eq!(plain.weak_of(v, Kind::Any), &expected[..], "node {v}");
+                    }
+                }
                 for als in [false, true] {
                     let kept = cached_links(&g, true, als, &memory);
                     let fresh = Links::new(&g, true, als);
