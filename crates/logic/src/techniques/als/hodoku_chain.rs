@@ -100,25 +100,14 @@ impl Link {
         }
     }
 
-    /// HoDoKu's `checkRC`: the digits of this link a chain may use after `last` (`first_try`
-    /// picks the digit of a first link with two), or `None` when none is left.
-    fn after(&self, last: Option<(Link, Uses)>, first_try: bool) -> Option<Uses> {
-        let Some((prev, u)) = last else {
-            return Some(if self.d2.is_none() || first_try {
-                Uses::First
-            } else {
-                Uses::Second
-            });
-        };
-        // HoDoKu compares the previous link's first used digit only (even when it used both).
-        let entering = match u {
-            Uses::Second => prev.d2.unwrap_or(prev.d1),
-            Uses::First | Uses::Both => prev.d1,
-        };
+    /// HoDoKu's `checkRC` after a link: the digits of this link a chain entering its ALS by
+    /// `e` (see [`entering`]) may use, or `None` when none is left. (A first link has no link
+    /// before it: one with two digits is walked on each, see [`Walk::walk_from`].)
+    fn after(&self, e: Digit) -> Option<Uses> {
         match self.d2 {
-            None => (self.d1 != entering).then_some(Uses::First),
-            Some(d2) if d2 == entering => Some(Uses::First),
-            Some(_) if self.d1 == entering => Some(Uses::Second),
+            None => (self.d1 != e).then_some(Uses::First),
+            Some(d2) if d2 == e => Some(Uses::First),
+            Some(_) if self.d1 == e => Some(Uses::Second),
             Some(_) => Some(Uses::Both),
         }
     }
@@ -133,7 +122,8 @@ struct Found {
 }
 
 /// The digit a chain enters the next ALS by after taking `link` with `u`: the one HoDoKu's
-/// rule compares the next link with (see [`Link::after`]).
+/// rule compares the next link with (see [`Link::after`]): the first digit it uses, even when
+/// it uses both (HoDoKu looks at that one only).
 fn entering(link: Link, u: Uses) -> Digit {
     match u {
         Uses::Second => link.d2.unwrap_or(link.d1),
@@ -202,12 +192,7 @@ impl Counts {
                     }
                 }
                 Some(d) => {
-                    let prev = Link {
-                        to: at,
-                        d1: d,
-                        d2: None,
-                    };
-                    if let Some(u) = link.after(Some((prev, Uses::First)), true) {
+                    if let Some(u) = link.after(d) {
                         take(u, &mut n, self);
                     }
                 }
@@ -249,6 +234,8 @@ struct Walk<'a> {
     /// anything is then a mask. Kept as (first ALS, digits): an entry for another first ALS
     /// is not computed yet, so nothing is cleared between first ALS.
     ends: Vec<(u32, u64)>,
+    /// The digits the chain's first link uses, as a mask (set as the walk takes it).
+    first: u64,
 }
 
 impl<'a> Walk<'a> {
@@ -263,83 +250,108 @@ impl<'a> Walk<'a> {
         true
     }
 
-    /// Walks on from ALS `at`, entered by `last`; `false` once the node budget is spent.
-    /// `hot`: the chain so far holds a fresh ALS (always, without a [`Skip`]).
-    fn walk(&mut self, at: usize, last: Option<(Link, Uses)>, hot: bool, f: &Finder<'_>) -> bool {
-        if self.chain.len() >= MAX_LINKS {
-            return true;
-        }
-        let mut first_try = true;
-        let mut k = 0;
+    /// Walks every chain from the first ALS `at` (HoDoKu's `checkRC` without a link before:
+    /// a link with two digits is walked on its first, then on its second); `false` once the
+    /// node budget is spent. `hot`: the first ALS is fresh (always, without a [`Skip`]).
+    fn walk_from(&mut self, at: usize, hot: bool, f: &Finder<'_>) -> bool {
         let row: &'a [Link] = &self.links[at];
-        while k < row.len() {
-            let link = row[k];
-            let Some(u) = link.after(last, first_try) else {
-                k += 1;
-                continue;
-            };
-            // A subtree passed over (see the module doc) still spends its chains' budget.
-            let mut next_hot = hot;
-            let mut passed = false;
-            if !hot && let Some(skip) = self.skip.as_mut() {
-                if skip.reach[link.to] {
-                    next_hot = skip.fresh[link.to];
-                } else {
-                    let n = 1 + skip.counts.below(
-                        self.links,
-                        link.to,
-                        Some(entering(link, u)),
-                        self.chain.len() + 1,
-                    );
-                    if !self.pass_over(n) {
-                        return false;
-                    }
-                    passed = true;
-                }
+        for &link in row {
+            self.first = link.mask(Uses::First);
+            if !self.step(link, Uses::First, hot, f) {
+                return false;
             }
-            if !passed {
-                if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
+            if link.d2.is_some() {
+                self.first = link.mask(Uses::Second);
+                if !self.step(link, Uses::Second, hot, f) {
                     return false;
                 }
-                self.nodes -= 1;
-                self.chain.push((link, u));
-                if self.chain.len() >= 3 {
-                    self.check();
-                }
-                // (An ALS without forward links ends the chain: nothing to walk.)
-                let go = self.links[link.to].is_empty()
-                    || self.walk(link.to, Some((link, u)), next_hot, f);
-                self.chain.pop();
-                if !go {
-                    return false;
-                }
-            }
-            if last.is_none() && link.d2.is_some() && first_try {
-                first_try = false;
-            } else {
-                first_try = true;
-                k += 1;
             }
         }
         true
     }
 
+    /// Walks on from ALS `at`, entered by digit `e` (see [`entering`]); `false` once the node
+    /// budget is spent. `hot`: the chain so far holds a fresh ALS (always, without a [`Skip`]).
+    fn walk(&mut self, at: usize, e: Digit, hot: bool, f: &Finder<'_>) -> bool {
+        if self.chain.len() >= MAX_LINKS {
+            return true;
+        }
+        let row: &'a [Link] = &self.links[at];
+        for &link in row {
+            let Some(u) = link.after(e) else {
+                continue;
+            };
+            if !self.step(link, u, hot, f) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes `link` with `u` from the chain so far and walks on (or passes the subtree over);
+    /// `false` once the node budget is spent.
+    #[inline(always)]
+    fn step(&mut self, link: Link, u: Uses, hot: bool, f: &Finder<'_>) -> bool {
+        let e = entering(link, u);
+        // A subtree passed over (see the module doc) still spends its chains' budget.
+        let mut next_hot = hot;
+        if !hot && let Some(skip) = self.skip.as_mut() {
+            if skip.reach[link.to] {
+                next_hot = skip.fresh[link.to];
+            } else {
+                let n = 1 + skip
+                    .counts
+                    .below(self.links, link.to, Some(e), self.chain.len() + 1);
+                return self.pass_over(n);
+            }
+        }
+        if self.nodes == 0 || (self.nodes.is_multiple_of(4096) && f.out_of_time()) {
+            return false;
+        }
+        self.nodes -= 1;
+        self.chain.push((link, u));
+        if self.chain.len() >= 3 {
+            self.check(link.to, link.mask(u));
+        }
+        // (An ALS without forward links ends the chain: nothing to walk.)
+        let go = self.links[link.to].is_empty() || self.walk(link.to, e, next_hot, f);
+        self.chain.pop();
+        go
+    }
+
     /// Records the chain in `chain` if it removes anything.
-    fn check(&mut self) {
-        let (first, last) = (self.chain[0], *self.chain.last().expect("a link"));
-        let skip = first.0.mask(first.1) | last.0.mask(last.1);
-        let (a, b) = (&self.all[self.start], &self.all[last.0.to]);
+    /// `to` and `last`: the chain's last ALS and the digits its last link uses, as a mask.
+    fn check(&mut self, to: usize, last: u64) {
+        #[cfg(test)]
+        {
+            let (first, end) = (self.chain[0], *self.chain.last().expect("a link"));
+            assert_eq!(self.first, first.0.mask(first.1), "stale first link digits");
+            assert_eq!(
+                (to, last),
+                (end.0.to, end.0.mask(end.1)),
+                "not the last link"
+            );
+        }
+        let skip = self.first | last;
         // Most chains remove nothing: test that with set intersections before listing.
-        let end = &mut self.ends[last.0.to];
+        let end = &mut self.ends[to];
         if end.0 != self.start as u32 {
-            *end = (self.start as u32, meet(a, b));
+            *end = (
+                self.start as u32,
+                meet(&self.all[self.start], &self.all[to]),
+            );
         }
         // (Tests: the cached digits are those of this first ALS and end.)
         #[cfg(test)]
-        assert_eq!(end.1, meet(a, b), "stale end digits");
+        assert_eq!(
+            end.1,
+            meet(&self.all[self.start], &self.all[to]),
+            "stale end digits"
+        );
         if end.1 & !skip == 0 {
             return;
         }
+        let (a, b) = (&self.all[self.start], &self.all[to]);
         let common = DigitSet(a.cands.0 & b.cands.0 & !skip);
         let mut elims = Vec::new();
         for z in common.iter() {
@@ -497,12 +509,13 @@ pub(super) fn find_within(
         all,
         links: &links,
         start: 0,
-        chain: Vec::new(),
+        chain: Vec::with_capacity(MAX_LINKS),
         found: Vec::new(),
         by_elims: HashMap::new(),
         nodes: budget,
         skip,
         ends: vec![(u32::MAX, 0); all.len()],
+        first: 0,
     };
     let mut complete = true;
     for start in 0..all.len() {
@@ -514,7 +527,7 @@ pub(super) fn find_within(
             Some(skip) => Err(skip.counts.below(w.links, start, None, 0)),
         };
         let go = match next {
-            Ok(hot) => w.walk(start, None, hot, f),
+            Ok(hot) => w.walk_from(start, hot, f),
             Err(n) => w.pass_over(n),
         };
         if !go {
