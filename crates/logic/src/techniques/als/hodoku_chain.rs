@@ -321,6 +321,7 @@ impl<'a> Walk<'a> {
 
     /// Records the chain in `chain` if it removes anything.
     /// `to` and `last`: the chain's last ALS and the digits its last link uses, as a mask.
+    #[inline(always)]
     fn check(&mut self, to: usize, last: u64) {
         #[cfg(test)]
         {
@@ -348,9 +349,16 @@ impl<'a> Walk<'a> {
             meet(&self.all[self.start], &self.all[to]),
             "stale end digits"
         );
-        if end.1 & !skip == 0 {
-            return;
+        if end.1 & !skip != 0 {
+            self.record(to, skip);
         }
+    }
+
+    /// [`Walk::check`] past its test: lists what the chain ending at ALS `to` removes (digits
+    /// but `skip`) and records it if anything (out of line: few chains get here).
+    #[cold]
+    #[inline(never)]
+    fn record(&mut self, to: usize, skip: u64) {
         let (a, b) = (&self.all[self.start], &self.all[to]);
         let common = DigitSet(a.cands.0 & b.cands.0 & !skip);
         let mut elims = Vec::new();
