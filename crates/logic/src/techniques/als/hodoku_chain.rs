@@ -62,10 +62,11 @@ const NODES: usize = 2_000_000;
 const MAX_LINKS: usize = 50;
 
 /// A link from one ALS to a later one: its one or two restricted common digits (HoDoKu keeps
-/// two; with more, the first and the last).
+/// two; with more, the first and the last). (`to` is a `u32`: a link is then 8 bytes, which
+/// the walk copies for every link it looks at and every chain it visits.)
 #[derive(Clone, Copy)]
 pub(super) struct Link {
-    pub(super) to: usize,
+    pub(super) to: u32,
     pub(super) d1: Digit,
     pub(super) d2: Option<Digit>,
 }
@@ -152,7 +153,11 @@ impl Counts {
     fn new(links: &[Vec<Link>], digits: usize, budget: usize) -> Counts {
         let mut height = vec![0; links.len()];
         for i in (0..links.len()).rev() {
-            height[i] = links[i].iter().map(|l| 1 + height[l.to]).max().unwrap_or(0);
+            height[i] = links[i]
+                .iter()
+                .map(|l| 1 + height[l.to as usize])
+                .max()
+                .unwrap_or(0);
         }
         Counts {
             height,
@@ -181,7 +186,7 @@ impl Counts {
         let mut n = 0usize;
         for &link in &links[at] {
             let take = |u: Uses, n: &mut usize, me: &mut Counts| {
-                let sub = me.below(links, link.to, Some(entering(link, u)), len + 1);
+                let sub = me.below(links, link.to as usize, Some(entering(link, u)), len + 1);
                 *n = n.saturating_add(1).saturating_add(sub).min(me.most);
             };
             match e {
@@ -292,16 +297,16 @@ impl<'a> Walk<'a> {
     /// `false` once the node budget is spent.
     #[inline(always)]
     fn step(&mut self, link: Link, u: Uses, hot: bool, f: &Finder<'_>) -> bool {
-        let e = entering(link, u);
+        let (to, e) = (link.to as usize, entering(link, u));
         // A subtree passed over (see the module doc) still spends its chains' budget.
         let mut next_hot = hot;
         if !hot && let Some(skip) = self.skip.as_mut() {
-            if skip.reach[link.to] {
-                next_hot = skip.fresh[link.to];
+            if skip.reach[to] {
+                next_hot = skip.fresh[to];
             } else {
                 let n = 1 + skip
                     .counts
-                    .below(self.links, link.to, Some(e), self.chain.len() + 1);
+                    .below(self.links, to, Some(e), self.chain.len() + 1);
                 return self.pass_over(n);
             }
         }
@@ -311,10 +316,10 @@ impl<'a> Walk<'a> {
         self.nodes -= 1;
         self.chain.push((link, u));
         if self.chain.len() >= 3 {
-            self.check(link.to, link.mask(u));
+            self.check(to, link.mask(u));
         }
         // (An ALS without forward links ends the chain: nothing to walk.)
-        let go = self.links[link.to].is_empty() || self.walk(link.to, e, next_hot, f);
+        let go = self.links[to].is_empty() || self.walk(to, e, next_hot, f);
         self.chain.pop();
         go
     }
@@ -329,7 +334,7 @@ impl<'a> Walk<'a> {
             assert_eq!(self.first, first.0.mask(first.1), "stale first link digits");
             assert_eq!(
                 (to, last),
-                (end.0.to, end.0.mask(end.1)),
+                (end.0.to as usize, end.0.mask(end.1)),
                 "not the last link"
             );
         }
@@ -371,7 +376,7 @@ impl<'a> Walk<'a> {
             return;
         }
         let als: Vec<usize> = std::iter::once(self.start)
-            .chain(self.chain.iter().map(|(l, _)| l.to))
+            .chain(self.chain.iter().map(|(l, _)| l.to as usize))
             .collect();
         let cells = als.iter().map(|&i| self.all[i].cells.len()).sum();
         let new = Found {
@@ -408,7 +413,7 @@ pub(super) fn forward_links(all: &[Als], adj: Option<&[Vec<(usize, DigitSet)>]>)
         let mut it = ds.iter();
         let d1 = it.next()?;
         Some(Link {
-            to,
+            to: u32::try_from(to).expect("ALS are counted in u32"),
             d1,
             d2: it.last(),
         })
@@ -503,7 +508,7 @@ pub(super) fn find_within(
         let mut reach = fresh.clone();
         for i in (0..all.len()).rev() {
             if !reach[i] {
-                reach[i] = links[i].iter().any(|l| reach[l.to]);
+                reach[i] = links[i].iter().any(|l| reach[l.to as usize]);
             }
         }
         Skip {
