@@ -591,3 +591,79 @@ pub(super) fn find_within(
     f.emit(step.houses(houses).digits(digits).text(text));
     complete
 }
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use sudokit_core::format::{InputFormat, parse_one};
+
+    use super::*;
+    use crate::memory::Memory;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Deadline, Options};
+
+    /// The chains HoDoKu's walk visits below ALS `at` entered by `e` (none: a first ALS),
+    /// written out: a first link with two digits once on each, later links as `checkRC` lets.
+    fn chains(links: &[Vec<Link>], at: usize, e: Option<Digit>, len: usize) -> usize {
+        if len >= MAX_LINKS {
+            return 0;
+        }
+        let mut n = 0;
+        for l in &links[at] {
+            let uses: Vec<Uses> = match e {
+                None if l.d2.is_some() => vec![Uses::First, Uses::Second],
+                None => vec![Uses::First],
+                Some(d) => l.after(d).into_iter().collect(),
+            };
+            for u in uses {
+                n += 1 + chains(links, l.to as usize, Some(entering(*l, u)), len + 1);
+            }
+        }
+        n
+    }
+
+    /// The walk (walk_from, walk, step) visits exactly the chains HoDoKu's rule gives: with a
+    /// budget of that many it completes, with one less it does not (every grid of a solving
+    /// path whose walk fits the budget).
+    #[test]
+    fn the_walk_visits_exactly_hodokus_chains() {
+        let p = parse_one(
+            "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+            InputFormat::Auto,
+        )
+        .unwrap();
+        let opts = Options {
+            hodoku: true,
+            ..Options::default()
+        };
+        let solver = LogicSolver::default();
+        let mut g = CandidateGrid::new(&p);
+        let (mut grids, mut most) = (0, 0);
+        let memory = Memory::new();
+        loop {
+            let (all, adj) = super::super::als_and_links(&g, false, &memory);
+            let links = forward_links(&all, Some(&adj));
+            let n: usize = (0..all.len()).map(|i| chains(&links, i, None, 0)).sum();
+            if (1..NODES).contains(&n) {
+                let walk = |budget: usize| {
+                    let mut sink = |_| ControlFlow::Continue(());
+                    let mut f = Finder::new(&opts, &memory, &mut sink);
+                    find_within(&g, &all, Some(&adj), None, budget, &mut f)
+                };
+                assert!(walk(n), "{n} chains");
+                assert!(!walk(n - 1), "{n} chains");
+                grids += 1;
+                most = most.max(n);
+            }
+            let Some(step) = solver.next_step_in(&g, &Deadline::none(), &memory) else {
+                break;
+            };
+            g.apply(&step);
+        }
+        assert!(
+            grids > 10 && most > 1000,
+            "{grids} grids, at most {most} chains"
+        );
+    }
+}
