@@ -1581,6 +1581,29 @@ mod tests {
         );
     }
 
+    /// Along solving paths, HoDoKu's ALS-XY-wing asked with a warm memory (its memo limiting
+    /// it to wings with a changed ALS: a link without a changed end tries only the partners
+    /// read from the runs of links with a changed other end) reports every wing the full
+    /// search reports, in the same order, on every grid.
+    #[test]
+    fn hodoku_wing_memo_reports_what_the_full_search_does() {
+        let opts = hodoku_options();
+        let warm = Memory::new();
+        let mut wings = 0;
+        along_paths(&Memory::new(), |g, steps| {
+            let full = run_with(&opts, false, &Memory::new(), |f| als_xy_wing(g, None, f));
+            let found = find_all_in(&AlsXyWing, g, &opts, &Deadline::none(), &warm).0;
+            assert_eq!(format!("{found:?}"), full, "step {steps}");
+            wings += found.len();
+        });
+        assert!(wings > 5, "{wings} wings");
+        assert!(
+            warm.probe.refined.get() > 20,
+            "{}",
+            warm.probe.refined.get()
+        );
+    }
+
     /// After a complete miss, the limited walk on a later grid of the path stops where the
     /// full walk does under every budget (small ones cut the walk inside subtrees it passes
     /// over): the same step, the same completeness.

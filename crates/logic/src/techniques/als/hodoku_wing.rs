@@ -17,8 +17,9 @@
 //! starting at p, then those ending at q (their first ALS lies strictly between p and q),
 //! then those starting at q — and are walked as they are, with no list gathered and sorted
 //! (issue 45); with a memo, a link with no changed end keeps only partners with one (a wing is
-//! the four ends of its links), and a pair whose end ALS have no common seer of a digit is
-//! passed over before a step is built.
+//! the four ends of its links), read from per-ALS runs of the links whose other end is changed
+//! (the same three runs filtered, so in the same order, and the others never visited), and a
+//! pair whose end ALS have no common seer of a digit is passed over before a step is built.
 
 use sudokit_core::DigitSet;
 
@@ -84,63 +85,126 @@ pub(super) fn find(
         second[fill[r.a2]] = y;
         fill[r.a2] += 1;
     }
+    // Per ALS p, the links starting at p whose second ALS is fresh, and per ALS q, those
+    // ending at q whose first ALS is fresh (ascending list indices, flat as `second`): a link
+    // with no fresh end has only these partners worth trying, in the same order.
+    // (Not built when every ALS is fresh: every link has a fresh end then.)
+    let (mut from_fresh, mut from_fresh_at) = (Vec::new(), vec![0]);
+    let (mut into_fresh, mut into_fresh_at) = (Vec::new(), vec![0]);
+    if !fresh.iter().all(|&x| x) {
+        for i in 0..all.len() {
+            from_fresh.extend(by_first[i].clone().filter(|&y| fresh[rcs[y].a2]));
+            from_fresh_at.push(from_fresh.len());
+            let ending = &second[second_at[i]..second_at[i + 1]];
+            into_fresh.extend(ending.iter().filter(|&&y| fresh[rcs[y].a1]));
+            into_fresh_at.push(into_fresh.len());
+        }
+    }
+    // (Every list index, so that the runs starting at an ALS are slices too.)
+    let ids: Vec<usize> = (0..rcs.len()).collect();
     for (x, r1) in rcs.iter().enumerate() {
         // A wing's three ALS are the four ends of its two links: with no changed end on r1,
         // only a partner with one can make a wing worth searching.
-        let any = fresh[r1.a1] || fresh[r1.a2];
         // The later links ending at r1's second ALS: their first ALS lies after r1's first
         // (r1 is the one link between the two), so they come after the later links starting
         // at r1's first and before those starting at its second.
-        let ending = &second[second_at[r1.a2]..second_at[r1.a2 + 1]];
-        let ending = &ending[ending.partition_point(|&y| y <= x)..];
-        let partners = (x + 1..by_first[r1.a1].end)
-            .chain(ending.iter().copied())
-            .chain(by_first[r1.a2].clone());
-        for y in partners {
-            let r2 = rcs[y];
-            if !(any || fresh[r2.a1] || fresh[r2.a2]) {
-                continue;
-            }
-            if r1.ds.len() == 1 && r2.ds == r1.ds {
-                continue;
-            }
-            // HoDoKu's cases, the last that applies naming the pivot.
-            let mut abc = None;
-            if r1.a1 == r2.a1 && r1.a2 != r2.a2 {
-                abc = Some((r1.a2, r2.a2, r1.a1));
-            }
-            if r1.a2 == r2.a1 && r1.a1 != r2.a2 {
-                abc = Some((r1.a1, r2.a2, r1.a2));
-            }
-            if r1.a2 == r2.a2 && r1.a1 != r2.a1 {
-                abc = Some((r1.a1, r2.a1, r1.a2));
-            }
-            let Some((ai, bi, ci)) = abc else {
-                continue;
-            };
-            let (a, b, c) = (&all[ai], &all[bi], &all[ci]);
-            if a.set.intersects(&b.set) || !(fresh[ai] || fresh[bi] || fresh[ci]) {
-                continue;
-            }
-            let skip = r1.ds.0 | r2.ds.0;
-            let zs = DigitSet(a.cands.0 & b.cands.0 & !skip);
-            // Exact: a cell seeing every z of A and every z of B holds z and lies in neither
-            // (no cell sees itself), so the targets are empty when the seers do not meet.
-            if !zs.iter().any(|z| a.seers(z).intersects(b.seers(z))) {
-                continue;
-            }
-            let mut step = Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
-            for z in zs.iter() {
-                for t in z_targets(g, z, &[a, b], &[&a.set, &b.set]) {
-                    step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+        let runs = if fresh[r1.a1] || fresh[r1.a2] {
+            [
+                &ids[x + 1..by_first[r1.a1].end],
+                later(&second, &second_at, r1.a2, x),
+                &ids[by_first[r1.a2].clone()],
+            ]
+        } else {
+            // The same runs with only the partners having a fresh other end.
+            [
+                later(&from_fresh, &from_fresh_at, r1.a1, x),
+                later(&into_fresh, &into_fresh_at, r1.a2, x),
+                later(&from_fresh, &from_fresh_at, r1.a2, x),
+            ]
+        };
+        for run in runs {
+            for &y in run {
+                if !pair(g, all, fresh, *r1, rcs[y], f) {
+                    return;
                 }
             }
-            if step.eliminations.is_empty() {
-                continue;
-            }
-            if !f.emit(wing_step(g, step, [a, b, c], [r1.ds, r2.ds])) {
-                return;
-            }
         }
+    }
+}
+
+/// ALS `i`'s run of the flat `list` (see [`find`]) past list index `x`.
+fn later<'l>(list: &'l [usize], at: &[usize], i: usize, x: usize) -> &'l [usize] {
+    let run = &list[at[i]..at[i + 1]];
+    &run[run.partition_point(|&y| y <= x)..]
+}
+
+/// Tries the links `r1` and a later `r2` as a wing and emits it if it removes anything;
+/// `false` when the finder stops.
+#[inline(always)]
+fn pair(
+    g: &CandidateGrid,
+    all: &[Als],
+    fresh: &[bool],
+    r1: Rc,
+    r2: Rc,
+    f: &mut Finder<'_>,
+) -> bool {
+    if !(fresh[r1.a1] || fresh[r1.a2] || fresh[r2.a1] || fresh[r2.a2]) {
+        return true;
+    }
+    if r1.ds.len() == 1 && r2.ds == r1.ds {
+        return true;
+    }
+    // HoDoKu's cases, the last that applies naming the pivot.
+    let mut abc = None;
+    if r1.a1 == r2.a1 && r1.a2 != r2.a2 {
+        abc = Some((r1.a2, r2.a2, r1.a1));
+    }
+    if r1.a2 == r2.a1 && r1.a1 != r2.a2 {
+        abc = Some((r1.a1, r2.a2, r1.a2));
+    }
+    if r1.a2 == r2.a2 && r1.a1 != r2.a1 {
+        abc = Some((r1.a1, r2.a1, r1.a2));
+    }
+    let Some((ai, bi, ci)) = abc else {
+        return true;
+    };
+    let (a, b, c) = (&all[ai], &all[bi], &all[ci]);
+    if a.set.intersects(&b.set) || !(fresh[ai] || fresh[bi] || fresh[ci]) {
+        return true;
+    }
+    let skip = r1.ds.0 | r2.ds.0;
+    let zs = DigitSet(a.cands.0 & b.cands.0 & !skip);
+    // Exact: a cell seeing every z of A and every z of B holds z and lies in neither
+    // (no cell sees itself), so the targets are empty when the seers do not meet.
+    if !zs.iter().any(|z| a.seers(z).intersects(b.seers(z))) {
+        return true;
+    }
+    let mut step = Step::new(&ALS_XY_WING).houses([a.house, b.house, c.house]);
+    for z in zs.iter() {
+        for t in z_targets(g, z, &[a, b], &[&a.set, &b.set]) {
+            step = step.eliminate(t, z).mark(t, z, Role::Eliminated);
+        }
+    }
+    if step.eliminations.is_empty() {
+        return true;
+    }
+    f.emit(wing_step(g, step, [a, b, c], [r1.ds, r2.ds]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::later;
+
+    /// An ALS's run of a flat list, past a list index: only the later entries of its own run.
+    #[test]
+    fn later_keeps_the_entries_of_the_run_past_the_index() {
+        let (list, at) = ([1, 4, 6, 2, 9], [0, 3, 3, 5]);
+        assert_eq!(later(&list, &at, 0, 0), [1, 4, 6]);
+        assert_eq!(later(&list, &at, 0, 4), [6]);
+        assert_eq!(later(&list, &at, 0, 6), [] as [usize; 0]);
+        assert!(later(&list, &at, 1, 0).is_empty());
+        assert_eq!(later(&list, &at, 2, 1), [2, 9]);
+        assert_eq!(later(&list, &at, 2, 2), [9]);
     }
 }
