@@ -105,15 +105,29 @@ pub(super) fn may_fit(
     let nb = outside(g, box_cells, cset, &mut boxes, &mut bcand)?;
     unions(&lcand[..nl], &mut t.line);
     unions(&bcand[..nb], &mut t.boxes);
-    // The box cells the line also holds (the intersection's other cells) with their bit on
-    // the line: a line set holding one bars it from the box set.
-    let mut shared = [(0usize, 0usize); MAX];
-    let mut ns = 0;
+    // The box cells the line also holds (the intersection's other cells): `on_line` marks
+    // their bits on the line, `to_box[i]` the box bit of the line's `i`th cell; a line set
+    // holding one bars it from the box set.
+    let mut to_box = [0usize; MAX];
+    let mut on_line = 0usize;
     for (j, c) in boxes[..nb].iter().enumerate() {
         if let Some(i) = line[..nl].iter().position(|x| x == c) {
-            shared[ns] = (i, j);
-            ns += 1;
+            to_box[i] = 1 << j;
+            on_line |= 1 << i;
         }
+    }
+    // Per digit of the intersection (bit position), the box cells holding it: a box set
+    // holds none of the barred digits exactly when it avoids their union.
+    let mut holding = [0u16; 64];
+    let mut ds = cv;
+    while ds != 0 {
+        let d = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
+        holding[d] = bcand[..nb]
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| *m >> d & 1 == 1)
+            .fold(0, |a, (j, _)| a | 1 << j);
     }
     let surplus = surplus as u32;
     let (lfull, bfull) = ((1usize << nl) - 1, (1usize << nb) - 1);
@@ -128,15 +142,15 @@ pub(super) fn may_fit(
         let rest = surplus - (len - own);
         let barred = lv & cv;
         let mut allowed = bfull;
-        for (j, &m) in bcand[..nb].iter().enumerate() {
-            if m & barred != 0 {
-                allowed &= !(1 << j);
-            }
+        let mut ds = barred;
+        while ds != 0 {
+            allowed &= !usize::from(holding[ds.trailing_zeros() as usize]);
+            ds &= ds - 1;
         }
-        for &(i, j) in &shared[..ns] {
-            if lmask >> i & 1 == 1 {
-                allowed &= !(1 << j);
-            }
+        let mut on = lmask & on_line;
+        while on != 0 {
+            allowed &= !to_box[on.trailing_zeros() as usize];
+            on &= on - 1;
         }
         let line_rest = t.line[lfull & !lmask];
         let mut s = allowed;
