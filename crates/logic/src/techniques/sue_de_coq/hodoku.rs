@@ -64,8 +64,8 @@ struct Pair<'a> {
     g: &'a CandidateGrid,
     bx: House,
     line: House,
-    line_cells: Vec<Cell>,
-    box_cells: Vec<Cell>,
+    line_cells: &'a [Cell],
+    box_cells: &'a [Cell],
     fits: Option<&'a RefCell<Tables>>,
 }
 
@@ -109,7 +109,7 @@ impl Pair<'_> {
         // nothing (the argument is in `fits`).
         if let Some(t) = self.fits {
             let t = &mut t.borrow_mut();
-            let fit = may_fit(g, &self.line_cells, &self.box_cells, cset, cv.0, surplus, t);
+            let fit = may_fit(g, self.line_cells, self.box_cells, cset, cv.0, surplus, t);
             if fit == Some(false) {
                 return true;
             }
@@ -202,8 +202,8 @@ impl Pair<'_> {
         let line_d = DigitSet(((cv.0 | lv.0) & !bv.0) | both);
         let mut step = Step::new(&SUE_DE_COQ).houses([self.bx, self.line]);
         for (cells, own, d) in [
-            (&self.box_cells, bset, box_d),
-            (&self.line_cells, lset, line_d),
+            (self.box_cells, bset, box_d),
+            (self.line_cells, lset, line_d),
         ] {
             for &c in cells.iter() {
                 if own.contains(&c) || cset.contains(&c) {
@@ -254,6 +254,9 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
     let tables = RefCell::new(Tables::default());
     let l = g.layout();
     let empty = |h: House| empty_cells(g, h);
+    // Each box's empty cells, listed the first time a line meets it (the grid does not
+    // change during the search), instead of once per line.
+    let mut box_empty: Vec<Option<Vec<Cell>>> = Vec::new();
     // The boxes in house order, with their region numbers and whether they hold a changed
     // cell (asked once, not once per line).
     let boxes: Vec<(House, usize, bool)> = g
@@ -267,6 +270,7 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
         .collect();
     // A line's empty cells in each region (a box's cells are the cells of its region).
     let mut crossing = vec![0usize; g.size()];
+    box_empty.resize(boxes.len(), None);
     let rows = g
         .houses()
         .filter(|&h| matches!(l.house_kind(h), HouseKind::Row(_)));
@@ -281,7 +285,9 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
                 crossing[l.region_of(c)] += 1;
             }
         }
-        for &(bx, region, box_changed) in &boxes {
+        // The line's empty cells, listed when its first pair is searched.
+        let mut line_empty: Option<Vec<Cell>> = None;
+        for (b, &(bx, region, box_changed)) in boxes.iter().enumerate() {
             if !line_changed && !box_changed {
                 continue;
             }
@@ -293,8 +299,8 @@ fn search(g: &CandidateGrid, changed: Option<&CellSet>, filter: bool, f: &mut Fi
                 g,
                 bx,
                 line,
-                line_cells: empty(line),
-                box_cells: empty(bx),
+                line_cells: line_empty.get_or_insert_with(|| empty(line)),
+                box_cells: box_empty[b].get_or_insert_with(|| empty(bx)),
                 fits: filter.then_some(&tables),
             };
             let inter = pair.crossing_cells();
@@ -372,8 +378,8 @@ mod tests {
                         g,
                         bx,
                         line,
-                        line_cells: empty(line),
-                        box_cells: empty(bx),
+                        line_cells: &empty(line),
+                        box_cells: &empty(bx),
                         fits: None,
                     };
                     let inter = pair.crossing_cells();
@@ -401,15 +407,8 @@ mod tests {
                         pair.houses(&cset, cv, &mut Finder::new(&opts, &memory, &mut sink));
                         let surplus = cv.len() as usize - cset.len();
                         let t = &mut tables.borrow_mut();
-                        let fit = may_fit(
-                            g,
-                            &pair.line_cells,
-                            &pair.box_cells,
-                            &cset,
-                            cv.0,
-                            surplus,
-                            t,
-                        );
+                        let fit =
+                            may_fit(g, pair.line_cells, pair.box_cells, &cset, cv.0, surplus, t);
                         assert_eq!(fit, Some(emitted > 0), "{cset:?} in {line:?} and {bx:?}");
                         if emitted > 0 {
                             yes += 1;
