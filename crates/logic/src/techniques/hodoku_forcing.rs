@@ -184,6 +184,12 @@
 //! premise. `components_match_the_multi_source_walk` holds the nets' sets and lengths to the
 //! multi-source walk with twins, which `look_aheads_match_full_scans` holds to the premise
 //! walks.
+//!
+//! One buffer for the graph (session 56). The literals' successor lists share one buffer
+//! ([`Adj`]: where each list starts, how long it is), each written with room for its group
+//! links, which are put there as found: the same lists in the same order, without an
+//! allocation per literal (−9.1 M instructions on `mt10th.txt`). The test
+//! `one_buffer_lists_match_the_lists` holds the chains' links to lists pushed one by one.
 
 use std::rc::Rc;
 
@@ -255,7 +261,7 @@ struct Tables {
     /// Compact index of candidate `cell * 9 + digit index`.
     index: Vec<u32>,
     /// Literal graph: candidate literals `2i + on`, then group-node literals.
-    adj: Vec<Vec<u32>>,
+    adj: Adj,
     /// Words of a candidate bitset.
     words: usize,
     /// Nets (look-ahead links) or chains (direct links).
@@ -276,6 +282,89 @@ struct Tables {
     row_at: Vec<u32>,
     /// The graph transposed (`start`, predecessors), built for the first [`Tables::dist_to`].
     back: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
+}
+
+/// The literal graph's successor lists, all in one buffer (session 56): a list per node
+/// where it starts and how long it is, in the order the lists were written (not node order)
+/// and followed by room for the links added later (the group nodes'). One allocation for
+/// the graph instead of one per literal (~500 a grid, each freed with the tables).
+#[derive(Default)]
+struct Adj {
+    /// Per node: where its list starts in `list`, and its length.
+    at: Vec<(u32, u32)>,
+    list: Vec<u32>,
+}
+
+impl Adj {
+    /// `nodes` empty lists.
+    fn new(nodes: usize) -> Adj {
+        Adj {
+            at: vec![(0, 0); nodes],
+            list: Vec::new(),
+        }
+    }
+    fn len(&self) -> usize {
+        self.at.len()
+    }
+    /// Node `u`'s list is `links`, written at the end of the buffer, with room for `extra`
+    /// more links after them ([`Adj::push`]).
+    fn set(&mut self, u: usize, links: impl IntoIterator<Item = u32>, extra: usize) {
+        let start = self.list.len();
+        self.list.extend(links);
+        self.at[u] = (start as u32, (self.list.len() - start) as u32);
+        self.list.resize(self.list.len() + extra, NONE);
+    }
+    /// Node `u`'s list is a copy of node `v`'s with its first link replaced by `first`, with
+    /// room for `extra` more.
+    fn set_copy(&mut self, u: usize, v: usize, first: u32, extra: usize) {
+        let (s, n) = self.at[v];
+        let start = self.list.len();
+        self.list
+            .extend_from_within(s as usize..s as usize + n as usize);
+        self.list[start] = first;
+        self.at[u] = (start as u32, n);
+        self.list.resize(self.list.len() + extra, NONE);
+    }
+    /// Appends `v` to node `u`'s list, in the room left after it (the caller reserved it).
+    fn push(&mut self, u: usize, v: u32) {
+        let (s, n) = &mut self.at[u];
+        debug_assert_eq!(
+            self.list[(*s + *n) as usize],
+            NONE,
+            "room left for the link"
+        );
+        self.list[(*s + *n) as usize] = v;
+        *n += 1;
+    }
+    /// Every list, in node order.
+    fn iter(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        (0..self.len()).map(|u| &self[u])
+    }
+    /// The number of links.
+    fn links(&self) -> usize {
+        self.at.iter().map(|&(_, n)| n as usize).sum()
+    }
+}
+
+impl std::ops::Index<usize> for Adj {
+    type Output = [u32];
+    fn index(&self, u: usize) -> &[u32] {
+        let (s, n) = self.at[u];
+        &self.list[s as usize..(s + n) as usize]
+    }
+}
+
+impl PartialEq for Adj {
+    /// The same lists (wherever they lie in the buffer).
+    fn eq(&self, other: &Adj) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl std::fmt::Debug for Adj {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// How [`Tables::build`] fills the premises' tables.
@@ -356,7 +445,7 @@ impl Tables {
         let (start, pred) = self.back.get_or_init(|| {
             let n = self.adj.len();
             let mut start = vec![0u32; n + 1];
-            for vs in &self.adj {
+            for vs in self.adj.iter() {
                 for &v in vs {
                     start[v as usize + 1] += 1;
                 }
@@ -415,7 +504,7 @@ impl Tables {
             }
         }
         let k = cands.len();
-        let mut adj: Vec<Vec<u32>> = vec![Vec::new(); 2 * k];
+        let mut adj = Adj::new(2 * k);
         // The group nodes' links are known before the candidates' own (they depend on the
         // grid alone), so each candidate literal's list is allocated once with room for them.
         let groups = group_links(g, &index, 2 * k as u32);
@@ -492,19 +581,14 @@ impl Tables {
                     sim.live = sim.plane;
                     (sim.dirty_cells, sim.dirty_houses, sim.dirty_digits) = sim.base_dirty;
                     let at = 2 * i + usize::from(on);
-                    adj[at] = look_ahead(&mut sim, c, d, on, usize::from(extra[at]));
+                    look_ahead(&mut sim, c, d, on, usize::from(extra[at]), &mut adj, at);
                 }
             }
             for i in bivalue {
                 let (c, d) = cands[i];
                 let e = masks[c.index()] & !(1 << d.index());
                 let j = index[c.index() * 9 + e.trailing_zeros() as usize] as usize;
-                adj[2 * i] = off_in_bivalue(
-                    &adj[2 * j + 1],
-                    2 * i as u32,
-                    2 * j as u32 + 1,
-                    usize::from(extra[2 * i]),
-                );
+                off_in_bivalue(&mut adj, 2 * i, 2 * j + 1, usize::from(extra[2 * i]));
             }
         } else {
             direct_links(g, &index, &cands, &mut adj, &extra);
@@ -625,7 +709,7 @@ impl Tables {
         // of the numbering: the same `start` and `succ` as counting, summing and filling
         // by literal, in one sequential pass.
         let map: Vec<u32> = (0..self.adj.len()).map(|u| node(u) as u32).collect();
-        let total = self.adj.iter().map(Vec::len).sum();
+        let total = self.adj.links();
         let mut start: Vec<u32> = Vec::with_capacity(nodes + 1);
         let mut succ: Vec<u32> = Vec::with_capacity(total);
         let k = lits / 2;
@@ -636,7 +720,7 @@ impl Tables {
             }
             start.resize(start.len() + (kk - k), succ.len() as u32);
         }
-        for vs in &self.adj[lits..] {
+        for vs in (lits..self.adj.len()).map(|u| &self.adj[u]) {
             start.push(succ.len() as u32);
             succ.extend(vs.iter().map(|&v| map[v as usize]));
         }
@@ -963,48 +1047,59 @@ fn direct_links(
     g: &CandidateGrid,
     index: &[u32],
     cands: &[(Cell, Digit)],
-    adj: &mut [Vec<u32>],
+    adj: &mut Adj,
     extra: &[u16],
 ) {
     let l = g.layout();
+    // (The "off" list is gathered here first: it is checked for repeats as it grows.)
+    let mut off: Vec<u32> = Vec::with_capacity(4);
     for (i, &(c, d)) in cands.iter().enumerate() {
         let cs = g.candidates(c);
-        adj[2 * i + 1] = Vec::with_capacity(
-            cs.len() as usize - 1 + l.peers(c).len() + usize::from(extra[2 * i + 1]),
-        );
-        adj[2 * i] = Vec::with_capacity(
-            usize::from(cs.len() == 2) + l.houses_of(c).len() + usize::from(extra[2 * i]),
-        );
-        for e in cs.iter().filter(|&e| e != d) {
-            let j = index[c.index() * 9 + e.index()];
-            adj[2 * i + 1].push(2 * j);
-            if cs.len() == 2 {
-                adj[2 * i].push(2 * j + 1);
-            }
+        let others = || {
+            cs.iter()
+                .filter(move |&e| e != d)
+                .map(|e| index[c.index() * 9 + e.index()])
+        };
+        off.clear();
+        if cs.len() == 2 {
+            off.extend(others().map(|j| 2 * j + 1));
         }
-        for &p in l.peers(c) {
+        let peers = l.peers(c).iter().filter_map(|&p| {
             let j = index[p.index() * 9 + d.index()];
-            if j != NONE {
-                adj[2 * i + 1].push(2 * j);
-            }
-        }
+            (j != NONE).then_some(2 * j)
+        });
+        adj.set(
+            2 * i + 1,
+            others().map(|j| 2 * j).chain(peers),
+            usize::from(extra[2 * i + 1]),
+        );
         for &h in l.houses_of(c) {
             if g.positions(h, d).count_ones() == 2 {
                 let other = g.cells_with(h, d).find(|&x| x != c).expect("two places");
                 let j = index[other.index() * 9 + d.index()];
-                if !adj[2 * i].contains(&(2 * j + 1)) {
-                    adj[2 * i].push(2 * j + 1);
+                if !off.contains(&(2 * j + 1)) {
+                    off.push(2 * j + 1);
                 }
             }
         }
+        adj.set(2 * i, off.iter().copied(), usize::from(extra[2 * i]));
     }
 }
 
 /// A net's direct implications of "`cell` is (`on`) or is not `digit`": the premise applied to
 /// a copy of the grid, then [`LOOK_AHEAD`] rounds of all naked and hidden singles; every
 /// candidate placed or removed on the way (as literals).
-/// The list has room for `extra` more links (the group nodes' links, added later).
-fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool, extra: usize) -> Vec<u32> {
+/// The list is node `at`'s of `adj`, with room for `extra` more links (the group nodes'
+/// links, added later).
+fn look_ahead(
+    sim: &mut Sim<'_>,
+    cell: Cell,
+    digit: Digit,
+    on: bool,
+    extra: usize,
+    adj: &mut Adj,
+    at: usize,
+) {
     let (g, index) = (sim.g, sim.index);
     if on {
         sim.set(cell, digit.index());
@@ -1085,22 +1180,17 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool, extra: usiz
     sim.singles = singles;
     // The premise itself is where the walk starts.
     let own = 2 * index[cell.index() * 9 + digit.index()] + u32::from(on);
-    // The result is allocated once at its size (and the group links'); `sim.out` keeps its
-    // capacity for the next premise (no growth per premise).
-    let mut out = Vec::with_capacity(sim.out.len() + extra);
+    // `sim.out` keeps its capacity for the next premise (no growth per premise).
     for &x in &sim.out {
         sim.seen[x as usize] = false;
-        if x != own {
-            out.push(x);
-        }
     }
+    adj.set(at, sim.out.iter().copied().filter(|&x| x != own), extra);
     sim.out.clear();
-    out
 }
 
 /// A net's direct implications of "not `d`" (literal `off`) in a bivalue cell, from those of
-/// "is the other digit `e`" (literal `other_on`, implications `on_links`), without a
-/// look-ahead of its own.
+/// "is the other digit `e`" (literal `other_on`, its list in `adj`), without a look-ahead of
+/// its own: written as node `off`'s list of `adj`.
 ///
 /// Exact: [`look_ahead`] of "is `e`" places `e` ([`Sim::set`]: it records "is `e`", then the
 /// cell's other digit "not `d`", then the peers, then places); that of "not `d`" records
@@ -1113,12 +1203,9 @@ fn look_ahead(sim: &mut Sim<'_>, cell: Cell, digit: Digit, on: bool, extra: usiz
 /// other's — "not `d`" for "is `e`", "is `e`" for "not `d`". The test
 /// `look_aheads_match_full_scans` holds this to the look-ahead itself.
 /// (The list has room for `extra` more links: the group nodes'.)
-fn off_in_bivalue(on_links: &[u32], off: u32, other_on: u32, extra: usize) -> Vec<u32> {
-    debug_assert_eq!(on_links.first(), Some(&off));
-    let mut links = Vec::with_capacity(on_links.len() + extra);
-    links.extend_from_slice(on_links);
-    links[0] = other_on;
-    links
+fn off_in_bivalue(adj: &mut Adj, off: usize, other_on: usize, extra: usize) {
+    debug_assert_eq!(adj[other_on].first(), Some(&(off as u32)));
+    adj.set_copy(off, other_on, other_on as u32, extra);
 }
 
 /// The cells holding a naked single and the houses holding a hidden single in the grid the
@@ -1284,7 +1371,14 @@ impl Sim<'_> {
 /// which the shown chains depend on — are the same.
 #[cfg(test)]
 fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
-    group_links(g, index, adj.len() as u32).apply(adj);
+    let groups = group_links(g, index, adj.len() as u32);
+    let extra = groups.extra(adj.len());
+    let mut lists = Adj::new(adj.len());
+    for (u, vs) in adj.iter().enumerate() {
+        lists.set(u, vs.iter().copied(), usize::from(extra[u]));
+    }
+    groups.apply(&mut lists);
+    *adj = lists.iter().map(<[u32]>::to_vec).collect();
 }
 
 /// The group nodes' links of one grid, worked out before they are added ([`GroupLinks::apply`]):
@@ -1309,22 +1403,26 @@ impl GroupLinks {
         }
         extra
     }
-    /// Appends the group literals to `adj` (which holds the `base` candidate literals) and
-    /// every link, in order: each list gets the same entries in the same order as pushing
-    /// them where they were found.
-    fn apply(self, adj: &mut Vec<Vec<u32>>) {
+    /// Appends the group literals to `adj` (which holds the `base` candidate literals, each
+    /// with room for its group links: [`GroupLinks::extra`]) and every link, in order: each
+    /// list gets the same entries in the same order as pushing them where they were found.
+    fn apply(self, adj: &mut Adj) {
         debug_assert_eq!(adj.len(), self.base as usize);
-        let total = self.base as usize + 2 * self.groups;
-        let mut count = vec![0u32; total];
+        let base = self.base as usize;
+        let total = base + 2 * self.groups;
+        let mut count = vec![0u32; total - base];
         for &(u, _) in &self.links {
-            count[u as usize] += 1;
+            if let Some(n) = (u as usize).checked_sub(base) {
+                count[n] += 1;
+            }
         }
-        adj.resize_with(total, Vec::new);
-        for (list, &n) in adj.iter_mut().zip(&count) {
-            list.reserve_exact(n as usize);
+        adj.at.resize(total, (0, 0));
+        adj.list.reserve(count.iter().sum::<u32>() as usize);
+        for (u, &n) in count.iter().enumerate() {
+            adj.set(base + u, [], n as usize);
         }
         for (u, v) in self.links {
-            adj[u as usize].push(v);
+            adj.push(u as usize, v);
         }
     }
 }
@@ -3397,7 +3495,7 @@ mod tests {
             assert_eq!(multi.adj, scan.adj, "{:?}", g.values());
             assert_eq!((&multi.on, &multi.off), (&scan.on, &scan.off));
             assert_eq!(reached_dist(&multi), reached_dist(&scan));
-            links += multi.adj.iter().map(Vec::len).sum::<usize>();
+            links += multi.adj.links();
             for (i, &(c, d)) in multi.cands.iter().enumerate() {
                 if g.candidates(c).len() != 2 {
                     continue;
@@ -3796,6 +3894,93 @@ mod tests {
             groups += fast.len() - 2 * k;
         }
         assert!(groups > 1000, "{groups} group literals");
+    }
+
+    /// The chains' direct links as the lists were pushed before the links shared one buffer
+    /// ([`Adj`]): the reference for [`direct_links`].
+    fn direct_links_by_lists(g: &CandidateGrid, index: &[u32], k: usize) -> Vec<Vec<u32>> {
+        let l = g.layout();
+        let mut adj = vec![Vec::new(); 2 * k];
+        for c in g.empty_cells() {
+            let cs = g.candidates(c);
+            for d in cs.iter() {
+                let i = index[c.index() * 9 + d.index()] as usize;
+                for e in cs.iter().filter(|&e| e != d) {
+                    let j = index[c.index() * 9 + e.index()];
+                    adj[2 * i + 1].push(2 * j);
+                    if cs.len() == 2 {
+                        adj[2 * i].push(2 * j + 1);
+                    }
+                }
+                for &p in l.peers(c) {
+                    let j = index[p.index() * 9 + d.index()];
+                    if j != NONE {
+                        adj[2 * i + 1].push(2 * j);
+                    }
+                }
+                for &h in l.houses_of(c) {
+                    if g.positions(h, d).count_ones() == 2 {
+                        let other = g.cells_with(h, d).find(|&x| x != c).unwrap();
+                        let j = index[other.index() * 9 + d.index()];
+                        if !adj[2 * i].contains(&(2 * j + 1)) {
+                            adj[2 * i].push(2 * j + 1);
+                        }
+                    }
+                }
+            }
+        }
+        adj
+    }
+
+    /// The one-buffer lists ([`Adj`]) hold what per-literal lists would: the chains' direct
+    /// links as pushed list by list, then the group links appended in the room left for
+    /// them; and a list copied with its first link replaced ([`Adj::set_copy`]).
+    #[test]
+    fn one_buffer_lists_match_the_lists() {
+        let mut checked = 0;
+        for g in test_grids(100, 56) {
+            let (index, k) = index_of(&g);
+            let cands: Vec<(Cell, Digit)> = g
+                .empty_cells()
+                .flat_map(|c| g.candidates(c).iter().map(move |d| (c, d)))
+                .collect();
+            let groups = group_links(&g, &index, 2 * k as u32);
+            let extra = groups.extra(2 * k);
+            let mut adj = Adj::new(2 * k);
+            direct_links(&g, &index, &cands, &mut adj, &extra);
+            let mut lists = direct_links_by_lists(&g, &index, k);
+            assert_eq!(
+                adj.iter().map(<[u32]>::to_vec).collect::<Vec<_>>(),
+                lists,
+                "{:?}",
+                g.values()
+            );
+            groups.apply(&mut adj);
+            group_nodes_by_scan(&g, &index, &mut lists);
+            assert_eq!(adj.len(), lists.len());
+            for (u, list) in lists.iter().enumerate() {
+                assert_eq!(&adj[u], &list[..], "{:?}", g.values());
+            }
+            assert_eq!(adj.links(), lists.iter().map(Vec::len).sum::<usize>());
+            // Every reserved slot was filled.
+            assert!(!adj.list.contains(&NONE));
+            checked += 1;
+        }
+        assert!(checked > 100);
+        let mut adj = Adj::new(3);
+        adj.set(2, [5, 6, 7], 1);
+        adj.set_copy(0, 2, 9, 0);
+        adj.push(2, 8);
+        assert_eq!(
+            adj.iter().collect::<Vec<_>>(),
+            [&[9, 6, 7][..], &[], &[5, 6, 7, 8]]
+        );
+        let mut other = Adj::new(3);
+        other.set(0, [9, 6, 7], 0);
+        other.set(2, [5, 6, 7, 8], 0);
+        assert_eq!(adj, other);
+        other.set(1, [1], 0);
+        assert_ne!(adj, other);
     }
 
     /// Per house and digit, the live places as the plain scan lists them: `None` where a
