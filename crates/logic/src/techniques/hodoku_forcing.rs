@@ -141,7 +141,8 @@
 //! and a round looks for hidden singles only at those digits, each on a per-digit cell plane
 //! kept in step with the copy (one mask and a popcount instead of counting the house's nine
 //! cells for all digits). A digit's places in a house change only through `touch` with that
-//! digit, and a placement only adds to a house's placed digits (which can end a hidden single,
+//! digit (or a placement's removals from its peers, which mark the same cells, houses and
+//! digit all at once: session 56, −5.5 M instructions on `mt10th.txt`), and a placement only adds to a house's placed digits (which can end a hidden single,
 //! never start one), so an unmarked digit was not lone when last looked at and is not lone
 //! now; the marked ones are looked at in house order, then digit order, as the full scan
 //! does: the same singles in the same order (`look_aheads_match_full_scans` holds the
@@ -535,6 +536,15 @@ impl Tables {
                         .filter(|&c| g.candidates(c).0 >> d & 1 == 1)
                         .fold(0u128, |m, c| m | 1 << c.index())
                 }),
+                house_bits: g
+                    .cells()
+                    .map(|c| {
+                        g.layout()
+                            .houses_of(c)
+                            .iter()
+                            .fold(0u32, |m, h| m | 1 << h.0)
+                    })
+                    .collect(),
                 cell_houses: g
                     .cells()
                     .map(|c| {
@@ -1245,6 +1255,8 @@ struct Sim<'a> {
     plane: [u128; 9],
     /// Per cell: the indices of its three houses.
     cell_houses: Vec<[u8; 3]>,
+    /// Per cell: its houses (a house mask).
+    house_bits: Vec<u32>,
     /// Cells and houses that may hold a single: those changed since the last round looked
     /// (since the look-ahead began, for the first round), and, for the first round, those
     /// that held one in the grid the search started from (`base_dirty`). Every other cell
@@ -1257,7 +1269,8 @@ struct Sim<'a> {
     /// Per dirty house: the digits that may hold a hidden single there — those whose
     /// candidates in the house changed since the last round looked (and, for the first round,
     /// those lone in the start grid). A digit's candidates in a house change only through
-    /// [`Sim::touch`] with that digit; a placement only adds digits to `placed`, which can
+    /// [`Sim::touch`] with that digit (or [`Sim::set`]'s removals from the peers, marked as
+    /// `touch` would mark each, all at once); a placement only adds digits to `placed`, which can
     /// end a hidden single, never start one; so a digit not marked was not lone when last
     /// looked at and is not lone now, and a round that looks only at the marked digits of
     /// the marked houses finds the singles the scan of every digit finds, in house order,
@@ -1333,16 +1346,26 @@ impl Sim<'_> {
         }
         // The peers holding the digit at the start, in the layout's (ascending) order of
         // peers; the copy's candidates are a subset of those.
+        // The cells losing the digit and their houses are marked at the end, as `touch`
+        // would mark each (the marks are sets: their order does not matter).
         let mut x = self.peers[c.index()] & self.plane[d];
+        let (mut cells, mut houses) = (0u128, 0u32);
         while x != 0 {
             let p = x.trailing_zeros() as usize;
             x &= x - 1;
             self.note(Cell(p as u16), d, false);
             if self.cands[p] >> d & 1 == 1 {
                 self.cands[p] &= !(1 << d);
-                self.live[d] &= !(1 << p);
-                self.touch(p, 1 << d);
+                cells |= 1 << p;
+                houses |= self.house_bits[p];
             }
+        }
+        self.live[d] &= !cells;
+        self.dirty_cells |= cells;
+        self.dirty_houses |= houses;
+        while houses != 0 {
+            self.dirty_digits[houses.trailing_zeros() as usize] |= 1 << d;
+            houses &= houses - 1;
         }
         self.place(c, d);
     }
