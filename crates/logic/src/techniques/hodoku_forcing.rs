@@ -1076,7 +1076,7 @@ fn direct_links(
         }
         let peers = l.peers(c).iter().filter_map(|&p| {
             let j = index[p.index() * 9 + d.index()];
-            (j != NONE).then_some(2 * j)
+            if j == NONE { None } else { Some(2 * j) }
         });
         adj.set(
             2 * i + 1,
