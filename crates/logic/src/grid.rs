@@ -511,6 +511,14 @@ impl CandidateGrid {
     pub fn candidates(&self, cell: Cell) -> DigitSet {
         self.cands[cell.index()]
     }
+    /// Every cell's candidates, in reading order (as [`candidates`](Self::candidates)).
+    pub(crate) fn candidate_slice(&self) -> &[DigitSet] {
+        &self.cands
+    }
+    /// Whether each cell was a given, in reading order (as [`is_given`](Self::is_given)).
+    pub(crate) fn given_flags(&self) -> &[bool] {
+        &self.givens
+    }
     /// Whether `cell` is empty and still has `digit` as a candidate.
     pub fn has(&self, cell: Cell, digit: Digit) -> bool {
         self.cands[cell.index()].contains(digit)
