@@ -14,8 +14,10 @@
 //! (`boxes`) holding no barred digit (the intersection's digits the line set holds) and no
 //! cell of the line set — the walk visits all of them, without pruning, and so does this test
 //! (every mask of `line`, every submask of the allowed box cells). Each set's digits are the
-//! union of its cells' candidates (a table over masks, built once per intersection set), and
-//! the conditions are the walk's, counted the same way. A step of the walk removes something
+//! union of its cells' candidates (a table over masks, built once per intersection set), a
+//! line set's barred box cells the union of its cells' (a box cell sharing an intersection
+//! digit with the line cell, or the line cell itself), and the conditions are the walk's,
+//! counted the same way. A step of the walk removes something
 //! exactly when a box cell outside the box set and the intersection set holds a digit the box
 //! loses, or a line cell outside the line set and the intersection set one the line loses:
 //! those cells are the complements of the two masks within `boxes` and `line`, so the test is
@@ -29,12 +31,14 @@ use crate::grid::CandidateGrid;
 /// Most cells on either side the tables cover (each table has 2^`MAX` entries).
 const MAX: usize = 9;
 
-/// The candidate unions of every set of the line's and the box's cells, kept across the
-/// intersection sets of one search so their buffers are reused.
+/// The candidate unions of every set of the line's and the box's cells, and the box cells
+/// every set of the line's cells bars, kept across the intersection sets of one search so
+/// their buffers are reused.
 #[derive(Default)]
 pub(super) struct Tables {
     line: Vec<u64>,
     boxes: Vec<u64>,
+    barred: Vec<u64>,
 }
 
 /// Fills `out` with the candidate union of every subset of the cells whose candidates are
@@ -43,10 +47,14 @@ pub(super) struct Tables {
 /// Built by doubling: the sets holding cell i (masks `2^i..2^(i+1)`) are those without it
 /// (masks `0..2^i`, already filled) with its candidates added, one OR per entry over two
 /// contiguous halves (a loop the compiler vectorises), the same entries as filling mask by
-/// mask from `m & (m - 1)` ([`unions_by_mask`], which the tests compare it with).
+/// mask from `m & (m - 1)` ([`unions_by_mask`], which the tests compare it with). Only the
+/// first `2^cand.len()` entries are written (and read): the buffer only grows, without
+/// clearing.
 fn unions(cand: &[u64], out: &mut Vec<u64>) {
-    out.clear();
-    out.resize(1 << cand.len(), 0);
+    if out.len() < 1 << cand.len() {
+        out.resize(1 << cand.len(), 0);
+    }
+    out[0] = 0;
     for (i, &c) in cand.iter().enumerate() {
         let (lo, hi) = out.split_at_mut(1 << i);
         for (h, &l) in hi[..1 << i].iter_mut().zip(lo.iter()) {
@@ -105,30 +113,23 @@ pub(super) fn may_fit(
     let nb = outside(g, box_cells, cset, &mut boxes, &mut bcand)?;
     unions(&lcand[..nl], &mut t.line);
     unions(&bcand[..nb], &mut t.boxes);
-    // The box cells the line also holds (the intersection's other cells): `on_line` marks
-    // their bits on the line, `to_box[i]` the box bit of the line's `i`th cell; a line set
-    // holding one bars it from the box set.
-    let mut to_box = [0usize; MAX];
-    let mut on_line = 0usize;
-    for (j, c) in boxes[..nb].iter().enumerate() {
-        if let Some(i) = line[..nl].iter().position(|x| x == c) {
-            to_box[i] = 1 << j;
-            on_line |= 1 << i;
-        }
-    }
-    // Per digit of the intersection (bit position), the box cells holding it: a box set
-    // holds none of the barred digits exactly when it avoids their union.
-    let mut holding = [0u16; 64];
-    let mut ds = cv;
-    while ds != 0 {
-        let d = ds.trailing_zeros() as usize;
-        ds &= ds - 1;
-        holding[d] = bcand[..nb]
+    // Per line cell, the box cells a line set holding it bars from the box set: those
+    // holding one of its intersection digits (a box set holds none of the barred digits, the
+    // intersection's digits the line set holds) and the cell itself when the box holds it
+    // (the intersection's other cells). A line set's barred cells are the union over its
+    // cells, a table over line masks like the candidate unions.
+    let mut bars = [0u64; MAX];
+    for (bar, (&lc, &lm)) in bars.iter_mut().zip(line[..nl].iter().zip(&lcand[..nl])) {
+        let x = lm & cv;
+        *bar = boxes[..nb]
             .iter()
+            .zip(&bcand[..nb])
             .enumerate()
-            .filter(|(_, m)| *m >> d & 1 == 1)
-            .fold(0, |a, (j, _)| a | 1 << j);
+            .fold(0, |a, (j, (&bc, &bm))| {
+                a | u64::from(bm & x != 0 || bc == lc) << j
+            });
     }
+    unions(&bars[..nl], &mut t.barred);
     let surplus = surplus as u32;
     let (lfull, bfull) = ((1usize << nl) - 1, (1usize << nb) - 1);
     for lmask in 1..=lfull {
@@ -140,18 +141,7 @@ pub(super) fn may_fit(
             continue;
         }
         let rest = surplus - (len - own);
-        let barred = lv & cv;
-        let mut allowed = bfull;
-        let mut ds = barred;
-        while ds != 0 {
-            allowed &= !usize::from(holding[ds.trailing_zeros() as usize]);
-            ds &= ds - 1;
-        }
-        let mut on = lmask & on_line;
-        while on != 0 {
-            allowed &= !to_box[on.trailing_zeros() as usize];
-            on &= on - 1;
-        }
+        let allowed = bfull & !(t.barred[lmask] as usize);
         let line_rest = t.line[lfull & !lmask];
         let mut s = allowed;
         while s != 0 {
@@ -178,7 +168,8 @@ mod tests {
     use crate::testrng::Lcg;
 
     /// The doubling fill equals the mask-by-mask one on random candidate lists of every
-    /// length the tables take (0 to [`MAX`] cells).
+    /// length the tables take (0 to [`MAX`] cells), in the entries it fills: one buffer
+    /// serves every round, so shorter lists follow longer ones as in a search.
     #[test]
     fn unions_by_doubling_equal_unions_by_mask() {
         let mut rng = Lcg::new(0x5dc0);
@@ -188,7 +179,7 @@ mod tests {
             let cand: Vec<u64> = (0..len).map(|_| rng.next() & 0x1ff).collect();
             unions(&cand, &mut fast);
             unions_by_mask(&cand, &mut plain);
-            assert_eq!(fast, plain, "{cand:?}");
+            assert_eq!(fast[..1 << len], plain[..], "{cand:?}");
         }
     }
 }

@@ -230,14 +230,12 @@ impl Pair<'_> {
     }
 }
 
-/// The empty cells of house `h`, in index order.
+/// The empty cells of house `h`, in index order (allocated once at the house's size: a
+/// filtered `collect` grows its buffer step by step).
 fn empty_cells(g: &CandidateGrid, h: House) -> Vec<Cell> {
-    let mut v: Vec<Cell> = g
-        .house_cells(h)
-        .iter()
-        .copied()
-        .filter(|&c| g.value(c).is_none())
-        .collect();
+    let cells = g.house_cells(h);
+    let mut v: Vec<Cell> = Vec::with_capacity(cells.len());
+    v.extend(cells.iter().copied().filter(|&c| g.value(c).is_none()));
     v.sort();
     v
 }
