@@ -639,7 +639,17 @@ impl Technique for ChainFinder {
                 return;
             }
             let start = node(n, sc, sd);
-            if links.strong[start as usize].is_empty() && self.report != Report::Discontinuous {
+            // A search from "start false" with no strong link of the kind expands nothing
+            // and reaches nothing (X- and XY-chains: a start with only bivalue or only house
+            // links), so it is not made (`tests::closure_pruning_hides_no_chain` compares
+            // with the searches made, `unpruned`).
+            if self.report != Report::Discontinuous
+                && (links.strong[start as usize].is_empty()
+                    || (!unpruned
+                        && !links.strong[start as usize]
+                            .iter()
+                            .any(|&(_, tag)| search::allows(self.kind, tag))))
+            {
                 continue;
             }
             if digit_misses.as_ref().is_some_and(|m| m.skip.contains(sd)) {
