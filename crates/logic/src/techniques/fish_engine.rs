@@ -809,9 +809,36 @@ impl<M> Target<M> {
 }
 
 /// The walk's tables: each house's candidates, and the houses holding each candidate.
+/// (A house is a bit of a `u64`: the targeted walk runs on at most 64 houses, so the per-house
+/// tables are arrays of 64 read at `h % 64`, without a bounds check in the walk.)
 struct Tables<M> {
-    masks: Vec<M>,
+    masks: [M; 64],
+    /// How many houses `masks` holds.
+    houses: usize,
     holders: Vec<u64>,
+}
+
+impl<M: Mask> Tables<M> {
+    /// The tables of the houses whose candidates are `houses` (at most 64 of them).
+    fn new(houses: impl Iterator<Item = M>, holders: Vec<u64>) -> Tables<M> {
+        let mut masks = [M::zero(); 64];
+        let mut n = 0;
+        for m in houses {
+            masks[n] = m;
+            n += 1;
+        }
+        Tables {
+            masks,
+            houses: n,
+            holders,
+        }
+    }
+
+    /// House `h`'s candidates.
+    #[inline(always)]
+    fn mask(&self, h: usize) -> M {
+        self.masks[h % 64]
+    }
 }
 
 type Seen = rustc_hash::FxHashSet<(u64, u64)>;
@@ -834,11 +861,7 @@ impl<M: Mask> Search<'_, M> {
         if touch == 0 {
             return true;
         }
-        let masks: Vec<M> = self.houses.iter().map(|h| h.2).collect();
-        let tables = Tables {
-            masks,
-            holders: self.holders.clone(),
-        };
+        let tables = Tables::new(self.houses.iter().map(|h| h.2), self.holders.clone());
         // The narrowest families that number the cover sets of every orientation.
         let most = if self.p.finned { k - 1 } else { k };
         let sets = self
@@ -879,7 +902,7 @@ impl<M: Mask> Search<'_, M> {
         let mut done = Seen::default();
         let mut fs = Families::<W> {
             sets: None,
-            of: vec![[0; W]; self.houses.len()],
+            of: [[0; W]; 64],
         };
         for &(bk, ck) in self.orientations() {
             let (bases_all, covers_all) = (self.kinds(bk), self.kinds(ck));
@@ -897,7 +920,7 @@ impl<M: Mask> Search<'_, M> {
             if fs.sets.is_none() && !self.reference {
                 let probe = Target::open(self.all, bases_all, covers_all, k, k - 1, touch);
                 for i in bits(bases_all) {
-                    if covers_exist(&probe, tables, 1 << i, tables.masks[i], k - 1) {
+                    if covers_exist(&probe, tables, 1 << i, tables.mask(i), k - 1) {
                         easy |= 1 << i;
                     }
                 }
@@ -958,7 +981,7 @@ impl<M: Mask> Search<'_, M> {
         let mut union = M::zero();
         let mut endo = M::zero();
         for b in bits(tg.fixed_bases) {
-            let m = tb.masks[b];
+            let m = tb.mask(b);
             endo = endo.or(union.and(m));
             union = union.or(m);
         }
@@ -980,19 +1003,19 @@ impl<M: Mask> Search<'_, M> {
         let pool = tg.base_ok & !tg.fixed_bases;
         let joins = |fs: &mut Families<W>, i: usize| match &fs.sets {
             Some(sets) => {
-                let need = tb.masks[i].and(tg.free);
+                let need = tb.mask(i).and(tg.free);
                 // A house none of whose candidates sees the target has its whole family
                 // (most houses: built once per orientation instead of once per target).
-                let fam = if need == tb.masks[i] {
-                    and(root, sets.whole[i])
+                let fam = if need == tb.mask(i) {
+                    and(root, sets.whole[i % 64])
                 } else {
                     sets.of_house(i, need, root)
                 };
-                fs.of[i] = fam;
+                fs.of[i % 64] = fam;
                 !is_empty(fam)
             }
             None => {
-                let need = union.or(tb.masks[i]).and(tg.free);
+                let need = union.or(tb.mask(i)).and(tg.free);
                 tg.easy >> i & 1 == 1
                     || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
             }
@@ -1020,9 +1043,9 @@ impl<M: Mask> Search<'_, M> {
         // completed sets in the same order, and when no touched house is left (and no fixed
         // base is touched), none at all.
         if fs.sets.is_some() {
-            let shared = shared_by(bits(pass).map(|i| fs.of[i]), tg.more_bases);
+            let shared = shared_by(bits(pass).map(|i| fs.of[i % 64]), tg.more_bases);
             pass = bits(pass)
-                .filter(|&i| !is_empty(and(shared, fs.of[i])))
+                .filter(|&i| !is_empty(and(shared, fs.of[i % 64])))
                 .fold(0, |a, i| a | 1 << i);
             if pass.count_ones() < tg.more_bases {
                 return true;
@@ -1166,7 +1189,7 @@ impl<M: Mask> Search<'_, M> {
     ) -> Option<((M, M, Family<W>), u64)> {
         // With families the cover test is one intersection, asked first (it fails most).
         let f = if fs.sets.is_some() {
-            let f = and(fam, fs.of[h]);
+            let f = and(fam, fs.of[h % 64]);
             if is_empty(f) {
                 return None;
             }
@@ -1174,7 +1197,7 @@ impl<M: Mask> Search<'_, M> {
         } else {
             None
         };
-        let m = tb.masks[h];
+        let m = tb.mask(h);
         let e = endo.or(union.and(m));
         // Endo fins must see the target; at most MAX_ENDO_FINS of them.
         if !e.is_zero()
@@ -1206,7 +1229,7 @@ impl<M: Mask> Search<'_, M> {
         visit: &mut dyn FnMut(Found) -> bool,
     ) -> bool {
         let k = self.p.size as u32;
-        let holds = |i: usize| !tb.masks[i].and(union).is_zero();
+        let holds = |i: usize| !tb.mask(i).and(union).is_zero();
         if bits(covers).any(|c| !holds(c)) {
             return true;
         }
@@ -1322,7 +1345,8 @@ fn cover_sets(n: u32, most: u32) -> usize {
 /// current target (written for the houses `Search::walk` tests, read for those that passed).
 struct Families<const W: usize> {
     sets: Option<CoverSets<W>>,
-    of: Vec<Family<W>>,
+    /// Per house (at `h % 64`, see [`Tables`]).
+    of: [Family<W>; 64],
 }
 
 /// The targeted walk's pruning test as set algebra: every set of at most `most` cover houses
@@ -1338,15 +1362,17 @@ struct Families<const W: usize> {
 /// finned Franken X-wing and swordfish on 9×9 grids, the default ones); otherwise the walk
 /// asks [`covers_exist`] (issue 45).
 struct CoverSets<const W: usize> {
-    /// Per house (index into `Search::houses`): the sets holding it.
-    with: Vec<Family<W>>,
+    /// Per house (index into `Search::houses`, at `h % 64` as in [`Tables`]): the sets
+    /// holding it.
+    with: [Family<W>; 64],
     /// Per candidate: the sets hitting it.
     hit: Vec<Family<W>>,
     /// Per size `s` up to `most`: the sets of at most `s` houses.
     within: Vec<Family<W>>,
-    /// Per house: the sets hitting every candidate of it, without it (its family for a
-    /// target none of its candidates sees, so whose free candidates are all of them).
-    whole: Vec<Family<W>>,
+    /// Per house (at `h % 64`): the sets hitting every candidate of it, without it (its
+    /// family for a target none of its candidates sees, so whose free candidates are all of
+    /// them).
+    whole: [Family<W>; 64],
 }
 
 impl<const W: usize> CoverSets<W> {
@@ -1356,7 +1382,7 @@ impl<const W: usize> CoverSets<W> {
         let n = covers.count_ones() as usize;
         let houses: Vec<usize> = bits(covers).collect();
         debug_assert!(cover_sets(n as u32, most) <= 64 * W);
-        let mut with = vec![[0; W]; tb.masks.len()];
+        let mut with = [[0; W]; 64];
         let mut within = vec![[0; W]; most as usize + 1];
         // Set 0 is the empty set; then by size, each size in combination order.
         let mut j = 1;
@@ -1385,11 +1411,11 @@ impl<const W: usize> CoverSets<W> {
             with,
             hit,
             within,
-            whole: Vec::new(),
+            whole: [[0; W]; 64],
         };
-        sets.whole = (0..tb.masks.len())
-            .map(|h| sets.hitting(tb.masks[h], 1 << h, [u64::MAX; W]))
-            .collect();
+        for h in 0..tb.houses {
+            sets.whole[h] = sets.hitting(tb.mask(h), 1 << h, [u64::MAX; W]);
+        }
         sets
     }
 
@@ -1405,7 +1431,7 @@ impl<const W: usize> CoverSets<W> {
             }
         }
         for h in bits(not) {
-            fam = std::array::from_fn(|w| fam[w] & !self.with[h][w]);
+            fam = std::array::from_fn(|w| fam[w] & !self.with[h % 64][w]);
         }
         fam
     }
@@ -1441,7 +1467,7 @@ fn covers_exist<M: Mask>(tg: &Target<M>, tb: &Tables<M>, bases: u64, need: M, le
             return false;
         }
         for h in bits(hs) {
-            rest = rest.minus(tb.masks[h]);
+            rest = rest.minus(tb.mask(h));
         }
     }
     covers_within(tb, allowed, need, left)
@@ -1457,7 +1483,7 @@ fn covers_within<M: Mask>(tb: &Tables<M>, allowed: u64, need: M, left: u32) -> b
         return false;
     }
     bits(tb.holders[first] & allowed)
-        .any(|h| covers_within(tb, allowed, need.minus(tb.masks[h]), left - 1))
+        .any(|h| covers_within(tb, allowed, need.minus(tb.mask(h)), left - 1))
 }
 
 /// Calls `visit` with each cover set (as [`covers_exist`], each reached once by branching on
@@ -1479,7 +1505,7 @@ fn each_cover<M: Mask>(
         return true;
     }
     for h in bits(tb.holders[first] & tg.cover_ok & !bases & !covers) {
-        let m = tb.masks[h];
+        let m = tb.mask(h);
         if !each_cover(
             tg,
             tb,
@@ -1757,6 +1783,21 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
+
+    /// `Tables` reads back each house's candidates at its own index, for 0 to 64 houses.
+    #[test]
+    fn tables_read_each_house_at_its_index() {
+        for n in [0usize, 1, 2, 9, 27, 63, 64] {
+            let houses: Vec<u128> = (0..n as u128)
+                .map(|h| ((h + 1) << (h % 60)) | (1 << 100))
+                .collect();
+            let tb = super::Tables::new(houses.iter().copied(), Vec::new());
+            assert_eq!(tb.houses, n);
+            for (h, &m) in houses.iter().enumerate() {
+                assert_eq!(tb.mask(h), m, "{n} houses, house {h}");
+            }
+        }
+    }
 
     use sudokit_core::{Extra, Grid, Layout};
 
