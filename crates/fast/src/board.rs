@@ -405,8 +405,13 @@ impl Board {
     }
 
     /// [`Board::band_step`] without the placements: returns the word's new row singles
-    /// (already taken out of `unsolved`, to be placed by [`Board::place_row_singles`]),
-    /// `None` on contradiction.
+    /// (cells still in `unsolved`, to be placed, and taken out of it, by
+    /// [`Board::place_row_singles`]), `None` on contradiction. The step only reads
+    /// `unsolved`: a store here put a load-after-store dependency between consecutive steps
+    /// of one band (0.5–1% slower on an Emerald Rapids Xeon, docs/bench.md, session 58).
+    /// Two digits' words of one band may then both report a cell in one round of the deferred
+    /// queue; placing the first clears the cell from the second's word, which the next round
+    /// finds without a place in that row: the same contradiction, one round later.
     #[inline(always)]
     fn band_step_deferred<I: Isa>(&mut self, i: usize) -> Option<u32> {
         // `i / 9` for `i < 27`, without a division.
@@ -422,18 +427,17 @@ impl Board {
         let z = m & m.wrapping_sub(REPEAT_ROWS);
         let row = |mask: u32| if z & mask == 0 { m & mask } else { 0 };
         let singles = row(0x1FF) | row(0x1FF << 9) | row(0x1FF << 18);
-        let new = singles & self.unsolved[b];
-        self.unsolved[b] &= !new;
-        Some(new)
+        Some(singles & self.unsolved[b])
     }
 
-    /// Places the row singles `new` of word `i` (already out of `unsolved`): clears them
+    /// Places the row singles `new` of word `i`: takes them out of `unsolved`, clears them
     /// from the band's other digits and their columns from the digit's other bands. Returns
     /// the words this changed.
     #[inline(always)]
     fn place_row_singles(&mut self, i: usize, new: u32) -> u32 {
         let b = (i * 57) >> 9;
         let d = i - 9 * b;
+        self.unsolved[b] &= !new;
         let cols = columns_of(new) * REPEAT_ROWS;
         let (b1, b2) = OTHER_BANDS[b];
         self.clear_others_word(b, d, new)
