@@ -351,7 +351,11 @@ impl Board {
                     processed |= 1 << i;
                     match self.band_step_deferred::<I>(i) {
                         Some(new) => {
-                            pending[i] |= new;
+                            // A word is stepped at most once a round and its singles are
+                            // placed (and its entry zeroed) before the next, so the entry is
+                            // 0 here: a plain store, not a load-or-store (1–2% faster on an
+                            // Emerald Rapids Xeon; without the zeroing below, slower again).
+                            pending[i] = new;
                             words |= u32::from(new != 0) << i;
                         }
                         None => {
