@@ -345,10 +345,12 @@ impl Board {
             let mut pending = [0u32; 27];
             loop {
                 let mut words = 0u32;
+                // The steps below do not add to `todo`: all of it is processed (or the
+                // fixpoint fails, and `processed` is not used).
+                processed |= todo;
                 while todo != 0 {
                     let i = todo.trailing_zeros() as usize;
                     todo &= todo - 1;
-                    processed |= 1 << i;
                     match self.band_step_deferred::<I>(i) {
                         Some(new) => {
                             // A word is stepped at most once a round and its singles are
@@ -429,7 +431,7 @@ impl Board {
         // Every row of `m` is non-empty (a pattern fits), so subtracting one from each row
         // borrows inside the row only: `z` has, per row, the row without its lowest bit.
         let z = m & m.wrapping_sub(REPEAT_ROWS);
-        let row = |mask: u32| if z & mask == 0 { m & mask } else { 0 };
+        let row = |mask: u32| std::hint::select_unpredictable(z & mask == 0, m & mask, 0);
         let singles = row(0x1FF) | row(0x1FF << 9) | row(0x1FF << 18);
         Some(singles & self.unsolved[b])
     }
