@@ -431,6 +431,9 @@ impl Board {
         // Every row of `m` is non-empty (a pattern fits), so subtracting one from each row
         // borrows inside the row only: `z` has, per row, the row without its lowest bit.
         let z = m & m.wrapping_sub(REPEAT_ROWS);
+        // Whether a row holds a single is a coin toss: a conditional move, never a branch
+        // (LLVM picked branches after unrelated edits nearby, 35% slower: docs/bench.md,
+        // session 58).
         let row = |mask: u32| std::hint::select_unpredictable(z & mask == 0, m & mask, 0);
         let singles = row(0x1FF) | row(0x1FF << 9) | row(0x1FF << 18);
         Some(singles & self.unsolved[b])
