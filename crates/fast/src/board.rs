@@ -40,8 +40,6 @@ pub(crate) struct Board {
     /// Digits changed since the column step last examined them (`u16` keeps the board at
     /// 128 bytes, which the compiler copies inline instead of calling `memcpy`).
     col_dirty: u16,
-    /// Bands changed since the naked-single step last examined them.
-    naked_dirty: u16,
 }
 
 /// Per digit, which mini-rows and mini-columns can still hold it, as computed by the last
@@ -152,7 +150,6 @@ impl Board {
             ],
             dirty: (1 << 27) - 1,
             col_dirty: 0x1FF,
-            naked_dirty: 7,
         })
     }
 
@@ -392,9 +389,6 @@ impl Board {
         }
         self.dirty = 0;
         self.col_dirty |= ((processed | (processed >> 9) | (processed >> 18)) & 0x1FF) as u16;
-        self.naked_dirty |= u16::from(processed & 0x1FF != 0)
-            | u16::from(processed & (0x1FF << 9) != 0) << 1
-            | u16::from(processed & (0x1FF << 18) != 0) << 2;
         true
     }
 
@@ -455,17 +449,16 @@ impl Board {
     }
 
     /// Places every cell with a single candidate. `None` on a cell with no candidate,
-    /// `Some(placed anything)` otherwise.
+    /// `Some(placed anything)` otherwise. All three bands are counted every time: a band
+    /// unchanged since the last call holds no single and no empty cell, so counting it finds
+    /// nothing, and the test that skipped such bands (a per-band dirty mask) was a
+    /// mispredicted branch that cost more than the count (1–2% on the hard sets and the
+    /// many-solution set on an Emerald Rapids Xeon, docs/bench.md, session 58).
     #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut any = false;
-        let todo = self.naked_dirty;
-        self.naked_dirty = 0;
         for b in 0..3 {
             let u = self.unsolved[b];
-            if u == 0 || todo & (1 << b) == 0 {
-                continue;
-            }
             let (one, two) = crate::dispatch::count_nine(&self.cand, b);
             if u & !one != 0 {
                 return None;
@@ -1134,7 +1127,6 @@ mod tests {
                 unsolved,
                 dirty: 0,
                 col_dirty: 0,
-                naked_dirty: 0,
             };
             let mut best = (usize::MAX, 0usize, 0u32);
             for b in 0..3 {
@@ -1166,7 +1158,6 @@ mod tests {
                 unsolved: [BAND_MASK; 3],
                 dirty: 0,
                 col_dirty: 0,
-                naked_dirty: 0,
             };
             for cell in 0..81 {
                 let (b, bit) = (cell / 27, 1u32 << (cell % 27));
