@@ -35,8 +35,9 @@
 //! reads nothing else), so only the ALS holding a changed cell are new. The digits linking two ALS depend
 //! on their two templates alone (a B-cell holding the digit lies in its plane, so "inside A's
 //! seers" is "sees every such cell of A"), and the relation is symmetric, so only the ALS of
-//! new templates are searched for links; the rows of the others keep their earlier links
-//! among themselves (renumbered) and gain those to the new ones. Tests compare both with a
+//! new templates are searched for links (a link between two of them from the lower one only);
+//! the rows of the others keep their earlier links among themselves (renumbered) and gain
+//! those to the new ones. The table's rows lie in one flat list. Tests compare both with a
 //! fresh enumeration and with testing every pair, on random refinement sequences.
 
 use std::rc::Rc;
@@ -182,7 +183,39 @@ fn max_als(n: usize) -> usize {
 pub(crate) struct Links {
     key: (StateKey, bool),
     all: Rc<Vec<Als>>,
-    adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
+    adj: Rc<LinkRows>,
+}
+
+/// Per ALS, the ALS it has restricted common digits with (ascending) and those digits, all
+/// rows in one flat list: row `i` is `links[at[i]..at[i + 1]]` (one allocation for the table,
+/// not one per ALS: the table is built for every grid the ALS finders are asked on).
+#[derive(Debug, PartialEq)]
+pub(crate) struct LinkRows {
+    at: Vec<u32>,
+    links: Vec<(usize, DigitSet)>,
+}
+
+impl LinkRows {
+    /// The links of every row together.
+    pub(crate) fn total(&self) -> usize {
+        self.links.len()
+    }
+    /// The rows in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[(usize, DigitSet)]> + '_ {
+        let mut from = 0;
+        self.at[1..].iter().map(move |&to| {
+            let row = &self.links[from..to as usize];
+            from = to as usize;
+            row
+        })
+    }
+}
+
+impl std::ops::Index<usize> for LinkRows {
+    type Output = [(usize, DigitSet)];
+    fn index(&self, i: usize) -> &[(usize, DigitSet)] {
+        &self.links[self.at[i] as usize..self.at[i + 1] as usize]
+    }
 }
 
 fn key(g: &CandidateGrid, overlap: bool) -> (StateKey, bool) {
@@ -195,7 +228,7 @@ fn als_and_links(
     g: &CandidateGrid,
     overlap: bool,
     memory: &Memory,
-) -> (Rc<Vec<Als>>, Rc<Vec<Vec<(usize, DigitSet)>>>) {
+) -> (Rc<Vec<Als>>, Rc<LinkRows>) {
     let k = key(g, overlap);
     if let Some(hit) = memory
         .als_links
@@ -240,7 +273,7 @@ fn als_and_links(
 pub(crate) struct LinkMemo {
     overlap: bool,
     ids: Vec<u64>,
-    adj: Rc<Vec<Vec<(usize, DigitSet)>>>,
+    adj: Rc<LinkRows>,
 }
 
 /// For each ALS of `all`, the ALS it has restricted common digits with (ascending) and those
@@ -249,13 +282,14 @@ pub(crate) struct LinkMemo {
 /// taken from the earlier list. Exact: the digits linking two ALS are a function of their two
 /// templates alone (see [`HouseMemo`]), and the relation is symmetric (every `d` of A sees
 /// every `d` of B, and, with overlap, a shared cell holding `d` lies in both), so a new
-/// ALS's search finds its links to the old ones too.
+/// ALS's search finds its links to the old ones too, and a link between two new ALS is
+/// searched from the lower one only and entered in both rows.
 fn links_of(
     g: &CandidateGrid,
     all: &[Als],
     overlap: bool,
     known: Option<(&[u64], &LinkMemo)>,
-) -> Vec<Vec<(usize, DigitSet)>> {
+) -> LinkRows {
     // Per ALS, its index in the earlier list (when its template was there); per earlier
     // index, its index now (`usize::MAX`: gone).
     let mut old_of: Vec<Option<usize>> = vec![None; all.len()];
@@ -310,12 +344,28 @@ fn links_of(
     }
     let mut scratch = vec![0u64; all.len()];
     let mut touched: Vec<usize> = Vec::new();
-    let mut adj: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); all.len()];
-    // Per old ALS, its links to new ones, found from the new side (in ascending order).
-    let mut extra: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); all.len()];
+    // The rows of the new ALS, flat (an old ALS's row is empty here), and per new link to
+    // an old ALS, (old, new, digits), in ascending order of the new ALS.
+    let mut found: Vec<(usize, DigitSet)> = Vec::new();
+    let mut found_at: Vec<u32> = Vec::with_capacity(all.len() + 1);
+    found_at.push(0);
+    let mut back: Vec<(u32, u32, DigitSet)> = Vec::new();
+    // A link between two new ALS is searched once, from the lower one: per new ALS, the
+    // links found to it from lower new ones (a list per ALS: `head` its last entry, each
+    // entry its ALS, digits and the entry before; `u32::MAX` ends a list).
+    let mut head = vec![u32::MAX; all.len()];
+    let mut lower: Vec<(u32, DigitSet, u32)> = Vec::new();
     for (i, a) in all.iter().enumerate() {
         if old_of[i].is_some() {
+            found_at.push(found.len() as u32);
             continue;
+        }
+        let mut e = head[i];
+        while e != u32::MAX {
+            let (k, ds, next) = lower[e as usize];
+            scratch[k as usize] = ds.0;
+            touched.push(k as usize);
+            e = next;
         }
         for d in a.cands.iter() {
             // The seers hold `d` (see [`Als`]), and an ALS lies in one slot per digit, so
@@ -325,7 +375,8 @@ fn links_of(
                 let slot = s.index() * n + d.index();
                 for &j in &index[start[slot] as usize..start[slot + 1] as usize] {
                     let j = j as usize;
-                    if j == i {
+                    // (`j == i` too: `i` is new.)
+                    if j <= i && old_of[j].is_none() {
                         continue;
                     }
                     let b = &all[j];
@@ -343,34 +394,61 @@ fn links_of(
             }
         }
         touched.sort_unstable();
-        let row: Vec<(usize, DigitSet)> = touched
-            .iter()
-            .map(|&j| (j, DigitSet(std::mem::take(&mut scratch[j]))))
-            .collect();
-        for &(j, ds) in &row {
+        for &j in &touched {
+            let ds = DigitSet(std::mem::take(&mut scratch[j]));
             if old_of[j].is_some() {
-                extra[j].push((i, ds));
+                back.push((j as u32, i as u32, ds));
+            } else if j > i {
+                lower.push((i as u32, ds, head[j]));
+                head[j] = (lower.len() - 1) as u32;
             }
+            found.push((j, ds));
         }
-        adj[i] = row;
+        found_at.push(found.len() as u32);
         touched.clear();
     }
-    if let Some((_, before)) = known {
-        for (i, row) in adj.iter_mut().enumerate() {
-            let Some(o) = old_of[i] else {
-                continue;
-            };
-            // (Reserved once: the row holds at most its earlier links and the new ones.)
-            row.reserve_exact(before.adj[o].len() + extra[i].len());
-            row.extend(before.adj[o].iter().filter_map(|&(oj, ds)| {
-                let j = new_of[oj];
-                (j != usize::MAX).then_some((j, ds))
-            }));
-            row.append(&mut extra[i]);
-            row.sort_unstable_by_key(|&(j, _)| j);
-        }
+    let Some((_, before)) = known.filter(|_| old_of.iter().any(Option::is_some)) else {
+        return LinkRows {
+            at: found_at,
+            links: found,
+        };
+    };
+    // Per old ALS, its links to new ones, found from the new side: `back` grouped by the
+    // old ALS (a count per ALS, then filled in order, so each group stays ascending).
+    let mut back_at = vec![0u32; all.len() + 1];
+    for &(j, _, _) in &back {
+        back_at[j as usize + 1] += 1;
     }
-    adj
+    for i in 0..all.len() {
+        back_at[i + 1] += back_at[i];
+    }
+    let mut fill = back_at.clone();
+    let mut by_old = vec![(0usize, DigitSet::EMPTY); back.len()];
+    for &(j, i, ds) in &back {
+        by_old[fill[j as usize] as usize] = (i as usize, ds);
+        fill[j as usize] += 1;
+    }
+    let mut at: Vec<u32> = Vec::with_capacity(all.len() + 1);
+    at.push(0);
+    let mut links: Vec<(usize, DigitSet)> =
+        Vec::with_capacity(found.len() + back.len() + before.adj.total());
+    for i in 0..all.len() {
+        match old_of[i] {
+            None => links.extend_from_slice(&found[found_at[i] as usize..found_at[i + 1] as usize]),
+            Some(o) => {
+                // Its earlier links among the old ALS (renumbered) and those to new ones.
+                let from = links.len();
+                links.extend(before.adj[o].iter().filter_map(|&(oj, ds)| {
+                    let j = new_of[oj];
+                    (j != usize::MAX).then_some((j, ds))
+                }));
+                links.extend_from_slice(&by_old[back_at[i] as usize..back_at[i + 1] as usize]);
+                links[from..].sort_unstable_by_key(|&(j, _)| j);
+            }
+        }
+        at.push(links.len() as u32);
+    }
+    LinkRows { at, links }
 }
 /// [`enumerate`], kept in `memory` for the next caller on the same grid state (the grouped
 /// chain links and the ALS finders both need them); on another grid, the houses whose walk
@@ -1130,7 +1208,7 @@ fn changed_reach(all: &[Als], open: &[u64], fresh: &[bool], rows: usize, words: 
 struct ChainDfs<'a> {
     g: &'a CandidateGrid,
     all: &'a [Als],
-    adj: &'a [Vec<(usize, DigitSet)>],
+    adj: &'a LinkRows,
     /// Per ALS, `1 + n` rows of `words`: the ALS it links to, then for each digit `x` those
     /// it links to on some digit other than `x`. A chain entered by `x` goes on only by the
     /// latter (a link must change digit), so the walk meets, a word at a time, just the links
@@ -1747,9 +1825,27 @@ mod tests {
         crate::testrng::refine_randomly(g, rng, 8)
     }
 
+    /// A flat link table's rows, by index and in order, are the runs its offsets mark
+    /// (empty rows included), and its total is every row's links.
+    #[test]
+    fn link_rows_are_the_runs_between_offsets() {
+        let d = |x: u64| DigitSet(x);
+        let t = LinkRows {
+            at: vec![0, 2, 2, 3],
+            links: vec![(1, d(1)), (2, d(6)), (0, d(4))],
+        };
+        assert_eq!(&t[0], &[(1, d(1)), (2, d(6))]);
+        assert!(t[1].is_empty());
+        assert_eq!(&t[2], &[(0, d(4))]);
+        let rows: Vec<&[(usize, DigitSet)]> = t.iter().collect();
+        assert_eq!(rows, [&t[0], &t[1], &t[2]]);
+        assert_eq!(t.total(), 3);
+    }
+
     /// On random refinement sequences, with and without overlap, the link table built from
     /// the last one (a warm memory) equals a fresh one and the links of testing every pair
-    /// with `rccs`.
+    /// with `rccs` (this also checks that a link between two new ALS, searched from the lower
+    /// one only, reaches the higher one's row).
     #[test]
     fn links_built_from_the_last_table_equal_every_pair_tested() {
         let mut links = 0;

@@ -48,7 +48,7 @@ use std::collections::HashMap;
 
 use sudokit_core::{Cell, Digit, DigitSet, House};
 
-use super::{Als, als_text, mark_als, max_als, rccs};
+use super::{Als, LinkRows, als_text, mark_als, max_als, rccs};
 use crate::grid::{CandidateGrid, CellSet};
 use crate::render::eliminations_text;
 use crate::step::{Role, Step};
@@ -408,7 +408,7 @@ fn meet(a: &Als, b: &Als) -> u64 {
 /// it has a restricted common digit with, in ascending order of the later ALS. `adj` is the
 /// shared link table without overlap ([`super::als_and_links`]), when the caller has it: the
 /// same pairs and digits as [`rccs`] between every pair, without testing every pair.
-pub(super) fn forward_links(all: &[Als], adj: Option<&[Vec<(usize, DigitSet)>]>) -> Vec<Vec<Link>> {
+pub(super) fn forward_links(all: &[Als], adj: Option<&LinkRows>) -> Vec<Vec<Link>> {
     let link = |to: usize, ds: DigitSet| {
         let mut it = ds.iter();
         let d1 = it.next()?;
@@ -486,7 +486,7 @@ pub(super) fn fresh(g: &CandidateGrid, all: &[Als], changed: &CellSet) -> Vec<bo
 pub(super) fn find(
     g: &CandidateGrid,
     all: &[Als],
-    adj: Option<&[Vec<(usize, DigitSet)>]>,
+    adj: Option<&LinkRows>,
     changed: Option<&CellSet>,
     f: &mut Finder<'_>,
 ) -> bool {
@@ -497,7 +497,7 @@ pub(super) fn find(
 pub(super) fn find_within(
     g: &CandidateGrid,
     all: &[Als],
-    adj: Option<&[Vec<(usize, DigitSet)>]>,
+    adj: Option<&LinkRows>,
     changed: Option<&CellSet>,
     budget: usize,
     f: &mut Finder<'_>,

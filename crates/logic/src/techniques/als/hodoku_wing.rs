@@ -23,7 +23,7 @@
 
 use sudokit_core::DigitSet;
 
-use super::{ALS_XY_WING, Als, wing_step, z_targets};
+use super::{ALS_XY_WING, Als, LinkRows, wing_step, z_targets};
 use crate::grid::CandidateGrid;
 use crate::step::{Role, Step};
 use crate::technique::Finder;
@@ -54,12 +54,12 @@ fn first_last(ds: DigitSet) -> DigitSet {
 pub(super) fn find(
     g: &CandidateGrid,
     all: &[Als],
-    adj: &[Vec<(usize, DigitSet)>],
+    adj: &LinkRows,
     fresh: &[bool],
     f: &mut Finder<'_>,
 ) {
     // (Each link is listed from both of its ALS, and is kept once.)
-    let mut rcs = Vec::with_capacity(adj.iter().map(Vec::len).sum::<usize>() / 2);
+    let mut rcs = Vec::with_capacity(adj.total() / 2);
     let mut by_first = vec![0..0; all.len()];
     // Per ALS q, the links ending at q (ascending list indices): `second[second_at[q]..
     // second_at[q + 1]]`, filled in list order after a count per ALS.
