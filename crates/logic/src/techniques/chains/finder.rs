@@ -857,11 +857,14 @@ impl Technique for ChainFinder {
                     }
                 }
                 Report::Continuous => {
-                    let hit = &mut |fd: &Found<'_>| {
+                    // `target`: whether the state reached may end an AIC that removes
+                    // something (always, unless the targets below are known).
+                    let hit = &mut |fd: &Found<'_>, target: bool| {
                         // Only the chain is kept: the AIC finder builds its step if it runs on
                         // this grid (in HoDoKu's order a discontinuous loop nearly always comes
                         // first, since every AIC elimination closes one).
                         if fused
+                            && target
                             && let Some(path) = aic.ends_path(g, &links, start, grouped, fd, hodoku)
                         {
                             aic_paths.push(path);
@@ -990,12 +993,16 @@ impl Technique for ChainFinder {
                     }
                     let mut ended = false;
                     // Loops close and kept AICs end on true nodes (`hit`'s first tests).
+                    // A "true" state outside the targets ends no AIC that removes anything
+                    // (the argument above), so the AIC end test is left out there.
                     go = run(false, true, &mut |fd| {
-                        if !hit(fd) {
+                        let (v, val) = fd.last;
+                        let known = left != usize::MAX;
+                        let target = val && (!known || targets.binary_search(&v).is_ok());
+                        if !hit(fd, !known || target) {
                             return false;
                         }
-                        let (v, val) = fd.last;
-                        if left != usize::MAX && val && targets.binary_search(&v).is_ok() {
+                        if known && target {
                             left -= 1;
                             ended = left == 0;
                         }
