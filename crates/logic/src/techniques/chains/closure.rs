@@ -155,6 +155,43 @@ impl Closure {
         })
     }
 
+    /// How many states of the start's cell [`super::finder`]'s HoDoKu discontinuous loops
+    /// may conclude at the search from (`start`, `start_val`) reaches: "start" with the other
+    /// value, and every other candidate of the cell with the same value (`ends_in_cell`).
+    /// `first` is the node of the cell's first candidate and `k` the cell's candidate count.
+    ///
+    /// The cell's candidates are live and numbered one after another in digit order (see
+    /// [`Closure::new`]), so their states are the `2 * k` states from `2 * id[first]` on, a
+    /// false state at each even index and a true one at each odd: the count is the number of
+    /// bits of that range in the start state's row with the start's value, less the start
+    /// state itself (every row holds its own state), plus the start's other state if reached.
+    #[inline]
+    pub(super) fn cell_ends(&self, start: u32, start_val: bool, first: u32, k: usize) -> usize {
+        let from = 2 * self.id[start as usize] as usize + usize::from(start_val);
+        let row = self.reach.row(from);
+        let lo = 2 * self.id[first as usize] as usize;
+        let hi = lo + 2 * k;
+        // Even bits (false states) or odd bits (true states) of every word.
+        let alt = if start_val {
+            0xAAAA_AAAA_AAAA_AAAAu64
+        } else {
+            0x5555_5555_5555_5555u64
+        };
+        let mut count = 0;
+        for (w, &word) in row.iter().enumerate().take(hi.div_ceil(64)).skip(lo / 64) {
+            let mut mask = alt;
+            if w == lo / 64 {
+                mask &= u64::MAX << (lo % 64);
+            }
+            if w == (hi - 1) / 64 && hi % 64 != 0 {
+                mask &= u64::MAX >> (64 - hi % 64);
+            }
+            count += (word & mask).count_ones() as usize;
+        }
+        let other = from ^ 1;
+        count - 1 + usize::from(row[other / 64] >> (other % 64) & 1 == 1)
+    }
+
     /// The compact state of node `v` with value `val`, if `v` is live.
     #[inline]
     pub(super) fn state(&self, v: u32, val: bool) -> Option<usize> {

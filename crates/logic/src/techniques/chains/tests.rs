@@ -369,6 +369,43 @@ fn chain_may_remove_matches_the_scan_of_cell_and_peers() {
     assert!(listed > 100 && hits > 100, "listed {listed}, hits {hits}");
 }
 
+/// [`Closure::cell_ends`] counts the states of the start's cell a HoDoKu discontinuous loop
+/// may conclude at that the start state reaches — "start" with the other value, the cell's
+/// other candidates with the same one — as asking the closure state by state does, from both
+/// values of every live start of random candidate grids (cells whose states straddle two
+/// words of a row included).
+#[test]
+fn cell_ends_counts_what_state_by_state_reaches_count() {
+    let (mut some, mut none) = (0, 0);
+    each_live_start(192837465, |p| {
+        let (g, cl, start, c, n) = (p.g, p.cl, p.start, p.c, p.n);
+        let cs = g.candidates(c);
+        let first = node(n, c, cs.iter().next().unwrap());
+        for start_val in [false, true] {
+            let by_state = cs
+                .iter()
+                .map(|e| node(n, c, e))
+                .flat_map(|v| [(v, false), (v, true)])
+                .filter(|&(v, val)| {
+                    (if v == start {
+                        val != start_val
+                    } else {
+                        val == start_val
+                    }) && cl.reaches((start, start_val), (v, val))
+                })
+                .count();
+            let counted = cl.cell_ends(start, start_val, first, cs.len() as usize);
+            assert_eq!(counted, by_state, "start {start} value {start_val}");
+            if by_state > 0 {
+                some += 1;
+            } else {
+                none += 1;
+            }
+        }
+    });
+    assert!(some > 1000 && none > 1000, "some {some}, none {none}");
+}
+
 /// One live start candidate of a closure test: the grid, its graph and closure, the kind.
 struct LiveStart<'a> {
     g: &'a CandidateGrid,
