@@ -191,6 +191,13 @@
 //! links, which are put there as found: the same lists in the same order, without an
 //! allocation per literal (−9.1 M instructions on `mt10th.txt`). The test
 //! `one_buffer_lists_match_the_lists` holds the chains' links to lists pushed one by one.
+//!
+//! Cell masks for the grid's shape (session 58). [`Shape::new`] (every house's places and
+//! the verities' premise sets) reads 81-bit cell masks ([`CellMasks`]: empty cells, each
+//! digit's candidates, the cells a placed digit blocks, houses) instead of scanning each
+//! house's cells per digit. The standard layout lists a house's cells in ascending order, so
+//! a mask's bits come out in the order the scan visited them: the same lists in the same
+//! order (`shape_matches_the_scan` keeps the scan as the reference).
 
 use std::rc::Rc;
 
@@ -1616,6 +1623,54 @@ struct Shape {
     always: Vec<(u32, u32, u8)>,
 }
 
+/// A 9×9 grid as cell masks (bit `c` for cell `c`), for [`Shape::new`].
+struct CellMasks {
+    /// The empty cells.
+    empty: u128,
+    /// Per digit (index): the cells holding it as a candidate.
+    plane: [u128; 9],
+    /// Per digit: the cells with a house where it is placed.
+    blocked: [u128; 9],
+    /// Per house: its cells.
+    house: [u128; 27],
+}
+
+impl CellMasks {
+    fn new(g: &CandidateGrid) -> CellMasks {
+        let l = g.layout();
+        debug_assert!(l.is_standard_9x9());
+        let mut m = CellMasks {
+            empty: 0,
+            plane: [0; 9],
+            blocked: [0; 9],
+            house: [0; 27],
+        };
+        for h in l.houses() {
+            m.house[h.index()] = l
+                .house_cells(h)
+                .iter()
+                .fold(0u128, |x, c| x | 1 << c.index());
+        }
+        for c in g.cells() {
+            let bit = 1u128 << c.index();
+            match g.value(c) {
+                None => m.empty |= bit,
+                Some(d) => {
+                    for h in l.houses_of(c) {
+                        m.blocked[d.index()] |= m.house[h.index()];
+                    }
+                }
+            }
+            let mut x = g.candidates(c).0;
+            while x != 0 {
+                m.plane[x.trailing_zeros() as usize] |= bit;
+                x &= x - 1;
+            }
+        }
+        m
+    }
+}
+
 impl Shape {
     fn new(g: &CandidateGrid, t: &Tables) -> Shape {
         let l = g.layout();
@@ -1645,23 +1700,10 @@ impl Shape {
         };
         let mut order: Vec<House> = l.houses().collect();
         order.sort_by_key(|&h| (kind_rank(h), h.0));
-        // Per house: the digits placed in it (a place is allowed where none of its houses
-        // holds the digit).
-        let placed: Vec<u16> = l
-            .houses()
-            .map(|h| {
-                l.house_cells(h)
-                    .iter()
-                    .filter_map(|&c| g.value(c))
-                    .fold(0, |m, d| m | 1 << d.index())
-            })
-            .collect();
-        let allowed = |c: Cell, d: Digit| {
-            g.value(c).is_none()
-                && l.houses_of(c)
-                    .iter()
-                    .all(|h| placed[h.index()] >> d.index() & 1 == 0)
-        };
+        // Cell masks (session 58): the layout lists a house's cells in ascending order (this
+        // search runs on the standard 9×9 layout only), so a mask's bits come out in the
+        // order the scan of the house's cells visits them (`shape_matches_the_scan`).
+        let masks = CellMasks::new(g);
         // (Written into one buffer: a list per house and digit cost ~500 allocations a grid.)
         let mut places = vec![(0, 0); l.house_count() * 9];
         let mut place_list: Vec<u32> = Vec::with_capacity(t.cands.len() * 3);
@@ -1669,22 +1711,25 @@ impl Shape {
         // Per house and digit: whether its candidates are exactly its places.
         let mut clean = vec![false; l.house_count() * 9];
         for h in l.houses() {
-            for d in DigitSet::full(9).iter() {
+            let open = masks.house[h.index()] & masks.empty;
+            for d in 0..9 {
                 let start = place_list.len();
-                let mut cands = 0;
-                for &c in l.house_cells(h) {
-                    cands += usize::from(t.cand(c, d) != NONE);
-                    if allowed(c, d) {
-                        place_list.push(t.cand(c, d));
+                // The cells holding the candidate, and the places: the empty cells none of
+                // whose houses holds the digit. A place without the candidate lists none.
+                let cands = open & masks.plane[d];
+                let allowed = open & !masks.blocked[d];
+                if allowed & !cands == 0 {
+                    let mut x = allowed;
+                    while x != 0 {
+                        let c = x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        place_list.push(t.index[c * 9 + d]);
                     }
                 }
-                if place_list[start..].contains(&NONE) {
-                    place_list.truncate(start);
-                }
-                let k = h.index() * 9 + d.index();
+                let k = h.index() * 9 + d;
                 places[k] = (start as u32, place_list.len() as u32);
                 place_count[k] = (place_list.len() - start) as u8;
-                clean[k] = cands == place_list.len() - start;
+                clean[k] = cands.count_ones() as usize == place_list.len() - start;
             }
         }
         let mut rank = vec![0u8; l.house_count()];
@@ -1717,13 +1762,18 @@ impl Shape {
             }
         }
         for &h in &sh.order {
-            for d in DigitSet::full(9).iter() {
-                let start = sh.verity_sets.len();
-                sh.verity_sets
-                    .extend(g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1));
-                if sh.verity_sets.len() > start {
-                    sh.verity_ends.push(sh.verity_sets.len() as u32);
+            for d in 0..9 {
+                // (`g.cells_with(h, d)`, in the house's order.)
+                let mut x = masks.house[h.index()] & masks.plane[d];
+                if x == 0 {
+                    continue;
                 }
+                while x != 0 {
+                    let c = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    sh.verity_sets.push(2 * t.index[c * 9 + d] + 1);
+                }
+                sh.verity_ends.push(sh.verity_sets.len() as u32);
             }
         }
         sh
@@ -4030,6 +4080,106 @@ mod tests {
             }
         }
         places
+    }
+
+    /// [`Shape::new`] as it was before session 58: every house's cells scanned per digit (the
+    /// reference for the cell masks).
+    fn shape_by_scan(g: &CandidateGrid, t: &Tables) -> Shape {
+        let l = g.layout();
+        let mut sh = Shape::new(g, t);
+        let placed: Vec<u16> = l
+            .houses()
+            .map(|h| {
+                l.house_cells(h)
+                    .iter()
+                    .filter_map(|&c| g.value(c))
+                    .fold(0, |m, d| m | 1 << d.index())
+            })
+            .collect();
+        let allowed = |c: Cell, d: Digit| {
+            g.value(c).is_none()
+                && l.houses_of(c)
+                    .iter()
+                    .all(|h| placed[h.index()] >> d.index() & 1 == 0)
+        };
+        let mut places = vec![(0, 0); l.house_count() * 9];
+        let mut place_list: Vec<u32> = Vec::new();
+        let mut place_count = vec![0u8; l.house_count() * 9];
+        let mut clean = vec![false; l.house_count() * 9];
+        for h in l.houses() {
+            for d in DigitSet::full(9).iter() {
+                let start = place_list.len();
+                let mut cands = 0;
+                for &c in l.house_cells(h) {
+                    cands += usize::from(t.cand(c, d) != NONE);
+                    if allowed(c, d) {
+                        place_list.push(t.cand(c, d));
+                    }
+                }
+                if place_list[start..].contains(&NONE) {
+                    place_list.truncate(start);
+                }
+                let k = h.index() * 9 + d.index();
+                places[k] = (start as u32, place_list.len() as u32);
+                place_count[k] = (place_list.len() - start) as u8;
+                clean[k] = cands == place_list.len() - start;
+            }
+        }
+        (sh.places, sh.place_list, sh.place_count) = (places, place_list, place_count);
+        (sh.check_words, sh.first_start, sh.first_checks) = (Vec::new(), Vec::new(), Vec::new());
+        sh.trigger = vec![0; t.words];
+        sh.always = Vec::new();
+        sh.add_checks(g, t, &clean);
+        sh.verity_sets.clear();
+        sh.verity_ends.clear();
+        for &(a, b) in &sh.cell_range {
+            if a < b {
+                sh.verity_sets.extend((a..b).map(|j| 2 * j + 1));
+                sh.verity_ends.push(sh.verity_sets.len() as u32);
+            }
+        }
+        for &h in &sh.order {
+            for d in DigitSet::full(9).iter() {
+                let start = sh.verity_sets.len();
+                sh.verity_sets
+                    .extend(g.cells_with(h, d).map(|c| 2 * t.cand(c, d) + 1));
+                if sh.verity_sets.len() > start {
+                    sh.verity_ends.push(sh.verity_sets.len() as u32);
+                }
+            }
+        }
+        sh
+    }
+
+    /// Shape's cell-mask construction against the scan of every house's cells (session 58):
+    /// places, counts, the contradiction checks (which read whether a house's candidates are
+    /// its places) and the verities' premise sets, in order, chains and nets.
+    #[test]
+    fn shape_matches_the_scan() {
+        let (mut unclean, mut sets) = (0, 0);
+        for g in grids(150, 58).into_iter().chain(path_grids()) {
+            for net in [false, true] {
+                let t = Tables::new(&g, net);
+                let (got, want) = (Shape::new(&g, &t), shape_by_scan(&g, &t));
+                let v = g.values();
+                assert_eq!(got.places, want.places, "{v:?}");
+                assert_eq!(got.place_list, want.place_list, "{v:?}");
+                assert_eq!(got.place_count, want.place_count, "{v:?}");
+                assert_eq!(got.check_words, want.check_words, "{v:?}");
+                assert_eq!(got.first_start, want.first_start, "{v:?}");
+                assert_eq!(got.first_checks, want.first_checks, "{v:?}");
+                assert_eq!(got.trigger, want.trigger, "{v:?}");
+                assert_eq!(got.always, want.always, "{v:?}");
+                assert_eq!(got.verity_sets, want.verity_sets, "{v:?}");
+                assert_eq!(got.verity_ends, want.verity_ends, "{v:?}");
+                unclean += want.always.len();
+                sets += want.verity_ends.len();
+            }
+        }
+        assert!(
+            unclean > 10 && sets > 10_000,
+            "{unclean} unclean, {sets} sets"
+        );
     }
 
     #[test]
