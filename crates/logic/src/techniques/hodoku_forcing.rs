@@ -192,12 +192,15 @@
 //! allocation per literal (−9.1 M instructions on `mt10th.txt`). The test
 //! `one_buffer_lists_match_the_lists` holds the chains' links to lists pushed one by one.
 //!
-//! Cell masks for the grid's shape (session 58). [`Shape::new`] (every house's places and
-//! the verities' premise sets) reads 81-bit cell masks ([`CellMasks`]: empty cells, each
-//! digit's candidates, the cells a placed digit blocks, houses) instead of scanning each
-//! house's cells per digit. The standard layout lists a house's cells in ascending order, so
-//! a mask's bits come out in the order the scan visited them: the same lists in the same
-//! order (`shape_matches_the_scan` keeps the scan as the reference).
+//! Cell masks for the per-grid tables (session 58). [`Shape::new`] (every house's places
+//! and the verities' premise sets), the chains' [`direct_links`] (the peers holding a
+//! candidate, a house's two places) and the group nodes' buddies ([`group_links`]) read 81-bit
+//! cell masks ([`CellMasks`]: empty cells, each digit's candidates, the cells a placed digit
+//! blocks, houses, peers) instead of scanning each house's or peer's cells. The standard
+//! layout lists a house's cells and a cell's peers in ascending order, so a mask's bits come
+//! out in the order the scans visited them: the same lists in the same order
+//! (`shape_matches_the_scan` keeps the scan as the reference; `one_buffer_lists_match_the_lists`
+//! and `group_nodes_match_the_scan` cover the links).
 
 use std::rc::Rc;
 
@@ -515,7 +518,8 @@ impl Tables {
         let mut adj = Adj::new(2 * k);
         // The group nodes' links are known before the candidates' own (they depend on the
         // grid alone), so each candidate literal's list is allocated once with room for them.
-        let groups = group_links(g, &index, 2 * k as u32);
+        let masks = CellMasks::new(g);
+        let groups = group_links(g, &index, 2 * k as u32, &masks);
         let extra = groups.extra(2 * k);
         if net {
             // One copy of the grid serves every premise's look-ahead (reset in between).
@@ -608,7 +612,7 @@ impl Tables {
                 off_in_bivalue(&mut adj, 2 * i, 2 * j + 1, usize::from(extra[2 * i]));
             }
         } else {
-            direct_links(g, &index, &cands, &mut adj, &extra);
+            direct_links(g, &index, &cands, &mut adj, &extra, &masks);
         }
         groups.apply(&mut adj);
         let words = k.div_ceil(64).max(1);
@@ -1066,24 +1070,32 @@ fn direct_links(
     cands: &[(Cell, Digit)],
     adj: &mut Adj,
     extra: &[u16],
+    masks: &CellMasks,
 ) {
     let l = g.layout();
     // (The "off" list is gathered here first: it is checked for repeats as it grows.)
     let mut off: Vec<u32> = Vec::with_capacity(4);
     for (i, &(c, d)) in cands.iter().enumerate() {
+        let (ci, di) = (c.index(), d.index());
         let cs = g.candidates(c);
         let others = || {
             cs.iter()
                 .filter(move |&e| e != d)
-                .map(|e| index[c.index() * 9 + e.index()])
+                .map(|e| index[ci * 9 + e.index()])
         };
         off.clear();
         if cs.len() == 2 {
             off.extend(others().map(|j| 2 * j + 1));
         }
-        let peers = l.peers(c).iter().filter_map(|&p| {
-            let j = index[p.index() * 9 + d.index()];
-            if j == NONE { None } else { Some(2 * j) }
+        // The peers holding the candidate, in the layout's (ascending) order of peers: the
+        // bits of a mask (session 58; was a lookup per peer).
+        let mut x = masks.peers[ci] & masks.plane[di] & masks.empty;
+        let peers = std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let p = x.trailing_zeros() as usize;
+                x &= x - 1;
+                2 * index[p * 9 + di]
+            })
         });
         adj.set(
             2 * i + 1,
@@ -1091,9 +1103,11 @@ fn direct_links(
             usize::from(extra[2 * i + 1]),
         );
         for &h in l.houses_of(c) {
-            if g.positions(h, d).count_ones() == 2 {
-                let other = g.cells_with(h, d).find(|&x| x != c).expect("two places");
-                let j = index[other.index() * 9 + d.index()];
+            // The house's cells holding the digit (`g.positions`), `c` one of them.
+            let places = masks.house[h.index()] & masks.plane[di];
+            if places.count_ones() == 2 {
+                let other = (places & !(1u128 << ci)).trailing_zeros() as usize;
+                let j = index[other * 9 + di];
                 if !off.contains(&(2 * j + 1)) {
                     off.push(2 * j + 1);
                 }
@@ -1401,7 +1415,7 @@ impl Sim<'_> {
 /// which the shown chains depend on — are the same.
 #[cfg(test)]
 fn group_nodes(g: &CandidateGrid, index: &[u32], adj: &mut Vec<Vec<u32>>) {
-    let groups = group_links(g, index, adj.len() as u32);
+    let groups = group_links(g, index, adj.len() as u32, &CellMasks::new(g));
     let extra = groups.extra(adj.len());
     let mut lists = Adj::new(adj.len());
     for (u, vs) in adj.iter().enumerate() {
@@ -1460,22 +1474,9 @@ impl GroupLinks {
 /// HoDoKu's group nodes' links (two or three places of a digit where a line crosses a box:
 /// literals after the candidates', numbered from `base`), with their links to candidates and
 /// to each other, in the order they are added to the graph.
-fn group_links(g: &CandidateGrid, index: &[u32], base: u32) -> GroupLinks {
+fn group_links(g: &CandidateGrid, index: &[u32], base: u32, masks: &CellMasks) -> GroupLinks {
     let l = g.layout();
-    let house_mask: Vec<u128> = l
-        .houses()
-        .map(|h| {
-            l.house_cells(h)
-                .iter()
-                .fold(0u128, |m, c| m | 1 << c.index())
-        })
-        .collect();
-    let mut digit_mask = [0u128; 9];
-    for c in g.cells() {
-        for d in g.candidates(c).iter() {
-            digit_mask[d.index()] |= 1 << c.index();
-        }
-    }
+    let (house_mask, digit_mask) = (&masks.house, &masks.plane);
     let (lines, boxes) = lines_and_boxes(l);
     // (digit, cells as a mask, line, box), in the reference's order: lines, digits, boxes.
     let mut groups: Vec<(usize, u128, House, House)> = Vec::new();
@@ -1505,16 +1506,18 @@ fn group_links(g: &CandidateGrid, index: &[u32], base: u32) -> GroupLinks {
         let off = on - 1;
         // The cells of the line, then of the box, holding the digit outside the group (each
         // once, where first met).
+        // (The houses' cells are in ascending order: the line's buddies, then the box's
+        // outside the line, each as a mask's bits.)
         buddies.clear();
-        let mut seen = cells;
-        for x in l.house_cells(line).iter().chain(l.house_cells(b)) {
-            let bit = 1u128 << x.index();
-            if digit_mask[d] & bit != 0 && seen & bit == 0 {
-                seen |= bit;
-                buddies.push(x.index());
+        let in_line = house_mask[line.index()] & digit_mask[d] & !cells;
+        let in_box = house_mask[b.index()] & digit_mask[d] & !cells & !house_mask[line.index()];
+        for mut x in [in_line, in_box] {
+            while x != 0 {
+                buddies.push(x.trailing_zeros() as usize);
+                x &= x - 1;
             }
         }
-        let buddy_mask = seen & !cells;
+        let buddy_mask = in_line | in_box;
         for &x in &buddies {
             let i = cand(x, d);
             links.push((on, 2 * i));
@@ -1633,6 +1636,8 @@ struct CellMasks {
     blocked: [u128; 9],
     /// Per house: its cells.
     house: [u128; 27],
+    /// Per cell: its peers (the cells sharing a house with it).
+    peers: [u128; 81],
 }
 
 impl CellMasks {
@@ -1644,6 +1649,7 @@ impl CellMasks {
             plane: [0; 9],
             blocked: [0; 9],
             house: [0; 27],
+            peers: [0; 81],
         };
         for h in l.houses() {
             m.house[h.index()] = l
@@ -1653,6 +1659,16 @@ impl CellMasks {
         }
         for c in g.cells() {
             let bit = 1u128 << c.index();
+            // (The standard layout's peers are the cells of the cell's houses.)
+            m.peers[c.index()] = l
+                .houses_of(c)
+                .iter()
+                .fold(0u128, |x, h| x | m.house[h.index()])
+                & !bit;
+            debug_assert_eq!(
+                m.peers[c.index()],
+                l.peers(c).iter().fold(0u128, |x, p| x | 1 << p.index())
+            );
             match g.value(c) {
                 None => m.empty |= bit,
                 Some(d) => {
@@ -4017,10 +4033,11 @@ mod tests {
                 .empty_cells()
                 .flat_map(|c| g.candidates(c).iter().map(move |d| (c, d)))
                 .collect();
-            let groups = group_links(&g, &index, 2 * k as u32);
+            let masks = CellMasks::new(&g);
+            let groups = group_links(&g, &index, 2 * k as u32, &masks);
             let extra = groups.extra(2 * k);
             let mut adj = Adj::new(2 * k);
-            direct_links(&g, &index, &cands, &mut adj, &extra);
+            direct_links(&g, &index, &cands, &mut adj, &extra, &masks);
             let mut lists = direct_links_by_lists(&g, &index, k);
             assert_eq!(
                 adj.iter().map(<[u32]>::to_vec).collect::<Vec<_>>(),
