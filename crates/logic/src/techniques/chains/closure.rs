@@ -183,7 +183,7 @@ impl Closure {
             if w == lo / 64 {
                 mask &= u64::MAX << (lo % 64);
             }
-            if w == (hi - 1) / 64 && hi % 64 != 0 {
+            if w == (hi - 1) / 64 && !hi.is_multiple_of(64) {
                 mask &= u64::MAX >> (64 - hi % 64);
             }
             count += (word & mask).count_ones() as usize;
