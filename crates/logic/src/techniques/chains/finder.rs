@@ -9,7 +9,7 @@
 use super::certify;
 use super::probe::{self, Event};
 use super::regraph;
-use super::state::KeptAics;
+use super::state::{KeptAics, XyMiss};
 use super::*;
 use crate::hodoku_choice::{self, Rank};
 use crate::techniques::table::{AIC, GROUPED_AIC};
@@ -526,6 +526,17 @@ impl Technique for ChainFinder {
                 return;
             }
         }
+        // An XY-chain finder that missed on a grid with the same bivalue cells, of which this
+        // one is a refinement, misses here too (see [`XyMiss`]).
+        let xy_memo =
+            self.kind == Kind::Xy && self.report == Report::Ends && !probe::unpruned(f.memory());
+        if xy_memo
+            && (f.memory().chains.xy_miss.borrow().as_ref()).is_some_and(|m| m.covers(g, f.options))
+        {
+            probe::count(f.memory(), Event::XyMiss);
+            return;
+        }
+        let emitted_before = f.emitted();
         // The AIC finder whose chains the continuous-loop search also collects.
         let aic = aic_finder(self.kind);
         let mut aic_paths: Vec<Vec<(u32, bool)>> = Vec::new();
@@ -1015,6 +1026,9 @@ impl Technique for ChainFinder {
         }
         if let Some(m) = &digit_misses {
             m.record(self.info.id, g, f, hit_digits);
+        }
+        if xy_memo && f.emitted() == emitted_before && !f.done() && !f.interrupted() {
+            XyMiss::record(&memory.chains.xy_miss, g, f.options);
         }
         if self.report == Report::Continuous
             && let Some(key) = key

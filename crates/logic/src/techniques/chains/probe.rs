@@ -1,6 +1,6 @@
 //! Test-only counters on the chain finder's path: how often the closure ruled a search out,
-//! how often an AIC finder replayed the loop search's steps, and a switch that turns pruning
-//! off.
+//! how often an AIC finder replayed the loop search's steps (or the XY-chain finder was
+//! skipped after a miss), and a switch that turns pruning off.
 //!
 //! Design decision: one hook in two versions. Under `cfg(test)` it counts in the [`Memory`]
 //! the finder was lent (so a test reads the counts of exactly the searches it ran); in every
@@ -24,6 +24,9 @@ pub(super) enum Event {
     Replayed,
     /// A grid was certified free of self-contradicting candidates from a remembered one.
     Certified,
+    /// The XY-chain finder was not run: it missed on a grid this one refines, with the same
+    /// bivalue cells.
+    XyMiss,
 }
 
 pub(super) use hook::*;
@@ -51,7 +54,7 @@ mod hook {
     /// Per [`Event`], how often it happened, and whether pruning is off.
     #[derive(Default)]
     pub(crate) struct Counts {
-        counts: Cell<[usize; 6]>,
+        counts: Cell<[usize; 7]>,
         unpruned: Cell<bool>,
     }
 

@@ -1,8 +1,9 @@
 //! What the chain finders keep between calls, all in one place: the link graphs and
-//! closures of the last grid (per variant), the search buffers, and the AIC chains the
+//! closures of the last grid (per variant), the search buffers, the AIC chains the
 //! continuous-loop search collected for the AIC finder that follows it (kept as chains, each
-//! step built only if that finder replays it: [`KeptAics`]). The HoDoKu link order of a
-//! graph lives with the graph ([`super::search::Order`]).
+//! step built only if that finder replays it: [`KeptAics`]), and the last grid the XY-chain
+//! finder missed on ([`XyMiss`]). The HoDoKu link order of a graph lives with the graph
+//! ([`super::search::Order`]).
 //!
 //! Design decision: the state is a [`ChainMemory`] inside the [`Memory`] the finder is lent
 //! (one per solving path), each cache keyed by the grid's state, so a finder called on
@@ -12,9 +13,13 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
+
+use sudokit_core::Layout;
 
 use super::*;
 use crate::memory::{Memory, StateKey};
+use crate::technique::Options;
 
 /// A grid state, link kind and options: what the kept AIC steps belong to.
 pub(super) type AicKey = (StateKey, Kind, crate::technique::Options);
@@ -49,6 +54,70 @@ impl KeptAics {
     }
 }
 
+/// A grid on which the XY-chain finder searched every start and reported nothing: what it
+/// reports on a later grid depends on that grid's bivalue cells and on which candidates are
+/// left to remove, so a grid with the same bivalue cells and fewer candidates is a miss too.
+///
+/// *Exactness.* An XY-chain runs through bivalue cells only: a start is searched from
+/// "false" only when it has a strong link of the kind, a bivalue cell's (so its cell is
+/// bivalue); from a "false" state the search takes that link to the cell's other digit
+/// ("true"), and from a "true" state the weak links to the same digit in peer cells, where a
+/// "false" state outside a bivalue cell has no strong link of the kind and is a leaf: reached,
+/// neither expanded nor visited ([`search()`]: `true_only`, and the leaf rule). Take a grid
+/// that refines the miss grid (every candidate one of its) with the same bivalue cells (a
+/// cell is bivalue on both or on neither, and then with the same two candidates, since they
+/// are a subset). Its starts are the same, in the same order; each state's list of links
+/// reaches the same non-leaf states in the same order (only leaves left the lists), so every
+/// search queues and expands the same states in the same order, with the same parents and
+/// depths, and reaches the same "true" states by the same chains. An open chain's
+/// eliminations (the start's digit in cells seeing both ends, [`ChainFinder::ends_path`])
+/// are the miss grid's that are still candidates: none there, none now. So the finder
+/// reports nothing again, and is not run. The layout and options must be the same ones.
+pub(super) struct XyMiss {
+    layout: Arc<Layout>,
+    options: Options,
+    /// Per cell, its candidates on that grid (empty for a filled cell).
+    cands: Vec<DigitSet>,
+}
+
+impl XyMiss {
+    /// Whether the XY-chain finder with `options` is known to report nothing on `g`: same
+    /// layout and options, every candidate of `g` one of the miss grid's, and the same
+    /// bivalue cells (see [`XyMiss`]).
+    pub(super) fn covers(&self, g: &CandidateGrid, options: &Options) -> bool {
+        (Arc::ptr_eq(&self.layout, g.layout_arc()) || *self.layout == *g.layout())
+            && self.options == *options
+            && self.cands.len() == g.cell_count()
+            && (g.candidate_slice().iter().zip(&self.cands))
+                .all(|(&now, &was)| now.0 & !was.0 == 0 && (now.len() == 2) == (was.len() == 2))
+    }
+
+    /// Remembers `g` in `slot` as the XY-chain finder's miss with `options` (in place when
+    /// one is kept).
+    pub(super) fn record(slot: &RefCell<Option<XyMiss>>, g: &CandidateGrid, options: &Options) {
+        let mut slot = slot.borrow_mut();
+        match &mut *slot {
+            Some(m) => {
+                if !Arc::ptr_eq(&m.layout, g.layout_arc()) {
+                    m.layout = g.layout_arc().clone();
+                }
+                if m.options != *options {
+                    m.options = options.clone();
+                }
+                m.cands.clear();
+                m.cands.extend_from_slice(g.candidate_slice());
+            }
+            None => {
+                *slot = Some(XyMiss {
+                    layout: g.layout_arc().clone(),
+                    options: options.clone(),
+                    cands: g.candidate_slice().to_vec(),
+                })
+            }
+        }
+    }
+}
+
 /// The chain finders' part of a [`Memory`].
 #[derive(Default)]
 pub(crate) struct ChainMemory {
@@ -69,6 +138,8 @@ pub(crate) struct ChainMemory {
     /// Per kind, the last grid whose graph had no self-contradicting candidate (see
     /// [`super::certify`]).
     pub(super) no_contra: RefCell<Vec<super::certify::NoContra>>,
+    /// The last grid on which the XY-chain finder searched every start and reported nothing.
+    pub(super) xy_miss: RefCell<Option<XyMiss>>,
     /// Test-only counters and switches (see [`super::probe`]).
     #[cfg(test)]
     pub(super) probe: super::probe::Counts,

@@ -672,3 +672,81 @@ pub(super) fn eliminate_one(g: &mut CandidateGrid, next: &mut impl FnMut() -> u6
     g.eliminate(c, ds[(next() % ds.len() as u64) as usize]);
     true
 }
+
+/// The XY-chain finder is skipped after a miss ([`state::XyMiss`]) only where a search of its
+/// own, with a fresh memory, reports nothing: along hard solving paths and on random grids of
+/// three layouts refined one candidate at a time (dense at first, so the finder misses, then
+/// with more and more bivalue cells, so it finds chains after misses), the finder lent one
+/// memory for the whole sequence reports at every grid exactly what it reports with a fresh
+/// memory. The memo must skip often, and chains must be found right after misses (where a
+/// skip that ignored a new bivalue cell would hide them).
+#[test]
+fn xy_chain_skipped_only_where_a_fresh_search_misses() {
+    use crate::memory::Memory;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Deadline, Options, find_all, find_all_in};
+    use crate::techniques::table::XY_CHAIN;
+    use sudokit_core::format::{InputFormat, parse_one};
+    let xy = ChainFinder {
+        info: &XY_CHAIN,
+        kind: Kind::Xy,
+        report: Report::Ends,
+    };
+    let (opts, none) = (Options::default(), Deadline::none());
+    // Per sequence: how often the warm finder was skipped, and how often it found chains on
+    // the grid after a miss.
+    let check = |grids: &[CandidateGrid]| {
+        let warm = Memory::new();
+        let (mut hits_after_miss, mut missed) = (0, false);
+        for g in grids {
+            let kept = find_all_in(&xy, g, &opts, &none, &warm).0;
+            let cold = find_all(&xy, g, &opts);
+            assert_eq!(format!("{kept:?}"), format!("{cold:?}"));
+            hits_after_miss += usize::from(missed && !cold.is_empty());
+            missed = cold.is_empty();
+        }
+        (probe::counted(&warm, Event::XyMiss), hits_after_miss)
+    };
+    let (mut skips, mut hits) = (0, 0);
+    let solver = LogicSolver::default();
+    for puzzle in [
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+        ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+    ] {
+        let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+        let mut grids = Vec::new();
+        while let Some(step) = solver.next_step(&g) {
+            grids.push(g.clone());
+            g.apply(&step);
+        }
+        let (s, _) = check(&grids);
+        skips += s;
+    }
+    assert!(skips >= 10, "paths: {skips} skips");
+    let (mut skips, mut rng) = (0, crate::testrng::Lcg::new(24681357));
+    let mut next = move || rng.next();
+    for layout in test_layouts() {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..4 {
+            let cands = random_candidates(cells, n, 5 + round % 2, &mut next);
+            let mut g = CandidateGrid::with_candidates(
+                layout.clone(),
+                vec![0; cells],
+                cands,
+                vec![false; cells],
+            );
+            let mut grids = vec![g.clone()];
+            while grids.len() < 3 * cells && eliminate_one(&mut g, &mut next) {
+                grids.push(g.clone());
+            }
+            let (s, h) = check(&grids);
+            skips += s;
+            hits += h;
+        }
+    }
+    assert!(skips >= 50, "random refinements: {skips} skips");
+    assert!(
+        hits >= 10,
+        "random refinements: {hits} chains found after a miss"
+    );
+}
