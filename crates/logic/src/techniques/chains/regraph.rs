@@ -131,9 +131,43 @@ struct Union {
     /// Per extra link not in `L`, its target and its negated source (the pairs to ask).
     targets: Vec<usize>,
     sources: Vec<usize>,
+    /// Per node of `L`, a bit: live (a candidate `g` still holds, or an intact group), what
+    /// every walk asks of every link's ends, worked out once for all walks ([`Union::live`]).
+    live: Vec<u64>,
+    /// Per state (`2 * node + value`), a bit: some extra link starts there (most states
+    /// have none, and their walk step skips the search in `extra`).
+    from_extra: Vec<u64>,
 }
 
 impl Union {
+    /// Whether node `w` of `L` is live: a candidate `g` still holds, or a group all of whose
+    /// cells still hold its digit (`intact`).
+    #[inline]
+    fn live(&self, w: u32) -> bool {
+        self.live[w as usize / 64] >> (w % 64) & 1 == 1
+    }
+
+    /// Fills [`Union::live`] for `g` (`intact` already set) and [`Union::from_extra`]
+    /// (`extra` complete).
+    fn index(&mut self, l: &Links, g: &CandidateGrid) {
+        let nodes = l.strong.len();
+        self.live = vec![0; nodes.div_ceil(64)];
+        for c in g.cells() {
+            for d in g.candidates(c).iter() {
+                let v = node(l.n, c, d) as usize;
+                self.live[v / 64] |= 1 << (v % 64);
+            }
+        }
+        for (i, _) in self.intact.iter().enumerate().filter(|&(_, &on)| on) {
+            let v = l.cands + i;
+            self.live[v / 64] |= 1 << (v % 64);
+        }
+        self.from_extra = vec![0; (2 * nodes).div_ceil(64)];
+        for &(s, _) in &self.extra {
+            self.from_extra[s / 64] |= 1 << (s % 64);
+        }
+    }
+
     /// A strong link a–b (both directions).
     fn strong(&mut self, l: &Links, a: u32, b: u32) {
         let (a, b) = (a as usize, b as usize);
@@ -164,7 +198,7 @@ fn may_pass(old: &NoContra, g: &CandidateGrid) -> Option<bool> {
     let u = union(old, g)?;
     let mut stack = Vec::new();
     Some(certify::may_pass_by(l, &u.targets, &u.sources, |from| {
-        walk(l, g, &u, from, &mut stack)
+        walk(l, &u, from, &mut stack)
     }))
 }
 
@@ -182,6 +216,8 @@ fn union(old: &NoContra, g: &CandidateGrid) -> Option<Union> {
         extra: Vec::new(),
         targets: Vec::new(),
         sources: Vec::new(),
+        live: Vec::new(),
+        from_extra: Vec::new(),
     };
     // Strong links in houses and digits whose places changed.
     let mut units: Vec<(u64, u32)> = Vec::new();
@@ -279,27 +315,15 @@ fn union(old: &NoContra, g: &CandidateGrid) -> Option<Union> {
         }
     }
     u.extra.sort_unstable();
+    u.index(l, g);
     Some(u)
 }
 
 /// The states of `U` (bit `2 * node + value`) reachable from `sources` (included), as a bit
 /// row; `stack` is a buffer.
-fn walk(
-    l: &Links,
-    g: &CandidateGrid,
-    u: &Union,
-    sources: &[usize],
-    stack: &mut Vec<usize>,
-) -> Vec<u64> {
+fn walk(l: &Links, u: &Union, sources: &[usize], stack: &mut Vec<usize>) -> Vec<u64> {
     let mut seen = vec![0u64; (2 * l.strong.len()).div_ceil(64)];
-    let live = |w: u32| {
-        if l.is_group(w) {
-            u.intact[w as usize - l.cands]
-        } else {
-            let (c, d) = l.split(w);
-            g.has(c, d)
-        }
-    };
+    let live = |w: u32| u.live(w);
     stack.clear();
     let visit = |seen: &mut [u64], stack: &mut Vec<usize>, t: usize| {
         let (w, b) = (t / 64, 1u64 << (t % 64));
@@ -341,6 +365,9 @@ fn walk(
                     visit(&mut seen, stack, 2 * w as usize);
                 }
             }
+        }
+        if u.from_extra[s / 64] >> (s % 64) & 1 == 0 {
+            continue;
         }
         let at = u.extra.partition_point(|e| e.0 < s);
         for &(_, t) in u.extra[at..].iter().take_while(|e| e.0 == s) {
@@ -399,11 +426,27 @@ mod tests {
                 && let Some(u) = union(old, g)
             {
                 let l = &*old.links;
+                // The walks' index, against its definition: a node is live when a
+                // candidate `g` holds or an intact group; a state starts an extra link
+                // when one of `extra` starts there.
+                for w in 0..l.strong.len() as u32 {
+                    let live = if l.is_group(w) {
+                        u.intact[w as usize - l.cands]
+                    } else {
+                        let (c, d) = l.split(w);
+                        g.has(c, d)
+                    };
+                    assert_eq!(u.live(w), live, "node {w}");
+                    for s in [2 * w as usize, 2 * w as usize + 1] {
+                        let bit = u.from_extra[s / 64] >> (s % 64) & 1 == 1;
+                        assert_eq!(bit, u.extra.iter().any(|e| e.0 == s), "state {s}");
+                    }
+                }
                 let mut stack = Vec::new();
                 for v in 0..links.strong.len() as u32 {
                     let iv = image(old, &links, g, v) as usize;
                     let step = |from: usize, to: u32, stack: &mut Vec<usize>| {
-                        let row = walk(l, g, &u, &[from], stack);
+                        let row = walk(l, &u, &[from], stack);
                         let t = 2 * image(old, &links, g, to) as usize
                             + usize::from(from.is_multiple_of(2));
                         assert!(
