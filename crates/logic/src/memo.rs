@@ -12,9 +12,12 @@
 //! whole plane, the options and the layout (by value), so a skip is exact, never a guess; the
 //! reported steps and their order stay exactly those of the full search. It lives in the
 //! [`Memory`] the finder is lent (one per solving path) and holds one plane per
-//! (technique, digit), which is what a solving path needs.
+//! (technique, digit), which is what a solving path needs. The planes themselves are made
+//! once per grid state ([`digit_planes`]): the finders asked one after another about a grid
+//! read the same ones.
 
 use rustc_hash::FxHashMap as HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use sudokit_core::{Cell, Digit, DigitSet, Layout};
@@ -95,8 +98,7 @@ pub(crate) fn each_digit_since(
     mut find: impl FnMut(Digit, &[u64], Option<&[u64]>, &mut Finder<'_>) -> bool,
 ) {
     sync_layout(f.memory(), g);
-    let mut planes = Vec::new();
-    let w = g.digit_planes(&mut planes);
+    let (planes, w) = digit_planes(f.memory(), g);
     // The cells that lost the digit since its miss plane, one buffer for every digit.
     let mut lost = Vec::with_capacity(w);
     for d in DigitSet::full(g.size()).iter() {
@@ -125,6 +127,40 @@ pub(crate) fn each_digit_since(
             record_miss(f.memory(), id, g, f.options, d, plane);
         }
     }
+}
+
+/// The digit planes of the last grid a finder asked about ([`digit_planes`]): consecutive
+/// finders are asked about the same grid state, so its planes are made once.
+#[derive(Default)]
+pub(crate) struct PlanesCache {
+    /// The candidates the planes were made from (all they depend on, with the grid's size).
+    cands: Vec<DigitSet>,
+    size: usize,
+    words: usize,
+    planes: Rc<Vec<u64>>,
+}
+
+/// `g`'s digit planes and words per plane, as [`CandidateGrid::digit_planes`] makes them,
+/// made once per grid state and read back by the next finder asking about equal candidates.
+/// Exact: the planes are a function of the grid's size and candidates (a filled cell has
+/// none), both compared whole.
+pub(crate) fn digit_planes(memory: &Memory, g: &CandidateGrid) -> (Rc<Vec<u64>>, usize) {
+    let mut c = memory.planes.borrow_mut();
+    if c.size != g.size() || c.cands[..] != *g.candidate_slice() {
+        let c = &mut *c;
+        match Rc::get_mut(&mut c.planes) {
+            Some(planes) => c.words = g.digit_planes(planes),
+            None => {
+                let mut planes = Vec::new();
+                c.words = g.digit_planes(&mut planes);
+                c.planes = Rc::new(planes);
+            }
+        }
+        c.size = g.size();
+        c.cands.clear();
+        c.cands.extend_from_slice(g.candidate_slice());
+    }
+    (c.planes.clone(), c.words)
 }
 
 /// Forgets every digit miss when `g`'s layout is not the one the memo holds planes of.
@@ -201,7 +237,7 @@ fn record_miss(
 /// After a pass that ran to the end, [`DigitMisses::record`] remembers the digits it
 /// searched and reported nothing for.
 pub(crate) struct DigitMisses {
-    planes: Vec<u64>,
+    planes: Rc<Vec<u64>>,
     words: usize,
     /// Digits known to report nothing (skip them).
     pub(crate) skip: DigitSet,
@@ -212,8 +248,7 @@ impl DigitMisses {
     pub(crate) fn new(id: &'static str, g: &CandidateGrid, f: &Finder<'_>) -> DigitMisses {
         let (memory, options) = (f.memory(), f.options);
         sync_layout(memory, g);
-        let mut planes = Vec::new();
-        let words = g.digit_planes(&mut planes);
+        let (planes, words) = digit_planes(memory, g);
         let mut lost = Vec::with_capacity(words);
         let mut skip = DigitSet::EMPTY;
         for d in DigitSet::full(g.size()).iter() {
@@ -497,6 +532,50 @@ mod tests {
             }
         }
         assert!(some > 1000 && none > 1000, "{some} refinements, {none} not");
+    }
+
+    /// The kept planes are always the grid's own: one memory asked about grids along random
+    /// refinement sequences on each test layout (6×6 and 9×9 in turn, so the size changes
+    /// too), each grid asked twice in a row (the second a read) and every few steps a grid
+    /// asked again after another one, equals `CandidateGrid::digit_planes` every time.
+    #[test]
+    fn kept_planes_are_the_grids_planes() {
+        use std::sync::Arc;
+
+        use sudokit_core::Grid;
+
+        use crate::testrng::{Lcg, layouts, refine_randomly};
+
+        let memory = Memory::new();
+        let mut rng = Lcg::new(0x9a7e);
+        let mut reads = 0;
+        for round in 0..3 {
+            for l in layouts() {
+                let mut g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+                let mut before = g.clone();
+                for step in 0..80 {
+                    for ask in [&g, &g, &before] {
+                        let mut want = Vec::new();
+                        let w = ask.digit_planes(&mut want);
+                        let (got, words) = super::digit_planes(&memory, ask);
+                        reads +=
+                            usize::from(std::ptr::eq(&*got, &*super::digit_planes(&memory, ask).0));
+                        assert_eq!(
+                            (&got[..], words),
+                            (&want[..], w),
+                            "round {round}, step {step}"
+                        );
+                    }
+                    if step % 5 == 0 {
+                        before = g.clone();
+                    }
+                    if !refine_randomly(&mut g, &mut rng, 6) {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(reads > 500, "{reads} reads");
     }
 
     /// Along a solving path, every memoised finder reports on a warm memo exactly what it

@@ -1,6 +1,7 @@
 //! What finders remember between calls: remembered misses (the `memo` module) and the per-grid
-//! caches that consecutive finders share (the ALS of a grid and their links, the rectangles of
-//! a layout and its givens, followed forcing assumptions, HoDoKu's forcing step, chain link graphs and closures).
+//! caches that consecutive finders share (the digit planes of a grid, the ALS of a grid and
+//! their links, the rectangles of a layout and its givens, followed forcing assumptions,
+//! HoDoKu's forcing step, chain link graphs and closures).
 //!
 //! Design decision: this state belongs to whoever walks a solving path, not to a thread. A
 //! [`Memory`] is made by the caller — [`LogicSolver::solve_from`](crate::LogicSolver::solve_from)
@@ -35,6 +36,8 @@ pub struct Memory {
     pub(crate) digits: RefCell<memo::Memo>,
     /// Per technique, the last grid on which its whole-grid finder reported nothing.
     pub(crate) grids: RefCell<memo::Misses>,
+    /// The digit planes of the last grid asked about.
+    pub(crate) planes: RefCell<memo::PlanesCache>,
     /// The last grid's ALS (grouped chain links and the ALS finders both need them).
     pub(crate) als: RefCell<Option<(StateKey, Rc<Vec<als::Als>>)>>,
     /// Per house, the ALS its walk found on the last grid enumerated and the inputs it read.
