@@ -200,6 +200,17 @@ impl CellSet {
     }
 }
 
+/// A house's class in HoDoKu's search order: boxes (or jigsaw regions), rows, columns, extra
+/// houses.
+pub(crate) fn house_class(l: &Layout, h: House) -> u8 {
+    match l.house_kind(h) {
+        HouseKind::Box(_) | HouseKind::Region(_) => 0,
+        HouseKind::Row(_) => 1,
+        HouseKind::Column(_) => 2,
+        _ => 3,
+    }
+}
+
 /// Derived geometry shared by every clone of a candidate grid of one layout.
 #[derive(Debug)]
 struct Geometry {
@@ -214,6 +225,9 @@ struct Geometry {
     /// Whether every cell's peers are exactly the cells sharing a house with it (no
     /// anti-knight or anti-king neighbours), so a clash of placed digits shows within a house.
     house_peers: bool,
+    /// The houses in HoDoKu's search order ([`house_class`], then index): what
+    /// [`CandidateGrid::boxes_first`] gives.
+    boxes_first: Vec<House>,
     /// [`CandidateGrid::line_peers`]' table, built on first use (only the finned basic fish
     /// walk asks it, and on the largest layouts it takes megabytes).
     line_peers: OnceLock<Vec<u64>>,
@@ -283,12 +297,18 @@ impl Geometry {
             mates.remove(c);
             mates == *p
         });
+        // Four passes in index order: the order a stable sort by class gives.
+        let mut boxes_first = Vec::with_capacity(layout.house_count());
+        for k in 0..4 {
+            boxes_first.extend(layout.houses().filter(|&h| house_class(&layout, h) == k));
+        }
         Geometry {
             layout,
             peers,
             houses,
             fingerprint,
             house_peers,
+            boxes_first,
             line_peers: OnceLock::new(),
         }
     }
@@ -455,6 +475,12 @@ impl CandidateGrid {
     /// The shared layout handle.
     pub fn layout_arc(&self) -> &Arc<Layout> {
         &self.geo.layout
+    }
+    /// The houses in HoDoKu's search order: boxes (or jigsaw regions), then rows, then
+    /// columns, then any extra house ([`house_class`]), each class in house order. Made once
+    /// per layout.
+    pub(crate) fn boxes_first(&self) -> &[House] {
+        &self.geo.boxes_first
     }
     /// Whether every cell's peers are exactly the cells sharing a house with it (no
     /// anti-knight or anti-king neighbours).

@@ -11,7 +11,6 @@ use crate::grid::CandidateGrid;
 use crate::render::{cell_name, house_name};
 use crate::step::{Role, Step};
 use crate::technique::{Finder, Technique, TechniqueInfo};
-use crate::techniques::subsets::boxes_first;
 use crate::techniques::table::{FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE};
 
 /// Finder for [`FULL_HOUSE`].
@@ -116,8 +115,7 @@ impl Technique for HiddenSingle {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         let l = g.layout();
         // Boxes/regions first (SE rates them lower), then rows, columns and extra houses.
-        let houses = boxes_first(g);
-        for h in houses {
+        for &h in g.boxes_first() {
             let cells = g.house_cells(h);
             let empty = cells.iter().filter(|c| g.value(**c).is_none()).count();
             for d in sudokit_core::DigitSet::full(g.size()).iter() {

@@ -8,7 +8,7 @@
 
 use sudokit_core::{Cell, Digit, DigitSet, House, HouseKind, Layout};
 
-use crate::grid::{CandidateGrid, CellSet};
+use crate::grid::{CandidateGrid, CellSet, house_class};
 use crate::memo;
 use crate::render::{cells_name, cells_subject, digits_name, house_name};
 use crate::step::{Role, Step};
@@ -201,7 +201,9 @@ impl Subset {
 }
 
 /// The houses in HoDoKu's search order: boxes (or jigsaw regions), then rows, then columns,
-/// then any extra house.
+/// then any extra house (the plain definition of [`CandidateGrid::boxes_first`], which the
+/// finders read; tests only).
+#[cfg(test)]
 pub(crate) fn boxes_first(g: &CandidateGrid) -> Vec<House> {
     let l = g.layout();
     // Four passes in index order: the order a stable sort by class gives, without sorting.
@@ -249,23 +251,19 @@ impl Subset {
     /// its cells and, for the eliminations, on cells that can only have lost candidates since;
     /// see [`memo::since_miss`]).
     fn find_in(&self, g: &CandidateGrid, changed: Option<&CellSet>, f: &mut Finder<'_>) {
-        let l = g.layout();
         let touched = Touched::new(g, changed);
         let mut bufs = Buffers::default();
-        // HoDoKu's house order ([`boxes_first`]) without building it: class by class, each
-        // class in house order.
-        for class in 0..4 {
-            for h in g.houses() {
-                if house_class(l, h) != class || !touched.house(h) {
-                    continue;
-                }
-                match self.kind {
-                    Kind::Naked | Kind::Locked => self.naked(g, f, h, &touched, &mut bufs),
-                    Kind::Hidden => self.hidden(g, f, h, &mut bufs),
-                }
-                if f.done() {
-                    return;
-                }
+        // HoDoKu's house order, made once per layout.
+        for &h in g.boxes_first() {
+            if !touched.house(h) {
+                continue;
+            }
+            match self.kind {
+                Kind::Naked | Kind::Locked => self.naked(g, f, h, &touched, &mut bufs),
+                Kind::Hidden => self.hidden(g, f, h, &mut bufs),
+            }
+            if f.done() {
+                return;
             }
         }
     }
@@ -315,17 +313,6 @@ fn exact_rec(
         }
     }
     true
-}
-
-/// A house's class in HoDoKu's search order: boxes (or jigsaw regions), rows, columns, extra
-/// houses.
-fn house_class(l: &Layout, h: House) -> u8 {
-    match l.house_kind(h) {
-        HouseKind::Box(_) | HouseKind::Region(_) => 0,
-        HouseKind::Row(_) => 1,
-        HouseKind::Column(_) => 2,
-        _ => 3,
-    }
 }
 
 /// Whether house `x` comes before house `h` in HoDoKu's search order ([`boxes_first`]: by
@@ -484,6 +471,8 @@ mod tests {
             let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
             let order = boxes_first(&g);
             assert_eq!(order.len(), g.layout().house_count());
+            // The order the finders read, kept with the layout's geometry, is this one.
+            assert_eq!(g.boxes_first(), &order[..], "{:?}", g.layout());
             for (i, &x) in order.iter().enumerate() {
                 for (j, &h) in order.iter().enumerate() {
                     assert_eq!(before(g.layout(), x, h), i < j, "{x:?} {h:?}");
