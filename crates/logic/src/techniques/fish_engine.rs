@@ -1561,26 +1561,26 @@ pub fn basic_finned_sizes(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(usize, Found) -> bool,
 ) -> bool {
-    use super::fish::lines;
+    use super::fish::{digit_line_places, lines, lines_holding};
     if sizes.is_empty() {
         return true;
     }
+    let n = g.size();
+    let (in_rows, in_cols) = digit_line_places(g, digit);
+    let (touch_rows, touch_cols) = lost.map_or((u64::MAX, u64::MAX), |lost| lines_holding(n, lost));
     let mut seen = rustc_hash::FxHashSet::default();
     let mut active = vec![true; sizes.len()];
     let largest = sizes.iter().copied().max().unwrap_or(0);
     for by_rows in [true, false] {
         let bases = lines(g, by_rows);
         let covers = lines(g, !by_rows);
-        let pos: Vec<u64> = bases.iter().map(|&h| g.positions(h, digit)).collect();
-        // Base lines holding a lost cell (all when unknown).
-        let touch: u64 = match lost {
-            None => u64::MAX,
-            Some(lost) => bases
-                .iter()
-                .enumerate()
-                .filter(|&(_, &h)| house_lost(g, h, lost))
-                .fold(0, |a, (r, _)| a | 1 << r),
+        let pos = if by_rows {
+            &in_rows[..n]
+        } else {
+            &in_cols[..n]
         };
+        // Base lines holding a lost cell (all when unknown).
+        let touch = if by_rows { touch_rows } else { touch_cols };
         if touch == 0 {
             continue;
         }
@@ -1647,7 +1647,7 @@ pub fn basic_finned_sizes(
                                 return true;
                             }
                             if let Some(x) =
-                                finned_fish(g, digit, &bases, &covers, &pos, set, cols, max_fins)
+                                finned_fish(g, digit, &bases, &covers, pos, set, cols, max_fins)
                             {
                                 go = visit(si, x);
                             }
