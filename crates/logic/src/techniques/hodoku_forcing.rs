@@ -293,6 +293,8 @@ struct Tables {
     row_at: Vec<u32>,
     /// The graph transposed (`start`, predecessors), built for the first [`Tables::dist_to`].
     back: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
+    /// The grid's cell masks: built for the links, read again by [`Shape::new`].
+    masks: CellMasks,
 }
 
 /// The literal graph's successor lists, all in one buffer (session 56): a list per node
@@ -524,6 +526,7 @@ impl Tables {
         if net {
             // One copy of the grid serves every premise's look-ahead (reset in between).
             let values = g.values().to_vec();
+            let (peers, house_mask) = (masks.peers, *masks.house);
             let masks: Vec<u16> = g.cells().map(|c| g.candidates(c).0 as u16).collect();
             let mut sim = Sim {
                 g,
@@ -533,15 +536,7 @@ impl Tables {
                 out: Vec::new(),
                 seen: vec![false; index.len() * 2],
                 singles: Vec::new(),
-                peers: g
-                    .cells()
-                    .map(|c| {
-                        g.layout()
-                            .peers(c)
-                            .iter()
-                            .fold(0u128, |m, p| m | 1 << p.index())
-                    })
-                    .collect(),
+                peers,
                 plane: std::array::from_fn(|d| {
                     g.cells()
                         .filter(|&c| g.candidates(c).0 >> d & 1 == 1)
@@ -570,12 +565,7 @@ impl Tables {
                 base_dirty: (0, 0, [0; 27]),
                 placed: [0; 27],
                 live: [0; 9],
-                house_mask: std::array::from_fn(|h| {
-                    g.layout()
-                        .house_cells(House(h as u16))
-                        .iter()
-                        .fold(0u128, |m, c| m | 1 << c.index())
-                }),
+                house_mask,
             };
             sim.live = sim.plane;
             for c in g.cells() {
@@ -626,6 +616,7 @@ impl Tables {
             rows: Vec::new(),
             row_at: Vec::new(),
             back: std::cell::OnceCell::new(),
+            masks,
             on: Vec::new(),
             off: Vec::new(),
             dist: Vec::new(),
@@ -1271,7 +1262,7 @@ struct Sim<'a> {
     /// The singles of one look-ahead round (kept to reuse its allocation).
     singles: Vec<(Cell, usize)>,
     /// Per cell: its peers (a cell mask).
-    peers: Vec<u128>,
+    peers: &'static [u128; 81],
     /// Per digit: the cells holding it in the grid the search started from.
     plane: [u128; 9],
     /// Per cell: the indices of its three houses.
@@ -1626,7 +1617,9 @@ struct Shape {
     always: Vec<(u32, u32, u8)>,
 }
 
-/// A 9×9 grid as cell masks (bit `c` for cell `c`), for [`Shape::new`].
+/// A 9×9 grid as cell masks (bit `c` for cell `c`), for [`Shape::new`], the chains'
+/// [`direct_links`] and the group nodes' [`group_links`]: built once per grid's tables and
+/// kept in them ([`Tables::masks`]), the houses and peers shared ([`STANDARD_MASKS`]).
 struct CellMasks {
     /// The empty cells.
     empty: u128,
@@ -1635,19 +1628,23 @@ struct CellMasks {
     /// Per digit: the cells with a house where it is placed.
     blocked: [u128; 9],
     /// Per house: its cells.
-    house: [u128; 27],
+    house: &'static [u128; 27],
     /// Per cell: its peers (the cells sharing a house with it).
+    peers: &'static [u128; 81],
+}
+
+/// The standard 9×9 layout's houses and peers as cell masks: layout constants, worked out
+/// once (session 59; every grid's tables worked them out twice, ~15 K instructions a time).
+struct LayoutMasks {
+    /// Per house: its cells.
+    house: [u128; 27],
+    /// Per cell: its peers (the cells sharing a house with it), itself excluded.
     peers: [u128; 81],
 }
 
-impl CellMasks {
-    fn new(g: &CandidateGrid) -> CellMasks {
-        let l = g.layout();
-        debug_assert!(l.is_standard_9x9());
-        let mut m = CellMasks {
-            empty: 0,
-            plane: [0; 9],
-            blocked: [0; 9],
+impl LayoutMasks {
+    fn new(l: &sudokit_core::Layout) -> LayoutMasks {
+        let mut m = LayoutMasks {
             house: [0; 27],
             peers: [0; 81],
         };
@@ -1657,25 +1654,40 @@ impl CellMasks {
                 .iter()
                 .fold(0u128, |x, c| x | 1 << c.index());
         }
+        for (i, p) in m.peers.iter_mut().enumerate() {
+            *p = l
+                .peers(Cell(i as u16))
+                .iter()
+                .fold(0u128, |x, c| x | 1 << c.index());
+        }
+        m
+    }
+}
+
+/// [`LayoutMasks`] of the standard 9×9 layout (the only one this search runs on: every
+/// standard 9×9 layout numbers its houses and cells alike, `Layout::standard(9)`'s way).
+static STANDARD_MASKS: std::sync::LazyLock<LayoutMasks> = std::sync::LazyLock::new(|| {
+    LayoutMasks::new(&sudokit_core::Layout::standard(9).expect("the 9×9 layout"))
+});
+
+impl CellMasks {
+    fn new(g: &CandidateGrid) -> CellMasks {
+        let l = g.layout();
+        debug_assert!(l.is_standard_9x9());
+        let lm: &'static LayoutMasks = &STANDARD_MASKS;
+        let mut m = CellMasks {
+            empty: 0,
+            plane: [0; 9],
+            blocked: [0; 9],
+            house: &lm.house,
+            peers: &lm.peers,
+        };
         for c in g.cells() {
             let bit = 1u128 << c.index();
-            // (The standard layout's peers are the cells of the cell's houses.)
-            m.peers[c.index()] = l
-                .houses_of(c)
-                .iter()
-                .fold(0u128, |x, h| x | m.house[h.index()])
-                & !bit;
-            debug_assert_eq!(
-                m.peers[c.index()],
-                l.peers(c).iter().fold(0u128, |x, p| x | 1 << p.index())
-            );
             match g.value(c) {
                 None => m.empty |= bit,
-                Some(d) => {
-                    for h in l.houses_of(c) {
-                        m.blocked[d.index()] |= m.house[h.index()];
-                    }
-                }
+                // (The cells of the cell's houses: its peers and itself.)
+                Some(d) => m.blocked[d.index()] |= m.peers[c.index()] | bit,
             }
             let mut x = g.candidates(c).0;
             while x != 0 {
@@ -1719,7 +1731,7 @@ impl Shape {
         // Cell masks (session 58): the layout lists a house's cells in ascending order (this
         // search runs on the standard 9×9 layout only), so a mask's bits come out in the
         // order the scan of the house's cells visits them (`shape_matches_the_scan`).
-        let masks = CellMasks::new(g);
+        let masks = &t.masks;
         // (Written into one buffer: a list per house and digit cost ~500 allocations a grid.)
         let mut places = vec![(0, 0); l.house_count() * 9];
         let mut place_list: Vec<u32> = Vec::with_capacity(t.cands.len() * 3);
@@ -4197,6 +4209,49 @@ mod tests {
             unclean > 10 && sets > 10_000,
             "{unclean} unclean, {sets} sets"
         );
+    }
+
+    /// [`CellMasks`] with the layout's houses and peers shared ([`STANDARD_MASKS`], session
+    /// 59) against masks folded from the grid's own layout, cell by cell: houses, peers,
+    /// empty cells, candidate planes and the cells a placed digit blocks (the cells of its
+    /// houses), on random grids of every density and the hard solver paths.
+    #[test]
+    fn cell_masks_match_the_layout() {
+        let mut blocked = 0;
+        for g in grids(100, 59).into_iter().chain(path_grids()) {
+            let l = g.layout();
+            let m = CellMasks::new(&g);
+            let fold = |cells: &[Cell]| cells.iter().fold(0u128, |x, c| x | 1 << c.index());
+            for h in l.houses() {
+                assert_eq!(m.house[h.index()], fold(l.house_cells(h)), "house {}", h.0);
+            }
+            for c in g.cells() {
+                assert_eq!(m.peers[c.index()], fold(l.peers(c)), "cell {}", c.0);
+            }
+            let v = g.values();
+            for d in 0..9 {
+                let (mut plane, mut want) = (0u128, 0u128);
+                for c in g.cells() {
+                    if g.candidates(c).0 >> d & 1 == 1 {
+                        plane |= 1 << c.index();
+                    }
+                    if g.value(c).is_some_and(|e| e.index() == d) {
+                        for &h in l.houses_of(c) {
+                            want |= fold(l.house_cells(h));
+                        }
+                    }
+                }
+                assert_eq!(m.plane[d], plane, "{v:?}");
+                assert_eq!(m.blocked[d], want, "{v:?}");
+                blocked += usize::from(want != 0);
+            }
+            let empty = g
+                .cells()
+                .filter(|&c| g.value(c).is_none())
+                .fold(0u128, |x, c| x | 1 << c.index());
+            assert_eq!(m.empty, empty, "{v:?}");
+        }
+        assert!(blocked > 500, "{blocked} digits placed");
     }
 
     #[test]
