@@ -168,7 +168,9 @@
 //! A chain search's "on"/"off" sets are the reach rows of the graph's strongly connected
 //! components ([`Tables::fill_by_components`]: exactly what each premise reaches), and no
 //! distance table is filled: a grid reads few lengths. The verities are first only marked
-//! per effect ([`each_verity`]: the same intersections); an effect's best verity (the first
+//! per effect ([`verity_marks`]: the same intersections as [`each_verity`], ORed into one
+//! bitset per kind of effect, an intersection left as soon as it is empty: session 59, −5.5 M
+//! instructions on `mt10th.txt`); an effect's best verity (the first
 //! of the least length, [`best_verity`]) is worked out only where `choose` reads it — an
 //! elimination that also has a contradiction, or the verity pick — from one walk of the
 //! transposed graph to its end ([`Tables::dist_to`]), and a contradiction's lengths from one
@@ -2167,6 +2169,59 @@ fn each_verity(t: &Tables, sh: &Shape, found: &mut dyn FnMut(&[u32], u32, bool))
     }
 }
 
+/// Which effects have a verity, as two bitsets over the candidates (placements, then
+/// eliminations): the union of every intersection [`each_verity`] lists, without a call per
+/// fact (session 59). A pair's intersection drops the candidates of its own cell (the range
+/// `cell_range` gives: the candidates are cell-major), as [`each_verity`]'s `skip` does, so
+/// candidate `j` is marked here exactly when [`each_verity`] finds a verity of its effect.
+/// (Test `verity_marks_match_each_verity`.)
+fn verity_marks(t: &Tables, sh: &Shape) -> (Vec<u64>, Vec<u64>) {
+    let words = t.words;
+    let (mut on_marks, mut off_marks) = (vec![0u64; words], vec![0u64; words]);
+    let mut mark = |premises: &[u32], skip: Option<(u32, u32)>| {
+        let (mut on_buf, mut off_buf) = ([0u64; 12], [0u64; 12]);
+        let (ons, offs) = (&mut on_buf[..words], &mut off_buf[..words]);
+        ons.copy_from_slice(t.on_set(premises[0] as usize));
+        offs.copy_from_slice(t.off_set(premises[0] as usize));
+        for &p in &premises[1..] {
+            let mut any = 0;
+            for (w, x) in ons.iter_mut().zip(t.on_set(p as usize)) {
+                *w &= x;
+                any |= *w;
+            }
+            for (w, x) in offs.iter_mut().zip(t.off_set(p as usize)) {
+                *w &= x;
+                any |= *w;
+            }
+            // (An empty intersection stays empty: the rest of the premises cannot add.)
+            if any == 0 {
+                return;
+            }
+        }
+        if let Some((a, b)) = skip {
+            for j in a..b {
+                let (w, bit) = (j as usize / 64, !(1u64 << (j % 64)));
+                ons[w] &= bit;
+                offs[w] &= bit;
+            }
+        }
+        for (m, x) in on_marks.iter_mut().zip(&*ons) {
+            *m |= x;
+        }
+        for (m, x) in off_marks.iter_mut().zip(&*offs) {
+            *m |= x;
+        }
+    };
+    for (i, &(c, _)) in t.cands.iter().enumerate() {
+        let i = i as u32;
+        mark(&[2 * i + 1, 2 * i], Some(sh.cell_range[c.index()]));
+    }
+    for premises in sh.verity_sets() {
+        mark(premises, None);
+    }
+    (on_marks, off_marks)
+}
+
 /// Offers every verity to `best` ([`each_verity`]), with its length by `dist`.
 fn offer_verities(t: &Tables, sh: &Shape, best: &mut Best, dist: &dyn Fn(u32, u32) -> u32) {
     let mut ends: Vec<(u32, u32)> = Vec::with_capacity(9);
@@ -2251,9 +2306,11 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
         offer_verities(t, &sh, &mut verities, &|p, e| t.dist(p as usize, e));
     } else {
         // Which effects have a verity; the best one only where a pick reads it.
-        each_verity(t, &sh, &mut |_, j, place| {
-            verities.1[2 * j as usize + usize::from(place)] = 2;
-        });
+        let (on_marks, off_marks) = verity_marks(t, &sh);
+        for j in 0..k {
+            verities.1[2 * j] = 2 * u8::from(Tables::has(&off_marks, j as u32));
+            verities.1[2 * j + 1] = 2 * u8::from(Tables::has(&on_marks, j as u32));
+        }
     }
     let verity = |verities: &mut Best, at: usize| match verities.0[at].take() {
         Some(v) => Some(v),
@@ -4208,6 +4265,42 @@ mod tests {
         assert!(
             unclean > 10 && sets > 10_000,
             "{unclean} unclean, {sets} sets"
+        );
+    }
+
+    /// [`verity_marks`](super::verity_marks) marks exactly the effects [`each_verity`] finds a
+    /// verity for, chains and nets (solver paths and random grids), including effects whose
+    /// only candidate pair lies in their own cell (dropped by both).
+    #[test]
+    fn verity_marks_match_each_verity() {
+        let (mut marked, mut skipped) = (0, 0);
+        each_table(150, 59, |g, t, _| {
+            let sh = Shape::new(g, t);
+            let lits = t.lits();
+            let mut want = vec![false; lits];
+            each_verity(t, &sh, &mut |_, j, place| {
+                want[2 * j as usize + usize::from(place)] = true;
+            });
+            let (on_marks, off_marks) = verity_marks(t, &sh);
+            for (at, &want) in want.iter().enumerate() {
+                let marks = if at % 2 == 1 { &on_marks } else { &off_marks };
+                let got = Tables::has(marks, at as u32 / 2);
+                assert_eq!(got, want, "effect {at}: {:?}", g.values());
+                marked += usize::from(got);
+            }
+            // Pairs whose intersection holds a candidate of their own cell.
+            for (i, &(c, _)) in t.cands.iter().enumerate() {
+                let (a, b) = sh.cell_range[c.index()];
+                let both = |j: u32| {
+                    Tables::has(t.on_set(2 * i + 1), j) && Tables::has(t.on_set(2 * i), j)
+                        || Tables::has(t.off_set(2 * i + 1), j) && Tables::has(t.off_set(2 * i), j)
+                };
+                skipped += usize::from((a..b).any(both));
+            }
+        });
+        assert!(
+            marked > 1_000 && skipped > 10,
+            "{marked} marked, {skipped} skipped"
         );
     }
 
