@@ -7,7 +7,7 @@
 //! indices (and a column's are row indices), so the base/cover search is a combination walk over
 //! `u64` masks with the union pruned above k — the same walk serves every size and side.
 //! Every row's and column's places of a digit are read off the digit's plane in one pass over
-//! its candidates ([`line_places`]), as are the lines holding a lost cell ([`lines_holding`]).
+//! its candidates (`line_places`), as are the lines holding a lost cell (`lines_holding`).
 
 use sudokit_core::{Cell, Digit, House};
 
