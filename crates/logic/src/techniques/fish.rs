@@ -204,22 +204,26 @@ mod tests {
 
     use super::*;
 
-    /// The lines as a range of house numbers are the houses of each kind, in order.
-    #[test]
-    fn lines_are_the_rows_and_the_columns_in_order() {
+    /// Layouts the line tests run on: 4×4, 6×6, X-sudoku, a jigsaw whose regions are the
+    /// rows with two cells swapped between the first two, 9×9 and 16×16.
+    fn test_layouts() -> [Layout; 6] {
         let nine = Layout::standard(9).unwrap();
-        // A jigsaw: regions are the rows, with two cells swapped between the first two.
         let mut region_of: Vec<u8> = (0..81).map(|i| (i / 9) as u8).collect();
         region_of.swap(8, 9);
-        let layouts = [
+        [
             Layout::standard(4).unwrap(),
             Layout::boxed(6, 2, 3).unwrap(),
             nine.with_extras(&[Extra::Diagonals]),
             Layout::jigsaw(9, region_of).unwrap(),
             nine,
             Layout::standard(16).unwrap(),
-        ];
-        for l in layouts {
+        ]
+    }
+
+    /// The lines as a range of house numbers are the houses of each kind, in order.
+    #[test]
+    fn lines_are_the_rows_and_the_columns_in_order() {
+        for l in test_layouts() {
             let g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
             for by_rows in [true, false] {
                 let kind: Vec<House> = g
@@ -244,19 +248,8 @@ mod tests {
         use crate::techniques::fish_engine::house_lost;
         use crate::testrng::Lcg;
 
-        let nine = Layout::standard(9).unwrap();
-        let mut region_of: Vec<u8> = (0..81).map(|i| (i / 9) as u8).collect();
-        region_of.swap(8, 9);
-        let layouts = [
-            Layout::standard(4).unwrap(),
-            Layout::boxed(6, 2, 3).unwrap(),
-            nine.with_extras(&[Extra::Diagonals]),
-            Layout::jigsaw(9, region_of).unwrap(),
-            nine,
-            Layout::standard(16).unwrap(),
-        ];
         let mut rng = Lcg::new(0xf15);
-        for l in layouts {
+        for l in test_layouts() {
             let mut g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
             let n = g.size();
             for c in 0..g.cell_count() {
