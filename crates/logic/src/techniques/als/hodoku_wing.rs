@@ -20,6 +20,9 @@
 //! the four ends of its links), read from per-ALS runs of the links whose other end is changed
 //! (the same three runs filtered, so in the same order, and the others never visited), and a
 //! pair whose end ALS have no common seer of a digit is passed over before a step is built.
+//! So every pair tried holds a changed ALS (no test per pair), and since the links are taken
+//! in list order, each run's part past the current link is found by a cursor per ALS that
+//! only moves forward, not searched for every link.
 
 use sudokit_core::DigitSet;
 
@@ -66,7 +69,9 @@ pub(super) fn find(
     let mut second_at = vec![0usize; all.len() + 1];
     for (i, links) in adj.iter().enumerate() {
         let start = rcs.len();
-        for &(j, ds) in links.iter().filter(|&&(j, _)| j > i) {
+        // (A row is ascending: its later ALS are its tail.)
+        let later_ones = &links[links.partition_point(|&(j, _)| j <= i)..];
+        for &(j, ds) in later_ones {
             second_at[j + 1] += 1;
             rcs.push(Rc {
                 a1: i,
@@ -102,6 +107,10 @@ pub(super) fn find(
     }
     // (Every list index, so that the runs starting at an ALS are slices too.)
     let ids: Vec<usize> = (0..rcs.len()).collect();
+    // The runs past `x` of the lists searched by ALS, read through cursors: `x` only grows.
+    let mut second_past = Cursors::new(&second_at);
+    let mut from_fresh_past = Cursors::new(&from_fresh_at);
+    let mut into_fresh_past = Cursors::new(&into_fresh_at);
     for (x, r1) in rcs.iter().enumerate() {
         // A wing's three ALS are the four ends of its two links: with no changed end on r1,
         // only a partner with one can make a wing worth searching.
@@ -111,17 +120,19 @@ pub(super) fn find(
         let runs = if fresh[r1.a1] || fresh[r1.a2] {
             [
                 &ids[x + 1..by_first[r1.a1].end],
-                later(&second, &second_at, r1.a2, x),
+                second_past.later(&second, &second_at, r1.a2, x),
                 &ids[by_first[r1.a2].clone()],
             ]
         } else {
             // The same runs with only the partners having a fresh other end.
             [
-                later(&from_fresh, &from_fresh_at, r1.a1, x),
-                later(&into_fresh, &into_fresh_at, r1.a2, x),
-                later(&from_fresh, &from_fresh_at, r1.a2, x),
+                from_fresh_past.later(&from_fresh, &from_fresh_at, r1.a1, x),
+                into_fresh_past.later(&into_fresh, &into_fresh_at, r1.a2, x),
+                from_fresh_past.later(&from_fresh, &from_fresh_at, r1.a2, x),
             ]
         };
+        // Every partner in these runs has a fresh end when r1 has none, so each pair tried
+        // holds a fresh ALS among its link ends, which are the wing's three ALS (see `pair`).
         for run in runs {
             for &y in run {
                 if !pair(g, all, fresh, *r1, rcs[y], f) {
@@ -133,9 +144,35 @@ pub(super) fn find(
 }
 
 /// ALS `i`'s run of the flat `list` (see [`find`]) past list index `x`.
+#[cfg(test)]
 fn later<'l>(list: &'l [usize], at: &[usize], i: usize, x: usize) -> &'l [usize] {
     let run = &list[at[i]..at[i + 1]];
     &run[run.partition_point(|&y| y <= x)..]
+}
+
+/// Per ALS, where its run of a flat list (ascending, as in [`find`]) passes the last list
+/// index asked about: asked with indices that never decrease, each run is read past once in
+/// all, not searched again for every link.
+struct Cursors(Vec<usize>);
+
+impl Cursors {
+    /// Cursors at the start of each run (`at`: the runs' offsets, as in [`find`]).
+    fn new(at: &[usize]) -> Cursors {
+        Cursors(at[..at.len().saturating_sub(1)].to_vec())
+    }
+
+    /// ALS `i`'s run of `list` past list index `x` (`later`'s answer), for an `x` no smaller
+    /// than any asked before.
+    #[inline(always)]
+    fn later<'l>(&mut self, list: &'l [usize], at: &[usize], i: usize, x: usize) -> &'l [usize] {
+        let end = at[i + 1];
+        let mut p = self.0[i];
+        while p < end && list[p] <= x {
+            p += 1;
+        }
+        self.0[i] = p;
+        &list[p..end]
+    }
 }
 
 /// Tries the links `r1` and a later `r2` as a wing and emits it if it removes anything;
@@ -149,9 +186,8 @@ fn pair(
     r2: Rc,
     f: &mut Finder<'_>,
 ) -> bool {
-    if !(fresh[r1.a1] || fresh[r1.a2] || fresh[r2.a1] || fresh[r2.a2]) {
-        return true;
-    }
+    // (`find` passes only pairs with a fresh link end, and the ends are the wing's ALS.)
+    debug_assert!(fresh[r1.a1] || fresh[r1.a2] || fresh[r2.a1] || fresh[r2.a2]);
     if r1.ds.len() == 1 && r2.ds == r1.ds {
         return true;
     }
@@ -170,7 +206,7 @@ fn pair(
         return true;
     };
     let (a, b, c) = (&all[ai], &all[bi], &all[ci]);
-    if a.set.intersects(&b.set) || !(fresh[ai] || fresh[bi] || fresh[ci]) {
+    if a.set.intersects(&b.set) {
         return true;
     }
     let skip = r1.ds.0 | r2.ds.0;
@@ -194,7 +230,7 @@ fn pair(
 
 #[cfg(test)]
 mod tests {
-    use super::later;
+    use super::{Cursors, later};
 
     /// An ALS's run of a flat list, past a list index: only the later entries of its own run.
     #[test]
@@ -206,5 +242,36 @@ mod tests {
         assert!(later(&list, &at, 1, 0).is_empty());
         assert_eq!(later(&list, &at, 2, 1), [2, 9]);
         assert_eq!(later(&list, &at, 2, 2), [9]);
+    }
+
+    /// Cursors asked with indices that never decrease give `later`'s runs: every ALS's run,
+    /// every index, on random ascending runs (each ALS asked at a random subset of the
+    /// indices, as `find` asks them).
+    #[test]
+    fn cursors_give_the_runs_later_gives() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for _ in 0..200 {
+            let alss = 1 + next(6) as usize;
+            let top = 1 + next(40) as usize;
+            let (mut list, mut at) = (Vec::new(), vec![0]);
+            for _ in 0..alss {
+                list.extend((0..top).filter(|_| next(3) == 0));
+                at.push(list.len());
+            }
+            let mut cursors = Cursors::new(&at);
+            for x in 0..top + 2 {
+                for i in 0..alss {
+                    if next(2) == 0 {
+                        assert_eq!(cursors.later(&list, &at, i, x), later(&list, &at, i, x));
+                    }
+                }
+            }
+        }
     }
 }
