@@ -668,10 +668,12 @@ impl Technique for ChainFinder {
             }
             let mut go = true;
             let before = f.emitted();
-            let may_end =
-                unpruned || closure_prunes.is_none_or(|cl| cl.chain_may_remove(g, &links, start));
+            // Asked only by the finders that use them (a discontinuous-loop search asks neither).
+            let may_end = || {
+                unpruned || closure_prunes.is_none_or(|cl| cl.chain_may_remove(g, &links, start))
+            };
             let may_loop =
-                has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
+                || has_als || unpruned || closure_prunes.is_none_or(|cl| cl.loop_may_remove(start));
             // One search from this start (`true_only`: see [`search()`]).
             let mut run =
                 |start_val: bool, true_only: bool, visit: &mut dyn FnMut(&Found<'_>) -> bool| {
@@ -680,7 +682,7 @@ impl Technique for ChainFinder {
                     )
                 };
             match self.report {
-                Report::Ends if !may_end => {
+                Report::Ends if !may_end() => {
                     probe::count(
                         f.memory(),
                         if has_als {
@@ -690,7 +692,7 @@ impl Technique for ChainFinder {
                         },
                     );
                 }
-                Report::Continuous if !(may_loop || (fused && may_end)) => {
+                Report::Continuous if !(may_loop() || (fused && may_end())) => {
                     probe::count(f.memory(), Event::SkipLoop);
                 }
                 Report::Ends => {
