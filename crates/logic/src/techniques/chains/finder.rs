@@ -284,6 +284,28 @@ impl ChainFinder {
         elims
     }
 
+    /// The [`Rank`] [`hodoku_choice::rank`] gives the step [`ChainFinder::ends_built`] builds
+    /// from the AIC `path` (when `best` may take it at all), worked out without building it:
+    /// the step's eliminations are [`ChainFinder::ends_eliminations`]' (sorted by digit, then
+    /// cell, as the rank sums them), and an AIC's found order is its premise's, the start
+    /// (the chain's first node, "off").
+    pub(super) fn ends_rank(&self, g: &CandidateGrid, links: &Links, path: &[(u32, bool)]) -> Rank {
+        let start = path[0].0;
+        let v = path[path.len() - 1].0;
+        let mut list: Vec<(usize, u8)> = (self.ends_eliminations(g, links, start, v).into_iter())
+            .map(|(c, d)| (c.index(), d.get()))
+            .collect();
+        list.sort_unstable_by_key(|&(c, d)| (d, c));
+        list.dedup();
+        let (sc, sd) = links.split(start);
+        (
+            0,
+            usize::MAX - list.len(),
+            hodoku_choice::weighted_sum(list.iter().copied()),
+            hodoku_choice::loop_order(true, false, sc.index(), sd.get()),
+        )
+    }
+
     /// The step of an open chain `path` that [`ChainFinder::ends_path`] let through, with
     /// its sentence (`lazy`: none yet, [`Technique::finish`] writes the kept step's).
     pub(super) fn ends_built(
@@ -517,9 +539,19 @@ impl Technique for ChainFinder {
                 .map(|(_, kept)| (kept.links.clone(), kept.paths.clone()));
             if let Some((links, paths)) = known {
                 probe::count(f.memory(), Event::Replayed);
-                // The steps the loop search's AIC finder would have built, built now.
+                let aic = aic_finder(self.kind);
+                // The steps the loop search's AIC finder would have built, built now — except,
+                // for a group member (HoDoKu's order, see [`Finder::bound`]), a step whose rank
+                // is above the group's best so far: `best` never takes it, and nothing here
+                // remembers a miss. Its rank comes from its chain's ends alone
+                // ([`ChainFinder::ends_rank`]).
                 for path in &paths {
-                    if !f.emit(aic_finder(self.kind).ends_built(g, &links, path, f.lazy_text())) {
+                    if f.bound()
+                        .is_some_and(|bound| aic.ends_rank(g, &links, path) > bound)
+                    {
+                        continue;
+                    }
+                    if !f.emit(aic.ends_built(g, &links, path, f.lazy_text())) {
                         return;
                     }
                 }

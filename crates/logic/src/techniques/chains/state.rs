@@ -31,7 +31,9 @@ type Cache<V, T> = RefCell<Vec<((StateKey, V), Rc<T>)>>;
 /// The AIC chains a continuous-loop search collected on one grid: the chains only, each
 /// step (and its sentence) built when the AIC finder replays them
 /// ([`ChainFinder::ends_built`]); in HoDoKu's order a discontinuous loop nearly always
-/// reports first, so most are never built. The graph is the one the chains' nodes name.
+/// reports first, so most are never built, and a chain whose rank (from its ends,
+/// [`ChainFinder::ends_rank`]) is above the group's best so far is not built either. The
+/// graph is the one the chains' nodes name.
 ///
 /// *Exactness:* the chains kept are those whose steps were kept before (the same test,
 /// [`ChainFinder::ends_path`]), in the same order, and a step depends only on the grid (the

@@ -92,6 +92,84 @@ fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
     }
 }
 
+/// An AIC's rank worked out from its chain's ends ([`ChainFinder::ends_rank`], what the AIC
+/// finder compares with its group's bound before building a kept chain's step) is the rank
+/// HoDoKu's choice gives the step built from the chain, for every chain the continuous-loop
+/// finders keep (plain and grouped, both orders) on the AIC grids of the test above and
+/// along a hard solving path.
+#[test]
+fn aic_ranks_from_the_ends_are_the_built_steps_ranks() {
+    use crate::hodoku_choice;
+    use crate::memory::Memory;
+    use crate::technique::{Deadline, Options, find_all_in};
+    use crate::techniques::table::{
+        AIC, GROUPED_AIC, GROUPED_NICE_LOOP_CONTINUOUS, NICE_LOOP_CONTINUOUS,
+    };
+    let pairs = [
+        (&NICE_LOOP_CONTINUOUS, &AIC, Kind::Any),
+        (&GROUPED_NICE_LOOP_CONTINUOUS, &GROUPED_AIC, Kind::Grouped),
+    ];
+    let mut grids: Vec<CandidateGrid> = [
+        ":0708:77:4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.....1.4......::712::",
+        ":0711:77:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......::723 743 753 763::",
+    ]
+    .iter()
+    .map(|l| crate::formats::hodoku::parse_line(l).unwrap().grid)
+    .collect();
+    let p = sudokit_core::format::parse_one(
+        ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+        sudokit_core::format::InputFormat::Auto,
+    )
+    .unwrap();
+    let solver = crate::solver::LogicSolver::default();
+    let mut g = CandidateGrid::new(&p);
+    while let Some(step) = solver.next_step(&g) {
+        grids.push(g.clone());
+        g.apply(&step);
+    }
+    let (mut compared, mut ends) = (0, std::collections::BTreeSet::new());
+    for hodoku in [false, true] {
+        let opts = Options {
+            hodoku,
+            ..Options::default()
+        };
+        let none = Deadline::none();
+        for g in &grids {
+            for (lp, info, kind) in pairs {
+                let warm = Memory::new();
+                let finder = ChainFinder {
+                    info: lp,
+                    kind,
+                    report: Report::Continuous,
+                };
+                let _ = find_all_in(&finder, g, &opts, &none, &warm);
+                let aic = ChainFinder {
+                    info,
+                    kind,
+                    report: Report::Ends,
+                };
+                let group = hodoku_choice::group_of(info.id).unwrap();
+                let kept = warm.chains.aic_steps.borrow();
+                let Some((_, kept)) = kept.as_ref() else {
+                    continue;
+                };
+                for path in &kept.paths {
+                    let step = aic.ends_built(g, &kept.links, path, false).normalized();
+                    if let Some(rank) = hodoku_choice::rank(group, &step) {
+                        assert_eq!(aic.ends_rank(g, &kept.links, path), rank, "{path:?}");
+                        compared += 1;
+                        let two = step.digits.len() == 2 && step.digits[0] != step.digits[1];
+                        ends.insert((two, step.eliminations.len().min(3)));
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared >= 100, "{compared} ranks compared");
+    // Chains with one digit at both ends (removing two, and more) and with two digits.
+    assert!(ends.len() >= 3, "{ends:?}");
+}
+
 /// Each state's links in a graph's HoDoKu order ([`search::Order`]) are the links a search
 /// of the kind may take from it, stably sorted by the rank HoDoKu files them under (a
 /// group's "true" links as they are), on random grids of three layouts refined one candidate
