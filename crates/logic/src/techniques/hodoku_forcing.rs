@@ -1607,10 +1607,11 @@ struct Shape {
     /// [`has_contradiction`], one check after the other.
     check_words: Vec<(u8, u64)>,
     /// Per live candidate `j`: `first_checks[first_start[j]..first_start[j + 1]]` are the
-    /// checks (ranges of `check_words`) that fire when all their candidates are off and
-    /// whose lowest candidate is `j`.
+    /// checks that fire when all their candidates are off and whose lowest candidate is `j`,
+    /// each as its first (word, mask) pair and the range of `check_words` that holds the
+    /// rest: the first word, read without an index, turns most checks down (session 60).
     first_start: Vec<u32>,
-    first_checks: Vec<(u32, u32)>,
+    first_checks: Vec<(u8, u64, u32, u32)>,
     /// The candidates with such a check (bits): only those a premise removes are looked at.
     trigger: Vec<u64>,
     /// The checks that fire when at least a count of their candidates are off (a house and
@@ -1873,7 +1874,8 @@ impl Shape {
         for &(j, range) in &firsts {
             self.first_start[j as usize + 1] += 1;
             self.trigger[j as usize / 64] |= 1 << (j % 64);
-            self.first_checks.push(range);
+            let (w, m) = self.check_words[range.0 as usize];
+            self.first_checks.push((w, m, range.0 + 1, range.1));
         }
         for j in 0..t.cands.len() {
             self.first_start[j + 1] += self.first_start[j];
@@ -2002,7 +2004,10 @@ fn has_contradiction(t: &Tables, sh: &Shape, p: usize) -> bool {
             let (a, b) = (sh.first_start[j], sh.first_start[j + 1]);
             if sh.first_checks[a as usize..b as usize]
                 .iter()
-                .any(|&(a, b)| words(a, b).all(|&(w, m)| offs[usize::from(w)] & m == m))
+                .any(|&(w, m, a, b)| {
+                    offs[usize::from(w)] & m == m
+                        && words(a, b).all(|&(w, m)| offs[usize::from(w)] & m == m)
+                })
             {
                 return true;
             }
