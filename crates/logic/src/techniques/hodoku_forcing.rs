@@ -444,6 +444,12 @@ impl Tables {
         }
         &self.off[p * self.words..(p + 1) * self.words]
     }
+    /// Premise `p`'s "on" set followed by its "off" set (`2 * words` words), as its
+    /// component's row holds them: only for tables filled by [`Fill::Fast`].
+    fn both_sets(&self, p: usize) -> &[u64] {
+        let at = self.row_at[p] as usize;
+        &self.rows[at..at + 2 * self.words]
+    }
     /// Whether the distances are in the table ([`Tables::dist`]) rather than walked on
     /// demand (filled by [`Fill::Fast`]).
     fn has_dist(&self) -> bool {
@@ -2182,19 +2188,27 @@ fn each_verity(t: &Tables, sh: &Shape, found: &mut dyn FnMut(&[u32], u32, bool))
 /// (Test `verity_marks_match_each_verity`.)
 fn verity_marks(t: &Tables, sh: &Shape) -> (Vec<u64>, Vec<u64>) {
     let words = t.words;
-    let (mut on_marks, mut off_marks) = (vec![0u64; words], vec![0u64; words]);
+    // A premise's "on" and "off" sets side by side, as its component's row holds them
+    // ([`Tables::both_sets`]): one intersection of `2 * words` words, the marks likewise
+    // (session 60).
+    let mut marks = vec![0u64; 2 * words];
     let mut mark = |premises: &[u32], skip: Option<(u32, u32)>| {
-        let (mut on_buf, mut off_buf) = ([0u64; 12], [0u64; 12]);
-        let (ons, offs) = (&mut on_buf[..words], &mut off_buf[..words]);
-        ons.copy_from_slice(t.on_set(premises[0] as usize));
-        offs.copy_from_slice(t.off_set(premises[0] as usize));
-        for &p in &premises[1..] {
+        let mut buf = [0u64; 24];
+        let both = &mut buf[..2 * words];
+        // The first two premises' intersection written at once (a lone premise with itself).
+        let first = t.both_sets(premises[0] as usize);
+        let second = premises.get(1).map_or(first, |&p| t.both_sets(p as usize));
+        let mut any = 0;
+        for ((w, x), y) in both.iter_mut().zip(first).zip(second) {
+            *w = x & y;
+            any |= *w;
+        }
+        if any == 0 {
+            return;
+        }
+        for &p in premises.get(2..).unwrap_or_default() {
             let mut any = 0;
-            for (w, x) in ons.iter_mut().zip(t.on_set(p as usize)) {
-                *w &= x;
-                any |= *w;
-            }
-            for (w, x) in offs.iter_mut().zip(t.off_set(p as usize)) {
+            for (w, x) in both.iter_mut().zip(t.both_sets(p as usize)) {
                 *w &= x;
                 any |= *w;
             }
@@ -2206,14 +2220,11 @@ fn verity_marks(t: &Tables, sh: &Shape) -> (Vec<u64>, Vec<u64>) {
         if let Some((a, b)) = skip {
             for j in a..b {
                 let (w, bit) = (j as usize / 64, !(1u64 << (j % 64)));
-                ons[w] &= bit;
-                offs[w] &= bit;
+                both[w] &= bit;
+                both[words + w] &= bit;
             }
         }
-        for (m, x) in on_marks.iter_mut().zip(&*ons) {
-            *m |= x;
-        }
-        for (m, x) in off_marks.iter_mut().zip(&*offs) {
+        for (m, x) in marks.iter_mut().zip(&*both) {
             *m |= x;
         }
     };
@@ -2224,7 +2235,8 @@ fn verity_marks(t: &Tables, sh: &Shape) -> (Vec<u64>, Vec<u64>) {
     for premises in sh.verity_sets() {
         mark(premises, None);
     }
-    (on_marks, off_marks)
+    let off_marks = marks.split_off(words);
+    (marks, off_marks)
 }
 
 /// Offers every verity to `best` ([`each_verity`]), with its length by `dist`.
