@@ -162,7 +162,9 @@
 //! left out, since they fire only with a candidate both on and off (argued there). The
 //! contradictions are listed only where it answers yes. The test
 //! `has_contradiction_matches_the_list` (and the hard paths' test) holds it to the list for
-//! every premise, chains and nets.
+//! every premise, chains and nets. Each all-off check keeps its first (word, mask) pair
+//! beside the range of the rest ([`Shape`]'s `first_checks`), so most checks are turned down
+//! without indexing their words (session 60, −18.4 M instructions on `mt10th.txt`).
 //!
 //! Chains' tables from components, lengths where a pick reads them (issue 45, session 50).
 //! A chain search's "on"/"off" sets are the reach rows of the graph's strongly connected
@@ -170,7 +172,9 @@
 //! distance table is filled: a grid reads few lengths. The verities are first only marked
 //! per effect ([`verity_marks`]: the same intersections as [`each_verity`], ORed into one
 //! bitset per kind of effect, an intersection left as soon as it is empty: session 59, −5.5 M
-//! instructions on `mt10th.txt`); an effect's best verity (the first
+//! instructions on `mt10th.txt`; a premise's "on" and "off" sets intersected as the one run
+//! of its component row that holds them, [`Tables::both_sets`]: session 60, −12.5 M); an
+//! effect's best verity (the first
 //! of the least length, [`best_verity`]) is worked out only where `choose` reads it — an
 //! elimination that also has a contradiction, or the verity pick — from one walk of the
 //! transposed graph to its end ([`Tables::dist_to`]), and a contradiction's lengths from one
