@@ -14,6 +14,27 @@ const SKIPS: [Event; 4] = [
 use std::sync::Arc;
 use sudokit_core::{Extra, Layout};
 
+/// Two grids where an AIC is found (HoDoKu's library lines), then every grid along the
+/// default solver's path of `puzzle`.
+fn aic_grids(puzzle: &str) -> Vec<CandidateGrid> {
+    let mut grids: Vec<CandidateGrid> = [
+        ":0708:77:4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.....1.4......::712::",
+        ":0711:77:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......::723 743 753 763::",
+    ]
+    .iter()
+    .map(|l| crate::formats::hodoku::parse_line(l).unwrap().grid)
+    .collect();
+    let p =
+        sudokit_core::format::parse_one(puzzle, sudokit_core::format::InputFormat::Auto).unwrap();
+    let solver = crate::solver::LogicSolver::default();
+    let mut g = CandidateGrid::new(&p);
+    while let Some(step) = solver.next_step(&g) {
+        grids.push(g.clone());
+        g.apply(&step);
+    }
+    grids
+}
+
 /// The AIC finders report, after the continuous-loop finder of their kind ran on the same
 /// grid, exactly what a search of their own reports (with a fresh memory, no steps
 /// kept), on grids where AICs and grouped AICs exist (HoDoKu library lines of the repo's
@@ -51,25 +72,10 @@ fn aics_kept_from_the_loop_search_are_those_a_search_finds() {
             },
         ),
     ];
-    let mut grids: Vec<CandidateGrid> = [
-        ":0708:77:4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.....1.4......::712::",
-        ":0711:77:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......::723 743 753 763::",
-    ]
-    .iter()
-    .map(|l| crate::formats::hodoku::parse_line(l).unwrap().grid)
-    .collect();
     // Tarek-052's path: many grids where the loop finders find nothing.
-    let p = sudokit_core::format::parse_one(
+    let grids = aic_grids(
         "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
-        sudokit_core::format::InputFormat::Auto,
-    )
-    .unwrap();
-    let solver = crate::solver::LogicSolver::default();
-    let mut g = CandidateGrid::new(&p);
-    while let Some(step) = solver.next_step(&g) {
-        grids.push(g.clone());
-        g.apply(&step);
-    }
+    );
     // Both orders: HoDoKu's keeps AICs in both directions, found by HoDoKu's table order.
     for hodoku in [false, true] {
         let opts = Options {
@@ -109,24 +115,9 @@ fn aic_ranks_from_the_ends_are_the_built_steps_ranks() {
         (&NICE_LOOP_CONTINUOUS, &AIC, Kind::Any),
         (&GROUPED_NICE_LOOP_CONTINUOUS, &GROUPED_AIC, Kind::Grouped),
     ];
-    let mut grids: Vec<CandidateGrid> = [
-        ":0708:77:4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.....1.4......::712::",
-        ":0711:77:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......::723 743 753 763::",
-    ]
-    .iter()
-    .map(|l| crate::formats::hodoku::parse_line(l).unwrap().grid)
-    .collect();
-    let p = sudokit_core::format::parse_one(
+    let grids = aic_grids(
         ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
-        sudokit_core::format::InputFormat::Auto,
-    )
-    .unwrap();
-    let solver = crate::solver::LogicSolver::default();
-    let mut g = CandidateGrid::new(&p);
-    while let Some(step) = solver.next_step(&g) {
-        grids.push(g.clone());
-        g.apply(&step);
-    }
+    );
     let (mut compared, mut ends) = (0, std::collections::BTreeSet::new());
     for hodoku in [false, true] {
         let opts = Options {
