@@ -126,40 +126,46 @@ impl Components {
                 let end = start[v + 1] as usize;
                 let at = acc.len() - words;
                 let id = mark[v];
-                let mut descended = false;
-                while pos < end {
-                    let w = succ[pos] as usize;
-                    pos += 1;
+                // The rest of `v`'s list is read through an iterator over it and `v`'s
+                // frame row through a slice of its own (no index checks on either); a
+                // sink's mark is tested first (most edges of a forcing graph or a chain
+                // closure end in one).
+                let mut descend = None;
+                let mut rest = succ[pos..end].iter();
+                let frame = &mut acc[at..];
+                for &w in rest.by_ref() {
+                    let w = w as usize;
                     let m = mark[w];
-                    if m < DONE {
+                    if m == DONE | SINK {
+                        // A sink's bit is set (again, if reached twice: setting a bit is
+                        // its own merge).
+                        frame[w / 64] |= 1 << (w % 64);
+                    } else if m < DONE {
                         // On the stack: in this component.
                         low = low.min(m);
                     } else if m == UNSEEN {
                         if is_sink(w) {
                             sink_component!(w);
-                            acc[at + w / 64] |= 1 << (w % 64);
+                            frame[w / 64] |= 1 << (w % 64);
                         } else {
-                            calls.push((v as u32, pos as u32, low));
-                            enter!(w);
-                            low = mark[w];
-                            (v, pos) = (w, start[w] as usize);
-                            descended = true;
+                            descend = Some(w);
                             break;
                         }
-                    } else if m & SINK != 0 {
-                        // A sink's bit is set (again, if reached twice: setting a bit is
-                        // its own merge).
-                        acc[at + w / 64] |= 1 << (w % 64);
                     } else {
                         // Another complete component's row, merged once per frame.
                         let cw = (m & !DONE) as usize;
                         if merged[cw] != id {
                             merged[cw] = id;
-                            or_into(&mut acc[at..], &reach[cw * words..(cw + 1) * words]);
+                            or_into(frame, &reach[cw * words..(cw + 1) * words]);
                         }
                     }
                 }
-                if descended {
+                pos = end - rest.len();
+                if let Some(w) = descend {
+                    calls.push((v as u32, pos as u32, low));
+                    enter!(w);
+                    low = mark[w];
+                    (v, pos) = (w, start[w] as usize);
                     continue;
                 }
                 let complete = low == id;
