@@ -7,7 +7,7 @@
 use sudokit_core::{Grid, Request, Solver, format::InputFormat};
 use sudokit_logic::techniques::fish_engine::{
     Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
-    targeted_any_order_with_plain, targeted_reference,
+    targeted_any_order_with_plain, targeted_any_order_with_plain_sizes, targeted_reference,
 };
 use sudokit_logic::{
     CandidateGrid, Deadline, Family, LogicSolver, Memory, Options, Order, Technique, check_step,
@@ -546,6 +546,60 @@ fn franken_fish_with_and_without_fins_from_one_walk_are_each_search() {
     assert!(
         calls > 100 && plain > 0 && finned > 0,
         "{calls} calls, {plain} plain, {finned} finned"
+    );
+}
+
+/// The Franken walks of several sizes made in one pass (the X-wing's with the swordfish's,
+/// HoDoKu's order) report, for each size, exactly what that size's own walk reports, in the
+/// same order: with no lost cells and with the cells a thinned copy lost, on grids along
+/// solving paths and thinned copies.
+#[test]
+fn franken_walks_of_several_sizes_are_each_sizes_own_walk() {
+    let mut seed = 53u64;
+    let (mut calls, mut fish) = (0, [0usize; 3]);
+    each_digit_along_paths(3, 4, 43, |g, thinned, d, lost| {
+        let thinner = thinner_copy(thinned, &mut seed);
+        let params = |size| Params {
+            size,
+            shape: Shape::Franken,
+            finned: false,
+            max_fins: 5,
+        };
+        for (grid, lost) in [
+            (g, None),
+            (thinned, None),
+            (&thinner, None),
+            (thinned, Some(lost)),
+        ] {
+            for sizes in [&[2, 3][..], &[3], &[2, 3, 4]] {
+                let mut got = vec![Vec::new(); sizes.len()];
+                targeted_any_order_with_plain_sizes(
+                    grid,
+                    d,
+                    params(9),
+                    sizes,
+                    lost,
+                    &mut |i, x| {
+                        got[i].push(format!("{x:?}"));
+                        true
+                    },
+                );
+                for (&size, got) in sizes.iter().zip(&got) {
+                    let mut own = Vec::new();
+                    targeted_any_order_with_plain(grid, d, params(size), lost, &mut |x| {
+                        own.push(format!("{x:?}"));
+                        true
+                    });
+                    assert_eq!(*got, own, "digit {d}, sizes {sizes:?}, size {size}");
+                    fish[size - 2] += own.len();
+                    calls += 1;
+                }
+            }
+        }
+    });
+    assert!(
+        calls > 100 && fish.iter().all(|&n| n > 0),
+        "{calls} calls, {fish:?} fish"
     );
 }
 

@@ -40,8 +40,13 @@
 //! exactly those the walk without fins reports, and as finned fish those the finned walk
 //! reports (see its docs), each once and evaluated from its base and cover houses alone; each
 //! technique keeps its kind and sorts by HoDoKu's key, which is unique per fish (its base and
-//! cover houses), so the order in which the walk met them does not matter.
+//! cover houses), so the order in which the walk met them does not matter. The Franken
+//! swordfish's walk is made with the X-wing's ([`targeted_any_order_with_plain_sizes`]: one
+//! renumbering of the digit's candidates for both sizes, each size's list exactly its own
+//! walk's) and kept under its own key, read when the swordfish is asked with the same plane
+//! and lost cells (issue 45).
 //!
+//! [`targeted_any_order_with_plain`]: super::fish_engine::targeted_any_order_with_plain
 //! [`fish_engine`]: super::fish_engine
 
 use std::rc::Rc;
@@ -51,7 +56,7 @@ use sudokit_core::{Cell, Digit, House, HouseKind, Layout};
 
 use super::fish_engine::{
     Found, Params, Shape, basic_finned, basic_finned_sizes, search, targeted, targeted_any_order,
-    targeted_any_order_with_plain,
+    targeted_any_order_with_plain_sizes,
 };
 use crate::grid::CandidateGrid;
 use crate::render::{cells_name, house_name, join_and};
@@ -276,8 +281,8 @@ impl Fish {
 
 /// The last shared walk of each (shape, digit, size, fin limit), with what it is a function
 /// of: the [`basic_finned`] walk of the finned and sashimi basic fish, and the
-/// [`targeted_any_order_with_plain`] walk of the Franken fish with and without fins (HoDoKu's
-/// order); see the module docs. A lookup is taken only on an equal layout, plane and lost
+/// [`targeted_any_order_with_plain_sizes`] walk of the Franken fish with and without fins
+/// (HoDoKu's order); see the module docs. A lookup is taken only on an equal layout, plane and lost
 /// cells.
 #[derive(Default)]
 pub(crate) struct BasicFinnedMemo {
@@ -296,31 +301,42 @@ struct BasicFinnedEntry {
     found: Rc<Vec<Found>>,
 }
 
-/// Every fish `walk` reports (a pure function of the layout, the digit's `plane`, `shape`,
-/// `size`, `max_fins` and `lost`), in its order, walked once per key and read from `f`'s
-/// memory by the other techniques asking for the same walk.
-#[allow(clippy::too_many_arguments)]
-fn shared_walk(
+/// Largest Franken fish size whose walk is made ahead, with the smaller sizes' walk (HoDoKu's
+/// default set has the Franken X-wing and swordfish, with and without fins).
+const FRANKEN_AHEAD_UP_TO: usize = 3;
+
+/// Every Franken fish with and without fins [`targeted_any_order_with_plain`] reports for
+/// these arguments (a pure function of the layout, the digit's `plane`, the size, the fin
+/// limit and `lost`), in its order, walked once per key and read from `f`'s memory by the
+/// other techniques asking for the same walk. On a miss, the walks of the larger sizes up to
+/// [`FRANKEN_AHEAD_UP_TO`] are made in the same pass
+/// ([`targeted_any_order_with_plain_sizes`], each size's list exactly its own walk's) and kept
+/// under their own keys: the Franken swordfish is asked next on the same grid state, and its
+/// walk reads the same renumbered candidates and peers.
+fn franken_shared(
     g: &CandidateGrid,
     f: &Finder<'_>,
-    shape: Shape,
     d: Digit,
     plane: &[u64],
-    size: usize,
-    max_fins: usize,
+    p: Params,
     lost: Option<&[u64]>,
-    walk: impl FnOnce(&mut dyn FnMut(Found) -> bool),
 ) -> Rc<Vec<Found>> {
-    let key = WalkKey::new(g, shape, d, plane, max_fins, lost);
-    if let Some(found) = key.read(f, size) {
+    let key = WalkKey::new(g, Shape::Franken, d, plane, p.max_fins, lost);
+    if let Some(found) = key.read(f, p.size) {
         return found;
     }
-    let mut all = Vec::new();
-    walk(&mut |x| {
-        all.push(x);
+    let sizes: Vec<usize> = (p.size..=FRANKEN_AHEAD_UP_TO.max(p.size)).collect();
+    let mut all: Vec<Vec<Found>> = vec![Vec::new(); sizes.len()];
+    targeted_any_order_with_plain_sizes(g, d, p, &sizes, lost, &mut |i, x| {
+        all[i].push(x);
         true
     });
-    key.keep(f, size, all)
+    let mut mine = None;
+    for (&k, found) in sizes.iter().zip(all) {
+        let kept = key.keep(f, k, found);
+        mine.get_or_insert(kept);
+    }
+    mine.unwrap_or_default()
 }
 
 /// What a shared walk is a function of, besides its size.
@@ -476,19 +492,7 @@ impl Technique for Fish {
                 let mut all: Vec<Found> = Vec::new();
                 if matches!(self.variant, Variant::Plain | Variant::Finned) {
                     // One walk for the Franken fish of this size with and without fins.
-                    let shared = shared_walk(
-                        g,
-                        f,
-                        self.shape,
-                        d,
-                        plane,
-                        self.size,
-                        p.max_fins,
-                        lost,
-                        |v| {
-                            targeted_any_order_with_plain(g, d, p, lost, v);
-                        },
-                    );
+                    let shared = franken_shared(g, f, d, plane, p, lost);
                     all.extend(shared.iter().filter(|x| self.wants(x)).cloned());
                 } else {
                     targeted_any_order(g, d, p, lost, &mut |x| {

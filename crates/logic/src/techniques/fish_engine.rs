@@ -653,7 +653,15 @@ pub fn targeted(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
-    targeted_in(g, digit, p, lost, false, false, false, visit)
+    targeted_in(
+        g,
+        digit,
+        p,
+        &[p.size],
+        lost,
+        (false, false, false),
+        &mut |_, x| visit(x),
+    )
 }
 
 /// [`targeted`] for a caller that orders what it is given itself: the same fish, each once,
@@ -671,7 +679,15 @@ pub fn targeted_any_order(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
-    targeted_in(g, digit, p, lost, true, false, false, visit)
+    targeted_in(
+        g,
+        digit,
+        p,
+        &[p.size],
+        lost,
+        (true, false, false),
+        &mut |_, x| visit(x),
+    )
 }
 
 /// [`targeted_any_order`] of the finned search (`p.finned` is taken as `true`) that also
@@ -696,8 +712,26 @@ pub fn targeted_any_order_with_plain(
     lost: Option<&[u64]>,
     visit: &mut dyn FnMut(Found) -> bool,
 ) -> bool {
+    targeted_any_order_with_plain_sizes(g, digit, p, &[p.size], lost, &mut |_, x| visit(x))
+}
+
+/// [`targeted_any_order_with_plain`] for several sizes (`p.size` is not read) on one digit:
+/// `visit(i, fish)` gets the fish of `sizes[i]`, for each size exactly what
+/// [`targeted_any_order_with_plain`] of that size reports, in its order, the sizes one after
+/// another; stops at the first `false` and returns `false` then. The sizes share what the
+/// walk builds from the digit's candidates alone (the candidates renumbered, the houses'
+/// masks, each candidate's holders and peers), which does not depend on the size; each
+/// size's walk is the one its own call makes (issue 45).
+pub fn targeted_any_order_with_plain_sizes(
+    g: &CandidateGrid,
+    digit: Digit,
+    p: Params,
+    sizes: &[usize],
+    lost: Option<&[u64]>,
+    visit: &mut dyn FnMut(usize, Found) -> bool,
+) -> bool {
     let p = Params { finned: true, ..p };
-    targeted_in(g, digit, p, lost, true, true, false, visit)
+    targeted_in(g, digit, p, sizes, lost, (true, true, false), visit)
 }
 
 /// The targeted walk in its plain form, for tests: [`targeted`] (`any_order` and `with_plain`
@@ -720,37 +754,56 @@ pub fn targeted_reference(
         finned: p.finned || with_plain,
         ..p
     };
-    targeted_in(g, digit, p, lost, any_order, with_plain, true, visit)
+    let flags = (any_order, with_plain, true);
+    targeted_in(g, digit, p, &[p.size], lost, flags, &mut |_, x| visit(x))
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The targeted walk of each size of `sizes` in turn (`p.size` is not read) on one
+/// [`Search`]: `visit(i, fish)` for the fish of `sizes[i]`; `flags` are `any_order`,
+/// `with_plain` and `reference`. A walk reads its search's size and flags and the peer sets
+/// it fills in on demand (each a function of the candidates alone), so each size's walk is
+/// the one a search of its own makes.
 fn targeted_in(
     g: &CandidateGrid,
     digit: Digit,
     p: Params,
+    sizes: &[usize],
     lost: Option<&[u64]>,
-    any_order: bool,
-    with_plain: bool,
-    reference: bool,
-    visit: &mut dyn FnMut(Found) -> bool,
+    flags: (bool, bool, bool),
+    visit: &mut dyn FnMut(usize, Found) -> bool,
 ) -> bool {
     fn go<M: Mask>(
         mut s: Search<'_, M>,
+        sizes: &[usize],
         lost: Option<&[u64]>,
         flags: (bool, bool, bool),
-        visit: &mut dyn FnMut(Found) -> bool,
+        visit: &mut dyn FnMut(usize, Found) -> bool,
     ) -> bool {
         (s.any_order, s.with_plain, s.reference) = flags;
-        s.run_targeted(lost, visit)
+        sizes.iter().enumerate().all(|(i, &size)| {
+            s.p.size = size;
+            s.run_targeted(lost, &mut |x| visit(i, x))
+        })
     }
-    let flags = (any_order, with_plain, reference);
     let places = g.empty_cells().filter(|&c| g.has(c, digit)).count();
     if places <= 128 {
-        go(Search::<u128>::new(g, digit, p), lost, flags, visit)
+        go(Search::<u128>::new(g, digit, p), sizes, lost, flags, visit)
     } else if places <= 512 {
-        go(Search::<Wide<8>>::new(g, digit, p), lost, flags, visit)
+        go(
+            Search::<Wide<8>>::new(g, digit, p),
+            sizes,
+            lost,
+            flags,
+            visit,
+        )
     } else {
-        go(Search::<Wide<64>>::new(g, digit, p), lost, flags, visit)
+        go(
+            Search::<Wide<64>>::new(g, digit, p),
+            sizes,
+            lost,
+            flags,
+            visit,
+        )
     }
 }
 
@@ -844,7 +897,7 @@ impl<M: Mask> Tables<M> {
 type Seen = rustc_hash::FxHashSet<(u64, u64)>;
 
 impl<M: Mask> Search<'_, M> {
-    fn run_targeted(mut self, lost: Option<&[u64]>, visit: &mut dyn FnMut(Found) -> bool) -> bool {
+    fn run_targeted(&mut self, lost: Option<&[u64]>, visit: &mut dyn FnMut(Found) -> bool) -> bool {
         let k = self.p.size as u32;
         if self.houses.len() > 64 || k < 2 {
             return true;
