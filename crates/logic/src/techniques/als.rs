@@ -241,26 +241,38 @@ fn als_and_links(
     }
     let all = shared(g, memory);
     let adj = {
-        let hm = memory.als_houses.borrow();
-        let ids = hm.ids_of(&all);
-        let known = ids.zip(hm.links.as_ref().filter(|l| l.overlap == overlap));
-        #[cfg(test)]
-        if known.is_some() {
-            hm.linked_on.set(hm.linked_on.get() + 1);
-        }
-        links_of(g, &all, overlap, known)
-    };
-    let adj = Rc::new(adj);
-    {
         let mut hm = memory.als_houses.borrow_mut();
-        if let Some(ids) = hm.ids_of(&all).map(<[u64]>::to_vec) {
-            hm.links = Some(LinkMemo {
-                overlap,
-                ids,
-                adj: adj.clone(),
-            });
+        match hm.ids_of(&all).map(<[u64]>::to_vec) {
+            // Not the list the memo holds: searched afresh, the memo left as it is.
+            None => Rc::new(links_of(g, &all, overlap, None, &mut SlotIndex::default())),
+            Some(ids) => {
+                // The memo's slot index is that of its list, whatever the overlap; it is
+                // brought to this list and kept with the new table.
+                let mut before = hm.links.take();
+                let mut index = before
+                    .as_mut()
+                    .map(|l| std::mem::take(&mut l.index))
+                    .unwrap_or_default();
+                let before = before.filter(|l| l.overlap == overlap);
+                if before.is_none() {
+                    index = SlotIndex::default();
+                }
+                #[cfg(test)]
+                if before.is_some() {
+                    hm.linked_on.set(hm.linked_on.get() + 1);
+                }
+                let known = before.as_ref().map(|l| (ids.as_slice(), l));
+                let adj = Rc::new(links_of(g, &all, overlap, known, &mut index));
+                hm.links = Some(LinkMemo {
+                    overlap,
+                    ids,
+                    adj: adj.clone(),
+                    index,
+                });
+                adj
+            }
         }
-    }
+    };
     *memory.als_links.borrow_mut() = Some(Links {
         key: k,
         all: all.clone(),
@@ -274,6 +286,103 @@ pub(crate) struct LinkMemo {
     overlap: bool,
     ids: Vec<u64>,
     adj: Rc<LinkRows>,
+    /// The link search's slot index of that list (see [`SlotIndex`]).
+    index: SlotIndex,
+}
+
+/// The link search's index of an ALS list, kept from one list to the next: per slot
+/// (`cell * n + digit`), the ALS whose first cell holding the digit is that cell, as handles
+/// in no particular order (the search ORs a partner's digits into its entry and sorts the
+/// partners it met, so the order is never seen). A slot depends on the ALS's cells holding
+/// the digit alone, which its template decides, so an ALS whose template was in the last
+/// list keeps its handle and entries: only the ALS of gone templates leave the index and
+/// only those of new ones enter it, instead of every ALS of every list (the index was
+/// rebuilt for each of them before, over every ALS). `pos` turns a handle into a position
+/// in the current list.
+#[derive(Debug, Default)]
+pub(crate) struct SlotIndex {
+    /// Per slot, the handles of the ALS in it.
+    slots: Vec<Vec<u32>>,
+    /// Per handle, the slots it lies in (empty for a free handle).
+    slots_of: Vec<Vec<u32>>,
+    /// Per handle, its ALS's position in the list indexed.
+    pos: Vec<u32>,
+    /// Per position in the list indexed, its ALS's handle.
+    handles: Vec<u32>,
+    /// Handles no ALS holds.
+    free: Vec<u32>,
+}
+
+impl SlotIndex {
+    /// Brings the index from the list it holds to `all`: `old_of[i]` is ALS `i`'s position in
+    /// the list held (`None`: its template is new), `new_of[o]` the position now of the ALS
+    /// at `o` in that list (`usize::MAX`: gone; empty when the index holds no list). An index
+    /// for another slot count (another layout) is started afresh (every ALS is new then).
+    fn update(
+        &mut self,
+        all: &[Als],
+        n: usize,
+        slots: usize,
+        old_of: &[Option<usize>],
+        new_of: &[usize],
+    ) {
+        if self.slots.len() != slots || new_of.len() != self.handles.len() {
+            debug_assert!(
+                old_of.iter().all(Option::is_none),
+                "an index of another list"
+            );
+            *self = SlotIndex {
+                slots: vec![Vec::new(); slots],
+                ..SlotIndex::default()
+            };
+        }
+        for (o, &now) in new_of.iter().enumerate() {
+            if now == usize::MAX {
+                let h = self.handles[o] as usize;
+                for &s in &self.slots_of[h] {
+                    let row = &mut self.slots[s as usize];
+                    let at = row
+                        .iter()
+                        .position(|&x| x as usize == h)
+                        .expect("an indexed ALS");
+                    row.swap_remove(at);
+                }
+                self.slots_of[h].clear();
+                self.free.push(h as u32);
+            }
+        }
+        let mut handles = Vec::with_capacity(all.len());
+        for (i, a) in all.iter().enumerate() {
+            let h = match old_of[i] {
+                Some(o) => self.handles[o],
+                None => {
+                    let h = self.free.pop().unwrap_or_else(|| {
+                        self.slots_of.push(Vec::new());
+                        self.pos.push(0);
+                        (self.slots_of.len() - 1) as u32
+                    });
+                    let mine = &mut self.slots_of[h as usize];
+                    for d in a.cands.iter() {
+                        // The first cell holding `d`, from the set's words.
+                        let words = a.on(d).words();
+                        if let Some(w) = words.iter().position(|&w| w != 0) {
+                            let s = (w * 64 + words[w].trailing_zeros() as usize) * n + d.index();
+                            self.slots[s].push(h);
+                            mine.push(s as u32);
+                        }
+                    }
+                    h
+                }
+            };
+            self.pos[h as usize] = i as u32;
+            handles.push(h);
+        }
+        self.handles = handles;
+    }
+    /// The positions of the ALS in slot `s`, in no particular order.
+    fn slot(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        self.slots[s].iter().map(|&h| self.pos[h as usize] as usize)
+    }
 }
 
 /// For each ALS of `all`, the ALS it has restricted common digits with (ascending) and those
@@ -289,6 +398,7 @@ fn links_of(
     all: &[Als],
     overlap: bool,
     known: Option<(&[u64], &LinkMemo)>,
+    index: &mut SlotIndex,
 ) -> LinkRows {
     // Per ALS, its index in the earlier list (when its template was there); per earlier
     // index, its index now (`usize::MAX`: gone).
@@ -312,36 +422,9 @@ fn links_of(
     let n = g.size();
     // Index: the ALS by the first cell (cell × digit) of each of their digits. B's digit d
     // links to A only when every d of B sees every d of A, so only when B's first d is among
-    // A's seers of d: each ALS meets each candidate partner once per digit.
-    // Kept flat: slot `cell * n + digit` holds `index[start[slot]..start[slot + 1]]`, in
-    // ascending ALS order (filled in that order after a count per slot).
-    // (Each ALS's slots, in the order of its digits, are found once and read by both passes;
-    // the first cell from the set's words.)
-    let slots = g.cell_count() * n;
-    let slot_of = |a: &Als, d: Digit| {
-        let words = a.on(d).words();
-        let w = words.iter().position(|&w| w != 0)?;
-        Some((w * 64 + words[w].trailing_zeros() as usize) * n + d.index())
-    };
-    let mut start = vec![0u32; slots + 1];
-    let mut slot_list: Vec<(u32, u32)> = Vec::with_capacity(all.len() * 4);
-    for (i, a) in all.iter().enumerate() {
-        for d in a.cands.iter() {
-            if let Some(s) = slot_of(a, d) {
-                start[s + 1] += 1;
-                slot_list.push((s as u32, i as u32));
-            }
-        }
-    }
-    for s in 0..slots {
-        start[s + 1] += start[s];
-    }
-    let mut fill = start.clone();
-    let mut index = vec![0u32; start[slots] as usize];
-    for &(s, i) in &slot_list {
-        index[fill[s as usize] as usize] = i;
-        fill[s as usize] += 1;
-    }
+    // A's seers of d: each ALS meets each candidate partner once per digit. Kept across
+    // lists (see [`SlotIndex`]): only the ALS of new templates enter it.
+    index.update(all, n, g.cell_count() * n, &old_of, &new_of);
     let mut scratch = vec![0u64; all.len()];
     let mut touched: Vec<usize> = Vec::new();
     // The rows of the new ALS, flat (an old ALS's row is empty here), and per new link to
@@ -373,8 +456,7 @@ fn links_of(
             let (a_on, a_seers) = (a.on(d), a.seers(d));
             for s in a_seers.iter() {
                 let slot = s.index() * n + d.index();
-                for &j in &index[start[slot] as usize..start[slot + 1] as usize] {
-                    let j = j as usize;
+                for j in index.slot(slot) {
                     // (`j == i` too: `i` is new.)
                     if j <= i && old_of[j].is_none() {
                         continue;
@@ -1840,6 +1922,57 @@ mod tests {
         let rows: Vec<&[(usize, DigitSet)]> = t.iter().collect();
         assert_eq!(rows, [&t[0], &t[1], &t[2]]);
         assert_eq!(t.total(), 3);
+    }
+
+    /// Per slot, the positions of the ALS a [`SlotIndex`] holds there, ascending.
+    fn slot_contents(index: &SlotIndex) -> Vec<Vec<usize>> {
+        (0..index.slots.len())
+            .map(|s| {
+                let mut row: Vec<usize> = index.slot(s).collect();
+                row.sort_unstable();
+                row
+            })
+            .collect()
+    }
+
+    /// On random refinement sequences (every layout of the test set), the slot index kept
+    /// across lists in the link memo holds, slot by slot, the ALS a fresh index of the list
+    /// holds (each ALS in the slot of the first cell of each of its digits), and its handles
+    /// and positions agree both ways.
+    #[test]
+    fn slot_index_kept_across_lists_equals_a_fresh_one() {
+        let mut kept = 0;
+        for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+            let layout = Arc::new(layout);
+            let mut rng = crate::testrng::Lcg::new(0x51d + seed as u64);
+            let warm = Memory::new();
+            let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+            for step in 0..200 {
+                if !refine_randomly(&mut g, &mut rng) {
+                    break;
+                }
+                let (all, _) = als_and_links(&g, false, &warm);
+                let hm = warm.als_houses.borrow();
+                let index = &hm.links.as_ref().expect("a link memo").index;
+                let n = g.size();
+                let mut fresh = SlotIndex::default();
+                fresh.update(&all, n, g.cell_count() * n, &vec![None; all.len()], &[]);
+                assert_eq!(
+                    slot_contents(index),
+                    slot_contents(&fresh),
+                    "layout {seed}, step {step}"
+                );
+                assert_eq!(index.handles.len(), all.len());
+                for (i, &h) in index.handles.iter().enumerate() {
+                    assert_eq!(
+                        index.pos[h as usize] as usize, i,
+                        "layout {seed}, step {step}"
+                    );
+                }
+                kept += usize::from(hm.linked_on.get() > 0);
+            }
+        }
+        assert!(kept > 100, "{kept} lists indexed from the last");
     }
 
     /// On random refinement sequences, with and without overlap, the link table built from
