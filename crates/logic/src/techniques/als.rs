@@ -37,7 +37,10 @@
 //! seers" is "sees every such cell of A"), and the relation is symmetric, so only the ALS of
 //! new templates are searched for links (a link between two of them from the lower one only);
 //! the rows of the others keep their earlier links among themselves (renumbered) and gain
-//! those to the new ones. The table's rows lie in one flat list. Tests compare both with a
+//! those to the new ones. The table's rows lie in one flat list. The search's index of the
+//! ALS by the first cell of each digit is kept with the table and updated the same way (the
+//! ALS of gone templates leave it, those of new ones enter it, with their cells as words on
+//! grids of up to 128 cells). Tests compare both with a
 //! fresh enumeration and with testing every pair, on random refinement sequences.
 
 use std::rc::Rc;
@@ -290,19 +293,31 @@ pub(crate) struct LinkMemo {
     index: SlotIndex,
 }
 
+/// An ALS in a slot of a [`SlotIndex`]: its handle, and on grids of up to 128 cells its
+/// cells holding the slot's digit and all its cells as words ([`wide`]; both 0 on larger
+/// grids).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    on: u128,
+    set: u128,
+    handle: u32,
+}
+
 /// The link search's index of an ALS list, kept from one list to the next: per slot
-/// (`cell * n + digit`), the ALS whose first cell holding the digit is that cell, as handles
-/// in no particular order (the search ORs a partner's digits into its entry and sorts the
+/// (`cell * n + digit`), the ALS whose first cell holding the digit is that cell, as
+/// [`Entry`]s in no particular order (the search ORs a partner's digits into its entry and sorts the
 /// partners it met, so the order is never seen). A slot depends on the ALS's cells holding
 /// the digit alone, which its template decides, so an ALS whose template was in the last
 /// list keeps its handle and entries: only the ALS of gone templates leave the index and
 /// only those of new ones enter it, instead of every ALS of every list (the index was
 /// rebuilt for each of them before, over every ALS). `pos` turns a handle into a position
-/// in the current list.
+/// in the current list. On grids of up to 128 cells each entry also holds the ALS's cells
+/// and its cells holding the slot's digit as words ([`Entry`]), made once per template, so
+/// the search tests a partner on words before it looks the partner up.
 #[derive(Debug, Default)]
 pub(crate) struct SlotIndex {
-    /// Per slot, the handles of the ALS in it.
-    slots: Vec<Vec<u32>>,
+    /// Per slot, the ALS in it.
+    slots: Vec<Vec<Entry>>,
     /// Per handle, the slots it lies in (empty for a free handle).
     slots_of: Vec<Vec<u32>>,
     /// Per handle, its ALS's position in the list indexed.
@@ -343,7 +358,7 @@ impl SlotIndex {
                     let row = &mut self.slots[s as usize];
                     let at = row
                         .iter()
-                        .position(|&x| x as usize == h)
+                        .position(|x| x.handle as usize == h)
                         .expect("an indexed ALS");
                     row.swap_remove(at);
                 }
@@ -361,13 +376,16 @@ impl SlotIndex {
                         self.pos.push(0);
                         (self.slots_of.len() - 1) as u32
                     });
+                    let small = slots <= 128 * n;
+                    let set = if small { wide(&a.set) } else { 0 };
                     let mine = &mut self.slots_of[h as usize];
                     for d in a.cands.iter() {
                         // The first cell holding `d`, from the set's words.
                         let words = a.on(d).words();
                         if let Some(w) = words.iter().position(|&w| w != 0) {
                             let s = (w * 64 + words[w].trailing_zeros() as usize) * n + d.index();
-                            self.slots[s].push(h);
+                            let on = if small { wide(a.on(d)) } else { 0 };
+                            self.slots[s].push(Entry { on, set, handle: h });
                             mine.push(s as u32);
                         }
                     }
@@ -379,9 +397,21 @@ impl SlotIndex {
         }
         self.handles = handles;
     }
-    /// The positions of the ALS in slot `s`, in no particular order.
+    /// The positions of the ALS in slot `s`, in no particular order (tests only).
+    #[cfg(test)]
     fn slot(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
-        self.slots[s].iter().map(|&h| self.pos[h as usize] as usize)
+        self.slots[s]
+            .iter()
+            .map(|e| self.pos[e.handle as usize] as usize)
+    }
+}
+
+/// The cells of a set of a grid of up to 128 cells as one word (cell `c` at bit `c`).
+fn wide(s: &CellSet) -> u128 {
+    match *s.words() {
+        [lo] => u128::from(lo),
+        [lo, hi, ..] => u128::from(lo) | u128::from(hi) << 64,
+        [] => 0,
     }
 }
 
@@ -438,6 +468,8 @@ fn links_of(
     // entry its ALS, digits and the entry before; `u32::MAX` ends a list).
     let mut head = vec![u32::MAX; all.len()];
     let mut lower: Vec<(u32, DigitSet, u32)> = Vec::new();
+    // Up to 128 cells, the partner tests run on words (see [`SlotIndex`]).
+    let small = g.cell_count() <= 128;
     for (i, a) in all.iter().enumerate() {
         if old_of[i].is_some() {
             found_at.push(found.len() as u32);
@@ -450,23 +482,40 @@ fn links_of(
             touched.push(k as usize);
             e = next;
         }
+        let set_w = if small { wide(&a.set) } else { 0 };
         for d in a.cands.iter() {
             // The seers hold `d` (see [`Als`]), and an ALS lies in one slot per digit, so
             // each partner is met once per digit here.
             let (a_on, a_seers) = (a.on(d), a.seers(d));
+            let (on_w, seers_w) = if small {
+                (wide(a_on), wide(a_seers))
+            } else {
+                (0, 0)
+            };
             for s in a_seers.iter() {
                 let slot = s.index() * n + d.index();
-                for j in index.slot(slot) {
+                for e in &index.slots[slot] {
+                    // Not linked on `d`: some `d` of B is not among A's seers of `d`, or the
+                    // ALS share a cell (with overlap, one holding `d` in A). Up to 128
+                    // cells on the entry's words, before B is looked up.
+                    if small
+                        && (e.on & !seers_w != 0
+                            || (set_w & e.set != 0 && (!overlap || on_w & e.set != 0)))
+                    {
+                        continue;
+                    }
+                    let j = index.pos[e.handle as usize] as usize;
                     // (`j == i` too: `i` is new.)
                     if j <= i && old_of[j].is_none() {
                         continue;
                     }
-                    let b = &all[j];
-                    let shared = a.set.intersects(&b.set);
-                    if (shared && (!overlap || a_on.intersects(&b.set)))
-                        || !b.on(d).is_subset_of(a_seers)
-                    {
-                        continue;
+                    if !small {
+                        let b = &all[j];
+                        if (a.set.intersects(&b.set) && (!overlap || a_on.intersects(&b.set)))
+                            || !b.on(d).is_subset_of(a_seers)
+                        {
+                            continue;
+                        }
                     }
                     if scratch[j] == 0 {
                         touched.push(j);
@@ -1941,7 +1990,7 @@ mod tests {
     /// and positions agree both ways.
     #[test]
     fn slot_index_kept_across_lists_equals_a_fresh_one() {
-        let mut kept = 0;
+        let (mut kept, mut words) = (0, 0);
         for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
             let layout = Arc::new(layout);
             let mut rng = crate::testrng::Lcg::new(0x51d + seed as u64);
@@ -1969,10 +2018,25 @@ mod tests {
                         "layout {seed}, step {step}"
                     );
                 }
+                // The words, on grids of up to 128 cells: in each slot each ALS's cells
+                // holding the slot's digit and all its cells, bit `c` for cell `c`.
+                let word = |s: &CellSet| s.iter().fold(0u128, |w, c| w | 1 << c.index());
+                if g.cell_count() <= 128 {
+                    for (s, row) in index.slots.iter().enumerate() {
+                        let d = Digit::from_index(s % n);
+                        for e in row {
+                            let a = &all[index.pos[e.handle as usize] as usize];
+                            assert_eq!(e.on, word(a.on(d)), "layout {seed}, step {step}");
+                            assert_eq!(e.set, word(&a.set), "layout {seed}, step {step}");
+                        }
+                    }
+                    words += 1;
+                }
                 kept += usize::from(hm.linked_on.get() > 0);
             }
         }
         assert!(kept > 100, "{kept} lists indexed from the last");
+        assert!(words > 100, "{words} lists with words");
     }
 
     /// On random refinement sequences, with and without overlap, the link table built from
