@@ -341,7 +341,10 @@ impl SlotIndex {
         old_of: &[Option<usize>],
         new_of: &[usize],
     ) {
-        if self.slots.len() != slots || new_of.len() != self.handles.len() {
+        // Started afresh, the index holds nothing to take out (the ALS of the earlier list
+        // are all gone then: another layout's templates are all new).
+        let afresh = self.slots.len() != slots || new_of.len() != self.handles.len();
+        if afresh {
             debug_assert!(
                 old_of.iter().all(Option::is_none),
                 "an index of another list"
@@ -352,7 +355,7 @@ impl SlotIndex {
             };
         }
         for (o, &now) in new_of.iter().enumerate() {
-            if now == usize::MAX {
+            if now == usize::MAX && !afresh {
                 let h = self.handles[o] as usize;
                 for &s in &self.slots_of[h] {
                     let row = &mut self.slots[s as usize];
