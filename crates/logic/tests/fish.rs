@@ -508,12 +508,7 @@ fn franken_fish_with_and_without_fins_from_one_walk_are_each_search() {
                 finned,
                 max_fins: 5,
             };
-            for (grid, lost) in [
-                (g, None),
-                (thinned, None),
-                (&thinner, None),
-                (thinned, Some(lost)),
-            ] {
+            for (grid, lost) in grid_cases(g, thinned, &thinner, lost) {
                 let (mut both_plain, mut both_finned) = (Vec::new(), Vec::new());
                 targeted_any_order_with_plain(grid, d, params(true), lost, &mut |x| {
                     let s = format!("{x:?}");
@@ -565,12 +560,7 @@ fn franken_walks_of_several_sizes_are_each_sizes_own_walk() {
             finned: false,
             max_fins: 5,
         };
-        for (grid, lost) in [
-            (g, None),
-            (thinned, None),
-            (&thinner, None),
-            (thinned, Some(lost)),
-        ] {
+        for (grid, lost) in grid_cases(g, thinned, &thinner, lost) {
             for sizes in [&[2, 3][..], &[3], &[2, 3, 4]] {
                 let mut got = vec![Vec::new(); sizes.len()];
                 targeted_any_order_with_plain_sizes(
@@ -601,6 +591,22 @@ fn franken_walks_of_several_sizes_are_each_sizes_own_walk() {
         calls > 100 && fish.iter().all(|&n| n > 0),
         "{calls} calls, {fish:?} fish"
     );
+}
+
+/// The grids a walk test asks about at one step: the path's grid, its thinned and thinner
+/// copies without lost cells, and the thinned copy with the step's lost cells.
+fn grid_cases<'a>(
+    g: &'a CandidateGrid,
+    thinned: &'a CandidateGrid,
+    thinner: &'a CandidateGrid,
+    lost: &'a [u64],
+) -> [(&'a CandidateGrid, Option<&'a [u64]>); 4] {
+    [
+        (g, None),
+        (thinned, None),
+        (thinner, None),
+        (thinned, Some(lost)),
+    ]
 }
 
 /// A copy of `g` with about one candidate in four removed at random where the cell keeps
