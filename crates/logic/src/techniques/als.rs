@@ -1816,6 +1816,23 @@ mod tests {
         );
     }
 
+    /// Along solving paths, every pair of links HoDoKu's ALS-XY-wing tries, with a cold memory
+    /// (every ALS fresh) and a warm one (the runs limited to fresh ends), names the wing
+    /// HoDoKu's three cases name: each run's fixed A, B and pivot (session 62) are compared
+    /// with the cases per pair (`Run::check`).
+    #[test]
+    fn hodoku_wing_runs_name_the_wings_of_hodokus_cases() {
+        let opts = hodoku_options();
+        let warm = Memory::new();
+        let before = hodoku_wing::CHECKED.with(std::cell::Cell::get);
+        along_paths(&Memory::new(), |g, _| {
+            run_with(&opts, false, &Memory::new(), |f| als_xy_wing(g, None, f));
+            find_all_in(&AlsXyWing, g, &opts, &Deadline::none(), &warm);
+        });
+        let checked = hodoku_wing::CHECKED.with(std::cell::Cell::get) - before;
+        assert!(checked > 10_000, "{checked} pairs checked");
+    }
+
     /// After a complete miss, the limited walk on a later grid of the path stops where the
     /// full walk does under every budget (small ones cut the walk inside subtrees it passes
     /// over): the same step, the same completeness.

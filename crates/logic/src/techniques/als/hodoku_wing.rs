@@ -22,7 +22,9 @@
 //! pair whose end ALS have no common seer of a digit is passed over before a step is built.
 //! So every pair tried holds a changed ALS (no test per pair), and since the links are taken
 //! in list order, each run's part past the current link is found by a cursor per ALS that
-//! only moves forward, not searched for every link.
+//! only moves forward, not searched for every link. Within a run only one of HoDoKu's three
+//! cases can apply, always the same, so the run names the wing's ALS without testing them
+//! per pair ([`Run`], session 62).
 
 use sudokit_core::DigitSet;
 
@@ -32,7 +34,7 @@ use crate::step::{Role, Step};
 use crate::technique::Finder;
 
 /// One restricted common: ALS `a1` < `a2` and its one or two digits.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Rc {
     a1: usize,
     a2: usize,
@@ -133,14 +135,118 @@ pub(super) fn find(
         };
         // Every partner in these runs has a fresh end when r1 has none, so each pair tried
         // holds a fresh ALS among its link ends, which are the wing's three ALS (see `pair`).
-        for run in runs {
-            for &y in run {
-                if !pair(g, all, fresh, *r1, rcs[y], f) {
-                    return;
-                }
-            }
+        // Each run names the wing's ALS in its own way (see [`Run`]): the pivot and A are
+        // r1's, so they are looked up once per run, and only B per partner. (Each run its
+        // own call with its `Run` a constant, so no case is chosen per pair.)
+        let [first, into, from] = runs;
+        let ctx = (g, all, fresh, rcs.as_slice());
+        if !try_run(ctx, *r1, Run::FromFirst, first, f)
+            || !try_run(ctx, *r1, Run::IntoSecond, into, f)
+            || !try_run(ctx, *r1, Run::FromSecond, from, f)
+        {
+            return;
         }
     }
+}
+
+/// Tries `r1` with each partner of one of its runs (`run`, see [`Run`]) as a wing; `false`
+/// when the finder stops. `ctx`: the grid, the ALS, which are fresh and the links.
+#[inline(always)]
+fn try_run(
+    (g, all, fresh, rcs): (&CandidateGrid, &[Als], &[bool], &[Rc]),
+    r1: Rc,
+    run: Run,
+    partners: &[usize],
+    f: &mut Finder<'_>,
+) -> bool {
+    let (ai, ci) = run.a_and_pivot(r1);
+    let (a, c) = (&all[ai], &all[ci]);
+    let single = r1.ds.len() == 1;
+    for &y in partners {
+        let r2 = rcs[y];
+        // (Two links of the same single digit make no wing, in HoDoKu's rule.)
+        if single && r2.ds == r1.ds {
+            continue;
+        }
+        #[cfg(test)]
+        run.check(r1, r2);
+        // (`find` passes only pairs with a fresh link end, and the ends are the wing's ALS.)
+        debug_assert!(fresh[r1.a1] || fresh[r1.a2] || fresh[r2.a1] || fresh[r2.a2]);
+        let b = &all[run.b(r2)];
+        if !pair(g, [a, b, c], [r1.ds, r2.ds], f) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The three runs of partners `r2` of a link `r1` between ALS p < q (see [`find`]), and the
+/// wing each pair names (session 62). HoDoKu tests three cases per pair and the last that
+/// applies names the pivot C and the ALS A and B; within a run only one can apply, always the
+/// same: a partner starting at p has another second ALS (a row lists each ALS once), one
+/// ending at q starts strictly between p and q, and one starting at q ends after q. So the
+/// pivot and A depend on r1 alone and B on r2 alone, and no case is tested per pair.
+#[derive(Clone, Copy, Debug)]
+enum Run {
+    /// The later links starting at p: pivot p, A = q, B = r2's second ALS.
+    FromFirst,
+    /// The later links ending at q: pivot q, A = p, B = r2's first ALS.
+    IntoSecond,
+    /// The links starting at q: pivot q, A = p, B = r2's second ALS.
+    FromSecond,
+}
+
+impl Run {
+    /// A and the pivot of every wing of `r1` with a partner in this run.
+    #[inline(always)]
+    fn a_and_pivot(self, r1: Rc) -> (usize, usize) {
+        match self {
+            Run::FromFirst => (r1.a2, r1.a1),
+            Run::IntoSecond | Run::FromSecond => (r1.a1, r1.a2),
+        }
+    }
+    /// B of the wing of a link with partner `r2` in this run.
+    #[inline(always)]
+    fn b(self, r2: Rc) -> usize {
+        match self {
+            Run::IntoSecond => r2.a1,
+            Run::FromFirst | Run::FromSecond => r2.a2,
+        }
+    }
+    /// (Tests.) The run's wing is the one HoDoKu's three cases name for `r1` and `r2`.
+    #[cfg(test)]
+    fn check(self, r1: Rc, r2: Rc) {
+        let (a, c) = self.a_and_pivot(r1);
+        assert_eq!(
+            Some((a, self.b(r2), c)),
+            hodoku_cases(r1, r2),
+            "{self:?} {r1:?} {r2:?}"
+        );
+        CHECKED.with(|n| n.set(n.get() + 1));
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Pairs [`Run::check`] compared with HoDoKu's cases (tests only).
+    pub(super) static CHECKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// HoDoKu's cases for a pair of links, the last that applies naming (A, B, pivot); `None`
+/// when the links share no ALS (tests only: [`Run`] names them without testing).
+#[cfg(test)]
+fn hodoku_cases(r1: Rc, r2: Rc) -> Option<(usize, usize, usize)> {
+    let mut abc = None;
+    if r1.a1 == r2.a1 && r1.a2 != r2.a2 {
+        abc = Some((r1.a2, r2.a2, r1.a1));
+    }
+    if r1.a2 == r2.a1 && r1.a1 != r2.a2 {
+        abc = Some((r1.a1, r2.a2, r1.a2));
+    }
+    if r1.a2 == r2.a2 && r1.a1 != r2.a1 {
+        abc = Some((r1.a1, r2.a1, r1.a2));
+    }
+    abc
 }
 
 /// ALS `i`'s run of the flat `list` (see [`find`]) past list index `x`.
@@ -175,41 +281,15 @@ impl Cursors {
     }
 }
 
-/// Tries the links `r1` and a later `r2` as a wing and emits it if it removes anything;
-/// `false` when the finder stops.
+/// Tries the wing of ALS `a` and `b` with pivot `c`, joined by the links' digits `ds` (of a
+/// link `r1` and a later `r2`; see [`Run`]), and emits it if it removes anything; `false`
+/// when the finder stops.
 #[inline(always)]
-fn pair(
-    g: &CandidateGrid,
-    all: &[Als],
-    fresh: &[bool],
-    r1: Rc,
-    r2: Rc,
-    f: &mut Finder<'_>,
-) -> bool {
-    // (`find` passes only pairs with a fresh link end, and the ends are the wing's ALS.)
-    debug_assert!(fresh[r1.a1] || fresh[r1.a2] || fresh[r2.a1] || fresh[r2.a2]);
-    if r1.ds.len() == 1 && r2.ds == r1.ds {
-        return true;
-    }
-    // HoDoKu's cases, the last that applies naming the pivot.
-    let mut abc = None;
-    if r1.a1 == r2.a1 && r1.a2 != r2.a2 {
-        abc = Some((r1.a2, r2.a2, r1.a1));
-    }
-    if r1.a2 == r2.a1 && r1.a1 != r2.a2 {
-        abc = Some((r1.a1, r2.a2, r1.a2));
-    }
-    if r1.a2 == r2.a2 && r1.a1 != r2.a1 {
-        abc = Some((r1.a1, r2.a1, r1.a2));
-    }
-    let Some((ai, bi, ci)) = abc else {
-        return true;
-    };
-    let (a, b, c) = (&all[ai], &all[bi], &all[ci]);
+fn pair(g: &CandidateGrid, [a, b, c]: [&Als; 3], ds: [DigitSet; 2], f: &mut Finder<'_>) -> bool {
     if a.set.intersects(&b.set) {
         return true;
     }
-    let skip = r1.ds.0 | r2.ds.0;
+    let skip = ds[0].0 | ds[1].0;
     let zs = DigitSet(a.cands.0 & b.cands.0 & !skip);
     // Exact: a cell seeing every z of A and every z of B holds z and lies in neither
     // (no cell sees itself), so the targets are empty when the seers do not meet.
@@ -225,7 +305,7 @@ fn pair(
     if step.eliminations.is_empty() {
         return true;
     }
-    f.emit(wing_step(g, step, [a, b, c], [r1.ds, r2.ds]))
+    f.emit(wing_step(g, step, [a, b, c], ds))
 }
 
 #[cfg(test)]
