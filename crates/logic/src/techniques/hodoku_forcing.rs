@@ -1348,10 +1348,11 @@ impl Sim<'_> {
     /// peers (in the grid the search started from) are off.
     fn set(&mut self, c: Cell, d: usize) {
         self.note(c, d, true);
-        for e in 0..9 {
-            if e != d && self.cands[c.index()] >> e & 1 == 1 {
-                self.note(c, e, false);
-            }
+        // The cell's other digits, in ascending order as a scan of the nine finds them.
+        let mut rest = self.cands[c.index()] & !(1 << d);
+        while rest != 0 {
+            self.note(c, rest.trailing_zeros() as usize, false);
+            rest &= rest - 1;
         }
         if self.reference {
             let g = self.g;
@@ -1370,19 +1371,23 @@ impl Sim<'_> {
         }
         // The peers holding the digit at the start, in the layout's (ascending) order of
         // peers; the copy's candidates are a subset of those.
-        // The cells losing the digit and their houses are marked at the end, as `touch`
-        // would mark each (the marks are sets: their order does not matter).
         let mut x = self.peers[c.index()] & self.plane[d];
-        let (mut cells, mut houses) = (0u128, 0u32);
         while x != 0 {
             let p = x.trailing_zeros() as usize;
             x &= x - 1;
             self.note(Cell(p as u16), d, false);
-            if self.cands[p] >> d & 1 == 1 {
-                self.cands[p] &= !(1 << d);
-                cells |= 1 << p;
-                houses |= self.house_bits[p];
-            }
+        }
+        // The cells losing the digit are the peers holding it in the copy: `live[d]` is
+        // `cands` by digit, kept in step (session 62: one mask instead of testing each peer's
+        // candidates). They and their houses are marked at the end, as `touch` would mark
+        // each (the marks are sets: their order does not matter).
+        let cells = self.peers[c.index()] & self.live[d];
+        let (mut y, mut houses) = (cells, 0u32);
+        while y != 0 {
+            let p = y.trailing_zeros() as usize;
+            y &= y - 1;
+            self.cands[p] &= !(1 << d);
+            houses |= self.house_bits[p];
         }
         self.live[d] &= !cells;
         self.dirty_cells |= cells;
