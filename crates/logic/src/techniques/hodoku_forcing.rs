@@ -1502,9 +1502,13 @@ fn group_links(g: &CandidateGrid, index: &[u32], base: u32, masks: &CellMasks) -
             }
         }
     }
-    let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); 9];
-    for (gi, grp) in groups.iter().enumerate() {
-        by_digit[grp.0].push(gi);
+    // Per house and digit: the groups of the digit in the house (its line or its box), in
+    // group order — the groups of the digit a scan of all of them would match on the house,
+    // in the order it meets them (session 62: only those are looked at).
+    let mut by_house: Vec<Vec<usize>> = vec![Vec::new(); house_mask.len() * 9];
+    for (gi, &(d, _, line, b)) in groups.iter().enumerate() {
+        by_house[line.index() * 9 + d].push(gi);
+        by_house[b.index() * 9 + d].push(gi);
     }
     let mut links: Vec<(u32, u32)> = Vec::with_capacity(16 * groups.len());
     let cand = |c: usize, d: usize| index[c * 9 + d];
@@ -1541,9 +1545,9 @@ fn group_links(g: &CandidateGrid, index: &[u32], base: u32, masks: &CellMasks) -
         }
         for house in [line, b] {
             let (mut count, mut only) = (0, 0);
-            for &gj in &by_digit[d] {
-                let (_, cells2, line2, b2) = groups[gj];
-                if gj != gi && (line2 == house || b2 == house) && cells2 & cells == 0 {
+            for &gj in &by_house[house.index() * 9 + d] {
+                let cells2 = groups[gj].1;
+                if gj != gi && cells2 & cells == 0 {
                     links.push((on, base + 2 * gj as u32));
                     count += 1;
                     only = gj;
