@@ -32,6 +32,7 @@ use std::time::Instant;
 use sudokit_core::format::{InputFormat, parse_one};
 use sudokit_core::{Grid, Layout, Request, SolveError, Solver};
 use sudokit_fast::Fast;
+pub use sudokit_fast::variant as fast_variant;
 
 /// What each puzzle is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -86,7 +86,16 @@ pub fn run_bench(args: BenchArgs) -> Result<u8> {
         }
     }
     let text = match args.format {
-        BenchFormat::Text => render_table(&results),
+        BenchFormat::Text => {
+            let mut t = render_table(&results);
+            if names.iter().any(|n| n == "fast" || n == "auto") {
+                t.push_str(&format!(
+                    "fast runs its {} search variant on this CPU (SUDOKIT_FAST_ISA=avx2 or baseline asks for less)\n",
+                    sudokit_bench::fast_variant().name()
+                ));
+            }
+            t
+        }
         BenchFormat::Json => format!("{}\n", render_json(&results)),
         BenchFormat::Tsv => render_tsv(&results),
     };

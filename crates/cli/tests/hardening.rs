@@ -795,3 +795,47 @@ fn counting_empty_grids_with_every_search_depth_does_not_overflow_a_worker_stack
         }
     }
 }
+
+#[test]
+fn bench_names_the_fast_variant_and_honours_a_request_for_less() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/examples/puzzles.txt"
+    );
+    let bench = |isa: Option<&str>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_sudokit"));
+        c.args([
+            "bench",
+            "-e",
+            "fast",
+            "--seconds",
+            "0.05",
+            "--max-passes",
+            "1",
+            file,
+        ]);
+        match isa {
+            Some(v) => c.env("SUDOKIT_FAST_ISA", v),
+            None => c.env_remove("SUDOKIT_FAST_ISA"),
+        };
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{}", err(&o));
+        let text = out(&o);
+        let last = text.lines().last().unwrap_or_default().to_string();
+        last.strip_prefix("fast runs its ")
+            .and_then(|r| r.split(' ').next())
+            .unwrap_or_else(|| panic!("no variant line: {text}"))
+            .to_string()
+    };
+    let best = bench(None);
+    assert!(
+        ["baseline", "avx2-tables", "avx2", "avx512"].contains(&best.as_str()),
+        "{best}"
+    );
+    assert_eq!(bench(Some("baseline")), "baseline");
+    let avx2 = bench(Some("avx2"));
+    assert_ne!(avx2, "avx512");
+    if best != "avx512" {
+        assert_eq!(avx2, best);
+    }
+}

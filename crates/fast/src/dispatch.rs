@@ -1,7 +1,7 @@
-//! The CPU-specific parts: run-time choice between the search compiled for the baseline
-//! x86-64 CPU and the one compiled with `popcnt`/`bmi1`/`bmi2`/`lzcnt`/`avx2`
+//! The CPU-specific parts: run-time choice ([`Variant`]) between the search compiled for the
+//! baseline x86-64 CPU, the one compiled with `popcnt`/`bmi1`/`bmi2`/`lzcnt`/`avx2`
 //! (single-instruction bit counts and scans, `pext`/`pdep` for the mini-row and stack
-//! patterns, through the [`Isa`] type parameter), and SSE2 versions of the operations on the nine digit words of a band:
+//! patterns, through the [`Isa`] type parameter) and the same with AVX-512, and SSE2 versions of the operations on the nine digit words of a band:
 //! removing cells (with a per-digit "changed" mask), counting candidates per cell, and the
 //! digits of one cell (branch-free).
 //!
@@ -19,7 +19,11 @@
 //! the table lookups instead: on a Zen 1 EPYC that took the whole search from 6,000 to
 //! 12,400 puzzles/s on the hardest set. Adding `lzcnt` and `avx2` to the variant's features
 //! (no source change: VEX-encoded band operations and copies, SSE4.1 tests) made it 2.5%
-//! faster on the hardest set and the minimal 9×9 generator 2% faster on a Zen 4 EPYC.
+//! faster on the hardest set and the minimal 9×9 generator 2% faster on a Zen 4 EPYC. The
+//! AVX-512 variant (same source; LLVM uses `vpternlog`, mask registers and 32 vector
+//! registers) ran the hard sets 2–4% faster on an Intel Xeon with AMX (docs/bench.md, session
+//! 63); the repository's builds leave AVX-512 off globally (`.cargo/config.toml`), so only this
+//! function-level variant uses it, and only on CPUs with the Ice Lake extensions.
 #![allow(
     unsafe_code,
     reason = "target-feature calls after run-time detection, and SSE2 loads/stores"
@@ -175,20 +179,113 @@ macro_rules! sse2_or_scalar {
     }};
 }
 
-/// Runs `search` from `board` with the best variant for this CPU.
-#[inline]
-pub(crate) fn run<T: Termination, S: Sink>(search: &mut Search<'_, T, S>, board: Board) -> bool {
+/// The compiled variants of the search, in order of preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Variant {
+    /// Portable code only (any CPU; the only variant off x86-64).
+    Baseline,
+    /// `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2`, with the pattern tables instead of
+    /// `pext`/`pdep` (CPUs that microcode those two: AMD before Zen 3).
+    Avx2Tables,
+    /// `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2`, with `pext`/`pdep`.
+    Avx2,
+    /// [`Variant::Avx2`] plus the AVX-512 extensions of Intel's Ice Lake and AMD's Zen 4
+    /// (see [`has_avx512`]).
+    Avx512,
+}
+
+impl Variant {
+    /// The variant's name, as `SUDOKIT_FAST_ISA` spells it (`avx2-tables` is chosen with
+    /// `avx2` on a CPU whose `pext` is slow).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Baseline => "baseline",
+            Variant::Avx2Tables => "avx2-tables",
+            Variant::Avx2 => "avx2",
+            Variant::Avx512 => "avx512",
+        }
+    }
+}
+
+/// The variant to run, given the best one this CPU can run and the value of
+/// `SUDOKIT_FAST_ISA`: `baseline`, `avx2` or `avx512` asks for at most that variant (never
+/// more than the CPU has); anything else, or nothing, leaves the best.
+pub(crate) fn choose(best: Variant, request: Option<&str>) -> Variant {
+    let cap = match request.map(str::trim) {
+        Some("baseline") => Variant::Baseline,
+        Some("avx2") => Variant::Avx2,
+        _ => return best,
+    };
+    // `Avx2Tables` sorts below `Avx2`, so a CPU with slow `pext` keeps its table form.
+    best.min(cap)
+}
+
+/// The variant [`run`] uses on this CPU: the best it has (see [`Variant`]), unless the
+/// environment variable `SUDOKIT_FAST_ISA` asks for less (for measurements; see [`choose`]).
+/// Decided once and cached.
+pub fn variant() -> Variant {
+    use std::sync::OnceLock;
+    static VARIANT: OnceLock<Variant> = OnceLock::new();
+    *VARIANT.get_or_init(|| {
+        let request = std::env::var("SUDOKIT_FAST_ISA").ok();
+        choose(best_variant(), request.as_deref())
+    })
+}
+
+/// The best variant this CPU can run.
+fn best_variant() -> Variant {
     #[cfg(target_arch = "x86_64")]
     if has_bmi() {
-        if fast_pext() {
-            // SAFETY: `run_bmi` is compiled with popcnt, bmi1, bmi2, lzcnt and avx2, and
-            // `has_bmi` has just confirmed that this CPU supports all five.
-            return unsafe { search.run_bmi(board) };
+        if !fast_pext() {
+            return Variant::Avx2Tables;
         }
-        // SAFETY: as above; this variant differs only in not using `pext`/`pdep`.
-        return unsafe { search.run_bmi_tables(board) };
+        if has_avx512() {
+            return Variant::Avx512;
+        }
+        return Variant::Avx2;
     }
-    search.run_baseline(board)
+    Variant::Baseline
+}
+
+/// Whether the CPU has the AVX-512 extensions `run_avx512` is compiled with: foundation,
+/// VL, BW, DQ, CD and the Ice Lake additions (VPOPCNTDQ, BITALG, VBMI, VBMI2). Requiring the
+/// Ice Lake set is deliberate: it leaves out Intel's Skylake-SP, Cascade Lake and Cooper Lake
+/// (family 6 model 85), whose cores lower their clock after 512-bit instructions
+/// (docs/bench.md, "Intel Xeon, family 6 model 85": 12–13% slower with AVX-512 there), while
+/// Ice Lake and later Intel cores and AMD's Zen 4 and Zen 5 have all of it.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_avx512() -> bool {
+    has_bmi()
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512bw")
+        && std::arch::is_x86_feature_detected!("avx512dq")
+        && std::arch::is_x86_feature_detected!("avx512cd")
+        && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+        && std::arch::is_x86_feature_detected!("avx512bitalg")
+        && std::arch::is_x86_feature_detected!("avx512vbmi")
+        && std::arch::is_x86_feature_detected!("avx512vbmi2")
+}
+
+/// Runs `search` from `board` with [`variant`].
+#[inline]
+pub(crate) fn run<T: Termination, S: Sink>(search: &mut Search<'_, T, S>, board: Board) -> bool {
+    match variant() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `best_variant` returns `Avx512` only after `has_avx512` confirmed every
+        // feature `run_avx512` is compiled with, and `choose` never raises a variant.
+        Variant::Avx512 => unsafe { search.run_avx512(board) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `run_bmi` is compiled with popcnt, bmi1, bmi2, lzcnt and avx2; `Avx2` is
+        // chosen only when `has_bmi` confirmed all five (and `fast_pext` said yes).
+        Variant::Avx2 => unsafe { search.run_bmi(board) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above; this variant differs only in not using `pext`/`pdep`.
+        Variant::Avx2Tables => unsafe { search.run_bmi_tables(board) },
+        _ => search.run_baseline(board),
+    }
 }
 
 /// Removes `mask` from the nine digit words of band `b` (`cand[b * 9..b * 9 + 9]`); returns
@@ -745,6 +842,29 @@ mod tests {
     }
 
     #[test]
+    fn the_variant_asked_for_is_never_more_than_the_cpu_has() {
+        use super::{Variant, choose};
+        let all = [
+            Variant::Baseline,
+            Variant::Avx2Tables,
+            Variant::Avx2,
+            Variant::Avx512,
+        ];
+        for best in all {
+            assert_eq!(choose(best, None), best);
+            assert_eq!(choose(best, Some("avx512")), best);
+            assert_eq!(choose(best, Some("fastest please")), best);
+            assert_eq!(choose(best, Some("baseline")), Variant::Baseline);
+            let avx2 = choose(best, Some(" avx2\n"));
+            assert!(avx2 <= best && avx2 <= Variant::Avx2);
+            assert_eq!(avx2 == best, best != Variant::Avx512, "{best:?}");
+        }
+        // The running CPU's choice is one its detection allows.
+        let v = super::variant();
+        assert!(v <= super::best_variant());
+    }
+
+    #[test]
     fn both_variants_agree() {
         // Both search modes (with and without the triad level) in every variant.
         for (line, triads) in PUZZLES.iter().flat_map(|l| [(l, true), (l, false)]) {
@@ -752,30 +872,47 @@ mod tests {
                 let Some(board) = Board::from_cells(&cells(line)) else {
                     panic!("valid puzzle");
                 };
-                let mut t1 = Unlimited;
-                let mut a = Search::new(&mut t1, CountOnly, max);
-                a.triads = triads;
-                a.run_baseline(board);
+                // One search of `board` by `f`: its solutions and counters.
+                let by = |f: &dyn Fn(&mut Search<'_, Unlimited, CountOnly>)| {
+                    let mut t = Unlimited;
+                    let mut s = Search::new(&mut t, CountOnly, max);
+                    s.triads = triads;
+                    f(&mut s);
+                    (s.solutions, s.counters)
+                };
+                let a = by(&|s| {
+                    s.run_baseline(board);
+                });
                 #[cfg(target_arch = "x86_64")]
                 if super::has_bmi() {
-                    let mut t2 = Unlimited;
-                    let mut b = Search::new(&mut t2, CountOnly, max);
-                    b.triads = triads;
-                    // SAFETY: the features were detected just above.
-                    unsafe { b.run_bmi(board) };
-                    assert_eq!((a.solutions, a.counters), (b.solutions, b.counters));
-                    let mut t4 = Unlimited;
-                    let mut d = Search::new(&mut t4, CountOnly, max);
-                    d.triads = triads;
-                    // SAFETY: the features were detected just above.
-                    unsafe { d.run_bmi_tables(board) };
-                    assert_eq!((a.solutions, a.counters), (d.solutions, d.counters));
+                    // SAFETY (all three): the features were detected just above.
+                    assert_eq!(
+                        a,
+                        by(&|s| unsafe {
+                            let _ = s.run_bmi(board);
+                        })
+                    );
+                    assert_eq!(
+                        a,
+                        by(&|s| unsafe {
+                            let _ = s.run_bmi_tables(board);
+                        })
+                    );
+                    if super::has_avx512() {
+                        assert_eq!(
+                            a,
+                            by(&|s| unsafe {
+                                let _ = s.run_avx512(board);
+                            })
+                        );
+                    }
                 }
-                let mut t3 = Unlimited;
-                let mut c = Search::new(&mut t3, CountOnly, max);
-                c.triads = triads;
-                super::run(&mut c, board);
-                assert_eq!((a.solutions, a.counters), (c.solutions, c.counters));
+                assert_eq!(
+                    a,
+                    by(&|s| {
+                        super::run(s, board);
+                    })
+                );
             }
         }
     }

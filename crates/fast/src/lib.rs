@@ -21,8 +21,10 @@
 //! (the generator's removal pass: [`Fast::has_solution_excluding_givens`]).
 //! Only the standard layout is supported: anything else is
 //! rejected in [`Solver::check_layout`]. On x86-64 the search runs in a variant compiled with
-//! `popcnt`/`bmi1`/`bmi2`/`lzcnt`/`avx2` when the CPU has them (run-time detection, identical results), and
-//! two band-wide operations use SSE2; that is the crate's only `unsafe`, in one module.
+//! `popcnt`/`bmi1`/`bmi2`/`lzcnt`/`avx2`, and with AVX-512 too, when the CPU has them
+//! (run-time detection, identical results; [`variant`] says which, and the environment
+//! variable `SUDOKIT_FAST_ISA=baseline|avx2` asks for less, for measurements), and
+//! band-wide operations use SSE2; that is the crate's only `unsafe`, in one module.
 //!
 //! ```
 //! use sudokit_fast::Fast;
@@ -41,6 +43,7 @@ mod search;
 mod tables;
 
 pub use board::Givens;
+pub use dispatch::{Variant, variant};
 pub use search::Counters;
 
 use board::Board;

@@ -7,7 +7,8 @@
 //! first branch (a digit's first configuration in a band or stack, or a guessed digit placed
 //! at once) and continues in place with that branch excluded for the rest ("guess, then
 //! refute"), so nothing is allocated while searching. The recursive search is written once
-//! (a macro) and compiled twice, for the baseline CPU and with bit-manipulation instructions;
+//! (a macro) and compiled four times, for the baseline CPU, with bit-manipulation instructions
+//! and AVX2 (with and without `pext`/`pdep`) and with AVX-512 as well;
 //! [`crate::dispatch`] picks one at run time. The mode (triad level and configuration
 //! branching, or neither) is chosen once per search from the number of givens
 //! ([`FEW_GIVENS`]), not per node: measured, a per-node rule by unsolved cells or "cell mode
@@ -190,6 +191,18 @@ impl<'t, T: Termination, S: Sink> Search<'t, T, S> {
         /// board copies in VEX form, with the SSE4.1 tests that AVX2 implies).
         #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
         pub(crate) fn run_bmi using crate::dispatch::Bmi
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    search_fn! {
+        /// The search compiled with `run_bmi`'s features and the AVX-512 extensions of Intel's
+        /// Ice Lake and AMD's Zen 4 (see [`crate::dispatch::has_avx512`]): the same source,
+        /// which LLVM then compiles with three-input logic (`vpternlog`), mask registers for
+        /// the vector tests and 32 vector registers.
+        #[target_feature(
+            enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx512vpopcntdq,avx512bitalg,avx512vbmi,avx512vbmi2"
+        )]
+        pub(crate) fn run_avx512 using crate::dispatch::Bmi
     }
 
     #[cfg(target_arch = "x86_64")]
