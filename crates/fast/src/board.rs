@@ -216,17 +216,14 @@ impl Board {
 
     /// Removes `mask` from every digit of band `b` but `d`.
     #[inline(always)]
-    fn clear_others(&mut self, b: usize, d: usize, mask: u32) {
-        self.dirty |= self.clear_others_word(b, d, mask);
+    fn clear_others<I: Isa>(&mut self, b: usize, d: usize, mask: u32) {
+        self.dirty |= self.clear_others_word::<I>(b, d, mask);
     }
 
     /// [`Board::clear_others`] returning the dirty bits instead of setting them.
     #[inline(always)]
-    fn clear_others_word(&mut self, b: usize, d: usize, mask: u32) -> u32 {
-        let own = self.cand[b * 9 + d];
-        let changed = crate::dispatch::clear_nine(&mut self.cand, b, mask);
-        self.cand[b * 9 + d] = own;
-        (changed & !(1 << d)) << (b * 9)
+    fn clear_others_word<I: Isa>(&mut self, b: usize, d: usize, mask: u32) -> u32 {
+        I::clear_others_nine(&mut self.cand, b, d, mask) << (b * 9)
     }
 
     /// Places digit `d` at a cell that no other digit can take any more: clears the cell's
@@ -243,9 +240,9 @@ impl Board {
     /// Places digit `d` at a cell known to allow it: clears the cell from the other digits and
     /// the cell's peers from `d`.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, bit: u32, cell: usize) {
+    fn place<I: Isa>(&mut self, d: usize, b: usize, bit: u32, cell: usize) {
         self.unsolved[b] &= !bit;
-        self.clear_others(b, d, bit);
+        self.clear_others::<I>(b, d, bit);
         let peers = &PEERS[cell];
         self.clear(d, peers[0]);
         self.clear(9 + d, peers[1]);
@@ -255,14 +252,14 @@ impl Board {
     /// Removes a choice's digit from its cell (after its branch failed); a two-candidate
     /// cell gets its other digit placed at once.
     #[inline(always)]
-    pub(crate) fn eliminate(&mut self, choice: Choice) {
+    pub(crate) fn eliminate<I: Isa>(&mut self, choice: Choice) {
         if choice.kind != 0 {
             self.restrict_config(choice, choice.rest);
             return;
         }
         if choice.second < 9 {
             let cell = choice.band * 27 + choice.bit.trailing_zeros() as usize;
-            self.place(choice.second, choice.band, choice.bit, cell);
+            self.place::<I>(choice.second, choice.band, choice.bit, cell);
         } else {
             self.clear(choice.band * 9 + choice.digit, choice.bit);
         }
@@ -271,13 +268,13 @@ impl Board {
     /// Places the choice's digit at its cell at once (rather than leaving a naked single for
     /// the next propagation round to find).
     #[inline(always)]
-    pub(crate) fn assign(&mut self, choice: Choice) {
+    pub(crate) fn assign<I: Isa>(&mut self, choice: Choice) {
         if choice.kind != 0 {
             self.restrict_config(choice, choice.keep);
             return;
         }
         let cell = choice.band * 27 + choice.bit.trailing_zeros() as usize;
-        self.place(choice.digit, choice.band, choice.bit, cell);
+        self.place::<I>(choice.digit, choice.band, choice.bit, cell);
     }
 
     /// Applies singles and locked candidates until nothing changes, with the triad level when
@@ -369,7 +366,7 @@ impl Board {
                 while words != 0 {
                     let i = words.trailing_zeros() as usize;
                     words &= words - 1;
-                    todo |= self.place_row_singles(i, pending[i]);
+                    todo |= self.place_row_singles::<I>(i, pending[i]);
                     pending[i] = 0;
                 }
             }
@@ -401,7 +398,7 @@ impl Board {
         if new == 0 {
             return Some(0);
         }
-        Some(self.place_row_singles(i, new))
+        Some(self.place_row_singles::<I>(i, new))
     }
 
     /// [`Board::band_step`] without the placements: returns the word's new row singles
@@ -437,13 +434,13 @@ impl Board {
     /// from the band's other digits and their columns from the digit's other bands. Returns
     /// the words this changed.
     #[inline(always)]
-    fn place_row_singles(&mut self, i: usize, new: u32) -> u32 {
+    fn place_row_singles<I: Isa>(&mut self, i: usize, new: u32) -> u32 {
         let b = (i * 57) >> 9;
         let d = i - 9 * b;
         self.unsolved[b] &= !new;
         let cols = columns_of(new) * REPEAT_ROWS;
         let (b1, b2) = OTHER_BANDS[b];
-        self.clear_others_word(b, d, new)
+        self.clear_others_word::<I>(b, d, new)
             | self.clear_word(b1 * 9 + d, cols)
             | self.clear_word(b2 * 9 + d, cols)
     }
@@ -522,7 +519,7 @@ impl Board {
                     if self.cand[i] & bit == 0 {
                         return None;
                     }
-                    self.place(d, b, bit, b * 27 + j);
+                    self.place::<I>(d, b, bit, b * 27 + j);
                 }
             }
         }

@@ -42,6 +42,15 @@ pub(crate) trait Isa {
     /// those that fit "one per column and one per box" in every stack (same packing), or 0
     /// when some stack has no fitting pattern.
     fn stack_keep(cols: u32) -> u32;
+    /// Removes `mask` from the words of band `b` of every digit but `d`; returns which of
+    /// them held any of it (bit `k` for digit `k`, never bit `d`).
+    #[inline(always)]
+    fn clear_others_nine(cand: &mut [u32; 27], b: usize, d: usize, mask: u32) -> u32 {
+        let own = cand[b * 9 + d];
+        let changed = clear_nine(cand, b, mask);
+        cand[b * 9 + d] = own;
+        changed & !(1 << d)
+    }
 }
 
 /// Bits `band * 9 + column` of stack 0's nine (band, column) pairs.
@@ -117,6 +126,57 @@ impl Isa for Bmi {
             out |= unsafe { _pdep_u32(keep, mask) };
         }
         out
+    }
+}
+
+/// For code compiled with AVX-512 as well: only ever used by `Search::run_avx512`, which
+/// runs only after [`has_avx512`] said yes. The pattern operations are [`Bmi`]'s; the
+/// clear of a band's other digits is one masked 256-bit operation.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct Avx512;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Avx512 {
+    #[inline(always)]
+    fn minirow_occupancy(m: u32) -> u32 {
+        Bmi::minirow_occupancy(m)
+    }
+
+    #[inline(always)]
+    fn stack_keep(cols: u32) -> u32 {
+        Bmi::stack_keep(cols)
+    }
+
+    /// Digits 0..8 as one 256-bit vector: the test of every word against `mask` gives the
+    /// changed digits in a mask register, the clear is masked to the other digits (so the
+    /// own word needs no save and restore) and the vector is stored whole; digit 8's word
+    /// is scalar, with `mask` dropped when 8 is `d`.
+    #[inline(always)]
+    fn clear_others_nine(cand: &mut [u32; 27], b: usize, d: usize, mask: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_loadu_si256, _mm256_mask_andnot_epi32, _mm256_mask_test_epi32_mask,
+            _mm256_set1_epi32, _mm256_storeu_si256,
+        };
+        let base = (b % 3) * 9;
+        let words = &mut cand[base..base + 9];
+        let p = words.as_mut_ptr().cast::<__m256i>();
+        let others = !(1u32 << d);
+        // SAFETY: `Avx512` is used only inside `run_avx512`, which is compiled with avx512f
+        // and avx512vl and called only after `has_avx512` detected them on this CPU. `words`
+        // has nine `u32`s, so the 32-byte range at byte offset 0 (words 0..8) is inside it;
+        // the load and store need no alignment.
+        let changed = unsafe {
+            let m = _mm256_set1_epi32(mask as i32);
+            let v = _mm256_loadu_si256(p);
+            let k = others as u8;
+            let hit = _mm256_mask_test_epi32_mask(k, v, m);
+            _mm256_storeu_si256(p, _mm256_mask_andnot_epi32(v, k, m, v));
+            u32::from(hit)
+        };
+        let m8 = mask & 0u32.wrapping_sub((others >> 8) & 1);
+        let w8 = words[8];
+        words[8] = w8 & !m8;
+        changed | u32::from(w8 & m8 != 0) << 8
     }
 }
 
@@ -786,6 +846,13 @@ mod tests {
         }
     }
 
+    /// [`super::Avx512`]'s clear in code compiled with the features it needs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn clear_others_avx512(cand: &mut [u32; 27], b: usize, d: usize, mask: u32) -> u32 {
+        <super::Avx512 as super::Isa>::clear_others_nine(cand, b, d, mask)
+    }
+
     #[test]
     fn nine_word_variants_agree() {
         let mut seed = 0x2545_f491_u32;
@@ -807,6 +874,7 @@ mod tests {
                 1 => next() & 0x07FF_FFFF,
                 _ => 0,
             };
+            let orig = a;
             let ca = super::clear_nine_scalar(&mut a, band, mask);
             #[cfg(target_arch = "x86_64")]
             {
@@ -815,6 +883,26 @@ mod tests {
             }
             let cc = super::clear_nine(&mut b, band, mask);
             assert_eq!(cc, 0, "nothing left to clear the second time");
+            // The other digits' clear: the portable form against the one-word-kept clear,
+            // and the AVX-512 form against the portable one.
+            let d = (next() % 9) as usize;
+            let mut o = orig;
+            let own = o[band * 9 + d];
+            let (co, oo) = {
+                let mut x = o;
+                let c = <super::Baseline as super::Isa>::clear_others_nine(&mut x, band, d, mask);
+                (c, x)
+            };
+            let mut expect = o;
+            let ce = super::clear_nine_scalar(&mut expect, band, mask) & !(1 << d);
+            expect[band * 9 + d] = own;
+            assert_eq!((co, oo), (ce, expect));
+            #[cfg(target_arch = "x86_64")]
+            if super::has_avx512() {
+                // SAFETY: the features were detected just above.
+                let cv = unsafe { clear_others_avx512(&mut o, band, d, mask) };
+                assert_eq!((cv, o), (ce, expect));
+            }
             let probe = 1 << (next() % 27);
             let digits = super::digits_at_scalar(&a, band, probe);
             #[cfg(target_arch = "x86_64")]

@@ -125,11 +125,11 @@ macro_rules! search_fn {
                 };
                 self.counters.guesses += 1;
                 let mut child = board;
-                child.assign(choice);
+                child.assign::<$isa>(choice);
                 if self.$name(child) {
                     return true;
                 }
-                board.eliminate(choice);
+                board.eliminate::<$isa>(choice);
             }
         }
     };
@@ -202,7 +202,7 @@ impl<'t, T: Termination, S: Sink> Search<'t, T, S> {
         #[target_feature(
             enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512vl,avx512bw,avx512dq,avx512cd,avx512vpopcntdq,avx512bitalg,avx512vbmi,avx512vbmi2"
         )]
-        pub(crate) fn run_avx512 using crate::dispatch::Bmi
+        pub(crate) fn run_avx512 using crate::dispatch::Avx512
     }
 
     #[cfg(target_arch = "x86_64")]
