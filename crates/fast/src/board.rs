@@ -287,7 +287,7 @@ impl Board {
                 if !self.band_fixpoint::<I>(triads) {
                     return false;
                 }
-                match self.naked_singles() {
+                match self.naked_singles::<I>() {
                     None => return false,
                     Some(false) => break,
                     Some(true) => {}
@@ -304,7 +304,7 @@ impl Board {
             if !triads {
                 return true;
             }
-            match self.triads(lines) {
+            match self.triads::<I>(lines) {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -452,7 +452,7 @@ impl Board {
     /// mispredicted branch that cost more than the count (1–2% on the hard sets and the
     /// many-solution set on an Emerald Rapids Xeon, docs/bench.md, session 58).
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles<I: Isa>(&mut self) -> Option<bool> {
         let mut any = false;
         for b in 0..3 {
             let u = self.unsolved[b];
@@ -466,7 +466,7 @@ impl Board {
                 let j = single.trailing_zeros() as usize;
                 let bit = 1u32 << j;
                 single &= single - 1;
-                let digits = crate::dispatch::digits_at(&self.cand, b, bit);
+                let digits = I::digits_at(&self.cand, b, bit);
                 if digits == 0 {
                     // An earlier single of this round took the cell's last digit.
                     return None;
@@ -532,9 +532,9 @@ impl Board {
     /// a triad with three digits locked in it holds no other. `None` on contradiction,
     /// `Some(changed)`.
     #[inline(always)]
-    fn triads(&mut self, lines: &mut Lines) -> Option<bool> {
+    fn triads<I: Isa>(&mut self, lines: &mut Lines) -> Option<bool> {
         let Lines { rows, cols, count } = lines;
-        crate::dispatch::lines_nine(&self.cand, rows, cols);
+        I::lines_nine(&self.cand, rows, cols);
         // How many digits each triad can still hold, as four bit planes (binary counters).
         let [mut c0, mut c1, mut c2, mut c3] = [0u64; 4];
         for d in 0..9 {

@@ -51,6 +51,16 @@ pub(crate) trait Isa {
         cand[b * 9 + d] = own;
         changed & !(1 << d)
     }
+    /// Per digit, its mini-rows and mini-columns (see [`lines_nine`]).
+    #[inline(always)]
+    fn lines_nine(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+        lines_nine(cand, rows, cols);
+    }
+    /// The digits whose word of band `b` holds any bit of `bit` (see [`digits_at`]).
+    #[inline(always)]
+    fn digits_at(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
+        digits_at(cand, b, bit)
+    }
 }
 
 /// Bits `band * 9 + column` of stack 0's nine (band, column) pairs.
@@ -127,6 +137,83 @@ impl Isa for Bmi {
         }
         out
     }
+
+    #[inline(always)]
+    fn lines_nine(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+        // SAFETY: `Bmi` is used only inside `run_bmi` and `run_avx512`, both compiled with
+        // avx2 and called only after `has_bmi` detected it on this CPU.
+        unsafe { lines_nine_avx2(cand, rows, cols) }
+    }
+}
+
+/// [`lines_nine`] with AVX2: digits 0..8 of the three bands as three 256-bit vectors (the
+/// same shifts and masks as the scalar forms, eight digits at a time), digit 8 scalar.
+///
+/// # Safety
+/// The CPU must have AVX2 (the caller is compiled with it and checked for it at run time).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn lines_nine_avx2(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+    use crate::tables::columns_of;
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_slli_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+    };
+    // SAFETY: the caller guarantees AVX2. The 32-byte loads start at words 0, 9 and 18, so
+    // they cover words up to 25, inside the 27; the stores cover words 0..8 of nine-word
+    // arrays. None needs alignment.
+    unsafe {
+        let p = cand.as_ptr();
+        let occ = |v: __m256i| {
+            let t = _mm256_or_si256(
+                v,
+                _mm256_or_si256(_mm256_srli_epi32::<1>(v), _mm256_srli_epi32::<2>(v)),
+            );
+            let x = _mm256_and_si256(t, _mm256_set1_epi32(0x0124_9249));
+            let z = _mm256_or_si256(
+                x,
+                _mm256_or_si256(_mm256_srli_epi32::<2>(x), _mm256_srli_epi32::<4>(x)),
+            );
+            _mm256_or_si256(
+                _mm256_and_si256(z, _mm256_set1_epi32(7)),
+                _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi32::<6>(z), _mm256_set1_epi32(0o70)),
+                    _mm256_and_si256(_mm256_srli_epi32::<12>(z), _mm256_set1_epi32(0o700)),
+                ),
+            )
+        };
+        let colsv = |v: __m256i| {
+            _mm256_and_si256(
+                _mm256_or_si256(
+                    v,
+                    _mm256_or_si256(_mm256_srli_epi32::<9>(v), _mm256_srli_epi32::<18>(v)),
+                ),
+                _mm256_set1_epi32(0x1FF),
+            )
+        };
+        let v0 = _mm256_loadu_si256(p.cast::<__m256i>());
+        let v1 = _mm256_loadu_si256(p.add(9).cast::<__m256i>());
+        let v2 = _mm256_loadu_si256(p.add(18).cast::<__m256i>());
+        let r = _mm256_or_si256(
+            occ(v0),
+            _mm256_or_si256(
+                _mm256_slli_epi32::<9>(occ(v1)),
+                _mm256_slli_epi32::<18>(occ(v2)),
+            ),
+        );
+        let c = _mm256_or_si256(
+            colsv(v0),
+            _mm256_or_si256(
+                _mm256_slli_epi32::<9>(colsv(v1)),
+                _mm256_slli_epi32::<18>(colsv(v2)),
+            ),
+        );
+        _mm256_storeu_si256(rows.as_mut_ptr().cast::<__m256i>(), r);
+        _mm256_storeu_si256(cols.as_mut_ptr().cast::<__m256i>(), c);
+    }
+    let (w0, w1, w2) = (cand[8], cand[17], cand[26]);
+    rows[8] = minirow_occupancy(w0) | minirow_occupancy(w1) << 9 | minirow_occupancy(w2) << 18;
+    cols[8] = columns_of(w0) | columns_of(w1) << 9 | columns_of(w2) << 18;
 }
 
 /// For code compiled with AVX-512 as well: only ever used by `Search::run_avx512`, which
@@ -145,6 +232,11 @@ impl Isa for Avx512 {
     #[inline(always)]
     fn stack_keep(cols: u32) -> u32 {
         Bmi::stack_keep(cols)
+    }
+
+    #[inline(always)]
+    fn lines_nine(cand: &[u32; 27], rows: &mut [u32; 9], cols: &mut [u32; 9]) {
+        Bmi::lines_nine(cand, rows, cols);
     }
 
     /// Digits 0..8 as one 256-bit vector: the test of every word against `mask` gives the
@@ -177,6 +269,23 @@ impl Isa for Avx512 {
         let w8 = words[8];
         words[8] = w8 & !m8;
         changed | u32::from(w8 & m8 != 0) << 8
+    }
+
+    /// Digits 0..8 tested as one 256-bit vector into a mask register, digit 8 scalar.
+    #[inline(always)]
+    fn digits_at(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_loadu_si256, _mm256_set1_epi32, _mm256_test_epi32_mask,
+        };
+        let base = (b % 3) * 9;
+        let words = &cand[base..base + 9];
+        // SAFETY: as in `clear_others_nine` (avx512f and avx512vl detected; the 32-byte load
+        // covers words 0..8 of the nine).
+        let low = unsafe {
+            let v = _mm256_loadu_si256(words.as_ptr().cast::<__m256i>());
+            _mm256_test_epi32_mask(v, _mm256_set1_epi32(bit as i32))
+        };
+        u32::from(low) | u32::from(words[8] & bit != 0) << 8
     }
 }
 
@@ -853,6 +962,13 @@ mod tests {
         <super::Avx512 as super::Isa>::clear_others_nine(cand, b, d, mask)
     }
 
+    /// [`super::Avx512`]'s digit test in code compiled with the features it needs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn digits_at_avx512(cand: &[u32; 27], b: usize, bit: u32) -> u32 {
+        <super::Avx512 as super::Isa>::digits_at(cand, b, bit)
+    }
+
     #[test]
     fn nine_word_variants_agree() {
         let mut seed = 0x2545_f491_u32;
@@ -902,6 +1018,10 @@ mod tests {
                 // SAFETY: the features were detected just above.
                 let cv = unsafe { clear_others_avx512(&mut o, band, d, mask) };
                 assert_eq!((cv, o), (ce, expect));
+                let probe = 1 << (next() % 27);
+                // SAFETY: as above.
+                let dv = unsafe { digits_at_avx512(&orig, band, probe) };
+                assert_eq!(dv, super::digits_at_scalar(&orig, band, probe));
             }
             let probe = 1 << (next() % 27);
             let digits = super::digits_at_scalar(&a, band, probe);
@@ -912,6 +1032,13 @@ mod tests {
             super::lines_nine_scalar(&a, &mut r1, &mut c1);
             super::lines_nine(&a, &mut r2, &mut c2);
             assert_eq!((r1, c1), (r2, c2));
+            #[cfg(target_arch = "x86_64")]
+            if super::has_bmi() {
+                let (mut r3, mut c3) = ([0; 9], [0; 9]);
+                // SAFETY: AVX2 was detected just above.
+                unsafe { super::lines_nine_avx2(&a, &mut r3, &mut c3) };
+                assert_eq!((r1, c1), (r3, c3));
+            }
             let exact = (next() & 0x07FF_FFFF, next() & 0x07FF_FFFF);
             let (mut lr1, mut lc1, mut lr2, mut lc2) = ([0; 9], [0; 9], [0; 9], [0; 9]);
             let f1 = super::locked_nine_scalar(&r1, &c1, exact, &mut lr1, &mut lc1);
