@@ -358,8 +358,9 @@ pub enum Variant {
     Avx2Tables,
     /// `popcnt`, `bmi1`, `bmi2`, `lzcnt` and `avx2`, with `pext`/`pdep`.
     Avx2,
-    /// [`Variant::Avx2`] plus the AVX-512 extensions of Intel's Ice Lake and AMD's Zen 4
-    /// (see [`has_avx512`]).
+    /// [`Variant::Avx2`] plus the AVX-512 extensions of Intel's Ice Lake and AMD's Zen 4:
+    /// foundation, VL, BW, DQ, CD, VPOPCNTDQ, BITALG, VBMI and VBMI2 (so not Skylake-SP,
+    /// Cascade Lake or Cooper Lake, whose cores lower their clock after 512-bit instructions).
     Avx512,
 }
 
@@ -390,8 +391,10 @@ pub(crate) fn choose(best: Variant, request: Option<&str>) -> Variant {
     best.min(cap)
 }
 
-/// The variant [`run`] uses on this CPU: the best it has (see [`Variant`]), unless the
-/// environment variable `SUDOKIT_FAST_ISA` asks for less (for measurements; see [`choose`]).
+/// The variant the search uses on this CPU: the best it has (see [`Variant`]), unless the
+/// environment variable `SUDOKIT_FAST_ISA` asks for less, for measurements: `baseline` or
+/// `avx2` caps the choice (never above what the CPU has; a CPU with slow `pext` keeps
+/// `avx2-tables`), any other value is ignored.
 /// Decided once and cached.
 pub fn variant() -> Variant {
     use std::sync::OnceLock;
