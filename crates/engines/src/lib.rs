@@ -50,7 +50,7 @@ pub const ENGINES: &[EngineInfo] = &[
     EngineInfo {
         name: "fast",
         complete: true,
-        about: "bit-parallel engine for standard 9x9: band masks, bulk singles and locked candidates, triads, branching on a digit's band/stack configuration (SIMD/BMI2 with scalar fallback)",
+        about: "bit-parallel engine for standard 9x9: band masks, bulk singles and locked candidates, triads, branching on a digit's band/stack configuration (BMI2/SSE2/AVX2, and AVX-512 with the Ice Lake extensions, chosen at run time; scalar fallback)",
     },
     EngineInfo {
         name: "propagate",
