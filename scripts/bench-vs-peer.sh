@@ -45,6 +45,10 @@ cargo build --quiet --release --manifest-path "$shared/tools/peer-bench/Cargo.to
 peer="$peer_target/release/peer-bench"
 ours="$our_target/release/examples/bench"
 
+# Figures name their hardware: the CPU and the search variant `fast` picked on it.
+cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)"
+echo "CPU: ${cpu:-unknown}; fast runs its $("$ours" --variant) variant (SUDOKIT_FAST_ISA=${SUDOKIT_FAST_ISA:-unset})"
+
 max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
 # field TSV MODE COLUMN: a column of the row of MODE in the tab-separated output of the
 # `bench` example or of tdoku-bench (file, mode, puzzles/s, us/puzzle, guesses/puzzle).

@@ -3,6 +3,8 @@
 //! `cargo run --release -p sudokit-bench --example bench -- [--mode first|unique|count:N]...
 //! [--format table|json|tsv] [--secs S] FILE...` (default modes: first and unique; engine:
 //! `fast`). `tsv` prints `file, mode, puzzles/s, us/puzzle, guesses/puzzle` for scripts.
+//! `--variant` prints the search variant `fast` runs on this CPU (`avx512`, `avx2`, ...) and
+//! exits.
 
 use std::path::Path;
 use sudokit_bench::{BenchResult, Mode, Options, bench, load_file, render_json, render_table};
@@ -20,6 +22,10 @@ fn main() {
                 _ => fail("--mode needs first, unique, count or count:N"),
             },
             "--format" => format = args.next().unwrap_or_default(),
+            "--variant" => {
+                println!("{}", sudokit_bench::fast_variant().name());
+                return;
+            }
             "--secs" => match args.next().and_then(|s| s.parse().ok()) {
                 Some(s) => opts.min_secs = s,
                 None => fail("--secs needs a number"),
