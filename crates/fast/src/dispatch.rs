@@ -144,6 +144,37 @@ impl Isa for Bmi {
         // avx2 and called only after `has_bmi` detected it on this CPU.
         unsafe { lines_nine_avx2(cand, rows, cols) }
     }
+
+    /// Digits 0..8 as one 256-bit vector, the own digit's lane left out of the mask (a
+    /// compare against the lane numbers), stored whole; digit 8's word scalar.
+    #[inline(always)]
+    fn clear_others_nine(cand: &mut [u32; 27], b: usize, d: usize, mask: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps,
+            _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
+            _mm256_setr_epi32, _mm256_setzero_si256, _mm256_storeu_si256,
+        };
+        let base = (b % 3) * 9;
+        let words = &mut cand[base..base + 9];
+        let p = words.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: as in `lines_nine` (AVX2 compiled in and detected). `words` has nine
+        // `u32`s, so the 32-byte range at byte offset 0 is inside it; no alignment needed.
+        let low = unsafe {
+            let own = _mm256_cmpeq_epi32(
+                _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                _mm256_set1_epi32(d as i32),
+            );
+            let m = _mm256_andnot_si256(own, _mm256_set1_epi32(mask as i32));
+            let v = _mm256_loadu_si256(p);
+            _mm256_storeu_si256(p, _mm256_andnot_si256(m, v));
+            let kept = _mm256_cmpeq_epi32(_mm256_and_si256(v, m), _mm256_setzero_si256());
+            !(_mm256_movemask_ps(_mm256_castsi256_ps(kept)) as u32) & 0xFF
+        };
+        let m8 = mask & 0u32.wrapping_sub(u32::from(d != 8));
+        let w8 = words[8];
+        words[8] = w8 & !m8;
+        low | u32::from(w8 & m8 != 0) << 8
+    }
 }
 
 /// [`lines_nine`] with AVX2: digits 0..8 of the three bands as three 256-bit vectors (the
@@ -965,6 +996,13 @@ mod tests {
         <super::Avx512 as super::Isa>::clear_others_nine(cand, b, d, mask)
     }
 
+    /// [`super::Bmi`]'s clear in code compiled with the features it needs.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn clear_others_avx2(cand: &mut [u32; 27], b: usize, d: usize, mask: u32) -> u32 {
+        <super::Bmi as super::Isa>::clear_others_nine(cand, b, d, mask)
+    }
+
     /// [`super::Avx512`]'s digit test in code compiled with the features it needs.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512vl")]
@@ -1016,6 +1054,13 @@ mod tests {
             let ce = super::clear_nine_scalar(&mut expect, band, mask) & !(1 << d);
             expect[band * 9 + d] = own;
             assert_eq!((co, oo), (ce, expect));
+            #[cfg(target_arch = "x86_64")]
+            if super::has_bmi() {
+                let mut x = orig;
+                // SAFETY: the features were detected just above.
+                let cx = unsafe { clear_others_avx2(&mut x, band, d, mask) };
+                assert_eq!((cx, x), (ce, expect));
+            }
             #[cfg(target_arch = "x86_64")]
             if super::has_avx512() {
                 // SAFETY: the features were detected just above.
