@@ -82,6 +82,27 @@ impl Subset {
             }
         }
         self.exact(items, chosen, |chosen, union| {
+                // Most subsets found are old ones that remove nothing: when no other cell of
+                // this house holds one of their digits and their cells share no other house,
+                // the search below would find no cell losing a candidate (or, before that, a
+                // house searched earlier) and build nothing, so it is not made (session 64).
+                let mine = chosen.iter().fold(0u64, |m, &(i, _)| m | 1 << i);
+                let clears_here = cells
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &c)| mine >> i & 1 == 0 && g.candidates(c).0 & union != 0);
+                if !clears_here {
+                    let first = cells[chosen[0].0];
+                    let shares = g.houses_of(first).iter().any(|&x| {
+                        x != h
+                            && chosen[1..]
+                                .iter()
+                                .all(|&(i, _)| g.houses_of(cells[i]).contains(&x))
+                    });
+                    if !shares {
+                        return true;
+                    }
+                }
                 let sub: Vec<Cell> = chosen.iter().map(|&(i, _)| cells[i]).collect();
                 let houses = common_houses(g, &sub);
                 // Found once, from the first of its houses in the search order that is searched.
