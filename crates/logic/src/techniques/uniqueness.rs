@@ -640,17 +640,15 @@ impl Technique for Rectangles {
     fn find(&self, g: &CandidateGrid, f: &mut Finder<'_>) {
         if f.options.hodoku && g.layout().is_standard_9x9() {
             // HoDoKu's own walk: which rectangles it meets, in its order (issue 42); the
-            // unique-rectangle walk is shared by the types asked on the same grid.
-            let walk = match self.kind {
-                Kind::Ar1 | Kind::Ar2 => None,
-                _ => Some(super::hodoku_uniqueness::walked(g, f.memory())),
-            };
+            // unique-rectangle walk is shared by the types asked on the same grid, and the
+            // avoidable rectangles read its grid.
+            let walk = super::hodoku_uniqueness::walked(g, f.memory());
             let mut emit = |x: super::hodoku_uniqueness::Found| {
                 self.emit(g, f, &x.cells, x.a, x.b, x.elims, &x.why)
             };
-            match walk {
-                Some(walk) => walk.unique(self.kind, &mut emit),
-                None => super::hodoku_uniqueness::avoidable(g, self.kind, &mut emit),
+            match self.kind {
+                Kind::Ar1 | Kind::Ar2 => walk.avoidable(self.kind, &mut emit),
+                _ => walk.unique(self.kind, &mut emit),
             }
             return;
         }
