@@ -512,6 +512,15 @@ impl CandidateGrid {
             self.cands.iter().map(|d| d.0).collect(),
         )
     }
+    /// Whether `key` is this grid's [`state_key`](Self::state_key), compared in place (a cache
+    /// lookup builds no key: session 64, the lookups of the finders' per-grid caches built two
+    /// vectors each, tens of thousands of times a file).
+    pub(crate) fn has_state(&self, key: &(u64, Vec<u8>, Vec<u64>)) -> bool {
+        key.0 == self.geo.fingerprint
+            && key.1 == self.values
+            && key.2.len() == self.cands.len()
+            && key.2.iter().zip(&self.cands).all(|(&k, c)| k == c.0)
+    }
     /// Every digit's plane (the cells holding it as a candidate, as bits in reading order, 64
     /// cells a word) in one pass over the cells: digit `d`'s words are `out[d * w..(d + 1) * w]`, `w` being the words a plane takes
     /// (returned).
@@ -853,6 +862,37 @@ mod tests {
         assert_ne!(a.state_key(), b.state_key());
         let again = CandidateGrid::new(&Grid::empty(boxes));
         assert_eq!(a.state_key(), again.state_key());
+        assert!(!b.has_state(&a.state_key()) && again.has_state(&a.state_key()));
+    }
+
+    /// `has_state` answers what comparing with a built key answers: along random refinements
+    /// of every test layout (a grid against itself, its past and other layouts' grids).
+    #[test]
+    fn has_state_equals_comparing_built_keys() {
+        use crate::testrng::{Lcg, layouts, refine_randomly};
+        let mut rng = Lcg::new(0x5a7e);
+        let mut grids = Vec::new();
+        for l in layouts() {
+            let mut g = CandidateGrid::new(&Grid::empty(Arc::new(l)));
+            for _ in 0..40 {
+                grids.push(g.clone());
+                if !refine_randomly(&mut g, &mut rng, 6) {
+                    break;
+                }
+            }
+        }
+        let (mut same, mut other) = (0, 0);
+        for a in &grids {
+            for b in &grids {
+                let want = a.state_key() == b.state_key();
+                assert_eq!(a.has_state(&b.state_key()), want);
+                if want { same += 1 } else { other += 1 }
+            }
+        }
+        assert!(
+            same >= grids.len() && other > 1000,
+            "{same} same, {other} other"
+        );
     }
 
     /// The one-pass test before the full contradiction scan never says "none" when the scan

@@ -232,12 +232,11 @@ fn als_and_links(
     overlap: bool,
     memory: &Memory,
 ) -> (Rc<Vec<Als>>, Rc<LinkRows>) {
-    let k = key(g, overlap);
     if let Some(hit) = memory
         .als_links
         .borrow()
         .as_ref()
-        .filter(|x| x.key == k)
+        .filter(|x| x.key.1 == overlap && g.has_state(&x.key.0))
         .map(|x| (x.all.clone(), x.adj.clone()))
     {
         return hit;
@@ -277,7 +276,7 @@ fn als_and_links(
         }
     };
     *memory.als_links.borrow_mut() = Some(Links {
-        key: k,
+        key: key(g, overlap),
         all: all.clone(),
         adj: adj.clone(),
     });
@@ -588,12 +587,11 @@ fn links_of(
 /// chain links and the ALS finders both need them); on another grid, the houses whose walk
 /// reads what it read before are not walked again (see [`HouseMemo`]).
 pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
-    let k = g.state_key();
     if let Some(hit) = memory
         .als
         .borrow()
         .as_ref()
-        .filter(|x| x.0 == k)
+        .filter(|x| g.has_state(&x.0))
         .map(|x| x.1.clone())
     {
         return hit;
@@ -603,7 +601,7 @@ pub(crate) fn shared(g: &CandidateGrid, memory: &Memory) -> Rc<Vec<Als>> {
     let ids = std::mem::take(&mut hm.out_ids);
     hm.last = Some((all.clone(), ids));
     drop(hm);
-    *memory.als.borrow_mut() = Some((k, all.clone()));
+    *memory.als.borrow_mut() = Some((g.state_key(), all.clone()));
     all
 }
 

@@ -161,15 +161,17 @@ fn followed(
     limit: usize,
     memory: &crate::Memory,
 ) -> Rc<RefCell<Followed>> {
-    let key = (g.state_key(), net, limit);
     let mut c = memory.followed.borrow_mut();
-    if let Some((_, m)) = c.iter().find(|(k, _)| *k == key) {
+    if let Some((_, m)) = c
+        .iter()
+        .find(|(k, _)| k.1 == net && k.2 == limit && g.has_state(&k.0))
+    {
         return m.clone();
     }
     // Keep one grid's outcomes per rule set.
     c.retain(|(k, _)| k.1 != net || k.2 != limit);
     let m = Rc::new(RefCell::new(Followed::default()));
-    c.push((key, m.clone()));
+    c.push(((g.state_key(), net, limit), m.clone()));
     m
 }
 

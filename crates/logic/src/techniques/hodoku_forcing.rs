@@ -2528,16 +2528,16 @@ fn net_pick(
 /// nets), through the memory.
 fn chosen(g: &CandidateGrid, net: bool, f: &Finder<'_>) -> Rc<[Option<Chosen>; 2]> {
     let best_only = f.best_only();
-    let key = (g.state_key(), net, best_only);
     let memory = f.memory();
     if let Some((_, c)) = memory
         .hodoku_forcing
         .borrow()
         .iter()
-        .find(|(k, _)| *k == key)
+        .find(|(k, _)| k.1 == net && k.2 == best_only && g.has_state(&k.0))
     {
         return c.clone();
     }
+    let key = (g.state_key(), net, best_only);
     let t = Tables::new(g, net);
     let c = choose(g, &t, net, best_only).map(|pick| {
         pick.map(|(place, i, derivation)| {

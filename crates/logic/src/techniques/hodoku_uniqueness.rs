@@ -504,16 +504,15 @@ pub(crate) type WalkCache = Option<Rc<Walk>>;
 /// The walk of `g`: the one kept in `memory` when it was made on this same grid, else a new
 /// one (then kept).
 pub(crate) fn walked(g: &CandidateGrid, memory: &Memory) -> Rc<Walk> {
-    let key = (g.state_key(), g.cells().map(|c| g.is_given(c)).collect());
     if let Some(w) = memory
         .hodoku_rects
         .borrow()
         .as_ref()
-        .filter(|w| w.key == key)
+        .filter(|w| g.has_state(&w.key.0) && w.key.1[..] == *g.given_flags())
     {
         return w.clone();
     }
-    let w = Rc::new(walk(g, key));
+    let w = Rc::new(walk(g, (g.state_key(), g.given_flags().to_vec())));
     *memory.hodoku_rects.borrow_mut() = Some(w.clone());
     w
 }

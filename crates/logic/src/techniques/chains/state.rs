@@ -155,15 +155,18 @@ fn cached<V: PartialEq + Copy, T>(
     variant: V,
     build: impl FnOnce() -> T,
 ) -> Rc<T> {
-    let key = (g.state_key(), variant);
-    if let Some((_, v)) = cache.borrow().iter().find(|(k, _)| *k == key) {
+    if let Some((_, v)) = cache
+        .borrow()
+        .iter()
+        .find(|(k, _)| k.1 == variant && g.has_state(&k.0))
+    {
         return v.clone();
     }
     // Built with the cache not borrowed (building links may consult other caches).
     let v = Rc::new(build());
     let mut c = cache.borrow_mut();
     c.retain(|(k, _)| k.1 != variant);
-    c.push((key, v.clone()));
+    c.push(((g.state_key(), variant), v.clone()));
     v
 }
 
