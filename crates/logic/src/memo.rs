@@ -146,7 +146,7 @@ pub(crate) struct PlanesCache {
 /// none), both compared whole.
 pub(crate) fn digit_planes(memory: &Memory, g: &CandidateGrid) -> (Rc<Vec<u64>>, usize) {
     let mut c = memory.planes.borrow_mut();
-    if c.size != g.size() || c.cands[..] != *g.candidate_slice() {
+    if c.size != g.size() || !g.has_candidates(&c.cands) {
         let c = &mut *c;
         match Rc::get_mut(&mut c.planes) {
             Some(planes) => c.words = g.digit_planes(planes),
