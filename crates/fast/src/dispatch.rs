@@ -333,8 +333,9 @@ pub(crate) fn has_bmi() -> bool {
 
 /// Whether `pext`/`pdep` are fast on this CPU (one micro-op). AMD's Zen 1 and Zen 2 (family
 /// 0x17) and earlier AMD CPUs with bmi2 run them in microcode, tens to hundreds of cycles
-/// depending on the mask: on such a CPU the pattern tables are about three times faster for
-/// the whole search. Read once from `cpuid` and cached.
+/// depending on the mask: on such a CPU the pattern tables make the whole search about twice
+/// as fast (2.2× on the hardest sets on a Zen 1 EPYC, docs/bench.md, session 65). Read once
+/// from `cpuid` and cached.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn fast_pext() -> bool {
     use std::sync::OnceLock;
