@@ -6,6 +6,7 @@
 //! formats, error messages, ordering and exit codes: 0 when every record succeeded, 1 when some
 //! record was unsolvable, invalid or stopped, 2 for usage and I/O errors.
 
+mod alloc;
 mod args;
 mod bench;
 mod compare;
@@ -74,9 +75,10 @@ enum Command {
 }
 
 /// mimalloc: records are allocated on the reader and worker threads and freed on others;
-/// glibc's per-arena locks made that a futex storm with `--jobs 2`.
+/// glibc's per-arena locks made that a futex storm with `--jobs 2`. Called through its plain
+/// entry points where it can be ([`alloc`]).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Allocator = alloc::Allocator;
 
 fn dispatch(command: Command) -> Result<u8> {
     match command {
