@@ -86,6 +86,12 @@ impl Singles9 {
         Singles9 { given, all, digits }
     }
 
+    /// The given cells (bit `c` for cell `c`).
+    #[inline]
+    pub fn givens(&self) -> u128 {
+        self.all
+    }
+
     /// The digits given among the peers of `cell` (bit `d - 1`), `cell` itself included.
     #[inline]
     fn seen(&self, cell: usize) -> u16 {

@@ -517,15 +517,14 @@ impl Checker {
         let grid = (!self.layout.has_pair_constraints()).then(|| Singles9::new(solution));
         // Row-pair and column-pair cycles (see `crate::cycles9`), on the same layouts.
         let cycles = grid.as_ref().and_then(|_| Cycles9::new(solution));
-        every_given_needed(values, stop, |puzzle, i| {
+        every_given_needed(values, stop, |_, i| {
             let d = values[i];
             singles.set(i, d, 0);
             givens.set(i, 0);
             let needed = !singles.force(&[i], solution)
                 && (cycles
                     .as_ref()
-                    .zip(<&[u8; 81]>::try_from(puzzle).ok())
-                    .is_some_and(|(y, p)| y.cycle_empty(i, p))
+                    .is_some_and(|y| y.cycle_empty(i, singles.givens()))
                     || grid
                         .as_ref()
                         .is_some_and(|g| singles.swap_set_empty(i, solution[i], g))

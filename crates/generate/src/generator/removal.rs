@@ -183,8 +183,7 @@ impl Pass<'_> {
                         (Some(s), Some(g)) => orbit.iter().any(|&i| {
                             cycles
                                 .as_ref()
-                                .zip(<&[u8; 81]>::try_from(&*values).ok())
-                                .is_some_and(|(y, v)| y.cycle_empty(i, v))
+                                .is_some_and(|y| y.cycle_empty(i, s.givens()))
                                 || s.swap_set_empty(i, solution[i], g)
                         }),
                         _ => swaps.as_ref().is_some_and(|sw| {
