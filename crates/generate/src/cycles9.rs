@@ -12,10 +12,10 @@
 //!
 //! Design decision: the cycles are found once per solution grid, as 81-bit cell masks per pair
 //! of lines and position (each cell lies on exactly four: one with each other row of its band,
-//! one with each other column of its stack), so a question is four masked tests against the puzzle's given cells, with
-//! no branch per cycle step (following each cycle from the removed cell up to the first given,
-//! as this did before, cost a few unpredictable branches a question: 5.6% of minimal 9×9
-//! generation, docs/bench.md, session 67). The two-digit swap sets ([`crate::singles9`])
+//! one with each other column of its stack), so a question is four masked tests against the
+//! puzzle's given cells, with no branch per cycle step (following each cycle from the removed
+//! cell up to the first given, as this did before, cost a few unpredictable branches a
+//! question: 5.6% of minimal 9×9 generation, docs/bench.md, session 67). The two-digit swap sets ([`crate::singles9`])
 //! already find the cycles of length two, and this finds the longer ones, which have three or
 //! more digits.
 
@@ -130,12 +130,13 @@ impl Cycles9 {
     #[inline]
     pub fn cycle_empty(&self, cell: usize, givens: u128) -> bool {
         let g = givens & !(1u128 << cell);
+        // Along a pair of rows the position is the cell's column; along columns, its row.
         let [p, q, r, s] = PAIRS[cell].map(usize::from);
-        let (row, col) = (cell % 9, cell / 9);
-        (self.cycles[p][row] & g == 0)
-            | (self.cycles[q][row] & g == 0)
-            | (self.cycles[r][col] & g == 0)
-            | (self.cycles[s][col] & g == 0)
+        let (col, row) = (cell % 9, cell / 9);
+        (self.cycles[p][col] & g == 0)
+            | (self.cycles[q][col] & g == 0)
+            | (self.cycles[r][row] & g == 0)
+            | (self.cycles[s][row] & g == 0)
     }
 
     /// The four cycles through `cell`: with the lower and the higher other row of its band,
@@ -143,12 +144,12 @@ impl Cycles9 {
     #[cfg(test)]
     fn through(&self, cell: usize) -> [u128; 4] {
         let [p, q, r, s] = PAIRS[cell].map(usize::from);
-        let (row, col) = (cell % 9, cell / 9);
+        let (col, row) = (cell % 9, cell / 9);
         [
-            self.cycles[p][row],
-            self.cycles[q][row],
-            self.cycles[r][col],
-            self.cycles[s][col],
+            self.cycles[p][col],
+            self.cycles[q][col],
+            self.cycles[r][row],
+            self.cycles[s][row],
         ]
     }
 }
