@@ -244,8 +244,18 @@ pub(crate) struct DigitMisses {
 }
 
 impl DigitMisses {
-    /// The skippable digits of `g` for technique `id`, from the memory `f` is lent.
-    pub(crate) fn new(id: &'static str, g: &CandidateGrid, f: &Finder<'_>) -> DigitMisses {
+    /// The skippable digits of `g` for technique `id`, from the memory `f` is lent: each
+    /// digit whose plane is its miss plane, and with `pairs` also each digit whose plane is a
+    /// subset of its miss plane with the same houses holding the digit exactly twice
+    /// ([`same_pairs`]: for a finder whose search a removed candidate without such a pair
+    /// cannot change, the X-chain finder, see there). A digit skipped that way keeps its
+    /// miss plane (the one the argument compares with).
+    pub(crate) fn new(
+        id: &'static str,
+        g: &CandidateGrid,
+        f: &Finder<'_>,
+        pairs: bool,
+    ) -> DigitMisses {
         let (memory, options) = (f.memory(), f.options);
         sync_layout(memory, g);
         let (planes, words) = digit_planes(memory, g);
@@ -253,12 +263,17 @@ impl DigitMisses {
         let mut skip = DigitSet::EMPTY;
         for d in DigitSet::full(g.size()).iter() {
             let plane = &planes[d.index() * words..(d.index() + 1) * words];
-            if lost_since_miss(memory, id, d, plane, options, &mut lost)
-                && lost.iter().all(|&w| w == 0)
-            {
-                skip.insert(d);
-                #[cfg(test)]
-                crate::memory::Probe::bump(&memory.probe.digit_skips);
+            if lost_since_miss(memory, id, d, plane, options, &mut lost) {
+                let same = lost.iter().all(|&w| w == 0);
+                if same || (pairs && same_pairs(g, plane, &lost)) {
+                    skip.insert(d);
+                    #[cfg(test)]
+                    crate::memory::Probe::bump(&memory.probe.digit_skips);
+                    #[cfg(test)]
+                    if !same {
+                        crate::memory::Probe::bump(&memory.probe.pair_skips);
+                    }
+                }
             }
         }
         DigitMisses {
@@ -291,6 +306,31 @@ impl DigitMisses {
             }
         }
     }
+}
+
+/// Whether a digit's `plane` and the plane it is a subset of (`plane` plus the cells `lost`)
+/// have the same houses holding the digit exactly twice (then the same pairs of cells: the
+/// same houses' strong links). Only houses of a lost cell can differ, so only those are
+/// counted.
+fn same_pairs(g: &CandidateGrid, plane: &[u64], lost: &[u64]) -> bool {
+    for (k, &word) in lost.iter().enumerate() {
+        let mut m = word;
+        while m != 0 {
+            let c = Cell((k * 64 + m.trailing_zeros() as usize) as u16);
+            m &= m - 1;
+            for &h in g.houses_of(c) {
+                let (mut now, mut then) = (0, 0);
+                for ((&hw, &pw), &lw) in g.house_set(h).words().iter().zip(plane).zip(lost) {
+                    now += (hw & pw).count_ones();
+                    then += (hw & (pw | lw)).count_ones();
+                }
+                if (now == 2) != (then == 2) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Per technique id, the last grid on which its whole-grid finder reported nothing.

@@ -87,6 +87,9 @@ pub(crate) struct Probe {
     pub(crate) lost: Cell<usize>,
     /// How many digits [`memo::DigitMisses::new`] marked skippable.
     pub(crate) digit_skips: Cell<usize>,
+    /// How many of those were on a plane that lost cells since the miss, with the same houses
+    /// holding the digit twice ([`memo::DigitMisses::new`] with `pairs`).
+    pub(crate) pair_skips: Cell<usize>,
     /// How often [`memo::since_miss`] passed changed cells to a finder.
     pub(crate) refined: Cell<usize>,
 }

@@ -500,6 +500,31 @@ fn least_loop_rank(
     least
 }
 
+/// The digits on which the X-chain finder `x` is known to report nothing on `g`
+/// ([`DigitMisses`](crate::memo::DigitMisses)): those whose plane is one it missed on, and
+/// those whose plane is a subset of such a plane with the same houses holding the digit
+/// exactly twice.
+///
+/// *Exactness.* An X-chain of digit `d` reads only `d`'s plane: its strong links are the
+/// pairs of a house holding `d` twice ([`HOUSE`] links), its weak links from a "true" state
+/// go to the peers holding `d` (in cell order), and it removes `d` from cells holding it that
+/// see both ends ([`ChainFinder::ends_remove`]). Take a plane that is a subset of the miss
+/// plane, with the same houses holding `d` twice: those houses hold the same two cells (a
+/// subset of two of them, two of them), so the strong links are the same, in the same order,
+/// and every cell gone had none. Its starts (candidates with a strong link) are the same, in
+/// the same order. A "false" state with no strong link is a leaf of the search: reached,
+/// neither expanded nor queued ([`search()`]), and an open chain's search visits "true"
+/// states only. So each "true" state's weak list reaches the same non-leaf states in the same
+/// order (only leaves left it), and every search queues and expands the same states in the
+/// same order, with the same parents and depths, and reaches the same "true" states by the
+/// same chains; each chain removes what it removed on the miss plane that is still there:
+/// nothing. The other digits' searches are untouched (each search reads its own start's
+/// plane), so the finder reports exactly what it reports when `d` is searched. The kept miss
+/// plane stays the one compared with.
+fn x_chain_misses(x: &ChainFinder, g: &CandidateGrid, f: &Finder<'_>) -> crate::memo::DigitMisses {
+    crate::memo::DigitMisses::new(x.info.id, g, f, !probe::no_pairs(f.memory()))
+}
+
 impl Technique for ChainFinder {
     fn info(&self) -> &'static TechniqueInfo {
         self.info
@@ -572,9 +597,11 @@ impl Technique for ChainFinder {
         // The AIC finder whose chains the continuous-loop search also collects.
         let aic = aic_finder(self.kind);
         let mut aic_paths: Vec<Vec<(u32, bool)>> = Vec::new();
-        // An X-chain lies on one digit's plane: digits whose plane had none are skipped.
+        // An X-chain lies on one digit's plane: digits whose plane had none are skipped, and
+        // so are digits whose plane only lost candidates of no strong link since (see
+        // [`x_chain_misses`]).
         let digit_misses = (self.kind == Kind::X && self.report == Report::Ends)
-            .then(|| crate::memo::DigitMisses::new(self.info.id, g, f));
+            .then(|| x_chain_misses(self, g, f));
         if digit_misses
             .as_ref()
             .is_some_and(|m| m.skip == DigitSet::full(g.size()))

@@ -44,6 +44,13 @@ mod hook {
     pub(in crate::techniques::chains) fn unpruned(_memory: &Memory) -> bool {
         false
     }
+
+    /// Whether the X-chain finder skips only digits whose plane is a miss plane (never
+    /// outside tests).
+    #[inline(always)]
+    pub(in crate::techniques::chains) fn no_pairs(_memory: &Memory) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
@@ -56,6 +63,7 @@ mod hook {
     pub(crate) struct Counts {
         counts: Cell<[usize; 7]>,
         unpruned: Cell<bool>,
+        no_pairs: Cell<bool>,
     }
 
     /// Counts `event` in `memory`.
@@ -69,6 +77,17 @@ mod hook {
     /// Whether the finders lent `memory` search every start, pruning off.
     pub(in crate::techniques::chains) fn unpruned(memory: &Memory) -> bool {
         memory.chains.probe.unpruned.get()
+    }
+
+    /// Whether the X-chain finder lent `memory` skips only digits whose plane is a miss plane.
+    pub(in crate::techniques::chains) fn no_pairs(memory: &Memory) -> bool {
+        memory.chains.probe.no_pairs.get()
+    }
+
+    /// Turns the X-chain finder's skip of refined planes with the same pairs off (or back
+    /// on) for the finders lent `memory`.
+    pub(in crate::techniques::chains) fn set_no_pairs(memory: &Memory, on: bool) {
+        memory.chains.probe.no_pairs.set(on);
     }
 
     /// Turns closure pruning off (or back on) for the finders lent `memory`.

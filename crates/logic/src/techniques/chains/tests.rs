@@ -819,3 +819,93 @@ fn xy_chain_skipped_only_where_a_fresh_search_misses() {
         "random refinements: {hits} chains found after a miss"
     );
 }
+
+/// The X-chain finder skips a digit whose plane lost cells since a miss only where a search
+/// of its own, with a fresh memory, reports nothing (`x_chain_misses`: the same houses hold
+/// the digit twice): along hard solving paths and on random grids of three layouts refined one
+/// candidate at a time (dense at first, so the finder misses, then with more and more
+/// conjugate pairs, so it finds chains after misses), the finder lent one memory for the
+/// whole sequence reports at every grid exactly what it reports with a fresh memory, and
+/// what it reports with the skip of refined planes off (`probe::set_no_pairs`, which then
+/// makes none). Refined planes must be skipped often, and chains found right after misses
+/// (where a skip that missed a new or a lost pair would hide them).
+#[test]
+fn x_chain_digits_skipped_only_where_a_fresh_search_misses() {
+    use crate::memory::Memory;
+    use crate::solver::LogicSolver;
+    use crate::technique::{Deadline, Options, find_all, find_all_in};
+    use crate::techniques::table::X_CHAIN;
+    use sudokit_core::format::{InputFormat, parse_one};
+    let x = ChainFinder {
+        info: &X_CHAIN,
+        kind: Kind::X,
+        report: Report::Ends,
+    };
+    let (opts, none) = (Options::default(), Deadline::none());
+    // Per sequence: how many digits the warm finder skipped on a refined plane, and how often
+    // it found chains on the grid after a miss.
+    let check = |grids: &[CandidateGrid]| {
+        let (warm, plain) = (Memory::new(), Memory::new());
+        probe::set_no_pairs(&plain, true);
+        let (mut hits_after_miss, mut missed) = (0, false);
+        for g in grids {
+            let kept = find_all_in(&x, g, &opts, &none, &warm).0;
+            let exact = find_all_in(&x, g, &opts, &none, &plain).0;
+            let cold = find_all(&x, g, &opts);
+            assert_eq!(format!("{kept:?}"), format!("{cold:?}"));
+            assert_eq!(format!("{exact:?}"), format!("{cold:?}"));
+            hits_after_miss += usize::from(missed && !cold.is_empty());
+            missed = cold.is_empty();
+        }
+        assert_eq!(plain.probe.pair_skips.get(), 0);
+        (warm.probe.pair_skips.get(), hits_after_miss)
+    };
+    let (mut skips, mut hits) = (0, 0);
+    let solver = LogicSolver::default();
+    for puzzle in [
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
+        ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
+    ] {
+        let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+        let mut grids = Vec::new();
+        while let Some(step) = solver.next_step(&g) {
+            grids.push(g.clone());
+            g.apply(&step);
+        }
+        let (s, h) = check(&grids);
+        skips += s;
+        hits += h;
+    }
+    assert!(skips >= 10, "paths: {skips} refined planes skipped");
+    let path_hits = hits;
+    let (mut skips, mut rng) = (0, crate::testrng::Lcg::new(97531));
+    let mut next = move || rng.next();
+    for layout in test_layouts() {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..4 {
+            let cands = random_candidates(cells, n, 5 + round % 2, &mut next);
+            let mut g = CandidateGrid::with_candidates(
+                layout.clone(),
+                vec![0; cells],
+                cands,
+                vec![false; cells],
+            );
+            let mut grids = vec![g.clone()];
+            while grids.len() < 3 * cells && eliminate_one(&mut g, &mut next) {
+                grids.push(g.clone());
+            }
+            let (s, h) = check(&grids);
+            skips += s;
+            hits += h;
+        }
+    }
+    assert!(
+        skips >= 100,
+        "random refinements: {skips} refined planes skipped"
+    );
+    assert!(
+        hits - path_hits >= 10,
+        "random refinements: {} chains found after a miss",
+        hits - path_hits
+    );
+}
