@@ -693,21 +693,25 @@ fn house_key(g: &CandidateGrid, h: House, caps: &[usize], key: &mut Vec<u64>) {
     }
 }
 
+/// Per digit (by index), the empty cells holding it. Built in one pass over the empty cells
+/// and their candidates rather than one pass over the cells per digit: each empty cell is
+/// inserted into the plane of each digit it holds, which is the same set.
+fn planes_of(g: &CandidateGrid) -> Vec<CellSet> {
+    let mut planes: Vec<CellSet> = (0..g.size()).map(|_| g.cell_set()).collect();
+    for c in g.empty_cells() {
+        for d in g.candidates(c).iter() {
+            planes[d.index()].insert(c);
+        }
+    }
+    planes
+}
+
 /// [`enumerate`], with the houses whose walk `memo` remembers taken from it.
 fn enumerate_in(g: &CandidateGrid, mut memo: Option<&mut HouseMemo>) -> Vec<Als> {
     let n = g.size();
     let cap = max_als(n).max(1);
     let mut out = Vec::new();
-    let planes: Vec<CellSet> = DigitSet::full(n)
-        .iter()
-        .map(|d| {
-            let mut s = g.cell_set();
-            for c in g.empty_cells().filter(|&c| g.has(c, d)) {
-                s.insert(c);
-            }
-            s
-        })
-        .collect();
+    let planes = planes_of(g);
     // Per house, the largest set it enumerates (a house with k empty cells holds no ALS of k
     // cells or more, but one of a single cell).
     let caps: Vec<usize> = g
@@ -1972,6 +1976,39 @@ mod tests {
     /// two or more candidates is left.
     fn refine_randomly(g: &mut CandidateGrid, rng: &mut crate::testrng::Lcg) -> bool {
         crate::testrng::refine_randomly(g, rng, 8)
+    }
+
+    /// On random refinement sequences (every layout of the test set), the planes built in one
+    /// pass over the empty cells' candidates equal the definition, digit by digit: the empty
+    /// cells holding the digit.
+    #[test]
+    fn planes_are_the_empty_cells_holding_each_digit() {
+        let mut planes = 0;
+        for (seed, layout) in crate::testrng::layouts().into_iter().enumerate() {
+            let layout = Arc::new(layout);
+            let mut rng = crate::testrng::Lcg::new(0x91a + seed as u64);
+            let mut g = CandidateGrid::new(&sudokit_core::Grid::empty(layout.clone()));
+            for step in 0..300 {
+                if !refine_randomly(&mut g, &mut rng) {
+                    break;
+                }
+                let got = planes_of(&g);
+                assert_eq!(got.len(), g.size());
+                for d in DigitSet::full(g.size()).iter() {
+                    let mut want = g.cell_set();
+                    for c in g.empty_cells().filter(|&c| g.has(c, d)) {
+                        want.insert(c);
+                    }
+                    assert_eq!(
+                        got[d.index()],
+                        want,
+                        "layout {seed}, step {step}, digit {d}"
+                    );
+                    planes += 1;
+                }
+            }
+        }
+        assert!(planes > 1_000, "{planes} planes");
     }
 
     /// A flat link table's rows, by index and in order, are the runs its offsets mark
