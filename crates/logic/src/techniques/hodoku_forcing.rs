@@ -177,7 +177,8 @@
 //! effect's best verity (the first
 //! of the least length, [`best_verity`]) is worked out only where `choose` reads it — an
 //! elimination that also has a contradiction, or the verity pick — from one walk of the
-//! transposed graph to its end ([`Tables::dist_to`]), and a contradiction's lengths from one
+//! transposed graph to its end ([`Tables::dist_to`]: only the nodes that reach it, session
+//! 68), and a contradiction's lengths from one
 //! walk from its premise ([`Tables::dist_from`]): breadth-first distances, those the table
 //! held. The multi-source walk ([`walk_all`]) stays the reference:
 //! `components_match_the_multi_source_walk` (and the hard paths' test) holds sets and both
@@ -297,8 +298,9 @@ struct Tables {
     /// starts: its "on" set is the row's first `words` words, its "off" set the next `words`.
     rows: Vec<u64>,
     row_at: Vec<u32>,
-    /// The graph transposed (`start`, predecessors), built for the first [`Tables::dist_to`].
-    back: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
+    /// [`Fill::Fast`]: per group node (literal `lits + x` at `x`), the word where its
+    /// component's row starts (read by [`Tables::dist_to`]).
+    group_at: Vec<u32>,
     /// The grid's cell masks: built for the links, read again by [`Shape::new`].
     masks: CellMasks,
 }
@@ -464,33 +466,58 @@ impl Tables {
     fn dist_from(&self, from: u32) -> Vec<u16> {
         distances(self.adj.len(), from, |u| &self.adj[u])
     }
-    /// The distance to `to` from every node (`u16::MAX` where it is not reached), by a
-    /// breadth-first walk of the transposed graph: the table's column of distances to `to`.
+    /// The distance to literal `to` from every node (`u16::MAX` where it is not reached), by a
+    /// breadth-first walk of the transposed graph to `to`: the table's column of distances to
+    /// `to`. Only for tables filled by [`Fill::Fast`].
+    ///
+    /// Only the nodes that reach `to` (their component's row holds it) and the links between
+    /// them are transposed, not the whole graph (session 68: the transposed graph, built per
+    /// table, cost ~21 M instructions on `mt10th.txt` over ~215 tables).
+    ///
+    /// Exact: the walk from `to` over the transposed graph visits exactly the nodes with a
+    /// path to `to`, and every node of such a path reaches `to`; so the paths to `to`, and
+    /// with them every shortest path's length, are the same in the restricted graph, and a
+    /// node that does not reach `to` is left at `u16::MAX` in both. (A node that does not
+    /// reach `to` has no successor that does, so its list is skipped whole.) Breadth-first
+    /// distances do not depend on the order of the lists. The test
+    /// `components_match_the_multi_source_walk` holds every literal's column to the
+    /// multi-source walk's distances; it fails when the group nodes are left out.
     fn dist_to(&self, to: u32) -> Vec<u16> {
-        let (start, pred) = self.back.get_or_init(|| {
-            let n = self.adj.len();
-            let mut start = vec![0u32; n + 1];
-            for vs in self.adj.iter() {
-                for &v in vs {
-                    start[v as usize + 1] += 1;
-                }
+        let (n, lits) = (self.adj.len(), self.lits());
+        debug_assert!((to as usize) < lits && !self.row_at.is_empty());
+        // `to`'s bit in a component's row (the node numbering of `fill_by_components`).
+        let bit = if to % 2 == 1 {
+            to as usize / 2
+        } else {
+            64 * self.words + to as usize / 2
+        };
+        let live: Vec<bool> = self
+            .row_at
+            .iter()
+            .chain(&self.group_at)
+            .map(|&at| self.rows[at as usize + bit / 64] >> (bit % 64) & 1 == 1)
+            .collect();
+        debug_assert_eq!(live.len(), n);
+        let mut start = vec![0u32; n + 1];
+        for u in (0..n).filter(|&u| live[u]) {
+            for &v in &self.adj[u] {
+                start[v as usize + 1] += u32::from(live[v as usize]);
             }
-            for v in 0..n {
-                start[v + 1] += start[v];
-            }
-            let mut fill = start.clone();
-            let mut pred = vec![0u32; start[n] as usize];
-            for (u, vs) in self.adj.iter().enumerate() {
-                for &v in vs {
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut pred = vec![0u32; start[n] as usize];
+        for u in (0..n).filter(|&u| live[u]) {
+            for &v in &self.adj[u] {
+                if live[v as usize] {
                     pred[fill[v as usize] as usize] = u as u32;
                     fill[v as usize] += 1;
                 }
             }
-            (start, pred)
-        });
-        distances(self.adj.len(), to, |u| {
-            &pred[start[u] as usize..start[u + 1] as usize]
-        })
+        }
+        distances(n, to, |u| &pred[start[u] as usize..start[u + 1] as usize])
     }
     /// The distance from premise `p` to literal `lit`, `u16::MAX` when `p` does not reach it
     /// (the buffer holds a distance only where the walk wrote one: see [`DIST_BUFFER`]).
@@ -627,7 +654,7 @@ impl Tables {
             net,
             rows: Vec::new(),
             row_at: Vec::new(),
-            back: std::cell::OnceCell::new(),
+            group_at: Vec::new(),
             masks,
             on: Vec::new(),
             off: Vec::new(),
@@ -754,6 +781,9 @@ impl Tables {
             crate::kernel::graph::Components::new(nodes, &start, &succ).into_rows();
         self.row_at = (0..lits)
             .map(|p| comp[map[p] as usize] * row_words as u32)
+            .collect();
+        self.group_at = (lits..self.adj.len())
+            .map(|u| comp[map[u] as usize] * row_words as u32)
             .collect();
         self.rows = rows;
     }
