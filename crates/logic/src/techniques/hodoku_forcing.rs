@@ -301,6 +301,8 @@ struct Tables {
     /// [`Fill::Fast`]: per group node (literal `lits + x` at `x`), the word where its
     /// component's row starts (read by [`Tables::dist_to`]).
     group_at: Vec<u32>,
+    /// [`Fill::Fast`]: words per component row (`row_at / row_words` is the component).
+    row_words: usize,
     /// The grid's cell masks: built for the links, read again by [`Shape::new`].
     masks: CellMasks,
 }
@@ -655,6 +657,7 @@ impl Tables {
             rows: Vec::new(),
             row_at: Vec::new(),
             group_at: Vec::new(),
+            row_words: 0,
             masks,
             on: Vec::new(),
             off: Vec::new(),
@@ -786,6 +789,7 @@ impl Tables {
             .map(|u| comp[map[u] as usize] * row_words as u32)
             .collect();
         self.rows = rows;
+        self.row_words = row_words;
     }
 
     /// Fills premise `p`'s tables from those of `q`, its twin: `p` and `q` imply each
@@ -2070,6 +2074,50 @@ fn has_contradiction(t: &Tables, sh: &Shape, p: usize) -> bool {
     })
 }
 
+/// Per component of a [`Fill::Fast`] table: whether its row's sets force a contradiction
+/// (0 not known yet, 1 no, 2 yes), for [`has_contradiction_by_row`].
+fn row_memo(t: &Tables) -> Vec<u8> {
+    if t.has_dist() {
+        return Vec::new();
+    }
+    vec![0; t.rows.len() / t.row_words]
+}
+
+/// [`has_contradiction`], with what a component's row forces remembered in `memo`
+/// ([`row_memo`]) for the other premises of the component (session 68: the chains' graphs
+/// have far fewer components than literals, strong links joining "on" and "off" literals).
+///
+/// Exact: past the premise's opposite, [`has_contradiction`] reads nothing of the premise
+/// but its "on" and "off" sets (the crowding counts, the cell and house checks), and the
+/// premises of one component share one row ([`Tables::fill_by_components`]: the same
+/// `row_at`), so its answer there is the same for all of them. The test
+/// `has_contradiction_matches_the_list` holds this to [`has_contradiction`] for every
+/// premise, in descending order with one memo per table (it fails when the memo is keyed
+/// by the opposite premise's row).
+fn has_contradiction_by_row(t: &Tables, sh: &Shape, p: usize, memo: &mut [u8]) -> bool {
+    if memo.is_empty() {
+        return has_contradiction(t, sh, p);
+    }
+    let c = t.row_at[p] as usize / t.row_words;
+    match memo[c] {
+        1 => {
+            // (The row forces none: only the opposite can.)
+            let (ons, offs) = (t.on_set(p), t.off_set(p));
+            Tables::has(if p % 2 == 1 { offs } else { ons }, p as u32 / 2)
+        }
+        2 => true,
+        _ => {
+            let (ons, offs) = (t.on_set(p), t.off_set(p));
+            if Tables::has(if p % 2 == 1 { offs } else { ons }, p as u32 / 2) {
+                return true;
+            }
+            let found = has_contradiction(t, sh, p);
+            memo[c] = 1 + u8::from(found);
+            found
+        }
+    }
+}
+
 /// The contradictions premise `p` (a literal) forces, each as its chains (HoDoKu's checks in
 /// its order).
 fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
@@ -2321,9 +2369,9 @@ fn best_verity(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 /// The best contradiction of effect `at` (`2i + place`): of the contradictions its opposite
 /// premise (`at ^ 1`) forces, the first of the least length. (Listed only when
 /// [`has_contradiction`] finds one.)
-fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
+fn contradiction_of(t: &Tables, sh: &Shape, at: usize, memo: &mut [u8]) -> Option<Derivation> {
     let p = at ^ 1;
-    if !has_contradiction(t, sh, p) {
+    if !has_contradiction_by_row(t, sh, p, memo) {
         return None;
     }
     // (Every chain starts at `p`: one walk gives their lengths, where the table has none.)
@@ -2377,6 +2425,8 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
         None if verities.1[at] != 0 && !t.has_dist() => best_verity(t, &sh, at),
         None => None,
     };
+    // Per component: whether its row forces a contradiction, once worked out.
+    let mut memo = row_memo(t);
     // Per effect: its best contradiction, once worked out.
     let mut contra: Vec<Option<Option<Derivation>>> = (0..2 * k).map(|_| None).collect();
     let mut picks: Picks = [None, None];
@@ -2393,7 +2443,7 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
             if !has_v && picks[0].is_some() {
                 continue;
             }
-            let c = contra[at].get_or_insert_with(|| contradiction_of(t, &sh, at));
+            let c = contra[at].get_or_insert_with(|| contradiction_of(t, &sh, at, &mut memo));
             // The best verity, where a pick reads it: to compare lengths, or as the pick.
             let mut v = None;
             // A placement takes its contradiction over any verity; an elimination its verity
@@ -2416,9 +2466,10 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
                 let nets = net_len::NetTables::new(g, &t.index, &t.cands);
                 let mut has = |at: usize| {
                     verities.1[at] != 0
-                        || contra[at]
-                            .as_ref()
-                            .map_or_else(|| has_contradiction(t, &sh, at ^ 1), Option::is_some)
+                        || contra[at].as_ref().map_or_else(
+                            || has_contradiction_by_row(t, &sh, at ^ 1, &mut memo),
+                            Option::is_some,
+                        )
                 };
                 return net_pick(t, &sh, &mut has, &nets);
             }
@@ -3967,7 +4018,7 @@ mod tests {
                 later_verity += usize::from((!c.0, c.1) < (!v.0, v.1));
             }
             if let Some((false, i, d)) = &lazy[1] {
-                let c = contradiction_of(t, &Shape::new(g, t), 2 * *i as usize);
+                let c = contradiction_of(t, &Shape::new(g, t), 2 * *i as usize, &mut []);
                 shorter_verity += usize::from(c.is_some_and(|c| c.len > d.len));
             }
         });
@@ -4005,6 +4056,16 @@ mod tests {
                     && !list
                         .iter()
                         .any(|c| c.len() <= 2 && c.iter().all(|&(_, e)| e / 2 == c[0].1 / 2)),
+            );
+        }
+        // Remembered per component row, premises in descending order.
+        let mut memo = super::row_memo(t);
+        for p in (0..t.lits()).rev() {
+            assert_eq!(
+                super::has_contradiction_by_row(t, &sh, p, &mut memo),
+                has_contradiction(t, &sh, p),
+                "net {}, premise {p} by row",
+                t.net
             );
         }
         (some, by_checks)
