@@ -177,7 +177,8 @@
 //! effect's best verity (the first
 //! of the least length, [`best_verity`]) is worked out only where `choose` reads it — an
 //! elimination that also has a contradiction, or the verity pick — from one walk of the
-//! transposed graph to its end ([`Tables::dist_to`]), and a contradiction's lengths from one
+//! transposed graph to its end ([`Tables::dist_to`]: only the nodes that reach it, session
+//! 68), and a contradiction's lengths from one
 //! walk from its premise ([`Tables::dist_from`]): breadth-first distances, those the table
 //! held. The multi-source walk ([`walk_all`]) stays the reference:
 //! `components_match_the_multi_source_walk` (and the hard paths' test) holds sets and both
@@ -297,8 +298,11 @@ struct Tables {
     /// starts: its "on" set is the row's first `words` words, its "off" set the next `words`.
     rows: Vec<u64>,
     row_at: Vec<u32>,
-    /// The graph transposed (`start`, predecessors), built for the first [`Tables::dist_to`].
-    back: std::cell::OnceCell<(Vec<u32>, Vec<u32>)>,
+    /// [`Fill::Fast`]: per group node (literal `lits + x` at `x`), the word where its
+    /// component's row starts (read by [`Tables::dist_to`]).
+    group_at: Vec<u32>,
+    /// [`Fill::Fast`]: words per component row (`row_at / row_words` is the component).
+    row_words: usize,
     /// The grid's cell masks: built for the links, read again by [`Shape::new`].
     masks: CellMasks,
 }
@@ -464,33 +468,58 @@ impl Tables {
     fn dist_from(&self, from: u32) -> Vec<u16> {
         distances(self.adj.len(), from, |u| &self.adj[u])
     }
-    /// The distance to `to` from every node (`u16::MAX` where it is not reached), by a
-    /// breadth-first walk of the transposed graph: the table's column of distances to `to`.
+    /// The distance to literal `to` from every node (`u16::MAX` where it is not reached), by a
+    /// breadth-first walk of the transposed graph to `to`: the table's column of distances to
+    /// `to`. Only for tables filled by [`Fill::Fast`].
+    ///
+    /// Only the nodes that reach `to` (their component's row holds it) and the links between
+    /// them are transposed, not the whole graph (session 68: the transposed graph, built per
+    /// table, cost ~21 M instructions on `mt10th.txt` over ~215 tables).
+    ///
+    /// Exact: the walk from `to` over the transposed graph visits exactly the nodes with a
+    /// path to `to`, and every node of such a path reaches `to`; so the paths to `to`, and
+    /// with them every shortest path's length, are the same in the restricted graph, and a
+    /// node that does not reach `to` is left at `u16::MAX` in both. (A node that does not
+    /// reach `to` has no successor that does, so its list is skipped whole.) Breadth-first
+    /// distances do not depend on the order of the lists. The test
+    /// `components_match_the_multi_source_walk` holds every literal's column to the
+    /// multi-source walk's distances; it fails when the group nodes are left out.
     fn dist_to(&self, to: u32) -> Vec<u16> {
-        let (start, pred) = self.back.get_or_init(|| {
-            let n = self.adj.len();
-            let mut start = vec![0u32; n + 1];
-            for vs in self.adj.iter() {
-                for &v in vs {
-                    start[v as usize + 1] += 1;
-                }
+        let (n, lits) = (self.adj.len(), self.lits());
+        debug_assert!((to as usize) < lits && !self.row_at.is_empty());
+        // `to`'s bit in a component's row (the node numbering of `fill_by_components`).
+        let bit = if to % 2 == 1 {
+            to as usize / 2
+        } else {
+            64 * self.words + to as usize / 2
+        };
+        let live: Vec<bool> = self
+            .row_at
+            .iter()
+            .chain(&self.group_at)
+            .map(|&at| self.rows[at as usize + bit / 64] >> (bit % 64) & 1 == 1)
+            .collect();
+        debug_assert_eq!(live.len(), n);
+        let mut start = vec![0u32; n + 1];
+        for u in (0..n).filter(|&u| live[u]) {
+            for &v in &self.adj[u] {
+                start[v as usize + 1] += u32::from(live[v as usize]);
             }
-            for v in 0..n {
-                start[v + 1] += start[v];
-            }
-            let mut fill = start.clone();
-            let mut pred = vec![0u32; start[n] as usize];
-            for (u, vs) in self.adj.iter().enumerate() {
-                for &v in vs {
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut pred = vec![0u32; start[n] as usize];
+        for u in (0..n).filter(|&u| live[u]) {
+            for &v in &self.adj[u] {
+                if live[v as usize] {
                     pred[fill[v as usize] as usize] = u as u32;
                     fill[v as usize] += 1;
                 }
             }
-            (start, pred)
-        });
-        distances(self.adj.len(), to, |u| {
-            &pred[start[u] as usize..start[u + 1] as usize]
-        })
+        }
+        distances(n, to, |u| &pred[start[u] as usize..start[u + 1] as usize])
     }
     /// The distance from premise `p` to literal `lit`, `u16::MAX` when `p` does not reach it
     /// (the buffer holds a distance only where the walk wrote one: see [`DIST_BUFFER`]).
@@ -627,7 +656,8 @@ impl Tables {
             net,
             rows: Vec::new(),
             row_at: Vec::new(),
-            back: std::cell::OnceCell::new(),
+            group_at: Vec::new(),
+            row_words: 0,
             masks,
             on: Vec::new(),
             off: Vec::new(),
@@ -755,7 +785,11 @@ impl Tables {
         self.row_at = (0..lits)
             .map(|p| comp[map[p] as usize] * row_words as u32)
             .collect();
+        self.group_at = (lits..self.adj.len())
+            .map(|u| comp[map[u] as usize] * row_words as u32)
+            .collect();
         self.rows = rows;
+        self.row_words = row_words;
     }
 
     /// Fills premise `p`'s tables from those of `q`, its twin: `p` and `q` imply each
@@ -2040,6 +2074,50 @@ fn has_contradiction(t: &Tables, sh: &Shape, p: usize) -> bool {
     })
 }
 
+/// Per component of a [`Fill::Fast`] table: whether its row's sets force a contradiction
+/// (0 not known yet, 1 no, 2 yes), for [`has_contradiction_by_row`].
+fn row_memo(t: &Tables) -> Vec<u8> {
+    if t.has_dist() {
+        return Vec::new();
+    }
+    vec![0; t.rows.len() / t.row_words]
+}
+
+/// [`has_contradiction`], with what a component's row forces remembered in `memo`
+/// ([`row_memo`]) for the other premises of the component (session 68: the chains' graphs
+/// have far fewer components than literals, strong links joining "on" and "off" literals).
+///
+/// Exact: past the premise's opposite, [`has_contradiction`] reads nothing of the premise
+/// but its "on" and "off" sets (the crowding counts, the cell and house checks), and the
+/// premises of one component share one row ([`Tables::fill_by_components`]: the same
+/// `row_at`), so its answer there is the same for all of them. The test
+/// `has_contradiction_matches_the_list` holds this to [`has_contradiction`] for every
+/// premise, in descending order with one memo per table (it fails when the memo is keyed
+/// by the opposite premise's row).
+fn has_contradiction_by_row(t: &Tables, sh: &Shape, p: usize, memo: &mut [u8]) -> bool {
+    if memo.is_empty() {
+        return has_contradiction(t, sh, p);
+    }
+    let c = t.row_at[p] as usize / t.row_words;
+    match memo[c] {
+        1 => {
+            // (The row forces none: only the opposite can.)
+            let (ons, offs) = (t.on_set(p), t.off_set(p));
+            Tables::has(if p % 2 == 1 { offs } else { ons }, p as u32 / 2)
+        }
+        2 => true,
+        _ => {
+            let (ons, offs) = (t.on_set(p), t.off_set(p));
+            if Tables::has(if p % 2 == 1 { offs } else { ons }, p as u32 / 2) {
+                return true;
+            }
+            let found = has_contradiction(t, sh, p);
+            memo[c] = 1 + u8::from(found);
+            found
+        }
+    }
+}
+
 /// The contradictions premise `p` (a literal) forces, each as its chains (HoDoKu's checks in
 /// its order).
 fn contradictions(t: &Tables, sh: &Shape, p: usize) -> Vec<Vec<(u32, u32)>> {
@@ -2291,9 +2369,9 @@ fn best_verity(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
 /// The best contradiction of effect `at` (`2i + place`): of the contradictions its opposite
 /// premise (`at ^ 1`) forces, the first of the least length. (Listed only when
 /// [`has_contradiction`] finds one.)
-fn contradiction_of(t: &Tables, sh: &Shape, at: usize) -> Option<Derivation> {
+fn contradiction_of(t: &Tables, sh: &Shape, at: usize, memo: &mut [u8]) -> Option<Derivation> {
     let p = at ^ 1;
-    if !has_contradiction(t, sh, p) {
+    if !has_contradiction_by_row(t, sh, p, memo) {
         return None;
     }
     // (Every chain starts at `p`: one walk gives their lengths, where the table has none.)
@@ -2347,6 +2425,8 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
         None if verities.1[at] != 0 && !t.has_dist() => best_verity(t, &sh, at),
         None => None,
     };
+    // Per component: whether its row forces a contradiction, once worked out.
+    let mut memo = row_memo(t);
     // Per effect: its best contradiction, once worked out.
     let mut contra: Vec<Option<Option<Derivation>>> = (0..2 * k).map(|_| None).collect();
     let mut picks: Picks = [None, None];
@@ -2363,7 +2443,7 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
             if !has_v && picks[0].is_some() {
                 continue;
             }
-            let c = contra[at].get_or_insert_with(|| contradiction_of(t, &sh, at));
+            let c = contra[at].get_or_insert_with(|| contradiction_of(t, &sh, at, &mut memo));
             // The best verity, where a pick reads it: to compare lengths, or as the pick.
             let mut v = None;
             // A placement takes its contradiction over any verity; an elimination its verity
@@ -2386,9 +2466,10 @@ fn choose(g: &CandidateGrid, t: &Tables, net: bool, best_only: bool) -> Picks {
                 let nets = net_len::NetTables::new(g, &t.index, &t.cands);
                 let mut has = |at: usize| {
                     verities.1[at] != 0
-                        || contra[at]
-                            .as_ref()
-                            .map_or_else(|| has_contradiction(t, &sh, at ^ 1), Option::is_some)
+                        || contra[at].as_ref().map_or_else(
+                            || has_contradiction_by_row(t, &sh, at ^ 1, &mut memo),
+                            Option::is_some,
+                        )
                 };
                 return net_pick(t, &sh, &mut has, &nets);
             }
@@ -3937,7 +4018,7 @@ mod tests {
                 later_verity += usize::from((!c.0, c.1) < (!v.0, v.1));
             }
             if let Some((false, i, d)) = &lazy[1] {
-                let c = contradiction_of(t, &Shape::new(g, t), 2 * *i as usize);
+                let c = contradiction_of(t, &Shape::new(g, t), 2 * *i as usize, &mut []);
                 shorter_verity += usize::from(c.is_some_and(|c| c.len > d.len));
             }
         });
@@ -3975,6 +4056,16 @@ mod tests {
                     && !list
                         .iter()
                         .any(|c| c.len() <= 2 && c.iter().all(|&(_, e)| e / 2 == c[0].1 / 2)),
+            );
+        }
+        // Remembered per component row, premises in descending order.
+        let mut memo = super::row_memo(t);
+        for p in (0..t.lits()).rev() {
+            assert_eq!(
+                super::has_contradiction_by_row(t, &sh, p, &mut memo),
+                has_contradiction(t, &sh, p),
+                "net {}, premise {p} by row",
+                t.net
             );
         }
         (some, by_checks)
