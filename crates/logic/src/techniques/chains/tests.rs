@@ -742,6 +742,44 @@ pub(super) fn eliminate_one(g: &mut CandidateGrid, next: &mut impl FnMut() -> u6
     true
 }
 
+/// The grids along `solver`'s path through `puzzle`, each before its step.
+fn path_grids(solver: &crate::solver::LogicSolver, puzzle: &str) -> Vec<CandidateGrid> {
+    use sudokit_core::format::{InputFormat, parse_one};
+    let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
+    let mut grids = Vec::new();
+    while let Some(step) = solver.next_step(&g) {
+        grids.push(g.clone());
+        g.apply(&step);
+    }
+    grids
+}
+
+/// Four sequences per test layout, from one generator seeded with `seed`: random grids
+/// (dense at first) refined one candidate at a time, up to three grids per cell.
+fn refinement_sequences(seed: u64) -> Vec<Vec<CandidateGrid>> {
+    let mut rng = crate::testrng::Lcg::new(seed);
+    let mut next = move || rng.next();
+    let mut all = Vec::new();
+    for layout in test_layouts() {
+        let (cells, n) = (layout.cell_count(), layout.size());
+        for round in 0..4 {
+            let cands = random_candidates(cells, n, 5 + round % 2, &mut next);
+            let mut g = CandidateGrid::with_candidates(
+                layout.clone(),
+                vec![0; cells],
+                cands,
+                vec![false; cells],
+            );
+            let mut grids = vec![g.clone()];
+            while grids.len() < 3 * cells && eliminate_one(&mut g, &mut next) {
+                grids.push(g.clone());
+            }
+            all.push(grids);
+        }
+    }
+    all
+}
+
 /// The XY-chain finder is skipped after a miss ([`state::XyMiss`]) only where a search of its
 /// own, with a fresh memory, reports nothing: along hard solving paths and on random grids of
 /// three layouts refined one candidate at a time (dense at first, so the finder misses, then
@@ -755,7 +793,6 @@ fn xy_chain_skipped_only_where_a_fresh_search_misses() {
     use crate::solver::LogicSolver;
     use crate::technique::{Deadline, Options, find_all, find_all_in};
     use crate::techniques::table::XY_CHAIN;
-    use sudokit_core::format::{InputFormat, parse_one};
     let xy = ChainFinder {
         info: &XY_CHAIN,
         kind: Kind::Xy,
@@ -782,36 +819,16 @@ fn xy_chain_skipped_only_where_a_fresh_search_misses() {
         "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
         ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
     ] {
-        let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
-        let mut grids = Vec::new();
-        while let Some(step) = solver.next_step(&g) {
-            grids.push(g.clone());
-            g.apply(&step);
-        }
+        let grids = path_grids(&solver, puzzle);
         let (s, _) = check(&grids);
         skips += s;
     }
     assert!(skips >= 10, "paths: {skips} skips");
-    let (mut skips, mut rng) = (0, crate::testrng::Lcg::new(24681357));
-    let mut next = move || rng.next();
-    for layout in test_layouts() {
-        let (cells, n) = (layout.cell_count(), layout.size());
-        for round in 0..4 {
-            let cands = random_candidates(cells, n, 5 + round % 2, &mut next);
-            let mut g = CandidateGrid::with_candidates(
-                layout.clone(),
-                vec![0; cells],
-                cands,
-                vec![false; cells],
-            );
-            let mut grids = vec![g.clone()];
-            while grids.len() < 3 * cells && eliminate_one(&mut g, &mut next) {
-                grids.push(g.clone());
-            }
-            let (s, h) = check(&grids);
-            skips += s;
-            hits += h;
-        }
+    let mut skips = 0;
+    for grids in refinement_sequences(24681357) {
+        let (s, h) = check(&grids);
+        skips += s;
+        hits += h;
     }
     assert!(skips >= 50, "random refinements: {skips} skips");
     assert!(
@@ -835,7 +852,6 @@ fn x_chain_digits_skipped_only_where_a_fresh_search_misses() {
     use crate::solver::LogicSolver;
     use crate::technique::{Deadline, Options, find_all, find_all_in};
     use crate::techniques::table::X_CHAIN;
-    use sudokit_core::format::{InputFormat, parse_one};
     let x = ChainFinder {
         info: &X_CHAIN,
         kind: Kind::X,
@@ -866,38 +882,18 @@ fn x_chain_digits_skipped_only_where_a_fresh_search_misses() {
         "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...",
         ".2.4.37.........32........4.4.2...7.8...5.........1...5.....9...3.9....7..1..86..",
     ] {
-        let mut g = CandidateGrid::new(&parse_one(puzzle, InputFormat::Auto).unwrap());
-        let mut grids = Vec::new();
-        while let Some(step) = solver.next_step(&g) {
-            grids.push(g.clone());
-            g.apply(&step);
-        }
+        let grids = path_grids(&solver, puzzle);
         let (s, h) = check(&grids);
         skips += s;
         hits += h;
     }
     assert!(skips >= 10, "paths: {skips} refined planes skipped");
     let path_hits = hits;
-    let (mut skips, mut rng) = (0, crate::testrng::Lcg::new(97531));
-    let mut next = move || rng.next();
-    for layout in test_layouts() {
-        let (cells, n) = (layout.cell_count(), layout.size());
-        for round in 0..4 {
-            let cands = random_candidates(cells, n, 5 + round % 2, &mut next);
-            let mut g = CandidateGrid::with_candidates(
-                layout.clone(),
-                vec![0; cells],
-                cands,
-                vec![false; cells],
-            );
-            let mut grids = vec![g.clone()];
-            while grids.len() < 3 * cells && eliminate_one(&mut g, &mut next) {
-                grids.push(g.clone());
-            }
-            let (s, h) = check(&grids);
-            skips += s;
-            hits += h;
-        }
+    let mut skips = 0;
+    for grids in refinement_sequences(97531) {
+        let (s, h) = check(&grids);
+        skips += s;
+        hits += h;
     }
     assert!(
         skips >= 100,
