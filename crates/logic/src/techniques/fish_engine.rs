@@ -1054,12 +1054,18 @@ impl<M: Mask> Search<'_, M> {
         // houses are asked first: when none can join (and no fixed base is touched), no base
         // set is walked at all.
         let pool = tg.base_ok & !tg.fixed_bases;
-        let joins = |fs: &mut Families<W>, i: usize| match &fs.sets {
+        let joins = |fs: &mut Families<W>, i: usize, root: Family<W>| match &fs.sets {
             Some(sets) => {
                 let need = tb.mask(i).and(tg.free);
-                // A house none of whose candidates sees the target has its whole family
-                // (most houses: built once per orientation instead of once per target).
-                let fam = if need == tb.mask(i) {
+                let fam = if tg.more_covers == 0 {
+                    // No cover left to choose: `root` holds at most the empty set, which
+                    // holds no house and hits no candidate, so the house's family is `root`
+                    // when it has no free candidate and empty otherwise (what `of_house`
+                    // answers, without its loop).
+                    if need.is_zero() { root } else { [0; W] }
+                } else if need == tb.mask(i) {
+                    // A house none of whose candidates sees the target has its whole family
+                    // (most houses: built once per orientation instead of once per target).
                     and(root, sets.whole[i % 64])
                 } else {
                     sets.of_house(i, need, root)
@@ -1073,15 +1079,31 @@ impl<M: Mask> Search<'_, M> {
                     || covers_exist(tg, tb, tg.fixed_bases | 1 << i, need, tg.more_covers)
             }
         };
+        // Walked from the first touched house (`walk_from_touched`), every base set's family
+        // lies in that house's: so an untouched house only matters through the sets its
+        // family shares with a passing touched house's, and its family is built within their
+        // union (`reach`). Exact: along any walk the node's family lies in the first touched
+        // house's, so each join's intersection, and so each join's answer, is the same; a
+        // house this leaves without a family is one no join would take, and the shared-set
+        // filter below keeps every house of a completed set (their common set lies in the
+        // union). So the walk meets the same base sets in the same order (issue 45).
+        let from_touched = self.any_order && tg.fixed_bases & tg.touch == 0;
+        let mut reach = root;
         // One loop over both parts, so `joins` has one call site and is inlined (called
         // twice, it stayed a call: a sixth of the walk's instructions, callgrind, issue 45).
         let mut pass = 0u64;
         for (second, part) in [(false, pool & tg.touch), (true, pool & !tg.touch)] {
-            if second && pass == 0 && tg.fixed_bases & tg.touch == 0 {
-                return true;
+            if second {
+                if pass == 0 && tg.fixed_bases & tg.touch == 0 {
+                    return true;
+                }
+                if from_touched && fs.sets.is_some() {
+                    let union = bits(pass).fold([0; W], |a, i| or(a, fs.of[i % 64]));
+                    reach = and(root, union);
+                }
             }
             for i in bits(part) {
-                if joins(fs, i) {
+                if joins(fs, i, reach) {
                     pass |= 1 << i;
                 }
             }
@@ -1095,7 +1117,9 @@ impl<M: Mask> Search<'_, M> {
         // no completed base set and is left out of the walk: the walk meets the same
         // completed sets in the same order, and when no touched house is left (and no fixed
         // base is touched), none at all.
-        if fs.sets.is_some() {
+        // With one base to choose the filter keeps every passing house (its family is not
+        // empty and lies in their union, the sets shared by one family), so it is skipped.
+        if fs.sets.is_some() && tg.more_bases > 1 {
             let shared = shared_by(bits(pass).map(|i| fs.of[i % 64]), tg.more_bases);
             pass = bits(pass)
                 .filter(|&i| !is_empty(and(shared, fs.of[i % 64])))
@@ -1370,6 +1394,29 @@ fn shared_by<const W: usize>(fams: impl Iterator<Item = Family<W>>, m: u32) -> F
     let m = m as usize;
     if m == 0 || m > MOST {
         return [u64::MAX; W];
+    }
+    // The sizes the walks ask (complex fish up to swordfish have at most three bases to
+    // choose) without the general counters: the same updates, on only the counters used.
+    match m {
+        1 => return fams.fold([0; W], or),
+        2 => {
+            let (mut a0, mut a1) = ([0; W], [0; W]);
+            for f in fams {
+                a1 = or(a1, and(a0, f));
+                a0 = or(a0, f);
+            }
+            return a1;
+        }
+        3 => {
+            let (mut a0, mut a1, mut a2) = ([0; W], [0; W], [0; W]);
+            for f in fams {
+                a2 = or(a2, and(a1, f));
+                a1 = or(a1, and(a0, f));
+                a0 = or(a0, f);
+            }
+            return a2;
+        }
+        _ => {}
     }
     let mut at = [[0u64; W]; MOST];
     for f in fams {
