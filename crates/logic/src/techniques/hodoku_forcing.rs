@@ -591,7 +591,12 @@ impl Tables {
                 values: values.clone(),
                 cands: masks.clone(),
                 out: Vec::new(),
-                seen: vec![false; index.len() * 2],
+                seen: [[0; 9]; 2],
+                indexed: std::array::from_fn(|d| {
+                    (0..81)
+                        .filter(|&c| index[c * 9 + d] != NONE)
+                        .fold(0u128, |m, c| m | 1 << c)
+                }),
                 singles: Vec::new(),
                 peers,
                 plane: std::array::from_fn(|d| {
@@ -1264,10 +1269,9 @@ fn look_ahead(
     sim.singles = singles;
     // The premise itself is where the walk starts.
     let own = 2 * index[cell.index() * 9 + digit.index()] + u32::from(on);
-    // `sim.out` keeps its capacity for the next premise (no growth per premise).
-    for &x in &sim.out {
-        sim.seen[x as usize] = false;
-    }
+    // `sim.out` keeps its capacity for the next premise (no growth per premise); the marks
+    // of the literals seen are cleared at once (eighteen masks, not one flag per literal).
+    sim.seen = [[0; 9]; 2];
     adj.set(at, sim.out.iter().copied().filter(|&x| x != own), extra);
     sim.out.clear();
 }
@@ -1320,7 +1324,13 @@ struct Sim<'a> {
     values: Vec<u8>,
     cands: Vec<u16>,
     out: Vec<u32>,
-    seen: Vec<bool>,
+    /// The literals recorded in `out`, as cell masks per kind ("off" 0, "on" 1) and digit
+    /// (session 70: a placement marks its peers' "off" literals with one mask operation, and
+    /// the marks are cleared with eighteen stores instead of a flag per recorded literal).
+    seen: [[u128; 9]; 2],
+    /// Per digit: the cells holding it as a live candidate of the grid the search started
+    /// from (those with a literal: `index` is not `NONE` there).
+    indexed: [u128; 9],
     /// The singles of one look-ahead round (kept to reuse its allocation).
     singles: Vec<(Cell, usize)>,
     /// Per cell: its peers (a cell mask).
@@ -1385,13 +1395,15 @@ impl Sim<'_> {
             self.dirty_digits[h as usize] |= digits;
         }
     }
+    /// Records literal "`c` is (`on`) or is not `d`" in `out`, unless recorded before or the
+    /// candidate is not live in the grid the search started from (it has no literal).
     fn note(&mut self, c: Cell, d: usize, on: bool) {
-        let i = self.index[c.index() * 9 + d];
-        if i != NONE {
-            let lit = 2 * i + u32::from(on);
-            if !std::mem::replace(&mut self.seen[lit as usize], true) {
-                self.out.push(lit);
-            }
+        let bit = 1u128 << c.index();
+        let seen = &mut self.seen[usize::from(on)][d];
+        if self.indexed[d] & bit & !*seen != 0 {
+            *seen |= bit;
+            self.out
+                .push(2 * self.index[c.index() * 9 + d] + u32::from(on));
         }
     }
     /// Places `d` (an index) in `c`: the cell's other digits and the digit's places among the
@@ -1421,11 +1433,13 @@ impl Sim<'_> {
         }
         // The peers holding the digit at the start, in the layout's (ascending) order of
         // peers; the copy's candidates are a subset of those.
-        let mut x = self.peers[c.index()] & self.plane[d];
+        // (`note` for each: those with a literal, not recorded yet, marked all at once.)
+        let mut x = self.peers[c.index()] & self.plane[d] & self.indexed[d] & !self.seen[0][d];
+        self.seen[0][d] |= x;
         while x != 0 {
             let p = x.trailing_zeros() as usize;
             x &= x - 1;
-            self.note(Cell(p as u16), d, false);
+            self.out.push(2 * self.index[p * 9 + d]);
         }
         // The cells losing the digit are the peers holding it in the copy: `live[d]` is
         // `cands` by digit, kept in step (session 62: one mask instead of testing each peer's
@@ -3887,6 +3901,134 @@ mod tests {
             derived > 500 && twins > 200 && twins < derived,
             "{derived} derived, {twins} twins"
         );
+    }
+
+    /// A net look-ahead done the plain way (session 70's reference for [`Sim`]'s marks of the
+    /// literals seen): a copy of the grid as values and candidate masks, one flag per literal
+    /// seen, every cell and house scanned in every round, each peer looked at on its own.
+    struct PlainSim<'a> {
+        g: &'a CandidateGrid,
+        index: &'a [u32],
+        values: Vec<u8>,
+        cands: Vec<u16>,
+        seen: Vec<bool>,
+        out: Vec<u32>,
+    }
+
+    impl PlainSim<'_> {
+        fn note(&mut self, c: usize, d: usize, on: bool) {
+            let i = self.index[c * 9 + d];
+            if i != NONE {
+                let lit = 2 * i + u32::from(on);
+                if !self.seen[lit as usize] {
+                    self.seen[lit as usize] = true;
+                    self.out.push(lit);
+                }
+            }
+        }
+        fn set(&mut self, c: usize, d: usize) {
+            self.note(c, d, true);
+            for e in 0..9 {
+                if e != d && self.cands[c] >> e & 1 == 1 {
+                    self.note(c, e, false);
+                }
+            }
+            for &p in self.g.layout().peers(Cell(c as u16)) {
+                if self.g.candidates(p).0 >> d & 1 == 1 {
+                    self.note(p.index(), d, false);
+                }
+                self.cands[p.index()] &= !(1 << d);
+            }
+            self.cands[c] = 0;
+            self.values[c] = d as u8 + 1;
+        }
+    }
+
+    /// The literals [`look_ahead`] records for premise "`c` is (`on`) or is not `d`", less the
+    /// premise itself, worked out by [`PlainSim`].
+    fn plain_look_ahead(
+        g: &CandidateGrid,
+        index: &[u32],
+        c: usize,
+        d: usize,
+        on: bool,
+    ) -> Vec<u32> {
+        let l = g.layout();
+        let mut sim = PlainSim {
+            g,
+            index,
+            values: g.values().to_vec(),
+            cands: g.cells().map(|c| g.candidates(c).0 as u16).collect(),
+            seen: vec![false; index.len() * 2],
+            out: Vec::new(),
+        };
+        if on {
+            sim.set(c, d);
+        } else {
+            sim.note(c, d, false);
+            sim.cands[c] &= !(1 << d);
+            if sim.cands[c].count_ones() == 1 {
+                sim.set(c, sim.cands[c].trailing_zeros() as usize);
+            }
+        }
+        for _ in 0..LOOK_AHEAD {
+            let mut singles: Vec<(usize, usize)> = Vec::new();
+            for x in 0..81 {
+                if sim.values[x] == 0 && sim.cands[x].count_ones() == 1 {
+                    singles.push((x, sim.cands[x].trailing_zeros() as usize));
+                }
+            }
+            for h in l.houses() {
+                let cells = l.house_cells(h);
+                for e in 0..9 {
+                    if cells.iter().any(|x| sim.values[x.index()] == e as u8 + 1) {
+                        continue;
+                    }
+                    let places: Vec<usize> = cells
+                        .iter()
+                        .map(|x| x.index())
+                        .filter(|&x| sim.cands[x] >> e & 1 == 1)
+                        .collect();
+                    if places.len() == 1 && !singles.contains(&(places[0], e)) {
+                        singles.push((places[0], e));
+                    }
+                }
+            }
+            if singles.is_empty() {
+                break;
+            }
+            for (x, e) in singles {
+                if sim.values[x] == 0 {
+                    sim.set(x, e);
+                }
+            }
+        }
+        let own = 2 * index[c * 9 + d] + u32::from(on);
+        sim.out.into_iter().filter(|&x| x != own).collect()
+    }
+
+    /// Holds every net premise's look-ahead links (the production tables: marks of the
+    /// literals seen as masks, peers marked at once, "not" in a bivalue cell derived) to the
+    /// plain look-ahead's ([`plain_look_ahead`]), the group links left out.
+    #[test]
+    fn look_aheads_match_the_plain_look_ahead() {
+        let mut all = path_grids();
+        all.extend(grids(60, 70));
+        let mut links = 0;
+        for g in &all {
+            let t = Tables::new(g, true);
+            let lits = t.lits() as u32;
+            for (i, &(c, d)) in t.cands.iter().enumerate() {
+                for on in [false, true] {
+                    let at = 2 * i + usize::from(on);
+                    let got: Vec<u32> = t.adj[at].iter().copied().filter(|&x| x < lits).collect();
+                    let want = plain_look_ahead(g, &t.index, c.index(), d.index(), on);
+                    assert_eq!(got, want, "{:?} premise {at}", g.values());
+                    links += want.len();
+                }
+            }
+        }
+        assert!(links > 50_000, "{links} links");
     }
 
     /// Holds the tables of `g` (chains and nets) from the multi-source walk to those of the
